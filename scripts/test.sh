@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The one test command: installs what the machine lacks, then runs every layer in order.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/ensure-system-deps.sh
+
+[ -d node_modules ] || npm ci
+
+echo "== typecheck"; npm run --silent typecheck
+echo "== unit";      npx vitest run --project unit
+echo "== integration"; npx vitest run --project integration
+echo "== build";     npx vite build --logLevel warn
+echo "== e2e";       npx playwright test

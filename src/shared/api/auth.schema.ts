@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../limits';
+
+const username = z.string().trim().min(1, 'username is required').max(USERNAME_MAX_LENGTH);
+
+export const loginRequestSchema = z.object({
+  username,
+  password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  username: z.string(),
+  token: z.string().min(1),
+  expiresAt: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'currentPassword is required').max(PASSWORD_MAX_LENGTH),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `newPassword needs at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH)
+      .optional(),
+    newUsername: username.optional(),
+  })
+  .refine((v) => v.newPassword !== undefined || v.newUsername !== undefined, {
+    message: 'newUsername or newPassword is required',
+    path: ['newPassword'],
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const adminTokenCheckSchema = z.object({ username: z.string() });
+
+export const apiKeyPermissionsSchema = z.object({
+  text: z.boolean(),
+  file: z.boolean(),
+  mount: z.boolean(),
+});
+export type ApiKeyPermissions = z.infer<typeof apiKeyPermissionsSchema>;
+
+export const apiKeyInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  basic_path: z.string(),
+  read_only: z.boolean(),
+});
+export type ApiKeyInfo = z.infer<typeof apiKeyInfoSchema>;
+
+export const apiKeyCheckSchema = z.object({
+  name: z.string(),
+  basic_path: z.string(),
+  permissions: apiKeyPermissionsSchema,
+  key_info: apiKeyInfoSchema,
+});
+export type ApiKeyCheck = z.infer<typeof apiKeyCheckSchema>;
