@@ -8,7 +8,7 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       routesDirectory: './src/ui/routes',
-      generatedRouteTree: './src/ui/route-tree.gen.ts',
+      generatedRouteTree: './src/ui/routeTree.gen.ts',
       autoCodeSplitting: true,
     }),
     react(),
