@@ -31,7 +31,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html}'],
       },
       devOptions: { enabled: false },
     }),

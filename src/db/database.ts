@@ -1,0 +1,77 @@
+// The page's local store (spec §3): cached pastes, files and listings, settings, search history
+// and the offline queue. One RxDB instance per page; every write is validated against its schema.
+import { createRxDatabase } from 'rxdb';
+import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { APP_NAME, APP_VERSION } from '../shared/limits';
+import type { OfflineQueueEntry } from '../shared/offline-queue.schema';
+import { directorySchema } from './schemas/directories.schema';
+import type { DirectoryDoc } from './schemas/directories.schema';
+import { fileSchema } from './schemas/files.schema';
+import type { FileDoc } from './schemas/files.schema';
+import { offlineQueueSchema } from './schemas/offline-queue.schema';
+import { pasteSchema } from './schemas/pastes.schema';
+import type { PasteDoc } from './schemas/pastes.schema';
+import { searchHistorySchema } from './schemas/search-history.schema';
+import type { SearchHistoryDoc } from './schemas/search-history.schema';
+import { settingSchema } from './schemas/settings.schema';
+import type { SettingDoc } from './schemas/settings.schema';
+
+export type ClipdockCollections = {
+  pastes: RxCollection<PasteDoc>;
+  files: RxCollection<FileDoc>;
+  directories: RxCollection<DirectoryDoc>;
+  settings: RxCollection<SettingDoc>;
+  offline_queue: RxCollection<OfflineQueueEntry>;
+  search_history: RxCollection<SearchHistoryDoc>;
+};
+export type ClipdockDatabase = RxDatabase<ClipdockCollections>;
+
+export type CreateDatabaseOptions = {
+  /** Defaults to Dexie on the browser's IndexedDB; tests pass one over fake-indexeddb. */
+  storage?: RxStorage<unknown, unknown>;
+  name?: string;
+};
+
+/** RxDB names must match ^[a-z][_$a-z0-9-]*$, so "Clipdock" 0.6.9 becomes clipdock_v0_6_9. */
+export function databaseNameFor(appName: string, appVersion: string): string {
+  return `${appName}_v${appVersion}`.toLowerCase().replace(/[^_$a-z0-9-]/g, '_');
+}
+
+export const DATABASE_NAME = databaseNameFor(APP_NAME, APP_VERSION);
+
+export async function createClipdockDatabase(options: CreateDatabaseOptions = {}): Promise<ClipdockDatabase> {
+  const db = await createRxDatabase<ClipdockCollections>({
+    name: options.name ?? DATABASE_NAME,
+    storage: wrappedValidateAjvStorage({ storage: options.storage ?? getRxStorageDexie() }),
+  });
+  try {
+    await db.addCollections({
+      pastes: { schema: pasteSchema },
+      files: { schema: fileSchema },
+      directories: { schema: directorySchema },
+      settings: { schema: settingSchema },
+      offline_queue: { schema: offlineQueueSchema },
+      search_history: { schema: searchHistorySchema },
+    });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+let pageDatabase: Promise<ClipdockDatabase> | null = null;
+
+/** The page's shared instance, created on first use; a failed creation is retried next call. */
+export function getDatabase(): Promise<ClipdockDatabase> {
+  if (pageDatabase === null) {
+    const created = createClipdockDatabase();
+    pageDatabase = created;
+    created.catch(() => {
+      if (pageDatabase === created) pageDatabase = null;
+    });
+  }
+  return pageDatabase;
+}

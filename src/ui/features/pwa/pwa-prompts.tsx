@@ -1,0 +1,19 @@
+// The app-wide PWA notices: the update prompt (only when a service worker is registered, i.e. in
+// production builds) and the offline warning. Rendered once, in the root layout.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OfflineToast } from './offline-toast';
+import { getServiceWorker } from './register-sw';
+import { UpdateToast } from './update-toast';
+import './pwa.css';
+
+export function PwaPrompts() {
+  const { t } = useTranslation();
+  const [workbox] = useState(getServiceWorker);
+  return (
+    <section className="pwa-toasts" aria-label={t('pwa.region')}>
+      {workbox && <UpdateToast workbox={workbox} />}
+      <OfflineToast />
+    </section>
+  );
+}
