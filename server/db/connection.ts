@@ -1,0 +1,21 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+const int8Oid = 20;
+
+/** Opens the configured database. SQLite gets WAL, real foreign keys and a busy timeout. */
+export function openDatabase(config: DatabaseConfig): Kysely<Database> {
+  if (config.kind === 'postgres') {
+    pg.types.setTypeParser(int8Oid, (value) => Number(value));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url }) }) });
+  }
+  const sqlite = new SqliteDatabase(config.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,141 @@
+// Row types for every table, as Kysely sees them. Booleans are integers (0/1) and timestamps
+// are ISO-8601 UTC strings so that SQLite and PostgreSQL store the same values.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface AdminsTable {
+  id: string;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminTokensTable {
+  token_hash: string;
+  admin_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  text_permission: Generated<number>;
+  file_permission: Generated<number>;
+  mount_permission: Generated<number>;
+  read_only: Generated<number>;
+  basic_path: Generated<string>;
+  last_used_at: string | null;
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface StorageConfigsTable {
+  id: string;
+  name: string;
+  driver: 'local' | 's3';
+  provider_type: string;
+  endpoint_url: string | null;
+  bucket_name: string | null;
+  region: string | null;
+  access_key_id: string | null;
+  secret_access_key_enc: string | null;
+  path_style: Generated<number>;
+  default_folder: Generated<string>;
+  is_public: Generated<number>;
+  is_default: Generated<number>;
+  total_storage_bytes: number | null;
+  custom_host: string | null;
+  signature_expires_in: Generated<number>;
+  use_proxy: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  last_used_at: string | null;
+  admin_id: string | null;
+}
+
+export interface PastesTable {
+  id: string;
+  slug: string;
+  content: string;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  slug: string;
+  filename: string;
+  storage_path: string;
+  mimetype: string;
+  s3_url: string | null;
+  size: number;
+  storage_config_id: string;
+  remark: string | null;
+  password_hash: string | null;
+  expires_at: string | null;
+  max_views: number | null;
+  views: Generated<number>;
+  use_proxy: Generated<number>;
+  etag: string | null;
+  status: 'pending' | 'committed';
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StorageMountsTable {
+  id: string;
+  name: string;
+  storage_type: string;
+  storage_config_id: string;
+  mount_path: string;
+  remark: string | null;
+  is_active: Generated<number>;
+  sort_order: Generated<number>;
+  cache_ttl: Generated<number>;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  last_refresh_at: string | null;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  description: string | null;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  scope: string;
+  response_json: string;
+  created_at: string;
+}
+
+export interface Database {
+  admins: AdminsTable;
+  admin_tokens: AdminTokensTable;
+  api_keys: ApiKeysTable;
+  storage_configs: StorageConfigsTable;
+  pastes: PastesTable;
+  files: FilesTable;
+  storage_mounts: StorageMountsTable;
+  system_settings: SystemSettingsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type AdminRow = Selectable<AdminsTable>;
+export type AdminTokenRow = Selectable<AdminTokensTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKey = Insertable<ApiKeysTable>;
+export type SystemSettingRow = Selectable<SystemSettingsTable>;

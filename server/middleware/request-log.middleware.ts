@@ -1,0 +1,24 @@
+// One JSON line per request with only method, path (no query string), status and duration.
+// Health checks log at debug so load balancers polling them do not flood the log.
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { Logger } from '../lib/logger';
+
+const quietPaths = new Set(['/api/health']);
+
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const path = c.req.path;
+    const level = quietPaths.has(path) ? 'debug' : 'info';
+    if (!logger.enabled(level)) return;
+    logger[level]('request', {
+      reqId: c.get('reqId'),
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+  };
+}

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { ChangePasswordRequest } from '../../src/shared/api/auth.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { AdminTokenRepo } from '../db/repos/admin-token.repo';
+import { AdminRepo } from '../db/repos/admin.repo';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { isoAt, type Clock } from '../lib/clock';
+import { hashPassword, verifyPassword } from '../lib/password';
+import { assertNotLimited, type AuthLimiters } from './auth-limits';
+import type { AdminAuth } from './auth.types';
+
+export type ChangePasswordResult = { username: string };
+
+/** The admin's own account: renaming and changing the password, which ends every session. */
+export class AdminAccountService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly limiters: AuthLimiters,
+  ) {}
+
+  async changePassword(auth: AdminAuth, input: ChangePasswordRequest, ip: string): Promise<ChangePasswordResult> {
+    const { passwordByAdmin, passwordByIp } = this.limiters;
+    assertNotLimited([passwordByAdmin, auth.adminId], [passwordByIp, ip]);
+    const admins = new AdminRepo(this.db);
+    const admin = await admins.findById(auth.adminId);
+    if (admin === undefined) throw new AppError(ErrorCode.TokenExpired, 'admin session expired, please log in again');
+
+    if (!(await verifyPassword(admin.password_hash, input.currentPassword))) {
+      passwordByAdmin.fail(auth.adminId);
+      passwordByIp.fail(ip);
+      throw new AppError(ErrorCode.WrongPassword, 'current password is incorrect');
+    }
+    passwordByAdmin.reset(auth.adminId);
+
+    if (input.newPassword !== undefined && input.newPassword === input.currentPassword) {
+      throw new AppError(ErrorCode.BadRequest, 'newPassword must differ from the current password');
+    }
+    const newUsername = input.newUsername !== undefined && input.newUsername !== admin.username ? input.newUsername : undefined;
+    if (newUsername === undefined && input.newPassword === undefined) {
+      throw new AppError(ErrorCode.BadRequest, 'nothing to change: newUsername equals the current username');
+    }
+    if (newUsername !== undefined && (await admins.findByUsername(newUsername)) !== undefined) {
+      throw new AppError(ErrorCode.Conflict, 'username is already taken');
+    }
+
+    const passwordHash = input.newPassword === undefined ? undefined : await hashPassword(input.newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await new AdminRepo(trx).update(admin.id, {
+        username: newUsername ?? admin.username,
+        password_hash: passwordHash ?? admin.password_hash,
+        updated_at: isoAt(this.clock),
+      });
+      await new AdminTokenRepo(trx).deleteAllFor(admin.id);
+    });
+    return { username: newUsername ?? admin.username };
+  }
+}

@@ -1,0 +1,74 @@
+// Admin login, logout and bearer-token checks. Only sha256(token) is stored; failed logins are
+// counted per username and per IP, and unknown users cost a dummy argon2 verification.
+import type { Kysely } from 'kysely';
+import type { LoginRequest, LoginResponse } from '../../src/shared/api/auth.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { ADMIN_TOKEN_TTL_MS } from '../../src/shared/limits';
+import { AdminTokenRepo } from '../db/repos/admin-token.repo';
+import { AdminRepo } from '../db/repos/admin.repo';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { isoAt, type Clock } from '../lib/clock';
+import { newToken, sha256Hex } from '../lib/crypto-random';
+import { verifyAgainstDummy, verifyPassword } from '../lib/password';
+import { assertNotLimited, type AuthLimiters } from './auth-limits';
+import type { AdminAuth, Auth } from './auth.types';
+
+const sessionExpired = 'admin session expired, please log in again';
+
+export class AdminSessionService {
+  private readonly admins: AdminRepo;
+  private readonly tokens: AdminTokenRepo;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly limiters: AuthLimiters,
+  ) {
+    this.admins = new AdminRepo(db);
+    this.tokens = new AdminTokenRepo(db);
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const { loginByUsername, loginByIp } = this.limiters;
+    const userKey = input.username.toLowerCase();
+    assertNotLimited([loginByUsername, userKey], [loginByIp, ip]);
+
+    const admin = await this.admins.findByUsername(input.username);
+    const valid = admin === undefined
+      ? await verifyAgainstDummy(input.password)
+      : await verifyPassword(admin.password_hash, input.password);
+    if (admin === undefined || !valid) {
+      loginByUsername.fail(userKey);
+      loginByIp.fail(ip);
+      throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
+    }
+
+    loginByUsername.reset(userKey);
+    const token = newToken();
+    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
+    await this.tokens.insert({
+      token_hash: sha256Hex(token),
+      admin_id: admin.id,
+      expires_at: expiresAt,
+      created_at: isoAt(this.clock),
+    });
+    return { username: admin.username, token, expiresAt };
+  }
+
+  async logout(auth: AdminAuth): Promise<void> {
+    await this.tokens.delete(auth.tokenHash);
+  }
+
+  /** Resolves a bearer token; expired tokens are deleted on sight. */
+  async authenticate(token: string): Promise<Auth> {
+    const tokenHash = sha256Hex(token);
+    const row = await this.tokens.findWithUser(tokenHash);
+    if (row === undefined) return { kind: 'none', failure: { code: ErrorCode.TokenExpired, message: sessionExpired } };
+    if (row.expires_at <= isoAt(this.clock)) {
+      await this.tokens.delete(tokenHash);
+      return { kind: 'none', failure: { code: ErrorCode.TokenExpired, message: sessionExpired } };
+    }
+    return { kind: 'admin', adminId: row.admin_id, username: row.username, tokenHash };
+  }
+}

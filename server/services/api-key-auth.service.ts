@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeyCheck } from '../../src/shared/api/auth.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { ApiKeyRepo } from '../db/repos/api-key.repo';
+import type { Database } from '../db/schema';
+import { isoAt, type Clock } from '../lib/clock';
+import { sha256Hex } from '../lib/crypto-random';
+import { rateLimited, type AuthLimiters } from './auth-limits';
+import type { ApiKeyAuth, Auth } from './auth.types';
+
+const maxKeyLength = 512;
+
+/** Resolves `Authorization: ApiKey <key>`; failed lookups are counted per IP. */
+export class ApiKeyAuthService {
+  private readonly keys: ApiKeyRepo;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly limiters: AuthLimiters,
+  ) {
+    this.keys = new ApiKeyRepo(db);
+  }
+
+  async authenticate(key: string, ip: string): Promise<Auth> {
+    const limiter = this.limiters.apiKeyByIp;
+    const wait = limiter.retryAfterSeconds(ip);
+    if (wait > 0) {
+      const error = rateLimited(wait);
+      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: wait } };
+    }
+    const now = isoAt(this.clock);
+    const row = key.length > maxKeyLength ? undefined : await this.keys.findByHash(sha256Hex(key));
+    if (row === undefined || (row.expires_at !== null && row.expires_at <= now)) {
+      limiter.fail(ip);
+      return { kind: 'none', failure: { code: ErrorCode.ApiKeyInvalid, message: 'API key invalid or expired' } };
+    }
+    await this.keys.touchLastUsed(row.id, now);
+    return {
+      kind: 'apikey',
+      keyId: row.id,
+      name: row.name,
+      permissions: { text: row.text_permission === 1, file: row.file_permission === 1, mount: row.mount_permission === 1 },
+      basicPath: row.basic_path,
+      readOnly: row.read_only === 1,
+    };
+  }
+
+  describe(auth: ApiKeyAuth): ApiKeyCheck {
+    return {
+      name: auth.name,
+      basic_path: auth.basicPath,
+      permissions: auth.permissions,
+      key_info: { id: auth.keyId, name: auth.name, basic_path: auth.basicPath, read_only: auth.readOnly },
+    };
+  }
+}

@@ -1,0 +1,63 @@
+// Start-up in one place, shared by index.ts and the integration tests: open the database,
+// migrate, seed the first admin, build the app and listen. close() drains and closes the DB.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Kysely } from 'kysely';
+import { createApp } from './app';
+import type { Config } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { systemClock, type Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import { ensureInitialAdmin } from './services/admin-bootstrap.service';
+
+export type StartOptions = {
+  config: Config;
+  logger: Logger;
+  clock?: Clock;
+  staticDir?: string;
+  /** Interface to bind; all interfaces when unset. */
+  hostname?: string;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  db: Kysely<Database>;
+  /** Stops accepting, lets in-flight requests finish (up to graceMs), then closes the database. */
+  close(graceMs?: number): Promise<void>;
+};
+
+export async function startServer({ config, logger, clock = systemClock, staticDir, hostname }: StartOptions): Promise<RunningServer> {
+  const db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db, logger);
+    await ensureInitialAdmin(db, config.admin, clock, logger);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const app = createApp({ db, config, logger, clock, staticDir });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const { port } = addressOf(server.address());
+
+  const close = async (graceMs = 10_000) => {
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, graceMs);
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    clearTimeout(force);
+    await db.destroy();
+  };
+  return { url: `http://${hostname ?? 'localhost'}:${port}`, port, db, close };
+}
+
+function addressOf(address: AddressInfo | string | null): AddressInfo {
+  if (address === null || typeof address === 'string') throw new Error('server is not listening on a TCP port');
+  return address;
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminTokenCheckSchema, loginResponseSchema } from '../../src/shared/api/auth.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { ADMIN_TOKEN_TTL_MS } from '../../src/shared/limits';
+import { AdminTokenRepo } from '../../server/db/repos/admin-token.repo';
+import { AdminRepo } from '../../server/db/repos/admin.repo';
+import { newToken, sha256Hex } from '../../server/lib/crypto-random';
+import { login } from './support/auth-helpers';
+import { call, expectError, expectOk } from './support/http';
+import { startTestServer, testAdmin, type TestServer } from './support/test-server';
+
+describe('admin login, token check and logout', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('logs in, returns a 24 h token and stores only its hash', async () => {
+    const started = Date.now();
+    const data = await login(server.baseUrl);
+    expect(data.username).toBe(testAdmin.username);
+    expect(data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const lifetime = Date.parse(data.expiresAt) - started;
+    expect(lifetime).toBeGreaterThan(ADMIN_TOKEN_TTL_MS - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(ADMIN_TOKEN_TTL_MS + 1_000);
+    const rows = await server.db.selectFrom('admin_tokens').selectAll().execute();
+    expect(rows.some((r) => r.token_hash === sha256Hex(data.token))).toBe(true);
+    expect(rows.some((r) => r.token_hash === data.token)).toBe(false);
+  });
+
+  it('stores the admin password as an argon2id hash', async () => {
+    const admin = await new AdminRepo(server.db).findByUsername(testAdmin.username);
+    expect(admin?.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('accepts a valid token on /api/test/admin-token', async () => {
+    const { token } = await login(server.baseUrl);
+    const data = expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), adminTokenCheckSchema);
+    expect(data.username).toBe(testAdmin.username);
+  });
+
+  it('refuses a missing token with UNAUTHORIZED and a bad one with TOKEN_EXPIRED', async () => {
+    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token'), 401, ErrorCode.Unauthorized);
+    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: 'not-a-token' }), 401, ErrorCode.TokenExpired);
+    const wrongScheme = await call(server.baseUrl, 'GET', '/api/test/admin-token', { headers: { authorization: 'Token abc' } });
+    expectError(wrongScheme, 401, ErrorCode.Unauthorized);
+  });
+
+  it('refuses an expired token and deletes it', async () => {
+    const admin = await new AdminRepo(server.db).findByUsername(testAdmin.username);
+    if (admin === undefined) throw new Error('seeded admin missing');
+    const token = newToken();
+    const tokens = new AdminTokenRepo(server.db);
+    await tokens.insert({
+      token_hash: sha256Hex(token),
+      admin_id: admin.id,
+      expires_at: new Date(Date.now() - 1_000).toISOString(),
+      created_at: new Date(Date.now() - ADMIN_TOKEN_TTL_MS).toISOString(),
+    });
+    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), 401, ErrorCode.TokenExpired);
+    expect(await tokens.findWithUser(sha256Hex(token))).toBeUndefined();
+  });
+
+  it('logs out: the same token no longer works, other sessions do', async () => {
+    const first = await login(server.baseUrl);
+    const second = await login(server.baseUrl);
+    expectOk(await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }), z.null());
+    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: first.token }), 401, ErrorCode.TokenExpired);
+    expectError(await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }), 401, ErrorCode.TokenExpired);
+    expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: second.token }), adminTokenCheckSchema);
+  });
+
+  it('refuses logout without a token', async () => {
+    expectError(await call(server.baseUrl, 'POST', '/api/admin/logout'), 401, ErrorCode.Unauthorized);
+  });
+
+  it('names the missing field', async () => {
+    const noPassword = expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin' } }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expect(noPassword.message).toBe('password: password is required');
+    expect(noPassword.data.issues?.map((i) => i.path)).toEqual(['password']);
+
+    const emptyUser = expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: '', password: 'x' } }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expect(emptyUser.message).toContain('username');
+    expect(emptyUser.data.issues?.map((i) => i.path)).toEqual(['username']);
+  });
+
+  it('refuses malformed JSON, an empty body and a non-object body with 400', async () => {
+    const malformed = await call(server.baseUrl, 'POST', '/api/admin/login', {
+      body: '{"username": "admin",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(malformed, 400, ErrorCode.BadRequest);
+    expectError(await call(server.baseUrl, 'POST', '/api/admin/login'), 400, ErrorCode.BadRequest);
+    expectError(await call(server.baseUrl, 'POST', '/api/admin/login', { json: [1, 2] }), 400, ErrorCode.ValidationFailed);
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const huge = { username: 'admin', password: 'x'.repeat(40_000) };
+    expectError(await call(server.baseUrl, 'POST', '/api/admin/login', { json: huge }), 413, ErrorCode.PayloadTooLarge);
+  });
+
+  it('gives the same 401 for a wrong password and an unknown user', async () => {
+    const wrongPassword = expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'wrong password' } }),
+      401,
+      ErrorCode.InvalidCredentials,
+    );
+    const unknownUser = expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'nobody', password: 'wrong password' } }),
+      401,
+      ErrorCode.InvalidCredentials,
+    );
+    expect(unknownUser.message).toBe(wrongPassword.message);
+    expect(JSON.stringify(server.logs)).not.toContain('wrong password');
+  });
+
+  it('never returns a password or hash in the login response', async () => {
+    const result = await call(server.baseUrl, 'POST', '/api/admin/login', { json: testAdmin });
+    const data = expectOk(result, loginResponseSchema.strict());
+    expect(result.text).not.toContain(testAdmin.password);
+    expect(result.text).not.toContain('argon2');
+    expect(Object.keys(data).sort()).toEqual(['expiresAt', 'token', 'username']);
+  });
+});

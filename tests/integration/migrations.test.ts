@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from './support/test-server';
+
+const expectedTables = [
+  'admin_tokens',
+  'admins',
+  'api_keys',
+  'files',
+  'idempotency_keys',
+  'pastes',
+  'storage_configs',
+  'storage_mounts',
+  'system_settings',
+];
+
+describe('migrations', () => {
+  it('create the whole schema on a fresh database file with settings seeded', async () => {
+    const server = await startTestServer();
+    try {
+      const tables = await server.db.introspection.getTables();
+      expect(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort()).toEqual(expectedTables);
+      const settings = await server.db.selectFrom('system_settings').select(['key', 'value']).orderBy('key').execute();
+      expect(settings).toEqual([
+        { key: 'allow_guest_pastes', value: 'false' },
+        { key: 'max_upload_size', value: '100' },
+        { key: 'max_upload_size_unit', value: 'MB' },
+        { key: 'webdav_upload_mode', value: 'auto' },
+      ]);
+      const pasteColumns = tables.find((t) => t.name === 'pastes')?.columns.map((c) => c.name);
+      expect(pasteColumns).toEqual(expect.arrayContaining(['slug', 'password_hash', 'max_views', 'views', 'created_by']));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('run the SQLite connection with WAL and enforced foreign keys', async () => {
+    const server = await startTestServer();
+    try {
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(server.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(server.db);
+      expect(fk.rows[0]?.foreign_keys).toBe(1);
+      const insertOrphan = server.db
+        .insertInto('admin_tokens')
+        .values({ token_hash: 'h', admin_id: randomUUID(), expires_at: 'x', created_at: 'x' })
+        .execute();
+      await expect(insertOrphan).rejects.toThrow(/FOREIGN KEY/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('enforce unique mount paths and keep files from orphaning their storage config', async () => {
+    const server = await startTestServer();
+    try {
+      const now = new Date().toISOString();
+      const configId = randomUUID();
+      await server.db
+        .insertInto('storage_configs')
+        .values({ id: configId, name: 'local', driver: 'local', provider_type: 'local', created_at: now, updated_at: now })
+        .execute();
+      const mount = { storage_type: 'local', storage_config_id: configId, mount_path: '/local', created_by: 'admin', created_at: now, updated_at: now };
+      await server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'a', ...mount }).execute();
+      await expect(server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'b', ...mount }).execute()).rejects.toThrow(/UNIQUE/);
+      await server.db
+        .insertInto('files')
+        .values({ id: randomUUID(), slug: 's1', filename: 'f', storage_path: 'p', mimetype: 'text/plain', size: 1, storage_config_id: configId, status: 'committed', created_at: now, updated_at: now })
+        .execute();
+      await server.db.deleteFrom('storage_mounts').execute();
+      await expect(server.db.deleteFrom('storage_configs').where('id', '=', configId).execute()).rejects.toThrow(/FOREIGN KEY/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('re-run on an existing database without error and keep its data', async () => {
+    const first = await startTestServer();
+    const now = new Date().toISOString();
+    await first.db
+      .insertInto('pastes')
+      .values({ id: randomUUID(), slug: 'kept', content: 'still here', created_at: now, updated_at: now })
+      .execute();
+    await first.close({ keepData: true });
+
+    const second = await startTestServer({ dataDir: first.dataDir });
+    try {
+      const paste = await second.db.selectFrom('pastes').select(['content', 'views']).where('slug', '=', 'kept').executeTakeFirst();
+      expect(paste).toEqual({ content: 'still here', views: 0 });
+      expect(second.logs.some((l) => l.msg === 'migration applied')).toBe(false);
+      expect(await second.db.selectFrom('admins').select('username').execute()).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

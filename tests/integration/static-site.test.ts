@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionSchema } from '../../src/shared/api/system.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { call, expectError, expectOk } from './support/http';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const indexHtml = '<!doctype html><title>Clipdock</title>';
+
+describe('serving the built web app', () => {
+  let server: TestServer;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = await mkdtemp(join(tmpdir(), 'clipdock-web-'));
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'index.html'), indexHtml);
+    await writeFile(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(join(webDir, 'manifest.webmanifest'), '{"name":"Clipdock"}');
+    await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(join(webDir, 'assets', 'index-abc123.css'), 'body{}');
+    server = await startTestServer({ staticDir: webDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets as immutable with the right content type', async () => {
+    const js = await call(server.baseUrl, 'GET', '/assets/index-abc123.js');
+    expect(js.status).toBe(200);
+    expect(js.text).toBe('console.log(1);');
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const css = await call(server.baseUrl, 'GET', '/assets/index-abc123.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('serves index.html, sw.js and the manifest with no-cache', async () => {
+    const cases: [string, RegExp][] = [
+      ['/', /^text\/html/],
+      ['/index.html', /^text\/html/],
+      ['/sw.js', /^text\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ];
+    for (const [path, type] of cases) {
+      const result = await call(server.baseUrl, 'GET', path);
+      expect(result.status, path).toBe(200);
+      expect(result.headers.get('content-type'), path).toMatch(type);
+      expect(result.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    for (const path of ['/admin', '/paste/abc?x=1', '/deep/nested/route']) {
+      const result = await call(server.baseUrl, 'GET', path);
+      expect(result.status, path).toBe(200);
+      expect(result.text).toBe(indexHtml);
+      expect(result.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('does not escape the web app folder', async () => {
+    const result = await call(server.baseUrl, 'GET', '/..%2F..%2Fetc%2Fpasswd');
+    expect(result.text).toBe(indexHtml);
+  });
+
+  it('answers a missing hashed asset with 404 rather than HTML', async () => {
+    expectError(await call(server.baseUrl, 'GET', '/assets/gone-000.js'), 404, ErrorCode.NotFound);
+  });
+
+  it('keeps /api answering JSON, including unknown API paths', async () => {
+    expectOk(await call(server.baseUrl, 'GET', '/api/version'), versionSchema);
+    expectError(await call(server.baseUrl, 'GET', '/api/unknown'), 404, ErrorCode.NotFound);
+    expectError(await call(server.baseUrl, 'GET', '/api'), 404, ErrorCode.NotFound);
+  });
+
+  it('does not serve the web app for non-GET requests', async () => {
+    expectError(await call(server.baseUrl, 'POST', '/admin'), 404, ErrorCode.NotFound);
+  });
+});
+
+describe('without a built web app', () => {
+  it('warns once and still serves the API', async () => {
+    const server = await startTestServer();
+    try {
+      expect(server.logs.filter((l) => l.msg.startsWith('web app not built'))).toHaveLength(1);
+      expectOk(await call(server.baseUrl, 'GET', '/api/version'), versionSchema);
+    } finally {
+      await server.close();
+    }
+  });
+});
