@@ -1,0 +1,30 @@
+import { RouterProvider } from '@tanstack/react-router';
+import type { i18n as I18n } from 'i18next';
+import { StrictMode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { AppServices } from './app-services';
+import { AuthProvider } from './auth-provider';
+import type { createAppRouter } from './router';
+import { ThemeProvider } from './theme-provider';
+
+type AppRootProps = {
+  i18n: I18n;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  services: AppServices;
+  router: ReturnType<typeof createAppRouter>;
+};
+
+/** Every app-wide provider around the router, shared by the entry point and the app tests. */
+export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider storage={storage}>
+          <AuthProvider actor={services.auth}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+}

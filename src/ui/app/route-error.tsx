@@ -1,0 +1,18 @@
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorScreen } from '../components/error-screen';
+import { OfflineFallback } from '../components/offline-fallback';
+import { isChunkLoadError } from '../lib/is-chunk-load-error';
+
+/** The router's default error component: the offline fallback for failed chunk loads, else a generic screen. */
+export function RouteError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  if (isChunkLoadError(error, navigator.onLine)) return <OfflineFallback />;
+  return (
+    <ErrorScreen
+      onRetry={() => {
+        reset();
+        void router.invalidate();
+      }}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen';
+import { RouteError } from './route-error';
+
+/** Any path without a screen goes home (spec §2). */
+function RedirectHome() {
+  return <Navigate to="/" replace />;
+}
+
+/** `history` is the browser's by default; tests pass a memory history. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: RedirectHome,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,22 @@
+import { Navigate } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { useAuthActor } from '../../app/auth-provider';
+import { canOpenPanel } from './admin-modules';
+import { usePanelUser } from './use-panel-user';
+
+/**
+ * The panel guard (spec §5): nobody signed in sees the login screen, an admin or a key with a
+ * text, file or mount right sees the panel, any other key goes home.
+ */
+export function AdminGate({ loginScreen, children }: { loginScreen: ReactNode; children: ReactNode }) {
+  const actor = useAuthActor();
+  const user = usePanelUser();
+
+  useEffect(() => {
+    actor.send({ type: 'auth.revalidate' });
+  }, [actor]);
+
+  if (!user) return loginScreen;
+  if (!canOpenPanel(user)) return <Navigate to="/" replace />;
+  return children;
+}

@@ -1,0 +1,36 @@
+// Which admin modules exist and who may open them (spec §5, §6): an admin sees every module;
+// an API key sees the modules its permissions name and may enter the panel only with one of them.
+import type { ApiKeyPermissions } from '../../../shared/api/auth.schema';
+
+export const adminModules = [
+  'dashboard',
+  'text-management',
+  'file-management',
+  'storage-config',
+  'mount-management',
+  'key-management',
+  'settings',
+] as const;
+export type AdminModule = (typeof adminModules)[number];
+
+export type PanelUser = { kind: 'admin' } | { kind: 'apikey'; permissions: ApiKeyPermissions | null };
+
+export function isAdminModule(value: string): value is AdminModule {
+  return adminModules.some((m) => m === value);
+}
+
+export function allowedModules(user: PanelUser): AdminModule[] {
+  if (user.kind === 'admin') return [...adminModules];
+  const modules: AdminModule[] = [];
+  if (user.permissions?.text) modules.push('text-management');
+  if (user.permissions?.file) modules.push('file-management');
+  return modules;
+}
+
+export function canUseMountExplorer(user: PanelUser): boolean {
+  return user.kind === 'admin' || user.permissions?.mount === true;
+}
+
+export function canOpenPanel(user: PanelUser): boolean {
+  return allowedModules(user).length > 0 || canUseMountExplorer(user);
+}

@@ -1,0 +1,107 @@
+// The English catalogue is the reference shape: every other locale is typed against it.
+export const en = {
+  app: {
+    name: 'Clipdock',
+    titleSuffix: '{{title}} · Clipdock',
+    skipToContent: 'Skip to content',
+    laterVersion: 'This screen is coming in a later version.',
+  },
+  nav: {
+    label: 'Main',
+    home: 'Home',
+    upload: 'Upload',
+    mountExplorer: 'Mount explorer',
+    admin: 'Admin',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+  pages: {
+    home: { title: 'New paste' },
+    upload: { title: 'Upload files' },
+    paste: { title: 'Shared text' },
+    file: { title: 'Shared file' },
+    mountExplorer: { title: 'Mount explorer' },
+  },
+  theme: {
+    button: 'Theme: {{mode}}',
+    mode: { auto: 'auto', light: 'light', dark: 'dark' },
+  },
+  language: {
+    label: 'Language',
+    zh: '中文',
+    en: 'English',
+  },
+  footer: {
+    copyright: '© {{year}} Clipdock',
+    source: 'Source code',
+  },
+  auth: {
+    login: {
+      title: 'Admin login',
+      modes: 'Login method',
+      passwordMode: 'Username and password',
+      apiKeyMode: 'API key',
+      username: 'Username',
+      password: 'Password',
+      apiKey: 'API key',
+      submit: 'Log in',
+      busy: 'Logging in…',
+      usernameRequired: 'Enter your username.',
+      passwordRequired: 'Enter your password.',
+      apiKeyRequired: 'Enter an API key.',
+      invalidCredentials: 'Invalid username or password.',
+      missingToken: 'The login response did not contain a token.',
+      apiKeyFailed: 'API key verification failed.',
+    },
+  },
+  admin: {
+    title: 'Admin',
+    panel: 'Admin panel',
+    modulesLabel: 'Admin modules',
+    mountExplorerLink: 'Browse mounts',
+    logout: 'Log out',
+    modules: {
+      dashboard: 'Dashboard',
+      'text-management': 'Text management',
+      'file-management': 'File management',
+      'storage-config': 'Storage configuration',
+      'mount-management': 'Mount management',
+      'key-management': 'API key management',
+      settings: 'System settings',
+    },
+  },
+  errors: {
+    'incorrect-password': 'Incorrect password.',
+    'verification-failed': 'Verification failed.',
+    'admin-session-expired': 'Admin session expired, please log in again.',
+    'api-key-invalid': 'API key invalid or expired.',
+    unauthorized: 'Unauthorized, please log in.',
+    forbidden: 'You do not have permission to do this.',
+    'not-found': 'Not found, or it has expired.',
+    gone: 'This item has expired.',
+    'slug-taken': 'Link suffix already taken, try another.',
+    validation: 'Some of the data sent was not valid.',
+    'rate-limited': 'Too many attempts, try again in {{seconds}} seconds.',
+    'rate-limited-now': 'Too many attempts, try again later.',
+    'too-large': 'The content is too large.',
+    http: 'HTTP error {{status}}.',
+    cancelled: 'Request cancelled or timed out.',
+    timeout: 'Request timed out.',
+    network: 'Network connection failed.',
+    'bad-response': 'The server sent an unexpected response.',
+  },
+  fallback: {
+    offlineTitle: 'Page unavailable',
+    offline: 'This page is temporarily unavailable, please check your network.',
+    errorTitle: 'Something went wrong',
+    error: 'An unexpected error stopped this page from loading.',
+    home: 'Back to home',
+    back: 'Back to previous page',
+    retry: 'Retry',
+  },
+} as const;
+
+type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+
+/** Every locale must provide exactly the keys of the English catalogue. */
+export type Locale = Catalogue<typeof en>;

@@ -1,0 +1,53 @@
+// Test support: the whole app (real router, providers, auth machine and API client) on a memory
+// history, talking to an in-test backend through the injected fetch, the app's HTTP boundary.
+import { createMemoryHistory } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createAppServices } from '../app/app-services';
+import { AppRoot } from '../app/app-root';
+import { createI18n } from '../app/i18n';
+import { createAppRouter } from '../app/router';
+
+type Handler = (path: string, init: RequestInit) => Response | undefined;
+
+export function envelope(data: unknown, code = 200): Response {
+  return new Response(JSON.stringify({ code, message: 'ok', success: true, data }), {
+    status: code,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+export function failureResponse(status: number, error: string, message: string): Response {
+  return new Response(JSON.stringify({ code: status, message, success: false, data: { error } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+export function stubMatchMedia(prefersDark = false): void {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: prefersDark,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
+  });
+}
+
+export async function renderApp(path: string, handler: Handler = () => undefined) {
+  const requests: { path: string; init: RequestInit }[] = [];
+  const fetchImpl: typeof fetch = async (input, init = {}) => {
+    const url = new URL(String(input), 'http://app.test');
+    const apiPath = url.pathname.replace(/^\/api/, '');
+    requests.push({ path: apiPath, init });
+    return handler(apiPath, init) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
+  };
+  const storage = window.localStorage;
+  const i18n = createI18n(storage, 'en-US');
+  const services = createAppServices(storage, fetchImpl);
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  const view = render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />);
+  return { ...view, router, services, requests };
+}
