@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from './pages/shell.page';
+import { startServerProcess, type ServerProcess } from './support/server-process';
+
+const OFFLINE_PORT = 8798;
+let server: ServerProcess | undefined;
+
+test.afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+test.use({ locale: 'en-US' });
+
+test('with the server stopped, a reload still renders the shell from the service worker', async ({ page }) => {
+  server = await startServerProcess(OFFLINE_PORT);
+  const shell = new ShellPage(page);
+  await shell.goto(`${server.url}/`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The first load is not controlled yet; a reload puts the page under the worker.
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+
+  await server.stop();
+  server = undefined;
+
+  await page.reload();
+  await expect(shell.navLink('Home')).toBeVisible();
+  await expect(shell.navLink('Admin')).toBeVisible();
+});
