@@ -5,6 +5,7 @@ export const en = {
     titleSuffix: '{{title}} · Clipdock',
     skipToContent: 'Skip to content',
     laterVersion: 'This screen is coming in a later version.',
+    loading: 'Loading…',
   },
   nav: {
     label: 'Main',

@@ -6,6 +6,7 @@ export const zh = {
     titleSuffix: '{{title}} · Clipdock',
     skipToContent: '跳到正文',
     laterVersion: '此页面将在后续版本中提供。',
+    loading: '加载中…',
   },
   nav: {
     label: '主导航',

@@ -1,6 +1,7 @@
+import { Suspense } from 'react';
 import { Navigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../../components/later-screen';
+import { adminModuleViews } from './admin-module-views';
 import { allowedModules, type AdminModule } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
 
@@ -16,5 +17,10 @@ export function AdminModulePage({ module }: { module: AdminModule }) {
     if (first === undefined) return <Navigate to="/mount-explorer" replace />;
     return <Navigate to="/admin/$module" params={{ module: first }} replace />;
   }
-  return <LaterScreen title={t(`admin.modules.${module}`)} />;
+  const View = adminModuleViews[module];
+  return (
+    <Suspense fallback={<p className="notice" role="status">{t('app.loading')}</p>}>
+      <View title={t(`admin.modules.${module}`)} />
+    </Suspense>
+  );
 }
