@@ -1,0 +1,165 @@
+// Wire contract of file-share uploads (spec §3, §7): presign → PUT → commit for small files,
+// multipart init → part PUTs → complete → commit for large ones, abort and cancel for clean-up.
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../limits';
+import { customSlugSchema } from '../slug';
+
+/** S3 refuses parts below 5 MiB (except the last) and uploads of more than 10,000 parts. */
+export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
+export const MULTIPART_MAX_PART_BYTES = 5 * 1024 * 1024 * 1024;
+export const MULTIPART_MAX_PARTS = 10_000;
+
+const fileId = z.string().min(1);
+const uploadId = z.string().min(1);
+const byteSize = z.number().int().nonnegative();
+const partNumber = z.number().int().min(1).max(MULTIPART_MAX_PARTS);
+
+/** Share settings sent only when set (spec §5). `expires_in` is in hours; `max_views` 0 = unlimited. */
+export const uploadShareOptionsSchema = z.object({
+  s3_config_id: z.string().min(1).optional(),
+  path: z.string().optional(),
+  slug: customSlugSchema.optional(),
+  remark: z.string().optional(),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  expires_in: z.number().int().positive().optional(),
+  max_views: z.number().int().nonnegative().optional(),
+});
+export type UploadShareOptions = z.infer<typeof uploadShareOptionsSchema>;
+
+export const presignRequestSchema = z.object({
+  s3_config_id: z.string().min(1).optional(),
+  filename: z.string().min(1),
+  mimetype: z.string().min(1),
+  path: z.string().optional(),
+  slug: customSlugSchema.optional(),
+  size: byteSize,
+});
+export type PresignRequest = z.infer<typeof presignRequestSchema>;
+
+export const presignResponseSchema = z.object({
+  upload_url: z.string().min(1),
+  file_id: fileId,
+  storage_path: z.string(),
+  s3_url: z.string(),
+  slug: z.string(),
+  provider_type: z.string(),
+  contentType: z.string().min(1),
+});
+export type PresignResponse = z.infer<typeof presignResponseSchema>;
+
+export const commitRequestSchema = z.object({
+  file_id: fileId,
+  etag: z.string().min(1),
+  size: byteSize,
+  remark: z.string().optional(),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  expires_in: z.number().int().positive().optional(),
+  max_views: z.number().int().nonnegative().optional(),
+});
+export type CommitRequest = z.infer<typeof commitRequestSchema>;
+
+export const commitResponseSchema = z.object({
+  id: fileId,
+  slug: z.string(),
+  filename: z.string(),
+  storage_path: z.string(),
+  s3_url: z.string(),
+  mimetype: z.string(),
+  size: byteSize,
+  remark: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  hasPassword: z.boolean(),
+  expiresAt: z.string().nullable(),
+  maxViews: z.number().int().nonnegative().nullable(),
+  url: z.string(),
+});
+export type CommitResponse = z.infer<typeof commitResponseSchema>;
+
+export const multipartInitRequestSchema = presignRequestSchema.extend({
+  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
+});
+export type MultipartInitRequest = z.infer<typeof multipartInitRequestSchema>;
+
+export const presignedPartSchema = z.object({ partNumber, url: z.string().min(1) });
+export type PresignedPart = z.infer<typeof presignedPartSchema>;
+
+export const multipartInitResponseSchema = z.object({
+  file_id: fileId,
+  upload_id: uploadId,
+  storage_path: z.string(),
+  slug: z.string(),
+  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES),
+  part_count: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  presigned_urls: z.array(presignedPartSchema),
+});
+export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
+
+/** Fresh part URLs when the first ones have expired (presigned URLs last `signature_expires_in`). */
+export const multipartUrlsRequestSchema = z.object({
+  file_id: fileId,
+  upload_id: uploadId,
+  part_numbers: z.array(partNumber).min(1).max(MULTIPART_MAX_PARTS),
+});
+export type MultipartUrlsRequest = z.infer<typeof multipartUrlsRequestSchema>;
+
+export const multipartUrlsResponseSchema = z.object({ presigned_urls: z.array(presignedPartSchema) });
+export type MultipartUrlsResponse = z.infer<typeof multipartUrlsResponseSchema>;
+
+export const completedPartSchema = z.object({ partNumber, etag: z.string().min(1) });
+export type CompletedPart = z.infer<typeof completedPartSchema>;
+
+export const multipartCompleteRequestSchema = z.object({
+  file_id: fileId,
+  upload_id: uploadId,
+  parts: z.array(completedPartSchema).min(1).max(MULTIPART_MAX_PARTS),
+});
+export type MultipartCompleteRequest = z.infer<typeof multipartCompleteRequestSchema>;
+
+/** `etag` is the assembled object's ETag; the client sends it on to commit. */
+export const multipartCompleteResponseSchema = z.object({ file_id: fileId, etag: z.string().min(1) });
+export type MultipartCompleteResponse = z.infer<typeof multipartCompleteResponseSchema>;
+
+export const multipartAbortRequestSchema = z.object({ file_id: fileId, upload_id: uploadId });
+export type MultipartAbortRequest = z.infer<typeof multipartAbortRequestSchema>;
+
+export const multipartAbortResponseSchema = z.object({ file_id: fileId, status: z.literal('aborted') });
+export type MultipartAbortResponse = z.infer<typeof multipartAbortResponseSchema>;
+
+/** Deletes an upload that was never committed (its row and object). Committed files are refused. */
+export const uploadCancelRequestSchema = z.object({ file_id: fileId });
+export type UploadCancelRequest = z.infer<typeof uploadCancelRequestSchema>;
+
+export const uploadCancelResponseSchema = z.object({ file_id: fileId, status: z.literal('cancelled') });
+export type UploadCancelResponse = z.infer<typeof uploadCancelResponseSchema>;
+
+/** Where one upload is (spec §4 upload stages). */
+export const uploadStages = ['starting', 'initializing', 'uploading', 'processing', 'completing', 'completed'] as const;
+export const uploadStageSchema = z.enum(uploadStages);
+export type UploadStage = z.infer<typeof uploadStageSchema>;
+
+/**
+ * Why an upload failed, on the client (spec §8 upload and multipart messages). The UI
+ * translates `upload.errors.<code>`.
+ */
+export const uploadErrorCodes = [
+  'cancelled',
+  'network',
+  'http',
+  'presign-failed',
+  'init-failed',
+  'missing-part-url',
+  'part-failed',
+  'complete-failed',
+  'commit-failed',
+  'too-large',
+  'quota',
+  'slug-taken',
+  'unauthorized',
+  'forbidden',
+  'bad-response',
+  'invalid-job',
+  'internal',
+] as const;
+export const uploadErrorCodeSchema = z.enum(uploadErrorCodes);
+export type UploadErrorCode = z.infer<typeof uploadErrorCodeSchema>;

@@ -1,0 +1,217 @@
+// The transfer engine: presign → PUT → commit below a size threshold, multipart above it, and
+// clean-up (abort, cancel) whenever a failure or a cancel leaves an uncommitted file behind.
+import { CHUNK_UPLOAD_TIMEOUT_MS } from '../shared/limits';
+import { cancelled, failure, fromApiFailure } from './failures';
+import { resolveMimetype } from './mimetype';
+import { planParts, uploadParts } from './multipart';
+import { createProgressReporter } from './progress';
+import type { ProgressReporter } from './progress';
+import type { ProgressCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
+import type { PutTransport } from './put-transport';
+import { putWithRetry } from './put-with-retry';
+import type { PutContext, PutOutcome } from './put-with-retry';
+import type { UploadApi } from './upload-api';
+
+const MIB = 1024 * 1024;
+
+export type TransferEngineConfig = {
+  /** Files of this size or more go multipart. */
+  singlePutMaxBytes: number;
+  /** Preferred part size; grows for big files (see `planParts`). */
+  partSize: number;
+  concurrency: number;
+  retries: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  progressIntervalMs: number;
+  partTimeoutMs: number;
+  /** Time allowed for the abort and cancel calls after a failure. */
+  cleanupTimeoutMs: number;
+};
+
+export const defaultEngineConfig: TransferEngineConfig = {
+  singlePutMaxBytes: 16 * MIB,
+  partSize: 5 * MIB,
+  concurrency: 4,
+  retries: 3,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 8_000,
+  progressIntervalMs: 100,
+  partTimeoutMs: CHUNK_UPLOAD_TIMEOUT_MS,
+  cleanupTimeoutMs: 10_000,
+};
+
+export type TransferEngineDeps = {
+  api: UploadApi;
+  transport: PutTransport;
+  now: () => number;
+  /** Resolves after `ms`, or early once `signal` aborts. */
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  config?: Partial<TransferEngineConfig>;
+};
+
+export type TransferEngine = {
+  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** Aborts the upload with that id; true when one was running. */
+  cancel(id: string): boolean;
+};
+
+/** What exists on the server so far, to undo on failure. */
+type Session = { fileId: string | null; multipartUploadId: string | null };
+type Transferred = { ok: true; fileId: string; etag: string } | TransferFailure;
+
+function singlePutFailure(outcome: Exclude<PutOutcome, { ok: true }>): TransferFailure {
+  switch (outcome.reason) {
+    case 'cancelled':
+      return cancelled();
+    case 'network':
+      return failure('network', { retryable: true });
+    case 'missing-etag':
+      return failure('bad-response', { status: outcome.status, message: 'storage returned no ETag' });
+    case 'http':
+      return failure('http', {
+        status: outcome.status,
+        retryable: outcome.retryable,
+        message: `upload failed with HTTP ${outcome.status}`,
+      });
+  }
+}
+
+export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
+  const config = { ...defaultEngineConfig, ...deps.config };
+  const { api } = deps;
+  const running = new Map<string, AbortController>();
+  const put: PutContext = {
+    transport: deps.transport,
+    sleep: deps.sleep,
+    random: deps.random ?? Math.random,
+    policy: { retries: config.retries, baseDelayMs: config.retryBaseDelayMs, maxDelayMs: config.retryMaxDelayMs },
+    timeoutMs: config.partTimeoutMs,
+  };
+
+  function target(job: UploadJob) {
+    return {
+      filename: job.filename,
+      mimetype: job.mimetype ?? resolveMimetype(job.filename, job.file.type),
+      size: job.file.size,
+      ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
+      ...(job.path === undefined ? {} : { path: job.path }),
+      ...(job.slug === undefined ? {} : { slug: job.slug }),
+    };
+  }
+
+  async function single(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+    const presign = await api.presign(target(job), signal);
+    if (!presign.ok) return fromApiFailure('presign-failed', presign);
+    const { file_id: fileId, upload_url: url, contentType, provider_type: provider } = presign.data;
+    session.fileId = fileId;
+    progress.stage('uploading');
+    const outcome = await putWithRetry(put, {
+      url,
+      body: job.file,
+      headers: { 'Content-Type': contentType, ...(provider === 'Backblaze B2' ? { 'X-Bz-Content-Sha1': 'do_not_verify' } : {}) },
+      signal,
+      onProgress: (loaded) => progress.setLoaded(loaded),
+    });
+    if (!outcome.ok) return singlePutFailure(outcome);
+    progress.setLoaded(job.file.size);
+    return { ok: true, fileId, etag: outcome.etag };
+  }
+
+  async function multipart(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+    const plan = planParts(job.file.size, config.partSize);
+    if (plan === null) return failure('too-large');
+    const init = await api.multipartInit({ ...target(job), part_size: plan.partSize }, signal);
+    if (!init.ok) return fromApiFailure('init-failed', init);
+    const { file_id: fileId, upload_id: uploadId, part_size: partSize, part_count: partCount } = init.data;
+    session.fileId = fileId;
+    session.multipartUploadId = uploadId;
+    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) {
+      return failure('bad-response', { message: 'part count does not match the part size' });
+    }
+    progress.stage('uploading');
+    const parts = await uploadParts({
+      file: job.file,
+      partSize,
+      partCount,
+      urls: init.data.presigned_urls,
+      refreshUrls: async (partNumbers) => {
+        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
+        return fresh.ok ? fresh.data.presigned_urls : null;
+      },
+      concurrency: config.concurrency,
+      put,
+      signal,
+      onPartDone: (_partNumber, bytes) => progress.addLoaded(bytes),
+    });
+    if (!parts.ok) return parts.failure;
+    progress.stage('processing');
+    const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
+    if (!done.ok) return fromApiFailure('complete-failed', done);
+    session.multipartUploadId = null;
+    return { ok: true, fileId, etag: done.data.etag };
+  }
+
+  async function run(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<UploadResult> {
+    progress.stage('initializing');
+    const useMultipart = job.file.size >= config.singlePutMaxBytes;
+    const sent = await (useMultipart ? multipart : single)(job, session, signal, progress);
+    if (!sent.ok) return sent;
+    progress.stage('completing');
+    const commit = await api.commit(
+      {
+        file_id: sent.fileId,
+        etag: sent.etag,
+        size: job.file.size,
+        ...(job.remark === undefined ? {} : { remark: job.remark }),
+        ...(job.password === undefined ? {} : { password: job.password }),
+        ...(job.expires_in === undefined ? {} : { expires_in: job.expires_in }),
+        ...(job.max_views === undefined ? {} : { max_views: job.max_views }),
+      },
+      signal,
+    );
+    if (!commit.ok) return fromApiFailure('commit-failed', commit);
+    progress.complete();
+    return { ok: true, fileId: sent.fileId, slug: commit.data.slug, etag: sent.etag, share: commit.data };
+  }
+
+  /** Best effort: the server's sweeper removes whatever these calls miss. */
+  async function cleanUp(session: Session): Promise<void> {
+    const signal = AbortSignal.timeout(config.cleanupTimeoutMs);
+    if (session.fileId !== null && session.multipartUploadId !== null) {
+      await api.multipartAbort({ file_id: session.fileId, upload_id: session.multipartUploadId }, signal);
+    }
+    if (session.fileId !== null) await api.cancel({ file_id: session.fileId }, signal);
+  }
+
+  return {
+    async upload(job, onProgress) {
+      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
+      const controller = new AbortController();
+      running.set(job.id, controller);
+      const session: Session = { fileId: null, multipartUploadId: null };
+      const progress = createProgressReporter({
+        total: job.file.size,
+        now: deps.now,
+        intervalMs: config.progressIntervalMs,
+        ...(onProgress ? { onProgress } : {}),
+      });
+      try {
+        const result = await run(job, session, controller.signal, progress).catch((error: unknown) =>
+          failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+        );
+        if (result.ok) return result;
+        await cleanUp(session).catch(() => undefined);
+        return controller.signal.aborted ? cancelled() : result;
+      } finally {
+        running.delete(job.id);
+      }
+    },
+    cancel(id) {
+      const controller = running.get(id);
+      controller?.abort();
+      return controller !== undefined;
+    },
+  };
+}

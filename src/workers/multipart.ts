@@ -1,0 +1,131 @@
+// Part planning and the parallel part uploads of a multipart upload. Parts are lazy Blob
+// slices taken only when a slot frees up, so at most `concurrency` parts are ever in flight.
+import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES } from '../shared/api/upload.schema';
+import type { CompletedPart, PresignedPart } from '../shared/api/upload.schema';
+import { cancelled, failure } from './failures';
+import type { TransferFailure } from './protocol';
+import { putWithRetry } from './put-with-retry';
+import type { PutContext, PutOutcome } from './put-with-retry';
+
+const MIB = 1024 * 1024;
+
+export type PartPlan = { partSize: number; partCount: number };
+
+/**
+ * At least 5 MiB (or `preferredPartSize`), and big enough, rounded up to a whole MiB, that the
+ * file never needs more than 10,000 parts. Null when even 5 GiB parts would not do.
+ */
+export function planParts(size: number, preferredPartSize: number = MULTIPART_MIN_PART_BYTES): PartPlan | null {
+  const forPartCap = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
+  const partSize = Math.max(MULTIPART_MIN_PART_BYTES, preferredPartSize, forPartCap);
+  if (partSize > MULTIPART_MAX_PART_BYTES) return null;
+  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
+}
+
+/** Byte range [start, end) of a 1-based part. */
+export function partRange(size: number, partSize: number, partNumber: number): { start: number; end: number } {
+  const start = (partNumber - 1) * partSize;
+  return { start, end: Math.min(size, start + partSize) };
+}
+
+export type UploadPartsOptions = {
+  file: Blob;
+  partSize: number;
+  partCount: number;
+  urls: readonly PresignedPart[];
+  /** Fresh URLs for the given parts (the multipart urls call), or null when the call failed. */
+  refreshUrls: (partNumbers: number[]) => Promise<readonly PresignedPart[] | null>;
+  concurrency: number;
+  put: PutContext;
+  signal: AbortSignal;
+  onPartDone: (partNumber: number, bytes: number) => void;
+};
+
+export type UploadPartsResult = { ok: true; parts: CompletedPart[] } | { ok: false; failure: TransferFailure };
+
+function partFailure(outcome: Exclude<PutOutcome, { ok: true }>, partNumber: number): TransferFailure {
+  switch (outcome.reason) {
+    case 'cancelled':
+      return cancelled();
+    case 'network':
+      return failure('network', { partNumber, retryable: true });
+    case 'missing-etag':
+      return failure('bad-response', { partNumber, status: outcome.status, message: `part ${partNumber} returned no ETag` });
+    case 'http':
+      return failure('part-failed', {
+        partNumber,
+        status: outcome.status,
+        retryable: outcome.retryable,
+        message: `part ${partNumber} failed with HTTP ${outcome.status}`,
+      });
+  }
+}
+
+export async function uploadParts(options: UploadPartsOptions): Promise<UploadPartsResult> {
+  const { file, partSize, partCount } = options;
+  const urls = new Map(options.urls.map((part) => [part.partNumber, part.url]));
+  const etags = new Map<number, string>();
+  const stop = new AbortController();
+  const stopOnCancel = () => stop.abort();
+  options.signal.addEventListener('abort', stopOnCancel, { once: true });
+  let next = 1;
+  const failures: TransferFailure[] = [];
+  let refreshing: Promise<void> | null = null;
+
+  // One refresh call covers every unfinished part; parts that hit 403 meanwhile share it.
+  async function refreshUrl(partNumber: number, staleUrl: string): Promise<string | null> {
+    if (urls.get(partNumber) === staleUrl) {
+      refreshing ??= (async () => {
+        const unfinished = Array.from({ length: partCount }, (_, i) => i + 1).filter((n) => !etags.has(n));
+        const fresh = await options.refreshUrls(unfinished);
+        for (const part of fresh ?? []) urls.set(part.partNumber, part.url);
+      })().finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    }
+    const url = urls.get(partNumber);
+    return url !== undefined && url !== staleUrl ? url : null;
+  }
+
+  function fail(reason: TransferFailure): void {
+    failures.push(reason);
+    stop.abort();
+  }
+
+  async function lane(): Promise<void> {
+    while (!stop.signal.aborted && next <= partCount) {
+      const partNumber = next++;
+      const url = urls.get(partNumber);
+      if (url === undefined) {
+        fail(failure('missing-part-url', { partNumber, message: `presigned URL not found for part ${partNumber}` }));
+        return;
+      }
+      const { start, end } = partRange(file.size, partSize, partNumber);
+      const outcome = await putWithRetry(options.put, {
+        url,
+        body: file.slice(start, end),
+        headers: {},
+        signal: stop.signal,
+        refreshUrl: (stale) => refreshUrl(partNumber, stale),
+      });
+      if (!outcome.ok) {
+        fail(partFailure(outcome, partNumber));
+        return;
+      }
+      etags.set(partNumber, outcome.etag);
+      options.onPartDone(partNumber, end - start);
+    }
+  }
+
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, partCount)) }, lane));
+  } finally {
+    options.signal.removeEventListener('abort', stopOnCancel);
+  }
+  if (options.signal.aborted) return { ok: false, failure: cancelled() };
+  const [firstFailure] = failures;
+  if (firstFailure !== undefined) return { ok: false, failure: firstFailure };
+  const parts = [...etags].map(([partNumber, etag]) => ({ partNumber, etag })).sort((a, b) => a.partNumber - b.partNumber);
+  return { ok: true, parts };
+}

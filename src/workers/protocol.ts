@@ -1,0 +1,64 @@
+// What crosses the worker boundary: jobs in, progress and plain results out. Custom error
+// classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
+import { z } from 'zod';
+import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '../shared/api/upload.schema';
+
+/** How the worker reaches the API: base URL (for example `/api`) and the Authorization header. */
+export const transferConnectionSchema = z.object({
+  baseUrl: z.string().min(1),
+  authorization: z.string().min(1).nullable(),
+});
+export type TransferConnection = z.infer<typeof transferConnectionSchema>;
+
+export const uploadJobSchema = uploadShareOptionsSchema.extend({
+  /** Chosen by the caller; `cancel(id)` refers to it. */
+  id: z.string().min(1),
+  file: z.custom<Blob>((value) => value instanceof Blob, 'file must be a Blob'),
+  filename: z.string().min(1),
+  /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
+  mimetype: z.string().min(1).optional(),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+export const transferProgressSchema = z.object({
+  loaded: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  /** 0-99 while work remains; 100 only once the upload is committed. */
+  percent: z.number().min(0).max(100),
+  bytesPerSecond: z.number().nonnegative(),
+  secondsLeft: z.number().nonnegative().nullable(),
+  stage: uploadStageSchema,
+});
+export type TransferProgress = z.infer<typeof transferProgressSchema>;
+export type ProgressCallback = (progress: TransferProgress) => void;
+
+export const uploadSuccessSchema = z.object({
+  ok: z.literal(true),
+  fileId: z.string(),
+  slug: z.string(),
+  etag: z.string(),
+  share: commitResponseSchema,
+});
+export type UploadSuccess = z.infer<typeof uploadSuccessSchema>;
+
+export const transferFailureSchema = z.object({
+  ok: z.literal(false),
+  code: uploadErrorCodeSchema,
+  /** English fallback or the server's message; the UI shows a translation of `code`. */
+  message: z.string(),
+  retryable: z.boolean(),
+  status: z.number().int().optional(),
+  partNumber: z.number().int().optional(),
+});
+export type TransferFailure = z.infer<typeof transferFailureSchema>;
+
+export const uploadResultSchema = z.discriminatedUnion('ok', [uploadSuccessSchema, transferFailureSchema]);
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The methods `transfer.worker.ts` exposes. */
+export type TransferWorkerApi = {
+  configure(connection: TransferConnection): void;
+  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** True when an upload with that id was running. */
+  cancel(id: string): boolean;
+};

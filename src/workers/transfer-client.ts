@@ -1,0 +1,73 @@
+// The page side of the transfer worker. Starts the worker lazily, hands it the connection
+// before each upload, and parses every result and progress report that comes back.
+import * as Comlink from 'comlink';
+import { failure } from './failures';
+import { transferProgressSchema, uploadResultSchema } from './protocol';
+import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult } from './protocol';
+
+export type TransferClientOptions = {
+  /** API prefix, for example `/api` or `https://clip.example.com/api`. */
+  baseUrl: string;
+  /** Current Authorization header (`Bearer …` or `ApiKey …`), read before each upload. */
+  authorization: () => string | null;
+  /** Where the worker lives; tests pass one end of a MessageChannel. */
+  endpoint?: () => Comlink.Endpoint;
+};
+
+export type TransferClient = {
+  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  cancel(id: string): Promise<boolean>;
+  /** Stops the worker; running uploads end without clean-up. */
+  terminate(): void;
+};
+
+function spawnTransferWorker(): Worker {
+  return new Worker(new URL('./transfer.worker.ts', import.meta.url), { type: 'module', name: 'transfer' });
+}
+
+export function createTransferClient(options: TransferClientOptions): TransferClient {
+  let worker: Worker | null = null;
+  let remote: Comlink.Remote<TransferWorkerApi> | null = null;
+
+  function connect(): Comlink.Remote<TransferWorkerApi> {
+    if (remote === null) {
+      if (options.endpoint) {
+        remote = Comlink.wrap<TransferWorkerApi>(options.endpoint());
+      } else {
+        worker = spawnTransferWorker();
+        remote = Comlink.wrap<TransferWorkerApi>(worker);
+      }
+    }
+    return remote;
+  }
+
+  function report(onProgress: ProgressCallback): ProgressCallback {
+    return (progress) => {
+      const parsed = transferProgressSchema.safeParse(progress);
+      if (parsed.success) onProgress(parsed.data);
+    };
+  }
+
+  return {
+    async upload(job, onProgress) {
+      try {
+        const transfer = connect();
+        await transfer.configure({ baseUrl: options.baseUrl, authorization: options.authorization() });
+        const result: unknown = await transfer.upload(job, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
+        const parsed = uploadResultSchema.safeParse(result);
+        return parsed.success ? parsed.data : failure('bad-response', { message: 'transfer worker sent an invalid result' });
+      } catch (error) {
+        return failure('internal', { message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    async cancel(id) {
+      return remote === null ? false : remote.cancel(id);
+    },
+    terminate() {
+      if (remote !== null) remote[Comlink.releaseProxy]();
+      worker?.terminate();
+      worker = null;
+      remote = null;
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import * as Comlink from 'comlink';
+import { createWorkerEndpoint } from './worker-endpoint';
+
+Comlink.expose(createWorkerEndpoint({ fetch: globalThis.fetch.bind(globalThis) }));

@@ -1,0 +1,64 @@
+// The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
+// zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
+import { z } from 'zod';
+import { createTransferEngine } from './engine';
+import type { TransferEngineConfig } from './engine';
+import { failure } from './failures';
+import { transferConnectionSchema, uploadJobSchema } from './protocol';
+import type { ProgressCallback, TransferConnection, TransferWorkerApi } from './protocol';
+import { defaultTransport } from './put-transport';
+import type { PutTransport } from './put-transport';
+import { createUploadApi } from './upload-api';
+
+export type WorkerEndpointDeps = {
+  fetch: typeof globalThis.fetch;
+  transport?: PutTransport;
+  now?: () => number;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  config?: Partial<TransferEngineConfig>;
+};
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A proxied callback returns a promise that rejects once the page side is gone; ignore it. */
+function detached(onProgress: ProgressCallback): ProgressCallback {
+  return (progress) => {
+    Promise.resolve(onProgress(progress)).catch(() => undefined);
+  };
+}
+
+export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerApi {
+  let connection: TransferConnection | null = null;
+  const engine = createTransferEngine({
+    api: createUploadApi({ fetch: deps.fetch, connection: () => connection }),
+    transport: deps.transport ?? defaultTransport(deps.fetch),
+    now: deps.now ?? (() => performance.now()),
+    sleep: deps.sleep ?? abortableSleep,
+    ...(deps.config ? { config: deps.config } : {}),
+  });
+
+  return {
+    configure(input) {
+      connection = transferConnectionSchema.parse(input);
+    },
+    async upload(input, onProgress) {
+      const job = uploadJobSchema.safeParse(input);
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+      if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
+      return engine.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+    },
+    cancel(id) {
+      return typeof id === 'string' && engine.cancel(id);
+    },
+  };
+}
