@@ -1,0 +1,41 @@
+// Wire contract of GET /admin/dashboard/stats (spec §3): counts, storage use per config, cache
+// hit rates and the last seven UTC days of activity, oldest first and zero-filled.
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+export const storageUsageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  driver: z.enum(['local', 's3']),
+  providerType: z.string(),
+  /** SUM(size) of committed files stored with this config. */
+  usedBytes: count,
+  quotaBytes: count.nullable(),
+  fileCount: count,
+  /** usedBytes / quotaBytes × 100 with two decimals; null without a quota. */
+  usagePercent: z.number().nonnegative().nullable(),
+});
+export type StorageUsage = z.infer<typeof storageUsageSchema>;
+
+export const activityDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  pastes: count,
+  files: count,
+});
+export type ActivityDay = z.infer<typeof activityDaySchema>;
+
+export const ACTIVITY_DAYS = 7;
+
+export const dashboardStatsSchema = z.object({
+  totalPastes: count,
+  totalFiles: count,
+  totalApiKeys: count,
+  totalStorageConfigs: count,
+  totalStorageUsed: count,
+  storage: z.array(storageUsageSchema),
+  /** Hit rates from 0 to 1. */
+  cache: z.object({ directory: z.number().min(0).max(1), s3Url: z.number().min(0).max(1), search: z.number().min(0).max(1) }),
+  activity: z.array(activityDaySchema).length(ACTIVITY_DAYS),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

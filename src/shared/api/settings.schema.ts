@@ -1,0 +1,52 @@
+// Wire contract of the public system settings (spec §3, §5): the upload limit, the WebDAV upload
+// mode and guest pastes. Internal rows of the settings table never appear here.
+import { z } from 'zod';
+
+export const uploadSizeUnits = ['KB', 'MB', 'GB'] as const;
+export type UploadSizeUnit = (typeof uploadSizeUnits)[number];
+export const webdavUploadModes = ['auto', 'proxy', 'multipart', 'direct'] as const;
+export type WebdavUploadMode = (typeof webdavUploadModes)[number];
+
+export const MAX_UPLOAD_SIZE_LIMIT = 1_048_576;
+
+export const unitBytes: Record<UploadSizeUnit, number> = { KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+export function uploadSizeBytes(size: number, unit: UploadSizeUnit): number {
+  return size * unitBytes[unit];
+}
+
+const maxUploadSize = z
+  .number('max_upload_size must be a number')
+  .int('max_upload_size must be a whole number')
+  .min(1, 'max_upload_size must be greater than 0')
+  .max(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`);
+const unit = z.enum(uploadSizeUnits, 'max_upload_size_unit must be KB, MB or GB');
+const mode = z.enum(webdavUploadModes, 'webdav_upload_mode must be auto, proxy, multipart or direct');
+
+export const systemSettingsSchema = z.object({
+  max_upload_size: maxUploadSize,
+  max_upload_size_unit: unit,
+  webdav_upload_mode: mode,
+  allow_guest_pastes: z.boolean(),
+  /** Derived: max_upload_size × the unit (1 KB = 1024 bytes). */
+  max_upload_size_bytes: z.number().int().positive(),
+});
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const updateSystemSettingsRequestSchema = z
+  .object({
+    max_upload_size: maxUploadSize.optional(),
+    max_upload_size_unit: unit.optional(),
+    webdav_upload_mode: mode.optional(),
+    allow_guest_pastes: z.boolean('allow_guest_pastes must be true or false').optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no settings to update', path: ['body'] });
+export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
+
+/** GET /system/max-upload-size, readable without credentials. */
+export const maxUploadSizeSchema = systemSettingsSchema.pick({
+  max_upload_size: true,
+  max_upload_size_unit: true,
+  max_upload_size_bytes: true,
+});
+export type MaxUploadSize = z.infer<typeof maxUploadSizeSchema>;
