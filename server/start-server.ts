@@ -8,9 +8,15 @@ import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
+import { createSweeper, DEFAULT_SWEEP_INTERVAL_MS } from './jobs/sweeper';
 import { systemClock, type Clock } from './lib/clock';
+import { idempotencySweepTask } from './lib/idempotency';
 import type { Logger } from './lib/logger';
 import { ensureInitialAdmin } from './services/admin-bootstrap.service';
+import { pasteSweepTask } from './services/paste-sweep.service';
+import { ensureDefaultStorage } from './services/storage-bootstrap.service';
+import { createUploadSweepTask } from './services/upload-sweep.service';
+import { createStorageRegistry } from './storage/storage-registry';
 
 export type StartOptions = {
   config: Config;
@@ -19,6 +25,8 @@ export type StartOptions = {
   staticDir?: string;
   /** Interface to bind; all interfaces when unset. */
   hostname?: string;
+  /** How often the sweeper deletes expired rows; it also runs once at start. */
+  sweepIntervalMs?: number;
 };
 
 export type RunningServer = {
@@ -29,22 +37,33 @@ export type RunningServer = {
   close(graceMs?: number): Promise<void>;
 };
 
-export async function startServer({ config, logger, clock = systemClock, staticDir, hostname }: StartOptions): Promise<RunningServer> {
-  const db = openDatabase(config.database);
+export async function startServer({
+  config,
+  logger,
+  clock = systemClock,
+  staticDir,
+  hostname,
+  sweepIntervalMs = DEFAULT_SWEEP_INTERVAL_MS,
+}: StartOptions): Promise<RunningServer> {
+  const db = await openDatabase(config.database);
   try {
     await migrateToLatest(db, logger);
     await ensureInitialAdmin(db, config.admin, clock, logger);
+    await ensureDefaultStorage(db, clock, logger);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const app = createApp({ db, config, logger, clock, staticDir });
+  const storage = createStorageRegistry(config, clock);
+  const app = createApp({ db, config, logger, clock, staticDir, storage });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
     started.once('error', reject);
   });
   const { port } = addressOf(server.address());
+  const sweeper = createSweeper({ tasks: [pasteSweepTask(db), idempotencySweepTask(db), createUploadSweepTask(db, storage)], intervalMs: sweepIntervalMs, logger, clock });
+  sweeper.start();
 
   const close = async (graceMs = 10_000) => {
     const force = setTimeout(() => {
@@ -52,6 +71,7 @@ export async function startServer({ config, logger, clock = systemClock, staticD
     }, graceMs);
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     clearTimeout(force);
+    await sweeper.stop();
     await db.destroy();
   };
   return { url: `http://${hostname ?? 'localhost'}:${port}`, port, db, close };

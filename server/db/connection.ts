@@ -1,14 +1,17 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 
 const int8Oid = 20;
 
-/** Opens the configured database. SQLite gets WAL, real foreign keys and a busy timeout. */
-export function openDatabase(config: DatabaseConfig): Kysely<Database> {
+/**
+ * Opens the configured database. SQLite gets WAL, real foreign keys and a busy timeout; the
+ * PostgreSQL client is imported only when PostgreSQL is configured.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
+    const { default: pg } = await import('pg');
     pg.types.setTypeParser(int8Oid, (value) => Number(value));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url }) }) });
   }

@@ -87,6 +87,8 @@ export interface FilesTable {
   use_proxy: Generated<number>;
   etag: string | null;
   status: 'pending' | 'committed';
+  /** The multipart upload of a pending share, if it uses one. */
+  upload_id: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

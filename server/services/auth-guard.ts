@@ -1,6 +1,7 @@
+import type { ApiKeyPermissions } from '../../src/shared/api/auth.schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { AppError } from '../lib/app-error';
-import type { AdminAuth, ApiKeyAuth, Auth } from './auth.types';
+import type { AdminAuth, ApiKeyAuth, Auth, AuthFailure } from './auth.types';
 
 const apiKeyInvalid = 'API key invalid or expired';
 
@@ -19,4 +20,25 @@ export function requireApiKey(auth: Auth): ApiKeyAuth {
     throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
   }
   throw new AppError(ErrorCode.ApiKeyInvalid, apiKeyInvalid);
+}
+
+export type KeyPermission = keyof ApiKeyPermissions;
+
+function unauthenticated(failure: AuthFailure | undefined): AppError {
+  if (failure !== undefined) return new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
+  return new AppError(ErrorCode.Unauthorized, 'authentication required');
+}
+
+/** An admin (who holds every permission), or an API key holding `permission`; else 401/403. */
+export function requireAdminOrKeyPermission(auth: Auth, permission: KeyPermission): AdminAuth | ApiKeyAuth {
+  if (auth.kind === 'none') throw unauthenticated(auth.failure);
+  if (auth.kind === 'apikey' && !auth.permissions[permission]) {
+    throw new AppError(ErrorCode.Forbidden, `this API key lacks the ${permission} permission`);
+  }
+  return auth;
+}
+
+/** For writes through a mount: refuses read-only keys (admins always write). */
+export function requireWritableMount(auth: AdminAuth | ApiKeyAuth): void {
+  if (auth.kind === 'apikey' && auth.readOnly) throw new AppError(ErrorCode.Forbidden, 'this API key is read-only');
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { defaultLocalMountPath } from '../../server/services/storage-bootstrap.service';
 import { startTestServer } from './support/test-server';
 
 const expectedTables = [
@@ -61,7 +62,9 @@ describe('migrations', () => {
         .insertInto('storage_configs')
         .values({ id: configId, name: 'local', driver: 'local', provider_type: 'local', created_at: now, updated_at: now })
         .execute();
-      const mount = { storage_type: 'local', storage_config_id: configId, mount_path: '/local', created_by: 'admin', created_at: now, updated_at: now };
+      const mountPath = '/unique-check';
+      expect(await server.db.selectFrom('storage_mounts').select('mount_path').execute()).toEqual([{ mount_path: defaultLocalMountPath }]);
+      const mount = { storage_type: 'local', storage_config_id: configId, mount_path: mountPath, created_by: 'admin', created_at: now, updated_at: now };
       await server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'a', ...mount }).execute();
       await expect(server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'b', ...mount }).execute()).rejects.toThrow(/UNIQUE/);
       await server.db

@@ -1,0 +1,125 @@
+// Paste queries. A view is one UPDATE … RETURNING whose WHERE holds every condition for serving
+// (no password, not expired, views left), so concurrent viewers can never overshoot max_views.
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Database, PastesTable } from '../schema';
+
+export type PasteRow = Selectable<PastesTable>;
+export type NewPaste = Insertable<PastesTable>;
+export type PastePatch = Updateable<PastesTable>;
+export type PasteMeta = Omit<PasteRow, 'content'>;
+export type PasteListRow = PasteMeta & { content_preview: string };
+
+/** Whose pastes a query may touch: everyone's, or those created by one of the listed owners. */
+export type OwnerFilter = readonly string[] | 'all';
+
+const metaColumns = [
+  'id',
+  'slug',
+  'remark',
+  'password_hash',
+  'expires_at',
+  'max_views',
+  'views',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+
+type PastesEb = ExpressionBuilder<Database, 'pastes'>;
+
+const viewable = (now: string) => (eb: PastesEb) =>
+  eb.and([
+    eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]),
+    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
+  ]);
+
+const ownedBy = (owners: OwnerFilter) => (eb: PastesEb) => (owners === 'all' ? eb.lit(true) : eb('created_by', 'in', owners));
+
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505';
+}
+
+export class PasteRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: NewPaste): Promise<void> {
+    await this.db.insertInto('pastes').values(row).execute();
+  }
+
+  /** Counts a view of an unprotected, live paste and returns it; undefined when it may not be served. */
+  consumeOpenView(slug: string, now: string): Promise<PasteRow | undefined> {
+    return this.db
+      .updateTable('pastes')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('slug', '=', slug)
+      .where('password_hash', 'is', null)
+      .where(viewable(now))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Counts a view of a paste whose password was checked; undefined when it is no longer servable. */
+  consumeView(id: string, now: string): Promise<PasteRow | undefined> {
+    return this.db
+      .updateTable('pastes')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .where(viewable(now))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findMetaBySlug(slug: string): Promise<PasteMeta | undefined> {
+    return this.db.selectFrom('pastes').select(metaColumns).where('slug', '=', slug).executeTakeFirst();
+  }
+
+  findById(id: string, owners: OwnerFilter): Promise<PasteRow | undefined> {
+    return this.db.selectFrom('pastes').selectAll().where('id', '=', id).where(ownedBy(owners)).executeTakeFirst();
+  }
+
+  async list(owners: OwnerFilter, limit: number, offset: number, previewLength: number): Promise<PasteListRow[]> {
+    return this.db
+      .selectFrom('pastes')
+      .select(metaColumns)
+      .select(sql<string>`substr(content, 1, ${sql.lit(previewLength)})`.as('content_preview'))
+      .where(ownedBy(owners))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async count(owners: OwnerFilter): Promise<number> {
+    const row = await this.db
+      .selectFrom('pastes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(ownedBy(owners))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Applies the patch; undefined when the paste does not exist for these owners. */
+  update(id: string, owners: OwnerFilter, patch: PastePatch): Promise<PasteRow | undefined> {
+    return this.db.updateTable('pastes').set(patch).where('id', '=', id).where(ownedBy(owners)).returningAll().executeTakeFirst();
+  }
+
+  async deleteById(id: string): Promise<void> {
+    await this.db.deleteFrom('pastes').where('id', '=', id).execute();
+  }
+
+  async deleteByIds(ids: readonly string[], owners: OwnerFilter): Promise<number> {
+    const result = await this.db.deleteFrom('pastes').where('id', 'in', ids).where(ownedBy(owners)).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes pastes that expired at or before `now`, and those whose views are used up. */
+  async deleteDead(now: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('pastes')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))])]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

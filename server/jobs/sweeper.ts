@@ -1,0 +1,67 @@
+// Periodic clean-up of expired rows. Tasks run one after another, once at start and then every
+// interval; a failing task is logged and does not stop the others, and runs never overlap.
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+
+export type SweepTask = {
+  name: string;
+  /** Removes what is stale at `now` (epoch ms); resolves to the number of items removed. */
+  run(now: number): Promise<number>;
+};
+
+export type SweeperOptions = {
+  tasks: readonly SweepTask[];
+  intervalMs: number;
+  logger: Logger;
+  clock: Clock;
+};
+
+export type Sweeper = {
+  /** Runs every task once now, then on every interval. */
+  start(): void;
+  /** One pass over every task; resolves when it is done. */
+  runOnce(): Promise<void>;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+
+export function createSweeper({ tasks, intervalMs, logger, clock }: SweeperOptions): Sweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const pass = async () => {
+    const now = clock.now();
+    for (const task of tasks) {
+      try {
+        const removed = await task.run(now);
+        if (removed > 0) logger.info('sweep', { task: task.name, removed });
+      } catch (error) {
+        logger.error('sweep failed', { task: task.name, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+
+  const runOnce = () => {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    start() {
+      if (timer !== undefined) return;
+      void runOnce();
+      timer = setInterval(() => void runOnce(), intervalMs);
+      timer.unref();
+    },
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

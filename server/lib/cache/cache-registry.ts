@@ -1,0 +1,46 @@
+// The named caches of one server process. Services get the registry from the composition root,
+// read and write entries tagged with a mount id, and the cache service clears them by scope.
+import type { CacheCounters, CacheName } from '../../../src/shared/api/cache.schema';
+import type { Clock } from '../clock';
+import { TtlCache } from './ttl-cache';
+
+const fiveMinutes = 5 * 60 * 1000;
+
+/** Which entries to drop: those of the listed mounts and/or of one storage config. */
+export type CacheClearScope = { mountIds?: readonly string[]; storageConfigId?: string };
+
+export class CacheRegistry {
+  /** Directory listings, keyed per mount and path; TTL = the mount's cache_ttl. */
+  readonly directory: TtlCache<unknown>;
+  /** Presigned URLs, keyed per caller and object. */
+  readonly s3Url: TtlCache<string>;
+  /** Search results with at least one hit. */
+  readonly search: TtlCache<unknown>;
+
+  constructor(clock: Clock) {
+    this.directory = new TtlCache(clock, { maxEntries: 500, defaultTtlMs: fiveMinutes });
+    this.s3Url = new TtlCache(clock, { maxEntries: 1000, defaultTtlMs: fiveMinutes });
+    this.search = new TtlCache(clock, { maxEntries: 500, defaultTtlMs: fiveMinutes });
+  }
+
+  #all(): [CacheName, TtlCache<unknown>][] {
+    return [
+      ['directory', this.directory],
+      ['s3Url', this.s3Url],
+      ['search', this.search],
+    ];
+  }
+
+  /** Drops the entries in scope from every cache; returns how many were removed. */
+  clear(scope: CacheClearScope): number {
+    return this.#all().reduce((sum, [, cache]) => sum + cache.invalidate(scope), 0);
+  }
+
+  clearAll(): number {
+    return this.#all().reduce((sum, [, cache]) => sum + cache.clear(), 0);
+  }
+
+  stats(): Record<CacheName, CacheCounters> {
+    return { directory: this.directory.stats(), s3Url: this.s3Url.stats(), search: this.search.stats() };
+  }
+}

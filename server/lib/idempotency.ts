@@ -1,0 +1,55 @@
+// Replays the first answer to a repeated mutation. Answers are stored per (scope, key) for 24 h;
+// when two requests with one key race, the loser of the insert hands back the winner's answer.
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { ErrorCode } from '../../src/shared/errors';
+import { IdempotencyRepo } from '../db/repos/idempotency.repo';
+import type { Database } from '../db/schema';
+import type { SweepTask } from '../jobs/sweeper';
+import { AppError } from './app-error';
+import { isoAt, type Clock } from './clock';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const visibleAscii = /^[\x21-\x7e]{1,255}$/;
+
+/** The header value, or undefined when absent; a malformed key is a 400. */
+export function parseIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = header.trim();
+  if (!visibleAscii.test(key)) {
+    throw new AppError(ErrorCode.BadRequest, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  return key;
+}
+
+export class IdempotencyStore {
+  private readonly repo: IdempotencyRepo;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new IdempotencyRepo(db);
+  }
+
+  /** The stored answer for this key, if one younger than 24 h exists. */
+  async recall<T extends z.ZodType>(scope: string, key: string, schema: T): Promise<z.output<T> | undefined> {
+    const json = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+    return json === undefined ? undefined : schema.parse(JSON.parse(json));
+  }
+
+  /** Stores the answer; false when another request stored one for the same key first. */
+  remember(scope: string, key: string, answer: unknown): Promise<boolean> {
+    return this.repo.insert(scope, key, JSON.stringify(answer), isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+  }
+}
+
+export function idempotencySweepTask(db: Kysely<Database>): SweepTask {
+  const repo = new IdempotencyRepo(db);
+  return {
+    name: 'idempotency-keys',
+    run: (now) => repo.deleteOlderThan(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()),
+  };
+}

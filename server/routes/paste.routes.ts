@@ -1,0 +1,67 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { PASTE_MAX_BYTES, pasteCreateInputSchema, pasteUnlockInputSchema, type PasteCreateInput } from '../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { envelopeResponse, ok } from '../lib/envelope';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../lib/idempotency';
+import { readJson } from '../lib/read-json';
+import { clientIp } from '../middleware/client-ip';
+import type { PasteViewService } from '../services/paste-view.service';
+import type { PasteService } from '../services/paste.service';
+
+export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; trustProxy: boolean };
+
+/** JSON escaping can double the content; the byte limit on the content itself is checked after parsing. */
+export const pasteBodyLimit = bodyLimit({
+  maxSize: 2 * PASTE_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw new AppError(ErrorCode.PayloadTooLarge, 'request body is larger than the paste limit of 1 MiB');
+  },
+});
+
+/** Password checks and id lists (up to 1,000 ids). */
+export const smallJsonLimit = bodyLimit({
+  maxSize: 64 * 1024,
+  onError: () => {
+    throw new AppError(ErrorCode.PayloadTooLarge, 'request body is too large');
+  },
+});
+
+export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/paste', pasteBodyLimit, async (c) => {
+    const idempotencyKey = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+    const context = { ip: clientIp(c, trustProxy), origin: new URL(c.req.url).origin, idempotencyKey };
+    const result = await pastes.create(c.get('auth'), await readPasteInput(c), context);
+    if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
+    return envelopeResponse(201, 'paste created', result);
+  });
+
+  app.get('/paste/:slug', async (c) => ok(await views.view(c.req.param('slug'), c.get('auth'))));
+
+  app.post('/paste/:slug', smallJsonLimit, async (c) => {
+    const { password } = await readJson(c.req, pasteUnlockInputSchema);
+    return ok(await views.unlock(c.req.param('slug'), password, c.get('auth'), clientIp(c, trustProxy)));
+  });
+
+  return app;
+}
+
+/** JSON with every option, or a text/plain body that is the content and nothing else. */
+async function readPasteInput(c: Context<AppEnv>): Promise<PasteCreateInput> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/plain') return pasteCreateInputSchema.parse({ content: await c.req.text() });
+  if (type === 'application/json' || type === '') return readJson(c.req, pasteCreateInputSchema);
+  throw new AppError(ErrorCode.BadRequest, 'Content-Type must be application/json or text/plain');
+}
+
+function wantsPlainText(accept: string | undefined): boolean {
+  return accept !== undefined && accept.includes('text/plain') && !accept.includes('json');
+}
+
+function plainCreated(body: string): Response {
+  return new Response(body, { status: 201, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,71 @@
+// Cache statistics and clearing. An admin clears by mount, by storage config or everything; a
+// key clears only the mounts it can see, and a mount outside its view is reported as missing.
+import type { Kysely } from 'kysely';
+import type { CacheStats, ClearCacheRequest, ClearCacheResult } from '../../src/shared/api/cache.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { MountRepo } from '../db/repos/mount.repo';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import type { CacheRegistry } from '../lib/cache/cache-registry';
+import type { AdminAuth } from './auth.types';
+import type { MountService, MountUser } from './mount.service';
+
+const mb = 1024 * 1024;
+
+export class CacheService {
+  private readonly mounts: MountRepo;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly caches: CacheRegistry,
+    private readonly mountService: MountService,
+  ) {
+    this.mounts = new MountRepo(db);
+  }
+
+  stats(_auth: AdminAuth): CacheStats {
+    const memory = process.memoryUsage();
+    return {
+      caches: this.caches.stats(),
+      system: {
+        rssMb: round2(memory.rss / mb),
+        heapUsedMb: round2(memory.heapUsed / mb),
+        uptimeSeconds: Math.round(process.uptime()),
+      },
+    };
+  }
+
+  async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest): Promise<ClearCacheResult> {
+    if (input.mountId !== undefined) {
+      if ((await this.mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
+      return { cleared: this.caches.clear({ mountIds: [input.mountId] }) };
+    }
+    if (input.storageConfigId !== undefined) {
+      const { storageConfigId } = input;
+      if ((await this.mounts.findStorageConfig(storageConfigId)) === undefined) {
+        throw new AppError(ErrorCode.NotFound, 'storage config not found');
+      }
+      const mountIds = await this.mounts.listIdsByStorageConfig(storageConfigId);
+      return { cleared: this.caches.clear({ mountIds, storageConfigId }) };
+    }
+    return { cleared: this.caches.clearAll() };
+  }
+
+  /** The /user route: only mounts the caller can see, so a key never clears another's caches. */
+  async clearVisible(auth: MountUser, input: ClearCacheRequest): Promise<ClearCacheResult> {
+    const visible = await this.mountService.visibleRows(auth);
+    const chosen = visible.filter(
+      (mount) =>
+        (input.mountId === undefined || mount.id === input.mountId) &&
+        (input.storageConfigId === undefined || mount.storage_config_id === input.storageConfigId),
+    );
+    if (chosen.length === 0 && (input.mountId !== undefined || input.storageConfigId !== undefined)) {
+      throw new AppError(ErrorCode.NotFound, input.mountId === undefined ? 'storage config not found' : 'mount not found');
+    }
+    return { cleared: this.caches.clear({ mountIds: chosen.map((mount) => mount.id) }) };
+  }
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

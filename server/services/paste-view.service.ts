@@ -1,0 +1,138 @@
+// Reading a paste. An unprotected paste is served by one UPDATE … RETURNING; everything else
+// (password, expired, used up, unknown) is sorted out by a second lookup only when that misses.
+import type { Kysely } from 'kysely';
+import type { PasteView } from '../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { PasteRepo, type PasteMeta, type PasteRow } from '../db/repos/paste.repo';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { isoAt, type Clock } from '../lib/clock';
+import { verifyPassword } from '../lib/password';
+import { assertNotLimited } from './auth-limits';
+import type { Auth } from './auth.types';
+import { canEdit, type PasteLimiters } from './paste-access.service';
+import { isExpired, isUsedUp, toView } from './paste-mapping.service';
+import type { PasteTokenService } from './paste-token.service';
+
+export type RawAccess = { password?: string; token?: string };
+
+const goneTtlMs = 10 * 60 * 1000;
+const goneMaxEntries = 10_000;
+
+export class PasteViewService {
+  private readonly repo: PasteRepo;
+  /** Slugs deleted after their last view or expiry, so a viewer who just lost the race gets 410, not 404. */
+  private readonly gone = new Map<string, number>();
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly tokens: PasteTokenService,
+    private readonly limiters: PasteLimiters,
+  ) {
+    this.repo = new PasteRepo(db);
+  }
+
+  /** GET /api/paste/:slug: the content (a counted view), or metadata when a password is needed. */
+  async view(slug: string, auth: Auth): Promise<PasteView> {
+    const now = isoAt(this.clock);
+    const open = await this.repo.consumeOpenView(slug, now);
+    if (open !== undefined) return this.#served(open, auth);
+    const meta = await this.#live(slug, now);
+    if (meta.password_hash !== null) return toView(meta, undefined, canEdit(auth, meta.created_by));
+    return this.#served(await this.#consume(meta.id, now), auth);
+  }
+
+  /** POST /api/paste/:slug: checks the password, counts a view and adds a token for the raw link. */
+  async unlock(slug: string, password: string, auth: Auth, ip: string): Promise<PasteView> {
+    const meta = await this.#live(slug, isoAt(this.clock));
+    if (meta.password_hash === null) throw new AppError(ErrorCode.BadRequest, 'this paste is not password protected');
+    await this.#checkPassword(meta, password, ip);
+    const view = await this.#served(await this.#consume(meta.id, isoAt(this.clock)), auth);
+    return { ...view, rawToken: this.tokens.issue(meta.id, meta.slug) };
+  }
+
+  /** GET /api/raw/:slug: the content alone; a protected paste needs a raw token or the password. */
+  async raw(slug: string, access: RawAccess, ip: string): Promise<string> {
+    const now = isoAt(this.clock);
+    const open = await this.repo.consumeOpenView(slug, now);
+    if (open !== undefined) return (await this.#retireIfUsedUp(open)).content;
+    const meta = await this.#live(slug, now);
+    if (meta.password_hash !== null) {
+      if (access.token !== undefined) {
+        if (!this.tokens.verify(access.token, meta.id, meta.slug)) {
+          throw new AppError(ErrorCode.Unauthorized, 'raw token is invalid or expired');
+        }
+      } else if (access.password !== undefined) {
+        await this.#checkPassword(meta, access.password, ip);
+      } else {
+        throw new AppError(ErrorCode.PasswordRequired, 'this paste needs ?token= or ?password=');
+      }
+    }
+    return (await this.#retireIfUsedUp(await this.#consume(meta.id, now))).content;
+  }
+
+  async #served(row: PasteRow, auth: Auth): Promise<PasteView> {
+    await this.#retireIfUsedUp(row);
+    return toView(row, row.content, canEdit(auth, row.created_by));
+  }
+
+  /** The paste, if it exists and may still be viewed; otherwise 404, or 410 (deleting it) when dead. */
+  async #live(slug: string, now: string): Promise<PasteMeta> {
+    const meta = await this.repo.findMetaBySlug(slug);
+    if (meta === undefined) {
+      if (this.#recentlyGone(slug)) throw gone();
+      throw new AppError(ErrorCode.NotFound, 'paste not found');
+    }
+    if (isExpired(meta, now) || isUsedUp(meta)) {
+      await this.#retire(meta);
+      throw gone();
+    }
+    return meta;
+  }
+
+  async #consume(id: string, now: string): Promise<PasteRow> {
+    const row = await this.repo.consumeView(id, now);
+    if (row === undefined) throw gone();
+    return row;
+  }
+
+  async #checkPassword(meta: PasteMeta, password: string, ip: string): Promise<void> {
+    const { passwordByIpAndSlug, passwordByIp } = this.limiters;
+    const target = `${ip}\n${meta.slug}`;
+    assertNotLimited([passwordByIpAndSlug, target], [passwordByIp, ip]);
+    if (meta.password_hash !== null && (await verifyPassword(meta.password_hash, password))) {
+      passwordByIpAndSlug.reset(target);
+      return;
+    }
+    passwordByIpAndSlug.fail(target);
+    passwordByIp.fail(ip);
+    throw new AppError(ErrorCode.WrongPassword, 'wrong password');
+  }
+
+  async #retireIfUsedUp(row: PasteRow): Promise<PasteRow> {
+    if (isUsedUp(row)) await this.#retire(row);
+    return row;
+  }
+
+  async #retire(meta: PasteMeta): Promise<void> {
+    const now = this.clock.now();
+    if (this.gone.size >= goneMaxEntries) {
+      for (const [slug, until] of this.gone) if (until <= now || this.gone.size >= goneMaxEntries) this.gone.delete(slug);
+    }
+    this.gone.set(meta.slug, now + goneTtlMs);
+    await this.repo.deleteById(meta.id);
+  }
+
+  #recentlyGone(slug: string): boolean {
+    const until = this.gone.get(slug);
+    if (until === undefined) return false;
+    if (until > this.clock.now()) return true;
+    this.gone.delete(slug);
+    return false;
+  }
+}
+
+function gone(): AppError {
+  return new AppError(ErrorCode.Gone, 'paste has expired or reached its view limit');
+}

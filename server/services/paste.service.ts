@@ -1,0 +1,112 @@
+// Creating a paste: who may create (admin, text keys, guests when allowed), slug choice, and
+// Idempotency-Key replays, so a retried request returns the first paste instead of a second one.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { PASTE_MAX_BYTES, pasteCreateResultSchema, type PasteCreateInput, type PasteCreateResult } from '../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { PasteSettingsRepo } from '../db/repos/paste-settings.repo';
+import { isUniqueViolation, PasteRepo, type NewPaste } from '../db/repos/paste.repo';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/app-error';
+import { isoAt, type Clock } from '../lib/clock';
+import type { IdempotencyStore } from '../lib/idempotency';
+import { hashPassword } from '../lib/password';
+import { generateSlug } from '../lib/slug';
+import { assertNotLimited } from './auth-limits';
+import type { Auth } from './auth.types';
+import { GUEST_OWNER, ownerTagOf, requireTextAccess, type PasteLimiters } from './paste-access.service';
+import { assertContentSize, futureExpiry } from './paste-rules.service';
+
+export type CreateContext = { ip: string; origin: string; idempotencyKey: string | undefined };
+
+const generatedSlugAttempts = 5;
+
+export class PasteService {
+  private readonly repo: PasteRepo;
+  private readonly settings: PasteSettingsRepo;
+
+  constructor(
+    db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly limiters: PasteLimiters,
+    private readonly idempotency: IdempotencyStore,
+    private readonly maxBytes = PASTE_MAX_BYTES,
+  ) {
+    this.repo = new PasteRepo(db);
+    this.settings = new PasteSettingsRepo(db);
+  }
+
+  async create(auth: Auth, input: PasteCreateInput, { ip, origin, idempotencyKey }: CreateContext): Promise<PasteCreateResult> {
+    const owner = await this.#creator(auth);
+    const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
+    if (idempotencyKey !== undefined) {
+      const replay = await this.idempotency.recall(scope, idempotencyKey, pasteCreateResultSchema);
+      if (replay !== undefined) return replay;
+    }
+    if (owner === GUEST_OWNER) this.#countGuest(ip);
+
+    assertContentSize(input.content, this.maxBytes);
+    const now = isoAt(this.clock);
+    const row: NewPaste = {
+      id: randomUUID(),
+      slug: '',
+      content: input.content,
+      remark: input.remark ?? null,
+      password_hash: input.password === undefined ? null : await hashPassword(input.password),
+      expires_at: input.expiresAt === undefined ? null : futureExpiry(input.expiresAt, this.clock),
+      max_views: input.maxViews === undefined || input.maxViews === 0 ? null : input.maxViews,
+      created_by: owner,
+      created_at: now,
+      updated_at: now,
+    };
+    const slug = await this.#insert(row, input.slug);
+    const result: PasteCreateResult = {
+      id: row.id,
+      slug,
+      url: `${origin}/paste/${slug}`,
+      expiresAt: row.expires_at ?? null,
+      maxViews: row.max_views ?? null,
+      hasPassword: row.password_hash !== null,
+      createdAt: now,
+    };
+    if (idempotencyKey !== undefined && !(await this.idempotency.remember(scope, idempotencyKey, result))) {
+      await this.repo.deleteById(row.id);
+      return (await this.idempotency.recall(scope, idempotencyKey, pasteCreateResultSchema)) ?? result;
+    }
+    return result;
+  }
+
+  async #creator(auth: Auth): Promise<string> {
+    if (auth.kind !== 'none' || auth.failure !== undefined) return ownerTagOf(requireTextAccess(auth));
+    if (!(await this.settings.guestPastesAllowed())) {
+      throw new AppError(ErrorCode.Unauthorized, 'authentication required: guest pastes are disabled');
+    }
+    return GUEST_OWNER;
+  }
+
+  #countGuest(ip: string): void {
+    assertNotLimited([this.limiters.guestCreateByIp, ip]);
+    this.limiters.guestCreateByIp.fail(ip);
+  }
+
+  async #insert(row: NewPaste, customSlug: string | undefined): Promise<string> {
+    if (customSlug !== undefined) {
+      try {
+        await this.repo.insert({ ...row, slug: customSlug });
+        return customSlug;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${customSlug}" is already taken`);
+        throw error;
+      }
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      const slug = generateSlug();
+      try {
+        await this.repo.insert({ ...row, slug });
+        return slug;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= generatedSlugAttempts) throw error;
+      }
+    }
+  }
+}

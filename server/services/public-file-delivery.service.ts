@@ -1,0 +1,56 @@
+// GET /file-view and /file-download: counts the view atomically, then redirects to a presigned
+// URL or streams with Range support. The view that reaches max_views is always streamed, and
+// the share (row and object) is deleted once that response has been sent.
+import type { Readable } from 'node:stream';
+import { ErrorCode } from '../../src/shared/errors';
+import { AppError } from '../lib/app-error';
+import { isoAt } from '../lib/clock';
+import { safetyHeaders, serveHeaders } from '../lib/content-safety';
+import { parseRange } from '../storage/http-stream';
+import type { PublicFileService } from './public-file.service';
+
+export type DeliveryRequest = { slug: string; mode: 'view' | 'download'; token?: string; range?: string; headOnly: boolean; origin: string };
+
+export type Delivery =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'stream'; status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
+
+export class FileDeliveryService {
+  constructor(private readonly files: PublicFileService) {}
+
+  async deliver(request: DeliveryRequest): Promise<Delivery> {
+    const row = await this.files.live(request.slug);
+    this.files.checkAccess(row, request.token);
+    const config = await this.files.configOf(row);
+    const served = serveHeaders(row.mimetype, row.filename, request.mode);
+    const headers: Record<string, string> = {
+      ...safetyHeaders,
+      'content-type': served.contentType,
+      'content-disposition': served.contentDisposition,
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, no-store',
+    };
+    if (request.headOnly) return { kind: 'stream', status: 200, headers: { ...headers, 'content-length': String(row.size) }, body: null };
+
+    const counted = await this.files.files.countView(row.id, isoAt(this.files.clock));
+    if (counted === undefined) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
+    const last = counted.max_views !== null && counted.max_views > 0 && counted.views >= counted.max_views;
+    const driver = await this.files.storage.driverFor(config);
+    if (row.use_proxy !== 1 && !last) {
+      const url = await driver.presignGet(row.storage_path, {
+        expiresIn: config.signature_expires_in,
+        contentType: served.contentType,
+        contentDisposition: served.contentDisposition,
+      });
+      return { kind: 'redirect', url: new URL(url, request.origin).toString() };
+    }
+
+    const range = parseRange(request.range, row.size);
+    if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
+    const object = await driver.getObject(row.storage_path, range);
+    if (last) object.body.once('close', () => void this.files.remove(row).catch(() => undefined));
+    headers['content-length'] = String(object.contentLength);
+    if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
+    return { kind: 'stream', status: object.range === null ? 200 : 206, headers, body: object.body };
+  }
+}

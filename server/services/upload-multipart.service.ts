@@ -1,0 +1,79 @@
+// Multipart file-share uploads: init creates the pending row and the storage multipart upload
+// and presigns every part; the browser PUTs parts, completes, then commits like a single PUT.
+import type {
+  MultipartAbortResponse, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse,
+  MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
+} from '../../src/shared/api/upload.schema';
+import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES } from '../../src/shared/api/upload.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { AppError } from '../lib/app-error';
+import { fieldError } from '../lib/field-error';
+import { StorageError } from '../storage/storage-driver';
+import type { Auth } from './auth.types';
+import type { Pending, UploadService } from './upload.service';
+
+export class MultipartUploadService {
+  constructor(private readonly uploads: UploadService) {}
+
+  async init(auth: Auth, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
+    const partSize = input.part_size ?? Math.max(MULTIPART_MIN_PART_BYTES, Math.ceil(input.size / MULTIPART_MAX_PARTS));
+    const partCount = Math.max(1, Math.ceil(input.size / partSize));
+    if (partCount > MULTIPART_MAX_PARTS) throw fieldError('part_size', `is too small: the file would need more than ${MULTIPART_MAX_PARTS} parts`);
+    const pending = await this.uploads.startPending(auth, input, (key, driver) => driver.createMultipart(key, input.mimetype));
+    const numbers = Array.from({ length: partCount }, (_, index) => index + 1);
+    return {
+      file_id: pending.row.id,
+      upload_id: uploadIdOf(pending),
+      storage_path: pending.row.storage_path,
+      slug: pending.row.slug,
+      part_size: partSize,
+      part_count: partCount,
+      presigned_urls: await this.#presign(pending, numbers, origin),
+    };
+  }
+
+  async urls(auth: Auth, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
+    const pending = await this.#owned(auth, input.file_id, input.upload_id);
+    return { presigned_urls: await this.#presign(pending, input.part_numbers, origin) };
+  }
+
+  async complete(auth: Auth, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {
+    const pending = await this.#owned(auth, input.file_id, input.upload_id);
+    try {
+      const etag = await pending.driver.completeMultipart(pending.row.storage_path, input.upload_id, input.parts);
+      await this.uploads.files.update(pending.row.id, { upload_id: null });
+      return { file_id: pending.row.id, etag };
+    } catch (error) {
+      if (error instanceof StorageError && error.kind === 'bad-part') throw fieldError('parts', error.message);
+      if (error instanceof StorageError && error.kind === 'not-found') throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+      throw error;
+    }
+  }
+
+  /** Aborts the storage upload and deletes the pending row. */
+  async abort(auth: Auth, fileId: string, uploadId: string): Promise<MultipartAbortResponse> {
+    await this.uploads.discard(await this.#owned(auth, fileId, uploadId));
+    return { file_id: fileId, status: 'aborted' };
+  }
+
+  async #owned(auth: Auth, fileId: string, uploadId: string): Promise<Pending> {
+    const pending = await this.uploads.ownedPending(auth, fileId);
+    if (pending.row.upload_id !== uploadId) throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+    return pending;
+  }
+
+  #presign({ row, config, driver }: Pending, numbers: readonly number[], origin: string): Promise<PresignedPart[]> {
+    const uploadId = row.upload_id ?? '';
+    return Promise.all(
+      numbers.map(async (partNumber) => ({
+        partNumber,
+        url: new URL(await driver.presignPart(row.storage_path, uploadId, partNumber, config.signature_expires_in), origin).toString(),
+      })),
+    );
+  }
+}
+
+function uploadIdOf({ row }: Pending): string {
+  if (row.upload_id === null) throw new AppError(ErrorCode.Internal, 'multipart upload was not created');
+  return row.upload_id;
+}

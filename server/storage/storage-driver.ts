@@ -1,0 +1,86 @@
+// The one interface every storage backend implements. Services only see this, so the browser
+// flows (presign → PUT → commit, multipart) work the same on S3 and on the local folder.
+import type { Readable } from 'node:stream';
+
+export type DriverKind = 'local' | 's3';
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export type ByteRange = { start: number; end: number };
+
+export type ObjectHead = { size: number; etag: string; contentType: string | null; lastModified: Date | null };
+
+export type ObjectBody = {
+  body: Readable;
+  /** Bytes in `body` (the range length for a ranged read). */
+  contentLength: number;
+  totalSize: number;
+  range: ByteRange | null;
+  etag: string;
+  contentType: string | null;
+};
+
+export type ListedObject = { key: string; size: number; etag: string | null; lastModified: Date | null };
+export type ListPage = { objects: ListedObject[]; prefixes: string[]; nextToken: string | null };
+export type ListOptions = { delimiter?: string; token?: string | null; limit?: number };
+
+export type PresignPutOptions = { expiresIn: number; contentType: string };
+export type PresignGetOptions = { expiresIn: number; contentType?: string; contentDisposition?: string };
+
+export type UploadedPart = { partNumber: number; etag: string };
+export type ListedPart = UploadedPart & { size: number };
+
+export type CheckResult = { ok: boolean; message: string };
+
+export interface StorageDriver {
+  readonly kind: DriverKind;
+  /** URLs are absolute for S3 and origin-relative (`/api/blob/...`) for the local driver. */
+  presignPut(key: string, options: PresignPutOptions): Promise<string>;
+  presignGet(key: string, options: PresignGetOptions): Promise<string>;
+
+  createMultipart(key: string, contentType: string): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string>;
+  /** Assembles the parts in order and returns the object's quoted ETag. */
+  completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<string>;
+  /** Succeeds when the upload is already gone. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Throws StorageError 'not-found' when the upload does not exist. */
+  listParts(key: string, uploadId: string): Promise<ListedPart[]>;
+
+  putObject(key: string, body: Readable, contentType: string): Promise<{ etag: string; size: number }>;
+  /** Throws StorageError 'not-found' or 'bad-range'. */
+  getObject(key: string, range?: ByteRange): Promise<ObjectBody>;
+  head(key: string): Promise<ObjectHead | null>;
+  list(prefix: string, options?: ListOptions): Promise<ListPage>;
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Missing keys are not an error. Sent in batches of at most 1,000. */
+  deleteMany(keys: readonly string[]): Promise<void>;
+  /** Whether a browser on `origin` may PUT to presigned URLs. */
+  checkCors(origin: string): Promise<CheckResult>;
+  /** Installs the bucket CORS rule that browser uploads need; a no-op where not meaningful. */
+  applyCors(origin: string): Promise<void>;
+}
+
+export type StorageErrorKind = 'not-found' | 'bad-range' | 'bad-key' | 'bad-part' | 'conflict';
+
+export class StorageError extends Error {
+  readonly kind: StorageErrorKind;
+
+  constructor(kind: StorageErrorKind, message: string) {
+    super(message);
+    this.name = 'StorageError';
+    this.kind = kind;
+  }
+}
+
+export const deleteBatchSize = 1000;
+
+export function batches<T>(items: readonly T[], size = deleteBatchSize): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** S3 returns ETags quoted; compare them without the quotes. */
+export function bareEtag(etag: string): string {
+  return etag.replace(/^W\//, '').replace(/^"+|"+$/g, '');
+}

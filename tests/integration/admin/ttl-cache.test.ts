@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from '../../../server/lib/cache/ttl-cache';
+import { ManualClock } from '../support/manual-clock';
+
+describe('TtlCache', () => {
+  const make = (maxEntries = 3) => {
+    const clock = new ManualClock();
+    return { clock, cache: new TtlCache<string>(clock, { maxEntries, defaultTtlMs: 1000 }) };
+  };
+
+  it('counts hits, misses and expired lookups', () => {
+    const { clock, cache } = make();
+    cache.set('a', 'A');
+    expect(cache.get('a')).toBe('A');
+    expect(cache.get('b')).toBeUndefined();
+    clock.advance(1000);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.stats()).toEqual({ hits: 1, misses: 2, expired: 1, invalidations: 0, size: 0, hitRate: 0.3333 });
+  });
+
+  it('honours a per-entry TTL and stores nothing for a TTL of 0', () => {
+    const { clock, cache } = make();
+    cache.set('long', 'L', { ttlMs: 5000 });
+    cache.set('off', 'O', { ttlMs: 0 });
+    clock.advance(4999);
+    expect(cache.get('long')).toBe('L');
+    expect(cache.get('off')).toBeUndefined();
+  });
+
+  it('evicts the least recently used entry at the cap', () => {
+    const { cache } = make(3);
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    cache.set('c', 'C');
+    cache.get('a');
+    cache.set('d', 'D');
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c'), cache.get('d')]).toEqual(['A', 'C', 'D']);
+    expect(cache.stats().size).toBe(3);
+  });
+
+  it('invalidates by mount or storage config tag and counts what it removed', () => {
+    const { cache } = make(10);
+    cache.set('m1:/', 'x', { mountId: 'm1' });
+    cache.set('m2:/', 'y', { mountId: 'm2', storageConfigId: 'c1' });
+    cache.set('url', 'z', { storageConfigId: 'c1' });
+    cache.set('free', 'f');
+    expect(cache.invalidate({ mountIds: ['m1'] })).toBe(1);
+    expect(cache.invalidate({ storageConfigId: 'c1' })).toBe(2);
+    expect(cache.delete('free')).toBe(true);
+    expect(cache.delete('free')).toBe(false);
+    expect(cache.stats()).toMatchObject({ invalidations: 4, size: 0 });
+  });
+});

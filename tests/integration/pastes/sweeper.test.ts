@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSweeper } from '../../../server/jobs/sweeper';
+import { idempotencySweepTask } from '../../../server/lib/idempotency';
+import { createLogger } from '../../../server/lib/logger';
+import { pasteSweepTask } from '../../../server/services/paste-sweep.service';
+import { login } from '../support/auth-helpers';
+import { ManualClock } from '../support/manual-clock';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createPaste, pasteCount } from './paste-helpers';
+
+describe('sweeper', () => {
+  let server: TestServer;
+  let token: string;
+  const clock = new ManualClock(Date.now());
+  beforeEach(async () => {
+    server = await startTestServer({ clock });
+    token = (await login(server.baseUrl)).token;
+  });
+  afterEach(() => server.close());
+
+  it('deletes expired pastes only once their time has passed', async () => {
+    const task = pasteSweepTask(server.db);
+    await createPaste(server.baseUrl, { content: 'short', expiresAt: new Date(clock.now() + 60_000).toISOString() }, { token });
+    await createPaste(server.baseUrl, { content: 'forever' }, { token });
+    expect(await task.run(clock.now() + 59_000)).toBe(0);
+    expect(await task.run(clock.now() + 60_000)).toBe(1);
+    const left = await server.db.selectFrom('pastes').select('content').execute();
+    expect(left).toEqual([{ content: 'forever' }]);
+  });
+
+  it('drops idempotency keys after 24 hours and runs every task on each pass', async () => {
+    await createPaste(server.baseUrl, { content: 'once' }, { token, headers: { 'idempotency-key': 'k' } });
+    await createPaste(server.baseUrl, { content: 'gone', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
+    const lines: string[] = [];
+    const sweeper = createSweeper({
+      tasks: [pasteSweepTask(server.db), idempotencySweepTask(server.db)],
+      intervalMs: 60_000,
+      logger: createLogger({ level: 'info', write: (line) => lines.push(line) }),
+      clock,
+    });
+    clock.advance(24 * 60 * 60 * 1000);
+    await sweeper.runOnce();
+    expect(await pasteCount(server.db)).toBe(1);
+    expect(await server.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+    expect(lines.map((line) => JSON.parse(line).task)).toEqual(['expired-pastes', 'idempotency-keys']);
+  });
+});

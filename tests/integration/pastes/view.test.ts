@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pasteViewSchema } from '../../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { insertApiKey, login } from '../support/auth-helpers';
+import { call, expectError, expectOk } from '../support/http';
+import { ManualClock } from '../support/manual-clock';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createPaste, getPaste, pasteCount, viewPaste, viewsOf } from './paste-helpers';
+
+describe('GET and POST /api/paste/:slug', () => {
+  let server: TestServer;
+  let token: string;
+  const clock = new ManualClock(Date.now());
+  beforeEach(async () => {
+    server = await startTestServer({ clock });
+    token = (await login(server.baseUrl)).token;
+  });
+  afterEach(() => server.close());
+
+  const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
+  const unlock = (slug: string, password: string) => call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password } });
+
+  it('serves content with metadata and counts each view', async () => {
+    const { slug } = await make({ content: 'body', remark: 'r' });
+    const first = await viewPaste(server.baseUrl, slug);
+    expect(first).toMatchObject({ slug, content: 'body', remark: 'r', requiresPassword: false, hasPassword: false, views: 1, canEdit: false });
+    expect((await viewPaste(server.baseUrl, slug)).views).toBe(2);
+    expect(await viewsOf(server.db, slug)).toBe(2);
+  });
+
+  it('answers 404 for an unknown slug', async () => {
+    expectError(await getPaste(server.baseUrl, 'nope'), 404, ErrorCode.NotFound);
+  });
+
+  it('serves the view that reaches maxViews, deletes the paste, then answers 410', async () => {
+    const { slug } = await make({ content: 'twice', maxViews: 2 });
+    expect((await viewPaste(server.baseUrl, slug)).views).toBe(1);
+    expect((await viewPaste(server.baseUrl, slug)).content).toBe('twice');
+    expect(await pasteCount(server.db)).toBe(0);
+    expectError(await getPaste(server.baseUrl, slug), 410, ErrorCode.Gone);
+  });
+
+  it('gives a maxViews 1 paste to exactly one of two concurrent viewers, 20 times over', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const { slug } = await make({ content: `burn ${round}`, maxViews: 1 });
+      const results = await Promise.all([getPaste(server.baseUrl, slug), getPaste(server.baseUrl, slug)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 410]);
+      const winner = results.find((r) => r.status === 200);
+      expect(expectOk(winner ?? results[0]!, pasteViewSchema).content).toBe(`burn ${round}`);
+    }
+    expect(await pasteCount(server.db)).toBe(0);
+  });
+
+  it('answers 410 for an expired paste and deletes it', async () => {
+    const { slug } = await make({ content: 'soon', expiresAt: new Date(clock.now() + 3_600_000).toISOString() });
+    await viewPaste(server.baseUrl, slug);
+    clock.advance(3_600_000);
+    expectError(await getPaste(server.baseUrl, slug), 410, ErrorCode.Gone);
+    expect(await pasteCount(server.db)).toBe(0);
+  });
+
+  it('shows only metadata of a protected paste without counting a view', async () => {
+    const { slug } = await make({ content: 'hidden', password: 'pw-1', maxViews: 5 });
+    const meta = await viewPaste(server.baseUrl, slug);
+    expect(meta).toMatchObject({ requiresPassword: true, hasPassword: true, views: 0, maxViews: 5 });
+    expect(meta.content).toBeUndefined();
+    expect(meta.rawToken).toBeUndefined();
+    expect(await viewsOf(server.db, slug)).toBe(0);
+  });
+
+  it('unlocks with the right password (one view, a raw token) and refuses a wrong one with 401, uncounted', async () => {
+    const { slug } = await make({ content: 'hidden', password: 'pw-1' });
+    expectError(await unlock(slug, 'wrong'), 401, ErrorCode.WrongPassword);
+    expect(await viewsOf(server.db, slug)).toBe(0);
+    const result = await unlock(slug, 'pw-1');
+    const view = expectOk(result, pasteViewSchema);
+    expect(view).toMatchObject({ content: 'hidden', views: 1, requiresPassword: false, hasPassword: true });
+    expect(view.rawToken).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(result.text).not.toContain('pw-1');
+  });
+
+  it('rate-limits wrong passwords per IP and slug with 429', async () => {
+    const { slug } = await make({ content: 'hidden', password: 'pw-1' });
+    for (let i = 0; i < 5; i += 1) expectError(await unlock(slug, `guess-${i}`), 401, ErrorCode.WrongPassword);
+    const limited = await unlock(slug, 'pw-1');
+    expectError(limited, 429, ErrorCode.RateLimited);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const other = await make({ content: 'other', password: 'pw-2' });
+    expectOk(await unlock(other.slug, 'pw-2'), pasteViewSchema);
+  });
+
+  it('reports canEdit for the admin and for the creating key only', async () => {
+    const owner = await insertApiKey(server.db, { text_permission: 1 });
+    const stranger = await insertApiKey(server.db, { text_permission: 1 });
+    const { slug } = await createPaste(server.baseUrl, { content: 'k' }, { apiKey: owner.key });
+    expect((await viewPaste(server.baseUrl, slug, { token })).canEdit).toBe(true);
+    expect((await viewPaste(server.baseUrl, slug, { apiKey: owner.key })).canEdit).toBe(true);
+    expect((await viewPaste(server.baseUrl, slug, { apiKey: stranger.key })).canEdit).toBe(false);
+    expect((await viewPaste(server.baseUrl, slug)).canEdit).toBe(false);
+  });
+});

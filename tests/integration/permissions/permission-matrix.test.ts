@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../src/shared/errors';
+import { createApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
+import { parseEnv } from '../../../server/env';
+import { createLogger } from '../../../server/lib/logger';
+import { StorageConfigRepo } from '../../../server/db/repos/storage-config.repo';
+import { insertFile, insertKeySet, insertMount, insertStorageConfig } from '../admin/admin-fixtures';
+import { login } from '../support/auth-helpers';
+import { call, expectError, type CallOptions } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { callers, isOtherGuardedRoute, matrixRows, otherGuardedRows, type Caller, type MatrixIds, type MatrixRow } from './route-matrix';
+
+const guardedPrefixes = ['/api/admin/', '/api/user/'];
+const publicRoutes = new Set(['POST /api/admin/login']);
+
+describe('permission matrix', () => {
+  let server: TestServer;
+  let keys: Awaited<ReturnType<typeof insertKeySet>>;
+  let ids: MatrixIds;
+  let clientNumber = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    keys = await insertKeySet(server.db);
+    const storageConfigId = await insertStorageConfig(server.db);
+    const localConfig = await new StorageConfigRepo(server.db).findDefault();
+    if (localConfig?.driver !== 'local' || localConfig.is_public !== 1) throw new Error('expected the public bootstrap local config as the default');
+    ids = {
+      storageConfigId,
+      localConfigId: localConfig.id,
+      mountId: await insertMount(server.db, storageConfigId, '/shared'),
+      fileId: await insertFile(server.db, localConfig.id, { created_by: 'admin:matrix' }),
+    };
+  });
+  afterAll(() => server.close());
+
+  /** Each call comes from its own address, so the expired-key failures never trip the IP limit. */
+  async function credentials(caller: Caller): Promise<CallOptions> {
+    clientNumber += 1;
+    const headers = { 'x-forwarded-for': `10.9.${Math.floor(clientNumber / 250)}.${clientNumber % 250}` };
+    if (caller === 'none') return { headers };
+    if (caller === 'admin') return { headers, token: (await login(server.baseUrl)).token };
+    return { headers, apiKey: keys[caller] };
+  }
+
+  async function registeredRoutes(belongs: (method: string, path: string) => boolean): Promise<Set<string>> {
+    const config = await loadConfig(parseEnv({ DATA_DIR: server.dataDir, NODE_ENV: 'test' }));
+    const app = createApp({ db: server.db, config, logger: createLogger({ level: 'silent' }), staticDir: join(server.dataDir, 'none') });
+    return new Set(
+      app.routes
+        .filter((r) => r.method !== 'ALL' && belongs(r.method, r.path))
+        .map((r) => `${r.method} ${r.path}`)
+        .filter((route) => !publicRoutes.has(route)),
+    );
+  }
+
+  function expectSameRoutes(registered: Set<string>, rows: MatrixRow[]): void {
+    const covered = new Set(rows.map((row) => `${row.method} ${row.route}`));
+    expect([...registered].filter((route) => !covered.has(route))).toEqual([]);
+    expect([...covered].filter((route) => !registered.has(route))).toEqual([]);
+  }
+
+  it('has a row for every guarded /api/admin and /api/user route the app registers', async () => {
+    expectSameRoutes(await registeredRoutes((_method, path) => guardedPrefixes.some((prefix) => path.startsWith(prefix))), matrixRows);
+  });
+
+  it('has a row for every storage config, upload and paste-creation route the app registers', async () => {
+    const registered = await registeredRoutes(isOtherGuardedRoute);
+    expect(registered.size).toBeGreaterThan(0);
+    expectSameRoutes(registered, otherGuardedRows);
+  });
+
+  describe.each([...matrixRows, ...otherGuardedRows])('$method $route', (row) => {
+    it.each(callers)('as %s', async (caller) => {
+      const expected = row.expected[caller];
+      const json = row.body?.(ids, caller);
+      const raw = row.raw?.();
+      const { headers, ...auth } = await credentials(caller);
+      const options: CallOptions = raw === undefined ? { ...auth, headers, json } : { ...auth, headers: { ...headers, 'content-type': raw.contentType }, body: raw.body };
+      const result = await call(server.baseUrl, row.method, row.path?.(ids) ?? row.route, options);
+      expect(result.status, `${caller}: ${result.text}`).toBe(expected);
+      if (expected === 401) expectError(result, 401, caller === 'none' ? ErrorCode.Unauthorized : ErrorCode.ApiKeyInvalid);
+      if (expected === 403) expectError(result, 403, ErrorCode.Forbidden);
+      if (expected === 400) expectError(result, 400, ErrorCode.ValidationFailed);
+    });
+  });
+});

@@ -1,0 +1,168 @@
+// The permission matrix as data: one row per guarded route, with the status each kind of caller
+// must get. `matrixRows` covers /api/admin/* and /api/user/*; `otherGuardedRows` the storage
+// config, upload and paste-creation routes. Bodies are minimal and valid, so a 2xx or 4xx shows
+// auth passed.
+
+export const callers = ['none', 'admin', 'text', 'file', 'mount', 'noPerm', 'expired', 'readOnly'] as const;
+export type Caller = (typeof callers)[number];
+export type Expected = Record<Caller, number>;
+
+/**
+ * Ids the rows refer to; created before the matrix runs. `localConfigId` is the public bootstrap
+ * config; `fileId` a committed file the admin owns (so keys get 404 for it, not 403).
+ */
+export type MatrixIds = { mountId: string; storageConfigId: string; localConfigId: string; fileId: string };
+
+/** A request body sent as-is with its own Content-Type (the multipart form upload). */
+export type RawBody = { contentType: string; body: string };
+
+export type MatrixRow = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as registered, e.g. /api/admin/mounts/:id. */
+  route: string;
+  /** The concrete path called; defaults to `route`. */
+  path?: (ids: MatrixIds) => string;
+  body?: (ids: MatrixIds, caller: Caller) => unknown;
+  raw?: () => RawBody;
+  expected: Expected;
+};
+
+const unauthenticated = { none: 401, expired: 401 } as const;
+
+/** Admin routes: keys of any kind are forbidden. */
+function adminOnly(status: number): Expected {
+  return { ...unauthenticated, admin: status, text: 403, file: 403, mount: 403, noPerm: 403, readOnly: 403 };
+}
+
+/** Routes for a key holding `permission` (admins hold every permission). */
+function forKeys(permission: 'text' | 'file' | 'mount', status: number, readOnlyStatus = status): Expected {
+  const granted = (caller: 'text' | 'file' | 'mount') => (caller === permission ? status : 403);
+  return {
+    ...unauthenticated,
+    admin: status,
+    text: granted('text'),
+    file: granted('file'),
+    mount: granted('mount'),
+    noPerm: 403,
+    readOnly: permission === 'mount' ? readOnlyStatus : 403,
+  };
+}
+
+/** Admins may act on any file; a key with file permission only on its own, so the admin's file is 404. */
+function forFileKeysOnAdminFile(status: number): Expected {
+  return { ...forKeys('file', status), file: 404 };
+}
+
+const missing = 'no-such-id';
+
+export const matrixRows: MatrixRow[] = [
+  { method: 'POST', route: '/api/admin/logout', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/change-password', body: () => ({}), expected: adminOnly(400) },
+
+  { method: 'GET', route: '/api/admin/api-keys', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/api-keys', body: () => ({ name: 'matrix key' }), expected: adminOnly(201) },
+  { method: 'POST', route: '/api/admin/api-keys/batch-delete', body: () => ({ ids: [missing] }), expected: adminOnly(200) },
+  { method: 'PUT', route: '/api/admin/api-keys/:id', path: () => `/api/admin/api-keys/${missing}`, body: () => ({ name: 'x' }), expected: adminOnly(404) },
+  { method: 'DELETE', route: '/api/admin/api-keys/:id', path: () => `/api/admin/api-keys/${missing}`, expected: adminOnly(404) },
+
+  { method: 'GET', route: '/api/admin/mounts', expected: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/admin/mounts',
+    body: (ids) => ({ name: 'matrix', storage_type: 's3', storage_config_id: ids.storageConfigId, mount_path: '/matrix' }),
+    expected: adminOnly(201),
+  },
+  { method: 'GET', route: '/api/admin/mounts/:id', path: (ids) => `/api/admin/mounts/${ids.mountId}`, expected: adminOnly(200) },
+  { method: 'PUT', route: '/api/admin/mounts/:id', path: (ids) => `/api/admin/mounts/${ids.mountId}`, body: () => ({ remark: 'm' }), expected: adminOnly(200) },
+  { method: 'DELETE', route: '/api/admin/mounts/:id', path: () => `/api/admin/mounts/${missing}`, expected: adminOnly(404) },
+
+  { method: 'GET', route: '/api/admin/system-settings', expected: adminOnly(200) },
+  { method: 'PUT', route: '/api/admin/system-settings', body: () => ({ webdav_upload_mode: 'auto' }), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/cache/stats', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/cache/clear', body: () => ({}), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/dashboard/stats', expected: adminOnly(200) },
+
+  { method: 'GET', route: '/api/admin/pastes', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/pastes/batch-delete', body: () => ({ ids: [missing] }), expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/pastes/clear-expired', body: () => ({}), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/pastes/:id', path: () => `/api/admin/pastes/${missing}`, expected: adminOnly(404) },
+  { method: 'PUT', route: '/api/admin/pastes/:id', path: () => `/api/admin/pastes/${missing}`, body: () => ({ remark: 'r' }), expected: adminOnly(404) },
+  { method: 'DELETE', route: '/api/admin/pastes/:id', path: () => `/api/admin/pastes/${missing}`, expected: adminOnly(404) },
+
+  { method: 'GET', route: '/api/user/mounts', expected: forKeys('mount', 200) },
+  { method: 'GET', route: '/api/user/mounts/:id', path: (ids) => `/api/user/mounts/${ids.mountId}`, expected: forKeys('mount', 200) },
+  { method: 'POST', route: '/api/user/cache/clear', body: () => ({}), expected: forKeys('mount', 200) },
+
+  { method: 'GET', route: '/api/user/pastes', expected: forKeys('text', 200) },
+  { method: 'POST', route: '/api/user/pastes/batch-delete', body: () => ({ ids: [missing] }), expected: forKeys('text', 200) },
+  { method: 'GET', route: '/api/user/pastes/:id', path: () => `/api/user/pastes/${missing}`, expected: forKeys('text', 404) },
+  { method: 'PUT', route: '/api/user/pastes/:id', path: () => `/api/user/pastes/${missing}`, body: () => ({ remark: 'r' }), expected: forKeys('text', 404) },
+  { method: 'DELETE', route: '/api/user/pastes/:id', path: () => `/api/user/pastes/${missing}`, expected: forKeys('text', 404) },
+
+  { method: 'GET', route: '/api/admin/files', expected: adminOnly(200) },
+  { method: 'POST', route: '/api/admin/files/batch-delete', body: () => ({ ids: [missing] }), expected: adminOnly(200) },
+  { method: 'GET', route: '/api/admin/files/:id', path: (ids) => `/api/admin/files/${ids.fileId}`, expected: adminOnly(200) },
+  { method: 'PUT', route: '/api/admin/files/:id', path: (ids) => `/api/admin/files/${ids.fileId}`, body: () => ({ remark: 'f' }), expected: adminOnly(200) },
+  { method: 'DELETE', route: '/api/admin/files/:id', path: () => `/api/admin/files/${missing}`, expected: adminOnly(404) },
+
+  { method: 'GET', route: '/api/user/files', expected: forKeys('file', 200) },
+  { method: 'POST', route: '/api/user/files/batch-delete', body: () => ({ ids: [missing] }), expected: forKeys('file', 200) },
+  { method: 'GET', route: '/api/user/files/:id', path: (ids) => `/api/user/files/${ids.fileId}`, expected: forFileKeysOnAdminFile(200) },
+  { method: 'PUT', route: '/api/user/files/:id', path: (ids) => `/api/user/files/${ids.fileId}`, body: () => ({ remark: 'u' }), expected: forFileKeysOnAdminFile(200) },
+  { method: 'DELETE', route: '/api/user/files/:id', path: () => `/api/user/files/${missing}`, expected: forKeys('file', 404) },
+];
+
+const s3Config = {
+  name: 'matrix s3',
+  provider_type: 'Other S3 Compatible',
+  endpoint_url: 'https://s3.matrix.invalid',
+  bucket_name: 'matrix-bucket',
+  access_key_id: 'matrix-access',
+  secret_access_key: 'matrix-secret',
+};
+const upload = { filename: 'matrix.txt', mimetype: 'text/plain', size: 1 };
+const formBoundary = 'matrix-boundary';
+const formUpload = (): RawBody => ({
+  contentType: `multipart/form-data; boundary=${formBoundary}`,
+  body: [`--${formBoundary}`, 'Content-Disposition: form-data; name="file"; filename="matrix.txt"', 'Content-Type: text/plain', '', 'm', `--${formBoundary}--`, ''].join('\r\n'),
+});
+
+export const otherGuardedRows: MatrixRow[] = [
+  { method: 'GET', route: '/api/s3-configs', expected: forKeys('file', 200) },
+  { method: 'GET', route: '/api/s3-configs/:id', path: (ids) => `/api/s3-configs/${ids.localConfigId}`, expected: forKeys('file', 200) },
+  { method: 'POST', route: '/api/s3-configs', body: () => s3Config, expected: adminOnly(201) },
+  { method: 'PUT', route: '/api/s3-configs/:id', path: () => `/api/s3-configs/${missing}`, body: () => ({ name: 'x' }), expected: adminOnly(404) },
+  { method: 'DELETE', route: '/api/s3-configs/:id', path: () => `/api/s3-configs/${missing}`, expected: adminOnly(404) },
+  { method: 'PUT', route: '/api/s3-configs/:id/set-default', path: () => `/api/s3-configs/${missing}/set-default`, expected: adminOnly(404) },
+  { method: 'POST', route: '/api/s3-configs/:id/test', path: () => `/api/s3-configs/${missing}/test`, expected: adminOnly(404) },
+  {
+    method: 'POST',
+    route: '/api/s3-configs/:id/apply-cors',
+    path: () => `/api/s3-configs/${missing}/apply-cors`,
+    body: () => ({ origin: 'https://app.matrix.invalid' }),
+    expected: adminOnly(404),
+  },
+
+  { method: 'POST', route: '/api/s3/presign', body: () => upload, expected: forKeys('file', 201) },
+  { method: 'POST', route: '/api/s3/commit', body: () => ({ file_id: missing, etag: 'e', size: 1 }), expected: forKeys('file', 404) },
+  { method: 'POST', route: '/api/s3/cancel', body: () => ({ file_id: missing }), expected: forKeys('file', 404) },
+  { method: 'POST', route: '/api/s3/multipart/init', body: () => upload, expected: forKeys('file', 201) },
+  { method: 'POST', route: '/api/s3/multipart/urls', body: () => ({ file_id: missing, upload_id: 'u', part_numbers: [1] }), expected: forKeys('file', 404) },
+  {
+    method: 'POST',
+    route: '/api/s3/multipart/complete',
+    body: () => ({ file_id: missing, upload_id: 'u', parts: [{ partNumber: 1, etag: 'e' }] }),
+    expected: forKeys('file', 404),
+  },
+  { method: 'POST', route: '/api/s3/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: forKeys('file', 404) },
+  { method: 'POST', route: '/api/upload', raw: formUpload, expected: forKeys('file', 201) },
+
+  // Guest pastes are off by default, so an anonymous caller gets 401.
+  { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: forKeys('text', 201) },
+];
+
+/** Whether a registered route belongs in `otherGuardedRows`. */
+export function isOtherGuardedRoute(method: string, path: string): boolean {
+  if (method === 'POST' && (path === '/api/paste' || path === '/api/upload')) return true;
+  return path === '/api/s3-configs' || path.startsWith('/api/s3-configs/') || path.startsWith('/api/s3/');
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountListSchema, mountViewSchema } from '../../../src/shared/api/mount.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { defaultLocalMountPath } from '../../../server/services/storage-bootstrap.service';
+import { insertApiKey, login } from '../support/auth-helpers';
+import { call, expectError, expectOk } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { insertMount, insertStorageConfig } from '../admin/admin-fixtures';
+
+describe('/api/user/mounts visibility from basic_path', () => {
+  let server: TestServer;
+  const ids: Record<string, string> = {};
+  const keys: Record<string, string> = {};
+  beforeAll(async () => {
+    server = await startTestServer();
+    const config = await insertStorageConfig(server.db);
+    for (const path of ['/docs', '/docs/team', '/docsarchive', '/other', '/文档/报告']) ids[path] = await insertMount(server.db, config, path);
+    ids['/docs/old'] = await insertMount(server.db, config, '/docs/old', { is_active: 0 });
+    for (const base of ['/', '/docs', '/docs/team/reports', '/文档', '/nothing']) {
+      keys[base] = (await insertApiKey(server.db, { mount_permission: 1, basic_path: base })).key;
+    }
+  });
+  afterAll(() => server.close());
+
+  const listFor = async (base: string, query = '') =>
+    expectOk(await call(server.baseUrl, 'GET', `/api/user/mounts${query}`, { apiKey: keys[base] }), mountListSchema).map((m) => m.mount_path);
+  const getFor = (base: string, path: string) =>
+    call(server.baseUrl, 'GET', `/api/user/mounts/${ids[path] ?? 'missing'}`, { apiKey: keys[base] });
+
+  it.each([
+    ['/', ['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告']],
+    ['/docs', ['/docs', '/docs/team']],
+    ['/docs/team/reports', ['/docs', '/docs/team']],
+    ['/文档', ['/文档/报告']],
+    ['/nothing', []],
+  ])('a key based at %s sees %j (active only, whole segments)', async (base, expected) => {
+    expect((await listFor(base)).sort()).toEqual([...expected].sort());
+  });
+
+  it('answers 404 for a mount outside the view, inactive or unknown', async () => {
+    expect(expectOk(await getFor('/docs', '/docs/team'), mountViewSchema).mount_path).toBe('/docs/team');
+    expectOk(await getFor('/docs/team/reports', '/docs'), mountViewSchema);
+    for (const path of ['/docsarchive', '/other', '/docs/old', 'missing']) expectError(await getFor('/docs', path), 404, ErrorCode.NotFound);
+  });
+
+  it('narrows the list to a path the key may walk through', async () => {
+    expect(await listFor('/docs', '?path=/docs/team')).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/docs', `?path=${encodeURIComponent('/docs/team/x/')}`)).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/docs', `?path=${encodeURIComponent('/docs/..')}`)).toEqual(['/docs', '/docs/team']);
+    expect((await listFor('/docs/team/reports', '?path=/')).sort()).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/', `?path=${encodeURIComponent('/%E6%96%87%E6%A1%A3')}`)).toEqual(['/文档/报告']);
+  });
+
+  it.each([
+    ['/docs/../docsarchive', 403],
+    ['/docs/../other', 403],
+    ['/docs/%2e%2e/other', 403],
+    ['/docs/%2E%2E/%2e%2e', 400],
+    ['/docs%2F..%2Fother', 400],
+    ['/docs/%5c..', 400],
+    ['/docs\\..\\other', 400],
+    ['/docsarchive', 403],
+    ['/doc', 403],
+    ['docs', 400],
+  ])('refuses the escape ?path=%s with %i', async (path, status) => {
+    const result = await call(server.baseUrl, 'GET', `/api/user/mounts?path=${encodeURIComponent(path)}`, { apiKey: keys['/docs'] });
+    const error = expectError(result, status, status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed);
+    expect(error.message).toContain('path');
+  });
+
+  it('needs mount permission; an admin holds every permission and sees every active mount', async () => {
+    const { token } = await login(server.baseUrl);
+    const all = expectOk(await call(server.baseUrl, 'GET', '/api/user/mounts', { token }), mountListSchema);
+    expect(all.map((m) => m.mount_path).sort()).toEqual(['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告'].sort());
+    const textOnly = (await insertApiKey(server.db, { text_permission: 1, file_permission: 1 })).key;
+    const denied = expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: textOnly }), 403, ErrorCode.Forbidden);
+    expect(denied.message).toContain('mount');
+    expectError(await call(server.baseUrl, 'GET', '/api/user/mounts'), 401, ErrorCode.Unauthorized);
+  });
+});

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '../../../src/shared/api/file-share.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { call, expectError, expectOk } from '../support/http';
+import { download, drivers, fetchBytes, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
+
+describe.each(drivers)('public file access on the %s driver', (name) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(name);
+  });
+  afterAll(() => h.close());
+
+  const info = (slug: string) => call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`);
+  const verify = (slug: string, password: string) => call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password } });
+
+  it('shows metadata without counting a view; unknown slugs are 404', async () => {
+    const file = await uploadFile(h, 'notes.txt', Buffer.from('plain notes'), { mimetype: 'text/plain' });
+    const meta = expectOk(await info(file.slug), publicFileSchema);
+    expect(meta).toMatchObject({ filename: 'notes.txt', requires_password: false, views: 0 });
+    expect(meta.download_url).toBe(`${h.server.baseUrl}/api/file-download/${file.slug}`);
+    expect(expectOk(await info(file.slug), publicFileSchema).views).toBe(0);
+    expectError(await info('no-such-file'), 404, ErrorCode.NotFound);
+    expect((await download(h, 'no-such-file')).status).toBe(404);
+  });
+
+  it('a password-protected file needs verify, and links carry a token, never the password', async () => {
+    const bytes = randomBytesOf(2048);
+    const file = await uploadFile(h, 'secret.bin', bytes, { password: 'open sesame' });
+    const meta = expectOk(await info(file.slug), publicFileSchema);
+    expect(meta).toMatchObject({ requires_password: true, preview_url: null, download_url: null });
+    expectError(await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}`), 401, ErrorCode.PasswordRequired);
+    expectError(await verify(file.slug, 'wrong'), 401, ErrorCode.WrongPassword);
+    const verified = expectOk(await verify(file.slug, 'open sesame'), verifiedFileSchema);
+    expect(verified.download_url).toContain('?token=');
+    expect(verified.download_url).not.toContain('sesame');
+    const got = await fetchBytes(verified.download_url ?? '');
+    expect(got.status).toBe(200);
+    expect(got.bytes.equals(bytes)).toBe(true);
+    const forged = await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}?token=${verified.access_token.slice(0, -2)}xx`);
+    expectError(forged, 403, ErrorCode.Forbidden);
+  });
+
+  it('rate-limits wrong passwords per IP and slug with 429', async () => {
+    const file = await uploadFile(h, 'locked.txt', Buffer.from('x'), { password: 'right one' });
+    for (let i = 0; i < 10; i += 1) expectError(await verify(file.slug, `guess ${i}`), 401, ErrorCode.WrongPassword);
+    const blocked = await verify(file.slug, 'right one');
+    expectError(blocked, 429, ErrorCode.RateLimited);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('serves the view that reaches max_views, then deletes the file and its object', async () => {
+    const bytes = Buffer.from('two views only');
+    const file = await uploadFile(h, 'limited.txt', bytes, { max_views: 2 });
+    expect((await download(h, file.slug)).bytes.equals(bytes)).toBe(true);
+    const last = await download(h, file.slug);
+    expect(last.status).toBe(200);
+    expect(last.bytes.equals(bytes)).toBe(true);
+    await expect.poll(async () => (await info(file.slug)).status).toBe(404);
+    const driver = await h.driver();
+    await expect.poll(() => driver.head(file.storage_path)).toBeNull();
+  });
+
+  it('answers 410 for an expired file and removes it', async () => {
+    const file = await uploadFile(h, 'old.txt', Buffer.from('old'), { expires_in: 1 });
+    await h.server.db.updateTable('files').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', file.id).execute();
+    expectError(await info(file.slug), 410, ErrorCode.Gone);
+    expect((await download(h, file.slug)).status).toBe(404);
+    expect(await (await h.driver()).head(file.storage_path)).toBeNull();
+  });
+
+  it('redirects to a presigned URL by default and streams with Range when proxying', async () => {
+    const bytes = randomBytesOf(10_000, 5);
+    const file = await uploadFile(h, 'range.bin', bytes);
+    const redirect = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    await setUseProxy(h, file.id, true);
+    const part = await download(h, file.slug, 'download', { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
+    expect(part.bytes.equals(bytes.subarray(100, 200))).toBe(true);
+    const tail = await download(h, file.slug, 'download', { headers: { range: 'bytes=-10' } });
+    expect(tail.bytes.equals(bytes.subarray(bytes.length - 10))).toBe(true);
+    expect((await download(h, file.slug, 'download', { headers: { range: 'bytes=20000-' } })).status).toBe(416);
+  });
+
+  it.each([
+    ['page.html', 'text/html', '<script>alert(1)</script>'],
+    ['image.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'],
+  ])('serves %s as inert text (proxy and presigned)', async (filename, mimetype, content) => {
+    const file = await uploadFile(h, filename, Buffer.from(content), { mimetype });
+    const direct = await download(h, file.slug, 'view');
+    expect(direct.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(direct.headers.get('content-disposition')).toMatch(/^attachment/);
+    await setUseProxy(h, file.id, true);
+    const proxied = await download(h, file.slug, 'view');
+    expect(proxied.status).toBe(200);
+    expect(proxied.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(proxied.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(proxied.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(proxied.headers.get('content-security-policy')).toBe('sandbox');
+  });
+
+  it('builds office viewer links and refuses other providers', async () => {
+    const file = await uploadFile(h, 'deck.pptx', Buffer.from('pptx bytes'));
+    const ms = expectOk(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=microsoft`), officePreviewSchema);
+    expect(ms.url).toMatch(/^https:\/\/view\.officeapps\.live\.com\/op\/view\.aspx\?src=http/);
+    const google = expectOk(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google`), officePreviewSchema);
+    expect(google.url).toMatch(/^https:\/\/docs\.google\.com\/viewer\?url=.+&embedded=true$/);
+    const inner = new URL(google.url).searchParams.get('url') ?? '';
+    expect((await fetchBytes(inner)).bytes.toString()).toBe('pptx bytes');
+    const refused = expectError(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=dropbox`), 400, ErrorCode.BadRequest);
+    expect(refused.message).toMatch(/unsupported provider/);
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { FileRepo } from '../../../server/db/repos/file.repo';
+import { call, expectError, expectOk } from '../support/http';
+import { drivers, presign, putTo, randomBytesOf, startHarness, type Harness } from './storage-harness';
+
+describe.each(drivers)('upload limits on the %s driver', (name) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(name);
+  });
+  afterAll(() => h.close());
+
+  const admin = (method: string, path: string, json: unknown) => call(h.server.baseUrl, method, path, { token: h.token, json });
+  const setMaxKb = async (kb: number) => expectOk(await admin('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }), z.unknown());
+  const setQuota = async (bytes: number | null) => expectOk(await admin('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
+  beforeEach(async () => {
+    await setMaxKb(100 * 1024);
+    await setQuota(null);
+  });
+
+  const formUpload = async (bytes: Uint8Array) => {
+    const form = new FormData();
+    form.set('s3_config_id', h.configId);
+    form.set('file', new Blob([new Uint8Array(bytes)]), 'big.bin');
+    const response = await fetch(`${h.server.baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, body: form });
+    return { status: response.status, headers: response.headers, text: '', body: await response.json() };
+  };
+
+  it('refuses a declared size over max_upload_size at presign and multipart init', async () => {
+    await setMaxKb(64);
+    expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge);
+    const init = await admin('POST', '/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'a.bin', mimetype: 'application/octet-stream', size: 65 * 1024 });
+    expectError(init, 413, ErrorCode.PayloadTooLarge);
+    expectOk(await presign(h, { filename: 'ok.bin', size: 64 * 1024 }), presignResponseSchema, 201);
+  });
+
+  it('refuses at commit when the stored object is larger than allowed, deleting row and object', async () => {
+    await setMaxKb(64);
+    const signed = expectOk(await presign(h, { filename: 'liar.bin', size: 1000 }), presignResponseSchema, 201);
+    const bytes = randomBytesOf(80 * 1024);
+    const put = await putTo(signed.upload_url, bytes, signed.contentType);
+    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.PayloadTooLarge);
+    expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
+    expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
+  });
+
+  it('refuses a commit whose size or ETag does not match the object', async () => {
+    const signed = expectOk(await presign(h, { filename: 'x.txt', size: 5 }), presignResponseSchema, 201);
+    const put = await putTo(signed.upload_url, 'hello', signed.contentType);
+    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 6 }), 400, ErrorCode.ValidationFailed);
+    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: '"0123"', size: 5 }), 400, ErrorCode.ValidationFailed);
+  });
+
+  it('refuses a form upload over the limit while streaming', async () => {
+    await setMaxKb(64);
+    const refused = await formUpload(randomBytesOf(512 * 1024));
+    expectError(refused, 413, ErrorCode.PayloadTooLarge);
+    const pending = await h.server.db.selectFrom('files').selectAll().where('filename', '=', 'big.bin').execute();
+    expect(pending).toHaveLength(0);
+  });
+
+  it('enforces the storage quota at presign, commit and form upload', async () => {
+    const used = Number((await h.server.db.selectFrom('files').select((eb) => eb.fn.sum<number>('size').as('n')).where('storage_config_id', '=', h.configId).executeTakeFirst())?.n ?? 0);
+    await setQuota(used + 10_000);
+    expectError(await presign(h, { filename: 'q.bin', size: 10_001 }), 413, ErrorCode.QuotaExceeded);
+    const signed = expectOk(await presign(h, { filename: 'q.bin', size: 100 }), presignResponseSchema, 201);
+    const bytes = randomBytesOf(12_000);
+    const put = await putTo(signed.upload_url, bytes, signed.contentType);
+    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.QuotaExceeded);
+    expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
+    expectError(await formUpload(randomBytesOf(20_000)), 413, ErrorCode.QuotaExceeded);
+  });
+
+  it('needs an admin or a key with file permission to upload', async () => {
+    const anonymous = await call(h.server.baseUrl, 'POST', '/api/s3/presign', { json: { filename: 'a', mimetype: 'text/plain', size: 1 } });
+    expectError(anonymous, 401, ErrorCode.Unauthorized);
+  });
+});

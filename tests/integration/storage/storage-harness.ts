@@ -1,0 +1,114 @@
+// One running server per driver under test: the built-in local config, or an S3 config on a
+// fresh radosgw bucket. Helpers drive the real HTTP flows (presign → PUT → commit, downloads).
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { storageConfigSchema } from '../../../src/shared/api/storage-config.schema';
+import { commitResponseSchema, presignResponseSchema, type CommitResponse, type PresignResponse, type UploadShareOptions } from '../../../src/shared/api/upload.schema';
+import { StorageConfigRepo, type StorageConfigRow } from '../../../server/db/repos/storage-config.repo';
+import { systemClock } from '../../../server/lib/clock';
+import type { StorageDriver } from '../../../server/storage/storage-driver';
+import { createStorageRegistry, type StorageRegistry } from '../../../server/storage/storage-registry';
+import { login } from '../support/auth-helpers';
+import { call, expectOk } from '../support/http';
+import { createTestBucket, rgwInfo } from '../support/rgw';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+export type DriverName = 'local' | 's3';
+export const drivers: DriverName[] = ['local', 's3'];
+
+export type Harness = {
+  name: DriverName;
+  server: TestServer;
+  token: string;
+  configId: string;
+  storage: StorageRegistry;
+  config(): Promise<StorageConfigRow>;
+  driver(): Promise<StorageDriver>;
+  close(): Promise<void>;
+};
+
+export function s3ConfigInput(bucket: string) {
+  const info = rgwInfo();
+  return {
+    name: `rgw ${bucket}`,
+    provider_type: 'Other S3 Compatible',
+    endpoint_url: info.endpoint,
+    bucket_name: bucket,
+    region: 'us-east-1',
+    access_key_id: info.accessKeyId,
+    secret_access_key: info.secretAccessKey,
+    path_style: true,
+    is_public: true,
+  };
+}
+
+export async function startHarness(name: DriverName): Promise<Harness> {
+  const server = await startTestServer();
+  const { token } = await login(server.baseUrl);
+  const repo = new StorageConfigRepo(server.db);
+  let configId: string;
+  if (name === 'local') {
+    configId = (await repo.findDefault())?.id ?? '';
+  } else {
+    const bucket = await createTestBucket('clipdock-it');
+    configId = expectOk(await call(server.baseUrl, 'POST', '/api/s3-configs', { token, json: s3ConfigInput(bucket) }), storageConfigSchema, 201).id;
+  }
+  const encryptionSecret = (await readFile(join(server.dataDir, 'encryption.key'), 'utf8')).trim();
+  const storage = createStorageRegistry({ blobDir: join(server.dataDir, 'blobs'), encryptionSecret }, systemClock);
+  const config = async () => {
+    const row = await repo.findById(configId);
+    if (row === undefined) throw new Error('config vanished');
+    return row;
+  };
+  return { name, server, token, configId, storage, config, driver: async () => storage.driverFor(await config()), close: () => server.close() };
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export function randomBytesOf(size: number, seed = 7): Buffer {
+  const out = Buffer.alloc(size);
+  let x = seed;
+  for (let i = 0; i < size; i += 1) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    out[i] = x >>> 16;
+  }
+  return out;
+}
+
+export async function putTo(url: string, body: Uint8Array | string, contentType?: string) {
+  const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
+  const response = await fetch(url, { method: 'PUT', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const text = await response.text();
+  return { status: response.status, etag: response.headers.get('etag') ?? '', text };
+}
+
+export type PresignInput = { filename: string; size: number; mimetype?: string; slug?: string; path?: string };
+
+export async function presign(h: Harness, input: PresignInput, auth: { token?: string; apiKey?: string } = { token: h.token }) {
+  return call(h.server.baseUrl, 'POST', '/api/s3/presign', { ...auth, json: { s3_config_id: h.configId, ...input, mimetype: input.mimetype ?? 'application/octet-stream' } });
+}
+
+/** presign → PUT → commit, all over real HTTP. */
+export async function uploadFile(h: Harness, filename: string, bytes: Uint8Array, share: UploadShareOptions & { mimetype?: string } = {}): Promise<CommitResponse> {
+  const { mimetype, ...options } = share;
+  const signed: PresignResponse = expectOk(await presign(h, { filename, size: bytes.length, mimetype }), presignResponseSchema, 201);
+  const put = await putTo(signed.upload_url, bytes, signed.contentType);
+  if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
+  const json = { file_id: signed.file_id, etag: put.etag, size: bytes.length, ...options };
+  return expectOk(await call(h.server.baseUrl, 'POST', '/api/s3/commit', { token: h.token, json }), commitResponseSchema);
+}
+
+export async function fetchBytes(url: string, init: RequestInit = {}) {
+  const response = await fetch(url, init);
+  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+export async function download(h: Harness, slug: string, kind: 'view' | 'download' = 'download', init: RequestInit = {}, query = '') {
+  return fetchBytes(`${h.server.baseUrl}/api/file-${kind}/${slug}${query}`, init);
+}
+
+export async function setUseProxy(h: Harness, fileId: string, useProxy: boolean): Promise<void> {
+  expectOk(await call(h.server.baseUrl, 'PUT', `/api/admin/files/${fileId}`, { token: h.token, json: { use_proxy: useProxy } }), z.unknown());
+}
