@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../components/later-screen';
+import { CreatePastePage } from '../features/pastes/create/create-paste-page';
 
-export const Route = createFileRoute('/')({ component: HomeRoute });
-
-function HomeRoute() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.home.title')} />;
-}
+export const Route = createFileRoute('/')({ component: CreatePastePage });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../../components/later-screen';
+import { PasteViewPage } from '../../features/pastes/view/paste-view-page';
 
 export const Route = createFileRoute('/paste/$slug')({ component: PasteRoute });
 
 function PasteRoute() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.paste.title')} />;
+  const { slug } = Route.useParams();
+  return <PasteViewPage key={slug} slug={slug} />;
 }

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASTE_REMARK_MAX_LENGTH } from '../../../../shared/api/paste.schema';
+import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
+import { TextField } from '../../../components/text-field';
+import { expiryPresets, isExpiryPreset } from '../lib/expiry-preset';
+import type { ExpiryChoice, PasteOptions } from '../lib/paste-options';
+
+export type FieldErrors = Partial<Record<'remark' | 'slug' | 'password' | 'expiry' | 'maxViews', string>>;
+
+type PasteOptionsFieldsProps = {
+  value: PasteOptions;
+  onChange: (patch: Partial<PasteOptions>) => void;
+  errors: FieldErrors;
+  /** Set when editing: adds "keep" choices and clearing an existing password. */
+  editing?: { hasPassword: boolean };
+};
+
+/** Remark, link suffix, password, expiry and max views, for creating and for editing a paste. */
+export function PasteOptionsFields({ value, onChange, errors, editing }: PasteOptionsFieldsProps) {
+  const { t } = useTranslation();
+  const expiryId = useId();
+  const choices: ExpiryChoice[] = editing ? ['keep', ...expiryPresets] : [...expiryPresets];
+  const passwordLabel = editing?.hasPassword ? t('pastes.options.newPassword') : t('pastes.options.password');
+
+  return (
+    <div className="paste-options">
+      <TextField
+        label={t('pastes.options.remark')}
+        value={value.remark}
+        maxLength={PASTE_REMARK_MAX_LENGTH}
+        onChange={(e) => onChange({ remark: e.target.value })}
+        error={errors.remark}
+      />
+      <div>
+        <TextField
+          label={t('pastes.options.slug')}
+          value={value.slug}
+          maxLength={SLUG_MAX_LENGTH + 10}
+          autoCapitalize="off"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => onChange({ slug: e.target.value })}
+          error={errors.slug}
+        />
+        <p className="field__hint">{t('pastes.options.slugHint', { max: SLUG_MAX_LENGTH })}</p>
+      </div>
+      <div>
+        <TextField
+          label={passwordLabel}
+          type="password"
+          autoComplete="new-password"
+          value={value.password}
+          onChange={(e) => onChange({ password: e.target.value, clearPassword: false })}
+          error={errors.password}
+        />
+        {editing?.hasPassword && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={value.clearPassword}
+              disabled={value.password !== ''}
+              onChange={(e) => onChange({ clearPassword: e.target.checked })}
+            />
+            {t('pastes.options.clearPassword')}
+          </label>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={expiryId} className="field__label">
+          {t('pastes.options.expiry')}
+        </label>
+        <select
+          id={expiryId}
+          className="select input"
+          value={value.expiry}
+          onChange={(e) => {
+            const next = e.target.value;
+            if (next === 'keep' || isExpiryPreset(next)) onChange({ expiry: next });
+          }}
+        >
+          {choices.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`pastes.expiry.${choice}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <TextField
+          label={t('pastes.options.maxViews')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={value.maxViews}
+          onChange={(e) => onChange({ maxViews: e.target.value })}
+          error={errors.maxViews}
+        />
+        <p className="field__hint">{t('pastes.options.maxViewsHint')}</p>
+      </div>
+    </div>
+  );
+}

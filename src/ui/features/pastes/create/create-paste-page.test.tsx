@@ -1,0 +1,97 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../../testing/render-app';
+
+type Sent = { path: string; init: RequestInit };
+
+function stubBackend(answer: (path: string, attempt: number) => Response | Promise<Response>): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = new URL(String(input), 'http://app.test').pathname.replace(/^\/api/, '');
+    sent.push({ path, init });
+    return answer(path, sent.filter((s) => s.path === path).length);
+  });
+  return sent;
+}
+
+const created = {
+  id: 'p1',
+  slug: 'hello-note',
+  url: 'http://app.test/paste/hello-note',
+  expiresAt: null,
+  maxViews: 3,
+  hasPassword: false,
+  createdAt: '2030-01-01T00:00:00Z',
+};
+
+async function fillPlainPaste() {
+  await renderApp('/');
+  fireEvent.click(screen.getByLabelText('Plain text'));
+  fireEvent.change(screen.getByLabelText('Paste content'), { target: { value: 'hello' } });
+  fireEvent.change(screen.getByLabelText('Maximum views'), { target: { value: '3' } });
+  fireEvent.change(screen.getByLabelText('Custom link suffix (optional)'), { target: { value: 'hello-note' } });
+}
+
+const keyOf = (sent: Sent | undefined) => new Headers(sent?.init.headers).get('Idempotency-Key');
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem('admin_token', 'tok-1');
+  stubMatchMedia();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('home: creating a paste', () => {
+  it('checks the link suffix inline before sending anything', async () => {
+    const sent = stubBackend(() => envelope(created, 201));
+    await renderApp('/');
+    fireEvent.change(screen.getByLabelText('Custom link suffix (optional)'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByText('Write something before creating the paste.')).toBeInTheDocument();
+    expect(screen.getByText('This link suffix is reserved, try another.')).toBeInTheDocument();
+    expect(sent.filter((s) => s.path === '/paste')).toHaveLength(0);
+  });
+
+  it('sends the options with an Idempotency-Key and shows the share link', async () => {
+    const sent = stubBackend(() => envelope(created, 201));
+    await fillPlainPaste();
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByTestId('share-link')).toHaveAttribute('href', created.url);
+    const post = sent.find((s) => s.path === '/paste');
+    expect(JSON.parse(String(post?.init.body))).toEqual({ content: 'hello', slug: 'hello-note', maxViews: 3 });
+    expect(keyOf(post)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Headers(post?.init.headers).get('Authorization')).toBe('Bearer tok-1');
+    expect(screen.getByRole('timer')).toHaveTextContent('This link is hidden in 60 s');
+  });
+
+  it('reuses the key when the same paste is retried, and explains a taken suffix', async () => {
+    const sent = stubBackend((path, attempt) => {
+      if (path !== '/paste') return failureResponse(404, 'NOT_FOUND', 'no');
+      if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      return failureResponse(409, 'SLUG_TAKEN', 'slug "hello-note" is already taken');
+    });
+    await fillPlainPaste();
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByText('Network connection failed.')).toHaveAttribute('role', 'alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByText('Link suffix already taken, try another.')).toBeInTheDocument();
+    const posts = sent.filter((s) => s.path === '/paste');
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(keyOf(posts[1])).toBe(keyOf(posts[0]));
+  });
+
+  it('tells a key without text permission to sign in differently instead of offering a failing form', async () => {
+    window.localStorage.clear();
+    window.localStorage.setItem('api_key', 'no-text');
+    window.localStorage.setItem('api_key_permissions', JSON.stringify({ text: false, file: true, mount: false }));
+    stubBackend(() => failureResponse(404, 'NOT_FOUND', 'no'));
+    await renderApp('/');
+    expect(await screen.findByText(/This API key has no text permission/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to admin login' })).toHaveAttribute('href', '/admin');
+    expect(screen.queryByRole('button', { name: 'Create paste' })).toBeNull();
+  });
+});

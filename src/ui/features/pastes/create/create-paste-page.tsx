@@ -1,0 +1,39 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PasteCreateResult } from '../../../../shared/api/paste.schema';
+import { useAuthView } from '../../../app/auth-provider';
+import { useDocumentTitle } from '../../../app/use-document-title';
+import { rawPasteUrl } from '../../../lib/api/pastes';
+import { SignInNotice } from '../components/sign-in-notice';
+import { usePastesApi } from '../lib/use-pastes-api';
+import { createAccessOf } from './create-access';
+import { CreatePasteForm } from './create-paste-form';
+import '../pastes.css';
+
+const ShareResult = lazy(() => import('./share-result').then((module) => ({ default: module.ShareResult })));
+
+/** Home: write a paste, set its options, create it and share the link. */
+export function CreatePastePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.home.title'));
+  const client = usePastesApi();
+  const access = createAccessOf(useAuthView());
+  const [shared, setShared] = useState<PasteCreateResult | null>(null);
+  const hide = useCallback(() => setShared(null), []);
+  const rawUrl = shared ? new URL(rawPasteUrl(client.baseUrl(), shared.slug), window.location.origin).href : '';
+
+  return (
+    <section className="page page--wide" aria-labelledby="create-title">
+      <h1 id="create-title" className="page__title">
+        {t('pages.home.title')}
+      </h1>
+      {access !== 'allowed' && <SignInNotice reason={access} />}
+      {shared && (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <ShareResult key={shared.id} result={shared} rawUrl={rawUrl} onHide={hide} />
+        </Suspense>
+      )}
+      <CreatePasteForm client={client} access={access} onCreated={setShared} />
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// The home editor's content and format, mirrored into the local database ~500 ms after the last
+// change. The store loads lazily; a saved draft is restored unless the user has typed already.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PasteFormat } from '../lib/paste-format';
+import type { PasteDraft } from '../lib/paste-draft-store';
+
+const SAVE_DELAY_MS = 500;
+const emptyDraft: PasteDraft = { content: '', format: 'markdown' };
+
+type DraftStore = typeof import('../lib/paste-draft-store');
+export type DraftStatus = 'idle' | 'saved' | 'failed';
+
+export function usePasteDraft() {
+  const [draft, setDraft] = useState<PasteDraft>(emptyDraft);
+  const [status, setStatus] = useState<DraftStatus>('idle');
+  const touched = useRef(false);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  /** Store operations run one after another, so a late save can never undo a clear. */
+  const enqueue = useCallback(<T,>(operation: (store: DraftStore) => Promise<T>): Promise<T> => {
+    const next = queue.current.then(() => import('../lib/paste-draft-store')).then(operation);
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    enqueue((store) => store.loadDraft()).then(
+      (saved) => {
+        if (live && saved && !touched.current) setDraft(saved);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [enqueue]);
+
+  useEffect(() => {
+    if (!touched.current) return;
+    const timer = setTimeout(() => {
+      enqueue((store) => (draft.content === '' ? store.clearDraft() : store.saveDraft(draft))).then(
+        () => setStatus('saved'),
+        () => setStatus('failed'),
+      );
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, enqueue]);
+
+  const setContent = useCallback((content: string) => {
+    touched.current = true;
+    setStatus('idle');
+    setDraft((current) => ({ ...current, content }));
+  }, []);
+
+  const setFormat = useCallback((format: PasteFormat) => {
+    touched.current = true;
+    setDraft((current) => ({ ...current, format }));
+  }, []);
+
+  const clear = useCallback(() => {
+    touched.current = false;
+    setStatus('idle');
+    setDraft((current) => ({ ...emptyDraft, format: current.format }));
+    void enqueue((store) => store.clearDraft()).catch(() => undefined);
+  }, [enqueue]);
+
+  return { ...draft, status, setContent, setFormat, clear };
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PasteDetail } from '../../../../shared/api/paste.schema';
+import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { getPaste, type PasteScope } from '../../../lib/api/pastes';
+import { ModalDialog } from '../components/modal-dialog';
+import type { PastesApi } from '../lib/use-pastes-api';
+import { EditPasteForm } from './edit-paste-form';
+
+type EditPasteDialogProps = {
+  client: PastesApi;
+  scope: PasteScope;
+  id: string;
+  onSaved: (paste: PasteDetail) => void;
+  onClose: () => void;
+};
+
+/** Loads the full paste, then edits it in a modal dialog. */
+export function EditPasteDialog({ client, scope, id, onSaved, onClose }: EditPasteDialogProps) {
+  const { t } = useTranslation();
+  const [paste, setPaste] = useState<PasteDetail | null>(null);
+  const [error, setError] = useState<ApiErrorInit | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getPaste(client.api, scope, id, controller.signal).then(setPaste, (e: unknown) => {
+      if (!controller.signal.aborted) setError(isApiError(e) ? e.toJSON() : { kind: 'bad-response' });
+    });
+    return () => controller.abort();
+  }, [client, scope, id]);
+
+  return (
+    <ModalDialog title={t('pastes.edit.title')} onClose={onClose} size="large">
+      {error && (
+        <p role="alert" className="form-error">
+          {apiErrorMessage(t, error)}
+        </p>
+      )}
+      {!error && !paste && <p role="status">{t('app.loading')}</p>}
+      {paste && <EditPasteForm client={client} scope={scope} paste={paste} onSaved={onSaved} onCancel={onClose} />}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,39 @@
+// Messages for the paste forms: client-side problems by field, and an API failure either pinned
+// to the field it concerns (taken slug, server validation issues) or shown for the whole form.
+import type { TFunction } from 'i18next';
+import type { ApiErrorInit } from '../../../../shared/api-error';
+import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import type { FieldErrors } from '../components/paste-options-fields';
+import type { OptionsProblems } from './paste-options';
+
+export type FormErrors = { fields: FieldErrors; content?: string; form?: string };
+
+export function problemMessages(t: TFunction, problems: OptionsProblems): FormErrors {
+  return {
+    content: problems.content && t('pastes.form.contentRequired'),
+    fields: {
+      slug: problems.slug && t(`pastes.slug.${problems.slug}`, { max: SLUG_MAX_LENGTH }),
+      maxViews: problems.maxViews && t('pastes.options.maxViewsInvalid'),
+    },
+  };
+}
+
+const fieldOfPath: Record<string, keyof FieldErrors> = {
+  remark: 'remark',
+  slug: 'slug',
+  password: 'password',
+  expiresAt: 'expiry',
+  maxViews: 'maxViews',
+};
+
+export function apiFailureMessages(t: TFunction, error: ApiErrorInit): FormErrors {
+  if (error.kind === 'slug-taken') return { fields: { slug: t('errors.slug-taken') } };
+  const fields: FieldErrors = {};
+  for (const issue of error.fields ?? []) {
+    const field = fieldOfPath[issue.path];
+    if (field) fields[field] = issue.message;
+  }
+  const pinned = Object.keys(fields).length > 0;
+  return { fields, form: pinned ? undefined : apiErrorMessage(t, error) };
+}

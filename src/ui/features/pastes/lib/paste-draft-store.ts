@@ -1,0 +1,33 @@
+// The unsent paste kept in the local RxDB `settings` collection so a reload loses nothing.
+// Imported lazily: the database code is large and the editor is usable before it arrives.
+import { z } from 'zod';
+import { getDatabase } from '../../../../db/database';
+import { pasteFormats } from './paste-format';
+
+const DRAFT_KEY = 'draft.paste';
+
+const draftSchema = z.object({ content: z.string(), format: z.enum(pasteFormats) });
+export type PasteDraft = z.infer<typeof draftSchema>;
+
+export async function loadDraft(): Promise<PasteDraft | null> {
+  const db = await getDatabase();
+  const doc = await db.settings.findOne(DRAFT_KEY).exec();
+  if (!doc) return null;
+  try {
+    const parsed = draftSchema.safeParse(JSON.parse(doc.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveDraft(draft: PasteDraft): Promise<void> {
+  const db = await getDatabase();
+  await db.settings.upsert({ key: DRAFT_KEY, value: JSON.stringify(draft), updatedAt: Date.now() });
+}
+
+export async function clearDraft(): Promise<void> {
+  const db = await getDatabase();
+  const doc = await db.settings.findOne(DRAFT_KEY).exec();
+  await doc?.remove();
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { emptyOptions, optionsProblems, toCreateInput, toUpdateInput } from './paste-options';
+
+const now = Date.parse('2030-01-01T00:00:00.000Z');
+
+describe('paste options', () => {
+  it('flags empty content, a bad slug and bad max views', () => {
+    expect(optionsProblems(' ', { ...emptyOptions, slug: 'a b', maxViews: '-2' })).toEqual({
+      content: 'empty',
+      slug: 'characters',
+      maxViews: 'invalid',
+    });
+    expect(optionsProblems('# hi', emptyOptions)).toEqual({});
+  });
+
+  it('builds a create body with only the options set', () => {
+    expect(toCreateInput('text', emptyOptions, now)).toEqual({ content: 'text' });
+    const full = { ...emptyOptions, remark: ' note ', slug: 'my-note', password: 'pw', expiry: '1h' as const, maxViews: '2' };
+    expect(toCreateInput('text', full, now)).toEqual({
+      content: 'text',
+      remark: 'note',
+      slug: 'my-note',
+      password: 'pw',
+      expiresAt: '2030-01-01T01:00:00.000Z',
+      maxViews: 2,
+    });
+  });
+
+  it('sends only the changed fields on edit and null to clear', () => {
+    const original = { content: 'a', remark: 'r', slug: 's', maxViews: 3 };
+    const kept = { ...emptyOptions, remark: 'r', slug: 's', expiry: 'keep' as const, maxViews: '3' };
+    expect(toUpdateInput(original, 'a', kept, now)).toEqual({});
+    expect(toUpdateInput(original, 'b', { ...kept, remark: '', maxViews: '0', expiry: 'never', clearPassword: true }, now)).toEqual({
+      content: 'b',
+      remark: null,
+      expiresAt: null,
+      maxViews: null,
+      password: null,
+    });
+  });
+});

@@ -1,0 +1,65 @@
+// The options shared by the create form and the edit dialog, their client-side checks, and how
+// they become the API's create and update bodies (empty fields are left out, or cleared on edit).
+import type { PasteCreateInput, PasteUpdateInput } from '../../../../shared/api/paste.schema';
+import { expiresAtFor, type ExpiryPreset } from './expiry-preset';
+import { parseMaxViews } from './max-views';
+import { slugProblem, type SlugProblem } from './slug-problem';
+
+/** 'keep' exists only when editing. */
+export type ExpiryChoice = ExpiryPreset | 'keep';
+
+export type PasteOptions = {
+  remark: string;
+  slug: string;
+  password: string;
+  clearPassword: boolean;
+  expiry: ExpiryChoice;
+  maxViews: string;
+};
+
+export type OptionsProblems = { content?: 'empty'; slug?: SlugProblem; maxViews?: 'invalid' };
+
+export const emptyOptions: PasteOptions = { remark: '', slug: '', password: '', clearPassword: false, expiry: 'never', maxViews: '' };
+
+export function optionsProblems(content: string, options: PasteOptions): OptionsProblems {
+  const problems: OptionsProblems = {};
+  if (content.trim() === '') problems.content = 'empty';
+  const slug = slugProblem(options.slug.trim());
+  if (slug) problems.slug = slug;
+  if (parseMaxViews(options.maxViews) === null) problems.maxViews = 'invalid';
+  return problems;
+}
+
+export const hasProblems = (problems: OptionsProblems) => Object.values(problems).some((p) => p !== undefined);
+
+const orUndefined = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+export function toCreateInput(content: string, options: PasteOptions, now: number): PasteCreateInput {
+  const maxViews = parseMaxViews(options.maxViews) ?? 0;
+  return {
+    content,
+    remark: orUndefined(options.remark),
+    slug: orUndefined(options.slug),
+    password: options.password === '' ? undefined : options.password,
+    expiresAt: options.expiry === 'keep' ? undefined : expiresAtFor(options.expiry, now),
+    maxViews: maxViews === 0 ? undefined : maxViews,
+  };
+}
+
+type Original = { content: string; remark: string | null; slug: string; maxViews: number | null };
+
+/** Only what changed; `null` clears remark, expiry, max views or the password. */
+export function toUpdateInput(original: Original, content: string, options: PasteOptions, now: number): PasteUpdateInput {
+  const input: PasteUpdateInput = {};
+  if (content !== original.content) input.content = content;
+  const remark = orUndefined(options.remark) ?? null;
+  if (remark !== original.remark) input.remark = remark;
+  const slug = options.slug.trim();
+  if (slug !== '' && slug !== original.slug) input.slug = slug;
+  if (options.expiry !== 'keep') input.expiresAt = expiresAtFor(options.expiry, now) ?? null;
+  const maxViews = parseMaxViews(options.maxViews) ?? 0;
+  if ((maxViews === 0 ? null : maxViews) !== original.maxViews) input.maxViews = maxViews === 0 ? null : maxViews;
+  if (options.password !== '') input.password = options.password;
+  else if (options.clearPassword) input.password = null;
+  return input;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './render-markdown';
+
+function fragment(html: string): HTMLElement {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host;
+}
+
+describe('renderMarkdown', () => {
+  it('renders GFM: headings, tables, task lists and highlighted code', () => {
+    const html = fragment(
+      renderMarkdown('# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n\n```json\n{"k": 1}\n```'),
+    );
+    expect(html.querySelector('h1')?.textContent).toBe('Title');
+    expect(html.querySelectorAll('td')[1]?.textContent).toBe('2');
+    expect(html.querySelector('input[type="checkbox"]')).toHaveProperty('checked', true);
+    expect(html.querySelector('code.hljs.language-json span')).not.toBeNull();
+  });
+
+  it('strips inline event handlers and scripts', () => {
+    const html = renderMarkdown('<img src=x onerror="window.__xss=1">\n\n<script>window.__xss=2</script>');
+    expect(html).not.toMatch(/onerror|<script/i);
+    expect(fragment(html).querySelector('img')?.getAttribute('src')).toBe('x');
+  });
+
+  it('drops javascript: links and opens the rest safely', () => {
+    const host = fragment(renderMarkdown('[bad](javascript:alert(1)) <a href="JaVaScRiPt:alert(2)">raw</a> [ok](https://example.com)'));
+    const links = [...host.querySelectorAll('a')];
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([null, null, 'https://example.com']);
+    expect(links[2]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

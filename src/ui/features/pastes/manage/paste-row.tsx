@@ -1,0 +1,54 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { PasteListItem } from '../../../../shared/api/paste.schema';
+import { formatTime } from '../lib/format-time';
+import { creatorLabel } from './creator-label';
+
+type PasteRowProps = {
+  paste: PasteListItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** One paste in the management table; each cell names its column for the phone card layout. */
+export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteRowProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const views = paste.maxViews === null ? String(paste.views) : `${paste.views} / ${paste.maxViews}`;
+  return (
+    <tr data-slug={paste.slug}>
+      <td className="paste-table__check">
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={t('pastes.manage.select', { slug: paste.slug })}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      </td>
+      <td data-label={t('pastes.manage.columns.content')} className="paste-table__content">
+        <Link to="/paste/$slug" params={{ slug: paste.slug }} className="paste-table__slug">
+          {paste.slug}
+        </Link>
+        {paste.hasPassword && <span className="badge">{t('pastes.manage.protected')}</span>}
+        {paste.remark && <span className="paste-table__remark">{paste.remark}</span>}
+        <span className="paste-table__preview">{paste.contentPreview}</span>
+      </td>
+      <td data-label={t('pastes.manage.columns.creator')}>{creatorLabel(t, paste.createdBy)}</td>
+      <td data-label={t('pastes.manage.columns.views')}>{views}</td>
+      <td data-label={t('pastes.manage.columns.expires')}>
+        {paste.expiresAt ? formatTime(paste.expiresAt, language) : t('pastes.meta.never')}
+      </td>
+      <td data-label={t('pastes.manage.columns.created')}>{formatTime(paste.createdAt, language)}</td>
+      <td className="paste-table__actions">
+        <button type="button" className="button" onClick={onEdit} aria-label={t('pastes.manage.editOne', { slug: paste.slug })}>
+          {t('pastes.manage.edit')}
+        </button>
+        <button type="button" className="button" onClick={onDelete} aria-label={t('pastes.manage.deleteOne', { slug: paste.slug })}>
+          {t('pastes.manage.delete')}
+        </button>
+      </td>
+    </tr>
+  );
+}

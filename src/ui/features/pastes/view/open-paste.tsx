@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { rawPasteUrl } from '../../../lib/api/pastes';
+import { CopyButton } from '../components/copy-button';
+import { MarkdownHtml } from '../editor/markdown-html';
+import type { PasteFormat } from '../lib/paste-format';
+import { PasteMeta } from './paste-meta';
+import type { OpenPaste as OpenPasteData } from './use-paste-view';
+
+type OpenPasteProps = { paste: OpenPasteData; format: PasteFormat; apiBaseUrl: string };
+
+/** An unlocked paste: its details, copy and raw actions, and the content as Markdown or text. */
+export function OpenPaste({ paste, format, apiBaseUrl }: OpenPasteProps) {
+  const { t } = useTranslation();
+  const rawUrl = rawPasteUrl(apiBaseUrl, paste.slug, paste.rawToken);
+  return (
+    <>
+      {paste.remark && <p className="paste-remark">{paste.remark}</p>}
+      <PasteMeta paste={paste} />
+      <div className="actions paste-actions">
+        <CopyButton text={paste.content} label={t('pastes.view.copy')} />
+        <a className="button" href={rawUrl} target="_blank" rel="noopener noreferrer">
+          {t('pastes.view.raw')}
+        </a>
+      </div>
+      <article className="paste-content" aria-label={t('pastes.view.contentLabel')}>
+        {format === 'plain' ? <pre className="paste-plain">{paste.content}</pre> : <MarkdownHtml source={paste.content} />}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../../testing/render-app';
+
+const meta = {
+  slug: 'notes',
+  requiresPassword: true,
+  remark: null,
+  hasPassword: true,
+  expiresAt: null,
+  maxViews: 2,
+  views: 0,
+  createdAt: '2030-01-01T00:00:00Z',
+  updatedAt: '2030-01-01T00:00:00Z',
+  canEdit: false,
+};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  stubMatchMedia();
+});
+
+afterEach(cleanup);
+
+describe('paste view page', () => {
+  it('asks for the password, explains a wrong one, then renders the Markdown', async () => {
+    await renderApp('/paste/notes', (path, init) => {
+      if (path !== '/paste/notes') return undefined;
+      if (init.method !== 'POST') return envelope(meta);
+      const { password } = JSON.parse(String(init.body)) as { password: string };
+      if (password !== 'right') return failureResponse(401, 'WRONG_PASSWORD', 'wrong password');
+      return envelope({ ...meta, requiresPassword: false, views: 1, content: '# Hello\n\n| a |\n|---|\n| cell |', rawToken: 'tok' });
+    });
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
+    expect(await screen.findByText('Incorrect password.')).toHaveAttribute('role', 'alert');
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
+    expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'cell' })).toBeInTheDocument();
+    expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
+    expect(screen.getByRole('link', { name: 'Open raw text' })).toHaveAttribute('href', '/api/raw/notes?token=tok');
+  });
+
+  it('shows the retry time when password attempts are rate limited', async () => {
+    await renderApp('/paste/notes', (_path, init) =>
+      init.method === 'POST'
+        ? new Response(JSON.stringify({ code: 429, message: 'slow down', success: false, data: { error: 'RATE_LIMITED', retryAfterSeconds: 90 } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json' },
+          })
+        : envelope(meta),
+    );
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'guess' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
+    expect(await screen.findByText('Too many attempts, try again in 90 seconds.')).toBeInTheDocument();
+  });
+
+  it('has clear screens for a missing and for an expired paste', async () => {
+    const backend = (path: string) => (path === '/paste/gone' ? failureResponse(410, 'GONE', 'expired') : undefined);
+    await renderApp('/paste/gone', backend);
+    expect(await screen.findByRole('heading', { name: 'Paste no longer available' })).toBeInTheDocument();
+    cleanup();
+    await renderApp('/paste/missing', backend);
+    expect(await screen.findByRole('heading', { name: 'Paste not found' })).toBeInTheDocument();
+  });
+});
