@@ -1,10 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../components/later-screen';
+import { UploadPage } from '../features/upload/upload-page';
 
-export const Route = createFileRoute('/upload')({ component: UploadRoute });
-
-function UploadRoute() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.upload.title')} />;
-}
+export const Route = createFileRoute('/upload')({ component: UploadPage });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../../components/later-screen';
+import { FileViewPage } from '../../features/file-view/file-view-page';
 
 export const Route = createFileRoute('/file/$slug')({ component: FileRoute });
 
 function FileRoute() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.file.title')} />;
+  const { slug } = Route.useParams();
+  return <FileViewPage key={slug} slug={slug} />;
 }

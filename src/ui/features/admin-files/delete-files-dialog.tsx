@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FileRecord } from '../../../shared/api/file-share.schema';
+import { useApiClient } from '../../app/api-client-provider';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { deleteFile, deleteFiles, type FileScope } from '../../lib/api/files';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { toErrorInit } from '../../lib/use-resource';
+
+type DeleteFilesDialogProps = { files: FileRecord[]; scope: FileScope; onClose: () => void; onDeleted: (ids: string[]) => void };
+
+/** Confirms and deletes one file, or several in one batch call. */
+export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFilesDialogProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const only = files.length === 1 ? files[0] : undefined;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (only) await deleteFile(api, scope, only.id);
+      else await deleteFiles(api, scope, files.map((file) => file.id));
+      onDeleted(files.map((file) => file.id));
+    } catch (failure) {
+      setError(apiErrorMessage(t, toErrorInit(failure)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      title={only ? t('adminFiles.confirm.title') : t('adminFiles.confirm.titleMany')}
+      message={only ? t('adminFiles.confirm.message', { name: only.filename }) : t('adminFiles.confirm.messageMany', { count: files.length })}
+      confirmLabel={t('adminFiles.confirm.confirm')}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FileRecord } from '../../../shared/api/file-share.schema';
+import { useApiClient } from '../../app/api-client-provider';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+import { updateFile, type FileScope } from '../../lib/api/files';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { toErrorInit } from '../../lib/use-resource';
+import { fileEditFormFrom, fileExpiryChoices, fileUpdateFrom, isOneOf, passwordChoices, type FileEditForm, type FileEditProblems } from './file-edit-form';
+
+type FileEditDialogProps = { file: FileRecord; scope: FileScope; onClose: () => void; onSaved: (file: FileRecord) => void };
+
+/** Remark, link suffix, expiry, view limit, password and proxy of one shared file. */
+export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialogProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const expiryId = useId();
+  const passwordId = useId();
+  const [form, setForm] = useState<FileEditForm>(() => fileEditFormFrom(file));
+  const [problems, setProblems] = useState<FileEditProblems>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (change: Partial<FileEditForm>) => setForm((current) => ({ ...current, ...change }));
+  const problem = (key: keyof FileEditProblems) => (problems[key] ? t(`adminFiles.form.problems.${problems[key]}`) : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = fileUpdateFrom(form, file, Date.now());
+    if (!result.ok) {
+      setProblems(result.problems);
+      return;
+    }
+    setProblems({});
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await updateFile(api, scope, file.id, result.body));
+    } catch (failure) {
+      setError(apiErrorMessage(t, toErrorInit(failure)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={t('adminFiles.form.title', { name: file.filename })} onClose={onClose}>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField label={t('adminFiles.form.remark')} value={form.remark} onChange={(e) => set({ remark: e.target.value })} />
+        <TextField label={t('adminFiles.form.slug')} value={form.slug} error={problem('slug')} onChange={(e) => set({ slug: e.target.value })} />
+        <div className="field">
+          <label htmlFor={expiryId} className="field__label">
+            {t('adminFiles.form.expiry')}
+          </label>
+          <select id={expiryId} className="input" value={form.expiry} onChange={(e) => isOneOf(fileExpiryChoices, e.target.value) && set({ expiry: e.target.value })}>
+            {fileExpiryChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`adminFiles.form.expiryOptions.${choice}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField label={t('adminFiles.form.maxViews')} type="number" min={0} value={form.maxViews} error={problem('maxViews')} onChange={(e) => set({ maxViews: e.target.value })} />
+        <div className="field">
+          <label htmlFor={passwordId} className="field__label">
+            {t('adminFiles.form.password')}
+          </label>
+          <select id={passwordId} className="input" value={form.passwordChoice} onChange={(e) => isOneOf(passwordChoices, e.target.value) && set({ passwordChoice: e.target.value })}>
+            {passwordChoices.map((choice) => (
+              <option key={choice} value={choice}>
+                {t(`adminFiles.form.passwordOptions.${choice}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {form.passwordChoice === 'set' && (
+          <TextField label={t('adminFiles.form.newPassword')} type="password" autoComplete="new-password" value={form.password} error={problem('password')} onChange={(e) => set({ password: e.target.value })} />
+        )}
+        <label className="check-field">
+          <input type="checkbox" checked={form.useProxy} onChange={(e) => set({ useProxy: e.target.checked })} />
+          {t('adminFiles.form.useProxy')}
+        </label>
+        {error && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('adminFiles.form.saving') : t('adminFiles.form.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

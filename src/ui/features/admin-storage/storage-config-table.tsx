@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import { formatBytes } from '../../lib/format-bytes';
+
+export type StorageAction = 'edit' | 'test' | 'default' | 'cors' | 'delete';
+
+type StorageConfigTableProps = { configs: StorageConfig[]; busyId: string | null; onAction: (action: StorageAction, config: StorageConfig) => void };
+
+/** Every storage with its bucket, flags and usage; each row carries its own actions. */
+export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigTableProps) {
+  const { t, i18n } = useTranslation();
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const button = (action: StorageAction, config: StorageConfig, label: string, named: string) => (
+    <button type="button" className="button" aria-label={named} disabled={busyId === config.id} onClick={() => onAction(action, config)}>
+      {label}
+    </button>
+  );
+
+  return (
+    <table className="data-table" aria-label={t('storage.listLabel')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('storage.columns.name')}</th>
+          <th scope="col">{t('storage.columns.driver')}</th>
+          <th scope="col">{t('storage.columns.provider')}</th>
+          <th scope="col">{t('storage.columns.bucket')}</th>
+          <th scope="col">{t('storage.columns.flags')}</th>
+          <th scope="col">{t('storage.columns.usage')}</th>
+          <th scope="col">{t('storage.columns.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {configs.map((config) => (
+          <tr key={config.id}>
+            <td data-label={t('storage.columns.name')}>{config.name}</td>
+            <td data-label={t('storage.columns.driver')}>{config.driver}</td>
+            <td data-label={t('storage.columns.provider')}>{config.provider_type}</td>
+            <td data-label={t('storage.columns.bucket')} className="mono">
+              {config.bucket_name ?? '—'}
+            </td>
+            <td data-label={t('storage.columns.flags')}>
+              <span className="badges">
+                {config.is_default && <span className="badge">{t('storage.defaultBadge')}</span>}
+                {config.is_public && <span className="badge badge--muted">{t('storage.publicBadge')}</span>}
+              </span>
+            </td>
+            <td data-label={t('storage.columns.usage')}>
+              {config.total_storage_bytes === null
+                ? t('storage.usageUnlimited', { used: size(config.used_storage_bytes) })
+                : t('storage.usage', { used: size(config.used_storage_bytes), total: size(config.total_storage_bytes) })}
+            </td>
+            <td data-label={t('storage.columns.actions')}>
+              <div className="data-table__actions">
+                {button('edit', config, t('storage.edit'), t('storage.editNamed', { name: config.name }))}
+                {button('test', config, t('storage.test'), t('storage.testNamed', { name: config.name }))}
+                {!config.is_default && button('default', config, t('storage.setDefault'), t('storage.setDefaultNamed', { name: config.name }))}
+                {config.driver === 's3' && button('cors', config, t('storage.applyCors'), t('storage.applyCorsNamed', { name: config.name }))}
+                {button('delete', config, t('storage.delete'), t('storage.deleteNamed', { name: config.name }))}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../components/qr-code';
+import { copyToClipboard } from '../../lib/clipboard';
+
+/** Download, copy this page's link, and a QR code on demand. */
+export function FileActions({ downloadUrl, filename }: { downloadUrl: string | null; filename: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const [qr, setQr] = useState(false);
+  const pageUrl = `${window.location.origin}${window.location.pathname}`;
+
+  return (
+    <div className="file-actions">
+      <div className="actions">
+        {downloadUrl && (
+          <a className="button button--primary" href={downloadUrl} download={filename}>
+            {t('fileView.download')}
+          </a>
+        )}
+        <button type="button" className="button" onClick={() => void copyToClipboard(pageUrl).then(setCopied)}>
+          {t('fileView.copyLink')}
+        </button>
+        <button type="button" className="button" aria-expanded={qr} onClick={() => setQr((on) => !on)}>
+          {qr ? t('fileView.hideQr') : t('fileView.showQr')}
+        </button>
+      </div>
+      {copied !== null && (
+        <p role="status" className={copied ? 'notice' : 'field__error'}>
+          {copied ? t('fileView.copied') : t('fileView.copyFailed')}
+        </p>
+      )}
+      {qr && <QrCode text={pageUrl} alt={t('fileView.qrAlt')} />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { PublicFile } from '../../../shared/api/file-share.schema';
+import { formatBytes } from '../../lib/format-bytes';
+
+function formatDate(value: string, language: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return value;
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(time);
+}
+
+/** Name, size, type, views and expiry of a shared file. */
+export function FileInfo({ file }: { file: PublicFile }) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, string][] = [
+    [t('fileView.info.name'), file.filename],
+    [t('fileView.info.size'), formatBytes(file.size, i18n.language)],
+    [t('fileView.info.type'), file.mimetype],
+    [t('fileView.info.views'), file.max_views ? t('fileView.info.viewsLimited', { views: file.views, max: file.max_views }) : String(file.views)],
+    [t('fileView.info.expires'), file.expires_at === null ? t('fileView.info.never') : formatDate(file.expires_at, i18n.language)],
+  ];
+  if (file.remark) rows.push([t('fileView.info.remark'), file.remark]);
+
+  return (
+    <dl className="file-info" aria-label={t('fileView.info.label')}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="file-info__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

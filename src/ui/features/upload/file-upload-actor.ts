@@ -1,0 +1,37 @@
+// The `uploadFile` actor the upload machine needs: one transfer in the worker per file, progress
+// sent back as machine events, and a clean-up that cancels the transfer when the file is stopped.
+import { fromCallback, type EventObject } from 'xstate';
+import type { UploadFileInput, UploadFileReport } from '../../../machines/upload.machine';
+import type { CommitResponse } from '../../../shared/api/upload.schema';
+import type { TransferClient } from '../../../workers/transfer-client';
+import { transferStats } from './transfer-stats';
+import { uploadMimetype } from './upload-mimetype';
+
+export function fileUploadActor(transfers: TransferClient, onShared: (share: CommitResponse) => void) {
+  return fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
+    const { fileId, file, name, options } = input;
+    const report = (event: UploadFileReport) => sendBack(event);
+    let settled = false;
+    const job = { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) };
+    void transfers
+      .upload(job, (progress) => {
+        transferStats.set(fileId, { bytesPerSecond: progress.bytesPerSecond, secondsLeft: progress.secondsLeft });
+        report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
+      })
+      .then((result) => {
+        settled = true;
+        transferStats.clear(fileId);
+        if (result.ok) {
+          onShared(result.share);
+          report({ type: 'file.done', fileId, share: result.share });
+        } else {
+          report({ type: 'file.failed', fileId, code: result.code, message: result.message });
+        }
+      });
+    return () => {
+      if (settled) return;
+      transferStats.clear(fileId);
+      void transfers.cancel(fileId);
+    };
+  });
+}

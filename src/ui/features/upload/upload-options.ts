@@ -1,0 +1,62 @@
+// The upload options form as typed text, turned into the share options the transfer engine
+// sends. Fields left empty are not sent (spec §5); a custom slug only applies to a single file.
+import type { UploadShareOptions } from '../../../shared/api/upload.schema';
+import { SLUG_MAX_LENGTH } from '../../../shared/limits';
+import { isReservedSlug, SLUG_PATTERN } from '../../../shared/slug';
+import { expiryHours, type UploadExpiryPreset } from './expiry-hours';
+
+export type UploadOptionsForm = {
+  storageConfigId: string;
+  slug: string;
+  path: string;
+  remark: string;
+  password: string;
+  expiry: UploadExpiryPreset;
+  maxViews: string;
+};
+
+export type UploadOptionsProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'slugSingle' | 'maxViews';
+export type UploadOptionsProblems = Partial<Record<'slug' | 'maxViews', UploadOptionsProblem>>;
+
+export type UploadOptionsResult = { ok: true; options: UploadShareOptions } | { ok: false; problems: UploadOptionsProblems };
+
+export const emptyUploadOptions: UploadOptionsForm = {
+  storageConfigId: '',
+  slug: '',
+  path: '',
+  remark: '',
+  password: '',
+  expiry: 'never',
+  maxViews: '',
+};
+
+function slugProblem(slug: string, fileCount: number): UploadOptionsProblem | undefined {
+  if (slug === '') return undefined;
+  if (fileCount > 1) return 'slugSingle';
+  if (slug.length > SLUG_MAX_LENGTH) return 'slugLength';
+  if (!SLUG_PATTERN.test(slug)) return 'slugChars';
+  if (isReservedSlug(slug)) return 'slugReserved';
+  return undefined;
+}
+
+export function shareOptionsFrom(form: UploadOptionsForm, fileCount: number): UploadOptionsResult {
+  const slug = form.slug.trim();
+  const maxViewsText = form.maxViews.trim();
+  const maxViews = maxViewsText === '' ? 0 : Number(maxViewsText);
+  const problems: UploadOptionsProblems = {};
+  const slugIssue = slugProblem(slug, fileCount);
+  if (slugIssue) problems.slug = slugIssue;
+  if (!Number.isInteger(maxViews) || maxViews < 0) problems.maxViews = 'maxViews';
+  if (problems.slug || problems.maxViews) return { ok: false, problems };
+
+  const options: UploadShareOptions = {};
+  if (form.storageConfigId !== '') options.s3_config_id = form.storageConfigId;
+  if (slug !== '') options.slug = slug;
+  if (form.path.trim() !== '') options.path = form.path.trim();
+  if (form.remark.trim() !== '') options.remark = form.remark.trim();
+  if (form.password !== '') options.password = form.password;
+  const hours = expiryHours(form.expiry);
+  if (hours !== undefined) options.expires_in = hours;
+  if (maxViews > 0) options.max_views = maxViews;
+  return { ok: true, options };
+}
