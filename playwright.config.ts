@@ -7,6 +7,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -47,11 +47,11 @@ test('an unknown path lands on the home page', async ({ page }) => {
   await expect(new ShellPage(page).navLink('Home')).toBeVisible();
 });
 
-test('every route of the app renders its translated title', async ({ page }) => {
+test('every route of the app renders with its translated title', async ({ page }) => {
   const titles: [string, RegExp][] = [
     ['/upload', /Upload files/],
-    ['/paste/abc', /Shared text/],
-    ['/file/abc', /Shared file/],
+    ['/paste/no-such-paste', /Paste not found/],
+    ['/file/no-such-file', /Shared file/],
     ['/mount-explorer', /Mount explorer/],
     ['/mount-explorer/some/dir?preview=a.txt', /Mount explorer/],
   ];

@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { ApiClientProvider } from './api-client-provider';
 import type { AppServices } from './app-services';
 import { AuthProvider } from './auth-provider';
 import type { createAppRouter } from './router';
@@ -21,7 +22,9 @@ export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
       <I18nextProvider i18n={i18n}>
         <ThemeProvider storage={storage}>
           <AuthProvider actor={services.auth}>
-            <RouterProvider router={router} />
+            <ApiClientProvider client={services.api}>
+              <RouterProvider router={router} />
+            </ApiClientProvider>
           </AuthProvider>
         </ThemeProvider>
       </I18nextProvider>

@@ -2,14 +2,17 @@
 // the language picked before the first render so nothing flashes in the wrong language.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { pastesResources } from '../features/pastes/pastes.locales';
 import { pwaResources } from '../features/pwa/pwa.locales';
 import { en } from '../locales/en';
 import { zh } from '../locales/zh';
+import { adminAreaResources } from './admin-areas.locales';
+import { fileAreaResources } from './file-areas.locales';
 import { detectLanguage } from './language';
 
 const resources = {
-  en: { translation: { ...en, ...pwaResources.en } },
-  zh: { translation: { ...zh, ...pwaResources.zh } },
+  en: { translation: { ...en, ...pwaResources.en, ...adminAreaResources.en, ...pastesResources.en, ...fileAreaResources.en } },
+  zh: { translation: { ...zh, ...pwaResources.zh, ...adminAreaResources.zh, ...pastesResources.zh, ...fileAreaResources.zh } },
 };
 
 declare module 'i18next' {

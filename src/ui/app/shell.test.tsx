@@ -20,7 +20,7 @@ describe('app shell', () => {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(await screen.findByRole('heading', { name: 'Upload files' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is coming in a later version.')).toBeInTheDocument();
+    expect(screen.getByText(/Uploading needs an admin login/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Upload files · Clipdock'));
     expect(screen.getByText(`© ${new Date().getFullYear()} Clipdock`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Source code' })).toHaveAttribute('href', 'https://github.com/clipdock/clipdock');

@@ -29,6 +29,12 @@ export class AdminPage {
     await this.submit.click();
   }
 
+  async loginWithApiKey(key: string): Promise<void> {
+    await this.page.getByRole('tab', { name: 'API key' }).click();
+    await this.page.getByLabel('API key').fill(key);
+    await this.submit.click();
+  }
+
   async storedToken(): Promise<string | null> {
     return this.page.evaluate(() => window.localStorage.getItem('admin_token'));
   }

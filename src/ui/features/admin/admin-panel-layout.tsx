@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthActor } from '../../app/auth-provider';
+import { EnvSwitcher } from '../env-switcher/env-switcher';
 import { AdminModuleLink } from './admin-module-link';
 import { allowedModules, canUseMountExplorer } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
@@ -33,6 +34,7 @@ export function AdminPanelLayout({ children }: { children: ReactNode }) {
             )}
           </ul>
         </nav>
+        <EnvSwitcher />
         <button type="button" className="button panel__logout" onClick={() => actor.send({ type: 'auth.logout' })}>
           {t('admin.logout')}
         </button>

@@ -1,0 +1,26 @@
+// The strings of the dashboard, key, mount and settings modules, the environment switcher and
+// the shared dialogs, gathered for i18n.ts. Each Chinese catalogue must match its English shape.
+import { componentResources } from '../components/components.locales';
+import { dashboardResources } from '../features/dashboard/dashboard.locales';
+import { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
+import { keysResources } from '../features/admin-keys/keys.locales';
+import { mountsResources } from '../features/admin-mounts/mounts.locales';
+import { settingsResources } from '../features/admin-settings/settings.locales';
+
+type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+
+function both<E, Z extends Shape<E>>(resources: { en: E; zh: Z }) {
+  return resources;
+}
+
+const dialogs = both(componentResources);
+const dashboard = both(dashboardResources);
+const keys = both(keysResources);
+const envSwitcher = both(envSwitcherResources);
+const mounts = both(mountsResources);
+const settings = both(settingsResources);
+
+export const adminAreaResources = {
+  en: { ...dialogs.en, ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en, ...envSwitcher.en },
+  zh: { ...dialogs.zh, ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh, ...envSwitcher.zh },
+};

@@ -1,0 +1,75 @@
+// A modal dialog without <dialog>.showModal (which jsdom lacks): focus moves in on open (to the
+// first `[data-autofocus]`, else the first control), Tab cycles inside, Escape closes, and focus
+// returns to the opener on close.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import './dialog.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type DialogProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** An alertdialog interrupts with a question (confirmations). */
+  role?: 'dialog' | 'alertdialog';
+  describedBy?: string;
+};
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
+export function Dialog({ title, onClose, children, role = 'dialog', describedBy }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = panel.current;
+    if (root) (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root).focus();
+    return () => opener?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    const root = panel.current;
+    if (event.key !== 'Tab' || !root) return;
+    const items = focusables(root);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={panel}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className="dialog"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,92 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiKeyView, CreatedApiKey } from '../../../shared/api/api-key.schema';
+import { useApiClient } from '../../app/api-client-provider';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { ResourceStatus } from '../../components/resource-status';
+import { listApiKeys } from '../../lib/api/api-keys';
+import { useResource } from '../../lib/use-resource';
+import { apiKeyFormFrom, emptyApiKeyForm } from './api-key-form';
+import { ApiKeyFormDialog } from './api-key-form-dialog';
+import { ApiKeyTable } from './api-key-table';
+import { CreatedKeyDialog } from './created-key-dialog';
+import { DeleteKeysDialog } from './delete-keys-dialog';
+import '../../components/data-table.css';
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; key: ApiKeyView }
+  | { kind: 'created'; key: CreatedApiKey }
+  | { kind: 'delete'; keys: ApiKeyView[] };
+
+export function KeyManagementView({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  useDocumentTitle(title);
+  const keys = useResource(useCallback((signal: AbortSignal) => listApiKeys(api, signal), [api]));
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const close = () => setOpen({ kind: 'none' });
+  const loaded = keys.state.status === 'ready' ? keys.state.data : [];
+  const selectedKeys = loaded.filter((k) => selected.has(k.id));
+
+  const select = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const saved = (result: CreatedApiKey | ApiKeyView) => {
+    keys.reload();
+    setOpen('key' in result ? { kind: 'created', key: result } : { kind: 'none' });
+  };
+
+  const deleted = (ids: string[]) => {
+    keys.update((list) => list.filter((k) => !ids.includes(k.id)));
+    select(ids, false);
+    close();
+  };
+
+  return (
+    <section className="page page--wide" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        {title}
+      </h1>
+      <div className="toolbar">
+        <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'create' })}>
+          {t('keys.create')}
+        </button>
+        <span className="toolbar__spacer" />
+        {selectedKeys.length > 0 && (
+          <button type="button" className="button" onClick={() => setOpen({ kind: 'delete', keys: selectedKeys })}>
+            {t('keys.deleteSelected', { count: selectedKeys.length })}
+          </button>
+        )}
+      </div>
+      <ResourceStatus state={keys.state} onRetry={keys.reload} isEmpty={(list) => list.length === 0} emptyText={t('keys.empty')}>
+        {(list) => (
+          <ApiKeyTable
+            keys={list}
+            selected={selected}
+            onSelect={select}
+            onEdit={(key) => setOpen({ kind: 'edit', key })}
+            onDelete={(key) => setOpen({ kind: 'delete', keys: [key] })}
+          />
+        )}
+      </ResourceStatus>
+      {(open.kind === 'create' || open.kind === 'edit') && (
+        <ApiKeyFormDialog
+          initial={open.kind === 'edit' ? apiKeyFormFrom(open.key) : emptyApiKeyForm()}
+          editing={open.kind === 'edit' ? open.key : null}
+          onClose={close}
+          onSaved={saved}
+        />
+      )}
+      {open.kind === 'created' && <CreatedKeyDialog created={open.key} onClose={close} />}
+      {open.kind === 'delete' && <DeleteKeysDialog keys={open.keys} onClose={close} onDeleted={deleted} />}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { mountStorageTypes, type MountView } from '../../../shared/api/mount.schema';
+import { useApiClient } from '../../app/api-client-provider';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import { createMount, updateMount } from '../../lib/api/mounts';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { toErrorInit, type ResourceState } from '../../lib/use-resource';
+import { toMountRequest, validateMountForm, type MountFormErrors, type MountFormValues } from './mount-form';
+import { StorageConfigSelect } from './storage-config-select';
+
+type MountFormDialogProps = {
+  initial: MountFormValues;
+  editing: MountView | null;
+  configs: ResourceState<StorageConfig[]>;
+  onRetryConfigs: () => void;
+  onClose: () => void;
+  onSaved: (mount: MountView) => void;
+};
+
+export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onClose, onSaved }: MountFormDialogProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const form = useRef<HTMLFormElement>(null);
+  const typeId = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<MountFormErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set = <K extends keyof MountFormValues>(field: K, value: MountFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const message = (field: keyof MountFormErrors) => {
+    const code = errors[field];
+    return code ? t(`mounts.form.errors.${code}`) : undefined;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateMountForm(values);
+    setErrors(found);
+    setFormError(null);
+    setAttempt((n) => n + 1);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const body = toMountRequest(values);
+      onSaved(editing ? await updateMount(api, editing.id, body) : await createMount(api, body));
+    } catch (error) {
+      const init = toErrorInit(error);
+      if (init.status === 409) setErrors({ mountPath: 'pathTaken' });
+      else setFormError(apiErrorMessage(t, init));
+      setAttempt((n) => n + 1);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={editing ? t('mounts.form.editTitle') : t('mounts.form.createTitle')} onClose={onClose}>
+      <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
+        <TextField label={t('mounts.form.name')} name="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={message('name')} required />
+        <div>
+          <TextField label={t('mounts.form.mountPath')} name="mountPath" value={values.mountPath} onChange={(e) => set('mountPath', e.target.value)} error={message('mountPath')} required />
+          <p className="field__hint">{t('mounts.form.mountPathHint')}</p>
+        </div>
+        <StorageConfigSelect
+          configs={configs}
+          value={values.storageConfigId}
+          error={message('storageConfigId')}
+          onRetry={onRetryConfigs}
+          onChange={(config) => setValues((v) => ({ ...v, storageConfigId: config?.id ?? '', storageType: config?.driver ?? v.storageType }))}
+        />
+        <div className="field">
+          <label htmlFor={typeId} className="field__label">
+            {t('mounts.form.storageType')}
+          </label>
+          <select id={typeId} className="input" value={values.storageType} onChange={(e) => set('storageType', mountStorageTypes.find((s) => s === e.target.value) ?? 's3')}>
+            {mountStorageTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`mounts.storageTypes.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-row">
+          <div>
+            <TextField label={t('mounts.form.cacheTtl')} name="cacheTtl" type="number" inputMode="numeric" min={0} max={86_400} value={values.cacheTtl} onChange={(e) => set('cacheTtl', e.target.value)} error={message('cacheTtl')} />
+            <p className="field__hint">{t('mounts.form.cacheTtlHint')}</p>
+          </div>
+          <TextField label={t('mounts.form.sortOrder')} name="sortOrder" type="number" inputMode="numeric" step={1} value={values.sortOrder} onChange={(e) => set('sortOrder', e.target.value)} error={message('sortOrder')} />
+        </div>
+        <TextField label={t('mounts.form.remark')} name="remark" value={values.remark} onChange={(e) => set('remark', e.target.value)} />
+        <label className="check">
+          <input type="checkbox" checked={values.isActive} onChange={(e) => set('isActive', e.target.checked)} />
+          {t('mounts.form.active')}
+        </label>
+        {formError && (
+          <p role="alert" className="form-error">
+            {formError}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t('mounts.form.saving') : editing ? t('mounts.form.save') : t('mounts.form.createSubmit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '../../../shared/api/settings.schema';
+import { useApiClient } from '../../app/api-client-provider';
+import { TextField } from '../../components/text-field';
+import { updateSystemSettings } from '../../lib/api/settings';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { toErrorInit } from '../../lib/use-resource';
+import { settingsFormFrom, toSettingsRequest, validateSettingsForm, type SettingsFormError } from './settings-form';
+
+type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
+
+export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSettings; onSaved: (settings: SystemSettings) => void }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const headingId = useId();
+  const unitId = useId();
+  const modeId = useId();
+  const [values, setValues] = useState(() => settingsFormFrom(settings));
+  const [error, setError] = useState<SettingsFormError | undefined>();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const change = (next: Partial<typeof values>) => {
+    setValues((v) => ({ ...v, ...next }));
+    setStatus({ kind: 'idle' });
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateSettingsForm(values);
+    setError(found);
+    if (found) {
+      event.currentTarget.querySelector<HTMLInputElement>('input[name="maxUploadSize"]')?.focus();
+      return;
+    }
+    setStatus({ kind: 'saving' });
+    try {
+      onSaved(await updateSystemSettings(api, toSettingsRequest(values)));
+      setStatus({ kind: 'saved' });
+    } catch (e) {
+      setStatus({ kind: 'failed', message: apiErrorMessage(t, toErrorInit(e)) });
+    }
+  };
+
+  return (
+    <form className="form settings-card" onSubmit={submit} noValidate aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('settings.system.title')}</h2>
+      <div className="form-row">
+        <TextField
+          label={t('settings.system.maxUploadSize')}
+          name="maxUploadSize"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={values.maxUploadSize}
+          onChange={(e) => change({ maxUploadSize: e.target.value })}
+          error={error ? t(`settings.system.errors.${error}`) : undefined}
+          required
+        />
+        <div className="field">
+          <label htmlFor={unitId} className="field__label">
+            {t('settings.system.unit')}
+          </label>
+          <select id={unitId} className="input" value={values.unit} onChange={(e) => change({ unit: uploadSizeUnits.find((u) => u === e.target.value) ?? 'MB' })}>
+            {uploadSizeUnits.map((unit) => (
+              <option key={unit}>{unit}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={modeId} className="field__label">
+          {t('settings.system.webdavMode')}
+        </label>
+        <select id={modeId} className="input" value={values.webdavMode} onChange={(e) => change({ webdavMode: webdavUploadModes.find((m) => m === e.target.value) ?? 'auto' })}>
+          {webdavUploadModes.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`settings.system.modes.${mode}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={values.guestPastes} onChange={(e) => change({ guestPastes: e.target.checked })} />
+        {t('settings.system.guestPastes')}
+      </label>
+      {status.kind === 'failed' && (
+        <p role="alert" className="form-error">
+          {status.message}
+        </p>
+      )}
+      <p role="status" className="field__hint settings-saved">
+        {status.kind === 'saved' ? t('settings.system.saved') : ''}
+      </p>
+      <div>
+        <button type="submit" className="button button--primary" disabled={status.kind === 'saving'}>
+          {status.kind === 'saving' ? t('settings.system.saving') : t('settings.system.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../app/api-client-provider';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { ResourceStatus } from '../../components/resource-status';
+import { getDashboardStats } from '../../lib/api/dashboard';
+import { useResource } from '../../lib/use-resource';
+import { ActivityChart } from './activity-chart';
+import { CacheRates } from './cache-rates';
+import { StatCards } from './stat-cards';
+import { StorageUsage } from './storage-usage';
+import './dashboard.css';
+
+export function DashboardView({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  useDocumentTitle(title);
+  const stats = useResource(useCallback((signal: AbortSignal) => getDashboardStats(api, signal), [api]));
+
+  return (
+    <section className="page page--dashboard" aria-labelledby="page-title">
+      <div className="dash-header">
+        <h1 id="page-title" className="page__title">
+          {title}
+        </h1>
+        <button type="button" className="button" onClick={stats.reload}>
+          {t('dashboard.refresh')}
+        </button>
+      </div>
+      <ResourceStatus state={stats.state} onRetry={stats.reload}>
+        {(data) => (
+          <div className="dashboard">
+            <StatCards stats={data} />
+            <ActivityChart activity={data.activity} />
+            <StorageUsage stats={data} />
+            <CacheRates cache={data.cache} onCleared={stats.reload} />
+          </div>
+        )}
+      </ResourceStatus>
+    </section>
+  );
+}

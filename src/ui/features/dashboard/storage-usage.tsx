@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { DashboardStats, StorageUsage as Usage } from '../../../shared/api/dashboard.schema';
+import { formatBytes } from '../../lib/format-bytes';
+import { formatPercent } from './format-percent';
+import { UsageBar } from './usage-bar';
+
+/** Storage used overall and per config; a bar shows use against the quota, or the share of the total without one. */
+export function StorageUsage({ stats }: { stats: DashboardStats }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const describe = (s: Usage) =>
+    s.quotaBytes === null
+      ? t('dashboard.storage.noQuota', { used: formatBytes(s.usedBytes, lang) })
+      : t('dashboard.storage.ofQuota', {
+          used: formatBytes(s.usedBytes, lang),
+          quota: formatBytes(s.quotaBytes, lang),
+          percent: formatPercent((s.usagePercent ?? 0) / 100, lang),
+        });
+  const ratio = (s: Usage) =>
+    s.quotaBytes !== null ? (s.usagePercent ?? 0) / 100 : stats.totalStorageUsed > 0 ? s.usedBytes / stats.totalStorageUsed : 0;
+
+  return (
+    <section className="dash-card" aria-labelledby="dash-storage">
+      <h2 id="dash-storage" className="dash-card__title">
+        {t('dashboard.storage.title')}
+      </h2>
+      <p className="dash-card__lead">{t('dashboard.storage.total', { used: formatBytes(stats.totalStorageUsed, lang) })}</p>
+      {stats.storage.length === 0 ? (
+        <p className="notice">{t('dashboard.storage.empty')}</p>
+      ) : (
+        <ul className="usage-list">
+          {stats.storage.map((s) => (
+            <li key={s.id} className="usage-list__item">
+              <div className="usage-list__head">
+                <span className="usage-list__name">{s.name}</span>
+                <span className="usage-list__meta">{t('dashboard.storage.files', { count: s.fileCount })}</span>
+              </div>
+              <UsageBar ratio={ratio(s)} label={t('dashboard.storage.usageLabel', { name: s.name })} valueText={describe(s)} />
+              <span className="usage-list__meta">{describe(s)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

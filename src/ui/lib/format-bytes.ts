@@ -1,0 +1,15 @@
+const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/** A human-readable size in binary steps (1 KB = 1024 B): "0 B", "1.5 KB", "64 MB". */
+export function formatBytes(bytes: number, language = 'en'): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  const number = new Intl.NumberFormat(language === 'zh' ? 'zh-CN' : 'en', { maximumFractionDigits: digits }).format(value);
+  return `${number} ${units[unit] ?? 'B'}`;
+}

@@ -1,0 +1,6 @@
+import { stopRgw } from './rgw-setup';
+
+export default async function globalTeardown(): Promise<void> {
+  const dir = process.env.E2E_RGW_DIR;
+  if (dir) await stopRgw(dir);
+}
