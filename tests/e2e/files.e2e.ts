@@ -9,7 +9,7 @@ import { ListMultipartUploadsCommand, ListObjectsV2Command } from '@aws-sdk/clie
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { FilePage } from './pages/file.page';
 import { UploadPage } from './pages/upload.page';
-import { E2E_ADMIN } from './support/env';
+import { E2E_ADMIN, E2E_PORT } from './support/env';
 import { s3ClientFor } from './support/rgw-setup';
 import { rgwFromEnv } from './support/rgw-env';
 
@@ -88,7 +88,7 @@ test('the admin adds radosgw as default storage, applies CORS and tests it', asy
   const row = table.getByRole('row').filter({ hasText: 'radosgw' });
   await expect(row).toContainText(rgw.bucket);
   await row.getByRole('button', { name: 'Apply CORS for this site on radosgw' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'CORS rule applied for http://localhost:8799.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `CORS rule applied for http://localhost:${E2E_PORT}.` })).toBeVisible();
   const makeDefault = row.getByRole('button', { name: 'Set radosgw as default' });
   if (await makeDefault.isVisible()) await makeDefault.click();
   await expect(row.getByText('Default', { exact: true })).toBeVisible();

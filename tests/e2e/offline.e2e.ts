@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
+import { E2E_OFFLINE_PORT } from './support/env';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
-const OFFLINE_PORT = 8798;
 let server: ServerProcess | undefined;
 
 test.afterEach(async () => {
@@ -13,7 +13,7 @@ test.afterEach(async () => {
 test.use({ locale: 'en-US' });
 
 test('with the server stopped, a reload still renders the shell from the service worker', async ({ page }) => {
-  server = await startServerProcess(OFFLINE_PORT);
+  server = await startServerProcess(E2E_OFFLINE_PORT);
   const shell = new ShellPage(page);
   await shell.goto(`${server.url}/`);
   await page.evaluate(async () => {

@@ -6,14 +6,15 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { E2E_MON_PORT, E2E_RGW_PORT } from './env';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 
 const run = promisify(execFile);
 
 export type RgwInfo = { endpoint: string; accessKeyId: string; secretAccessKey: string; bucket: string; dir: string };
 
-const RGW_PORT = 7495;
-const MON_PORT = 6795;
+const RGW_PORT = E2E_RGW_PORT;
+const MON_PORT = E2E_MON_PORT;
 const ACCESS_KEY = 'e2ekey';
 const SECRET_KEY = 'e2esecret';
 export const E2E_BUCKET = 'clipdock-e2e';
