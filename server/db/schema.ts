@@ -1,6 +1,7 @@
 // Row types for every table, as Kysely sees them. Booleans are integers (0/1) and timestamps
 // are ISO-8601 UTC strings so that SQLite and PostgreSQL store the same values.
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { PasteFormat } from '../../src/shared/api/paste.schema';
 
 export interface AdminsTable {
   id: string;
@@ -60,6 +61,7 @@ export interface PastesTable {
   id: string;
   slug: string;
   content: string;
+  format: Generated<PasteFormat>;
   remark: string | null;
   password_hash: string | null;
   expires_at: string | null;
@@ -121,6 +123,8 @@ export interface IdempotencyKeysTable {
   key: string;
   scope: string;
   response_json: string;
+  /** SHA-256 (hex) of the request body answered; null on rows stored before it was kept. */
+  request_hash: string | null;
   created_at: string;
 }
 

@@ -3,6 +3,8 @@ import type { ErrorCode, FieldIssue } from '../../src/shared/errors';
 export type AppErrorDetails = {
   issues?: FieldIssue[];
   retryAfterSeconds?: number;
+  /** An HTTP status other than the code's usual one (422 for a reused Idempotency-Key). */
+  status?: number;
 };
 
 /** The one error services throw; the error middleware turns it into an envelope. */

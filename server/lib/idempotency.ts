@@ -1,5 +1,7 @@
-// Replays the first answer to a repeated mutation. Answers are stored per (scope, key) for 24 h;
-// when two requests with one key race, the loser of the insert hands back the winner's answer.
+// Replays the first answer to a repeated mutation. Answers are stored per (scope, key) for 24 h
+// with the SHA-256 of the request body; the same key with another body is a 422, never a replay.
+// When two requests with one key race, the loser of the insert hands back the winner's answer.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrorCode } from '../../src/shared/errors';
@@ -13,6 +15,13 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const visibleAscii = /^[\x21-\x7e]{1,255}$/;
+
+/** A mutation sent with an Idempotency-Key: the key and the SHA-256 (hex) of its body. */
+export type IdempotentRequest = { key: string; bodyHash: string };
+
+export function hashRequestBody(body: ArrayBuffer): string {
+  return createHash('sha256').update(new Uint8Array(body)).digest('hex');
+}
 
 /** The header value, or undefined when absent; a malformed key is a 400. */
 export function parseIdempotencyKey(header: string | undefined): string | undefined {
@@ -34,15 +43,20 @@ export class IdempotencyStore {
     this.repo = new IdempotencyRepo(db);
   }
 
-  /** The stored answer for this key, if one younger than 24 h exists. */
-  async recall<T extends z.ZodType>(scope: string, key: string, schema: T): Promise<z.output<T> | undefined> {
-    const json = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
-    return json === undefined ? undefined : schema.parse(JSON.parse(json));
+  /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
+  async recall<T extends z.ZodType>(scope: string, { key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
+    const stored = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+    if (stored === undefined) return undefined;
+    if (stored.requestHash !== null && stored.requestHash !== bodyHash) {
+      throw new AppError(ErrorCode.ValidationFailed, 'this Idempotency-Key was already used with a different request body', { status: 422 });
+    }
+    return schema.parse(JSON.parse(stored.responseJson));
   }
 
   /** Stores the answer; false when another request stored one for the same key first. */
-  remember(scope: string, key: string, answer: unknown): Promise<boolean> {
-    return this.repo.insert(scope, key, JSON.stringify(answer), isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+  remember(scope: string, { key, bodyHash }: IdempotentRequest, answer: unknown): Promise<boolean> {
+    const stored = { responseJson: JSON.stringify(answer), requestHash: bodyHash };
+    return this.repo.insert(scope, key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
   }
 }
 

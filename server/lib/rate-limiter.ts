@@ -1,5 +1,8 @@
-// Counts failures per key in a fixed window that opens at the first failure. In memory and per
-// process; the map is capped, expired buckets are dropped, and the oldest go first when full.
+// Counts attempts per key in a fixed window that opens at the first one. An attempt is reserved
+// BEFORE the slow credential check and given back on success, so parallel guesses cannot run
+// more checks than the limit. In memory and per process; the map is capped, oldest out first.
+import { ErrorCode } from '../../src/shared/errors';
+import { AppError } from './app-error';
 import type { Clock } from './clock';
 
 export type LimitRule = { max: number; windowMs: number };
@@ -35,6 +38,14 @@ export class FailureLimiter {
     this.#buckets.set(key, { count: 1, resetAt: this.#clock.now() + this.#rule.windowMs });
   }
 
+  /** Gives back one counted attempt (a check that turned out right). */
+  release(key: string): void {
+    const bucket = this.#live(key);
+    if (bucket === undefined) return;
+    bucket.count -= 1;
+    if (bucket.count <= 0) this.#buckets.delete(key);
+  }
+
   reset(key: string): void {
     this.#buckets.delete(key);
   }
@@ -60,4 +71,34 @@ export class FailureLimiter {
     const oldest = this.#buckets.keys().next();
     if (this.#buckets.size >= this.#maxKeys && oldest.done !== true) this.#buckets.delete(oldest.value);
   }
+}
+
+/** One limiter and key an attempt counts under; `resetOnSuccess` forgets the key's earlier failures. */
+export type LimitSlot = { limiter: FailureLimiter; key: string; resetOnSuccess?: boolean };
+
+/** A reserved attempt: counted as a failure unless `succeeded()` gives it back. */
+export class Attempt {
+  constructor(private readonly slots: readonly LimitSlot[]) {}
+
+  succeeded(): void {
+    for (const { limiter, key, resetOnSuccess } of this.slots) {
+      if (resetOnSuccess === true) limiter.reset(key);
+      else limiter.release(key);
+    }
+  }
+}
+
+/**
+ * Counts one attempt under every slot, or under none and throws 429 when any slot is full.
+ * Synchronous, so concurrent requests reserve one after another.
+ */
+export function reserveAttempt(...slots: LimitSlot[]): Attempt {
+  const wait = Math.max(0, ...slots.map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
+  if (wait > 0) throw rateLimited(wait);
+  for (const { limiter, key } of slots) limiter.fail(key);
+  return new Attempt(slots);
+}
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError(ErrorCode.RateLimited, `too many failed attempts, try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
 }

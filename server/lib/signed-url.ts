@@ -1,6 +1,6 @@
 // HMAC signatures for URLs Clipdock hands out: local-driver blob URLs and short-lived file
 // access tokens. Keys are derived per purpose from ENCRYPTION_SECRET; checks are constant-time.
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 
@@ -13,12 +13,16 @@ export class UrlSigner {
     this.#key = Buffer.from(hkdfSync('sha256', secret, 'clipdock', `signed-url/${purpose}`, 32));
   }
 
-  /** Signs the fields in a fixed order; undefined fields are signed as empty. */
+  /**
+   * Signs a canonical JSON encoding: [name, value] pairs sorted by name, undefined as null. JSON
+   * escaping keeps values from spilling into other fields, and numbers stay distinct from text.
+   */
   sign(fields: SignedFields): string {
-    const canonical = Object.keys(fields)
-      .sort()
-      .map((name) => `${name}=${String(fields[name] ?? '')}`)
-      .join('\n');
+    const canonical = JSON.stringify(
+      Object.keys(fields)
+        .sort()
+        .map((name) => [name, fields[name] ?? null]),
+    );
     return createHmac('sha256', this.#key).update(canonical).digest('base64url');
   }
 
@@ -28,18 +32,19 @@ export class UrlSigner {
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
-  /** A compact `<subject>.<expiresAtSeconds>.<signature>` token. */
-  token(subject: string, expiresAtMs: number): string {
+  /** A compact `<subject>.<id>.<expiresAtSeconds>.<signature>` token; `id` is random and unique. */
+  token(subject: string, expiresAtMs: number): { token: string; id: string } {
+    const id = randomBytes(12).toString('base64url');
     const exp = Math.floor(expiresAtMs / 1000);
-    return `${subject}.${exp}.${this.sign({ subject, exp })}`;
+    return { token: `${subject}.${id}.${exp}.${this.sign({ subject, id, exp })}`, id };
   }
 
-  /** True when the token names `subject`, is unaltered and has not expired. */
-  checkToken(token: string, subject: string, nowMs: number): boolean {
-    const [tokenSubject, exp, signature, ...rest] = token.split('.');
-    if (tokenSubject !== subject || exp === undefined || signature === undefined || rest.length > 0) return false;
-    if (!/^\d+$/.test(exp) || Number(exp) * 1000 <= nowMs) return false;
-    return this.verify({ subject, exp: Number(exp) }, signature);
+  /** The token's id when it names `subject`, is unaltered and has not expired; null otherwise. */
+  checkToken(token: string, subject: string, nowMs: number): { id: string; expiresAtMs: number } | null {
+    const [tokenSubject, id, exp, signature, ...rest] = token.split('.');
+    if (tokenSubject !== subject || id === undefined || exp === undefined || signature === undefined || rest.length > 0) return null;
+    if (!/^[A-Za-z0-9_-]{16}$/.test(id) || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
+    return this.verify({ subject, id, exp: Number(exp) }, signature) ? { id, expiresAtMs: Number(exp) * 1000 } : null;
   }
 }
 

@@ -10,7 +10,7 @@ import { envelopeResponse } from '../lib/envelope';
 import type { Logger } from '../lib/logger';
 
 function errorResponse(error: AppError): Response {
-  const { issues, retryAfterSeconds } = error.details;
+  const { issues, retryAfterSeconds, status } = error.details;
   const data: ErrorData = { error: error.code };
   if (issues !== undefined) data.issues = issues;
   const headers: Record<string, string> = {};
@@ -18,7 +18,7 @@ function errorResponse(error: AppError): Response {
     data.retryAfterSeconds = retryAfterSeconds;
     headers['retry-after'] = String(retryAfterSeconds);
   }
-  return envelopeResponse(httpStatusOf[error.code], error.message, data, headers);
+  return envelopeResponse(status ?? httpStatusOf[error.code], error.message, data, headers);
 }
 
 function validationError(zodError: z.ZodError): AppError {

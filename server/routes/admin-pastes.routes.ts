@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope';
 import { readJson } from '../lib/read-json';
 import { requireAdmin } from '../services/auth-guard';
 import type { PasteManageService } from '../services/paste-manage.service';
-import { pasteBodyLimit, smallJsonLimit } from './paste.routes';
+import { pasteBodyLimit } from './paste.routes';
 
 /** /api/admin/pastes: the admin manages every paste. */
 export function adminPastesRoutes(manage: PasteManageService): Hono<AppEnv> {
@@ -16,7 +16,7 @@ export function adminPastesRoutes(manage: PasteManageService): Hono<AppEnv> {
   });
 
   app.get('/admin/pastes', async (c) => ok(await manage.page('all', pastePageQuerySchema.parse(c.req.query()))));
-  app.post('/admin/pastes/batch-delete', smallJsonLimit, async (c) => {
+  app.post('/admin/pastes/batch-delete', async (c) => {
     const { ids } = await readJson(c.req, pasteIdsInputSchema);
     return ok(await manage.removeMany('all', ids));
   });

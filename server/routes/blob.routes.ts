@@ -18,7 +18,7 @@ export function blobRoutes(blobs: LocalBlobEndpoint): Hono<AppEnv> {
   app.options('/blob/:configId', () => new Response(null, { status: 204, headers: preflightHeaders }));
 
   app.put('/blob/:configId', async (c) => {
-    const { etag } = await blobs.put(c.req.param('configId'), query(c.req.url), c.env.incoming);
+    const { etag } = await blobs.put(c.req.param('configId'), query(c.req.url), c.env.incoming, c.req.header('content-length'));
     return new Response(null, { status: 200, headers: { ...blobCorsHeaders, etag } });
   });
 

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../src/shared/errors';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { envelopeResponse, ok } from '../lib/envelope';
-import { IDEMPOTENCY_HEADER, parseIdempotencyKey } from '../lib/idempotency';
+import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../lib/idempotency';
 import { readJson } from '../lib/read-json';
 import { clientIp } from '../middleware/client-ip';
 import type { PasteViewService } from '../services/paste-view.service';
@@ -21,20 +21,11 @@ export const pasteBodyLimit = bodyLimit({
   },
 });
 
-/** Password checks and id lists (up to 1,000 ids). */
-export const smallJsonLimit = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: () => {
-    throw new AppError(ErrorCode.PayloadTooLarge, 'request body is too large');
-  },
-});
-
 export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/paste', pasteBodyLimit, async (c) => {
-    const idempotencyKey = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-    const context = { ip: clientIp(c, trustProxy), origin: new URL(c.req.url).origin, idempotencyKey };
+    const context = { ip: clientIp(c, trustProxy), origin: new URL(c.req.url).origin, idempotent: await idempotentRequest(c) };
     const result = await pastes.create(c.get('auth'), await readPasteInput(c), context);
     if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
     return envelopeResponse(201, 'paste created', result);
@@ -42,12 +33,18 @@ export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono
 
   app.get('/paste/:slug', async (c) => ok(await views.view(c.req.param('slug'), c.get('auth'))));
 
-  app.post('/paste/:slug', smallJsonLimit, async (c) => {
+  app.post('/paste/:slug', async (c) => {
     const { password } = await readJson(c.req, pasteUnlockInputSchema);
     return ok(await views.unlock(c.req.param('slug'), password, c.get('auth'), clientIp(c, trustProxy)));
   });
 
   return app;
+}
+
+/** The Idempotency-Key and a hash of the raw body (read once; Hono keeps it for the parser). */
+async function idempotentRequest(c: Context<AppEnv>): Promise<IdempotentRequest | undefined> {
+  const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+  return key === undefined ? undefined : { key, bodyHash: hashRequestBody(await c.req.arrayBuffer()) };
 }
 
 /** JSON with every option, or a text/plain body that is the content and nothing else. */

@@ -6,7 +6,7 @@ import { readJson } from '../lib/read-json';
 import type { Auth } from '../services/auth.types';
 import { ownerFilterOf, requireTextAccess } from '../services/paste-access.service';
 import type { PasteManageService } from '../services/paste-manage.service';
-import { pasteBodyLimit, smallJsonLimit } from './paste.routes';
+import { pasteBodyLimit } from './paste.routes';
 
 const ownersOf = (auth: Auth) => ownerFilterOf(requireTextAccess(auth));
 
@@ -15,7 +15,7 @@ export function userPastesRoutes(manage: PasteManageService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/user/pastes', async (c) => ok(await manage.slice(ownersOf(c.get('auth')), pasteOffsetQuerySchema.parse(c.req.query()))));
-  app.post('/user/pastes/batch-delete', smallJsonLimit, async (c) => {
+  app.post('/user/pastes/batch-delete', async (c) => {
     const owners = ownersOf(c.get('auth'));
     return ok(await manage.removeMany(owners, (await readJson(c.req, pasteIdsInputSchema)).ids));
   });

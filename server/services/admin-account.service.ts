@@ -7,7 +7,8 @@ import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { isoAt, type Clock } from '../lib/clock';
 import { hashPassword, verifyPassword } from '../lib/password';
-import { assertNotLimited, type AuthLimiters } from './auth-limits';
+import { reserveAttempt } from '../lib/rate-limiter';
+import type { AuthLimiters } from './auth-limits';
 import type { AdminAuth } from './auth.types';
 
 export type ChangePasswordResult = { username: string };
@@ -22,17 +23,15 @@ export class AdminAccountService {
 
   async changePassword(auth: AdminAuth, input: ChangePasswordRequest, ip: string): Promise<ChangePasswordResult> {
     const { passwordByAdmin, passwordByIp } = this.limiters;
-    assertNotLimited([passwordByAdmin, auth.adminId], [passwordByIp, ip]);
+    const attempt = reserveAttempt({ limiter: passwordByAdmin, key: auth.adminId, resetOnSuccess: true }, { limiter: passwordByIp, key: ip });
     const admins = new AdminRepo(this.db);
     const admin = await admins.findById(auth.adminId);
     if (admin === undefined) throw new AppError(ErrorCode.TokenExpired, 'admin session expired, please log in again');
 
     if (!(await verifyPassword(admin.password_hash, input.currentPassword))) {
-      passwordByAdmin.fail(auth.adminId);
-      passwordByIp.fail(ip);
       throw new AppError(ErrorCode.WrongPassword, 'current password is incorrect');
     }
-    passwordByAdmin.reset(auth.adminId);
+    attempt.succeeded();
 
     if (input.newPassword !== undefined && input.newPassword === input.currentPassword) {
       throw new AppError(ErrorCode.BadRequest, 'newPassword must differ from the current password');

@@ -5,12 +5,14 @@ import { ApiKeyRepo } from '../db/repos/api-key.repo';
 import type { Database } from '../db/schema';
 import { isoAt, type Clock } from '../lib/clock';
 import { sha256Hex } from '../lib/crypto-random';
-import { rateLimited, type AuthLimiters } from './auth-limits';
+import { AppError } from '../lib/app-error';
+import { reserveAttempt, type Attempt } from '../lib/rate-limiter';
+import type { AuthLimiters } from './auth-limits';
 import type { ApiKeyAuth, Auth } from './auth.types';
 
 const maxKeyLength = 512;
 
-/** Resolves `Authorization: ApiKey <key>`; failed lookups are counted per IP. */
+/** Resolves `Authorization: ApiKey <key>`; each lookup is reserved per IP and given back on success. */
 export class ApiKeyAuthService {
   private readonly keys: ApiKeyRepo;
 
@@ -23,18 +25,19 @@ export class ApiKeyAuthService {
   }
 
   async authenticate(key: string, ip: string): Promise<Auth> {
-    const limiter = this.limiters.apiKeyByIp;
-    const wait = limiter.retryAfterSeconds(ip);
-    if (wait > 0) {
-      const error = rateLimited(wait);
-      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: wait } };
+    let attempt: Attempt;
+    try {
+      attempt = reserveAttempt({ limiter: this.limiters.apiKeyByIp, key: ip });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds } };
     }
     const now = isoAt(this.clock);
     const row = key.length > maxKeyLength ? undefined : await this.keys.findByHash(sha256Hex(key));
     if (row === undefined || (row.expires_at !== null && row.expires_at <= now)) {
-      limiter.fail(ip);
       return { kind: 'none', failure: { code: ErrorCode.ApiKeyInvalid, message: 'API key invalid or expired' } };
     }
+    attempt.succeeded();
     await this.keys.touchLastUsed(row.id, now);
     return {
       kind: 'apikey',

@@ -37,8 +37,3 @@ export function requireAdminOrKeyPermission(auth: Auth, permission: KeyPermissio
   }
   return auth;
 }
-
-/** For writes through a mount: refuses read-only keys (admins always write). */
-export function requireWritableMount(auth: AdminAuth | ApiKeyAuth): void {
-  if (auth.kind === 'apikey' && auth.readOnly) throw new AppError(ErrorCode.Forbidden, 'this API key is read-only');
-}

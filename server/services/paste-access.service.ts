@@ -6,13 +6,13 @@ import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { FailureLimiter } from '../lib/rate-limiter';
 import type { AdminAuth, ApiKeyAuth, Auth } from './auth.types';
+import { createPasswordLimiters, type PasswordLimiters } from './password-limits';
 
 export const GUEST_OWNER = 'guest';
 
 export type PasteLimiters = {
   guestCreateByIp: FailureLimiter;
-  passwordByIpAndSlug: FailureLimiter;
-  passwordByIp: FailureLimiter;
+  password: PasswordLimiters;
 };
 
 const fifteenMinutes = 15 * 60 * 1000;
@@ -20,8 +20,11 @@ const fifteenMinutes = 15 * 60 * 1000;
 export function createPasteLimiters(clock: Clock): PasteLimiters {
   return {
     guestCreateByIp: new FailureLimiter({ max: 10, windowMs: 60_000 }, clock),
-    passwordByIpAndSlug: new FailureLimiter({ max: 5, windowMs: fifteenMinutes }, clock),
-    passwordByIp: new FailureLimiter({ max: 30, windowMs: fifteenMinutes }, clock),
+    password: createPasswordLimiters(clock, {
+      perIpAndTarget: { max: 5, windowMs: fifteenMinutes },
+      perIp: { max: 30, windowMs: fifteenMinutes },
+      perTarget: { max: 100, windowMs: fifteenMinutes },
+    }),
   };
 }
 

@@ -56,6 +56,7 @@ export class PasteManageService {
       assertContentSize(input.content, this.maxBytes);
       patch.content = input.content;
     }
+    if (input.format !== undefined) patch.format = input.format;
     if (input.remark !== undefined) patch.remark = input.remark;
     if (input.expiresAt !== undefined) patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
     if (input.maxViews !== undefined) {

@@ -20,6 +20,7 @@ function managedFields(row: PasteMeta) {
   return {
     id: row.id,
     slug: row.slug,
+    format: row.format,
     remark: row.remark,
     hasPassword: row.password_hash !== null,
     views: row.views,
@@ -39,10 +40,14 @@ export function toDetail(row: PasteRow): PasteDetail {
   return { ...managedFields(row), content: row.content };
 }
 
-/** The public view; without `content` it is the metadata of a paste that still needs a password. */
+/**
+ * The public view; without `content` it is the metadata of a paste that still needs a password.
+ * The id goes out only to a caller who may edit the paste.
+ */
 export function toView(row: PasteMeta, content: string | undefined, canEdit: boolean): PasteView {
   const view: PasteView = {
     slug: row.slug,
+    format: row.format,
     requiresPassword: content === undefined && row.password_hash !== null,
     remark: row.remark,
     hasPassword: row.password_hash !== null,
@@ -53,6 +58,7 @@ export function toView(row: PasteMeta, content: string | undefined, canEdit: boo
     updatedAt: row.updated_at,
     canEdit,
   };
+  if (canEdit) view.id = row.id;
   if (content !== undefined) view.content = content;
   return view;
 }

@@ -8,10 +8,10 @@ import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { isoAt, type Clock } from '../lib/clock';
 import { verifyPassword } from '../lib/password';
-import { assertNotLimited } from './auth-limits';
 import type { Auth } from './auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
 import { isExpired, isUsedUp, toView } from './paste-mapping.service';
+import { reservePasswordAttempt } from './password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
 export type RawAccess = { password?: string; token?: string };
@@ -98,15 +98,11 @@ export class PasteViewService {
   }
 
   async #checkPassword(meta: PasteMeta, password: string, ip: string): Promise<void> {
-    const { passwordByIpAndSlug, passwordByIp } = this.limiters;
-    const target = `${ip}\n${meta.slug}`;
-    assertNotLimited([passwordByIpAndSlug, target], [passwordByIp, ip]);
+    const attempt = reservePasswordAttempt(this.limiters.password, ip, meta.slug);
     if (meta.password_hash !== null && (await verifyPassword(meta.password_hash, password))) {
-      passwordByIpAndSlug.reset(target);
+      attempt.succeeded();
       return;
     }
-    passwordByIpAndSlug.fail(target);
-    passwordByIp.fail(ip);
     throw new AppError(ErrorCode.WrongPassword, 'wrong password');
   }
 

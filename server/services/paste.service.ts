@@ -2,22 +2,28 @@
 // Idempotency-Key replays, so a retried request returns the first paste instead of a second one.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { PASTE_MAX_BYTES, pasteCreateResultSchema, type PasteCreateInput, type PasteCreateResult } from '../../src/shared/api/paste.schema';
+import {
+  DEFAULT_PASTE_FORMAT,
+  PASTE_MAX_BYTES,
+  pasteCreateResultSchema,
+  type PasteCreateInput,
+  type PasteCreateResult,
+} from '../../src/shared/api/paste.schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { PasteSettingsRepo } from '../db/repos/paste-settings.repo';
 import { isUniqueViolation, PasteRepo, type NewPaste } from '../db/repos/paste.repo';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
 import { isoAt, type Clock } from '../lib/clock';
-import type { IdempotencyStore } from '../lib/idempotency';
+import type { IdempotencyStore, IdempotentRequest } from '../lib/idempotency';
 import { hashPassword } from '../lib/password';
+import { reserveAttempt } from '../lib/rate-limiter';
 import { generateSlug } from '../lib/slug';
-import { assertNotLimited } from './auth-limits';
 import type { Auth } from './auth.types';
 import { GUEST_OWNER, ownerTagOf, requireTextAccess, type PasteLimiters } from './paste-access.service';
 import { assertContentSize, futureExpiry } from './paste-rules.service';
 
-export type CreateContext = { ip: string; origin: string; idempotencyKey: string | undefined };
+export type CreateContext = { ip: string; origin: string; idempotent: IdempotentRequest | undefined };
 
 const generatedSlugAttempts = 5;
 
@@ -36,21 +42,23 @@ export class PasteService {
     this.settings = new PasteSettingsRepo(db);
   }
 
-  async create(auth: Auth, input: PasteCreateInput, { ip, origin, idempotencyKey }: CreateContext): Promise<PasteCreateResult> {
+  async create(auth: Auth, input: PasteCreateInput, { ip, origin, idempotent }: CreateContext): Promise<PasteCreateResult> {
     const owner = await this.#creator(auth);
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
-    if (idempotencyKey !== undefined) {
-      const replay = await this.idempotency.recall(scope, idempotencyKey, pasteCreateResultSchema);
+    if (idempotent !== undefined) {
+      const replay = await this.idempotency.recall(scope, idempotent, pasteCreateResultSchema);
       if (replay !== undefined) return replay;
     }
-    if (owner === GUEST_OWNER) this.#countGuest(ip);
+    if (owner === GUEST_OWNER) reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
 
     assertContentSize(input.content, this.maxBytes);
     const now = isoAt(this.clock);
+    const format = input.format ?? DEFAULT_PASTE_FORMAT;
     const row: NewPaste = {
       id: randomUUID(),
       slug: '',
       content: input.content,
+      format,
       remark: input.remark ?? null,
       password_hash: input.password === undefined ? null : await hashPassword(input.password),
       expires_at: input.expiresAt === undefined ? null : futureExpiry(input.expiresAt, this.clock),
@@ -64,14 +72,15 @@ export class PasteService {
       id: row.id,
       slug,
       url: `${origin}/paste/${slug}`,
+      format,
       expiresAt: row.expires_at ?? null,
       maxViews: row.max_views ?? null,
       hasPassword: row.password_hash !== null,
       createdAt: now,
     };
-    if (idempotencyKey !== undefined && !(await this.idempotency.remember(scope, idempotencyKey, result))) {
+    if (idempotent !== undefined && !(await this.idempotency.remember(scope, idempotent, result))) {
       await this.repo.deleteById(row.id);
-      return (await this.idempotency.recall(scope, idempotencyKey, pasteCreateResultSchema)) ?? result;
+      return (await this.idempotency.recall(scope, idempotent, pasteCreateResultSchema)) ?? result;
     }
     return result;
   }
@@ -82,11 +91,6 @@ export class PasteService {
       throw new AppError(ErrorCode.Unauthorized, 'authentication required: guest pastes are disabled');
     }
     return GUEST_OWNER;
-  }
-
-  #countGuest(ip: string): void {
-    assertNotLimited([this.limiters.guestCreateByIp, ip]);
-    this.limiters.guestCreateByIp.fail(ip);
   }
 
   async #insert(row: NewPaste, customSlug: string | undefined): Promise<string> {

@@ -1,10 +1,8 @@
-// GET /file-view and /file-download: counts the view atomically, then redirects to a presigned
-// URL or streams with Range support. The view that reaches max_views is always streamed, and
-// the share (row and object) is deleted once that response has been sent.
+// GET /file-view and /file-download: validates the Range first (a 416 costs nothing), counts the
+// view (see file-views.ts), then redirects to a presigned URL or streams with Range support. The
+// view that uses the share up is streamed; a full delivery deletes the share once it has been
+// sent, a ranged one leaves it used up for the next request or the sweeper to delete.
 import type { Readable } from 'node:stream';
-import { ErrorCode } from '../../src/shared/errors';
-import { AppError } from '../lib/app-error';
-import { isoAt } from '../lib/clock';
 import { safetyHeaders, serveHeaders } from '../lib/content-safety';
 import { parseRange } from '../storage/http-stream';
 import type { PublicFileService } from './public-file.service';
@@ -20,7 +18,7 @@ export class FileDeliveryService {
 
   async deliver(request: DeliveryRequest): Promise<Delivery> {
     const row = await this.files.live(request.slug);
-    this.files.checkAccess(row, request.token);
+    const access = this.files.checkAccess(row, request.token);
     const config = await this.files.configOf(row);
     const served = serveHeaders(row.mimetype, row.filename, request.mode);
     const headers: Record<string, string> = {
@@ -32,9 +30,9 @@ export class FileDeliveryService {
     };
     if (request.headOnly) return { kind: 'stream', status: 200, headers: { ...headers, 'content-length': String(row.size) }, body: null };
 
-    const counted = await this.files.files.countView(row.id, isoAt(this.files.clock));
-    if (counted === undefined) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
-    const last = counted.max_views !== null && counted.max_views > 0 && counted.views >= counted.max_views;
+    const range = parseRange(request.range, row.size);
+    if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
+    const { last } = await this.files.views.record(row, access, range);
     const driver = await this.files.storage.driverFor(config);
     if (row.use_proxy !== 1 && !last) {
       const url = await driver.presignGet(row.storage_path, {
@@ -45,10 +43,8 @@ export class FileDeliveryService {
       return { kind: 'redirect', url: new URL(url, request.origin).toString() };
     }
 
-    const range = parseRange(request.range, row.size);
-    if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
     const object = await driver.getObject(row.storage_path, range);
-    if (last) object.body.once('close', () => void this.files.remove(row).catch(() => undefined));
+    if (last && range === undefined) object.body.once('close', () => void this.files.remove(row).catch(() => undefined));
     headers['content-length'] = String(object.contentLength);
     if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
     return { kind: 'stream', status: object.range === null ? 200 : 206, headers, body: object.body };

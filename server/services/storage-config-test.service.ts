@@ -9,12 +9,14 @@ import type { StorageRegistry } from '../storage/storage-registry';
 import type { StorageDriver } from '../storage/storage-driver';
 import { requireAdmin } from './auth-guard';
 import type { Auth } from './auth.types';
+import type { UploadGate } from './upload-gate';
 import type { StorageConfigService } from './storage-config.service';
 
 export class StorageConfigTestService {
   constructor(
     private readonly configs: StorageConfigService,
     private readonly storage: StorageRegistry,
+    private readonly gate: UploadGate,
   ) {}
 
   /** `origin` is the browser's Origin header (for CORS); `selfOrigin` resolves local blob URLs. */
@@ -39,7 +41,8 @@ export class StorageConfigTestService {
       if (origin === undefined) return { ok: false, message: 'no Origin header in the request, so CORS was not checked' };
       return driver.checkCors(origin);
     });
-    const presigned = await this.#probe(() => this.#presignedUpload(driver, probeKey('presigned'), origin, selfOrigin));
+    const presignedKey = probeKey('presigned');
+    const presigned = await this.#probe(() => this.gate.withProbe(config.id, presignedKey, () => this.#presignedUpload(driver, presignedKey, origin, selfOrigin)));
     return { success: read.ok && write.ok && cors.ok && presigned.ok, results: { read, write, cors, presigned } };
   }
 
@@ -58,7 +61,7 @@ export class StorageConfigTestService {
 
   async #presignedUpload(driver: StorageDriver, key: string, origin: string | undefined, selfOrigin: string): Promise<string | StorageProbeResult> {
     const body = `clipdock presigned test ${key}`;
-    const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain' }), selfOrigin);
+    const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: Buffer.byteLength(body) }), selfOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
     if (origin !== undefined) headers.origin = origin;
     const response = await fetch(url, { method: 'PUT', headers, body, signal: AbortSignal.timeout(15_000) });

@@ -2,8 +2,10 @@
 // never leave the server; API keys see public configs only; configs in use cannot be deleted.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { isPathAllowed, normalizePath } from '../../src/shared/path-rule';
 import type { CreateS3ConfigRequest, StorageConfig, UpdateStorageConfigRequest } from '../../src/shared/api/storage-config.schema';
 import { ErrorCode } from '../../src/shared/errors';
+import { MountRepo } from '../db/repos/mount.repo';
 import { StorageConfigRepo, type StorageConfigPatch, type StorageConfigRow } from '../db/repos/storage-config.repo';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
@@ -19,6 +21,7 @@ const flag = (value: boolean | undefined) => (value === undefined ? undefined : 
 
 export class StorageConfigService {
   readonly repo: StorageConfigRepo;
+  readonly #mounts: MountRepo;
 
   constructor(
     db: Kysely<Database>,
@@ -28,12 +31,15 @@ export class StorageConfigService {
     private readonly caches: CacheRegistry,
   ) {
     this.repo = new StorageConfigRepo(db);
+    this.#mounts = new MountRepo(db);
   }
 
   async list(auth: Auth): Promise<StorageConfig[]> {
     const caller = requireAdminOrKeyPermission(auth, 'file');
     const rows = await this.repo.list({ publicOnly: caller.kind === 'apikey' });
-    return Promise.all(rows.map((row) => this.#toWire(row, caller)));
+    const reachable = [];
+    for (const row of rows) if (await this.#reaches(caller, row)) reachable.push(row);
+    return Promise.all(reachable.map((row) => this.#toWire(row, caller)));
   }
 
   async get(auth: Auth, id: string): Promise<StorageConfig> {
@@ -117,12 +123,21 @@ export class StorageConfigService {
     return this.#toWire(await this.#row(id), admin);
   }
 
-  /** The config the caller may upload to or read: any for an admin, public ones for a key. */
+  /**
+   * The config the caller may upload to or read: any for an admin; for a key, a public one with a
+   * mount inside the key's basic_path (a key rooted at `/` reaches every public config).
+   */
   async usable(caller: AdminAuth | ApiKeyAuth, id: string | undefined): Promise<StorageConfigRow> {
     const row = id === undefined ? await this.repo.findDefault({ publicOnly: caller.kind === 'apikey' }) : await this.repo.findById(id);
     if (row === undefined) throw new AppError(ErrorCode.NotFound, id === undefined ? 'no storage config is set up' : 'storage config not found');
     if (caller.kind === 'apikey' && row.is_public !== 1) throw new AppError(ErrorCode.NotFound, 'storage config not found');
+    if (!(await this.#reaches(caller, row))) throw new AppError(ErrorCode.Forbidden, "this storage config has no mount inside the API key's basic_path");
     return row;
+  }
+
+  async #reaches(caller: AdminAuth | ApiKeyAuth, row: StorageConfigRow): Promise<boolean> {
+    if (caller.kind === 'admin' || normalizePath(caller.basicPath) === '/') return true;
+    return (await this.#mounts.mountPathsOf(row.id)).some((mountPath) => isPathAllowed(caller.basicPath, mountPath));
   }
 
   async #row(id: string): Promise<StorageConfigRow> {

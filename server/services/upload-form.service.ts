@@ -1,5 +1,6 @@
 // POST /upload: a multipart form streamed straight into storage. Fields that place the file
-// (s3_config_id, path, slug) must come before `file`; share settings may follow it.
+// (s3_config_id, path, slug) must come before `file`; share settings may follow it. The quota is
+// reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { CommitResponse } from '../../src/shared/api/upload.schema';
@@ -14,6 +15,7 @@ import type { Auth } from './auth.types';
 import type { Pending, UploadService } from './upload.service';
 
 const maxFieldBytes = 4096;
+const reserveStepBytes = 4 * 1024 * 1024;
 const optionalNumber = z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), z.number().optional());
 const placementSchema = z.object({ s3_config_id: z.string().min(1).optional(), path: z.string().optional(), slug: customSlugSchema.optional(), mimetype: z.string().optional() });
 const shareSchema = uploadShareOptionsSchema.pick({ remark: true, password: true, expires_in: true, max_views: true }).extend({
@@ -53,21 +55,27 @@ export class FormUploadService {
     }
   }
 
+  /** Streams the file into storage, growing the pending row's reservation ahead of the bytes. */
   async #store(auth: Auth, part: FormPart, placement: z.infer<typeof placementSchema>, started: (pending: Pending) => void) {
     const filename = part.filename === undefined || part.filename === '' ? 'file' : part.filename;
     const pending = await this.uploads.startPending(auth, { ...placement, filename, mimetype: placement.mimetype ?? part.contentType, size: 0 });
     started(pending);
     const limit = await this.uploads.limits.forStream(pending.config);
-    const written = await pending.driver.putObject(pending.row.storage_path, Readable.from(capped(part.body, limit)), pending.row.mimetype);
-    return { pending, size: written.size, etag: written.etag };
+    let reserved = 0;
+    const reserve = async (total: number) => {
+      if (total > reserved) reserved = await this.uploads.limits.grow(pending.config, pending.row.id, reserved, total, total + reserveStepBytes);
+    };
+    const written = await pending.driver.putObject(pending.row.storage_path, Readable.from(capped(part.body, limit, reserve)), pending.row.mimetype);
+    return { pending: { ...pending, row: { ...pending.row, size: reserved } }, size: written.size, etag: written.etag };
   }
 }
 
-async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit): AsyncGenerator<Buffer> {
+async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit, reserve: (total: number) => Promise<void>): AsyncGenerator<Buffer> {
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;
     if (total > limit.bytes) throw limit.error;
+    await reserve(total);
     yield chunk;
   }
 }

@@ -1,40 +1,40 @@
 // Multipart file-share uploads: init creates the pending row and the storage multipart upload
 // and presigns every part; the browser PUTs parts, completes, then commits like a single PUT.
+// Part links are signed for the plan's exact part lengths; refreshing needs the same part size.
 import type {
   MultipartAbortResponse, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse,
   MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
 } from '../../src/shared/api/upload.schema';
-import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES } from '../../src/shared/api/upload.schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { AppError } from '../lib/app-error';
 import { fieldError } from '../lib/field-error';
 import { StorageError } from '../storage/storage-driver';
 import type { Auth } from './auth.types';
+import { partLength, planParts, UPLOAD_LINK_TTL_SECONDS, type PartPlan } from './upload-plan';
 import type { Pending, UploadService } from './upload.service';
 
 export class MultipartUploadService {
   constructor(private readonly uploads: UploadService) {}
 
   async init(auth: Auth, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
-    const partSize = input.part_size ?? Math.max(MULTIPART_MIN_PART_BYTES, Math.ceil(input.size / MULTIPART_MAX_PARTS));
-    const partCount = Math.max(1, Math.ceil(input.size / partSize));
-    if (partCount > MULTIPART_MAX_PARTS) throw fieldError('part_size', `is too small: the file would need more than ${MULTIPART_MAX_PARTS} parts`);
+    const plan = planParts(input.size, input.part_size);
     const pending = await this.uploads.startPending(auth, input, (key, driver) => driver.createMultipart(key, input.mimetype));
-    const numbers = Array.from({ length: partCount }, (_, index) => index + 1);
+    const numbers = Array.from({ length: plan.partCount }, (_, index) => index + 1);
     return {
       file_id: pending.row.id,
       upload_id: uploadIdOf(pending),
       storage_path: pending.row.storage_path,
       slug: pending.row.slug,
-      part_size: partSize,
-      part_count: partCount,
-      presigned_urls: await this.#presign(pending, numbers, origin),
+      part_size: plan.partSize,
+      part_count: plan.partCount,
+      presigned_urls: await this.#presign(pending, plan, numbers, origin),
     };
   }
 
+  /** Fresh links for some parts; `part_size` must be the one init answered (default plan otherwise). */
   async urls(auth: Auth, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
     const pending = await this.#owned(auth, input.file_id, input.upload_id);
-    return { presigned_urls: await this.#presign(pending, input.part_numbers, origin) };
+    return { presigned_urls: await this.#presign(pending, planParts(pending.row.size, input.part_size), input.part_numbers, origin) };
   }
 
   async complete(auth: Auth, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {
@@ -62,13 +62,13 @@ export class MultipartUploadService {
     return pending;
   }
 
-  #presign({ row, config, driver }: Pending, numbers: readonly number[], origin: string): Promise<PresignedPart[]> {
+  #presign({ row, driver }: Pending, plan: PartPlan, numbers: readonly number[], origin: string): Promise<PresignedPart[]> {
     const uploadId = row.upload_id ?? '';
     return Promise.all(
-      numbers.map(async (partNumber) => ({
-        partNumber,
-        url: new URL(await driver.presignPart(row.storage_path, uploadId, partNumber, config.signature_expires_in), origin).toString(),
-      })),
+      numbers.map(async (partNumber) => {
+        const options = { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentLength: partLength(plan, partNumber) };
+        return { partNumber, url: new URL(await driver.presignPart(row.storage_path, uploadId, partNumber, options), origin).toString() };
+      }),
     );
   }
 }

@@ -1,5 +1,5 @@
 // Sweeper task for file shares: uploads presigned but never committed within 24 h (with their
-// objects and multipart uploads), and expired shares with their objects.
+// objects and multipart uploads), and expired or used-up shares with their objects.
 import type { Kysely } from 'kysely';
 import type { SweepTask } from '../jobs/sweeper';
 import { FileRepo } from '../db/repos/file.repo';

@@ -24,6 +24,7 @@ import type { AdminAuth, ApiKeyAuth, Auth } from './auth.types';
 import { objectUrl, owns, ownerTag, storageKey, toCommitResponse } from './file-share-mapping.service';
 import type { StorageConfigService } from './storage-config.service';
 import type { UploadLimits } from './upload-limits.service';
+import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 
 export type PendingInput = { s3_config_id?: string; filename: string; mimetype?: string; path?: string; slug?: string; size: number };
 export type Pending = { caller: AdminAuth | ApiKeyAuth; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
@@ -44,7 +45,7 @@ export class UploadService {
   /** Local-driver URLs are origin-relative; `origin` (the caller's) makes them absolute. */
   async presign(auth: Auth, input: PresignRequest, origin: string): Promise<PresignResponse> {
     const { row, config, driver } = await this.startPending(auth, input);
-    const uploadUrl = await driver.presignPut(row.storage_path, { expiresIn: config.signature_expires_in, contentType: row.mimetype });
+    const uploadUrl = await driver.presignPut(row.storage_path, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType: row.mimetype, contentLength: row.size });
     return {
       upload_url: new URL(uploadUrl, origin).toString(),
       file_id: row.id,
@@ -70,7 +71,7 @@ export class UploadService {
     return { file_id: fileId, status: 'cancelled' };
   }
 
-  /** Checks caller, config, limits and slug, then inserts the pending row. */
+  /** Checks caller, config, limits and slug, then inserts the pending row, reserving its size atomically. */
   async startPending(auth: Auth, input: PendingInput, multipart?: (key: string, driver: StorageDriver) => Promise<string>): Promise<Pending> {
     const caller = requireAdminOrKeyPermission(auth, 'file');
     const config = await this.configs.usable(caller, input.s3_config_id);
@@ -103,7 +104,7 @@ export class UploadService {
       updated_at: now,
     };
     try {
-      await this.files.insert(row);
+      await this.limits.reserve(config, row);
     } catch (error) {
       if (uploadId !== null) await driver.abortMultipart(key, uploadId);
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');

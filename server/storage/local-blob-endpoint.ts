@@ -1,6 +1,7 @@
 // Serves the local driver's presigned URLs (/api/blob/:configId): PUT of whole objects or
-// multipart parts, and GET/HEAD with Range. Bodies are streamed in both directions.
-import type { Readable } from 'node:stream';
+// multipart parts, and GET/HEAD with Range. Bodies are streamed in both directions. A PUT
+// carries at most its signed length, and only while its upload is still pending (or open).
+import { Readable } from 'node:stream';
 import { ErrorCode } from '../../src/shared/errors';
 import type { StorageConfigRepo } from '../db/repos/storage-config.repo';
 import { AppError } from '../lib/app-error';
@@ -18,6 +19,9 @@ export const blobCorsHeaders = {
   'access-control-expose-headers': 'ETag, Content-Length, Content-Range',
 } as const;
 
+/** Whether a whole-object PUT to (config, key) is still expected: its upload is pending. */
+export type PutGate = { allows(configId: string, key: string): Promise<boolean> };
+
 export type BlobResponse = { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
 
 export class LocalBlobEndpoint {
@@ -26,15 +30,20 @@ export class LocalBlobEndpoint {
     private readonly storage: StorageRegistry,
     private readonly signer: UrlSigner,
     private readonly clock: Clock,
+    private readonly gate: PutGate,
   ) {}
 
-  async put(configId: string, query: URLSearchParams, body: Readable): Promise<{ etag: string }> {
+  async put(configId: string, query: URLSearchParams, body: Readable, contentLength: string | undefined): Promise<{ etag: string }> {
     const { grant, driver } = await this.#open(configId, 'PUT', query);
+    const limit = grant.length ?? 0;
+    if (contentLength !== undefined && Number(contentLength) > limit) throw tooLarge(limit);
+    const capped = Readable.from(upTo(body, limit));
     try {
       if (grant.uploadId !== undefined && grant.partNumber !== undefined) {
-        return { etag: await driver.multipart.putPart(grant.key, grant.uploadId, grant.partNumber, body) };
+        return { etag: await driver.multipart.putPart(grant.key, grant.uploadId, grant.partNumber, capped) };
       }
-      return { etag: (await driver.putObject(grant.key, body, grant.contentType ?? 'application/octet-stream')).etag };
+      if (!(await this.gate.allows(configId, grant.key))) throw new AppError(ErrorCode.Forbidden, 'this upload link is no longer valid: the upload is not pending');
+      return { etag: (await driver.putObject(grant.key, capped, grant.contentType ?? 'application/octet-stream')).etag };
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not-found') throw new AppError(ErrorCode.NotFound, 'no such multipart upload');
       throw error;
@@ -72,5 +81,18 @@ export class LocalBlobEndpoint {
     const driver = config === undefined ? undefined : await this.storage.driverFor(config);
     if (!(driver instanceof LocalDriver)) throw new AppError(ErrorCode.NotFound, 'no such storage');
     return { grant: checked.grant, driver };
+  }
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError(ErrorCode.PayloadTooLarge, `the body exceeds the ${limit} bytes this upload link allows`);
+}
+
+async function* upTo(source: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > limit) throw tooLarge(limit);
+    yield chunk;
   }
 }

@@ -1,5 +1,6 @@
 // Presigned URLs of the local driver: expiring links to Clipdock's own /api/blob endpoint.
-// The HMAC covers method, config, key, expiry, multipart ids and the response headers.
+// The HMAC covers method, config, key, expiry, multipart ids, the byte length a PUT may carry
+// and the response headers.
 import type { UrlSigner } from '../lib/signed-url';
 
 export type BlobGrant = {
@@ -10,6 +11,8 @@ export type BlobGrant = {
   exp: number;
   uploadId?: string;
   partNumber?: number;
+  /** PUT only: the exact number of bytes the upload declared; more is refused. */
+  length?: number;
   contentType?: string;
   disposition?: string;
 };
@@ -21,6 +24,7 @@ const fieldsOf = (grant: BlobGrant) => ({
   exp: grant.exp,
   u: grant.uploadId,
   n: grant.partNumber,
+  l: grant.length,
   ct: grant.contentType,
   cd: grant.disposition,
 });
@@ -46,8 +50,10 @@ export function checkBlobUrl(signer: UrlSigner, configId: string, method: string
   const exp = query.get('exp');
   const sig = query.get('sig');
   const part = query.get('n');
+  const length = query.get('l');
   if ((method !== 'GET' && method !== 'PUT') || key === null || exp === null || sig === null) return { ok: false, reason: 'invalid' };
   if (!/^\d{1,12}$/.test(exp) || (part !== null && !/^\d{1,5}$/.test(part))) return { ok: false, reason: 'invalid' };
+  if ((method === 'PUT') !== (length !== null) || (length !== null && !/^\d{1,16}$/.test(length))) return { ok: false, reason: 'invalid' };
   const grant: BlobGrant = {
     configId,
     method,
@@ -55,6 +61,7 @@ export function checkBlobUrl(signer: UrlSigner, configId: string, method: string
     exp: Number(exp),
     uploadId: query.get('u') ?? undefined,
     partNumber: part === null ? undefined : Number(part),
+    length: length === null ? undefined : Number(length),
     contentType: query.get('ct') ?? undefined,
     disposition: query.get('cd') ?? undefined,
   };

@@ -11,7 +11,7 @@ import { checkKey, inside, isMissing, tempPrefix, writeAtomic, writeFileAtomic }
 import { LocalMultipart } from './local-multipart';
 import type {
   ByteRange, CheckResult, ListedObject, ListedPart, ListOptions, ListPage, ObjectBody, ObjectHead,
-  PresignGetOptions, PresignPutOptions, StorageDriver, UploadedPart,
+  PresignGetOptions, PresignPartOptions, PresignPutOptions, StorageDriver, UploadedPart,
 } from './storage-driver';
 import { StorageError } from './storage-driver';
 
@@ -32,9 +32,9 @@ export class LocalDriver implements StorageDriver {
     this.multipart = new LocalMultipart(join(options.root, 'uploads'));
   }
 
-  async presignPut(key: string, { expiresIn, contentType }: PresignPutOptions): Promise<string> {
+  async presignPut(key: string, { expiresIn, contentType, contentLength }: PresignPutOptions): Promise<string> {
     checkKey(key);
-    return this.#sign({ method: 'PUT', key, contentType }, expiresIn);
+    return this.#sign({ method: 'PUT', key, contentType, length: contentLength }, expiresIn);
   }
 
   async presignGet(key: string, { expiresIn, contentType, contentDisposition }: PresignGetOptions): Promise<string> {
@@ -47,9 +47,9 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.create(key, contentType);
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
+  async presignPart(key: string, uploadId: string, partNumber: number, { expiresIn, contentLength }: PresignPartOptions): Promise<string> {
     await this.multipart.manifest(key, uploadId);
-    return this.#sign({ method: 'PUT', key, uploadId, partNumber }, expiresIn);
+    return this.#sign({ method: 'PUT', key, uploadId, partNumber, length: contentLength }, expiresIn);
   }
 
   async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<string> {

@@ -12,7 +12,7 @@ import { createS3Client, isS3Error, type S3Settings } from './s3-client';
 import { uploadStream } from './s3-stream-upload';
 import {
   batches, StorageError, type ByteRange, type CheckResult, type ListedPart, type ListOptions, type ListPage,
-  type ObjectBody, type ObjectHead, type PresignGetOptions, type PresignPutOptions, type StorageDriver, type UploadedPart,
+  type ObjectBody, type ObjectHead, type PresignGetOptions, type PresignPartOptions, type PresignPutOptions, type StorageDriver, type UploadedPart,
 } from './storage-driver';
 
 const notFoundNames = ['NotFound', 'NoSuchKey'];
@@ -22,13 +22,18 @@ export class S3Driver implements StorageDriver {
   readonly #client: S3Client;
   readonly #bucket: string;
 
-  constructor(settings: S3Settings) {
+  constructor(
+    settings: S3Settings,
+    private readonly now: () => number = Date.now,
+  ) {
     this.#client = createS3Client(settings);
     this.#bucket = settings.bucket;
   }
 
-  presignPut(key: string, { expiresIn, contentType }: PresignPutOptions): Promise<string> {
-    return getSignedUrl(this.#client, new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentType: contentType }), { expiresIn });
+  /** Content-Length is a signed header, so the service refuses a body of any other length. */
+  presignPut(key: string, { expiresIn, contentType, contentLength }: PresignPutOptions): Promise<string> {
+    const command = new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentType: contentType, ContentLength: contentLength });
+    return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
   presignGet(key: string, { expiresIn, contentType, contentDisposition }: PresignGetOptions): Promise<string> {
@@ -38,7 +43,7 @@ export class S3Driver implements StorageDriver {
       ResponseContentType: contentType,
       ResponseContentDisposition: contentDisposition,
     });
-    return getSignedUrl(this.#client, command, { expiresIn });
+    return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
   async createMultipart(key: string, contentType: string): Promise<string> {
@@ -47,9 +52,9 @@ export class S3Driver implements StorageDriver {
     return created.UploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string> {
-    const command = new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumber: partNumber });
-    return getSignedUrl(this.#client, command, { expiresIn });
+  presignPart(key: string, uploadId: string, partNumber: number, { expiresIn, contentLength }: PresignPartOptions): Promise<string> {
+    const command = new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength });
+    return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
   async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<string> {
@@ -170,10 +175,15 @@ export class S3Driver implements StorageDriver {
   }
 
   async checkCors(origin: string): Promise<CheckResult> {
-    return probeCors(await this.presignPut('__clipdock-cors-probe', { expiresIn: 60, contentType: 'text/plain' }), origin);
+    return probeCors(await this.presignPut('__clipdock-cors-probe', { expiresIn: 60, contentType: 'text/plain', contentLength: 0 }), origin);
   }
 
   applyCors(origin: string): Promise<void> {
     return applyCorsRule(this.#client, this.#bucket, origin);
+  }
+
+  /** Signed at the injected clock's time, so link lifetimes follow the server's clock. */
+  #signing(expiresIn: number): { expiresIn: number; signingDate: Date } {
+    return { expiresIn, signingDate: new Date(this.now()) };
   }
 }

@@ -23,7 +23,9 @@ export type ListedObject = { key: string; size: number; etag: string | null; las
 export type ListPage = { objects: ListedObject[]; prefixes: string[]; nextToken: string | null };
 export type ListOptions = { delimiter?: string; token?: string | null; limit?: number };
 
-export type PresignPutOptions = { expiresIn: number; contentType: string };
+/** `contentLength` is signed into the link: storage refuses a body of any other length. */
+export type PresignPutOptions = { expiresIn: number; contentType: string; contentLength: number };
+export type PresignPartOptions = { expiresIn: number; contentLength: number };
 export type PresignGetOptions = { expiresIn: number; contentType?: string; contentDisposition?: string };
 
 export type UploadedPart = { partNumber: number; etag: string };
@@ -38,7 +40,7 @@ export interface StorageDriver {
   presignGet(key: string, options: PresignGetOptions): Promise<string>;
 
   createMultipart(key: string, contentType: string): Promise<string>;
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn: number): Promise<string>;
+  presignPart(key: string, uploadId: string, partNumber: number, options: PresignPartOptions): Promise<string>;
   /** Assembles the parts in order and returns the object's quoted ETag. */
   completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<string>;
   /** Succeeds when the upload is already gone. */

@@ -24,7 +24,7 @@ const builders = {
       accessKeyId: config.access_key_id ?? '',
       secretAccessKey: config.secret_access_key_enc === null ? '' : deps.box.open(config.secret_access_key_enc),
       forcePathStyle: config.path_style === 1,
-    });
+    }, () => deps.clock.now());
   },
 } satisfies Record<DriverKind, (config: StorageConfigRow, deps: StorageDeps) => Promise<StorageDriver>>;
 

@@ -11,8 +11,6 @@ export const SLUG_MAX_LENGTH = 50;
 export const MOUNT_NAME_MAX_LENGTH = 50;
 export const CACHE_TTL_MAX_SECONDS = 86_400;
 export const CACHE_TTL_DEFAULT_SECONDS = 300;
-export const EDIT_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const SEARCH_MIN_LENGTH = 2;
 
 export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 8;

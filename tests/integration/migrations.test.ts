@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../server/db/migration-provider';
 import { defaultLocalMountPath } from '../../server/services/storage-bootstrap.service';
 import { startTestServer } from './support/test-server';
 
@@ -95,6 +101,27 @@ describe('migrations', () => {
       expect(await second.db.selectFrom('admins').select('username').execute()).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  });
+
+  it('add the paste format to a database made before it, keeping older pastes as Markdown', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-it-'));
+    const before = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(join(dataDir, 'clipdock.sqlite')) }) });
+    const { error } = await new Migrator({ db: before, provider: migrationProvider }).migrateTo('0002_file_upload_id');
+    expect(error).toBeUndefined();
+    const now = new Date().toISOString();
+    await sql`insert into pastes (id, slug, content, created_at, updated_at) values (${randomUUID()}, 'older', 'kept', ${now}, ${now})`.execute(before);
+    await before.destroy();
+
+    const server = await startTestServer({ dataDir });
+    try {
+      const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash']);
+      const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
+      expect(paste).toEqual({ content: 'kept', format: 'markdown' });
+      await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -33,6 +33,8 @@ describe('migrations on PostgreSQL', () => {
     expect(all).toContain('references "admins" ("id") on delete cascade');
     expect(all).toContain('"mount_path" text not null unique');
     expect(all).toContain('primary key ("scope", "key")');
+    expect(all).toContain(`alter table "pastes" add column "format" text default 'markdown' not null check ("format" in ('markdown', 'plain'))`);
+    expect(all).toContain('alter table "idempotency_keys" add column "request_hash" text');
   });
 
   it('give every index a schema-wide unique name', async () => {

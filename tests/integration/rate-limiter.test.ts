@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter } from '../../server/lib/rate-limiter';
+import { FailureLimiter, reserveAttempt } from '../../server/lib/rate-limiter';
 import { ManualClock } from './support/manual-clock';
 
 describe('FailureLimiter', () => {
@@ -37,5 +37,20 @@ describe('FailureLimiter', () => {
     expect(limiter.size).toBe(100);
     expect(limiter.retryAfterSeconds('fresh-999')).toBe(1);
     expect(limiter.retryAfterSeconds('fresh-0')).toBe(0);
+  });
+
+  it('reserves an attempt under every slot or none, and gives it back on success', () => {
+    const clock = new ManualClock();
+    const pair = new FailureLimiter({ max: 2, windowMs: 60_000 }, clock);
+    const ip = new FailureLimiter({ max: 3, windowMs: 60_000 }, clock);
+    const slots = (user: string) => [{ limiter: pair, key: `ip|${user}`, resetOnSuccess: true }, { limiter: ip, key: 'ip' }];
+    reserveAttempt(...slots('a'));
+    reserveAttempt(...slots('a'));
+    expect(() => reserveAttempt(...slots('a'))).toThrow(/too many failed attempts/);
+    expect(ip.retryAfterSeconds('ip')).toBe(0);
+    reserveAttempt(...slots('b')).succeeded();
+    expect(pair.size).toBe(1);
+    reserveAttempt(...slots('c'));
+    expect(() => reserveAttempt(...slots('d'))).toThrow(/too many failed attempts/);
   });
 });

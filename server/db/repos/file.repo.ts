@@ -25,6 +25,18 @@ export class FileRepo {
     return (await this.db.selectFrom('files').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
   }
 
+  /** True while a pending upload targets this object. */
+  async hasPending(storageConfigId: string, storagePath: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('files')
+      .select('id')
+      .where('storage_config_id', '=', storageConfigId)
+      .where('storage_path', '=', storagePath)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async update(id: string, patch: FilePatch): Promise<void> {
     await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
   }
@@ -60,7 +72,7 @@ export class FileRepo {
     return { items, total: Number(counted.n) };
   }
 
-  /** Pending rows created before `cutoffIso`, and committed rows expired at `nowIso`. */
+  /** Pending rows created before `cutoffIso`, rows expired at `nowIso`, and used-up shares. */
   sweepable(cutoffIso: string, nowIso: string, limit: number): Promise<FileRow[]> {
     return this.db
       .selectFrom('files')
@@ -69,6 +81,7 @@ export class FileRepo {
         eb.or([
           eb.and([eb('status', '=', 'pending'), eb('created_at', '<', cutoffIso)]),
           eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', nowIso)]),
+          eb.and([eb('status', '=', 'committed'), eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
         ]),
       )
       .limit(limit)

@@ -22,6 +22,11 @@ export class MountRepo {
     return this.db.selectFrom('storage_mounts').selectAll().where('mount_path', '=', mountPath).executeTakeFirst();
   }
 
+  async mountPathsOf(storageConfigId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('storage_mounts').select('mount_path').where('storage_config_id', '=', storageConfigId).execute();
+    return rows.map((row) => row.mount_path);
+  }
+
   async listIdsByStorageConfig(storageConfigId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('storage_mounts').select('id').where('storage_config_id', '=', storageConfigId).execute();
     return rows.map((row) => row.id);

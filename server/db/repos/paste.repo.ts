@@ -15,6 +15,7 @@ export type OwnerFilter = readonly string[] | 'all';
 const metaColumns = [
   'id',
   'slug',
+  'format',
   'remark',
   'password_hash',
   'expires_at',

@@ -15,6 +15,11 @@ export class StorageConfigRepo {
     return query.orderBy('name').orderBy('id').execute();
   }
 
+  /** PostgreSQL only: reads the row and holds its lock until the transaction ends. */
+  lockForUpdate(id: string): Promise<StorageConfigRow | undefined> {
+    return this.db.selectFrom('storage_configs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
   findById(id: string): Promise<StorageConfigRow | undefined> {
     return this.db.selectFrom('storage_configs').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { customSlugSchema } from '../slug';
 import { PASSWORD_MAX_LENGTH } from '../limits';
+import { isoTimestampSchema } from '../time';
 
 export const publicFileSchema = z.object({
   id: z.string(),
@@ -20,6 +21,12 @@ export const publicFileSchema = z.object({
   preview_url: z.string().nullable(),
   download_url: z.string().nullable(),
   use_proxy: z.boolean(),
+  /**
+   * A short-lived token for /api/file-view, /api/file-download and /api/office-preview (already in
+   * the links above). Null while a password is required. Requests sharing one token cost one view.
+   */
+  access_token: z.string().nullable(),
+  token_expires_at: z.string().nullable(),
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
 
@@ -75,7 +82,7 @@ export type FileList = z.infer<typeof fileListSchema>;
 export const updateFileRequestSchema = z.object({
   remark: z.string().max(1000).nullable().optional(),
   slug: customSlugSchema.optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  expires_at: isoTimestampSchema.nullable().optional(),
   max_views: z.number().int().nonnegative().nullable().optional(),
   password: z.string().max(PASSWORD_MAX_LENGTH).nullable().optional(),
   use_proxy: z.boolean().optional(),

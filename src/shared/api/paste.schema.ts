@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { customSlugSchema } from '../slug';
+import { isoTimestampSchema } from '../time';
 
 export const PASTE_MAX_BYTES = 1024 * 1024;
 export const PASTE_REMARK_MAX_LENGTH = 1000;
@@ -10,20 +11,27 @@ export const PASTE_PREVIEW_LENGTH = 200;
 export const PASTE_LIST_MAX_LIMIT = 100;
 export const PASTE_BATCH_MAX_IDS = 1000;
 
+/** How a paste is shown: rendered Markdown, or plain text in a <pre>. */
+export const pasteFormats = ['markdown', 'plain'] as const;
+export const pasteFormatSchema = z.enum(pasteFormats, { message: "format must be 'markdown' or 'plain'" });
+export type PasteFormat = z.infer<typeof pasteFormatSchema>;
+export const DEFAULT_PASTE_FORMAT: PasteFormat = 'markdown';
+
 const emptyIsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const content = z.string().refine((value) => value.trim() !== '', { message: 'content must not be empty' });
 const remark = z.string().max(PASTE_REMARK_MAX_LENGTH, `remark must be at most ${PASTE_REMARK_MAX_LENGTH} characters`);
 const password = z.string().min(1, 'password must not be empty').max(PASSWORD_MAX_LENGTH);
-const isoTime = z.iso.datetime({ offset: true, message: 'expiresAt must be an ISO 8601 date-time, e.g. 2030-01-01T00:00:00Z' });
 const maxViews = z.number({ message: 'maxViews must be an integer ≥ 0' }).int('maxViews must be an integer ≥ 0').min(0, 'maxViews must be an integer ≥ 0');
 
 export const pasteCreateInputSchema = z.object({
   content,
+  /** Omitted means Markdown. */
+  format: pasteFormatSchema.optional(),
   remark: z.preprocess(emptyIsUnset, remark.optional()),
   password: z.preprocess(emptyIsUnset, password.optional()),
   /** Absolute time; omitted or null means never. */
-  expiresAt: z.preprocess(emptyIsUnset, isoTime.optional()),
+  expiresAt: z.preprocess(emptyIsUnset, isoTimestampSchema.optional()),
   /** 0 or omitted means unlimited. */
   maxViews: z.preprocess(emptyIsUnset, maxViews.optional()),
   slug: z.preprocess(emptyIsUnset, customSlugSchema.optional()),
@@ -34,6 +42,8 @@ export const pasteCreateResultSchema = z.object({
   id: z.string(),
   slug: z.string(),
   url: z.string(),
+  /** Answers remembered for an Idempotency-Key before pastes had a format are Markdown ones. */
+  format: pasteFormatSchema.default(DEFAULT_PASTE_FORMAT),
   expiresAt: z.string().nullable(),
   maxViews: z.number().int().positive().nullable(),
   hasPassword: z.boolean(),
@@ -43,8 +53,11 @@ export type PasteCreateResult = z.infer<typeof pasteCreateResultSchema>;
 
 /** GET /api/paste/:slug and POST /api/paste/:slug. `content` is absent while a password is required. */
 export const pasteViewSchema = z.object({
+  /** Sent only when `canEdit` is true, so the viewer can open the paste's edit dialog. */
+  id: z.string().optional(),
   slug: z.string(),
   content: z.string().optional(),
+  format: pasteFormatSchema,
   requiresPassword: z.boolean(),
   remark: z.string().nullable(),
   hasPassword: z.boolean(),
@@ -66,8 +79,9 @@ export type PasteUnlockInput = z.infer<typeof pasteUnlockInputSchema>;
 export const pasteUpdateInputSchema = z
   .object({
     content: content.optional(),
+    format: pasteFormatSchema.optional(),
     remark: remark.nullable().optional(),
-    expiresAt: isoTime.nullable().optional(),
+    expiresAt: isoTimestampSchema.nullable().optional(),
     maxViews: maxViews.nullable().optional(),
     password: password.nullable().optional(),
     slug: customSlugSchema.optional(),
@@ -80,6 +94,7 @@ export type PasteUpdateInput = z.infer<typeof pasteUpdateInputSchema>;
 const managedPasteFields = {
   id: z.string(),
   slug: z.string(),
+  format: pasteFormatSchema,
   remark: z.string().nullable(),
   hasPassword: z.boolean(),
   views: z.number().int().nonnegative(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { customSlugSchema } from '../slug';
+import { expiresInHoursSchema } from '../time';
 
 /** S3 refuses parts below 5 MiB (except the last) and uploads of more than 10,000 parts. */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -21,7 +22,7 @@ export const uploadShareOptionsSchema = z.object({
   slug: customSlugSchema.optional(),
   remark: z.string().optional(),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  expires_in: z.number().int().positive().optional(),
+  expires_in: expiresInHoursSchema.optional(),
   max_views: z.number().int().nonnegative().optional(),
 });
 export type UploadShareOptions = z.infer<typeof uploadShareOptionsSchema>;
@@ -53,7 +54,7 @@ export const commitRequestSchema = z.object({
   size: byteSize,
   remark: z.string().optional(),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  expires_in: z.number().int().positive().optional(),
+  expires_in: expiresInHoursSchema.optional(),
   max_views: z.number().int().nonnegative().optional(),
 });
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
@@ -95,11 +96,15 @@ export const multipartInitResponseSchema = z.object({
 });
 export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 
-/** Fresh part URLs when the first ones have expired (presigned URLs last `signature_expires_in`). */
+/**
+ * Fresh part URLs when the first ones have expired (upload links last 15 minutes). Each link is
+ * signed for its part's exact length, so send the `part_size` that init answered.
+ */
 export const multipartUrlsRequestSchema = z.object({
   file_id: fileId,
   upload_id: uploadId,
   part_numbers: z.array(partNumber).min(1).max(MULTIPART_MAX_PARTS),
+  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
 });
 export type MultipartUrlsRequest = z.infer<typeof multipartUrlsRequestSchema>;
 

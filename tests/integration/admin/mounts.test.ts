@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../src/shared/errors';
 import { defaultLocalMountPath } from '../../../server/services/storage-bootstrap.service';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk, type CallResult } from '../support/http';
+import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertMount, insertStorageConfig } from './admin-fixtures';
 
@@ -13,8 +14,10 @@ describe('/api/admin/mounts', () => {
   let token: string;
   let s3Config: string;
   let localConfig: string;
+  let clock: ManualClock;
   beforeEach(async () => {
-    server = await startTestServer();
+    clock = new ManualClock(Date.now());
+    server = await startTestServer({ clock });
     token = (await login(server.baseUrl)).token;
     s3Config = await insertStorageConfig(server.db, { driver: 's3' });
     localConfig = await insertStorageConfig(server.db, { driver: 'local', provider_type: 'local' });
@@ -110,7 +113,7 @@ describe('/api/admin/mounts', () => {
 
   it('updates partially, keeps the creator and moves updated_at', async () => {
     const mount = expectOk(await create(valid()), mountViewSchema, 201);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(1_000);
     const edited = expectOk(await update(mount.id, { name: 'Renamed', is_active: false, remark: 'note', cache_ttl: 60 }), mountViewSchema);
     expect(edited).toMatchObject({ name: 'Renamed', is_active: false, remark: 'note', cache_ttl: 60, mount_path: '/docs', created_by: mount.created_by });
     expect(edited.updated_at > mount.updated_at).toBe(true);

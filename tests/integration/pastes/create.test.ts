@@ -45,6 +45,8 @@ describe('POST /api/paste', () => {
     ['a fractional maxViews', { content: 'x', maxViews: 1.5 }, 'maxViews'],
     ['a non-ISO expiresAt', { content: 'x', expiresAt: 'tomorrow' }, 'expiresAt'],
     ['a past expiresAt', { content: 'x', expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
+    ['an expiresAt after 9999-12-31T23:59:59Z', { content: 'x', expiresAt: '+010000-01-01T00:00:00Z' }, 'expiresAt'],
+    ['an expiresAt pushed past 9999 by its offset', { content: 'x', expiresAt: '9999-12-31T23:59:59-01:00' }, 'expiresAt'],
     ['empty content', { content: '' }, 'content'],
     ['blank content', { content: '  \n' }, 'content'],
     ['missing content', { remark: 'r' }, 'content'],
@@ -93,6 +95,16 @@ describe('POST /api/paste', () => {
     expect(await pasteCount(server.db)).toBe(2);
     const stored = await server.db.selectFrom('idempotency_keys').select(['key', 'scope']).orderBy('key').execute();
     expect(stored.map((row) => row.key)).toEqual(['k-1', 'k-2']);
+  });
+
+  it('refuses an Idempotency-Key sent again with a different body with 422, creating nothing', async () => {
+    const first = expectOk(await post({ content: 'first' }, { 'idempotency-key': 'k-body' }), pasteCreateResultSchema, 201);
+    const changed = expectError(await post({ content: 'second' }, { 'idempotency-key': 'k-body' }), 422, ErrorCode.ValidationFailed);
+    expect(changed.message).toMatch(/Idempotency-Key was already used with a different request body/);
+    expect(await pasteCount(server.db)).toBe(1);
+    expect(expectOk(await post({ content: 'first' }, { 'idempotency-key': 'k-body' }), pasteCreateResultSchema, 201)).toEqual(first);
+    const stored = await server.db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', 'k-body').executeTakeFirstOrThrow();
+    expect(stored.request_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('keeps idempotency keys apart per caller and refuses a malformed key', async () => {

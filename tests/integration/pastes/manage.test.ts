@@ -52,6 +52,8 @@ describe('admin paste management', () => {
     expectError(await admin('PUT', `/${created.id}`, { slug: 'raw' }), 400, ErrorCode.ValidationFailed);
     expectError(await admin('PUT', `/${created.id}`, {}), 400, ErrorCode.ValidationFailed);
     expectError(await admin('PUT', `/${created.id}`, { expiresAt: '2001-01-01T00:00:00Z' }), 400, ErrorCode.ValidationFailed);
+    const tooLate = expectError(await admin('PUT', `/${created.id}`, { expiresAt: '9999-12-31T23:59:59-01:00' }), 400, ErrorCode.ValidationFailed);
+    expect(tooLate.data.issues?.map((issue) => issue.path)).toEqual(['expiresAt']);
     expect(expectOk(await admin('PUT', `/${created.id}`, { password: 'pw-new' }), pasteDetailSchema).hasPassword).toBe(true);
 
     expect(expectOk(await admin('GET', `/${created.id}`), pasteDetailSchema).slug).toBe('renamed');

@@ -98,4 +98,25 @@ describe('GET and POST /api/paste/:slug', () => {
     expect((await viewPaste(server.baseUrl, slug, { apiKey: stranger.key })).canEdit).toBe(false);
     expect((await viewPaste(server.baseUrl, slug)).canEdit).toBe(false);
   });
+
+  it('sends the paste id to callers who may edit it and to nobody else', async () => {
+    const owner = await insertApiKey(server.db, { text_permission: 1 });
+    const stranger = await insertApiKey(server.db, { text_permission: 1 });
+    const created = await createPaste(server.baseUrl, { content: 'k' }, { apiKey: owner.key });
+    expect((await viewPaste(server.baseUrl, created.slug, { token })).id).toBe(created.id);
+    expect((await viewPaste(server.baseUrl, created.slug, { apiKey: owner.key })).id).toBe(created.id);
+    for (const caller of [{ apiKey: stranger.key }, {}]) {
+      const result = await getPaste(server.baseUrl, created.slug, caller);
+      const view = expectOk(result, pasteViewSchema);
+      expect(view).toMatchObject({ canEdit: false });
+      expect(view.id).toBeUndefined();
+      expect(result.text).not.toContain(created.id);
+    }
+
+    const locked = await make({ content: 'hidden', password: 'pw-1' });
+    expect((await viewPaste(server.baseUrl, locked.slug, { token })).id).toBe(locked.id);
+    expect((await viewPaste(server.baseUrl, locked.slug)).id).toBeUndefined();
+    const unlocked = expectOk(await unlock(locked.slug, 'pw-1'), pasteViewSchema);
+    expect(unlocked.id).toBeUndefined();
+  });
 });

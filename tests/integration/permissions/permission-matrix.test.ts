@@ -66,7 +66,7 @@ describe('permission matrix', () => {
     expectSameRoutes(await registeredRoutes((_method, path) => guardedPrefixes.some((prefix) => path.startsWith(prefix))), matrixRows);
   });
 
-  it('has a row for every storage config, upload and paste-creation route the app registers', async () => {
+  it('has a row for every storage config, upload, paste-creation and credential-test route the app registers', async () => {
     const registered = await registeredRoutes(isOtherGuardedRoute);
     expect(registered.size).toBeGreaterThan(0);
     expectSameRoutes(registered, otherGuardedRows);
@@ -81,7 +81,7 @@ describe('permission matrix', () => {
       const options: CallOptions = raw === undefined ? { ...auth, headers, json } : { ...auth, headers: { ...headers, 'content-type': raw.contentType }, body: raw.body };
       const result = await call(server.baseUrl, row.method, row.path?.(ids) ?? row.route, options);
       expect(result.status, `${caller}: ${result.text}`).toBe(expected);
-      if (expected === 401) expectError(result, 401, caller === 'none' ? ErrorCode.Unauthorized : ErrorCode.ApiKeyInvalid);
+      if (expected === 401) expectError(result, 401, caller === 'none' ? (row.anonymousError ?? ErrorCode.Unauthorized) : ErrorCode.ApiKeyInvalid);
       if (expected === 403) expectError(result, 403, ErrorCode.Forbidden);
       if (expected === 400) expectError(result, 400, ErrorCode.ValidationFailed);
     });

@@ -1,7 +1,8 @@
 // The permission matrix as data: one row per guarded route, with the status each kind of caller
 // must get. `matrixRows` covers /api/admin/* and /api/user/*; `otherGuardedRows` the storage
-// config, upload and paste-creation routes. Bodies are minimal and valid, so a 2xx or 4xx shows
-// auth passed.
+// config, upload, paste-creation and credential-test routes. Bodies are minimal and valid, so a
+// 2xx or 4xx shows auth passed.
+import { ErrorCode } from '../../../src/shared/errors';
 
 export const callers = ['none', 'admin', 'text', 'file', 'mount', 'noPerm', 'expired', 'readOnly'] as const;
 export type Caller = (typeof callers)[number];
@@ -25,6 +26,8 @@ export type MatrixRow = {
   body?: (ids: MatrixIds, caller: Caller) => unknown;
   raw?: () => RawBody;
   expected: Expected;
+  /** The error an anonymous 401 carries when it is not UNAUTHORIZED. */
+  anonymousError?: ErrorCode;
 };
 
 const unauthenticated = { none: 401, expired: 401 } as const;
@@ -157,6 +160,14 @@ export const otherGuardedRows: MatrixRow[] = [
   { method: 'POST', route: '/api/s3/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: forKeys('file', 404) },
   { method: 'POST', route: '/api/upload', raw: formUpload, expected: forKeys('file', 201) },
 
+  { method: 'GET', route: '/api/test/admin-token', expected: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/test/api-key',
+    expected: { ...unauthenticated, admin: 401, text: 200, file: 200, mount: 200, noPerm: 200, readOnly: 200 },
+    anonymousError: ErrorCode.ApiKeyInvalid,
+  },
+
   // Guest pastes are off by default, so an anonymous caller gets 401.
   { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: forKeys('text', 201) },
 ];
@@ -164,5 +175,6 @@ export const otherGuardedRows: MatrixRow[] = [
 /** Whether a registered route belongs in `otherGuardedRows`. */
 export function isOtherGuardedRoute(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/paste' || path === '/api/upload')) return true;
+  if (path.startsWith('/api/test/')) return true;
   return path === '/api/s3-configs' || path.startsWith('/api/s3-configs/') || path.startsWith('/api/s3/');
 }

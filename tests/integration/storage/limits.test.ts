@@ -37,11 +37,11 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     expectOk(await presign(h, { filename: 'ok.bin', size: 64 * 1024 }), presignResponseSchema, 201);
   });
 
-  it('refuses at commit when the stored object is larger than allowed, deleting row and object', async () => {
-    await setMaxKb(64);
-    const signed = expectOk(await presign(h, { filename: 'liar.bin', size: 1000 }), presignResponseSchema, 201);
+  it('re-checks the limits at commit, deleting row and object when they no longer fit', async () => {
     const bytes = randomBytesOf(80 * 1024);
+    const signed = expectOk(await presign(h, { filename: 'late.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
+    await setMaxKb(64);
     expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.PayloadTooLarge);
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
@@ -66,11 +66,13 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const used = Number((await h.server.db.selectFrom('files').select((eb) => eb.fn.sum<number>('size').as('n')).where('storage_config_id', '=', h.configId).executeTakeFirst())?.n ?? 0);
     await setQuota(used + 10_000);
     expectError(await presign(h, { filename: 'q.bin', size: 10_001 }), 413, ErrorCode.QuotaExceeded);
-    const signed = expectOk(await presign(h, { filename: 'q.bin', size: 100 }), presignResponseSchema, 201);
-    const bytes = randomBytesOf(12_000);
+    const bytes = randomBytesOf(9_000);
+    const signed = expectOk(await presign(h, { filename: 'q.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
+    await setQuota(used + 5_000);
     expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.QuotaExceeded);
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
+    await setQuota(used + 10_000);
     expectError(await formUpload(randomBytesOf(20_000)), 413, ErrorCode.QuotaExceeded);
   });
 

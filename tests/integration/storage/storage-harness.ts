@@ -13,7 +13,7 @@ import { createStorageRegistry, type StorageRegistry } from '../../../server/sto
 import { login } from '../support/auth-helpers';
 import { call, expectOk } from '../support/http';
 import { createTestBucket, rgwInfo } from '../support/rgw';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer, type TestServerOptions } from '../support/test-server';
 
 export type DriverName = 'local' | 's3';
 export const drivers: DriverName[] = ['local', 's3'];
@@ -44,8 +44,8 @@ export function s3ConfigInput(bucket: string) {
   };
 }
 
-export async function startHarness(name: DriverName): Promise<Harness> {
-  const server = await startTestServer();
+export async function startHarness(name: DriverName, options: TestServerOptions = {}): Promise<Harness> {
+  const server = await startTestServer(options);
   const { token } = await login(server.baseUrl);
   const repo = new StorageConfigRepo(server.db);
   let configId: string;

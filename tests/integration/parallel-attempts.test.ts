@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginResponseSchema } from '../../src/shared/api/auth.schema';
+import { ErrorCode } from '../../src/shared/errors';
+import { call, expectError, expectOk } from './support/http';
+import { startTestServer, testAdmin, type TestServer } from './support/test-server';
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('credential checks under parallel attempts', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => server.close());
+
+  const login = (ip: string, username: string, password: string) =>
+    call(server.baseUrl, 'POST', '/api/admin/login', { json: { username, password }, headers: from(ip) });
+
+  it('60 parallel wrong logins run at most 5 checks; the rest are 429', async () => {
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => login('198.51.100.1', 'admin', `wrong-${i}`)));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(55);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expectError(await login('198.51.100.1', 'admin', testAdmin.password), 429, ErrorCode.RateLimited);
+  });
+
+  it('the admin still logs in from another address', async () => {
+    expectOk(await login('198.51.100.2', 'admin', testAdmin.password), loginResponseSchema);
+  });
+
+  it('one address is stopped after 20 attempts across usernames, even in parallel', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login('198.51.100.3', `user-${i}`, 'wrong password')));
+    expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(20);
+    expectError(await login('198.51.100.3', 'admin', testAdmin.password), 429, ErrorCode.RateLimited);
+    expectOk(await login('198.51.100.4', 'admin', testAdmin.password), loginResponseSchema);
+  });
+
+  it('a username alone takes many addresses before it is slowed down', async () => {
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(`192.0.2.${i + 1}`, 'someone', 'wrong password')));
+    expect(results.every((result) => result.status === 401)).toBe(true);
+  });
+
+  it('parallel wrong current passwords run at most 5 checks', async () => {
+    const { token } = expectOk(await login('198.51.100.5', 'admin', testAdmin.password), loginResponseSchema);
+    const change = (currentPassword: string) =>
+      call(server.baseUrl, 'POST', '/api/admin/change-password', { token, json: { currentPassword, newPassword: 'another long password' }, headers: from('198.51.100.5') });
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => change(`wrong current ${i}`)));
+    expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(5);
+    expect(results.filter((result) => result.status === 429).length).toBeGreaterThanOrEqual(25);
+  });
+});

@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { adminPasteListSchema, pasteDetailSchema } from '../../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { insertApiKey, login } from '../support/auth-helpers';
+import { call, expectError, expectOk } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createPaste, postPaste, viewPaste } from './paste-helpers';
+
+describe('paste format', () => {
+  let server: TestServer;
+  let token: string;
+  beforeEach(async () => {
+    server = await startTestServer();
+    token = (await login(server.baseUrl)).token;
+  });
+  afterEach(() => server.close());
+
+  const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
+  const admin = (method: string, path: string, json?: unknown) => call(server.baseUrl, method, `/api/admin/pastes${path}`, { token, json });
+
+  it('stores plain and Markdown pastes, Markdown when omitted, and returns the format everywhere', async () => {
+    const plain = await make({ content: '# not a heading', format: 'plain' });
+    const markdown = await make({ content: '# heading', format: 'markdown' });
+    const omitted = await make({ content: 'default' });
+    expect([plain.format, markdown.format, omitted.format]).toEqual(['plain', 'markdown', 'markdown']);
+
+    expect(await viewPaste(server.baseUrl, plain.slug)).toMatchObject({ format: 'plain', content: '# not a heading' });
+    expect((await viewPaste(server.baseUrl, markdown.slug)).format).toBe('markdown');
+    expect((await viewPaste(server.baseUrl, omitted.slug)).format).toBe('markdown');
+
+    const list = expectOk(await admin('GET', ''), adminPasteListSchema);
+    expect(Object.fromEntries(list.items.map((item) => [item.slug, item.format]))).toEqual({
+      [plain.slug]: 'plain',
+      [markdown.slug]: 'markdown',
+      [omitted.slug]: 'markdown',
+    });
+    expect(expectOk(await admin('GET', `/${plain.id}`), pasteDetailSchema).format).toBe('plain');
+  });
+
+  it('keeps the format of a protected paste visible before and after unlocking', async () => {
+    const { slug } = await make({ content: 'secret', format: 'plain', password: 'pw-1' });
+    expect(await viewPaste(server.baseUrl, slug)).toMatchObject({ requiresPassword: true, format: 'plain' });
+    const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-1' } });
+    expect(unlocked.body).toMatchObject({ data: { content: 'secret', format: 'plain' } });
+  });
+
+  it('changes the format on update, for the admin and for the creating key', async () => {
+    const created = await make({ content: 'text' });
+    const updated = expectOk(await admin('PUT', `/${created.id}`, { format: 'plain' }), pasteDetailSchema);
+    expect(updated).toMatchObject({ format: 'plain', content: 'text' });
+    expect((await viewPaste(server.baseUrl, created.slug)).format).toBe('plain');
+
+    const owner = await insertApiKey(server.db, { text_permission: 1 });
+    const own = await createPaste(server.baseUrl, { content: 'key text', format: 'plain' }, { apiKey: owner.key });
+    const back = await call(server.baseUrl, 'PUT', `/api/user/pastes/${own.id}`, { apiKey: owner.key, json: { format: 'markdown' } });
+    expect(expectOk(back, pasteDetailSchema).format).toBe('markdown');
+  });
+
+  it.each([
+    ['create', () => postPaste(server.baseUrl, { content: 'x', format: 'html' }, { token })],
+    ['create with an empty format', () => postPaste(server.baseUrl, { content: 'x', format: '' }, { token })],
+    ['update', async () => admin('PUT', `/${(await make({ content: 'x' })).id}`, { format: 'rich' })],
+  ])('refuses an unknown format on %s with 400 naming the field', async (_name, send) => {
+    const error = expectError(await send(), 400, ErrorCode.ValidationFailed);
+    expect(error.data.issues?.map((issue) => issue.path)).toContain('format');
+    expect(error.message).toContain('format');
+  });
+
+  it('makes a text/plain upload a Markdown paste', async () => {
+    const result = await call(server.baseUrl, 'POST', '/api/paste', { token, body: 'plain body', headers: { 'content-type': 'text/plain' } });
+    expect(result.status).toBe(201);
+    const row = await server.db.selectFrom('pastes').select('format').executeTakeFirstOrThrow();
+    expect(row.format).toBe('markdown');
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pasteViewSchema } from '../../../src/shared/api/paste.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { login } from '../support/auth-helpers';
+import { call, expectError, expectOk } from '../support/http';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createPaste } from './paste-helpers';
+
+describe('paste password attempts', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    token = (await login(server.baseUrl)).token;
+  });
+  afterAll(() => server.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const locked = (content: string) => createPaste(server.baseUrl, { content, password: 'the right one' }, { token });
+  const unlock = (slug: string, password: string, ip: string) =>
+    call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password }, headers: from(ip) });
+  const raw = (slug: string, password: string, ip: string) =>
+    call(server.baseUrl, 'GET', `/api/raw/${slug}?password=${encodeURIComponent(password)}`, { headers: from(ip) });
+
+  it('60 parallel wrong unlocks run at most 5 checks; another address still gets in', async () => {
+    const { slug } = await locked('secret');
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => unlock(slug, `guess ${i}`, '203.0.113.10')));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(55);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    expectError(await unlock(slug, 'the right one', '203.0.113.10'), 429, ErrorCode.RateLimited);
+    expect(expectOk(await unlock(slug, 'the right one', '203.0.113.11'), pasteViewSchema).content).toBe('secret');
+  });
+
+  it('counts ?password= on the raw link under the same limits', async () => {
+    const { slug } = await locked('raw secret');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => raw(slug, `guess ${i}`, '203.0.113.12')));
+    expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(5);
+    expectError(await unlock(slug, 'the right one', '203.0.113.12'), 429, ErrorCode.RateLimited);
+    const served = await raw(slug, 'the right one', '203.0.113.13');
+    expect(served.status).toBe(200);
+    expect(served.text).toBe('raw secret');
+  });
+});

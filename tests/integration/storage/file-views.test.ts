@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officePreviewSchema, publicFileSchema } from '../../../src/shared/api/file-share.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { FileRepo } from '../../../server/db/repos/file.repo';
+import { createUploadSweepTask } from '../../../server/services/upload-sweep.service';
+import { call, expectError, expectOk } from '../support/http';
+import { download, drivers, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
+
+describe.each(drivers)('view counting on the %s driver', (name) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(name);
+  });
+  afterAll(() => h.close());
+
+  const bytes = randomBytesOf(4_000, 9);
+  const meta = async (slug: string) => expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
+  const views = async (id: string) => (await new FileRepo(h.server.db).findById(id))?.views;
+  const ranged = (range: string) => ({ headers: { range } });
+  const proxied = async (options: { max_views?: number; filename?: string } = {}) => {
+    const file = await uploadFile(h, options.filename ?? 'movie.bin', bytes, { max_views: options.max_views });
+    await setUseProxy(h, file.id, true);
+    return file;
+  };
+
+  it('gives unprotected files an access token in the metadata, already in the links, without counting', async () => {
+    const file = await uploadFile(h, 'plain.bin', bytes);
+    const info = await meta(file.slug);
+    expect(info.access_token).toEqual(expect.any(String));
+    expect(info.download_url).toBe(`${h.server.baseUrl}/api/file-download/${file.slug}?token=${encodeURIComponent(info.access_token ?? '')}`);
+    expect(await views(file.id)).toBe(0);
+  });
+
+  it('two Range requests with one token cost one view', async () => {
+    const file = await proxied();
+    const { access_token: token } = await meta(file.slug);
+    const query = `?token=${encodeURIComponent(token ?? '')}`;
+    expect((await download(h, file.slug, 'view', ranged('bytes=0-999'), query)).status).toBe(206);
+    expect((await download(h, file.slug, 'view', ranged('bytes=1000-1999'), query)).status).toBe(206);
+    expect((await download(h, file.slug, 'view', ranged('bytes=0-'), query)).status).toBe(206);
+    expect(await views(file.id)).toBe(1);
+  });
+
+  it('a preview and a download with one token cost one view', async () => {
+    const file = await uploadFile(h, 'page.pdf', bytes, { mimetype: 'application/pdf' });
+    const info = await meta(file.slug);
+    expect((await fetch(info.preview_url ?? '', { redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(info.download_url ?? '', { redirect: 'manual' })).status).toBe(302);
+    expect(await views(file.id)).toBe(1);
+    expect((await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).status).toBe(302);
+    expect(await views(file.id)).toBe(2);
+  });
+
+  it('without a token only reads from byte 0 count, and a 416 never counts', async () => {
+    const file = await proxied();
+    expect((await download(h, file.slug, 'download', ranged('bytes=100-199'))).status).toBe(206);
+    expect((await download(h, file.slug, 'download', ranged('bytes=90000-'))).status).toBe(416);
+    expect(await views(file.id)).toBe(0);
+    expect((await download(h, file.slug, 'download', ranged('bytes=0-99'))).status).toBe(206);
+    expect((await download(h, file.slug, 'download')).status).toBe(200);
+    expect(await views(file.id)).toBe(2);
+  });
+
+  it('a 416 on a one-view share leaves it intact', async () => {
+    const file = await proxied({ max_views: 1 });
+    expect((await download(h, file.slug, 'download', ranged('bytes=90000-'))).status).toBe(416);
+    const got = await download(h, file.slug);
+    expect(got.status).toBe(200);
+    expect(got.bytes.equals(bytes)).toBe(true);
+    await expect.poll(async () => (await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`)).status).toBe(404);
+  });
+
+  it('a ranged last view leaves the share used up; the next visit and the sweeper delete it', async () => {
+    const file = await proxied({ max_views: 1 });
+    expect((await download(h, file.slug, 'view', ranged('bytes=0-99'))).status).toBe(206);
+    expect(await views(file.id)).toBe(1);
+    expectError(await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`), 410, ErrorCode.Gone);
+    expect(await new FileRepo(h.server.db).findById(file.id)).toBeUndefined();
+    expect(await (await h.driver()).head(file.storage_path)).toBeNull();
+
+    const other = await proxied({ max_views: 2, filename: 'other.bin' });
+    await h.server.db.updateTable('files').set({ views: 2 }).where('id', '=', other.id).execute();
+    expect(await createUploadSweepTask(h.server.db, h.storage).run(Date.now())).toBeGreaterThanOrEqual(1);
+    expect(await new FileRepo(h.server.db).findById(other.id)).toBeUndefined();
+    expect(await (await h.driver()).head(other.storage_path)).toBeNull();
+  });
+
+  it('an office preview costs a view (once per token) and signs a 300 s link', async () => {
+    const file = await uploadFile(h, 'deck.pptx', bytes, { max_views: 1 });
+    const { access_token: token } = await meta(file.slug);
+    const preview = (query: string) => call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google${query}`);
+    const first = expectOk(await preview(`&token=${encodeURIComponent(token ?? '')}`), officePreviewSchema);
+    expect(first.expires_in).toBe(300);
+    expect(await views(file.id)).toBe(1);
+    expectError(await preview(''), 410, ErrorCode.Gone);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
+import { storageConfigSchema } from '../../../src/shared/api/storage-config.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { insertApiKey } from '../support/auth-helpers';
+import { call, expectError, expectOk } from '../support/http';
+import { createTestBucket } from '../support/rgw';
+import { presign, s3ConfigInput, startHarness, type Harness } from './storage-harness';
+
+describe("an API key's basic_path limits the storage configs it uploads to", () => {
+  let local: Harness;
+  let s3ConfigId: string;
+  beforeAll(async () => {
+    local = await startHarness('local');
+    const created = await call(local.server.baseUrl, 'POST', '/api/s3-configs', { token: local.token, json: s3ConfigInput(await createTestBucket('clipdock-scope')) });
+    s3ConfigId = expectOk(created, storageConfigSchema, 201).id;
+  });
+  afterAll(() => local.close());
+
+  const keyWith = async (basicPath: string) => (await insertApiKey(local.server.db, { file_permission: 1, basic_path: basicPath })).key;
+  const listIds = async (apiKey: string) => expectOk(await call(local.server.baseUrl, 'GET', '/api/s3-configs', { apiKey }), z.array(storageConfigSchema)).map((config) => config.id);
+
+  it('a key rooted at / keeps every public config', async () => {
+    const apiKey = await keyWith('/');
+    expectOk(await presign(local, { filename: 'a.bin', size: 1 }, { apiKey }), presignResponseSchema, 201);
+    expect(await listIds(apiKey)).toEqual(expect.arrayContaining([local.configId, s3ConfigId]));
+  });
+
+  it('a key reaches a config through a mount inside its basic_path, and nothing else', async () => {
+    const apiKey = await keyWith('/local');
+    expectOk(await presign(local, { filename: 'b.bin', size: 1 }, { apiKey }), presignResponseSchema, 201);
+    const other = await call(local.server.baseUrl, 'POST', '/api/s3/presign', { apiKey, json: { s3_config_id: s3ConfigId, filename: 'c.bin', mimetype: 'text/plain', size: 1 } });
+    expectError(other, 403, ErrorCode.Forbidden);
+    expect(await listIds(apiKey)).toEqual([local.configId]);
+  });
+
+  it('a key whose basic_path holds no mount of the config is refused with 403', async () => {
+    for (const basicPath of ['/elsewhere', '/local/inner', '/localx']) {
+      expectError(await presign(local, { filename: 'd.bin', size: 1 }, { apiKey: await keyWith(basicPath) }), 403, ErrorCode.Forbidden);
+    }
+  });
+});

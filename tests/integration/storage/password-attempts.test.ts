@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedFileSchema } from '../../../src/shared/api/file-share.schema';
+import { ErrorCode } from '../../../src/shared/errors';
+import { call, expectError, expectOk } from '../support/http';
+import { drivers, startHarness, uploadFile, type Harness } from './storage-harness';
+
+describe.each(drivers)('file password attempts on the %s driver', (name) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(name, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => h.close());
+
+  const verify = (slug: string, password: string, ip: string) =>
+    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password }, headers: { 'x-forwarded-for': ip } });
+  const locked = (filename: string) => uploadFile(h, filename, Buffer.from('secret'), { password: 'the right one' });
+
+  it('60 parallel wrong passwords run at most 10 checks; another address still gets in', async () => {
+    const file = await locked('a.txt');
+    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => verify(file.slug, `guess ${i}`, '203.0.113.1')));
+    expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(10);
+    expect(results.filter((result) => result.status === 429).length).toBeGreaterThanOrEqual(50);
+    expectError(await verify(file.slug, 'the right one', '203.0.113.1'), 429, ErrorCode.RateLimited);
+    expectOk(await verify(file.slug, 'the right one', '203.0.113.2'), verifiedFileSchema);
+  });
+
+  it('one address is stopped after 30 wrong passwords across files', async () => {
+    const files = await Promise.all(['b.txt', 'c.txt', 'd.txt', 'e.txt'].map(locked));
+    for (const file of files.slice(0, 3)) {
+      for (let i = 0; i < 10; i += 1) expectError(await verify(file.slug, `guess ${i}`, '203.0.113.3'), 401, ErrorCode.WrongPassword);
+    }
+    const fourth = files[3]?.slug ?? '';
+    expectError(await verify(fourth, 'the right one', '203.0.113.3'), 429, ErrorCode.RateLimited);
+    expectOk(await verify(fourth, 'the right one', '203.0.113.4'), verifiedFileSchema);
+  });
+
+  it('one file is slowed after 100 wrong passwords from many addresses', async () => {
+    const file = await locked('f.txt');
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => verify(file.slug, 'wrong', `10.0.${Math.floor(i / 200)}.${i + 1}`)));
+    expect(results.every((result) => result.status === 401)).toBe(true);
+    expectError(await verify(file.slug, 'the right one', '10.9.9.9'), 429, ErrorCode.RateLimited);
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema } from '../../../src/shared/api/upload.schema';
+import { call, expectOk } from '../support/http';
+import { drivers, presign, putTo, randomBytesOf, startHarness, uploadFile, type Harness } from './storage-harness';
+
+const MiB = 1024 * 1024;
+const linkLifeMs = 15 * 60 * 1000;
+const urlsSchema = z.object({ presigned_urls: z.array(z.object({ partNumber: z.number(), url: z.string() })) });
+
+/** Seconds an upload link stays valid, read from the link itself (local `exp`, S3 `X-Amz-Expires`). */
+function linkLifeSeconds(url: string, nowMs: number): number {
+  const query = new URL(url).searchParams;
+  const s3 = query.get('X-Amz-Expires');
+  return s3 !== null ? Number(s3) : Number(query.get('exp')) - Math.floor(nowMs / 1000);
+}
+
+describe.each(drivers)('upload links on the %s driver', (name) => {
+  // Real time minus `lagMs`. With a lag a little under a link's life, S3 (which checks expiry by
+  // its own clock) sees a freshly signed upload link expire a few seconds after issue.
+  const clock = { lagMs: 0, now: () => Date.now() - clock.lagMs };
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(name, { clock });
+  });
+  afterAll(() => h.close());
+
+  const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
+
+  it('signs upload links for 15 minutes, whatever the config signature_expires_in', async () => {
+    const signed = expectOk(await presign(h, { filename: 'short.bin', size: 10 }), presignResponseSchema, 201);
+    expect(linkLifeSeconds(signed.upload_url, clock.now())).toBe(900);
+  });
+
+  it('refuses a PUT of more bytes than declared and stores nothing', async () => {
+    const signed = expectOk(await presign(h, { filename: 'liar.bin', size: 100 }), presignResponseSchema, 201);
+    const put = await putTo(signed.upload_url, randomBytesOf(200), signed.contentType);
+    expect(put.status).toBe(name === 'local' ? 413 : 403);
+    expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
+    expect((await putTo(signed.upload_url, randomBytesOf(100), signed.contentType)).status).toBe(200);
+  });
+
+  it('refuses a re-PUT once the upload is committed (at once locally, when the short link dies on S3)', async () => {
+    const bytes = randomBytesOf(64);
+    clock.lagMs = linkLifeMs - 4_000;
+    const signed = expectOk(await presign(h, { filename: 'once.bin', size: bytes.length }), presignResponseSchema, 201);
+    clock.lagMs = 0;
+    const put = await putTo(signed.upload_url, bytes, signed.contentType);
+    expect(put.status).toBe(200);
+    expectOk(await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), z.unknown());
+    await expect.poll(async () => (await putTo(signed.upload_url, bytes, signed.contentType)).status, { timeout: 15_000, interval: 1_000 }).toBe(403);
+  });
+
+  it('signs part links for the exact part length; a bigger part or a part after completion is refused', async () => {
+    const bytes = randomBytesOf(5 * MiB + 10, 3);
+    const init = expectOk(await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'parts.bin', mimetype: 'application/octet-stream', size: bytes.length }), multipartInitResponseSchema, 201);
+    const [first, second] = init.presigned_urls;
+    expect((await putTo(second?.url ?? '', randomBytesOf(11))).status).toBe(name === 'local' ? 413 : 403);
+    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2], part_size: init.part_size }), urlsSchema);
+    const parts = [];
+    for (const { partNumber, url } of refreshed.presigned_urls) {
+      const put = await putTo(url, bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size));
+      expect(put.status, put.text).toBe(200);
+      parts.push({ partNumber, etag: put.etag });
+    }
+    expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
+    await expect.poll(async () => (await putTo(first?.url ?? '', bytes.subarray(0, init.part_size))).status, { timeout: 15_000, interval: 1_000 }).not.toBe(200);
+  });
+
+  it('a committed upload through the usual flow still works', async () => {
+    const committed = await uploadFile(h, 'fine.txt', Buffer.from('fine'));
+    expect(committed.size).toBe(4);
+  });
+});
