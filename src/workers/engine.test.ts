@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CommitRequest, CommitResponse } from '../shared/api/upload.schema';
-import { createTransferEngine } from './engine';
+import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import type { TransferProgress, UploadJob } from './protocol';
 import type { PutOptions, PutResponse } from './put-transport';
@@ -215,7 +215,7 @@ describe('retries', () => {
 });
 
 describe('multipart uploads', () => {
-  const multipart = { singlePutMaxBytes: 10 * MIB };
+  const multipart = { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB };
 
   it('uploads 5 MiB slices and a short last part, then completes with sorted ETags and commits', async () => {
     const { engine, api, transport } = setup({ config: multipart });
@@ -263,7 +263,7 @@ describe('multipart uploads', () => {
     });
     expect(await engine.upload(job(11 * MIB))).toMatchObject({ ok: true });
     expect(api.multipartUrls).toHaveBeenCalledTimes(1);
-    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-1', upload_id: 'mp-1', part_numbers: [2, 3] });
+    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-1', upload_id: 'mp-1', part_numbers: [2, 3], part_size: 5 * MIB });
     expect(transport.calls.map((c) => c.url)).toEqual([
       'https://s3.test/part/1',
       'https://s3.test/part/2',
@@ -293,10 +293,42 @@ describe('multipart uploads', () => {
   });
 });
 
+describe('defaults', () => {
+  const slowPut: PutHandler = async (url) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    return { status: 200, etag: `"${url}"` };
+  };
+
+  it('asks for 16 MiB parts and keeps 4 of them in flight', async () => {
+    expect(defaultEngineConfig).toMatchObject({ partSize: 16 * MIB, concurrency: 4, singlePutMaxBytes: 16 * MIB });
+    const { engine, api, transport } = setup({ put: slowPut });
+    expect(await engine.upload(job(97 * MIB))).toMatchObject({ ok: true });
+    expect(api.multipartInit.mock.calls[0]?.[0]).toMatchObject({ size: 97 * MIB, part_size: 16 * MIB });
+    expect(transport.calls.map((c) => c.size).sort((a, b) => b - a)).toEqual([...Array<number>(6).fill(16 * MIB), MIB]);
+    expect(transport.stats.maxInFlight).toBe(4);
+  });
+
+  it('takes its concurrency from the config', async () => {
+    const { engine, transport } = setup({ config: { partSize: 5 * MIB, concurrency: 6 }, put: slowPut });
+    expect(await engine.upload(job(40 * MIB))).toMatchObject({ ok: true });
+    expect(transport.put).toHaveBeenCalledTimes(8);
+    expect(transport.stats.maxInFlight).toBe(6);
+  });
+
+  it('sends each part as a slice of the file itself, not a copy', async () => {
+    const { engine, transport } = setup({ config: { partSize: 5 * MIB }, put: slowPut });
+    const upload = job(20 * MIB);
+    const slice = vi.spyOn(upload.file, 'slice');
+    expect(await engine.upload(upload)).toMatchObject({ ok: true });
+    const sliced = new Set(slice.mock.results.map((r) => r.value));
+    expect(transport.put.mock.calls.map(([, body]) => sliced.has(body))).toEqual([true, true, true, true]);
+  });
+});
+
 describe('cancel', () => {
   it('aborts in-flight parts, stops scheduling, calls abort and cancel, and resolves cancelled', async () => {
     const hanging = hangingPuts(2);
-    const { engine, api, transport } = setup({ config: { singlePutMaxBytes: 10 * MIB, concurrency: 2 }, put: hanging.handler });
+    const { engine, api, transport } = setup({ config: { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB, concurrency: 2 }, put: hanging.handler });
     const pending = engine.upload(job(26 * MIB));
     await hanging.reached;
 
@@ -334,7 +366,7 @@ describe('progress', () => {
     const events: TransferProgress[] = [];
     let lastBeforeCommit: TransferProgress | undefined;
     const { engine, clock } = setup({
-      config: { singlePutMaxBytes: 10 * MIB, concurrency: 1 },
+      config: { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB, concurrency: 1 },
       api: {
         commit: async (body) => {
           lastBeforeCommit = events.at(-1);

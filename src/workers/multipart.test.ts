@@ -30,6 +30,12 @@ describe('planParts', () => {
     expect((huge?.partSize ?? 0) % MIB).toBe(0);
   });
 
+  it('keeps a 16 MiB preference until the 10,000-part cap needs more', () => {
+    expect(planParts(GIB, 16 * MIB)).toEqual({ partSize: 16 * MIB, partCount: 64 });
+    expect(planParts(16 * MIB * MULTIPART_MAX_PARTS, 16 * MIB)).toEqual({ partSize: 16 * MIB, partCount: MULTIPART_MAX_PARTS });
+    expect(planParts(200 * GIB, 16 * MIB)).toEqual({ partSize: 21 * MIB, partCount: Math.ceil((200 * GIB) / (21 * MIB)) });
+  });
+
   it('refuses files that would need parts over 5 GiB', () => {
     expect(planParts(5 * GIB * MULTIPART_MAX_PARTS + 1)).toBeNull();
   });
