@@ -10,7 +10,7 @@ import './styles/forms.css';
 const storage = window.localStorage;
 const i18n = createI18n(storage, navigator.language);
 const services = createAppServices(storage);
-const router = createAppRouter();
+const router = createAppRouter(i18n);
 const root = document.getElementById('root');
 
 if (root) {

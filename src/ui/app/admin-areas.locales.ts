@@ -1,6 +1,5 @@
-// The strings of the dashboard, key, mount and settings modules, the environment switcher and
-// the shared dialogs, gathered for i18n.ts. Each Chinese catalogue must match its English shape.
-import { componentResources } from '../components/components.locales';
+// The strings of the dashboard, key, mount and settings modules and the environment switcher,
+// gathered for the admin route's locale bundle. Each Chinese catalogue must match its English shape.
 import { dashboardResources } from '../features/dashboard/dashboard.locales';
 import { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
 import { keysResources } from '../features/admin-keys/keys.locales';
@@ -13,7 +12,6 @@ function both<E, Z extends Shape<E>>(resources: { en: E; zh: Z }) {
   return resources;
 }
 
-const dialogs = both(componentResources);
 const dashboard = both(dashboardResources);
 const keys = both(keysResources);
 const envSwitcher = both(envSwitcherResources);
@@ -21,6 +19,6 @@ const mounts = both(mountsResources);
 const settings = both(settingsResources);
 
 export const adminAreaResources = {
-  en: { ...dialogs.en, ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en, ...envSwitcher.en },
-  zh: { ...dialogs.zh, ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh, ...envSwitcher.zh },
+  en: { ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en, ...envSwitcher.en },
+  zh: { ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh, ...envSwitcher.zh },
 };

@@ -1,5 +1,5 @@
 // The strings of the upload screen, the shared-file page and the storage and file management
-// modules, gathered for i18n.ts. Each Chinese catalogue must match its English shape.
+// modules, gathered as one locale bundle. Each Chinese catalogue must match its English shape.
 import { adminFilesResources } from '../features/admin-files/admin-files.locales';
 import { storageResources } from '../features/admin-storage/storage.locales';
 import { fileViewResources } from '../features/file-view/file-view.locales';

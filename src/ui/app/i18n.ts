@@ -1,24 +1,32 @@
-// One i18next instance for the app: the shell catalogues plus the PWA feature's strings, with
-// the language picked before the first render so nothing flashes in the wrong language.
+// One i18next instance for the app. The entry holds only the shell's strings (navigation, login,
+// errors, PWA notices, shared dialogs); route loaders add the feature bundles (locale-bundles.ts).
+// The language is picked before the first render so nothing flashes in the wrong language.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { pastesResources } from '../features/pastes/pastes.locales';
+import { componentResources } from '../components/components.locales';
+import type { pastesResources } from '../features/pastes/pastes.locales';
 import { pwaResources } from '../features/pwa/pwa.locales';
 import { en } from '../locales/en';
 import { zh } from '../locales/zh';
-import { adminAreaResources } from './admin-areas.locales';
-import { fileAreaResources } from './file-areas.locales';
+import type { adminAreaResources } from './admin-areas.locales';
+import type { fileAreaResources } from './file-areas.locales';
 import { detectLanguage } from './language';
 
-const resources = {
-  en: { translation: { ...en, ...pwaResources.en, ...adminAreaResources.en, ...pastesResources.en, ...fileAreaResources.en } },
-  zh: { translation: { ...zh, ...pwaResources.zh, ...adminAreaResources.zh, ...pastesResources.zh, ...fileAreaResources.zh } },
+const shell = {
+  en: { translation: { ...en, ...pwaResources.en, ...componentResources.en } },
+  zh: { translation: { ...zh, ...pwaResources.zh, ...componentResources.zh } },
 };
+
+/** Every key a screen may ask for: the shell's and those of the bundles its route loads. */
+type AppStrings = (typeof shell)['en']['translation'] &
+  (typeof adminAreaResources)['en'] &
+  (typeof pastesResources)['en'] &
+  (typeof fileAreaResources)['en'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: (typeof resources)['en'];
+    resources: { translation: AppStrings };
   }
 }
 
@@ -29,7 +37,7 @@ export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: s
     document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   });
   void instance.init({
-    resources,
+    resources: shell,
     lng: detectLanguage(storage, browserLanguage),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

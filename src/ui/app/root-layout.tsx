@@ -1,8 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PwaPrompts } from '../features/pwa/pwa-prompts';
 import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
+
+// The update and offline notices (Workbox, the sw-update machine) are not needed to use a page,
+// so they load after the first render instead of with the entry.
+const PwaPrompts = lazy(() => import('../features/pwa/pwa-prompts').then((m) => ({ default: m.PwaPrompts })));
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -16,7 +20,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <PwaPrompts />
+      <Suspense fallback={null}>
+        <PwaPrompts />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
+import type { i18n as I18n } from 'i18next';
 import { routeTree } from '../routeTree.gen';
 import { RouteError } from './route-error';
 
@@ -8,9 +9,10 @@ function RedirectHome() {
 }
 
 /** `history` is the browser's by default; tests pass a memory history. */
-export function createAppRouter(history?: RouterHistory) {
+export function createAppRouter(i18n: I18n, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    context: { i18n },
     history,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: RedirectHome,

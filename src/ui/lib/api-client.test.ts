@@ -74,6 +74,21 @@ describe('api client: requests', () => {
     expect(new Headers(calls[1]?.init.headers).has('Content-Type')).toBe(false);
   });
 
+  it('adds extra headers without letting them replace the credentials', async () => {
+    const { api, calls } = setup(() => json(201, { code: 201, message: 'created', success: true, data: { id: 'h' } }), admin);
+    await api.request('/paste', {
+      method: 'POST',
+      body: { content: 'x' },
+      schema: item,
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+    });
+    const sent = new Headers(calls[0]?.init.headers);
+    expect(sent.get('Idempotency-Key')).toBe('key-1');
+    expect(sent.get('Authorization')).toBe('Bearer tok');
+    expect(sent.get('Content-Type')).toBe('application/json');
+    expect(sent.get('Accept')).toBe('application/json');
+  });
+
   it('accepts codes 200, 201 and 202 only', async () => {
     for (const code of [200, 201, 202]) {
       const { api } = setup(() => json(200, { code, message: 'ok', success: true, data: { id: 'c' } }));

@@ -31,6 +31,8 @@ export type RequestOptions<S extends z.ZodType> = {
   purpose?: RequestPurpose;
   /** Explicit credentials (or none) instead of the session's; their rejection is the caller's to handle. */
   credentials?: Credentials | 'none';
+  /** Extra request headers such as Idempotency-Key; Accept, Authorization and a JSON Content-Type stay the client's. */
+  headers?: Record<string, string>;
 };
 
 export type ApiClient = {
@@ -85,7 +87,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
     const credentials = options.credentials ?? deps.getCredentials() ?? 'none';
     const ambient = options.credentials === undefined;
-    const headers = new Headers({ Accept: 'application/json' });
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    headers.delete('Authorization');
     if (credentials !== 'none') headers.set('Authorization', authorizationHeader(credentials));
     let body: BodyInit | undefined;
     if (isRawBody(options.body)) body = options.body;

@@ -7,7 +7,8 @@ import { AppRoot } from '../app/app-root';
 import { createI18n } from '../app/i18n';
 import { createAppRouter } from '../app/router';
 
-type Handler = (path: string, init: RequestInit) => Response | undefined;
+/** Answers one request; undefined means 404, a rejected promise a network failure. */
+type Handler = (path: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
 export function envelope(data: unknown, code = 200): Response {
   return new Response(JSON.stringify({ code, message: 'ok', success: true, data }), {
@@ -41,12 +42,12 @@ export async function renderApp(path: string, handler: Handler = () => undefined
     const url = new URL(String(input), 'http://app.test');
     const apiPath = url.pathname.replace(/^\/api/, '');
     requests.push({ path: apiPath, init });
-    return handler(apiPath, init) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
+    return (await handler(apiPath, init)) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
   };
   const storage = window.localStorage;
   const i18n = createI18n(storage, 'en-US');
   const services = createAppServices(storage, fetchImpl);
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(i18n, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   const view = render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />);
   return { ...view, router, services, requests };

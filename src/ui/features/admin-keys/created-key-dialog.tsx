@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey } from '../../../shared/api/api-key.schema';
 import { Dialog } from '../../components/dialog';
-import { copyToClipboard } from './copy-to-clipboard';
+import { copyToClipboard } from '../../lib/clipboard';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

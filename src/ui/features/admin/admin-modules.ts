@@ -13,6 +13,9 @@ export const adminModules = [
 ] as const;
 export type AdminModule = (typeof adminModules)[number];
 
+/** What every module screen receives from the panel. */
+export type AdminModuleViewProps = { title: string };
+
 export type PanelUser = { kind: 'admin' } | { kind: 'apikey'; permissions: ApiKeyPermissions | null };
 
 export function isAdminModule(value: string): value is AdminModule {

@@ -2,13 +2,12 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthActor } from '../../app/auth-provider';
-import { EnvSwitcher } from '../env-switcher/env-switcher';
 import { AdminModuleLink } from './admin-module-link';
 import { allowedModules, canUseMountExplorer } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
 
-/** The signed-in panel: module navigation (a sidebar, or a scrolling strip on phones) and logout. */
-export function AdminPanelLayout({ children }: { children: ReactNode }) {
+/** The signed-in panel: module navigation (a sidebar, or a scrolling strip on phones), extra tools and logout. */
+export function AdminPanelLayout({ children, tools }: { children: ReactNode; tools?: ReactNode }) {
   const { t } = useTranslation();
   const actor = useAuthActor();
   const user = usePanelUser();
@@ -34,7 +33,7 @@ export function AdminPanelLayout({ children }: { children: ReactNode }) {
             )}
           </ul>
         </nav>
-        <EnvSwitcher />
+        {tools}
         <button type="button" className="button panel__logout" onClick={() => actor.send({ type: 'auth.logout' })}>
           {t('admin.logout')}
         </button>

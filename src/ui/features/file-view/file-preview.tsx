@@ -6,7 +6,7 @@ import { TextPreview } from './text-preview';
 
 type FilePreviewProps = { file: PublicFile; viewUrl: string | null; token: string | undefined };
 
-/** The preview that fits the file's type, always through the server's view link. */
+/** The preview that fits the file's type, always through the token-bearing view link, so the visit costs one view. */
 export function FilePreview({ file, viewUrl, token }: FilePreviewProps) {
   const { t } = useTranslation();
   const kind = previewKind(file.mimetype, file.filename);

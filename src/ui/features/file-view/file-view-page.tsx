@@ -12,6 +12,7 @@ import { FileInfo } from './file-info';
 import { FilePreview } from './file-preview';
 import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
+import { shownFile } from './shown-file';
 import './file-view.css';
 
 const absolute = (url: string | null) => (url === null ? null : serverUrl(url, resolveApiBaseUrl(window.appConfig, window.localStorage)));
@@ -35,14 +36,14 @@ export function FileViewPage({ slug }: { slug: string }) {
       </h1>
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
-          const file = verified?.slug === publicFile.slug ? verified : publicFile;
+          const { file, accessToken } = shownFile(publicFile, verified);
           if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           return (
             <>
               <FileInfo file={file} />
               <FileActions downloadUrl={absolute(file.download_url)} filename={file.filename} />
               <section className="file-preview" aria-label={t('fileView.preview.label')}>
-                <FilePreview file={file} viewUrl={absolute(file.preview_url)} token={verified?.access_token} />
+                <FilePreview file={file} viewUrl={absolute(file.preview_url)} token={accessToken} />
               </section>
             </>
           );

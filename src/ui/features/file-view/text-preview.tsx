@@ -6,6 +6,13 @@ import { formatBytes } from '../../lib/format-bytes';
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
+/** The Markdown renderer or the highlighter, each in its own lazily loaded chunk. */
+async function loadRenderer(markdown: boolean, filename: string): Promise<(text: string) => string> {
+  if (markdown) return (await import('../../lib/markdown')).renderMarkdown;
+  const { highlightFileText } = await import('./render-file-text');
+  return (text) => highlightFileText(text, filename);
+}
+
 type TextState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; html: string; truncated: boolean };
 
 /** Code and plain text highlighted, Markdown rendered and sanitised; the renderer loads lazily. */
@@ -16,9 +23,9 @@ export function TextPreview({ url, filename, markdown }: { url: string; filename
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    Promise.all([readFileText(url, TEXT_PREVIEW_MAX_BYTES, controller.signal), import('./render-file-text')])
+    Promise.all([readFileText(url, TEXT_PREVIEW_MAX_BYTES, controller.signal), loadRenderer(markdown, filename)])
       .then(([{ text, truncated }, render]) => {
-        const html = markdown ? render.renderMarkdownSafe(text) : render.highlightFileText(text, filename);
+        const html = render(text);
         if (!controller.signal.aborted) setState({ status: 'ready', html, truncated });
       })
       .catch(() => {

@@ -24,8 +24,10 @@ const basePath = (scope: PasteScope) => (scope === 'admin' ? '/admin/pastes' : '
 const itemPath = (scope: PasteScope, id: string) => `${basePath(scope)}/${encodeURIComponent(id)}`;
 const slugPath = (slug: string) => `/paste/${encodeURIComponent(slug)}`;
 
-export function createPaste(api: ApiClient, input: PasteCreateInput, signal?: AbortSignal): Promise<PasteCreateResult> {
-  return api.request('/paste', { method: 'POST', body: input, schema: pasteCreateResultSchema, signal });
+/** A retry with the same Idempotency-Key gets the first answer instead of creating a second paste. */
+export function createPaste(api: ApiClient, input: PasteCreateInput, idempotencyKey: string, signal?: AbortSignal): Promise<PasteCreateResult> {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  return api.request('/paste', { method: 'POST', body: input, headers, schema: pasteCreateResultSchema, signal });
 }
 
 export function viewPaste(api: ApiClient, slug: string, signal?: AbortSignal): Promise<PasteView> {

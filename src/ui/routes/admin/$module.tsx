@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { adminModuleViews } from '../../app/admin-module-views';
 import { AdminModulePage } from '../../features/admin/admin-module-page';
 import { isAdminModule } from '../../features/admin/admin-modules';
 
@@ -12,5 +13,5 @@ export const Route = createFileRoute('/admin/$module')({
 
 function AdminModuleRoute() {
   const { module } = Route.useParams();
-  return isAdminModule(module) ? <AdminModulePage module={module} /> : null;
+  return isAdminModule(module) ? <AdminModulePage module={module} views={adminModuleViews} /> : null;
 }

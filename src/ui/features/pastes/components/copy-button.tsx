@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/copy-text';
+import { copyToClipboard } from '../../../lib/clipboard';
+import './shared.css';
 
 const FEEDBACK_MS = 3000;
 
@@ -17,7 +18,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <span className="copy-button">
-      <button type="button" className="button" onClick={() => void copyText(text).then((ok) => setResult(ok ? 'copied' : 'failed'))}>
+      <button type="button" className="button" onClick={() => void copyToClipboard(text).then((ok) => setResult(ok ? 'copied' : 'failed'))}>
         {label}
       </button>
       <span role="status" className="copy-button__status">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './shared.css';
 
 type ModalDialogProps = { title: string; onClose: () => void; children: ReactNode; size?: 'small' | 'large' };
 

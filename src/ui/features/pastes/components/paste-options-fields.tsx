@@ -5,6 +5,7 @@ import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
 import { TextField } from '../../../components/text-field';
 import { expiryPresets, isExpiryPreset } from '../lib/expiry-preset';
 import type { ExpiryChoice, PasteOptions } from '../lib/paste-options';
+import './shared.css';
 
 export type FieldErrors = Partial<Record<'remark' | 'slug' | 'password' | 'expiry' | 'maxViews', string>>;
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './shared.css';
 
 type SegmentedChoiceProps<T extends string> = {
   legend: string;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import './shared.css';
 
 type SignInNoticeProps = { reason: 'guest' | 'denied' | 'refused' };
 

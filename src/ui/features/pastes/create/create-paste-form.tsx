@@ -1,27 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '../../../../shared/api/paste.schema';
+import type { ApiClient } from '../../../lib/api-client';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { SignInNotice } from '../components/sign-in-notice';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
 import { emptyOptions, hasProblems, optionsProblems, toCreateInput, type PasteOptions } from '../lib/paste-options';
-import type { PastesApi } from '../lib/use-pastes-api';
 import type { CreateAccess } from './create-access';
 import { useCreatePaste } from './use-create-paste';
 import { usePasteDraft } from './use-paste-draft';
 
 const refusedKinds = new Set(['unauthorized', 'forbidden', 'admin-session-expired', 'api-key-invalid']);
 
-type CreatePasteFormProps = { client: PastesApi; access: CreateAccess; onCreated: (result: PasteCreateResult) => void };
+type CreatePasteFormProps = { api: ApiClient; access: CreateAccess; onCreated: (result: PasteCreateResult) => void };
 
 /** The editor, the options and the create button; the unsent text is kept as a local draft. */
-export function CreatePasteForm({ client, access, onCreated }: CreatePasteFormProps) {
+export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps) {
   const { t } = useTranslation();
   const draft = usePasteDraft();
   const [options, setOptions] = useState<PasteOptions>(emptyOptions);
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
-  const { state, submit } = useCreatePaste(client, (result) => {
+  const { state, submit } = useCreatePaste(api, (result) => {
     draft.clear();
     setOptions(emptyOptions);
     onCreated(result);
@@ -38,7 +38,7 @@ export function CreatePasteForm({ client, access, onCreated }: CreatePasteFormPr
     const problems = optionsProblems(draft.content, options);
     setErrors(problemMessages(t, problems));
     if (hasProblems(problems)) return;
-    void submit(toCreateInput(draft.content, options, Date.now()), draft.format);
+    void submit(toCreateInput(draft, options, Date.now()));
   };
 
   return (

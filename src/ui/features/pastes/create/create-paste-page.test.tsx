@@ -1,31 +1,33 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../../testing/render-app';
 
 type Sent = { path: string; init: RequestInit };
+type Answer = (path: string, attempt: number) => Response | Promise<Response>;
 
-function stubBackend(answer: (path: string, attempt: number) => Response | Promise<Response>): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = new URL(String(input), 'http://app.test').pathname.replace(/^\/api/, '');
-    sent.push({ path, init });
-    return answer(path, sent.filter((s) => s.path === path).length);
+/** The home page on a backend that answers each path by its attempt number. */
+async function renderHome(answer: Answer): Promise<Sent[]> {
+  const attempts = new Map<string, number>();
+  const { requests } = await renderApp('/', (path) => {
+    const attempt = (attempts.get(path) ?? 0) + 1;
+    attempts.set(path, attempt);
+    return answer(path, attempt);
   });
-  return sent;
+  return requests;
 }
 
 const created = {
   id: 'p1',
   slug: 'hello-note',
   url: 'http://app.test/paste/hello-note',
+  format: 'plain',
   expiresAt: null,
   maxViews: 3,
   hasPassword: false,
   createdAt: '2030-01-01T00:00:00Z',
 };
 
-async function fillPlainPaste() {
-  await renderApp('/');
+function fillPlainPaste() {
   fireEvent.click(screen.getByLabelText('Plain text'));
   fireEvent.change(screen.getByLabelText('Paste content'), { target: { value: 'hello' } });
   fireEvent.change(screen.getByLabelText('Maximum views'), { target: { value: '3' } });
@@ -40,15 +42,11 @@ beforeEach(() => {
   stubMatchMedia();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('home: creating a paste', () => {
   it('checks the link suffix inline before sending anything', async () => {
-    const sent = stubBackend(() => envelope(created, 201));
-    await renderApp('/');
+    const sent = await renderHome(() => envelope(created, 201));
     fireEvent.change(screen.getByLabelText('Custom link suffix (optional)'), { target: { value: 'admin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
     expect(await screen.findByText('Write something before creating the paste.')).toBeInTheDocument();
@@ -57,24 +55,24 @@ describe('home: creating a paste', () => {
   });
 
   it('sends the options with an Idempotency-Key and shows the share link', async () => {
-    const sent = stubBackend(() => envelope(created, 201));
-    await fillPlainPaste();
+    const sent = await renderHome(() => envelope(created, 201));
+    fillPlainPaste();
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
     expect(await screen.findByTestId('share-link')).toHaveAttribute('href', created.url);
     const post = sent.find((s) => s.path === '/paste');
-    expect(JSON.parse(String(post?.init.body))).toEqual({ content: 'hello', slug: 'hello-note', maxViews: 3 });
+    expect(JSON.parse(String(post?.init.body))).toEqual({ content: 'hello', format: 'plain', slug: 'hello-note', maxViews: 3 });
     expect(keyOf(post)).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Headers(post?.init.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(screen.getByRole('timer')).toHaveTextContent('This link is hidden in 60 s');
   });
 
   it('reuses the key when the same paste is retried, and explains a taken suffix', async () => {
-    const sent = stubBackend((path, attempt) => {
+    const sent = await renderHome((path, attempt) => {
       if (path !== '/paste') return failureResponse(404, 'NOT_FOUND', 'no');
       if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
       return failureResponse(409, 'SLUG_TAKEN', 'slug "hello-note" is already taken');
     });
-    await fillPlainPaste();
+    fillPlainPaste();
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
     expect(await screen.findByText('Network connection failed.')).toHaveAttribute('role', 'alert');
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
@@ -88,8 +86,7 @@ describe('home: creating a paste', () => {
     window.localStorage.clear();
     window.localStorage.setItem('api_key', 'no-text');
     window.localStorage.setItem('api_key_permissions', JSON.stringify({ text: false, file: true, mount: false }));
-    stubBackend(() => failureResponse(404, 'NOT_FOUND', 'no'));
-    await renderApp('/');
+    await renderHome(() => failureResponse(404, 'NOT_FOUND', 'no'));
     expect(await screen.findByText(/This API key has no text permission/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to admin login' })).toHaveAttribute('href', '/admin');
     expect(screen.queryByRole('button', { name: 'Create paste' })).toBeNull();

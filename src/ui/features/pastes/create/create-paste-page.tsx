@@ -1,14 +1,16 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '../../../../shared/api/paste.schema';
+import { useApiClient } from '../../../app/api-client-provider';
 import { useAuthView } from '../../../app/auth-provider';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { rawPasteUrl } from '../../../lib/api/pastes';
+import { resolveApiBaseUrl } from '../../../lib/base-url';
 import { SignInNotice } from '../components/sign-in-notice';
-import { usePastesApi } from '../lib/use-pastes-api';
 import { createAccessOf } from './create-access';
 import { CreatePasteForm } from './create-paste-form';
-import '../pastes.css';
+import '../components/shared.css';
+import './create.css';
 
 const ShareResult = lazy(() => import('./share-result').then((module) => ({ default: module.ShareResult })));
 
@@ -16,11 +18,11 @@ const ShareResult = lazy(() => import('./share-result').then((module) => ({ defa
 export function CreatePastePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.home.title'));
-  const client = usePastesApi();
+  const api = useApiClient();
   const access = createAccessOf(useAuthView());
   const [shared, setShared] = useState<PasteCreateResult | null>(null);
   const hide = useCallback(() => setShared(null), []);
-  const rawUrl = shared ? new URL(rawPasteUrl(client.baseUrl(), shared.slug), window.location.origin).href : '';
+  const rawUrl = shared ? new URL(rawPasteUrl(resolveApiBaseUrl(window.appConfig, window.localStorage), shared.slug), window.location.origin).href : '';
 
   return (
     <section className="page page--wide" aria-labelledby="create-title">
@@ -33,7 +35,7 @@ export function CreatePastePage() {
           <ShareResult key={shared.id} result={shared} rawUrl={rawUrl} onHide={hide} />
         </Suspense>
       )}
-      <CreatePasteForm client={client} access={access} onCreated={setShared} />
+      <CreatePasteForm api={api} access={access} onCreated={setShared} />
     </section>
   );
 }

@@ -3,9 +3,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { PasteCreateInput, PasteCreateResult } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { createPaste } from '../../../lib/api/pastes';
-import type { PasteFormat } from '../lib/paste-format';
-import type { PastesApi } from '../lib/use-pastes-api';
 
 export type CreateState =
   | { status: 'idle' }
@@ -15,29 +14,26 @@ export type CreateState =
 
 const unexpected: ApiErrorInit = { kind: 'bad-response' };
 
-export function useCreatePaste(client: PastesApi, onCreated: (result: PasteCreateResult) => void) {
+export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateResult) => void) {
   const [state, setState] = useState<CreateState>({ status: 'idle' });
   const lastAttempt = useRef<{ payload: string; key: string } | null>(null);
 
   const submit = useCallback(
-    async (input: PasteCreateInput, format: PasteFormat) => {
+    async (input: PasteCreateInput) => {
       const payload = JSON.stringify(input);
       const key = lastAttempt.current?.payload === payload ? lastAttempt.current.key : crypto.randomUUID();
       lastAttempt.current = { payload, key };
       setState({ status: 'submitting' });
       try {
-        const result = await createPaste(client.withHeaders({ 'Idempotency-Key': key }), input);
+        const result = await createPaste(api, input, key);
         lastAttempt.current = null;
-        if (format === 'plain') {
-          await import('../lib/paste-format-store').then((store) => store.rememberFormat(result.slug, format)).catch(() => undefined);
-        }
         setState({ status: 'created', result });
         onCreated(result);
       } catch (error) {
         setState({ status: 'failed', error: isApiError(error) ? error.toJSON() : unexpected });
       }
     },
-    [client, onCreated],
+    [api, onCreated],
   );
 
   const dismiss = useCallback(() => setState({ status: 'idle' }), []);

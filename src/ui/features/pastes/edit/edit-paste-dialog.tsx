@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { getPaste, type PasteScope } from '../../../lib/api/pastes';
 import { ModalDialog } from '../components/modal-dialog';
-import type { PastesApi } from '../lib/use-pastes-api';
 import { EditPasteForm } from './edit-paste-form';
 
 type EditPasteDialogProps = {
-  client: PastesApi;
+  api: ApiClient;
   scope: PasteScope;
   id: string;
   onSaved: (paste: PasteDetail) => void;
@@ -17,18 +17,18 @@ type EditPasteDialogProps = {
 };
 
 /** Loads the full paste, then edits it in a modal dialog. */
-export function EditPasteDialog({ client, scope, id, onSaved, onClose }: EditPasteDialogProps) {
+export function EditPasteDialog({ api, scope, id, onSaved, onClose }: EditPasteDialogProps) {
   const { t } = useTranslation();
   const [paste, setPaste] = useState<PasteDetail | null>(null);
   const [error, setError] = useState<ApiErrorInit | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    getPaste(client.api, scope, id, controller.signal).then(setPaste, (e: unknown) => {
+    getPaste(api, scope, id, controller.signal).then(setPaste, (e: unknown) => {
       if (!controller.signal.aborted) setError(isApiError(e) ? e.toJSON() : { kind: 'bad-response' });
     });
     return () => controller.abort();
-  }, [client, scope, id]);
+  }, [api, scope, id]);
 
   return (
     <ModalDialog title={t('pastes.edit.title')} onClose={onClose} size="large">
@@ -38,7 +38,7 @@ export function EditPasteDialog({ client, scope, id, onSaved, onClose }: EditPas
         </p>
       )}
       {!error && !paste && <p role="status">{t('app.loading')}</p>}
-      {paste && <EditPasteForm client={client} scope={scope} paste={paste} onSaved={onSaved} onCancel={onClose} />}
+      {paste && <EditPasteForm api={api} scope={scope} paste={paste} onSaved={onSaved} onCancel={onClose} />}
     </ModalDialog>
   );
 }

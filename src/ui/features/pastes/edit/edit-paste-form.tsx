@@ -2,15 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '../../../../shared/api/paste.schema';
 import { isApiError } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { updatePaste, type PasteScope } from '../../../lib/api/pastes';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
 import { hasProblems, optionsProblems, toUpdateInput, type PasteOptions } from '../lib/paste-options';
-import type { PastesApi } from '../lib/use-pastes-api';
 
 type EditPasteFormProps = {
-  client: PastesApi;
+  api: ApiClient;
   scope: PasteScope;
   paste: PasteDetail;
   onSaved: (paste: PasteDetail) => void;
@@ -27,9 +27,10 @@ const optionsOf = (paste: PasteDetail): PasteOptions => ({
 });
 
 /** The same editor and options as the home page, saving only what changed. */
-export function EditPasteForm({ client, scope, paste, onSaved, onCancel }: EditPasteFormProps) {
+export function EditPasteForm({ api, scope, paste, onSaved, onCancel }: EditPasteFormProps) {
   const { t } = useTranslation();
   const [content, setContent] = useState(paste.content);
+  const [format, setFormat] = useState(paste.format);
   const [options, setOptions] = useState(() => optionsOf(paste));
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
   const [busy, setBusy] = useState(false);
@@ -39,10 +40,10 @@ export function EditPasteForm({ client, scope, paste, onSaved, onCancel }: EditP
     const problems = optionsProblems(content, options);
     setErrors(problemMessages(t, problems));
     if (hasProblems(problems)) return;
-    const input = toUpdateInput(paste, content, options, Date.now());
+    const input = toUpdateInput(paste, { content, format }, options, Date.now());
     if (Object.keys(input).length === 0) return onCancel();
     setBusy(true);
-    updatePaste(client.api, scope, paste.id, input).then(onSaved, (error: unknown) => {
+    updatePaste(api, scope, paste.id, input).then(onSaved, (error: unknown) => {
       setBusy(false);
       setErrors(isApiError(error) ? apiFailureMessages(t, error.toJSON()) : { fields: {}, form: t('errors.bad-response') });
     });
@@ -50,7 +51,13 @@ export function EditPasteForm({ client, scope, paste, onSaved, onCancel }: EditP
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={busy}>
-      <PasteEditor value={content} onChange={setContent} format="markdown" label={t('pastes.editor.label')} />
+      <PasteEditor
+        value={content}
+        onChange={setContent}
+        format={format}
+        onFormatChange={setFormat}
+        label={t('pastes.editor.label')}
+      />
       {errors.content && <p className="field__error">{errors.content}</p>}
       <PasteOptionsFields
         value={options}

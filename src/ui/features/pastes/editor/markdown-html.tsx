@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './markdown.css';
 
 type Renderer = (source: string) => string;
 
@@ -12,7 +13,7 @@ export function MarkdownHtml({ source, className = '' }: { source: string; class
 
   useEffect(() => {
     let live = true;
-    import('../lib/render-markdown').then(
+    import('../../../lib/markdown').then(
       (module) => live && setRender(() => module.renderMarkdown),
       () => live && setFailed(true),
     );

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pasteFormats, type PasteFormat } from '../../../../shared/api/paste.schema';
 import { SegmentedChoice } from '../components/segmented-choice';
-import { pasteFormats, type PasteFormat } from '../lib/paste-format';
 import { MarkdownHtml } from './markdown-html';
 import { PlainTextArea } from './plain-text-area';
+import './editor.css';
 
 const CodeEditor = lazy(() => import('./code-editor').then((module) => ({ default: module.CodeEditor })));
 
@@ -14,8 +15,7 @@ type PasteEditorProps = {
   value: string;
   onChange: (value: string) => void;
   format: PasteFormat;
-  /** Omitted where the format cannot change (editing an existing paste). */
-  onFormatChange?: (format: PasteFormat) => void;
+  onFormatChange: (format: PasteFormat) => void;
   label: string;
 };
 
@@ -31,14 +31,12 @@ export function PasteEditor({ value, onChange, format, onFormatChange, label }: 
   return (
     <div className={`paste-editor paste-editor--${shown}`}>
       <div className="paste-editor__bar">
-        {onFormatChange && (
-          <SegmentedChoice
-            legend={t('pastes.editor.format')}
-            options={pasteFormats.map((f) => ({ value: f, label: t(`pastes.editor.formats.${f}`) }))}
-            value={format}
-            onChange={onFormatChange}
-          />
-        )}
+        <SegmentedChoice
+          legend={t('pastes.editor.format')}
+          options={pasteFormats.map((f) => ({ value: f, label: t(`pastes.editor.formats.${f}`) }))}
+          value={format}
+          onChange={onFormatChange}
+        />
         {markdown && (
           <SegmentedChoice
             legend={t('pastes.editor.mode')}

@@ -2,11 +2,11 @@
 // Imported lazily: the database code is large and the editor is usable before it arrives.
 import { z } from 'zod';
 import { getDatabase } from '../../../../db/database';
-import { pasteFormats } from './paste-format';
+import { pasteFormatSchema } from '../../../../shared/api/paste.schema';
 
 const DRAFT_KEY = 'draft.paste';
 
-const draftSchema = z.object({ content: z.string(), format: z.enum(pasteFormats) });
+const draftSchema = z.object({ content: z.string(), format: pasteFormatSchema });
 export type PasteDraft = z.infer<typeof draftSchema>;
 
 export async function loadDraft(): Promise<PasteDraft | null> {

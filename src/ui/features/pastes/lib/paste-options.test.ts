@@ -14,10 +14,11 @@ describe('paste options', () => {
   });
 
   it('builds a create body with only the options set', () => {
-    expect(toCreateInput('text', emptyOptions, now)).toEqual({ content: 'text' });
+    expect(toCreateInput({ content: 'text', format: 'markdown' }, emptyOptions, now)).toEqual({ content: 'text', format: 'markdown' });
     const full = { ...emptyOptions, remark: ' note ', slug: 'my-note', password: 'pw', expiry: '1h' as const, maxViews: '2' };
-    expect(toCreateInput('text', full, now)).toEqual({
+    expect(toCreateInput({ content: 'text', format: 'plain' }, full, now)).toEqual({
       content: 'text',
+      format: 'plain',
       remark: 'note',
       slug: 'my-note',
       password: 'pw',
@@ -27,11 +28,13 @@ describe('paste options', () => {
   });
 
   it('sends only the changed fields on edit and null to clear', () => {
-    const original = { content: 'a', remark: 'r', slug: 's', maxViews: 3 };
+    const original = { content: 'a', format: 'markdown' as const, remark: 'r', slug: 's', maxViews: 3 };
     const kept = { ...emptyOptions, remark: 'r', slug: 's', expiry: 'keep' as const, maxViews: '3' };
-    expect(toUpdateInput(original, 'a', kept, now)).toEqual({});
-    expect(toUpdateInput(original, 'b', { ...kept, remark: '', maxViews: '0', expiry: 'never', clearPassword: true }, now)).toEqual({
+    expect(toUpdateInput(original, { content: 'a', format: 'markdown' }, kept, now)).toEqual({});
+    const changed = { ...kept, remark: '', maxViews: '0', expiry: 'never' as const, clearPassword: true };
+    expect(toUpdateInput(original, { content: 'b', format: 'plain' }, changed, now)).toEqual({
       content: 'b',
+      format: 'plain',
       remark: null,
       expiresAt: null,
       maxViews: null,

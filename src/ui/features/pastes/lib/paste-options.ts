@@ -1,6 +1,6 @@
 // The options shared by the create form and the edit dialog, their client-side checks, and how
 // they become the API's create and update bodies (empty fields are left out, or cleared on edit).
-import type { PasteCreateInput, PasteUpdateInput } from '../../../../shared/api/paste.schema';
+import type { PasteCreateInput, PasteFormat, PasteUpdateInput } from '../../../../shared/api/paste.schema';
 import { expiresAtFor, type ExpiryPreset } from './expiry-preset';
 import { parseMaxViews } from './max-views';
 import { slugProblem, type SlugProblem } from './slug-problem';
@@ -16,6 +16,9 @@ export type PasteOptions = {
   expiry: ExpiryChoice;
   maxViews: string;
 };
+
+/** What the editor holds: the text and how it is shown. */
+export type PasteText = { content: string; format: PasteFormat };
 
 export type OptionsProblems = { content?: 'empty'; slug?: SlugProblem; maxViews?: 'invalid' };
 
@@ -34,10 +37,11 @@ export const hasProblems = (problems: OptionsProblems) => Object.values(problems
 
 const orUndefined = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
-export function toCreateInput(content: string, options: PasteOptions, now: number): PasteCreateInput {
+export function toCreateInput({ content, format }: PasteText, options: PasteOptions, now: number): PasteCreateInput {
   const maxViews = parseMaxViews(options.maxViews) ?? 0;
   return {
     content,
+    format,
     remark: orUndefined(options.remark),
     slug: orUndefined(options.slug),
     password: options.password === '' ? undefined : options.password,
@@ -46,12 +50,13 @@ export function toCreateInput(content: string, options: PasteOptions, now: numbe
   };
 }
 
-type Original = { content: string; remark: string | null; slug: string; maxViews: number | null };
+type Original = PasteText & { remark: string | null; slug: string; maxViews: number | null };
 
 /** Only what changed; `null` clears remark, expiry, max views or the password. */
-export function toUpdateInput(original: Original, content: string, options: PasteOptions, now: number): PasteUpdateInput {
+export function toUpdateInput(original: Original, text: PasteText, options: PasteOptions, now: number): PasteUpdateInput {
   const input: PasteUpdateInput = {};
-  if (content !== original.content) input.content = content;
+  if (text.content !== original.content) input.content = text.content;
+  if (text.format !== original.format) input.format = text.format;
   const remark = orUndefined(options.remark) ?? null;
   if (remark !== original.remark) input.remark = remark;
   const slug = options.slug.trim();

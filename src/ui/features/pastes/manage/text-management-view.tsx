@@ -1,27 +1,28 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiClient } from '../../../app/api-client-provider';
 import { useAuthView } from '../../../app/auth-provider';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';
-import { usePastesApi } from '../lib/use-pastes-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { PageNav } from './page-nav';
 import { PasteTable } from './paste-table';
 import { usePasteActions, type PendingAction } from './use-paste-actions';
 import { usePasteList } from './use-paste-list';
-import '../pastes.css';
+import '../components/shared.css';
+import './manage.css';
 
 /** Admin module "text management": every paste for the admin, its own pastes for an API key. */
 export function TextManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   useDocumentTitle(title);
-  const client = usePastesApi();
+  const api = useApiClient();
   const scope = useAuthView().status === 'admin' ? 'admin' : 'user';
-  const { page, setPage, state, reload } = usePasteList(client, scope);
+  const { page, setPage, state, reload } = usePasteList(api, scope);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
-  const actions = usePasteActions(client, scope, () => {
+  const actions = usePasteActions(api, scope, () => {
     setSelected(new Set());
     reload();
   });
@@ -94,7 +95,7 @@ export function TextManagementView({ title }: { title: string }) {
       {data && <PageNav page={page} totalPages={data.totalPages} onPage={goTo} />}
       {editing && (
         <EditPasteDialog
-          client={client}
+          api={api}
           scope={scope}
           id={editing}
           onClose={() => setEditing(null)}

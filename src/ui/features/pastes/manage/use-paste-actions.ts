@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '../../../../shared/api/paste.schema';
 import { isApiError } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { clearExpiredPastes, deletePaste, deletePastes, type PasteScope } from '../../../lib/api/pastes';
-import type { PastesApi } from '../lib/use-pastes-api';
 
 export type PendingAction = { kind: 'deleteOne'; paste: PasteListItem } | { kind: 'deleteMany'; ids: string[] } | { kind: 'clearExpired' };
 
 export type ActionOutcome = { tone: 'ok' | 'error'; message: string };
 
-export function usePasteActions(client: PastesApi, scope: PasteScope, onDone: () => void) {
+export function usePasteActions(api: ApiClient, scope: PasteScope, onDone: () => void) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,14 +20,14 @@ export function usePasteActions(client: PastesApi, scope: PasteScope, onDone: ()
 
   const run = async (action: PendingAction): Promise<string> => {
     if (action.kind === 'deleteOne') {
-      await deletePaste(client.api, scope, action.paste.id);
+      await deletePaste(api, scope, action.paste.id);
       return t('pastes.manage.deleted', { count: 1 });
     }
     if (action.kind === 'deleteMany') {
-      const { deleted } = await deletePastes(client.api, scope, action.ids);
+      const { deleted } = await deletePastes(api, scope, action.ids);
       return t('pastes.manage.deleted', { count: deleted });
     }
-    const { deleted } = await clearExpiredPastes(client.api);
+    const { deleted } = await clearExpiredPastes(api);
     return t('pastes.manage.cleared', { count: deleted });
   };
 

@@ -3,8 +3,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PasteListItem } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { listAdminPastes, listUserPastes, type PasteScope } from '../../../lib/api/pastes';
-import type { PastesApi } from '../lib/use-pastes-api';
 
 export const PAGE_SIZE = 10;
 
@@ -14,16 +14,16 @@ export type PasteListState =
   | { status: 'ready'; data: PasteListPage }
   | { status: 'failed'; error: ApiErrorInit };
 
-async function fetchPage(client: PastesApi, scope: PasteScope, page: number, signal: AbortSignal): Promise<PasteListPage> {
+async function fetchPage(api: ApiClient, scope: PasteScope, page: number, signal: AbortSignal): Promise<PasteListPage> {
   if (scope === 'admin') {
-    const { items, pagination } = await listAdminPastes(client.api, page, PAGE_SIZE, signal);
+    const { items, pagination } = await listAdminPastes(api, page, PAGE_SIZE, signal);
     return { items, total: pagination.total, totalPages: pagination.totalPages };
   }
-  const { items, pagination } = await listUserPastes(client.api, (page - 1) * PAGE_SIZE, PAGE_SIZE, signal);
+  const { items, pagination } = await listUserPastes(api, (page - 1) * PAGE_SIZE, PAGE_SIZE, signal);
   return { items, total: pagination.total, totalPages: Math.ceil(pagination.total / PAGE_SIZE) };
 }
 
-export function usePasteList(client: PastesApi, scope: PasteScope) {
+export function usePasteList(api: ApiClient, scope: PasteScope) {
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   const [state, setState] = useState<PasteListState>({ status: 'loading', previous: null });
@@ -31,7 +31,7 @@ export function usePasteList(client: PastesApi, scope: PasteScope) {
   useEffect(() => {
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', previous: current.status === 'ready' ? current.data : null }));
-    fetchPage(client, scope, page, controller.signal).then(
+    fetchPage(api, scope, page, controller.signal).then(
       (data) => {
         if (data.items.length === 0 && page > 1 && data.totalPages > 0) setPage(Math.min(page - 1, data.totalPages));
         else setState({ status: 'ready', data });
@@ -42,7 +42,7 @@ export function usePasteList(client: PastesApi, scope: PasteScope) {
       },
     );
     return () => controller.abort();
-  }, [client, scope, page, version]);
+  }, [api, scope, page, version]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { page, setPage, state, reload };

@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { rawPasteUrl } from '../../../lib/api/pastes';
 import { CopyButton } from '../components/copy-button';
 import { MarkdownHtml } from '../editor/markdown-html';
-import type { PasteFormat } from '../lib/paste-format';
 import { PasteMeta } from './paste-meta';
 import type { OpenPaste as OpenPasteData } from './use-paste-view';
 
-type OpenPasteProps = { paste: OpenPasteData; format: PasteFormat; apiBaseUrl: string };
+type OpenPasteProps = { paste: OpenPasteData; apiBaseUrl: string; onEdit?: () => void };
 
-/** An unlocked paste: its details, copy and raw actions, and the content as Markdown or text. */
-export function OpenPaste({ paste, format, apiBaseUrl }: OpenPasteProps) {
+/** An unlocked paste: its details, copy, raw and (for its owner) edit actions, and the content as Markdown or text. */
+export function OpenPaste({ paste, apiBaseUrl, onEdit }: OpenPasteProps) {
   const { t } = useTranslation();
   const rawUrl = rawPasteUrl(apiBaseUrl, paste.slug, paste.rawToken);
   return (
@@ -21,9 +20,14 @@ export function OpenPaste({ paste, format, apiBaseUrl }: OpenPasteProps) {
         <a className="button" href={rawUrl} target="_blank" rel="noopener noreferrer">
           {t('pastes.view.raw')}
         </a>
+        {onEdit && (
+          <button type="button" className="button" onClick={onEdit}>
+            {t('pastes.view.edit')}
+          </button>
+        )}
       </div>
-      <article className="paste-content" aria-label={t('pastes.view.contentLabel')}>
-        {format === 'plain' ? <pre className="paste-plain">{paste.content}</pre> : <MarkdownHtml source={paste.content} />}
+      <article className="paste-content" aria-label={t('pastes.view.contentLabel')} data-format={paste.format}>
+        {paste.format === 'plain' ? <pre className="paste-plain">{paste.content}</pre> : <MarkdownHtml source={paste.content} />}
       </article>
     </>
   );

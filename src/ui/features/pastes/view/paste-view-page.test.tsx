@@ -4,6 +4,7 @@ import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../../t
 
 const meta = {
   slug: 'notes',
+  format: 'markdown',
   requiresPassword: true,
   remark: null,
   hasPassword: true,
@@ -41,6 +42,18 @@ describe('paste view page', () => {
     expect(screen.getByRole('cell', { name: 'cell' })).toBeInTheDocument();
     expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
     expect(screen.getByRole('link', { name: 'Open raw text' })).toHaveAttribute('href', '/api/raw/notes?token=tok');
+  });
+
+  it('shows a plain-text paste as written, and offers Edit only with the id of an editable paste', async () => {
+    const plain = { ...meta, requiresPassword: false, hasPassword: false, format: 'plain', content: '# not a heading' };
+    await renderApp('/paste/notes', (path) => (path === '/paste/notes' ? envelope(plain) : undefined));
+    expect((await screen.findByText('# not a heading')).tagName).toBe('PRE');
+    expect(screen.queryByRole('heading', { name: 'not a heading' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    cleanup();
+
+    await renderApp('/paste/notes', (path) => (path === '/paste/notes' ? envelope({ ...plain, canEdit: true, id: 'p-1' }) : undefined));
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('shows the retry time when password attempts are rate limited', async () => {

@@ -1,21 +1,40 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PasteDetail } from '../../../../shared/api/paste.schema';
+import { useApiClient } from '../../../app/api-client-provider';
+import { useAuthView } from '../../../app/auth-provider';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { usePastesApi } from '../lib/use-pastes-api';
+import type { PasteScope } from '../../../lib/api/pastes';
+import { resolveApiBaseUrl } from '../../../lib/base-url';
+import { EditPasteDialog } from '../edit/edit-paste-dialog';
 import { OpenPaste } from './open-paste';
 import { PasswordPrompt } from './password-prompt';
 import { PasteStatusScreen } from './paste-status-screen';
 import { usePasteView } from './use-paste-view';
-import '../pastes.css';
+import '../components/shared.css';
+import './view.css';
 
-/** /paste/:slug — a shared paste, behind its password prompt when protected. */
+/** /paste/:slug — a shared paste, behind its password prompt when protected; its owner can edit it here. */
 export function PasteViewPage({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const client = usePastesApi();
-  const { state, unlock, retry } = usePasteView(client, slug);
+  const api = useApiClient();
+  const scope: PasteScope = useAuthView().status === 'admin' ? 'admin' : 'user';
+  const navigate = useNavigate();
+  const { state, unlock, retry, applyEdit } = usePasteView(api, slug);
+  const [editing, setEditing] = useState(false);
   useDocumentTitle(t('pages.paste.title'));
 
   if (state.status === 'missing' || state.status === 'gone') return <PasteStatusScreen kind={state.status} />;
   if (state.status === 'failed') return <PasteStatusScreen kind="failed" error={state.error} onRetry={retry} />;
+
+  const editId = state.status === 'ready' ? state.paste.id : undefined;
+  const saved = (paste: PasteDetail) => {
+    setEditing(false);
+    applyEdit(paste);
+    // A new link suffix moves the paste: follow it so the address bar stays valid.
+    if (paste.slug !== slug) void navigate({ to: '/paste/$slug', params: { slug: paste.slug }, replace: true });
+  };
 
   return (
     <section className="page page--wide paste-view" aria-labelledby="paste-title" aria-busy={state.status === 'loading'}>
@@ -24,7 +43,16 @@ export function PasteViewPage({ slug }: { slug: string }) {
       </h1>
       {state.status === 'loading' && <p role="status">{t('app.loading')}</p>}
       {state.status === 'locked' && <PasswordPrompt busy={state.unlocking} error={state.error} onSubmit={unlock} />}
-      {state.status === 'ready' && <OpenPaste paste={state.paste} format={state.format} apiBaseUrl={client.baseUrl()} />}
+      {state.status === 'ready' && (
+        <OpenPaste
+          paste={state.paste}
+          apiBaseUrl={resolveApiBaseUrl(window.appConfig, window.localStorage)}
+          onEdit={editId === undefined ? undefined : () => setEditing(true)}
+        />
+      )}
+      {editing && editId !== undefined && (
+        <EditPasteDialog api={api} scope={scope} id={editId} onSaved={saved} onClose={() => setEditing(false)} />
+      )}
     </section>
   );
 }

@@ -1,18 +1,17 @@
 // Loads one paste for its view page and unlocks it with a password. A GET counts a view, so each
 // slug is requested once per page even when React runs effects twice in development.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PasteView } from '../../../../shared/api/paste.schema';
+import type { PasteDetail, PasteView } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import type { ApiClient } from '../../../lib/api-client';
 import { unlockPaste, viewPaste } from '../../../lib/api/pastes';
-import type { PasteFormat } from '../lib/paste-format';
-import type { PastesApi } from '../lib/use-pastes-api';
 
 export type OpenPaste = PasteView & { content: string };
 
 export type PasteViewState =
   | { status: 'loading' }
   | { status: 'locked'; meta: PasteView; unlocking: boolean; error: ApiErrorInit | null }
-  | { status: 'ready'; paste: OpenPaste; format: PasteFormat }
+  | { status: 'ready'; paste: OpenPaste }
   | { status: 'missing' }
   | { status: 'gone' }
   | { status: 'failed'; error: ApiErrorInit };
@@ -26,13 +25,18 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
-async function opened(view: PasteView): Promise<PasteViewState> {
+function opened(view: PasteView): PasteViewState {
   if (view.content === undefined) return { status: 'locked', meta: view, unlocking: false, error: null };
-  const format = await import('../lib/paste-format-store').then((store) => store.formatOf(view.slug)).catch(() => 'markdown' as const);
-  return { status: 'ready', paste: { ...view, content: view.content }, format };
+  return { status: 'ready', paste: { ...view, content: view.content } };
 }
 
-export function usePasteView(client: PastesApi, slug: string) {
+/** The open paste after its owner saved an edit; views and rights stay as they were. */
+function edited(paste: OpenPaste, saved: PasteDetail): OpenPaste {
+  const { content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt } = saved;
+  return { ...paste, content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt };
+}
+
+export function usePasteView(api: ApiClient, slug: string) {
   const [state, setState] = useState<PasteViewState>({ status: 'loading' });
   const requested = useRef<string | null>(null);
   const current = useRef(slug);
@@ -48,8 +52,8 @@ export function usePasteView(client: PastesApi, slug: string) {
   const load = useCallback(() => {
     requested.current = slug;
     setState({ status: 'loading' });
-    viewPaste(client.api, slug).then(opened, failedState).then((next) => settle(slug, next));
-  }, [client, slug, settle]);
+    viewPaste(api, slug).then(opened, failedState).then((next) => settle(slug, next));
+  }, [api, slug, settle]);
 
   useEffect(() => {
     if (requested.current !== slug) load();
@@ -60,19 +64,19 @@ export function usePasteView(client: PastesApi, slug: string) {
       if (state.status !== 'locked') return;
       const { meta } = state;
       setState({ status: 'locked', meta, unlocking: true, error: null });
-      unlockPaste(client.api, slug, password)
+      unlockPaste(api, slug, password)
         .then(opened, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed' ? { status: 'locked' as const, meta, unlocking: false, error: next.error } : next;
         })
         .then((next) => settle(slug, next));
     },
-    [client, slug, state, settle],
+    [api, slug, state, settle],
   );
 
-  const replace = useCallback((paste: OpenPaste) => {
-    setState((previous) => (previous.status === 'ready' ? { ...previous, paste } : previous));
+  const applyEdit = useCallback((saved: PasteDetail) => {
+    setState((previous) => (previous.status === 'ready' ? { status: 'ready', paste: edited(previous.paste, saved) } : previous));
   }, []);
 
-  return { state, unlock, retry: load, replace };
+  return { state, unlock, retry: load, applyEdit };
 }

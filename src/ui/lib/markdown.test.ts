@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render-markdown';
+import { renderMarkdown } from './markdown';
 
 function fragment(html: string): HTMLElement {
   const host = document.createElement('div');
@@ -29,5 +29,16 @@ describe('renderMarkdown', () => {
     const links = [...host.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual([null, null, 'https://example.com']);
     expect(links[2]?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('removes <style>, <form>, <input> and style attributes, keeping task-list checkboxes disabled', () => {
+    const html = renderMarkdown(
+      '<style>body{display:none}</style>\n\n<form action="https://evil.example"><input name="password" type="password"><input type="text"></form>\n\n<p style="position:fixed">text</p>\n\n- [ ] todo',
+    );
+    expect(html).not.toMatch(/<style|<form|style=|type="password"|type="text"/i);
+    const host = fragment(html);
+    expect(host.querySelector('p')?.textContent).toBe('text');
+    const boxes = [...host.querySelectorAll('input')];
+    expect(boxes.map((box) => [box.getAttribute('type'), box.hasAttribute('disabled')])).toEqual([['checkbox', true]]);
   });
 });
