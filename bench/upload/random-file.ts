@@ -1,5 +1,6 @@
 // The test file: random bytes streamed to disk in 1 MiB chunks (never held in memory whole),
-// hashed on the way so the uploaded object can be compared without reading the file again.
+// hashed on the way so the uploaded object can be compared without reading the file again, and
+// flushed to disk so its write-back does not slow down the first timed upload.
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +17,6 @@ export async function writeRandomFile(path: string, size: number): Promise<strin
       yield chunk;
     }
   }
-  await pipeline(chunks(), createWriteStream(path));
+  await pipeline(chunks(), createWriteStream(path, { flush: true }));
   return hash.digest('hex');
 }

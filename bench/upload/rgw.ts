@@ -11,20 +11,27 @@ import { freePort } from './processes';
 
 const run = promisify(execFile);
 
-export type Rgw = { endpoint: string; accessKeyId: string; secretAccessKey: string; stop(): Promise<void> };
+export type Rgw = {
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Pid of each daemon by name (`client.rgw`, `osd.0`, `mon.a`). */
+  daemons(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+};
 
-/** Pids of this gateway's daemons (mon, osd, rgw), read from its run folder. */
-async function daemonPids(dir: string): Promise<number[]> {
+/** Pids of this gateway's daemons by name, read from its run folder. */
+async function daemonPids(dir: string): Promise<Record<string, number>> {
   const runDir = join(dir, 'run');
   const names = (await readdir(runDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pid'));
-  const pids = await Promise.all(names.map(async (name) => Number((await readFile(join(runDir, name), 'utf8')).trim())));
-  return pids.filter((pid) => Number.isInteger(pid) && pid > 0);
+  const entries = await Promise.all(names.map(async (name) => [name.slice(0, -'.pid'.length), Number((await readFile(join(runDir, name), 'utf8')).trim())] as const));
+  return Object.fromEntries(entries.filter(([, pid]) => Number.isInteger(pid) && pid > 0));
 }
 
-/** The script's stop gives each daemon 5 s; one still running after that is killed. */
+/** The script's stop gives each daemon 15 s, then kills it; this is a last resort for a stuck script. */
 async function stopGateway(script: string, dir: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const pids = await daemonPids(dir);
-  await run('bash', [script, 'stop', dir], { env, timeout: 30_000 }).catch(() => undefined);
+  const pids = Object.values(await daemonPids(dir));
+  await run('bash', [script, 'stop', dir], { env, timeout: 60_000 }).catch(() => undefined);
   for (const pid of pids) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
     if (cmdline.includes(dir)) process.kill(pid, 'SIGKILL');
@@ -49,7 +56,7 @@ export async function startRgw(script: string, attempts = 3): Promise<Rgw> {
     const stop = () => stopGateway(script, dir, env);
     try {
       await run('bash', [script, 'start', dir, 'bluestore'], { env, timeout: 120_000 });
-      return { endpoint: `http://127.0.0.1:${rgwPort}`, ...keys, stop };
+      return { endpoint: `http://127.0.0.1:${rgwPort}`, ...keys, daemons: () => daemonPids(dir), stop };
     } catch (error) {
       lastError = `${error instanceof Error ? error.message : String(error)}\n${await logTail(dir)}`;
       await stop();

@@ -1,5 +1,6 @@
 // The real Clipdock server as a child process (production mode, temp data dir), set up for the
-// benchmark through its own API: admin login, a 2 GB upload limit, and the bucket as default storage.
+// benchmark through its own API: admin login, a 2 GB upload limit, the bucket as default storage
+// and, for browser runs, the web app from a given folder with bucket CORS for the server's origin.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,9 @@ import { freePort, stopChild } from './processes';
 import type { Rgw } from './rgw';
 
 export type BenchServer = { baseUrl: string; pid: number; token: string; stop(): Promise<void> };
+
+/** `staticDir`: serve this build of the web app and allow its origin in the bucket's CORS. */
+export type ServerOptions = { staticDir?: string };
 
 const adminPassword = 'bench-password-123';
 const envelope = z.object({ data: z.unknown() });
@@ -32,13 +36,24 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
   throw new Error('server did not become healthy');
 }
 
-export async function startServer(root: string, rgw: Rgw, bucket: string): Promise<BenchServer> {
+export async function startServer(root: string, rgw: Rgw, bucket: string, options: ServerOptions = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-bench-data-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/index.ts')], {
+  const { staticDir } = options;
+  const entry = staticDir === undefined ? 'server/index.ts' : 'bench/upload/app-server.ts';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      ...(staticDir === undefined ? {} : { BENCH_STATIC_DIR: staticDir }),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -61,6 +76,7 @@ export async function startServer(root: string, rgw: Rgw, bucket: string): Promi
     };
     const { id } = await api(baseUrl, 'POST', '/api/s3-configs', z.object({ id: z.string() }), config, token);
     await api(baseUrl, 'PUT', `/api/s3-configs/${id}/set-default`, z.unknown(), undefined, token);
+    if (staticDir !== undefined) await api(baseUrl, 'POST', `/api/s3-configs/${id}/apply-cors`, z.unknown(), { origin: baseUrl }, token);
     return { baseUrl, pid: child.pid ?? 0, token, stop };
   } catch (error) {
     await stop();
