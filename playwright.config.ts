@@ -21,7 +21,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && tsx server/index.ts',
+    // The same build and command as `npm start` (run `npm run build` first).
+    command: 'rm -rf .tmp/e2e-data && npm run --silent serve',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

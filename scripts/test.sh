@@ -10,5 +10,5 @@ bash scripts/ensure-system-deps.sh
 echo "== typecheck"; npm run --silent typecheck
 echo "== unit";      npx vitest run --project unit
 echo "== integration"; npx vitest run --project integration
-echo "== build";     npx vite build --logLevel warn
+echo "== build";     npm run --silent build
 echo "== e2e";       npx playwright test

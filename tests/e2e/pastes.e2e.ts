@@ -72,6 +72,24 @@ test('HTML in a paste is sanitised: an onerror handler never runs', async ({ pag
   });
 });
 
+test('the admin edits a paste from its view page and sees the new content', async ({ page, browser }) => {
+  await logIn(page);
+  const link = await createPaste(page, '# Draft title', { slug: unique('edit-me') });
+
+  const view = new PasteViewPage(page);
+  await view.goto(link);
+  await expect(view.content.getByRole('heading', { name: 'Draft title' })).toBeVisible();
+  await view.editAsPlainText('# Final text, shown as written');
+  await expect(view.content.locator('pre')).toHaveText('# Final text, shown as written');
+  await expect(view.content.getByRole('heading')).toHaveCount(0);
+
+  await inFreshContext(browser, async (visitor) => {
+    await visitor.goto(link);
+    await expect(visitor.content.locator('pre')).toHaveText('# Final text, shown as written');
+    await expect(visitor.editButton).toHaveCount(0);
+  });
+});
+
 test('text management lists pastes, edits a remark and deletes two at once', async ({ page }) => {
   await logIn(page);
   const first = unique('first');

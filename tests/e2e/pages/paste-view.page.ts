@@ -1,12 +1,13 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** /paste/:slug: the password prompt, the rendered paste and the status screens. */
+/** /paste/:slug: the password prompt, the rendered paste, its edit dialog and the status screens. */
 export class PasteViewPage {
   readonly password: Locator;
   readonly unlockButton: Locator;
   readonly error: Locator;
   readonly content: Locator;
   readonly goneHeading: Locator;
+  readonly editButton: Locator;
 
   constructor(readonly page: Page) {
     this.password = page.getByLabel('Password', { exact: true });
@@ -14,6 +15,7 @@ export class PasteViewPage {
     this.error = page.getByRole('alert').filter({ hasText: /\S/ });
     this.content = page.getByRole('article', { name: 'Paste content' });
     this.goneHeading = page.getByRole('heading', { name: 'Paste no longer available' });
+    this.editButton = page.getByRole('button', { name: 'Edit', exact: true });
   }
 
   async goto(url: string): Promise<void> {
@@ -24,5 +26,16 @@ export class PasteViewPage {
     await expect(this.password).toBeVisible();
     await this.password.fill(password);
     await this.unlockButton.click();
+  }
+
+  /** Opens the edit dialog, switches the paste to plain text with new content and saves. */
+  async editAsPlainText(content: string): Promise<void> {
+    await this.editButton.click();
+    const dialog = this.page.getByRole('dialog', { name: 'Edit paste' });
+    await dialog.locator('label', { hasText: 'Plain text' }).click();
+    await expect(dialog.getByLabel('Plain text')).toBeChecked();
+    await dialog.getByLabel('Paste content').fill(content);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
   }
 }

@@ -25,7 +25,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 
 export async function startServerProcess(port: number): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-e2e-'));
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', 'dist-server/server.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),
