@@ -5,12 +5,14 @@ import * as initialSchema from './migrations/0001-initial-schema';
 import * as fileUploadId from './migrations/0002-file-upload-id';
 import * as pasteFormat from './migrations/0003-paste-format';
 import * as idempotencyRequestHash from './migrations/0004-idempotency-request-hash';
+import * as filePartSize from './migrations/0005-file-part-size';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
   '0002_file_upload_id': fileUploadId,
   '0003_paste_format': pasteFormat,
   '0004_idempotency_request_hash': idempotencyRequestHash,
+  '0005_file_part_size': filePartSize,
 };
 
 export const migrationProvider: MigrationProvider = {

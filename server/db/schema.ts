@@ -91,6 +91,8 @@ export interface FilesTable {
   status: 'pending' | 'committed';
   /** The multipart upload of a pending share, if it uses one. */
   upload_id: string | null;
+  /** The part size a multipart share was planned with, its part links signed for; null for a single PUT. */
+  part_size: number | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;

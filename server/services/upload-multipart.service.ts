@@ -1,6 +1,7 @@
 // Multipart file-share uploads: init creates the pending row and the storage multipart upload
 // and presigns every part; the browser PUTs parts, completes, then commits like a single PUT.
-// Part links are signed for the plan's exact part lengths; refreshing needs the same part size.
+// Part links are signed for the plan's exact part lengths; the row keeps the part size, so
+// refreshed links are signed from the same plan.
 import type {
   MultipartAbortResponse, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse,
   MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
@@ -18,7 +19,10 @@ export class MultipartUploadService {
 
   async init(auth: Auth, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
     const plan = planParts(input.size, input.part_size);
-    const pending = await this.uploads.startPending(auth, input, (key, driver) => driver.createMultipart(key, input.mimetype));
+    const pending = await this.uploads.startPending(auth, input, {
+      partSize: plan.partSize,
+      create: (key, driver) => driver.createMultipart(key, input.mimetype),
+    });
     const numbers = Array.from({ length: plan.partCount }, (_, index) => index + 1);
     return {
       file_id: pending.row.id,
@@ -31,10 +35,14 @@ export class MultipartUploadService {
     };
   }
 
-  /** Fresh links for some parts; `part_size` must be the one init answered (default plan otherwise). */
+  /**
+   * Fresh links for some parts, signed from the part size stored at init. Uploads started before
+   * the row kept one fall back to the default plan.
+   */
   async urls(auth: Auth, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
     const pending = await this.#owned(auth, input.file_id, input.upload_id);
-    return { presigned_urls: await this.#presign(pending, planParts(pending.row.size, input.part_size), input.part_numbers, origin) };
+    const plan = planParts(pending.row.size, pending.row.part_size ?? undefined);
+    return { presigned_urls: await this.#presign(pending, plan, input.part_numbers, origin) };
   }
 
   async complete(auth: Auth, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {

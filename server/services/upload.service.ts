@@ -27,6 +27,8 @@ import type { UploadLimits } from './upload-limits.service';
 import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 
 export type PendingInput = { s3_config_id?: string; filename: string; mimetype?: string; path?: string; slug?: string; size: number };
+/** A multipart share's planned part size, and how to create its storage multipart upload. */
+export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
 export type Pending = { caller: AdminAuth | ApiKeyAuth; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
 
 export class UploadService {
@@ -72,14 +74,14 @@ export class UploadService {
   }
 
   /** Checks caller, config, limits and slug, then inserts the pending row, reserving its size atomically. */
-  async startPending(auth: Auth, input: PendingInput, multipart?: (key: string, driver: StorageDriver) => Promise<string>): Promise<Pending> {
+  async startPending(auth: Auth, input: PendingInput, multipart?: MultipartStart): Promise<Pending> {
     const caller = requireAdminOrKeyPermission(auth, 'file');
     const config = await this.configs.usable(caller, input.s3_config_id);
     await this.limits.check(config, input.size);
     const driver = await this.storage.driverFor(config);
     const key = storageKey(config, input.path, input.filename);
     const slug = await this.#slug(input.slug);
-    const uploadId = multipart === undefined ? null : await multipart(key, driver);
+    const uploadId = multipart === undefined ? null : await multipart.create(key, driver);
     const now = isoAt(this.clock);
     const row: FileRow = {
       id: randomUUID(),
@@ -99,6 +101,7 @@ export class UploadService {
       etag: null,
       status: 'pending',
       upload_id: uploadId,
+      part_size: multipart?.partSize ?? null,
       created_by: ownerTag(caller),
       created_at: now,
       updated_at: now,

@@ -263,7 +263,7 @@ describe('multipart uploads', () => {
     });
     expect(await engine.upload(job(11 * MIB))).toMatchObject({ ok: true });
     expect(api.multipartUrls).toHaveBeenCalledTimes(1);
-    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-1', upload_id: 'mp-1', part_numbers: [2, 3], part_size: 5 * MIB });
+    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-1', upload_id: 'mp-1', part_numbers: [2, 3] });
     expect(transport.calls.map((c) => c.url)).toEqual([
       'https://s3.test/part/1',
       'https://s3.test/part/2',

@@ -139,7 +139,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       partCount,
       urls: init.data.presigned_urls,
       refreshUrls: async (partNumbers) => {
-        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers, part_size: partSize }, signal);
+        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
         return fresh.ok ? fresh.data.presigned_urls : null;
       },
       concurrency: config.concurrency,

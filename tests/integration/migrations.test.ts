@@ -116,7 +116,7 @@ describe('migrations', () => {
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash']);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size']);
       const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
       await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);

@@ -35,6 +35,7 @@ describe('migrations on PostgreSQL', () => {
     expect(all).toContain('primary key ("scope", "key")');
     expect(all).toContain(`alter table "pastes" add column "format" text default 'markdown' not null check ("format" in ('markdown', 'plain'))`);
     expect(all).toContain('alter table "idempotency_keys" add column "request_hash" text');
+    expect(all).toContain('alter table "files" add column "part_size" integer');
   });
 
   it('give every index a schema-wide unique name', async () => {

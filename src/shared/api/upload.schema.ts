@@ -98,13 +98,12 @@ export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 
 /**
  * Fresh part URLs when the first ones have expired (upload links last 15 minutes). Each link is
- * signed for its part's exact length, so send the `part_size` that init answered.
+ * signed for its part's exact length in the plan init answered; the server keeps its part size.
  */
 export const multipartUrlsRequestSchema = z.object({
   file_id: fileId,
   upload_id: uploadId,
   part_numbers: z.array(partNumber).min(1).max(MULTIPART_MAX_PARTS),
-  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
 });
 export type MultipartUrlsRequest = z.infer<typeof multipartUrlsRequestSchema>;
 

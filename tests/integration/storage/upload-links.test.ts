@@ -56,7 +56,7 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
     const init = expectOk(await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'parts.bin', mimetype: 'application/octet-stream', size: bytes.length }), multipartInitResponseSchema, 201);
     const [first, second] = init.presigned_urls;
     expect((await putTo(second?.url ?? '', randomBytesOf(11))).status).toBe(name === 'local' ? 413 : 403);
-    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2], part_size: init.part_size }), urlsSchema);
+    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2] }), urlsSchema);
     const parts = [];
     for (const { partNumber, url } of refreshed.presigned_urls) {
       const put = await putTo(url, bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size));
@@ -65,6 +65,28 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
     }
     expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
     await expect.poll(async () => (await putTo(first?.url ?? '', bytes.subarray(0, init.part_size))).status, { timeout: 15_000, interval: 1_000 }).not.toBe(200);
+  });
+
+  it('signs refreshed part links for the part size stored at init, whatever part size the client sends', async () => {
+    const partSize = 6 * MiB;
+    const bytes = randomBytesOf(partSize + 10, 5);
+    const init = expectOk(
+      await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'stored.bin', mimetype: 'application/octet-stream', size: bytes.length, part_size: partSize }),
+      multipartInitResponseSchema,
+      201,
+    );
+    expect(init).toMatchObject({ part_size: partSize, part_count: 2 });
+    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2], part_size: 5 * MiB }), urlsSchema);
+    const urlOf = (partNumber: number) => refreshed.presigned_urls.find((part) => part.partNumber === partNumber)?.url ?? '';
+    expect((await putTo(urlOf(1), randomBytesOf(partSize + 1))).status).toBe(name === 'local' ? 413 : 403);
+    const parts = [];
+    for (const partNumber of [1, 2]) {
+      const put = await putTo(urlOf(partNumber), bytes.subarray((partNumber - 1) * partSize, partNumber * partSize));
+      expect(put.status, put.text).toBe(200);
+      parts.push({ partNumber, etag: put.etag });
+    }
+    const done = expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
+    expect(done.file_id).toBe(init.file_id);
   });
 
   it('a committed upload through the usual flow still works', async () => {
