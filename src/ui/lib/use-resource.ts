@@ -1,7 +1,8 @@
 // Loads one server resource for a screen: loading, failed (as a plain ApiErrorInit the screen
 // translates) or ready. `reload` refetches while keeping the last data on screen.
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError, type ApiErrorInit } from '../../shared/api-error';
+import type { ApiErrorInit } from '../../shared/api-error';
+import { toErrorInit } from './to-error-init';
 
 export type ResourceState<T> =
   | { status: 'loading' }
@@ -14,10 +15,6 @@ export type Resource<T> = {
   /** Replaces the loaded data after a local change the server has confirmed. */
   update: (change: (data: T) => T) => void;
 };
-
-export function toErrorInit(error: unknown): ApiErrorInit {
-  return isApiError(error) ? error.toJSON() : { kind: 'network' };
-}
 
 /** `load` must be stable (wrap it in useCallback); a new function means a new resource. */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {

@@ -5,7 +5,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteFile, deleteFiles, type FileScope } from '../../lib/api/files';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 
 type DeleteFilesDialogProps = { files: FileRecord[]; scope: FileScope; onClose: () => void; onDeleted: (ids: string[]) => void };
 

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
+import { FormDialogActions } from '../../components/form-dialog-actions';
+import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { updateFile, type FileScope } from '../../lib/api/files';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { useFormSubmit, type PreparedSubmit } from '../../lib/use-form-submit';
 import { fileEditFormFrom, fileExpiryChoices, fileUpdateFrom, isOneOf, passwordChoices, type FileEditForm, type FileEditProblems } from './file-edit-form';
 
 type FileEditDialogProps = { file: FileRecord; scope: FileScope; onClose: () => void; onSaved: (file: FileRecord) => void };
@@ -18,33 +19,19 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
   const expiryId = useId();
   const passwordId = useId();
   const [form, setForm] = useState<FileEditForm>(() => fileEditFormFrom(file));
-  const [problems, setProblems] = useState<FileEditProblems>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors: problems, formError, busy, submit } = useFormSubmit<FileEditProblems>();
   const set = (change: Partial<FileEditForm>) => setForm((current) => ({ ...current, ...change }));
   const problem = (key: keyof FileEditProblems) => (problems[key] ? t(`adminFiles.form.problems.${problems[key]}`) : undefined);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const prepare = (): PreparedSubmit<FileEditProblems> => {
     const result = fileUpdateFrom(form, file, Date.now());
-    if (!result.ok) {
-      setProblems(result.problems);
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await updateFile(api, scope, file.id, result.body));
-    } catch (failure) {
-      setError(apiErrorMessage(t, toErrorInit(failure)));
-      setBusy(false);
-    }
+    if (!result.ok) return { ok: false, errors: result.problems };
+    return { ok: true, send: async () => onSaved(await updateFile(api, scope, file.id, result.body)) };
   };
 
   return (
     <Dialog title={t('adminFiles.form.title', { name: file.filename })} onClose={onClose}>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form" onSubmit={submit(prepare)} noValidate>
         <TextField label={t('adminFiles.form.remark')} value={form.remark} onChange={(e) => set({ remark: e.target.value })} />
         <TextField label={t('adminFiles.form.slug')} value={form.slug} error={problem('slug')} onChange={(e) => set({ slug: e.target.value })} />
         <div className="field">
@@ -79,19 +66,8 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
           <input type="checkbox" checked={form.useProxy} onChange={(e) => set({ useProxy: e.target.checked })} />
           {t('adminFiles.form.useProxy')}
         </label>
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('adminFiles.form.saving') : t('adminFiles.form.save')}
-          </button>
-        </div>
+        <FormError message={formError} />
+        <FormDialogActions busy={busy} busyLabel={t('adminFiles.form.saving')} submitLabel={t('adminFiles.form.save')} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { useAuthView } from '../../app/auth-provider';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { listFiles, type FileScope } from '../../lib/api/files';
 import { useResource } from '../../lib/use-resource';
+import { useSelection } from '../../lib/use-selection';
 import { DeleteFilesDialog } from './delete-files-dialog';
 import { FileEditDialog } from './file-edit-dialog';
 import { FileTable } from './file-table';
-import '../../components/data-table.css';
 
 /** Spec §9: file lists page by 50. */
 export const FILE_PAGE_SIZE = 50;
@@ -22,22 +22,13 @@ export function FileManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const scope: FileScope = useAuthView().status === 'admin' ? 'admin' : 'user';
-  useDocumentTitle(title);
   const [offset, setOffset] = useState(0);
   const files = useResource(useCallback((signal: AbortSignal) => listFiles(api, scope, offset, FILE_PAGE_SIZE, signal), [api, scope, offset]));
   const [open, setOpen] = useState<Open>({ kind: 'none' });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, select } = useSelection();
   const close = () => setOpen({ kind: 'none' });
   const page = files.state.status === 'ready' ? files.state.data : null;
   const selectedFiles = (page?.items ?? []).filter((file) => selected.has(file.id));
-
-  const select = (ids: string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const deleted = (ids: string[]) => {
     select(ids, false);
@@ -51,21 +42,22 @@ export function FileManagementView({ title }: { title: string }) {
   };
 
   return (
-    <section className="page page--wide" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      <div className="toolbar">
-        {page && page.pagination.total > 0 && (
-          <span>{t('adminFiles.page', { from: offset + 1, to: offset + page.items.length, total: page.pagination.total })}</span>
-        )}
-        <span className="toolbar__spacer" />
-        {selectedFiles.length > 0 && (
-          <button type="button" className="button" onClick={() => setOpen({ kind: 'delete', files: selectedFiles })}>
-            {t('adminFiles.deleteSelected', { count: selectedFiles.length })}
-          </button>
-        )}
-      </div>
+    <ManagementPage
+      title={title}
+      toolbar={
+        <>
+          {page && page.pagination.total > 0 && (
+            <span>{t('adminFiles.page', { from: offset + 1, to: offset + page.items.length, total: page.pagination.total })}</span>
+          )}
+          <span className="toolbar__spacer" />
+          {selectedFiles.length > 0 && (
+            <button type="button" className="button" onClick={() => setOpen({ kind: 'delete', files: selectedFiles })}>
+              {t('adminFiles.deleteSelected', { count: selectedFiles.length })}
+            </button>
+          )}
+        </>
+      }
+    >
       <ResourceStatus state={files.state} onRetry={files.reload} isEmpty={(list) => list.items.length === 0 && offset === 0} emptyText={t('adminFiles.empty')}>
         {(list) => (
           <FileTable
@@ -89,6 +81,6 @@ export function FileManagementView({ title }: { title: string }) {
       )}
       {open.kind === 'edit' && <FileEditDialog file={open.file} scope={scope} onClose={close} onSaved={saved} />}
       {open.kind === 'delete' && <DeleteFilesDialog files={open.files} scope={scope} onClose={close} onDeleted={deleted} />}
-    </section>
+    </ManagementPage>
   );
 }

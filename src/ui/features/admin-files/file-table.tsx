@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
+import { RowActions } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
 
 type FileTableProps = {
@@ -59,16 +60,13 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
             <td data-label={columns.views}>{t('adminFiles.viewsOf', { views: file.views, max: file.max_views ? file.max_views : t('adminFiles.unlimited') })}</td>
             <td data-label={columns.expires}>{formatDate(file.expires_at, i18n.language, t('adminFiles.never'))}</td>
             <td data-label={columns.created}>{formatDate(file.created_at, i18n.language, '—')}</td>
-            <td data-label={columns.actions}>
-              <div className="data-table__actions">
-                <button type="button" className="button" aria-label={t('adminFiles.editNamed', { name: file.filename })} onClick={() => onEdit(file)}>
-                  {t('adminFiles.edit')}
-                </button>
-                <button type="button" className="button" aria-label={t('adminFiles.deleteNamed', { name: file.filename })} onClick={() => onDelete(file)}>
-                  {t('adminFiles.delete')}
-                </button>
-              </div>
-            </td>
+            <RowActions
+              columnLabel={columns.actions}
+              actions={[
+                { label: t('adminFiles.edit'), name: t('adminFiles.editNamed', { name: file.filename }), onClick: () => onEdit(file) },
+                { label: t('adminFiles.delete'), name: t('adminFiles.deleteNamed', { name: file.filename }), onClick: () => onDelete(file) },
+              ]}
+            />
           </tr>
         ))}
       </tbody>

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView, CreatedApiKey } from '../../../shared/api/api-key.schema';
+import type { ApiErrorInit } from '../../../shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
+import { FormDialogActions } from '../../components/form-dialog-actions';
+import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { createApiKey, updateApiKey } from '../../lib/api/api-keys';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import { toCreateRequest, toUpdateRequest, validateApiKeyForm, type ApiKeyFormErrors, type ApiKeyFormValues } from './api-key-form';
 import { serverFieldError } from './api-key-server-error';
 import { ExpiryField } from './expiry-field';
@@ -20,49 +22,30 @@ type ApiKeyFormDialogProps = {
   onSaved: (result: CreatedApiKey | ApiKeyView) => void;
 };
 
+function refusalErrors(error: ApiErrorInit): ApiKeyFormErrors | null {
+  const found = serverFieldError(error);
+  return found ? { [found.field]: found.code } : null;
+}
+
 export function ApiKeyFormDialog({ initial, editing, onClose, onSaved }: ApiKeyFormDialogProps) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ApiKeyFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { errors, formError, busy, formRef, submit } = useFormSubmit<ApiKeyFormErrors>({ fieldErrors: refusalErrors });
 
   const set = <K extends keyof ApiKeyFormValues>(field: K, value: ApiKeyFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const message = (field: keyof ApiKeyFormErrors) => {
     const code = errors[field];
     return code ? t(`keys.form.errors.${code}`) : undefined;
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateApiKeyForm(values);
-    setErrors(found);
-    setFormError(null);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      onSaved(editing ? await updateApiKey(api, editing.id, toUpdateRequest(values)) : await createApiKey(api, toCreateRequest(values)));
-    } catch (error) {
-      const init = toErrorInit(error);
-      const field = serverFieldError(init);
-      if (field) setErrors({ [field.field]: field.code });
-      else setFormError(apiErrorMessage(t, init));
-      setAttempt((n) => n + 1);
-      setBusy(false);
-    }
-  };
+  const prepare = () =>
+    prepareSubmit(validateApiKeyForm(values), async () =>
+      onSaved(editing ? await updateApiKey(api, editing.id, toUpdateRequest(values)) : await createApiKey(api, toCreateRequest(values))),
+    );
 
   return (
     <Dialog title={editing ? t('keys.form.editTitle') : t('keys.form.createTitle')} onClose={onClose}>
-      <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      <form ref={formRef} className="form" onSubmit={submit(prepare)} noValidate aria-busy={busy}>
         <TextField label={t('keys.form.name')} name="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={message('name')} required />
         {!editing && (
           <div>
@@ -91,19 +74,13 @@ export function ApiKeyFormDialog({ initial, editing, onClose, onSaved }: ApiKeyF
           <TextField label={t('keys.form.basicPath')} name="basicPath" value={values.basicPath} onChange={(e) => set('basicPath', e.target.value)} error={message('basicPath')} />
           <p className="field__hint">{t('keys.form.basicPathHint')}</p>
         </div>
-        {formError && (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('keys.form.saving') : editing ? t('keys.form.save') : t('keys.form.createSubmit')}
-          </button>
-        </div>
+        <FormError message={formError} />
+        <FormDialogActions
+          busy={busy}
+          busyLabel={t('keys.form.saving')}
+          submitLabel={editing ? t('keys.form.save') : t('keys.form.createSubmit')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import { RowActions } from '../../components/row-actions';
 import { formatDateTime } from './format-date-time';
 import { PermissionBadges } from './permission-badges';
 
@@ -64,16 +65,13 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiK
             </td>
             <td data-label={t('keys.columns.expires')}>{expiry(key.expires_at)}</td>
             <td data-label={t('keys.columns.lastUsed')}>{formatDateTime(key.last_used_at, i18n.language, t('keys.notUsed'))}</td>
-            <td data-label={t('keys.columns.actions')}>
-              <div className="data-table__actions">
-                <button type="button" className="button" aria-label={t('keys.editNamed', { name: key.name })} onClick={() => onEdit(key)}>
-                  {t('keys.edit')}
-                </button>
-                <button type="button" className="button" aria-label={t('keys.deleteNamed', { name: key.name })} onClick={() => onDelete(key)}>
-                  {t('keys.delete')}
-                </button>
-              </div>
-            </td>
+            <RowActions
+              columnLabel={t('keys.columns.actions')}
+              actions={[
+                { label: t('keys.edit'), name: t('keys.editNamed', { name: key.name }), onClick: () => onEdit(key) },
+                { label: t('keys.delete'), name: t('keys.deleteNamed', { name: key.name }), onClick: () => onDelete(key) },
+              ]}
+            />
           </tr>
         ))}
       </tbody>

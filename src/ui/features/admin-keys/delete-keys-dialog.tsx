@@ -5,7 +5,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { batchDeleteApiKeys, deleteApiKey } from '../../lib/api/api-keys';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 
 type DeleteKeysDialogProps = { keys: ApiKeyView[]; onClose: () => void; onDeleted: (ids: string[]) => void };
 

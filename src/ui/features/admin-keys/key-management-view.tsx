@@ -2,16 +2,16 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView, CreatedApiKey } from '../../../shared/api/api-key.schema';
 import { useApiClient } from '../../app/api-client-provider';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { listApiKeys } from '../../lib/api/api-keys';
 import { useResource } from '../../lib/use-resource';
+import { useSelection } from '../../lib/use-selection';
 import { apiKeyFormFrom, emptyApiKeyForm } from './api-key-form';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { ApiKeyTable } from './api-key-table';
 import { CreatedKeyDialog } from './created-key-dialog';
 import { DeleteKeysDialog } from './delete-keys-dialog';
-import '../../components/data-table.css';
 
 type Open =
   | { kind: 'none' }
@@ -23,21 +23,12 @@ type Open =
 export function KeyManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  useDocumentTitle(title);
   const keys = useResource(useCallback((signal: AbortSignal) => listApiKeys(api, signal), [api]));
   const [open, setOpen] = useState<Open>({ kind: 'none' });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, select } = useSelection();
   const close = () => setOpen({ kind: 'none' });
   const loaded = keys.state.status === 'ready' ? keys.state.data : [];
   const selectedKeys = loaded.filter((k) => selected.has(k.id));
-
-  const select = (ids: string[], on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   const saved = (result: CreatedApiKey | ApiKeyView) => {
     keys.reload();
@@ -51,21 +42,22 @@ export function KeyManagementView({ title }: { title: string }) {
   };
 
   return (
-    <section className="page page--wide" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      <div className="toolbar">
-        <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'create' })}>
-          {t('keys.create')}
-        </button>
-        <span className="toolbar__spacer" />
-        {selectedKeys.length > 0 && (
-          <button type="button" className="button" onClick={() => setOpen({ kind: 'delete', keys: selectedKeys })}>
-            {t('keys.deleteSelected', { count: selectedKeys.length })}
+    <ManagementPage
+      title={title}
+      toolbar={
+        <>
+          <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'create' })}>
+            {t('keys.create')}
           </button>
-        )}
-      </div>
+          <span className="toolbar__spacer" />
+          {selectedKeys.length > 0 && (
+            <button type="button" className="button" onClick={() => setOpen({ kind: 'delete', keys: selectedKeys })}>
+              {t('keys.deleteSelected', { count: selectedKeys.length })}
+            </button>
+          )}
+        </>
+      }
+    >
       <ResourceStatus state={keys.state} onRetry={keys.reload} isEmpty={(list) => list.length === 0} emptyText={t('keys.empty')}>
         {(list) => (
           <ApiKeyTable
@@ -87,6 +79,6 @@ export function KeyManagementView({ title }: { title: string }) {
       )}
       {open.kind === 'created' && <CreatedKeyDialog created={open.key} onClose={close} />}
       {open.kind === 'delete' && <DeleteKeysDialog keys={open.keys} onClose={close} onDeleted={deleted} />}
-    </section>
+    </ManagementPage>
   );
 }

@@ -4,7 +4,7 @@ import type { MountView } from '../../../shared/api/mount.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { updateMount } from '../../lib/api/mounts';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 
 type ActiveSwitchProps = { mount: MountView; onChanged: (mount: MountView) => void; onError: (message: string) => void };
 

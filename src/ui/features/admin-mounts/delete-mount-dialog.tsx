@@ -5,7 +5,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteMount } from '../../lib/api/mounts';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 
 type DeleteMountDialogProps = { mount: MountView; onClose: () => void; onDeleted: (id: string) => void };
 

@@ -1,13 +1,16 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mountStorageTypes, type MountView } from '../../../shared/api/mount.schema';
+import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { ApiErrorInit } from '../../../shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
+import { FormDialogActions } from '../../components/form-dialog-actions';
+import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import { createMount, updateMount } from '../../lib/api/mounts';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit, type ResourceState } from '../../lib/use-resource';
+import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
+import type { ResourceState } from '../../lib/use-resource';
 import { toMountRequest, validateMountForm, type MountFormErrors, type MountFormValues } from './mount-form';
 import { StorageConfigSelect } from './storage-config-select';
 
@@ -20,50 +23,29 @@ type MountFormDialogProps = {
   onSaved: (mount: MountView) => void;
 };
 
+const refusalErrors = (error: ApiErrorInit): MountFormErrors | null => (error.status === 409 ? { mountPath: 'pathTaken' } : null);
+
 export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onClose, onSaved }: MountFormDialogProps) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const form = useRef<HTMLFormElement>(null);
   const typeId = useId();
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<MountFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
+  const { errors, formError, busy, formRef, submit } = useFormSubmit<MountFormErrors>({ fieldErrors: refusalErrors });
 
   const set = <K extends keyof MountFormValues>(field: K, value: MountFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const message = (field: keyof MountFormErrors) => {
     const code = errors[field];
     return code ? t(`mounts.form.errors.${code}`) : undefined;
   };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateMountForm(values);
-    setErrors(found);
-    setFormError(null);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const prepare = () =>
+    prepareSubmit(validateMountForm(values), async () => {
       const body = toMountRequest(values);
       onSaved(editing ? await updateMount(api, editing.id, body) : await createMount(api, body));
-    } catch (error) {
-      const init = toErrorInit(error);
-      if (init.status === 409) setErrors({ mountPath: 'pathTaken' });
-      else setFormError(apiErrorMessage(t, init));
-      setAttempt((n) => n + 1);
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Dialog title={editing ? t('mounts.form.editTitle') : t('mounts.form.createTitle')} onClose={onClose}>
-      <form ref={form} className="form" onSubmit={submit} noValidate aria-busy={busy}>
+      <form ref={formRef} className="form" onSubmit={submit(prepare)} noValidate aria-busy={busy}>
         <TextField label={t('mounts.form.name')} name="name" value={values.name} onChange={(e) => set('name', e.target.value)} error={message('name')} required />
         <div>
           <TextField label={t('mounts.form.mountPath')} name="mountPath" value={values.mountPath} onChange={(e) => set('mountPath', e.target.value)} error={message('mountPath')} required />
@@ -100,19 +82,13 @@ export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onC
           <input type="checkbox" checked={values.isActive} onChange={(e) => set('isActive', e.target.checked)} />
           {t('mounts.form.active')}
         </label>
-        {formError && (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('mounts.form.saving') : editing ? t('mounts.form.save') : t('mounts.form.createSubmit')}
-          </button>
-        </div>
+        <FormError message={formError} />
+        <FormDialogActions
+          busy={busy}
+          busyLabel={t('mounts.form.saving')}
+          submitLabel={editing ? t('mounts.form.save') : t('mounts.form.createSubmit')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

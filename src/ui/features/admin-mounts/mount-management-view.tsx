@@ -2,7 +2,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '../../../shared/api/mount.schema';
 import { useApiClient } from '../../app/api-client-provider';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { FormError } from '../../components/form-error';
+import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { listMounts } from '../../lib/api/mounts';
 import { listStorageConfigs } from '../../lib/api/storage-configs';
@@ -11,14 +12,12 @@ import { DeleteMountDialog } from './delete-mount-dialog';
 import { emptyMountForm, mountFormFrom } from './mount-form';
 import { MountFormDialog } from './mount-form-dialog';
 import { MountTable } from './mount-table';
-import '../../components/data-table.css';
 
 type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; mount: MountView } | { kind: 'delete'; mount: MountView };
 
 export function MountManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  useDocumentTitle(title);
   const mounts = useResource(useCallback((signal: AbortSignal) => listMounts(api, signal), [api]));
   const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
   const [open, setOpen] = useState<Open>({ kind: 'none' });
@@ -38,20 +37,15 @@ export function MountManagementView({ title }: { title: string }) {
   };
 
   return (
-    <section className="page page--wide" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      <div className="toolbar">
+    <ManagementPage
+      title={title}
+      toolbar={
         <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'create' })}>
           {t('mounts.create')}
         </button>
-      </div>
-      {toggleError && (
-        <p role="alert" className="form-error">
-          {toggleError}
-        </p>
-      )}
+      }
+    >
+      <FormError message={toggleError} />
       <ResourceStatus state={mounts.state} onRetry={mounts.reload} isEmpty={(list) => list.length === 0} emptyText={t('mounts.empty')}>
         {(list) => (
           <MountTable
@@ -87,6 +81,6 @@ export function MountManagementView({ title }: { title: string }) {
           }}
         />
       )}
-    </section>
+    </ManagementPage>
   );
 }

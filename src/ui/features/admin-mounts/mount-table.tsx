@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '../../../shared/api/mount.schema';
+import { RowActions } from '../../components/row-actions';
 import { ActiveSwitch } from './active-switch';
 
 type MountTableProps = {
@@ -46,16 +47,13 @@ export function MountTable({ mounts, configName, onChanged, onError, onEdit, onD
             <td data-label={t('mounts.columns.active')}>
               <ActiveSwitch mount={mount} onChanged={onChanged} onError={onError} />
             </td>
-            <td data-label={t('mounts.columns.actions')}>
-              <div className="data-table__actions">
-                <button type="button" className="button" aria-label={t('mounts.editNamed', { name: mount.name })} onClick={() => onEdit(mount)}>
-                  {t('mounts.edit')}
-                </button>
-                <button type="button" className="button" aria-label={t('mounts.deleteNamed', { name: mount.name })} onClick={() => onDelete(mount)}>
-                  {t('mounts.delete')}
-                </button>
-              </div>
-            </td>
+            <RowActions
+              columnLabel={t('mounts.columns.actions')}
+              actions={[
+                { label: t('mounts.edit'), name: t('mounts.editNamed', { name: mount.name }), onClick: () => onEdit(mount) },
+                { label: t('mounts.delete'), name: t('mounts.deleteNamed', { name: mount.name }), onClick: () => onDelete(mount) },
+              ]}
+            />
           </tr>
         ))}
       </tbody>

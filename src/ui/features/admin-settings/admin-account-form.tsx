@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiErrorInit } from '../../../shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { useAuthActor } from '../../app/auth-provider';
+import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { changePassword } from '../../lib/api/auth';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import { emptyAccountForm, toChangePasswordRequest, validateAccountForm, type AccountFormErrors, type AccountFormValues } from './account-form';
 import { accountNotice } from './account-notice';
 
@@ -16,47 +17,30 @@ const fields = [
   { name: 'confirmPassword', autoComplete: 'new-password', type: 'password' },
 ] as const satisfies readonly { name: keyof AccountFormValues; autoComplete: string; type: string }[];
 
+function refusalErrors(error: ApiErrorInit): AccountFormErrors | null {
+  if (error.status === 401) return { currentPassword: 'currentWrong' };
+  if (error.status === 409) return { newUsername: 'usernameTaken' };
+  return null;
+}
+
 /** Renames the admin or changes the password; success ends every session, this one included. */
 export function AdminAccountForm() {
   const { t } = useTranslation();
   const api = useApiClient();
   const actor = useAuthActor();
   const headingId = useId();
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(emptyAccountForm);
-  const [errors, setErrors] = useState<AccountFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const { errors, formError, busy, formRef, submit } = useFormSubmit<AccountFormErrors>({ fieldErrors: refusalErrors });
 
-  useEffect(() => {
-    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempt]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateAccountForm(values);
-    setErrors(found);
-    setFormError(null);
-    setAttempt((n) => n + 1);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const prepare = () =>
+    prepareSubmit(validateAccountForm(values), async () => {
       await changePassword(api, toChangePasswordRequest(values));
       accountNotice.mark(window.sessionStorage);
       actor.send({ type: 'auth.logout' });
-    } catch (error) {
-      const init = toErrorInit(error);
-      if (init.status === 401) setErrors({ currentPassword: 'currentWrong' });
-      else if (init.status === 409) setErrors({ newUsername: 'usernameTaken' });
-      else setFormError(apiErrorMessage(t, init));
-      setAttempt((n) => n + 1);
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <form ref={form} className="form settings-card" onSubmit={submit} noValidate aria-labelledby={headingId} aria-busy={busy}>
+    <form ref={formRef} className="form settings-card" onSubmit={submit(prepare)} noValidate aria-labelledby={headingId} aria-busy={busy}>
       <h2 id={headingId}>{t('settings.account.title')}</h2>
       <p className="field__hint">{t('settings.account.intro')}</p>
       {fields.map((field) => {
@@ -74,11 +58,7 @@ export function AdminAccountForm() {
           />
         );
       })}
-      {formError && (
-        <p role="alert" className="form-error">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <div>
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t('settings.account.saving') : t('settings.account.submit')}

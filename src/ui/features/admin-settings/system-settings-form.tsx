@@ -5,7 +5,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { TextField } from '../../components/text-field';
 import { updateSystemSettings } from '../../lib/api/settings';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 import { settingsFormFrom, toSettingsRequest, validateSettingsForm, type SettingsFormError } from './settings-form';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };

@@ -1,12 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
+import { FormDialogActions } from '../../components/form-dialog-actions';
+import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { createStorageConfig, updateStorageConfig } from '../../lib/api/storage-configs';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import { createRequestFrom, s3ProviderTypes, storageProblems, updateRequestFrom, type StorageForm, type StorageProblems } from './storage-config-form';
 
 type Props = { initial: StorageForm; editing: StorageConfig | null; onClose: () => void; onSaved: () => void };
@@ -19,9 +20,7 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
   const api = useApiClient();
   const providerId = useId();
   const [form, setForm] = useState(initial);
-  const [problems, setProblems] = useState<StorageProblems>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors: problems, formError, busy, submit } = useFormSubmit<StorageProblems>();
   const set = (change: Partial<StorageForm>) => setForm((current) => ({ ...current, ...change }));
 
   const text = (key: TextKey, label: string, type = 'text') => (
@@ -41,29 +40,20 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
     </label>
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = storageProblems(form, editing !== null);
-    setProblems(found);
-    if (Object.keys(found).length > 0) {
-      setError(t('storage.form.invalid'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      if (editing) await updateStorageConfig(api, editing.id, updateRequestFrom(form));
-      else await createStorageConfig(api, createRequestFrom(form));
-      onSaved();
-    } catch (failure) {
-      setError(apiErrorMessage(t, toErrorInit(failure)));
-      setBusy(false);
-    }
-  };
+  const prepare = () =>
+    prepareSubmit(
+      storageProblems(form, editing !== null),
+      async () => {
+        if (editing) await updateStorageConfig(api, editing.id, updateRequestFrom(form));
+        else await createStorageConfig(api, createRequestFrom(form));
+        onSaved();
+      },
+      t('storage.form.invalid'),
+    );
 
   return (
     <Dialog title={editing ? t('storage.form.editTitle') : t('storage.form.createTitle')} onClose={onClose}>
-      <form className="form storage-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form storage-form" onSubmit={submit(prepare)} noValidate>
         {text('name', t('storage.form.name'))}
         <div className="field">
           <label htmlFor={providerId} className="field__label">
@@ -93,19 +83,8 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
         {flag('path_style', t('storage.form.pathStyle'))}
         {flag('is_public', t('storage.form.isPublic'))}
         {flag('use_proxy', t('storage.form.useProxy'))}
-        {error && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-            {busy ? t('storage.form.saving') : t('storage.form.save')}
-          </button>
-        </div>
+        <FormError message={formError} />
+        <FormDialogActions busy={busy} busyLabel={t('storage.form.saving')} submitLabel={t('storage.form.save')} onCancel={onClose} />
       </form>
     </Dialog>
   );

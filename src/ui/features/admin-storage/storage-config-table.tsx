@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import { RowActions, type RowAction } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
 
 export type StorageAction = 'edit' | 'test' | 'default' | 'cors' | 'delete';
@@ -10,11 +11,12 @@ type StorageConfigTableProps = { configs: StorageConfig[]; busyId: string | null
 export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigTableProps) {
   const { t, i18n } = useTranslation();
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
-  const button = (action: StorageAction, config: StorageConfig, label: string, named: string) => (
-    <button type="button" className="button" aria-label={named} disabled={busyId === config.id} onClick={() => onAction(action, config)}>
-      {label}
-    </button>
-  );
+  const action = (kind: StorageAction, config: StorageConfig, label: string, name: string): RowAction => ({
+    label,
+    name,
+    disabled: busyId === config.id,
+    onClick: () => onAction(kind, config),
+  });
 
   return (
     <table className="data-table" aria-label={t('storage.listLabel')}>
@@ -49,15 +51,16 @@ export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigT
                 ? t('storage.usageUnlimited', { used: size(config.used_storage_bytes) })
                 : t('storage.usage', { used: size(config.used_storage_bytes), total: size(config.total_storage_bytes) })}
             </td>
-            <td data-label={t('storage.columns.actions')}>
-              <div className="data-table__actions">
-                {button('edit', config, t('storage.edit'), t('storage.editNamed', { name: config.name }))}
-                {button('test', config, t('storage.test'), t('storage.testNamed', { name: config.name }))}
-                {!config.is_default && button('default', config, t('storage.setDefault'), t('storage.setDefaultNamed', { name: config.name }))}
-                {config.driver === 's3' && button('cors', config, t('storage.applyCors'), t('storage.applyCorsNamed', { name: config.name }))}
-                {button('delete', config, t('storage.delete'), t('storage.deleteNamed', { name: config.name }))}
-              </div>
-            </td>
+            <RowActions
+              columnLabel={t('storage.columns.actions')}
+              actions={[
+                action('edit', config, t('storage.edit'), t('storage.editNamed', { name: config.name })),
+                action('test', config, t('storage.test'), t('storage.testNamed', { name: config.name })),
+                ...(config.is_default ? [] : [action('default', config, t('storage.setDefault'), t('storage.setDefaultNamed', { name: config.name }))]),
+                ...(config.driver === 's3' ? [action('cors', config, t('storage.applyCors'), t('storage.applyCorsNamed', { name: config.name }))] : []),
+                action('delete', config, t('storage.delete'), t('storage.deleteNamed', { name: config.name })),
+              ]}
+            />
           </tr>
         ))}
       </tbody>

@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import { isApiError } from '../../../shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
-import { useDocumentTitle } from '../../app/use-document-title';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { applyStorageCors, deleteStorageConfig, listStorageConfigs, setDefaultStorageConfig } from '../../lib/api/storage-configs';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit, useResource } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
+import { useResource } from '../../lib/use-resource';
 import { emptyStorageForm, storageFormFrom } from './storage-config-form';
 import { StorageConfigFormDialog } from './storage-config-form-dialog';
 import { StorageConfigTable, type StorageAction } from './storage-config-table';
 import { StorageTestDialog } from './storage-test-dialog';
-import '../../components/data-table.css';
 
 type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit' | 'test' | 'delete'; config: StorageConfig };
 type Notice = { ok: boolean; text: string } | null;
@@ -22,7 +22,6 @@ type Notice = { ok: boolean; text: string } | null;
 export function StorageConfigView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  useDocumentTitle(title);
   const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -76,15 +75,14 @@ export function StorageConfigView({ title }: { title: string }) {
   };
 
   return (
-    <section className="page page--wide" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
-      <div className="toolbar">
+    <ManagementPage
+      title={title}
+      toolbar={
         <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'create' })}>
           {t('storage.create')}
         </button>
-      </div>
+      }
+    >
       {notice && (
         <p role={notice.ok ? 'status' : 'alert'} className={notice.ok ? 'notice' : 'form-error'}>
           {notice.text}
@@ -116,6 +114,6 @@ export function StorageConfigView({ title }: { title: string }) {
           onCancel={close}
         />
       )}
-    </section>
+    </ManagementPage>
   );
 }

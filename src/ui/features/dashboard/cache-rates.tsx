@@ -5,7 +5,7 @@ import type { DashboardStats } from '../../../shared/api/dashboard.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { clearCache } from '../../lib/api/cache';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';
 

@@ -5,7 +5,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { TextField } from '../../components/text-field';
 import { verifyFilePassword } from '../../lib/api/files';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/use-resource';
+import { toErrorInit } from '../../lib/to-error-init';
 
 type PasswordPromptProps = { slug: string; onVerified: (file: VerifiedFile) => void };
 
