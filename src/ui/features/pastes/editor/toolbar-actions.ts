@@ -19,7 +19,7 @@ export const toolbarActions: readonly ToolbarAction[] = [
   { id: 'orderedList', glyph: '1.', key: 'Mod-Shift-7', command: () => orderedList },
   { id: 'quote', glyph: '❝', key: 'Mod-Shift-9', command: () => quote },
   { id: 'code', glyph: '</>', key: 'Mod-e', command: () => code },
-  { id: 'link', glyph: '🔗', key: 'Mod-k', command: () => link },
+  { id: 'link', glyph: '[ ]()', key: 'Mod-k', command: () => link },
   { id: 'table', glyph: '▦', command: ({ tableHeader, tableCell }) => table(tableHeader, tableCell) },
 ];
 
