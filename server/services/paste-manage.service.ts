@@ -1,4 +1,4 @@
-// Managing pastes for the admin (every paste) and for API keys (only their own: any other
+// Managing pastes for the admin (every paste) and for API keys (only their own; any other
 // paste is reported as missing). Updates are partial and never echo the password.
 import type { Kysely } from 'kysely';
 import {

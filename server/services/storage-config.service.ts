@@ -124,7 +124,7 @@ export class StorageConfigService {
   }
 
   /**
-   * The config the caller may upload to or read: any for an admin; for a key, a public one with a
+   * The config the caller may upload to or read; any one for an admin; for a key, a public one with a
    * mount inside the key's basic_path (a key rooted at `/` reaches every public config).
    */
   async usable(caller: AdminAuth | ApiKeyAuth, id: string | undefined): Promise<StorageConfigRow> {
