@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Debian packages the tests need: Chromium for Playwright, and Ceph's radosgw (a real
-# S3-compatible server for the storage tests). Installed only when missing.
+# Debian packages the tests need: Chromium for Playwright, Ceph's radosgw (a real
+# S3-compatible server for the storage tests) and PostgreSQL (a throwaway cluster for the
+# database tests; the Debian service is not started). Installed only when missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v radosgw >/dev/null 2>&1 || need+=(radosgw ceph-mon ceph-osd)
+compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing system packages: ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
+  # Keep package scripts from starting services (the tests run their own PostgreSQL).
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+    $SUDO chmod 755 /usr/sbin/policy-rc.d
+    trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+  fi
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi

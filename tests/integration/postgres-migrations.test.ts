@@ -1,5 +1,5 @@
-// No PostgreSQL server runs in this suite, so the migrations are compiled with Kysely's
-// PostgreSQL compiler against a dummy driver and the emitted SQL is checked for portability.
+// A static check beside the live one in postgres/: every migration is compiled with Kysely's
+// PostgreSQL compiler and the emitted SQL is checked for SQLite-only constructs.
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../server/db/migration-provider';
