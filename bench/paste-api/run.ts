@@ -1,14 +1,14 @@
 // Paste API benchmark: starts the real server (production mode, fresh data dir) as a child
-// process, then drives it from a second child process and prints a markdown table.
+// process, then drives it with the autocannon CLI (autocannon.ts) and prints a markdown table.
 // Options: --quick (a tenth of the load), --server=tsx, --node-arg=<flag> (see server-command.ts).
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { loadResultSchema, type LoadPlan, type LoadResult, type LoadTarget } from './load-plan';
+import { autocannon, autocannonArgs, type LoadResult, type Scenario } from './autocannon';
 import { parseServerOptions, serverArgs } from './server-command';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,16 +43,6 @@ async function rssMiB(pid: number): Promise<number> {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-function load(plan: LoadPlan): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const args = ['--import', 'tsx', join(root, 'bench/paste-api/load.ts'), JSON.stringify(plan)];
-    execFile(process.execPath, args, { cwd: root, maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error !== null) reject(error);
-      else resolve(loadResultSchema.parse(JSON.parse(stdout)));
-    });
-  });
-}
-
 const dataSchema = z.object({ data: z.record(z.string(), z.unknown()) });
 
 async function json(response: Response): Promise<z.infer<typeof dataSchema>> {
@@ -81,28 +71,46 @@ async function main(): Promise<void> {
     const created = await json(await fetch(`${baseUrl}/api/paste`, { method: 'POST', headers: postHeaders, body }));
     const slug = String(created.data.slug);
 
-    const getPaste: LoadTarget = { method: 'GET', path: `/api/paste/${slug}`, headers: {} };
-    const postPaste: LoadTarget = { method: 'POST', path: '/api/paste', headers: postHeaders, body };
-    const health: LoadTarget = { method: 'GET', path: '/api/health', headers: {} };
-    const ms = (s: number) => Math.round(s * 1000 * scale);
+    const getPaste = { url: `${baseUrl}/api/paste/${slug}` };
+    const postPaste = { url: `${baseUrl}/api/paste`, method: 'POST', headers: postHeaders, body } as const;
+    const health = { url: `${baseUrl}/api/health` };
+    const seconds = (s: number) => ({ seconds: Math.max(1, Math.round(s * scale)) });
+    const requests = (n: number) => ({ requests: Math.round(n * scale) });
+    const masked = (arg: string) => arg.replace(token, '<token>').replace(body, '<1 KB JSON body>').replace(baseUrl, 'http://127.0.0.1:<port>').replace(slug, '<slug>');
+    const quoted = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg}'`);
+    const shown = (s: Scenario) => `npx ${autocannonArgs(s).map((arg) => quoted(masked(arg))).join(' ')}`;
 
+    const scenarios: [string, Scenario][] = [
+      ['GET /api/paste/:slug (c64, 20 s)', { ...getPaste, connections: 64, stop: seconds(20) }],
+      ['POST /api/paste 1 KB (c16, 15 s)', { ...postPaste, connections: 16, stop: seconds(15) }],
+      ['GET /api/health (c64, 10 s)', { ...health, connections: 64, stop: seconds(10) }],
+    ];
     const rows: [string, LoadResult][] = [];
-    rows.push(['GET /api/paste/:slug (c64, 20 s)', await load({ baseUrl, connections: 64, durationMs: ms(20), targets: [getPaste] })]);
-    rows.push(['POST /api/paste 1 KB (c16, 15 s)', await load({ baseUrl, connections: 16, durationMs: ms(15), targets: [postPaste] })]);
-    rows.push(['GET /api/health (c64, 10 s)', await load({ baseUrl, connections: 64, durationMs: ms(10), targets: [health] })]);
+    for (const [name, scenario] of scenarios) rows.push([name, await autocannon(scenario)]);
 
+    // Mixed load: per 25,000 requests, three autocannon processes at once (c32 in all):
+    // half GET paste, a quarter health, a quarter POST paste.
+    const mixed: Scenario[] = [
+      { ...getPaste, connections: 16, stop: requests(12_500) },
+      { ...health, connections: 8, stop: requests(6_250) },
+      { ...postPaste, connections: 8, stop: requests(6_250) },
+    ];
     const rss = [await rssMiB(pid)];
-    const mixed = [getPaste, getPaste, health, postPaste];
+    const mixedResults: LoadResult[] = [];
     for (let batch = 0; batch < 4; batch += 1) {
-      await load({ baseUrl, connections: 32, requests: Math.round(25_000 * scale), targets: mixed });
+      mixedResults.push(...(await Promise.all(mixed.map(autocannon))));
       rss.push(await rssMiB(pid));
     }
+    const failed = (results: readonly LoadResult[]) => results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
 
-    process.stdout.write(`Server: node ${args.map((arg) => arg.replace(root, '')).join(' ')}\n\n`);
+    process.stdout.write(`Server: node ${args.map((arg) => arg.replace(root, '')).join(' ')}\n`);
+    for (const [name, scenario] of scenarios) process.stdout.write(`${name}: ${shown(scenario)}\n`);
+    process.stdout.write(`Mixed, 4 batches of: ${mixed.map(shown).join(' & ')}\n\n`);
     process.stdout.write('| benchmark | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---|---|---|---|---|\n');
     for (const [name, r] of rows) process.stdout.write(`| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |\n`);
     process.stdout.write(`\nServer RSS (MiB) idle after start: ${idleRss}\n`);
     process.stdout.write(`Server RSS (MiB) after 0 / 25k / 50k / 75k / 100k mixed requests: ${rss.join(' / ')}\n`);
+    process.stdout.write(`Mixed requests answered non-2xx or with an error: ${failed(mixedResults)}\n`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

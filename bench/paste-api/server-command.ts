@@ -1,5 +1,5 @@
 // How the benchmark starts the server. `bundle` (the default) is what `npm start` runs: the
-// server built by vite.server.config.ts, with the Node flags the start script passes. `tsx`
+// server built by vite.server.config.ts, with the Node flags of the serve script it calls. `tsx`
 // runs the TypeScript sources through the loader, for comparison. `--node-arg=<flag>` adds flags.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export type ServerMode = 'bundle' | 'tsx';
 
-const packageSchema = z.object({ scripts: z.object({ start: z.string() }) });
+const packageSchema = z.object({ scripts: z.object({ serve: z.string() }) });
 const startNodeCall = /\bnode((?:\s+--\S+)*)\s+dist-server\/server\.mjs\b/;
 
 export function parseServerOptions(argv: readonly string[]): { mode: ServerMode; extraNodeArgs: string[] } {
@@ -17,11 +17,11 @@ export function parseServerOptions(argv: readonly string[]): { mode: ServerMode;
   return { mode, extraNodeArgs };
 }
 
-/** The Node flags of the `node … dist-server/server.mjs` call in the start script. */
+/** The Node flags of the `node … dist-server/server.mjs` call in the serve script (run by `npm start`). */
 export async function startScriptNodeArgs(root: string): Promise<string[]> {
   const { scripts } = packageSchema.parse(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')));
-  const match = startNodeCall.exec(scripts.start);
-  if (match === null) throw new Error('the start script does not run node dist-server/server.mjs');
+  const match = startNodeCall.exec(scripts.serve);
+  if (match === null) throw new Error('the serve script does not run node dist-server/server.mjs');
   return (match[1] ?? '').trim().split(/\s+/).filter((flag) => flag !== '');
 }
 
