@@ -15,7 +15,7 @@ import { reapedChildrenCpuSeconds, startCpuMeter, startSystemCpuMeter, type Syst
 import { onCleanup, runCleanups } from './processes';
 import { writeRandomFile } from './random-file';
 import { rawPut } from './raw-put';
-import { createBucket, s3Client, startRgw, warmUp } from './rgw';
+import { startBenchStorage } from './rgw';
 import { startServer } from './server';
 import { verifyObject } from './verify';
 
@@ -38,12 +38,7 @@ async function main(): Promise<void> {
   log('building the web app (last commit + working src/workers)');
   const appDir = await buildApp(root, workDir);
   log('starting radosgw (bluestore)');
-  const rgw = await startRgw(join(root, 'scripts/local-rgw.sh'));
-  onCleanup(rgw.stop);
-  const client = s3Client(rgw);
-  onCleanup(async () => client.destroy());
-  const bucket = await createBucket(client);
-  await warmUp(client, bucket);
+  const { rgw, client, bucket } = await startBenchStorage(join(root, 'scripts/local-rgw.sh'), onCleanup);
   log('starting the server');
   const server = await startServer(root, rgw, bucket, { staticDir: appDir });
   onCleanup(server.stop);

@@ -90,3 +90,16 @@ export async function warmUp(client: S3Client, bucket: string): Promise<void> {
   const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }));
   await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId }));
 }
+
+export type BenchStorage = { rgw: Rgw; client: S3Client; bucket: string };
+
+/** Starts the gateway, creates a warmed-up bucket, and registers the clean-up of both. */
+export async function startBenchStorage(script: string, register: (step: () => Promise<void>) => void): Promise<BenchStorage> {
+  const rgw = await startRgw(script);
+  register(rgw.stop);
+  const client = s3Client(rgw);
+  register(async () => client.destroy());
+  const bucket = await createBucket(client);
+  await warmUp(client, bucket);
+  return { rgw, client, bucket };
+}

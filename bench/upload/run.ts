@@ -11,7 +11,7 @@ import { onCleanup, runCleanups } from './processes';
 import { writeRandomFile } from './random-file';
 import { rawPut } from './raw-put';
 import { renderTable, type Round } from './report';
-import { createBucket, s3Client, startRgw, warmUp } from './rgw';
+import { startBenchStorage } from './rgw';
 import { startServer } from './server';
 import { verifyObject } from './verify';
 
@@ -33,12 +33,7 @@ const log = (line: string) => process.stderr.write(`[upload bench] ${line}\n`);
 
 async function main(): Promise<void> {
   log('starting radosgw (bluestore)');
-  const rgw = await startRgw(join(root, 'scripts/local-rgw.sh'));
-  onCleanup(rgw.stop);
-  const client = s3Client(rgw);
-  onCleanup(async () => client.destroy());
-  const bucket = await createBucket(client);
-  await warmUp(client, bucket);
+  const { rgw, client, bucket } = await startBenchStorage(join(root, 'scripts/local-rgw.sh'), onCleanup);
   log('starting the server');
   const server = await startServer(root, rgw, bucket);
   onCleanup(server.stop);
