@@ -68,8 +68,9 @@ export class UploadService {
     return this.finish(pending, { size: head.size, etag: head.etag }, input);
   }
 
+  /** Withdraws an upload the caller owns, committed or not: a cancel may cross the commit. */
   async cancel(auth: Auth, fileId: string): Promise<UploadCancelResponse> {
-    await this.discard(await this.ownedPending(auth, fileId));
+    await this.discard(await this.owned(auth, fileId));
     return { file_id: fileId, status: 'cancelled' };
   }
 
@@ -116,14 +117,20 @@ export class UploadService {
     return { caller, row, config, driver };
   }
 
-  /** A pending upload the caller owns; anything else is 404, a committed one 409. */
-  async ownedPending(auth: Auth, fileId: string): Promise<Pending> {
+  /** An upload the caller owns, pending or committed; anything else is 404. */
+  async owned(auth: Auth, fileId: string): Promise<Pending> {
     const caller = requireAdminOrKeyPermission(auth, 'file');
     const row = await this.files.findById(fileId);
     if (row === undefined || !owns(caller, row)) throw new AppError(ErrorCode.NotFound, 'upload not found');
-    if (row.status !== 'pending') throw new AppError(ErrorCode.Conflict, 'this upload is already committed');
     const config = await this.configs.usable(caller, row.storage_config_id);
     return { caller, row, config, driver: await this.storage.driverFor(config) };
+  }
+
+  /** A pending upload the caller owns; a committed one is 409. */
+  async ownedPending(auth: Auth, fileId: string): Promise<Pending> {
+    const pending = await this.owned(auth, fileId);
+    if (pending.row.status !== 'pending') throw new AppError(ErrorCode.Conflict, 'this upload is already committed');
+    return pending;
   }
 
   /** Re-checks the limits with the real size (deleting the upload on overflow), then commits. */
@@ -152,7 +159,7 @@ export class UploadService {
     return toCommitResponse(committed);
   }
 
-  /** Removes an uncommitted upload: its multipart upload or object, then its row. */
+  /** Removes an upload: its multipart upload or object, then its row. */
   async discard({ row, driver }: Pick<Pending, 'row' | 'driver'>): Promise<void> {
     if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
     await driver.deleteMany([row.storage_path]);

@@ -66,6 +66,41 @@ describe('cancel', () => {
     expect(api.multipartAbort).not.toHaveBeenCalled();
   });
 
+  it('withdraws the file when the cancel lands while the commit is on its way', async () => {
+    let commitStarted = (): void => undefined;
+    const reachedCommit = new Promise<void>((resolve) => {
+      commitStarted = resolve;
+    });
+    let finishCommit = (): void => undefined;
+    const { engine, api } = setup({
+      api: {
+        commit: async (body) => {
+          commitStarted();
+          await new Promise<void>((resolve) => {
+            finishCommit = resolve;
+          });
+          return ok(share(body));
+        },
+      },
+    });
+    const pending = engine.upload(job(10));
+    await reachedCommit;
+    expect(engine.cancel('job-1')).toBe(true);
+    finishCommit();
+    expect(await pending).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(api.cancel).toHaveBeenCalledWith({ file_id: 'file-1' }, expect.any(AbortSignal));
+  });
+
+  it('withdraws a finished upload once when the cancel arrives just after the answer', async () => {
+    const { engine, api } = setup();
+    expect(await engine.upload(job(10))).toMatchObject({ ok: true, fileId: 'file-1' });
+    expect(api.cancel).not.toHaveBeenCalled();
+    expect(engine.cancel('job-1')).toBe(true);
+    expect(api.cancel).toHaveBeenCalledWith({ file_id: 'file-1' }, expect.any(AbortSignal));
+    expect(engine.cancel('job-1')).toBe(false);
+    expect(api.cancel).toHaveBeenCalledTimes(1);
+  });
+
   it('returns false for an unknown upload', () => {
     expect(setup().engine.cancel('nope')).toBe(false);
   });

@@ -55,9 +55,15 @@ export type TransferEngineDeps = {
 
 export type TransferEngine = {
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
-  /** Aborts the upload with that id; true when one was running. */
+  /**
+   * Aborts the upload with that id, or withdraws (deletes) it when it finished a moment ago, so
+   * a cancel that crosses the final answer still wins. True when there was one to stop.
+   */
   cancel(id: string): boolean;
 };
+
+/** How many finished uploads a late cancel can still withdraw. */
+const WITHDRAWABLE = 32;
 
 /** What exists on the server so far, to undo on failure. */
 type Session = { fileId: string | null; multipartUploadId: string | null };
@@ -84,6 +90,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const config = { ...defaultEngineConfig, ...deps.config };
   const { api } = deps;
   const running = new Map<string, AbortController>();
+  const finished = new Map<string, string>();
   const put: PutContext = {
     transport: deps.transport,
     sleep: deps.sleep,
@@ -178,6 +185,12 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     return { ok: true, fileId: sent.fileId, slug: commit.data.slug, etag: sent.etag, share: commit.data };
   }
 
+  function remember(jobId: string, fileId: string): void {
+    finished.set(jobId, fileId);
+    const oldest = finished.keys().next();
+    if (finished.size > WITHDRAWABLE && !oldest.done) finished.delete(oldest.value);
+  }
+
   /** Best effort: the server's sweeper removes whatever these calls miss. */
   async function cleanUp(session: Session): Promise<void> {
     const signal = AbortSignal.timeout(config.cleanupTimeoutMs);
@@ -203,7 +216,11 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         const result = await run(job, session, controller.signal, progress).catch((error: unknown) =>
           failure('internal', { message: error instanceof Error ? error.message : String(error) }),
         );
-        if (result.ok) return result;
+        // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
+        if (result.ok && !controller.signal.aborted) {
+          remember(job.id, result.fileId);
+          return result;
+        }
         await cleanUp(session).catch(() => undefined);
         return controller.signal.aborted ? cancelled() : result;
       } finally {
@@ -212,8 +229,15 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     },
     cancel(id) {
       const controller = running.get(id);
-      controller?.abort();
-      return controller !== undefined;
+      if (controller !== undefined) {
+        controller.abort();
+        return true;
+      }
+      const fileId = finished.get(id);
+      if (fileId === undefined) return false;
+      finished.delete(id);
+      void cleanUp({ fileId, multipartUploadId: null }).catch(() => undefined);
+      return true;
     },
   };
 }

@@ -59,6 +59,6 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 export type TransferWorkerApi = {
   configure(connection: TransferConnection): void;
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
-  /** True when an upload with that id was running. */
+  /** True when an upload with that id was running, or had just finished and is now withdrawn. */
   cancel(id: string): boolean;
 };

@@ -70,6 +70,16 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
   });
 
+  it('cancel that crosses the commit withdraws the committed share and its object', async () => {
+    const signed = expectOk(await presign(h, { filename: 'late.txt', size: 5 }), presignResponseSchema, 201);
+    const put = await putTo(signed.upload_url, 'hello', signed.contentType);
+    const committed = expectOk(await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 5 }), commitResponseSchema);
+    expectOk(await post('/api/s3/cancel', { file_id: committed.id }), z.object({ file_id: z.string(), status: z.literal('cancelled') }));
+    expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
+    expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
+    expect((await fetch(`${h.server.baseUrl}/api/public/files/${committed.slug}`)).status).toBe(404);
+  });
+
   it('refuses a tampered presigned URL', async () => {
     const signed = expectOk(await presign(h, { filename: 'tamper.txt', size: 5 }), presignResponseSchema, 201);
     const url = new URL(signed.upload_url);

@@ -1,5 +1,6 @@
 // The `uploadFile` actor the upload machine needs: one transfer in the worker per file, progress
 // sent back as machine events, and a clean-up that cancels the transfer when the file is stopped.
+// Once stopped, a late answer is dropped: the worker withdraws an upload that a cancel crossed.
 import { fromCallback, type EventObject } from 'xstate';
 import type { UploadFileInput, UploadFileReport } from '../../../machines/upload.machine';
 import type { CommitResponse } from '../../../shared/api/upload.schema';
@@ -12,6 +13,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
     const { fileId, file, name, options } = input;
     const report = (event: UploadFileReport) => sendBack(event);
     let settled = false;
+    let stopped = false;
     const job = { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) };
     void transfers
       .upload(job, (progress) => {
@@ -20,6 +22,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
       })
       .then((result) => {
         settled = true;
+        if (stopped) return;
         transferStats.clear(fileId);
         if (result.ok) {
           onShared(result.share);
@@ -30,6 +33,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
       });
     return () => {
       if (settled) return;
+      stopped = true;
       transferStats.clear(fileId);
       void transfers.cancel(fileId);
     };
