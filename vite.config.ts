@@ -1,16 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      routesDirectory: './src/ui/routes',
-      generatedRouteTree: './src/ui/routeTree.gen.ts',
-      autoCodeSplitting: true,
-    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,0 +1,10 @@
+// The `/paste/$slug` route's screen, remounted for each slug.
+import { getRouteApi } from '@tanstack/react-router';
+import { PasteViewPage } from '../features/pastes/view/paste-view-page';
+
+const route = getRouteApi('/paste/$slug');
+
+export function PasteScreen() {
+  const { slug } = route.useParams();
+  return <PasteViewPage key={slug} slug={slug} />;
+}

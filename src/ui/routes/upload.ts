@@ -1,0 +1,11 @@
+// `/upload`: the upload page, loaded lazily; the loader adds the file strings.
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { loadLocaleBundles } from '../app/locale-bundles';
+import { rootRoute } from './root';
+
+export const uploadRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/upload',
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas'),
+  component: lazyRouteComponent(() => import('../features/upload/upload-page'), 'UploadPage'),
+});
