@@ -6,6 +6,7 @@ import * as fileUploadId from './migrations/0002-file-upload-id';
 import * as pasteFormat from './migrations/0003-paste-format';
 import * as idempotencyRequestHash from './migrations/0004-idempotency-request-hash';
 import * as filePartSize from './migrations/0005-file-part-size';
+import * as pasteTombstones from './migrations/0006-paste-tombstones';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_paste_format': pasteFormat,
   '0004_idempotency_request_hash': idempotencyRequestHash,
   '0005_file_part_size': filePartSize,
+  '0006_paste_tombstones': pasteTombstones,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -130,12 +130,19 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Slugs of pastes deleted after their last view or expiry; they answer 410 until pruned. */
+export interface PasteTombstonesTable {
+  slug: string;
+  retired_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
   api_keys: ApiKeysTable;
   storage_configs: StorageConfigsTable;
   pastes: PastesTable;
+  paste_tombstones: PasteTombstonesTable;
   files: FilesTable;
   storage_mounts: StorageMountsTable;
   system_settings: SystemSettingsTable;

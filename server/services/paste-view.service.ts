@@ -16,13 +16,8 @@ import type { PasteTokenService } from './paste-token.service';
 
 export type RawAccess = { password?: string; token?: string };
 
-const goneTtlMs = 10 * 60 * 1000;
-const goneMaxEntries = 10_000;
-
 export class PasteViewService {
   private readonly repo: PasteRepo;
-  /** Slugs deleted after their last view or expiry, so a viewer who just lost the race gets 410, not 404. */
-  private readonly gone = new Map<string, number>();
 
   constructor(
     db: Kysely<Database>,
@@ -41,6 +36,11 @@ export class PasteViewService {
     const meta = await this.#live(slug, now);
     if (meta.password_hash !== null) return toView(meta, undefined, canEdit(auth, meta.created_by));
     return this.#served(await this.#consume(meta.id, now), auth);
+  }
+
+  /** HEAD: whether the paste may still be viewed (404 or 410 otherwise), without counting a view. */
+  async peek(slug: string): Promise<void> {
+    await this.#live(slug, isoAt(this.clock));
   }
 
   /** POST /api/paste/:slug: checks the password, counts a view and adds a token for the raw link. */
@@ -81,7 +81,7 @@ export class PasteViewService {
   async #live(slug: string, now: string): Promise<PasteMeta> {
     const meta = await this.repo.findMetaBySlug(slug);
     if (meta === undefined) {
-      if (this.#recentlyGone(slug)) throw gone();
+      if (await this.repo.isTombstoned(slug)) throw gone();
       throw new AppError(ErrorCode.NotFound, 'paste not found');
     }
     if (isExpired(meta, now) || isUsedUp(meta)) {
@@ -111,21 +111,9 @@ export class PasteViewService {
     return row;
   }
 
+  /** Deletes the paste; its tombstone answers 410 to viewers who come later. */
   async #retire(meta: PasteMeta): Promise<void> {
-    const now = this.clock.now();
-    if (this.gone.size >= goneMaxEntries) {
-      for (const [slug, until] of this.gone) if (until <= now || this.gone.size >= goneMaxEntries) this.gone.delete(slug);
-    }
-    this.gone.set(meta.slug, now + goneTtlMs);
-    await this.repo.deleteById(meta.id);
-  }
-
-  #recentlyGone(slug: string): boolean {
-    const until = this.gone.get(slug);
-    if (until === undefined) return false;
-    if (until > this.clock.now()) return true;
-    this.gone.delete(slug);
-    return false;
+    await this.repo.retire(meta, isoAt(this.clock));
   }
 }
 

@@ -16,6 +16,7 @@ const expectedTables = [
   'api_keys',
   'files',
   'idempotency_keys',
+  'paste_tombstones',
   'pastes',
   'storage_configs',
   'storage_mounts',
@@ -116,7 +117,7 @@ describe('migrations', () => {
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size']);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones']);
       const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
       await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);

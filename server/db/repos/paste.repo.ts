@@ -34,6 +34,9 @@ const viewable = (now: string) => (eb: PastesEb) =>
     eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
   ]);
 
+const dead = (now: string) => (eb: PastesEb) =>
+  eb.or([eb('expires_at', '<=', now), eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))])]);
+
 const ownedBy = (owners: OwnerFilter) => (eb: PastesEb) => (owners === 'all' ? eb.lit(true) : eb('created_by', 'in', owners));
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -44,8 +47,10 @@ export function isUniqueViolation(error: unknown): boolean {
 export class PasteRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Inserts the paste; a tombstone left by an earlier paste of that slug goes with it. */
   async insert(row: NewPaste): Promise<void> {
     await this.db.insertInto('pastes').values(row).execute();
+    await this.db.deleteFrom('paste_tombstones').where('slug', '=', row.slug).execute();
   }
 
   /** Counts a view of an unprotected, live paste and returns it; undefined when it may not be served. */
@@ -110,17 +115,45 @@ export class PasteRepo {
     await this.db.deleteFrom('pastes').where('id', '=', id).execute();
   }
 
+  /** Deletes a paste that expired or used up its views, leaving a tombstone for its slug. */
+  async retire(paste: Pick<PasteMeta, 'id' | 'slug'>, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('paste_tombstones')
+        .values({ slug: paste.slug, retired_at: now })
+        .onConflict((oc) => oc.column('slug').doUpdateSet({ retired_at: now }))
+        .execute();
+      await trx.deleteFrom('pastes').where('id', '=', paste.id).execute();
+    });
+  }
+
+  async isTombstoned(slug: string): Promise<boolean> {
+    const row = await this.db.selectFrom('paste_tombstones').select('slug').where('slug', '=', slug).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Forgets tombstones older than `before`; those slugs answer 404 from then on. */
+  async pruneTombstones(before: string): Promise<number> {
+    const result = await this.db.deleteFrom('paste_tombstones').where('retired_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteByIds(ids: readonly string[], owners: OwnerFilter): Promise<number> {
     const result = await this.db.deleteFrom('pastes').where('id', 'in', ids).where(ownedBy(owners)).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
-  /** Deletes pastes that expired at or before `now`, and those whose views are used up. */
+  /** Retires pastes that expired at or before `now`, and those whose views are used up. */
   async deleteDead(now: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('pastes')
-      .where((eb) => eb.or([eb('expires_at', '<=', now), eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))])]))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('paste_tombstones')
+        .columns(['slug', 'retired_at'])
+        .expression((eb) => eb.selectFrom('pastes').select(['slug', sql<string>`${now}`.as('retired_at')]).where(dead(now)))
+        .onConflict((oc) => oc.column('slug').doUpdateSet({ retired_at: now }))
+        .execute();
+      const result = await trx.deleteFrom('pastes').where(dead(now)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
 }

@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSweeper } from '../../../server/jobs/sweeper';
 import { idempotencySweepTask } from '../../../server/lib/idempotency';
 import { createLogger } from '../../../server/lib/logger';
-import { pasteSweepTask } from '../../../server/services/paste-sweep.service';
+import { pasteSweepTask, TOMBSTONE_TTL_MS } from '../../../server/services/paste-sweep.service';
+import { ErrorCode } from '../../../src/shared/errors';
 import { login } from '../support/auth-helpers';
+import { expectError } from '../support/http';
 import { ManualClock } from '../support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { createPaste, pasteCount } from './paste-helpers';
+import { createPaste, getPaste, pasteCount } from './paste-helpers';
 
 describe('sweeper', () => {
   let server: TestServer;
@@ -26,6 +28,20 @@ describe('sweeper', () => {
     expect(await task.run(clock.now() + 60_000)).toBe(1);
     const left = await server.db.selectFrom('pastes').select('content').execute();
     expect(left).toEqual([{ content: 'forever' }]);
+  });
+
+  it('leaves a tombstone, so a swept paste answers 410, and forgets it after 30 days', async () => {
+    const task = pasteSweepTask(server.db);
+    const { slug } = await createPaste(server.baseUrl, { content: 'brief', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
+    clock.advance(1000);
+    expect(await task.run(clock.now())).toBe(1);
+    expect(await pasteCount(server.db)).toBe(0);
+    expectError(await getPaste(server.baseUrl, slug), 410, ErrorCode.Gone);
+    clock.advance(TOMBSTONE_TTL_MS - 1);
+    expect(await task.run(clock.now())).toBe(0);
+    clock.advance(2);
+    expect(await task.run(clock.now())).toBe(1);
+    expectError(await getPaste(server.baseUrl, slug), 404, ErrorCode.NotFound);
   });
 
   it('drops idempotency keys after 24 hours and runs every task on each pass', async () => {

@@ -51,6 +51,33 @@ describe('GET and POST /api/paste/:slug', () => {
     expect(await pasteCount(server.db)).toBe(0);
   });
 
+  it('still answers 410 for a used-up paste after a restart, and 404 once its slug is reused and deleted', async () => {
+    const { slug } = await make({ content: 'once', maxViews: 1, slug: 'one-shot' });
+    await viewPaste(server.baseUrl, slug);
+    await server.close({ keepData: true });
+    server = await startTestServer({ clock, dataDir: server.dataDir });
+    token = (await login(server.baseUrl)).token;
+    expectError(await getPaste(server.baseUrl, slug), 410, ErrorCode.Gone);
+    expect((await call(server.baseUrl, 'GET', `/api/raw/${slug}`)).status).toBe(410);
+
+    const reused = await make({ content: 'again', slug: 'one-shot' });
+    expect((await viewPaste(server.baseUrl, slug)).content).toBe('again');
+    expect((await call(server.baseUrl, 'DELETE', `/api/admin/pastes/${reused.id}`, { token })).status).toBe(200);
+    expectError(await getPaste(server.baseUrl, slug), 404, ErrorCode.NotFound);
+  });
+
+  it('answers HEAD on the paste and its raw text without spending a view', async () => {
+    const { slug } = await make({ content: 'look, do not touch', maxViews: 1 });
+    for (const path of [`/api/paste/${slug}`, `/api/raw/${slug}`]) {
+      const head = await fetch(`${server.baseUrl}${path}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+    }
+    expect(await viewsOf(server.db, slug)).toBe(0);
+    expect((await viewPaste(server.baseUrl, slug)).content).toBe('look, do not touch');
+    expect((await fetch(`${server.baseUrl}/api/paste/${slug}`, { method: 'HEAD' })).status).toBe(410);
+    expect((await fetch(`${server.baseUrl}/api/raw/unknown-slug`, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('answers 410 for an expired paste and deletes it', async () => {
     const { slug } = await make({ content: 'soon', expiresAt: new Date(clock.now() + 3_600_000).toISOString() });
     await viewPaste(server.baseUrl, slug);
