@@ -51,11 +51,11 @@ export class UrlSigner {
 /** The origin the caller used, for absolute links; forwarded headers only behind a trusted proxy. */
 export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
   const url = new URL(c.req.url);
-  if (trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host !== undefined && host !== '') url.host = host;
-  }
-  return url.origin;
+  if (!trustProxy) return url.origin;
+  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
+  const scheme = proto === 'http' || proto === 'https' ? `${proto}:` : url.protocol;
+  // A forwarded host replaces host and port together (the URL host setter would keep the port).
+  const forwarded = host !== undefined && host !== '' ? URL.parse(`${scheme}//${host}`) : null;
+  return forwarded === null ? `${scheme}//${url.host}` : forwarded.origin;
 }

@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error';
 import { envelopeResponse, ok } from '../lib/envelope';
 import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../lib/idempotency';
 import { readJson } from '../lib/read-json';
+import { requestOrigin } from '../lib/signed-url';
 import { clientIp } from '../middleware/client-ip';
 import type { PasteViewService } from '../services/paste-view.service';
 import type { PasteService } from '../services/paste.service';
@@ -25,13 +26,20 @@ export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono
   const app = new Hono<AppEnv>();
 
   app.post('/paste', pasteBodyLimit, async (c) => {
-    const context = { ip: clientIp(c, trustProxy), origin: new URL(c.req.url).origin, idempotent: await idempotentRequest(c) };
+    const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent: await idempotentRequest(c) };
     const result = await pastes.create(c.get('auth'), await readPasteInput(c), context);
     if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
     return envelopeResponse(201, 'paste created', result);
   });
 
-  app.get('/paste/:slug', async (c) => ok(await views.view(c.req.param('slug'), c.get('auth'))));
+  app.get('/paste/:slug', async (c) => {
+    // HEAD runs this handler too; it checks the paste without spending a view.
+    if (c.req.method === 'HEAD') {
+      await views.peek(c.req.param('slug'));
+      return new Response(null, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+    }
+    return ok(await views.view(c.req.param('slug'), c.get('auth')));
+  });
 
   app.post('/paste/:slug', async (c) => {
     const { password } = await readJson(c.req, pasteUnlockInputSchema);

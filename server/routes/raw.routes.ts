@@ -14,6 +14,11 @@ export function rawRoutes(views: PasteViewService, trustProxy: boolean): Hono<Ap
     const slug = c.req.param('slug');
     const access = { password: c.req.query('password'), token: c.req.query('token') };
     try {
+      // HEAD runs this handler too; it checks the paste without spending a view.
+      if (c.req.method === 'HEAD') {
+        await views.peek(slug);
+        return new Response(null, { headers: plainHeaders });
+      }
       const content = await views.raw(slug, access, clientIp(c, trustProxy));
       return new Response(content, { headers: { ...plainHeaders, 'content-disposition': `inline; filename="${slug}.txt"` } });
     } catch (error) {

@@ -141,3 +141,20 @@ describe('POST /api/paste', () => {
     await createPaste(server.baseUrl, { content: 'admin still can' }, { token });
   });
 });
+
+describe('POST /api/paste behind a reverse proxy', () => {
+  let server: TestServer;
+  afterEach(() => server.close());
+
+  it('builds the share link from X-Forwarded-Proto and -Host only when TRUST_PROXY is on', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clip.example.com' };
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    const trusted = await createPaste(server.baseUrl, { content: 'behind tls' }, { token: (await login(server.baseUrl)).token, headers: forwarded });
+    expect(trusted.url).toBe(`https://clip.example.com/paste/${trusted.slug}`);
+    await server.close();
+
+    server = await startTestServer();
+    const direct = await createPaste(server.baseUrl, { content: 'no proxy' }, { token: (await login(server.baseUrl)).token, headers: forwarded });
+    expect(direct.url).toBe(`${server.baseUrl}/paste/${direct.slug}`);
+  });
+});
