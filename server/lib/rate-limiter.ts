@@ -28,6 +28,11 @@ export class FailureLimiter {
     return Math.max(1, Math.ceil((bucket.resetAt - this.#clock.now()) / 1000));
   }
 
+  /** Failures counted for the key in its current window. */
+  failures(key: string): number {
+    return this.#live(key)?.count ?? 0;
+  }
+
   fail(key: string): void {
     const bucket = this.#live(key);
     if (bucket !== undefined) {
@@ -73,8 +78,11 @@ export class FailureLimiter {
   }
 }
 
-/** One limiter and key an attempt counts under; `resetOnSuccess` forgets the key's earlier failures. */
-export type LimitSlot = { limiter: FailureLimiter; key: string; resetOnSuccess?: boolean };
+/**
+ * One limiter and key an attempt counts under; `resetOnSuccess` forgets the key's earlier
+ * failures, and `enforce: false` counts the attempt without refusing it when the key is full.
+ */
+export type LimitSlot = { limiter: FailureLimiter; key: string; resetOnSuccess?: boolean; enforce?: boolean };
 
 /** A reserved attempt: counted as a failure unless `succeeded()` gives it back. */
 export class Attempt {
@@ -89,11 +97,11 @@ export class Attempt {
 }
 
 /**
- * Counts one attempt under every slot, or under none and throws 429 when any slot is full.
+ * Counts one attempt under every slot, or under none and throws 429 when any enforced slot is full.
  * Synchronous, so concurrent requests reserve one after another.
  */
 export function reserveAttempt(...slots: LimitSlot[]): Attempt {
-  const wait = Math.max(0, ...slots.map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
+  const wait = Math.max(0, ...slots.filter((slot) => slot.enforce !== false).map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
   if (wait > 0) throw rateLimited(wait);
   for (const { limiter, key } of slots) limiter.fail(key);
   return new Attempt(slots);

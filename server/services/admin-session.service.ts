@@ -37,7 +37,7 @@ export class AdminSessionService {
     const attempt = reserveAttempt(
       { limiter: loginByIpAndUsername, key: JSON.stringify([ip, userKey]), resetOnSuccess: true },
       { limiter: loginByIp, key: ip },
-      { limiter: loginByUsername, key: userKey },
+      { limiter: loginByUsername, key: userKey, enforce: loginByIp.failures(ip) > 0 },
     );
 
     const admin = await this.admins.findByUsername(input.username);

@@ -1,5 +1,7 @@
 // Attempt limits of every admin credential check. Login locks hard per (IP, username) and per
-// IP; the username alone has a far higher ceiling, so nobody can lock the admin out remotely.
+// IP. The username alone has a far higher ceiling, and it only stops addresses that have failed
+// already: a spread-out attack gets one guess per address, while the admin, from an address with
+// a clean record, can still sign in, so nobody can lock the admin out remotely.
 import type { Clock } from '../lib/clock';
 import { FailureLimiter } from '../lib/rate-limiter';
 

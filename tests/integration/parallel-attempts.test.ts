@@ -41,6 +41,22 @@ describe('credential checks under parallel attempts', () => {
     expect(results.every((result) => result.status === 401)).toBe(true);
   });
 
+  it('a spread-out attack on a username cannot lock the admin out, and gets one guess per address once the username is full', async () => {
+    const wrong = (ip: string) => login(ip, 'admin', 'wrong password');
+    for (let batch = 0; batch < 10; batch += 1) {
+      const results = await Promise.all(Array.from({ length: 5 }, () => wrong(`203.0.113.${batch + 1}`)));
+      expect(results.every((result) => result.status === 401)).toBe(true);
+    }
+    const spread = await Promise.all(Array.from({ length: 150 }, (_, i) => wrong(`2001:db8::${(i + 1).toString(16)}`)));
+    expect(spread.every((result) => result.status === 401)).toBe(true);
+    // 200 failures for `admin`: an address that has failed already is stopped on its next try …
+    expectError(await wrong('2001:db8::1'), 429, ErrorCode.RateLimited);
+    expectError(await login('2001:db8::2', 'admin', testAdmin.password), 429, ErrorCode.RateLimited);
+    // … while an address with a clean record still gets its check, and the admin gets in.
+    expectError(await wrong('2001:db8::ffff'), 401, ErrorCode.InvalidCredentials);
+    expectOk(await login('198.51.100.9', 'admin', testAdmin.password), loginResponseSchema);
+  });
+
   it('parallel wrong current passwords run at most 5 checks', async () => {
     const { token } = expectOk(await login('198.51.100.5', 'admin', testAdmin.password), loginResponseSchema);
     const change = (currentPassword: string) =>
