@@ -110,7 +110,7 @@ export type MultipartUrlsRequest = z.infer<typeof multipartUrlsRequestSchema>;
 export const multipartUrlsResponseSchema = z.object({ presigned_urls: z.array(presignedPartSchema) });
 export type MultipartUrlsResponse = z.infer<typeof multipartUrlsResponseSchema>;
 
-export const completedPartSchema = z.object({ partNumber, etag: z.string().min(1) });
+export const completedPartSchema = z.object({ partNumber, etag: z.string().min(1).max(200) });
 export type CompletedPart = z.infer<typeof completedPartSchema>;
 
 export const multipartCompleteRequestSchema = z.object({
