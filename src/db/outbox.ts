@@ -6,8 +6,8 @@ import {
   offlineQueueInputSchema,
 } from '../shared/offline-queue.schema';
 import type { OfflineQueueEntry, OfflineQueueInput, OfflineQueueStatus } from '../shared/offline-queue.schema';
+import { randomUuid } from '../shared/random-uuid';
 import type { ClipdockCollections } from './database';
-import { randomUuid } from './random-uuid';
 
 export type OfflineQueueCollection = ClipdockCollections['offline_queue'];
 

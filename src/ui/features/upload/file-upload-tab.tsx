@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { randomUuid } from '../../../shared/random-uuid';
 import { formatBytes } from '../../lib/format-bytes';
 import { DropZone } from './drop-zone';
 import { RecentUploads } from './recent-uploads';
@@ -30,7 +31,7 @@ export function FileUploadTab() {
   const addFiles = useCallback(
     (files: File[]) => {
       setRefused(files.filter((file) => file.size > maxBytes).map((file) => file.name));
-      const accepted = files.filter((file) => file.size <= maxBytes).map((file) => ({ id: crypto.randomUUID(), file }));
+      const accepted = files.filter((file) => file.size <= maxBytes).map((file) => ({ id: randomUuid(), file }));
       setSelected((current) => [...current, ...accepted]);
     },
     [maxBytes],

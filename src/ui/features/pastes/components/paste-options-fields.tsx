@@ -12,13 +12,15 @@ export type FieldErrors = Partial<Record<'remark' | 'slug' | 'password' | 'expir
 type PasteOptionsFieldsProps = {
   value: PasteOptions;
   onChange: (patch: Partial<PasteOptions>) => void;
+  /** Leaving the link suffix field starts its inline check. */
+  onSlugBlur: () => void;
   errors: FieldErrors;
   /** Set when editing: adds "keep" choices and clearing an existing password. */
   editing?: { hasPassword: boolean };
 };
 
 /** Remark, link suffix, password, expiry and max views, for creating and for editing a paste. */
-export function PasteOptionsFields({ value, onChange, errors, editing }: PasteOptionsFieldsProps) {
+export function PasteOptionsFields({ value, onChange, onSlugBlur, errors, editing }: PasteOptionsFieldsProps) {
   const { t } = useTranslation();
   const expiryId = useId();
   const choices: ExpiryChoice[] = editing ? ['keep', ...expiryPresets] : [...expiryPresets];
@@ -42,6 +44,7 @@ export function PasteOptionsFields({ value, onChange, errors, editing }: PasteOp
           autoComplete="off"
           spellCheck={false}
           onChange={(e) => onChange({ slug: e.target.value })}
+          onBlur={onSlugBlur}
           error={errors.slug}
         />
         <p className="field__hint">{t('pastes.options.slugHint', { max: SLUG_MAX_LENGTH })}</p>

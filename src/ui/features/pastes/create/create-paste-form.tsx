@@ -6,7 +6,8 @@ import { PasteOptionsFields } from '../components/paste-options-fields';
 import { SignInNotice } from '../components/sign-in-notice';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
-import { emptyOptions, hasProblems, optionsProblems, toCreateInput, type PasteOptions } from '../lib/paste-options';
+import { emptyOptions, hasProblems, optionsProblems, type PasteOptions } from '../lib/paste-options';
+import { useSlugCheck } from '../lib/use-slug-check';
 import type { CreateAccess } from './create-access';
 import { useCreatePaste } from './use-create-paste';
 import { usePasteDraft } from './use-paste-draft';
@@ -21,6 +22,7 @@ export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps
   const draft = usePasteDraft();
   const [options, setOptions] = useState<PasteOptions>(emptyOptions);
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
+  const slugCheck = useSlugCheck(options.slug);
   const { state, submit } = useCreatePaste(api, (result) => {
     draft.clear();
     setOptions(emptyOptions);
@@ -30,15 +32,16 @@ export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps
   const failure = state.status === 'failed' ? state.error : null;
   const refused = failure !== null && refusedKinds.has(failure.kind);
   const server = failure && !refused ? apiFailureMessages(t, failure) : { fields: {} };
-  const fieldErrors = { ...errors.fields, ...server.fields };
+  const fieldErrors = { ...errors.fields, ...server.fields, slug: slugCheck.message ?? server.fields.slug };
   const busy = state.status === 'submitting';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    slugCheck.start();
     const problems = optionsProblems(draft.content, options);
     setErrors(problemMessages(t, problems));
     if (hasProblems(problems)) return;
-    void submit(toCreateInput(draft, options, Date.now()));
+    void submit(draft, options);
   };
 
   return (
@@ -57,7 +60,12 @@ export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps
       </p>
       <details className="paste-options__panel" open>
         <summary>{t('pastes.options.title')}</summary>
-        <PasteOptionsFields value={options} onChange={(patch) => setOptions({ ...options, ...patch })} errors={fieldErrors} />
+        <PasteOptionsFields
+          value={options}
+          onChange={(patch) => setOptions({ ...options, ...patch })}
+          onSlugBlur={slugCheck.start}
+          errors={fieldErrors}
+        />
       </details>
       {refused && <SignInNotice reason="refused" />}
       {server.form && (

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../../testing/render-app';
 
 type Sent = { path: string; init: RequestInit };
@@ -42,10 +42,34 @@ beforeEach(() => {
   stubMatchMedia();
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('home: creating a paste', () => {
-  it('checks the link suffix inline before sending anything', async () => {
+  it('checks the link suffix inline, from its first blur on, without submitting', async () => {
+    const sent = await renderHome(() => envelope(created, 201));
+    const slug = screen.getByLabelText('Custom link suffix (optional)');
+    fireEvent.change(slug, { target: { value: 'new' } });
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    fireEvent.blur(slug);
+    const reserved = await screen.findByText('This link suffix is reserved, try another.');
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(slug).toHaveAttribute('aria-describedby', reserved.id);
+    fireEvent.change(slug, { target: { value: 'newsletter' } });
+    expect(screen.queryByText('This link suffix is reserved, try another.')).toBeNull();
+    expect(slug).not.toHaveAttribute('aria-invalid');
+    expect(slug).not.toHaveAttribute('aria-describedby');
+    fireEvent.change(slug, { target: { value: 'news letter' } });
+    expect(screen.getByText('Use only letters, digits, hyphens and underscores.')).toBeInTheDocument();
+    fireEvent.change(slug, { target: { value: 'news-letter' } });
+    expect(screen.queryByText('Use only letters, digits, hyphens and underscores.')).toBeNull();
+    expect(screen.queryByText('Write something before creating the paste.')).toBeNull();
+    expect(sent.filter((s) => s.path === '/paste')).toHaveLength(0);
+  });
+
+  it('shows every problem on submit, even in a suffix never left, and sends nothing', async () => {
     const sent = await renderHome(() => envelope(created, 201));
     fireEvent.change(screen.getByLabelText('Custom link suffix (optional)'), { target: { value: 'admin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
@@ -80,6 +104,35 @@ describe('home: creating a paste', () => {
     const posts = sent.filter((s) => s.path === '/paste');
     await waitFor(() => expect(posts).toHaveLength(2));
     expect(keyOf(posts[1])).toBe(keyOf(posts[0]));
+  });
+
+  it('retries an expiring paste with the same body and key, and starts a new key once the form changes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2030-01-01T00:00:00Z'));
+    const sent = await renderHome((path, attempt) => {
+      if (path !== '/paste') return failureResponse(404, 'NOT_FOUND', 'no');
+      if (attempt < 3) return Promise.reject(new TypeError('Failed to fetch'));
+      return envelope(created, 201);
+    });
+    fillPlainPaste();
+    fireEvent.change(screen.getByLabelText('Expires after'), { target: { value: '1h' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByText('Network connection failed.')).toBeInTheDocument();
+    vi.setSystemTime(Date.parse('2030-01-01T00:00:05Z'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    const posts = sent.filter((s) => s.path === '/paste');
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]?.init.body).toBe(posts[0]?.init.body);
+    expect(JSON.parse(String(posts[0]?.init.body))).toMatchObject({ expiresAt: '2030-01-01T01:00:00.000Z' });
+    expect(keyOf(posts[1])).toBe(keyOf(posts[0]));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create paste' })).toBeEnabled());
+    fireEvent.change(screen.getByLabelText('Expires after'), { target: { value: '1d' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
+    expect(await screen.findByTestId('share-link')).toHaveAttribute('href', created.url);
+    const third = sent.filter((s) => s.path === '/paste')[2];
+    expect(JSON.parse(String(third?.init.body))).toMatchObject({ expiresAt: '2030-01-02T00:00:05.000Z' });
+    expect(keyOf(third)).not.toBe(keyOf(posts[0]));
   });
 
   it('tells a key without text permission to sign in differently instead of offering a failing form', async () => {

@@ -1,10 +1,13 @@
-// Submitting a new paste. Each submit attempt carries an Idempotency-Key; a retry of the same
-// payload after a failure reuses it, so a lost reply never creates the paste twice.
+// Submitting a new paste. An attempt is the form as filled in, the body built from it and an
+// Idempotency-Key: submitting the same form again (a retry after a failure) resends that exact body
+// and key, expiry time included, so a lost reply never creates the paste twice; any change starts anew.
 import { useCallback, useRef, useState } from 'react';
 import type { PasteCreateInput, PasteCreateResult } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import { randomUuid } from '../../../../shared/random-uuid';
 import type { ApiClient } from '../../../lib/api-client';
 import { createPaste } from '../../../lib/api/pastes';
+import { toCreateInput, type PasteOptions, type PasteText } from '../lib/paste-options';
 
 export type CreateState =
   | { status: 'idle' }
@@ -12,20 +15,25 @@ export type CreateState =
   | { status: 'failed'; error: ApiErrorInit }
   | { status: 'created'; result: PasteCreateResult };
 
+type Attempt = { form: string; input: PasteCreateInput; key: string };
+
 const unexpected: ApiErrorInit = { kind: 'bad-response' };
 
 export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateResult) => void) {
   const [state, setState] = useState<CreateState>({ status: 'idle' });
-  const lastAttempt = useRef<{ payload: string; key: string } | null>(null);
+  const lastAttempt = useRef<Attempt | null>(null);
 
   const submit = useCallback(
-    async (input: PasteCreateInput) => {
-      const payload = JSON.stringify(input);
-      const key = lastAttempt.current?.payload === payload ? lastAttempt.current.key : crypto.randomUUID();
-      lastAttempt.current = { payload, key };
+    async ({ content, format }: PasteText, options: PasteOptions) => {
+      const form = JSON.stringify({ content, format, options });
+      const attempt =
+        lastAttempt.current?.form === form
+          ? lastAttempt.current
+          : { form, input: toCreateInput({ content, format }, options, Date.now()), key: randomUuid() };
+      lastAttempt.current = attempt;
       setState({ status: 'submitting' });
       try {
-        const result = await createPaste(api, input, key);
+        const result = await createPaste(api, attempt.input, attempt.key);
         lastAttempt.current = null;
         setState({ status: 'created', result });
         onCreated(result);
@@ -36,6 +44,5 @@ export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateRe
     [api, onCreated],
   );
 
-  const dismiss = useCallback(() => setState({ status: 'idle' }), []);
-  return { state, submit, dismiss };
+  return { state, submit };
 }

@@ -8,6 +8,7 @@ import { PasteOptionsFields } from '../components/paste-options-fields';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
 import { hasProblems, optionsProblems, toUpdateInput, type PasteOptions } from '../lib/paste-options';
+import { useSlugCheck } from '../lib/use-slug-check';
 
 type EditPasteFormProps = {
   api: ApiClient;
@@ -34,9 +35,11 @@ export function EditPasteForm({ api, scope, paste, onSaved, onCancel }: EditPast
   const [options, setOptions] = useState(() => optionsOf(paste));
   const [errors, setErrors] = useState<FormErrors>({ fields: {} });
   const [busy, setBusy] = useState(false);
+  const slugCheck = useSlugCheck(options.slug);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    slugCheck.start();
     const problems = optionsProblems(content, options);
     setErrors(problemMessages(t, problems));
     if (hasProblems(problems)) return;
@@ -62,7 +65,8 @@ export function EditPasteForm({ api, scope, paste, onSaved, onCancel }: EditPast
       <PasteOptionsFields
         value={options}
         onChange={(patch) => setOptions({ ...options, ...patch })}
-        errors={errors.fields}
+        onSlugBlur={slugCheck.start}
+        errors={{ ...errors.fields, slug: slugCheck.message ?? errors.fields.slug }}
         editing={{ hasPassword: paste.hasPassword }}
       />
       {errors.form && (

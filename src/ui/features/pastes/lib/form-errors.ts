@@ -1,8 +1,8 @@
-// Messages for the paste forms: client-side problems by field, and an API failure either pinned
-// to the field it concerns (taken slug, server validation issues) or shown for the whole form.
+// Messages for the paste forms: client-side problems found on submit (the link suffix is checked
+// inline, see use-slug-check), and an API failure either pinned to the field it concerns (taken
+// slug, server validation issues) or shown for the whole form.
 import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '../../../../shared/api-error';
-import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { FieldErrors } from '../components/paste-options-fields';
 import type { OptionsProblems } from './paste-options';
@@ -13,7 +13,6 @@ export function problemMessages(t: TFunction, problems: OptionsProblems): FormEr
   return {
     content: problems.content && t('pastes.form.contentRequired'),
     fields: {
-      slug: problems.slug && t(`pastes.slug.${problems.slug}`, { max: SLUG_MAX_LENGTH }),
       maxViews: problems.maxViews && t('pastes.options.maxViewsInvalid'),
     },
   };
