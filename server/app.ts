@@ -123,7 +123,7 @@ export function createApp({
   app.route('/api', mountsRoutes(mounts));
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
-  app.route('/api', cacheRoutes(new CacheService(db, caches, mounts)));
+  app.route('/api', cacheRoutes(new CacheService(db, caches, mounts, clock)));
   app.route('/api', dashboardRoutes(new DashboardService(db, clock, caches)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', rawRoutes(pasteViews, trustProxy));
@@ -131,7 +131,7 @@ export function createApp({
   app.route('/api', userPastesRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate), trustProxy }));
   app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
-  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles), trustProxy }));
+  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
   app.route('/api', officePreviewRoutes(publicFiles, trustProxy));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', adminFilesRoutes(fileShares, trustProxy));

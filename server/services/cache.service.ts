@@ -1,12 +1,14 @@
 // Cache statistics and clearing. An admin clears by mount, by storage config or everything; a
 // key clears only the mounts it can see, and a mount outside its view is reported as missing.
+// Clearing a mount's caches is its refresh: the mount's last_refresh_at records it.
 import type { Kysely } from 'kysely';
 import type { CacheStats, ClearCacheRequest, ClearCacheResult } from '../../src/shared/api/cache.schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { MountRepo } from '../db/repos/mount.repo';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/app-error';
-import type { CacheRegistry } from '../lib/cache/cache-registry';
+import type { CacheClearScope, CacheRegistry } from '../lib/cache/cache-registry';
+import { isoAt, type Clock } from '../lib/clock';
 import type { AdminAuth } from './auth.types';
 import type { MountService, MountUser } from './mount.service';
 
@@ -19,6 +21,7 @@ export class CacheService {
     db: Kysely<Database>,
     private readonly caches: CacheRegistry,
     private readonly mountService: MountService,
+    private readonly clock: Clock,
   ) {
     this.mounts = new MountRepo(db);
   }
@@ -38,7 +41,7 @@ export class CacheService {
   async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest): Promise<ClearCacheResult> {
     if (input.mountId !== undefined) {
       if ((await this.mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
-      return { cleared: this.caches.clear({ mountIds: [input.mountId] }) };
+      return this.#clear({ mountIds: [input.mountId] });
     }
     if (input.storageConfigId !== undefined) {
       const { storageConfigId } = input;
@@ -46,9 +49,11 @@ export class CacheService {
         throw new AppError(ErrorCode.NotFound, 'storage config not found');
       }
       const mountIds = await this.mounts.listIdsByStorageConfig(storageConfigId);
-      return { cleared: this.caches.clear({ mountIds, storageConfigId }) };
+      return this.#clear({ mountIds, storageConfigId });
     }
-    return { cleared: this.caches.clearAll() };
+    const cleared = this.caches.clearAll();
+    await this.mounts.markRefreshed('all', isoAt(this.clock));
+    return { cleared };
   }
 
   /** The /user route: only mounts the caller can see, so a key never clears another's caches. */
@@ -62,7 +67,13 @@ export class CacheService {
     if (chosen.length === 0 && (input.mountId !== undefined || input.storageConfigId !== undefined)) {
       throw new AppError(ErrorCode.NotFound, input.mountId === undefined ? 'storage config not found' : 'mount not found');
     }
-    return { cleared: this.caches.clear({ mountIds: chosen.map((mount) => mount.id) }) };
+    return this.#clear({ mountIds: chosen.map((mount) => mount.id) });
+  }
+
+  async #clear(scope: CacheClearScope): Promise<ClearCacheResult> {
+    const cleared = this.caches.clear(scope);
+    await this.mounts.markRefreshed(scope.mountIds ?? [], isoAt(this.clock));
+    return { cleared };
   }
 }
 

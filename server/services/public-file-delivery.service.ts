@@ -1,8 +1,12 @@
 // GET /file-view and /file-download: validates the Range first (a 416 costs nothing), counts the
 // view (see file-views.ts), then redirects to a presigned URL or streams with Range support. The
 // view that uses the share up is streamed; a full delivery deletes the share once it has been
-// sent, a ranged one leaves it used up for the next request or the sweeper to delete.
+// sent, a ranged one leaves it used up for the next request or the sweeper to delete. Presigned
+// download URLs are cached (the s3Url cache) while at least half of their signed life is left.
 import type { Readable } from 'node:stream';
+import type { StorageConfigRow } from '../db/repos/storage-config.repo';
+import type { FileRow } from '../db/repos/file.repo';
+import type { TtlCache } from '../lib/cache/ttl-cache';
 import { safetyHeaders, serveHeaders } from '../lib/content-safety';
 import { parseRange } from '../storage/http-stream';
 import type { PublicFileService } from './public-file.service';
@@ -13,8 +17,13 @@ export type Delivery =
   | { kind: 'redirect'; url: string }
   | { kind: 'stream'; status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
 
+const maxUrlCacheMs = 5 * 60 * 1000;
+
 export class FileDeliveryService {
-  constructor(private readonly files: PublicFileService) {}
+  constructor(
+    private readonly files: PublicFileService,
+    private readonly urls: TtlCache<string>,
+  ) {}
 
   async deliver(request: DeliveryRequest): Promise<Delivery> {
     const row = await this.files.live(request.slug);
@@ -33,20 +42,30 @@ export class FileDeliveryService {
     const range = parseRange(request.range, row.size);
     if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
     const { last } = await this.files.views.record(row, access, range);
-    const driver = await this.files.storage.driverFor(config);
     if (row.use_proxy !== 1 && !last) {
-      const url = await driver.presignGet(row.storage_path, {
-        expiresIn: config.signature_expires_in,
-        contentType: served.contentType,
-        contentDisposition: served.contentDisposition,
-      });
+      const url = await this.#presignedGet(row, config, served);
       return { kind: 'redirect', url: new URL(url, request.origin).toString() };
     }
+    const driver = await this.files.storage.driverFor(config);
 
     const object = await driver.getObject(row.storage_path, range);
     if (last && range === undefined) object.body.once('close', () => void this.files.remove(row).catch(() => undefined));
     headers['content-length'] = String(object.contentLength);
     if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
     return { kind: 'stream', status: object.range === null ? 200 : 206, headers, body: object.body };
+  }
+
+  async #presignedGet(row: FileRow, config: StorageConfigRow, served: { contentType: string; contentDisposition: string }): Promise<string> {
+    const key = JSON.stringify([config.id, row.storage_path, served.contentType, served.contentDisposition]);
+    const cached = this.urls.get(key);
+    if (cached !== undefined) return cached;
+    const driver = await this.files.storage.driverFor(config);
+    const url = await driver.presignGet(row.storage_path, {
+      expiresIn: config.signature_expires_in,
+      contentType: served.contentType,
+      contentDisposition: served.contentDisposition,
+    });
+    this.urls.set(key, url, { storageConfigId: config.id, ttlMs: Math.min(maxUrlCacheMs, (config.signature_expires_in * 1000) / 2) });
+    return url;
   }
 }

@@ -41,6 +41,13 @@ export class MountRepo {
     await this.db.insertInto('storage_mounts').values(row).execute();
   }
 
+  /** Records a cache refresh of the given mounts, or of every mount. */
+  async markRefreshed(ids: readonly string[] | 'all', at: string): Promise<void> {
+    if (ids !== 'all' && ids.length === 0) return;
+    const query = this.db.updateTable('storage_mounts').set({ last_refresh_at: at });
+    await (ids === 'all' ? query : query.where('id', 'in', ids)).execute();
+  }
+
   async update(id: string, patch: Updateable<StorageMountsTable>): Promise<void> {
     await this.db.updateTable('storage_mounts').set(patch).where('id', '=', id).execute();
   }

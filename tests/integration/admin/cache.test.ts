@@ -85,6 +85,23 @@ describe('cache statistics and clearing', () => {
     expect(cleared(await adminClear({}))).toBe(1);
   });
 
+  it('records the refresh time of the mounts whose caches were cleared', async () => {
+    const refreshedAt = async () =>
+      Object.fromEntries(
+        (await server.db.selectFrom('storage_mounts').select(['id', 'last_refresh_at']).execute()).map((row) => [row.id, row.last_refresh_at]),
+      );
+    expect(Object.values(await refreshedAt()).every((at) => at === null)).toBe(true);
+    await adminClear({ mountId: mounts.other });
+    const afterOne = await refreshedAt();
+    expect(afterOne[mounts.other ?? '']).not.toBeNull();
+    expect(afterOne[mounts.docs ?? '']).toBeNull();
+    const key = (await insertApiKey(server.db, { mount_permission: 1, basic_path: '/docs/team' })).key;
+    await userClear(key, { mountId: mounts.team });
+    expect((await refreshedAt())[mounts.team ?? '']).not.toBeNull();
+    await adminClear({});
+    expect(Object.values(await refreshedAt()).every((at) => at !== null)).toBe(true);
+  });
+
   it('answers 404 for an unknown mount or config and 400 for both at once', async () => {
     expectError(await adminClear({ mountId: 'missing' }), 404, ErrorCode.NotFound);
     expectError(await adminClear({ storageConfigId: 'missing' }), 404, ErrorCode.NotFound);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheStatsSchema, clearCacheResultSchema } from '../../../src/shared/api/cache.schema';
 import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '../../../src/shared/api/file-share.schema';
 import { ErrorCode } from '../../../src/shared/errors';
 import { call, expectError, expectOk } from '../support/http';
@@ -82,6 +83,22 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const tail = await download(h, file.slug, 'download', { headers: { range: 'bytes=-10' } });
     expect(tail.bytes.equals(bytes.subarray(bytes.length - 10))).toBe(true);
     expect((await download(h, file.slug, 'download', { headers: { range: 'bytes=20000-' } })).status).toBe(416);
+  });
+
+  it('reuses the presigned download URL from the s3Url cache, counts it, and forgets it with the config', async () => {
+    const file = await uploadFile(h, 'cached.bin', randomBytesOf(1000, 9));
+    const stats = async () => expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/cache/stats', { token: h.token }), cacheStatsSchema).caches.s3Url;
+    const before = await stats();
+    const location = async () => (await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).headers.get('location');
+    const first = await location();
+    expect(first).not.toBeNull();
+    expect(await location()).toBe(first);
+    const after = await stats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses - before.misses).toBe(1);
+    const cleared = expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/cache/clear', { token: h.token, json: { storageConfigId: h.configId } }), clearCacheResultSchema);
+    expect(cleared.cleared).toBeGreaterThanOrEqual(1);
+    expect((await stats()).size).toBe(0);
   });
 
   it.each([
