@@ -8,6 +8,7 @@ import type { AppEnv } from './app-env';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
+import { apiCors } from './middleware/cors.middleware';
 import { systemClock, type Clock } from './lib/clock';
 import { IdempotencyStore } from './lib/idempotency';
 import type { Logger } from './lib/logger';
@@ -113,6 +114,7 @@ export function createApp({
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(logger));
+  app.use('/api/*', apiCors());
   app.use('/api/*', defaultBodyLimit());
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
 

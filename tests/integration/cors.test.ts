@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from './support/auth-helpers';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const origin = 'https://app.elsewhere.example';
+
+describe('cross-origin access to /api', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers the preflight of an authorised, idempotent paste create from another origin', async () => {
+    const preflight = await fetch(`${server.baseUrl}/api/paste`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
+    );
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('lets the other origin read answers and the ETag of a blob upload, without cookies', async () => {
+    const { token } = await login(server.baseUrl);
+    const created = await fetch(`${server.baseUrl}/api/paste`, {
+      method: 'POST',
+      headers: { origin, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: 'from afar' }),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('access-control-allow-origin')).toBe('*');
+    expect(created.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('etag');
+    expect(created.headers.get('set-cookie')).toBeNull();
+  });
+});
