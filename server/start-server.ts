@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { idempotencySweepTask } from './lib/idempotency';
 import type { Logger } from './lib/logger';
 import { ensureInitialAdmin } from './services/admin-bootstrap.service';
+import { adminTokenSweepTask } from './services/admin-session.service';
 import { pasteSweepTask } from './services/paste-sweep.service';
 import { ensureDefaultStorage } from './services/storage-bootstrap.service';
 import { createUploadSweepTask } from './services/upload-sweep.service';
@@ -62,7 +63,7 @@ export async function startServer({
     started.once('error', reject);
   });
   const { port } = addressOf(server.address());
-  const sweeper = createSweeper({ tasks: [pasteSweepTask(db), idempotencySweepTask(db), createUploadSweepTask(db, storage)], intervalMs: sweepIntervalMs, logger, clock });
+  const sweeper = createSweeper({ tasks: [pasteSweepTask(db), idempotencySweepTask(db), createUploadSweepTask(db, storage), adminTokenSweepTask(db)], intervalMs: sweepIntervalMs, logger, clock });
   sweeper.start();
 
   const close = async (graceMs = 10_000) => {

@@ -8,6 +8,7 @@ import { ADMIN_TOKEN_TTL_MS } from '../../src/shared/limits';
 import { AdminTokenRepo } from '../db/repos/admin-token.repo';
 import { AdminRepo } from '../db/repos/admin.repo';
 import type { Database } from '../db/schema';
+import type { SweepTask } from '../jobs/sweeper';
 import { AppError } from '../lib/app-error';
 import { isoAt, type Clock } from '../lib/clock';
 import { newToken, sha256Hex } from '../lib/crypto-random';
@@ -73,4 +74,10 @@ export class AdminSessionService {
     }
     return { kind: 'admin', adminId: row.admin_id, username: row.username, tokenHash };
   }
+}
+
+/** The sweeper's token task: sessions that ended without a logout are deleted once expired. */
+export function adminTokenSweepTask(db: Kysely<Database>): SweepTask {
+  const repo = new AdminTokenRepo(db);
+  return { name: 'admin-tokens', run: (now) => repo.deleteExpired(new Date(now).toISOString()) };
 }

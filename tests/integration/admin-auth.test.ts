@@ -6,6 +6,7 @@ import { ADMIN_TOKEN_TTL_MS } from '../../src/shared/limits';
 import { AdminTokenRepo } from '../../server/db/repos/admin-token.repo';
 import { AdminRepo } from '../../server/db/repos/admin.repo';
 import { newToken, sha256Hex } from '../../server/lib/crypto-random';
+import { adminTokenSweepTask } from '../../server/services/admin-session.service';
 import { login } from './support/auth-helpers';
 import { ManualClock } from './support/manual-clock';
 import { call, expectError, expectOk } from './support/http';
@@ -60,6 +61,20 @@ describe('admin login, token check and logout', () => {
     });
     expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), 401, ErrorCode.TokenExpired);
     expect(await tokens.findWithUser(sha256Hex(token))).toBeUndefined();
+  });
+
+  it('sweeps tokens of sessions that expired without a logout, and keeps live ones', async () => {
+    const stale = await login(server.baseUrl);
+    clock.advance(ADMIN_TOKEN_TTL_MS / 2);
+    const fresh = await login(server.baseUrl);
+    const task = adminTokenSweepTask(server.db);
+    expect(await task.run(clock.now())).toBe(0);
+    clock.advance(ADMIN_TOKEN_TTL_MS / 2);
+    expect(await task.run(clock.now())).toBeGreaterThanOrEqual(1);
+    const hashes = (await server.db.selectFrom('admin_tokens').select('token_hash').execute()).map((row) => row.token_hash);
+    expect(hashes).not.toContain(sha256Hex(stale.token));
+    expect(hashes).toContain(sha256Hex(fresh.token));
+    expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: fresh.token }), adminTokenCheckSchema);
   });
 
   it('logs out: the same token no longer works, other sessions do', async () => {

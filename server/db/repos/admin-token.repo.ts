@@ -29,6 +29,12 @@ export class AdminTokenRepo {
     await this.db.deleteFrom('admin_tokens').where('token_hash', '=', tokenHash).execute();
   }
 
+  /** Deletes tokens that expired at or before `now`; returns how many. */
+  async deleteExpired(now: string): Promise<number> {
+    const result = await this.db.deleteFrom('admin_tokens').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteAllFor(adminId: string): Promise<void> {
     await this.db.deleteFrom('admin_tokens').where('admin_id', '=', adminId).execute();
   }
