@@ -20,7 +20,8 @@ import { fieldError } from '../lib/field-error';
 import type { AdminAuth } from './auth.types';
 
 export const API_KEY_PREFIX = 'cd_';
-const keyPrefixLength = 6;
+/** Lists show at most 6 characters of a key, and never more than a quarter of a short custom one. */
+const keyPrefixLength = (key: string) => Math.min(6, Math.floor(key.length / 4));
 const dayMs = 24 * 60 * 60 * 1000;
 
 type ExpiryInput = Pick<CreateApiKeyRequest, 'expires_at' | 'expires_in_days'>;
@@ -51,7 +52,7 @@ export class ApiKeyAdminService {
       id,
       name: input.name,
       key_hash: keyHash,
-      key_prefix: key.slice(0, keyPrefixLength),
+      key_prefix: key.slice(0, keyPrefixLength(key)),
       text_permission: flag(input.text_permission),
       file_permission: flag(input.file_permission),
       mount_permission: flag(input.mount_permission),

@@ -70,7 +70,9 @@ describe('/api/admin/api-keys', () => {
   it('accepts a custom key of 8..128 letters, digits, _ and -, once', async () => {
     const key = await created({ name: 'custom', custom_key: 'my_Custom-key01' });
     expect(key.key).toBe('my_Custom-key01');
-    expect(key.key_prefix).toBe('my_Cus');
+    expect(key.key_prefix).toBe('my_');
+    expect((await created({ name: 'short', custom_key: 'abcd1234' })).key_prefix).toBe('ab');
+    expect((await created({ name: 'long', custom_key: 'a'.repeat(64) })).key_prefix).toBe('aaaaaa');
     expectOk(await check('my_Custom-key01'), apiKeyCheckSchema);
     expect(expectError(await create({ name: 'other', custom_key: 'my_Custom-key01' }), 409, ErrorCode.Conflict).message).toContain('custom_key');
     for (const bad of ['short7c', 'has space1', 'slash/key1', 'ümlaut-key', 'k'.repeat(129)]) {
