@@ -1,10 +1,11 @@
 import { RouterProvider } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiClientProvider } from './api-client-provider';
 import type { AppServices } from './app-services';
 import { AuthProvider } from './auth-provider';
+import { revalidateOnEntry } from './revalidate-on-entry';
 import type { createAppRouter } from './router';
 import { ThemeProvider } from './theme-provider';
 
@@ -17,11 +18,13 @@ type AppRootProps = {
 
 /** Every app-wide provider around the router, shared by the entry point and the app tests. */
 export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
+  useEffect(() => revalidateOnEntry(router, services.auth), [router, services.auth]);
+
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider storage={storage}>
-          <AuthProvider actor={services.auth}>
+          <AuthProvider actor={services.auth} sessionEnd={services.sessionEnd}>
             <ApiClientProvider client={services.api}>
               <RouterProvider router={router} />
             </ApiClientProvider>

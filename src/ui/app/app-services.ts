@@ -1,5 +1,6 @@
 // Builds the API client and the auth actor together: the client reads credentials from the
 // actor and reports rejected ones back to it, while the actor's network steps use the client.
+// Why a session ended is tracked from the actor's first event, before any screen mounts.
 import { createActor, fromPromise, type Actor } from 'xstate';
 import type { ApiKeyCheck, LoginResponse } from '../../shared/api/auth.schema';
 import { authMachine, type AuthContext } from '../../machines/auth.machine';
@@ -7,9 +8,10 @@ import type { AuthStorage } from '../../machines/auth-storage';
 import { createApiClient, type ApiClient, type Credentials } from '../lib/api-client';
 import { checkAdminToken, checkApiKey, login, logout } from '../lib/api/auth';
 import { resolveApiBaseUrl } from '../lib/base-url';
+import { trackSessionEnd, type SessionEnd } from './session-end';
 
 export type AuthActor = Actor<typeof authMachine>;
-export type AppServices = { api: ApiClient; auth: AuthActor };
+export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd };
 
 function credentialsOf(context: AuthContext | undefined): Credentials | null {
   if (context?.adminToken) return { scheme: 'admin', token: context.adminToken };
@@ -37,6 +39,7 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
     },
   });
   auth = createActor(machine, { input: { storage } });
+  const sessionEnd = trackSessionEnd(auth);
   auth.start();
-  return { api, auth };
+  return { api, auth, sessionEnd };
 }

@@ -1,19 +1,33 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiErrorInit } from '../../shared/api-error';
 import type { ApiKeyPermissions } from '../../shared/api/auth.schema';
 import type { AuthActor } from './app-services';
+import type { SessionEnd, SessionEndReason } from './session-end';
 
-const AuthContext = createContext<AuthActor | null>(null);
+type AuthServices = { actor: AuthActor; sessionEnd: SessionEnd };
 
-export function AuthProvider({ actor, children }: { actor: AuthActor; children: ReactNode }) {
-  return <AuthContext.Provider value={actor}>{children}</AuthContext.Provider>;
+const AuthContext = createContext<AuthServices | null>(null);
+
+export function AuthProvider({ actor, sessionEnd, children }: AuthServices & { children: ReactNode }) {
+  const services = useMemo(() => ({ actor, sessionEnd }), [actor, sessionEnd]);
+  return <AuthContext.Provider value={services}>{children}</AuthContext.Provider>;
+}
+
+function useAuthServices(): AuthServices {
+  const services = useContext(AuthContext);
+  if (!services) throw new Error('the auth hooks need an AuthProvider');
+  return services;
 }
 
 export function useAuthActor(): AuthActor {
-  const actor = useContext(AuthContext);
-  if (!actor) throw new Error('useAuthActor needs an AuthProvider');
-  return actor;
+  return useAuthServices().actor;
+}
+
+/** Why the server ended the last session (expired token, invalid key), or null. */
+export function useSessionEndReason(): SessionEndReason | null {
+  const { sessionEnd } = useAuthServices();
+  return useSyncExternalStore(sessionEnd.subscribe, sessionEnd.getReason);
 }
 
 export type AuthStatus = 'none' | 'loggingIn' | 'admin' | 'apikey';

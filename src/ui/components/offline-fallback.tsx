@@ -11,7 +11,8 @@ export function OfflineFallback() {
       <button type="button" className="button" onClick={() => router.history.back()}>
         {t('fallback.back')}
       </button>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
+      {/* go(0) reloads the document: a chunk import that failed stays failed until then. */}
+      <button type="button" className="button" onClick={() => router.history.go(0)}>
         {t('fallback.retry')}
       </button>
     </FallbackScreen>

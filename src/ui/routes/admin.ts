@@ -6,6 +6,8 @@ import { rootRoute } from './root';
 export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
+  // Covers /admin and every /admin/$module: moving between modules revalidates too.
+  staticData: { requiresAuth: true },
   // The panel's modules span every area: dashboard, keys, mounts, settings, storage, files, texts.
   loader: ({ context }) => loadLocaleBundles(context.i18n, 'adminAreas', 'fileAreas', 'pastes'),
   component: lazyRouteComponent(() => import('./admin.lazy'), 'AdminLayout'),

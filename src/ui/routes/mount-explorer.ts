@@ -2,11 +2,15 @@
 // The path keeps its trailing slash: without it, `/mount-explorer` would match the splat route.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mountExplorerSearchSchema } from '../features/mount-explorer/mount-explorer-search';
+import { guardMountPath } from '../features/mount-explorer/mount-path-guard';
 import { rootRoute } from './root';
 
 export const mountExplorerRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mount-explorer/',
+  staticData: { requiresAuth: true },
   validateSearch: mountExplorerSearchSchema,
+  // A key confined to a basic path is sent there instead.
+  beforeLoad: () => guardMountPath(window.localStorage, '/'),
   component: lazyRouteComponent(() => import('./mount-explorer.lazy'), 'MountExplorerScreen'),
 });

@@ -6,6 +6,7 @@ import { rootRoute } from './root';
 export const uploadRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/upload',
+  staticData: { requiresAuth: true },
   loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas'),
   component: lazyRouteComponent(() => import('../features/upload/upload-page'), 'UploadPage'),
 });

@@ -1,6 +1,5 @@
 import { Navigate } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
-import { useAuthActor } from '../../app/auth-provider';
+import type { ReactNode } from 'react';
 import { canOpenPanel } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
 
@@ -9,13 +8,7 @@ import { usePanelUser } from './use-panel-user';
  * text, file or mount right sees the panel, any other key goes home.
  */
 export function AdminGate({ loginScreen, children }: { loginScreen: ReactNode; children: ReactNode }) {
-  const actor = useAuthActor();
   const user = usePanelUser();
-
-  useEffect(() => {
-    actor.send({ type: 'auth.revalidate' });
-  }, [actor]);
-
   if (!user) return loginScreen;
   if (!canOpenPanel(user)) return <Navigate to="/" replace />;
   return children;

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_REVALIDATE_AFTER_MS } from '../../../shared/limits';
 import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
 
 const keyCheck = (text: boolean, file: boolean, mount: boolean) => ({
@@ -30,7 +31,10 @@ beforeEach(() => {
   stubMatchMedia();
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('admin panel', () => {
   it('asks for both fields before logging in', async () => {
@@ -103,5 +107,22 @@ describe('admin panel', () => {
     const { requests } = await renderApp('/admin', backend);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(requests.map((r) => r.path)).toContain('/test/admin-token'));
+  });
+
+  it('revalidates again on moving to another module once the last check is over 5 minutes old', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    window.localStorage.setItem('admin_token', 'tok-1');
+    const { requests } = await renderApp('/admin/settings', backend);
+    const checks = () => requests.filter((r) => r.path === '/test/admin-token').length;
+    await waitFor(() => expect(checks()).toBe(1));
+    const modules = await screen.findByRole('navigation', { name: 'Admin modules' });
+
+    fireEvent.click(within(modules).getByRole('link', { name: 'Text management' }));
+    expect(await screen.findByRole('heading', { name: 'Text management' })).toBeInTheDocument();
+    expect(checks()).toBe(1);
+
+    vi.setSystemTime(Date.now() + AUTH_REVALIDATE_AFTER_MS + 1);
+    fireEvent.click(within(modules).getByRole('link', { name: 'API key management' }));
+    await waitFor(() => expect(checks()).toBe(2));
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '../../app/auth-provider';
+import { useAuthView, useSessionEndReason } from '../../app/auth-provider';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ApiKeyLoginForm } from './api-key-login-form';
 import { loginErrorMessage, type LoginMode } from './login-error-message';
@@ -8,10 +8,14 @@ import { PasswordLoginForm } from './password-login-form';
 
 const modes: readonly LoginMode[] = ['password', 'apiKey'];
 
-/** Admin login with two modes as tabs: username and password, or an API key. */
+/**
+ * Admin login with two modes as tabs: username and password, or an API key. When the server
+ * ended the last session (spec §8), that is said until the user tries to log in again.
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const view = useAuthView();
+  const sessionEnd = useSessionEndReason();
   const baseId = useId();
   const tabRefs = useRef<Partial<Record<LoginMode, HTMLButtonElement | null>>>({});
   const [mode, setMode] = useState<LoginMode>('password');
@@ -20,6 +24,7 @@ export function LoginScreen() {
 
   const busy = view.status === 'loggingIn';
   const error = !busy && view.error && submittedMode === mode ? loginErrorMessage(t, mode, view.error) : null;
+  const sessionNotice = sessionEnd !== null && submittedMode === null ? t(`errors.${sessionEnd}`) : null;
   const tabLabel = (m: LoginMode) => (m === 'password' ? t('auth.login.passwordMode') : t('auth.login.apiKeyMode'));
 
   const onTabKeyDown = (event: KeyboardEvent) => {
@@ -34,6 +39,11 @@ export function LoginScreen() {
       <h1 id={`${baseId}-title`} className="page__title">
         {t('auth.login.title')}
       </h1>
+      {sessionNotice && (
+        <p role="alert" className="notice">
+          {sessionNotice}
+        </p>
+      )}
       <div role="tablist" aria-label={t('auth.login.modes')} className="tabs" onKeyDown={onTabKeyDown}>
         {modes.map((m) => (
           <button

@@ -1,18 +1,29 @@
-import { describe, expect, it } from 'vitest';
-import { mountPathRedirect, type ExplorerUser } from './mount-path-guard';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { StoredSession } from '../../../machines/auth-storage';
+import { createI18n } from '../../app/i18n';
+import { createAppRouter } from '../../app/router';
+import { mountPathRedirect } from './mount-path-guard';
 
-const key = (basicPath: string, mountPermission = true): ExplorerUser => ({ kind: 'apikey', mountPermission, basicPath });
+const key = (basicPath: string, mount = true): StoredSession => ({
+  kind: 'apikey',
+  apiKey: 'key-1',
+  permissions: { text: false, file: false, mount },
+  keyInfo: { id: 'k1', name: 'ci key', basic_path: basicPath, read_only: false },
+});
 
-describe('mount path guard', () => {
-  it('lets a key open its basic path and everything below it', () => {
+describe('mountPathRedirect', () => {
+  it('lets a key open its basic path and everything below it by whole segments', () => {
     expect(mountPathRedirect(key('/docs'), '/docs')).toBeNull();
     expect(mountPathRedirect(key('/docs'), '/docs/team/2024')).toBeNull();
     expect(mountPathRedirect(key('/docs/'), '/docs/')).toBeNull();
+    expect(mountPathRedirect(key('/docs'), '/docs/team/../notes')).toBeNull();
   });
 
-  it('lets a key walk through the ancestors of its basic path', () => {
-    expect(mountPathRedirect(key('/docs/team'), '/')).toBeNull();
-    expect(mountPathRedirect(key('/docs/team'), '/docs')).toBeNull();
+  it('sends a key that opens an ancestor of its basic path to the basic path', () => {
+    expect(mountPathRedirect(key('/docs/team'), '/')).toBe('/docs/team');
+    expect(mountPathRedirect(key('/docs/team'), '/docs')).toBe('/docs/team');
+    expect(mountPathRedirect(key('/docs/team/'), '/docs/')).toBe('/docs/team');
   });
 
   it('sends a key elsewhere back to its basic path', () => {
@@ -25,9 +36,45 @@ describe('mount path guard', () => {
   });
 
   it('leaves admins, visitors, keys without mount permission and root keys alone', () => {
-    expect(mountPathRedirect({ kind: 'admin' }, '/anything')).toBeNull();
+    expect(mountPathRedirect({ kind: 'admin', adminToken: 'tok-1' }, '/anything')).toBeNull();
     expect(mountPathRedirect({ kind: 'none' }, '/anything')).toBeNull();
     expect(mountPathRedirect(key('/docs', false), '/photos')).toBeNull();
     expect(mountPathRedirect(key('/'), '/photos/x')).toBeNull();
+    expect(mountPathRedirect({ kind: 'apikey', apiKey: 'key-1', permissions: null, keyInfo: null }, '/photos')).toBeNull();
+  });
+});
+
+describe('the explorer routes guard', () => {
+  function storeKey(basicPath: string, mount = true) {
+    window.localStorage.setItem('api_key', 'key-1');
+    window.localStorage.setItem('api_key_permissions', JSON.stringify({ text: false, file: false, mount }));
+    window.localStorage.setItem(
+      'api_key_info',
+      JSON.stringify({ id: 'k1', name: 'ci key', basic_path: basicPath, read_only: false }),
+    );
+  }
+
+  async function open(path: string): Promise<string> {
+    const router = createAppRouter(createI18n(window.localStorage, 'en-US'), createMemoryHistory({ initialEntries: [path] }));
+    await router.load();
+    return router.state.location.pathname;
+  }
+
+  beforeEach(() => window.localStorage.clear());
+
+  it('redirects a stored key from outside its basic path, including the explorer root, before the screen loads', async () => {
+    storeKey('/docs/team');
+    expect(await open('/mount-explorer/photos')).toBe('/mount-explorer/docs/team');
+    expect(await open('/mount-explorer/docs')).toBe('/mount-explorer/docs/team');
+    expect(await open('/mount-explorer')).toBe('/mount-explorer/docs/team');
+  });
+
+  it('opens paths inside the basic path, and any path for others', async () => {
+    storeKey('/docs');
+    expect(await open('/mount-explorer/docs/2024')).toBe('/mount-explorer/docs/2024');
+    window.localStorage.clear();
+    expect(await open('/mount-explorer/photos')).toBe('/mount-explorer/photos');
+    window.localStorage.setItem('admin_token', 'tok-1');
+    expect(await open('/mount-explorer/photos')).toBe('/mount-explorer/photos');
   });
 });
