@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, E2E_ADMIN, E2E_PORT } from './tests/e2e/support/env';
+import { chromiumLaunchOptions, E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/env';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
@@ -22,13 +22,13 @@ export default defineConfig({
   },
   webServer: {
     // The same build and command as `npm start` (run `npm run build` first).
-    command: 'rm -rf .tmp/e2e-data && npm run --silent serve',
+    command: `rm -rf ${E2E_DATA_DIR} && npm run --silent serve`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',

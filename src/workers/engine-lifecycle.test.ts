@@ -136,6 +136,25 @@ describe('progress', () => {
     expect(events[2]).toMatchObject({ loaded: 5 * MIB, bytesPerSecond: 5 * MIB, secondsLeft: 1.2 });
   });
 
+  it('moves multipart progress with the bytes of the parts in flight, not only when a part ends', async () => {
+    const events: TransferProgress[] = [];
+    const { engine, clock } = setup({
+      config: { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB, concurrency: 2, progressIntervalMs: 0 },
+      put: async (url, body, options) => {
+        clock.now += 100;
+        options.onProgress?.(body.size / 2);
+        clock.now += 100;
+        options.onProgress?.(body.size);
+        return { status: 200, etag: `"${url}"` };
+      },
+    });
+    expect(await engine.upload(job(15 * MIB), (progress) => events.push(progress))).toMatchObject({ ok: true });
+    const uploading = events.filter((e) => e.stage === 'uploading').map((e) => e.loaded);
+    expect(uploading.some((loaded) => loaded % (5 * MIB) !== 0)).toBe(true);
+    expect(uploading).toEqual([...uploading].sort((a, b) => a - b));
+    expect(uploading.at(-1)).toBe(15 * MIB);
+  });
+
   it('reports single-PUT byte progress from the transport at most once per interval', async () => {
     const events: TransferProgress[] = [];
     const { engine, clock } = setup({

@@ -152,7 +152,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       concurrency: config.concurrency,
       put,
       signal,
-      onPartDone: (_partNumber, bytes) => progress.addLoaded(bytes),
+      onLoaded: (bytes) => progress.setLoaded(bytes),
     });
     if (!parts.ok) return parts.failure;
     progress.stage('processing');

@@ -38,7 +38,8 @@ export type UploadPartsOptions = {
   concurrency: number;
   put: PutContext;
   signal: AbortSignal;
-  onPartDone: (partNumber: number, bytes: number) => void;
+  /** Bytes sent so far: finished parts plus what the transport reports of the parts in flight. */
+  onLoaded: (bytes: number) => void;
 };
 
 export type UploadPartsResult = { ok: true; parts: CompletedPart[] } | { ok: false; failure: TransferFailure };
@@ -69,6 +70,13 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
   const stopOnCancel = () => stop.abort();
   options.signal.addEventListener('abort', stopOnCancel, { once: true });
   let next = 1;
+  let finishedBytes = 0;
+  const inFlight = new Map<number, number>();
+  const reportLoaded = () => {
+    let sending = 0;
+    for (const bytes of inFlight.values()) sending += bytes;
+    options.onLoaded(finishedBytes + sending);
+  };
   const failures: TransferFailure[] = [];
   let refreshing: Promise<void> | null = null;
 
@@ -107,14 +115,20 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
         body: file.slice(start, end),
         headers: {},
         signal: stop.signal,
+        onProgress: (loaded) => {
+          inFlight.set(partNumber, loaded);
+          reportLoaded();
+        },
         refreshUrl: (stale) => refreshUrl(partNumber, stale),
       });
+      inFlight.delete(partNumber);
       if (!outcome.ok) {
         fail(partFailure(outcome, partNumber));
         return;
       }
       etags.set(partNumber, outcome.etag);
-      options.onPartDone(partNumber, end - start);
+      finishedBytes += end - start;
+      reportLoaded();
     }
   }
 

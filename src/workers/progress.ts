@@ -9,7 +9,6 @@ export type ProgressReporter = {
   stage(stage: UploadStage): void;
   /** Sets the bytes sent so far; lower values than already reported are ignored. */
   setLoaded(loaded: number): void;
-  addLoaded(bytes: number): void;
   /** The upload is committed: 100 %. */
   complete(): void;
 };
@@ -67,7 +66,6 @@ export function createProgressReporter({ total, now, intervalMs, onProgress }: P
       report(true);
     },
     setLoaded,
-    addLoaded: (bytes) => setLoaded(loaded + bytes),
     complete() {
       loaded = total;
       stage = 'completed';
