@@ -5,12 +5,12 @@ import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../support/free-port';
 import type { PostgresInfo } from './support/postgres';
 import type { RgwInfo } from './support/rgw';
 
@@ -114,16 +114,6 @@ function ensurePackages(): void {
   execFileSync('bash', [join(repo, 'scripts/ensure-system-deps.sh')], { stdio: 'inherit', timeout: 300_000 });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function logTail(dir: string): Promise<string> {
   const logDir = join(dir, 'log');

@@ -3,8 +3,6 @@ import type { LaunchOptions } from '@playwright/test';
 /** Ports are overridable so two runs on one machine don't collide. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8799);
 export const E2E_OFFLINE_PORT = E2E_PORT - 1;
-export const E2E_RGW_PORT = Number(process.env.E2E_RGW_PORT ?? 7495);
-export const E2E_MON_PORT = E2E_RGW_PORT - 700;
 /** The server's data folder; per port, so two runs in one checkout keep apart. */
 export const E2E_DATA_DIR = `.tmp/e2e-data-${E2E_PORT}`;
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password-1' } as const;

@@ -1,20 +1,18 @@
-// Starts Debian's radosgw (scripts/local-rgw.sh, memstore) for the end-to-end run, on its own
-// ports so it never meets the integration tests' gateway. A first start on a fresh folder
-// sometimes dies silently, so one retry on a new folder comes before failing with the log's tail.
+// Starts Debian's radosgw (scripts/local-rgw.sh, memstore) for the end-to-end run, on free ports
+// so it never meets another gateway. A first start on a fresh folder sometimes dies silently, so
+// one retry on a new folder and new ports comes before failing with the log's tail.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { E2E_MON_PORT, E2E_RGW_PORT } from './env';
+import { freePort } from '../../support/free-port';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 
 const run = promisify(execFile);
 
 export type RgwInfo = { endpoint: string; accessKeyId: string; secretAccessKey: string; bucket: string; dir: string };
 
-const RGW_PORT = E2E_RGW_PORT;
-const MON_PORT = E2E_MON_PORT;
 const ACCESS_KEY = 'e2ekey';
 const SECRET_KEY = 'e2esecret';
 export const E2E_BUCKET = 'clipdock-e2e';
@@ -30,9 +28,11 @@ export function s3ClientFor(info: Pick<RgwInfo, 'endpoint' | 'accessKeyId' | 'se
   });
 }
 
-const script = (command: 'start' | 'stop', dir: string) =>
+type Ports = { rgw: number; mon: number };
+
+const script = (command: 'start' | 'stop', dir: string, ports?: Ports) =>
   run('bash', ['scripts/local-rgw.sh', command, dir, 'memstore'], {
-    env: { ...process.env, RGW_PORT: String(RGW_PORT), MON_PORT: String(MON_PORT), S3_KEY: ACCESS_KEY, S3_SECRET: SECRET_KEY },
+    env: { ...process.env, ...(ports ? { RGW_PORT: String(ports.rgw), MON_PORT: String(ports.mon) } : {}), S3_KEY: ACCESS_KEY, S3_SECRET: SECRET_KEY },
     timeout: 120_000,
   });
 
@@ -43,13 +43,15 @@ async function logTail(dir: string): Promise<string> {
   return tails.join('\n');
 }
 
-async function startOnce(): Promise<string> {
+async function startOnce(): Promise<{ dir: string; endpoint: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'clipdock-e2e-rgw-'));
+  const ports = { rgw: await freePort(), mon: await freePort() };
+  const endpoint = `http://127.0.0.1:${ports.rgw}`;
   try {
-    await script('start', dir);
-    const answer = await fetch(`http://127.0.0.1:${RGW_PORT}/`);
+    await script('start', dir, ports);
+    const answer = await fetch(`${endpoint}/`);
     if (answer.status >= 500) throw new Error(`radosgw answered ${answer.status}`);
-    return dir;
+    return { dir, endpoint };
   } catch (error) {
     const tail = await logTail(dir);
     await script('stop', dir).catch(() => undefined);
@@ -59,13 +61,8 @@ async function startOnce(): Promise<string> {
 }
 
 export async function startRgw(): Promise<RgwInfo> {
-  let dir: string;
-  try {
-    dir = await startOnce();
-  } catch {
-    dir = await startOnce();
-  }
-  const info = { endpoint: `http://127.0.0.1:${RGW_PORT}`, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, bucket: E2E_BUCKET, dir };
+  const { dir, endpoint } = await startOnce().catch(() => startOnce());
+  const info = { endpoint, accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY, bucket: E2E_BUCKET, dir };
   const client = s3ClientFor(info);
   await client.send(new CreateBucketCommand({ Bucket: E2E_BUCKET }));
   client.destroy();
