@@ -142,6 +142,23 @@ describe('POST /api/paste', () => {
   });
 });
 
+describe('POST /api/paste content types', () => {
+  let server: TestServer;
+  afterEach(() => server.close());
+
+  it('refuses a body that is neither JSON nor plain text with 400 naming the types', async () => {
+    server = await startTestServer();
+    const { token } = await login(server.baseUrl);
+    const error = expectError(
+      await call(server.baseUrl, 'POST', '/api/paste', { token, body: '<p>hi</p>', headers: { 'content-type': 'text/html' } }),
+      400,
+      ErrorCode.BadRequest,
+    );
+    expect(error.message).toContain('application/json or text/plain');
+    expect(await pasteCount(server.db)).toBe(0);
+  });
+});
+
 describe('POST /api/paste behind a reverse proxy', () => {
   let server: TestServer;
   afterEach(() => server.close());

@@ -66,6 +66,13 @@ describe('GET and POST /api/paste/:slug', () => {
     expectError(await getPaste(server.baseUrl, slug), 404, ErrorCode.NotFound);
   });
 
+  it('refuses to unlock a paste that has no password with 400, spending no view', async () => {
+    const { slug } = await make({ content: 'open', maxViews: 1 });
+    const error = expectError(await unlock(slug, 'anything'), 400, ErrorCode.BadRequest);
+    expect(error.message).toContain('not password protected');
+    expect(await viewsOf(server.db, slug)).toBe(0);
+  });
+
   it('answers HEAD on the paste and its raw text without spending a view', async () => {
     const { slug } = await make({ content: 'look, do not touch', maxViews: 1 });
     for (const path of [`/api/paste/${slug}`, `/api/raw/${slug}`]) {
