@@ -1,8 +1,8 @@
 // The embedded default backend: objects live under DATA_DIR/blobs/<configId>/objects, with a
 // small JSON sidecar (ETag, content type) under meta/. Presigned URLs point at /api/blob.
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm, stat, copyFile, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { UrlSigner } from '../lib/signed-url';
@@ -119,9 +119,7 @@ export class LocalDriver implements StorageDriver {
   async copy(fromKey: string, toKey: string): Promise<void> {
     const head = await this.head(fromKey);
     if (head === null) throw new StorageError('not-found', 'no such object');
-    const target = this.#objectPath(toKey);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(this.#objectPath(fromKey), target);
+    await writeAtomic(this.#objectPath(toKey), createReadStream(this.#objectPath(fromKey)));
     await this.#writeMeta(toKey, head.etag, head.contentType);
   }
 

@@ -80,6 +80,21 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     expect((await fetch(`${h.server.baseUrl}/api/public/files/${committed.slug}`)).status).toBe(404);
   });
 
+  it('copies an object whole, keeping its content type', async () => {
+    const bytes = randomBytesOf(200_000, 11);
+    const signed = expectOk(await presign(h, { filename: 'original.bin', size: bytes.length, mimetype: 'application/pdf' }), presignResponseSchema, 201);
+    expect((await putTo(signed.upload_url, bytes, signed.contentType)).status).toBe(200);
+    const driver = await h.driver();
+    const copyKey = `${signed.storage_path}.copy`;
+    await driver.copy(signed.storage_path, copyKey);
+    expect(await driver.head(copyKey)).toMatchObject({ size: bytes.length, contentType: 'application/pdf' });
+    const copied = await driver.getObject(copyKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of copied.body) chunks.push(Buffer.from(chunk));
+    expect(sha256(Buffer.concat(chunks))).toBe(sha256(bytes));
+    await driver.deleteMany([signed.storage_path, copyKey]);
+  });
+
   it('refuses a tampered presigned URL', async () => {
     const signed = expectOk(await presign(h, { filename: 'tamper.txt', size: 5 }), presignResponseSchema, 201);
     const url = new URL(signed.upload_url);
