@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     const scenarios: [string, Scenario][] = [
       ['GET /api/paste/:slug (c64, 20 s)', { ...getPaste, connections: 64, stop: seconds(20) }],
       ['POST /api/paste 1 KB (c16, 15 s)', { ...postPaste, connections: 16, stop: seconds(15) }],
+      ['POST /api/paste 1 KB (c64, 15 s)', { ...postPaste, connections: 64, stop: seconds(15) }],
       ['GET /api/health (c64, 10 s)', { ...health, connections: 64, stop: seconds(10) }],
     ];
     const rows: [string, LoadResult][] = [];

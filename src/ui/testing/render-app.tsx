@@ -7,8 +7,8 @@ import { AppRoot } from '../app/app-root';
 import { createI18n } from '../app/i18n';
 import { createAppRouter } from '../app/router';
 
-/** Answers one request; undefined means 404, a rejected promise a network failure. */
-type Handler = (path: string, init: RequestInit) => Response | Promise<Response> | undefined;
+/** Answers one request (path without /api, init, query); undefined means 404, a rejected promise a network failure. */
+type Handler = (path: string, init: RequestInit, query: URLSearchParams) => Response | Promise<Response> | undefined;
 
 export function envelope(data: unknown, code = 200): Response {
   return new Response(JSON.stringify({ code, message: 'ok', success: true, data }), {
@@ -37,12 +37,12 @@ export function stubMatchMedia(prefersDark = false): void {
 }
 
 export async function renderApp(path: string, handler: Handler = () => undefined) {
-  const requests: { path: string; init: RequestInit }[] = [];
+  const requests: { path: string; init: RequestInit; query: URLSearchParams }[] = [];
   const fetchImpl: typeof fetch = async (input, init = {}) => {
     const url = new URL(String(input), 'http://app.test');
     const apiPath = url.pathname.replace(/^\/api/, '');
-    requests.push({ path: apiPath, init });
-    return (await handler(apiPath, init)) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
+    requests.push({ path: apiPath, init, query: url.searchParams });
+    return (await handler(apiPath, init, url.searchParams)) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
   };
   const storage = window.localStorage;
   const i18n = createI18n(storage, 'en-US');

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { ApiErrorInit } from '../../../shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
@@ -12,6 +13,9 @@ import { fileEditFormFrom, fileExpiryChoices, fileUpdateFrom, isOneOf, passwordC
 
 type FileEditDialogProps = { file: FileRecord; scope: FileScope; onClose: () => void; onSaved: (file: FileRecord) => void };
 
+/** Spec §8: a 409 on this call means the link suffix is taken, so it belongs on that field. */
+const refusalErrors = (error: ApiErrorInit): FileEditProblems | null => (error.status === 409 ? { slug: 'slugTaken' } : null);
+
 /** Remark, link suffix, expiry, view limit, password and proxy of one shared file. */
 export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialogProps) {
   const { t } = useTranslation();
@@ -19,7 +23,7 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
   const expiryId = useId();
   const passwordId = useId();
   const [form, setForm] = useState<FileEditForm>(() => fileEditFormFrom(file));
-  const { errors: problems, formError, busy, submit } = useFormSubmit<FileEditProblems>();
+  const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<FileEditProblems>({ fieldErrors: refusalErrors });
   const set = (change: Partial<FileEditForm>) => setForm((current) => ({ ...current, ...change }));
   const problem = (key: keyof FileEditProblems) => (problems[key] ? t(`adminFiles.form.problems.${problems[key]}`) : undefined);
 
@@ -31,7 +35,7 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
 
   return (
     <Dialog title={t('adminFiles.form.title', { name: file.filename })} onClose={onClose}>
-      <form className="form" onSubmit={submit(prepare)} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit(prepare)} noValidate>
         <TextField label={t('adminFiles.form.remark')} value={form.remark} onChange={(e) => set({ remark: e.target.value })} />
         <TextField label={t('adminFiles.form.slug')} value={form.slug} error={problem('slug')} onChange={(e) => set({ slug: e.target.value })} />
         <div className="field">

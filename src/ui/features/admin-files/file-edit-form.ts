@@ -19,7 +19,7 @@ export type FileEditForm = {
   useProxy: boolean;
 };
 
-export type FileEditProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'maxViews' | 'password';
+export type FileEditProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'slugTaken' | 'maxViews' | 'password';
 export type FileEditProblems = Partial<Record<'slug' | 'maxViews' | 'password', FileEditProblem>>;
 export type FileEditResult = { ok: true; body: UpdateFileRequest } | { ok: false; problems: FileEditProblems };
 

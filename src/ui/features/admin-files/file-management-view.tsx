@@ -33,7 +33,10 @@ export function FileManagementView({ title }: { title: string }) {
   const deleted = (ids: string[]) => {
     select(ids, false);
     close();
-    files.reload();
+    // A delete that empties a later page shows the page before it rather than an empty table.
+    const emptied = page !== null && page.items.every((file) => ids.includes(file.id));
+    if (emptied && offset > 0) setOffset(Math.max(0, offset - FILE_PAGE_SIZE));
+    else files.reload();
   };
 
   const saved = (file: FileRecord) => {

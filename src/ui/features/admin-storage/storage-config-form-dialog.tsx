@@ -20,7 +20,7 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
   const api = useApiClient();
   const providerId = useId();
   const [form, setForm] = useState(initial);
-  const { errors: problems, formError, busy, submit } = useFormSubmit<StorageProblems>();
+  const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<StorageProblems>();
   const set = (change: Partial<StorageForm>) => setForm((current) => ({ ...current, ...change }));
 
   const text = (key: TextKey, label: string, type = 'text') => (
@@ -53,7 +53,7 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
 
   return (
     <Dialog title={editing ? t('storage.form.editTitle') : t('storage.form.createTitle')} onClose={onClose}>
-      <form className="form storage-form" onSubmit={submit(prepare)} noValidate>
+      <form ref={formRef} className="form storage-form" onSubmit={submit(prepare)} noValidate>
         {text('name', t('storage.form.name'))}
         <div className="field">
           <label htmlFor={providerId} className="field__label">

@@ -1,6 +1,6 @@
 // The hidden environment switcher (spec §2): only an admin who opened the panel with
 // ?showEnvSwitcher sees it. The new address applies after a reload, like a fresh start.
-import { useLocation } from '@tanstack/react-router';
+import { useLocation, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthView } from '../../app/auth-provider';
@@ -12,6 +12,7 @@ import { parseBackendUrl } from './backend-url';
 export function EnvSwitcher() {
   const { t } = useTranslation();
   const { status } = useAuthView();
+  const router = useRouter();
   const searchStr = useLocation({ select: (location) => location.searchStr });
   const [open, setOpen] = useState(false);
   const saved = window.localStorage.getItem(BACKEND_URL_STORAGE_KEY);
@@ -22,7 +23,8 @@ export function EnvSwitcher() {
   const apply = (next: string | null) => {
     if (next === null) window.localStorage.removeItem(BACKEND_URL_STORAGE_KEY);
     else window.localStorage.setItem(BACKEND_URL_STORAGE_KEY, next);
-    window.location.reload();
+    // go(0) reloads the document, as the offline fallback does.
+    router.history.go(0);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
