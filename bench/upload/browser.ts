@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   log('building the web app (last commit + working src/workers)');
   const appDir = await buildApp(root, workDir);
   log('starting radosgw (bluestore)');
-  const { rgw, client, bucket } = await startBenchStorage(join(root, 'scripts/local-rgw.sh'), onCleanup);
+  const { rgw, client, bucket } = await startBenchStorage(onCleanup);
   log('starting the server');
   const server = await startServer(root, rgw, bucket, { staticDir: appDir });
   onCleanup(server.stop);

@@ -1,19 +1,7 @@
-// Small process helpers shared by the upload benchmark: free loopback ports, a clean-up list that
-// also runs on Ctrl-C, and waiting for a child to exit without hanging on one that never does.
+// Small process helpers shared by the upload benchmark: a clean-up list that also runs on
+// Ctrl-C, and waiting for a child to exit without hanging on one that never does.
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 type Cleanup = () => Promise<void>;
 const cleanups: Cleanup[] = [];

@@ -33,7 +33,7 @@ const log = (line: string) => process.stderr.write(`[upload bench] ${line}\n`);
 
 async function main(): Promise<void> {
   log('starting radosgw (bluestore)');
-  const { rgw, client, bucket } = await startBenchStorage(join(root, 'scripts/local-rgw.sh'), onCleanup);
+  const { rgw, client, bucket } = await startBenchStorage(onCleanup);
   log('starting the server');
   const server = await startServer(root, rgw, bucket);
   onCleanup(server.stop);

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
-import { freePort, stopChild } from './processes';
+import { freePort } from '../../tests/support/free-port';
+import { stopChild } from './processes';
 import type { Rgw } from './rgw';
 
 export type BenchServer = { baseUrl: string; pid: number; token: string; stop(): Promise<void> };

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { FilePage } from './pages/file.page';
 import { UploadPage } from './pages/upload.page';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './support/env';
-import { s3ClientFor } from './support/rgw-setup';
+import { s3ClientFor } from '../support/rgw-gateway';
 import { rgwFromEnv } from './support/rgw-env';
 
 test.use({ locale: 'en-US' });

@@ -4,19 +4,19 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../support/free-port';
+import { startGateway } from '../support/rgw-gateway';
 import type { PostgresInfo } from './support/postgres';
 import type { RgwInfo } from './support/rgw';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
-const script = join(repo, 'scripts/local-rgw.sh');
 
 type Started<T> = { info: T; stop: () => Promise<void> };
 
@@ -37,26 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function startRgw(): Promise<Started<RgwInfo>> {
   const keys = { accessKeyId: `it${randomBytes(6).toString('hex')}`, secretAccessKey: randomBytes(20).toString('hex') };
-  let lastError = '';
-  for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const dir = await mkdtemp(join(tmpdir(), 'clipdock-rgw-'));
-    const [rgwPort, monPort] = [await freePort(), await freePort()];
-    const env = { ...process.env, RGW_PORT: String(rgwPort), MON_PORT: String(monPort), S3_KEY: keys.accessKeyId, S3_SECRET: keys.secretAccessKey };
-    try {
-      await run('bash', [script, 'start', dir, 'memstore'], { env, timeout: 90_000 });
-      const info: RgwInfo = { endpoint: `http://127.0.0.1:${rgwPort}`, ...keys };
-      const stop = async () => {
-        await run('bash', [script, 'stop', dir], { env, timeout: 30_000 }).catch(() => undefined);
-        await rm(dir, { recursive: true, force: true });
-      };
-      return { info, stop };
-    } catch (error) {
-      lastError = `${error instanceof Error ? error.message : String(error)}\n${await logTail(dir)}`;
-      await run('bash', [script, 'stop', dir], { env, timeout: 30_000 }).catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-  throw new Error(`radosgw did not start after 2 attempts:\n${lastError}`);
+  const gateway = await startGateway({ store: 'memstore', ...keys, label: 'clipdock-rgw' });
+  return { info: { endpoint: gateway.endpoint, ...keys }, stop: gateway.stop };
 }
 
 /**
@@ -112,14 +94,4 @@ function ensurePackages(): void {
   const onPath = (name: string) => (process.env.PATH ?? '').split(':').some((dir) => existsSync(join(dir, name)));
   if (onPath('radosgw') && postgresBinDir() !== undefined) return;
   execFileSync('bash', [join(repo, 'scripts/ensure-system-deps.sh')], { stdio: 'inherit', timeout: 300_000 });
-}
-
-
-async function logTail(dir: string): Promise<string> {
-  const logDir = join(dir, 'log');
-  const names = await readdir(logDir).catch(() => [] as string[]);
-  const tails = await Promise.all(
-    names.map(async (name) => `--- ${name}\n${(await readFile(join(logDir, name), 'utf8')).split('\n').slice(-15).join('\n')}`),
-  );
-  return tails.join('\n');
 }

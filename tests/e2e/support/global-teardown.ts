@@ -1,6 +1,6 @@
-import { stopRgw } from './rgw-setup';
+import { stopGateway } from '../../support/rgw-gateway';
 
 export default async function globalTeardown(): Promise<void> {
   const dir = process.env.E2E_RGW_DIR;
-  if (dir) await stopRgw(dir);
+  if (dir) await stopGateway(dir);
 }

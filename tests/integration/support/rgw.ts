@@ -1,8 +1,9 @@
 // A real S3-compatible server for the storage tests: Debian's radosgw, started once per test
 // run by global-setup.ts. Each test file makes its own bucket through these helpers.
 import { randomBytes } from 'node:crypto';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
+import { s3ClientFor } from '../../support/rgw-gateway';
 
 export type RgwInfo = { endpoint: string; accessKeyId: string; secretAccessKey: string };
 
@@ -17,14 +18,7 @@ export function rgwInfo(): RgwInfo {
 }
 
 export function rgwClient(info: RgwInfo = rgwInfo()): S3Client {
-  return new S3Client({
-    endpoint: info.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: info.accessKeyId, secretAccessKey: info.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  return s3ClientFor(info);
 }
 
 /** A fresh bucket with a unique name (3..63 characters, lower case). */
