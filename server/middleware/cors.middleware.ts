@@ -2,17 +2,27 @@
 // environment switcher, a separate static host) can use this server. Credentials travel in the
 // Authorization header, never in cookies, so any origin may call; no request carries ambient
 // authority. Local-driver blob uploads need ETag exposed, downloads the range headers.
+// Requests without an Origin header (same-origin reads, curl) pass through untouched.
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { AppEnv } from '../app-env';
 import { IDEMPOTENCY_HEADER } from '../lib/idempotency';
 
+const preflight = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+  'access-control-allow-headers': `authorization, content-type, ${IDEMPOTENCY_HEADER}, range`,
+  'access-control-max-age': '600',
+};
+const exposed = 'etag, content-range, content-length, content-disposition, retry-after, x-request-id';
+
 export function apiCors(): MiddlewareHandler<AppEnv> {
-  return cors({
-    origin: '*',
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', IDEMPOTENCY_HEADER, 'Range'],
-    exposeHeaders: ['ETag', 'Content-Range', 'Content-Length', 'Content-Disposition', 'Retry-After', 'X-Request-Id'],
-    maxAge: 600,
-  });
+  return async (c, next) => {
+    if (c.req.header('origin') === undefined) return next();
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
+      return new Response(null, { status: 204, headers: preflight });
+    }
+    await next();
+    c.res.headers.set('access-control-allow-origin', '*');
+    c.res.headers.set('access-control-expose-headers', exposed);
+  };
 }

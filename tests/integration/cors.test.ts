@@ -19,7 +19,7 @@ describe('cross-origin access to /api', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(',')).toEqual(
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/)).toEqual(
       expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
     );
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
@@ -36,5 +36,11 @@ describe('cross-origin access to /api', () => {
     expect(created.headers.get('access-control-allow-origin')).toBe('*');
     expect(created.headers.get('access-control-expose-headers')?.toLowerCase()).toContain('etag');
     expect(created.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('leaves requests without an Origin header alone', async () => {
+    const plain = await fetch(`${server.baseUrl}/api/health`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
