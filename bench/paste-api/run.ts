@@ -3,11 +3,11 @@
 // Options: --quick (a tenth of the load), --server=tsx, --node-arg=<flag> (see server-command.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { freePort } from '../../tests/support/free-port';
 import { autocannon, autocannonArgs, type LoadResult, type Scenario } from './autocannon';
 import { parseServerOptions, serverArgs } from './server-command';
 
@@ -16,15 +16,6 @@ const quick = process.argv.includes('--quick');
 const scale = quick ? 0.1 : 1;
 const adminPassword = 'bench-password-123';
 const serverOptions = parseServerOptions(process.argv);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string): Promise<void> {
   for (let i = 0; i < 200; i += 1) {
