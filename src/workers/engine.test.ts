@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PutResponse } from './put-transport';
-import { MIB, ok, share, setup, job } from '../../tests/unit/support/engine-fixtures';
+import { MIB, setup, job } from '../../tests/unit/support/engine-fixtures';
 
 describe('single PUT uploads', () => {
   it('presigns, PUTs with the returned content type, and commits with the ETag and share options', async () => {
