@@ -193,6 +193,17 @@ describe('API key login', () => {
     });
   });
 
+  it('returns to none with bad-response when the reply is not a key check', async () => {
+    const storage = new MemoryStorage();
+    const malformed = { name: 'ci', permissions: { text: 'yes' } } as unknown as ApiKeyCheck;
+    const { actor } = start(storage, { apiKeyLogin: async () => malformed });
+    actor.send({ type: 'auth.login.apiKey', apiKey: 'key-1' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(actor.getSnapshot().context).toMatchObject({ apiKey: null, error: { kind: 'bad-response' } });
+    expect(storage.items.size).toBe(0);
+  });
+
   it('returns to none without keeping the key when rejected', async () => {
     const invalid = new ApiError({ kind: 'api-key-invalid', status: 401 });
     const storage = new MemoryStorage();
@@ -241,6 +252,32 @@ describe('revalidation', () => {
     expect(actor.getSnapshot().value).toEqual({ apikey: 'ready' });
     expect(actor.getSnapshot().context).toMatchObject({ permissions: narrowed.permissions, lastCheckedAt: Date.now() });
     expect(storage.getItem('api_key_permissions')).toBe(JSON.stringify(narrowed.permissions));
+  });
+
+  it('skips an API key check within five minutes of the last one', async () => {
+    const { actor, fakes } = start(new MemoryStorage());
+    actor.send({ type: 'auth.login.apiKey', apiKey: 'key-1' });
+    await settle();
+    await vi.advanceTimersByTimeAsync(AUTH_REVALIDATE_AFTER_MS);
+    actor.send({ type: 'auth.revalidate' });
+    expect(actor.getSnapshot().value).toEqual({ apikey: 'ready' });
+    expect(fakes.apiKeyCheck).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    actor.send({ type: 'auth.revalidate' });
+    await settle();
+    expect(fakes.apiKeyCheck).toHaveBeenCalledWith({ apiKey: 'key-1' });
+  });
+
+  it('keeps the API key session, its permissions and its staleness when the check reply is malformed', async () => {
+    const storage = storedApiKey();
+    const malformed = { name: 'ci' } as unknown as ApiKeyCheck;
+    const { actor, emitted } = start(storage, { apiKeyCheck: async () => malformed });
+    actor.send({ type: 'auth.revalidate' });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ apikey: 'ready' });
+    expect(actor.getSnapshot().context).toMatchObject({ apiKey: 'key-0', permissions: keyCheck.permissions, lastCheckedAt: 0 });
+    expect(emitted).toEqual([]);
+    expect(storage.getItem('api_key_permissions')).toBe(JSON.stringify(keyCheck.permissions));
   });
 
   it('logs an admin out on a 401 check, emitting logout and admin-token-expired', async () => {
