@@ -12,7 +12,6 @@ export function startRgw(): Promise<Rgw> {
     accessKeyId: `bench${randomBytes(6).toString('hex')}`,
     secretAccessKey: randomBytes(20).toString('hex'),
     label: 'clipdock-bench-rgw',
-    attempts: 3,
   });
 }
 

@@ -32,7 +32,7 @@ export type GatewayOptions = {
   attempts?: number;
 };
 
-export async function startGateway({ store, accessKeyId, secretAccessKey, label, attempts = 2 }: GatewayOptions): Promise<Gateway> {
+export async function startGateway({ store, accessKeyId, secretAccessKey, label, attempts = 3 }: GatewayOptions): Promise<Gateway> {
   let lastError = '';
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const dir = await mkdtemp(join(tmpdir(), `${label}-`));
