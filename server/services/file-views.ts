@@ -1,6 +1,8 @@
 // How file deliveries turn into views: a page visit costs one view, not one per request. With an
-// access token a view is counted the first time that token delivers content; without one, only
-// reads from byte 0 count. Counted token ids are remembered in a capped map until they expire.
+// access token a view is counted the first time that token delivers content. Without one, every
+// request to a view-limited share counts, and on other shares only reads from byte 0 do, so a
+// player's ranged requests do not inflate the count. Counted token ids are remembered in a capped
+// map until they expire.
 import { ErrorCode } from '../../src/shared/errors';
 import type { FileRepo, FileRow } from '../db/repos/file.repo';
 import { AppError } from '../lib/app-error';
@@ -23,7 +25,7 @@ export class FileViews {
 
   /** Counts a view atomically when this delivery should cost one; `last` when it used the share up. */
   async record(row: FileRow, access: FileAccess, range: ByteRange | undefined): Promise<ViewOutcome> {
-    const counts = access === null ? range === undefined || range.start === 0 : this.#firstUse(access);
+    const counts = access === null ? isViewLimited(row) || range === undefined || range.start === 0 : this.#firstUse(access);
     if (!counts) return { counted: false, last: false };
     const after = await this.files.countView(row.id, isoAt(this.clock));
     if (after === undefined) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
@@ -48,4 +50,9 @@ export class FileViews {
     const oldest = this.#countedTokens.keys().next();
     if (this.#countedTokens.size >= this.maxTokens && oldest.done !== true) this.#countedTokens.delete(oldest.value);
   }
+}
+
+/** A share with a view limit: its bytes only ever leave through the server, one counted view at a time. */
+export function isViewLimited(row: Pick<FileRow, 'max_views'>): boolean {
+  return row.max_views !== null && row.max_views > 0;
 }

@@ -1,14 +1,16 @@
 // GET /file-view and /file-download: validates the Range first (a 416 costs nothing), counts the
-// view (see file-views.ts), then redirects to a presigned URL or streams with Range support. The
-// view that uses the share up is streamed; a full delivery deletes the share once it has been
-// sent, a ranged one leaves it used up for the next request or the sweeper to delete. Presigned
-// download URLs are cached (the s3Url cache) while at least half of their signed life is left.
+// view (see file-views.ts), then redirects to a presigned URL or streams with Range support.
+// A view-limited share is always streamed, because a presigned URL would hand out the whole object
+// again and again until it expired; a full delivery of its last view deletes it once sent, a ranged
+// one leaves it used up for the next request or the sweeper. A redirect never outlives the share's
+// expiry. Presigned download URLs are cached (the s3Url cache) while half their life is left.
 import type { Readable } from 'node:stream';
 import type { StorageConfigRow } from '../db/repos/storage-config.repo';
 import type { FileRow } from '../db/repos/file.repo';
 import type { TtlCache } from '../lib/cache/ttl-cache';
 import { safetyHeaders, serveHeaders } from '../lib/content-safety';
 import { parseRange } from '../storage/http-stream';
+import { isViewLimited } from './file-views';
 import type { PublicFileService } from './public-file.service';
 
 export type DeliveryRequest = { slug: string; mode: 'view' | 'download'; token?: string; range?: string; headOnly: boolean; origin: string };
@@ -42,7 +44,7 @@ export class FileDeliveryService {
     const range = parseRange(request.range, row.size);
     if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
     const { last } = await this.files.views.record(row, access, range);
-    if (row.use_proxy !== 1 && !last) {
+    if (row.use_proxy !== 1 && !last && !isViewLimited(row)) {
       const url = await this.#presignedGet(row, config, served);
       return { kind: 'redirect', url: new URL(url, request.origin).toString() };
     }
@@ -60,12 +62,19 @@ export class FileDeliveryService {
     const cached = this.urls.get(key);
     if (cached !== undefined) return cached;
     const driver = await this.files.storage.driverFor(config);
+    const expiresIn = linkLifetimeSeconds(config.signature_expires_in, row.expires_at, this.files.clock.now());
     const url = await driver.presignGet(row.storage_path, {
-      expiresIn: config.signature_expires_in,
+      expiresIn,
       contentType: served.contentType,
       contentDisposition: served.contentDisposition,
     });
-    this.urls.set(key, url, { storageConfigId: config.id, ttlMs: Math.min(maxUrlCacheMs, (config.signature_expires_in * 1000) / 2) });
+    this.urls.set(key, url, { storageConfigId: config.id, ttlMs: Math.min(maxUrlCacheMs, (expiresIn * 1000) / 2) });
     return url;
   }
+}
+
+/** The configured link lifetime, cut short so a link never outlives the share's expiry. */
+export function linkLifetimeSeconds(configured: number, expiresAt: string | null, nowMs: number): number {
+  if (expiresAt === null) return configured;
+  return Math.max(1, Math.min(configured, Math.floor((Date.parse(expiresAt) - nowMs) / 1000)));
 }

@@ -61,6 +61,30 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect(await views(file.id)).toBe(2);
   });
 
+  it('streams a view-limited share and counts every tokenless request, ranged or not', async () => {
+    const file = await uploadFile(h, 'limited.bin', bytes, { max_views: 2 });
+    const whole = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+    const tail = await download(h, file.slug, 'download', ranged('bytes=1-'));
+    expect(tail.status).toBe(206);
+    expect(await views(file.id)).toBe(2);
+    expect((await download(h, file.slug, 'download', ranged('bytes=1-'))).status).toBe(410);
+  });
+
+  it('never hands out a redirect that outlives the share', async () => {
+    const file = await uploadFile(h, 'brief.bin', bytes);
+    const expiresAt = Date.now() + 120_000;
+    await h.server.db.updateTable('files').set({ expires_at: new Date(expiresAt).toISOString() }).where('id', '=', file.id).execute();
+    const redirect = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const link = new URL(redirect.headers.get('location') ?? '');
+    const amzExpires = link.searchParams.get('X-Amz-Expires');
+    const validUntilMs = amzExpires === null ? Number(link.searchParams.get('exp')) * 1000 : Date.now() + Number(amzExpires) * 1000;
+    expect(validUntilMs).toBeGreaterThan(Date.now());
+    expect(validUntilMs).toBeLessThanOrEqual(expiresAt + 1000);
+  });
+
   it('a 416 on a one-view share leaves it intact', async () => {
     const file = await proxied({ max_views: 1 });
     expect((await download(h, file.slug, 'download', ranged('bytes=90000-'))).status).toBe(416);
