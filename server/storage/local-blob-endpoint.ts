@@ -14,11 +14,6 @@ import { LocalDriver } from './local.driver';
 import { StorageError } from './storage-driver';
 import type { StorageRegistry } from './storage-registry';
 
-export const blobCorsHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, Content-Length, Content-Range',
-} as const;
-
 /** Whether a whole-object PUT to (config, key) is still expected: its upload is pending. */
 export type PutGate = { allows(configId: string, key: string): Promise<boolean> };
 
@@ -57,7 +52,6 @@ export class LocalBlobEndpoint {
     const type = grant.contentType ?? head.contentType ?? 'application/octet-stream';
     const active = isActiveContent(type, grant.key);
     const headers: Record<string, string> = {
-      ...blobCorsHeaders,
       ...safetyHeaders,
       'content-type': active ? 'text/plain; charset=utf-8' : type,
       'accept-ranges': 'bytes',

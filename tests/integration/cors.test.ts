@@ -38,6 +38,16 @@ describe('cross-origin access to /api', () => {
     expect(created.headers.get('set-cookie')).toBeNull();
   });
 
+  it('answers the preflight of a local-driver blob upload', async () => {
+    const preflight = await fetch(`${server.baseUrl}/api/blob/any-config?k=a.txt`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('leaves requests without an Origin header alone', async () => {
     const plain = await fetch(`${server.baseUrl}/api/health`);
     expect(plain.status).toBe(200);
