@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../app/use-document-title';
+import './admin-module.css';
 import './data-table.css';
 
 type ManagementPageProps = {

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field } from './field';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   label: string;
@@ -8,26 +9,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'classN
 
 /** A labelled input with its validation message wired up for assistive technology. */
 export function TextField({ label, error, ref, ...inputProps }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        ref={ref}
-        id={id}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => <input {...inputProps} {...control} ref={ref} className="input" />}
+    </Field>
   );
 }

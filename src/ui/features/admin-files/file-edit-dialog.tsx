@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
 import type { ApiErrorInit } from '../../../shared/api-error';
@@ -6,6 +6,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { updateFile, type FileScope } from '../../lib/api/files';
 import { useFormSubmit, type PreparedSubmit } from '../../lib/use-form-submit';
@@ -20,8 +21,6 @@ const refusalErrors = (error: ApiErrorInit): FileEditProblems | null => (error.s
 export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialogProps) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const expiryId = useId();
-  const passwordId = useId();
   const [form, setForm] = useState<FileEditForm>(() => fileEditFormFrom(file));
   const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<FileEditProblems>({ fieldErrors: refusalErrors });
   const set = (change: Partial<FileEditForm>) => setForm((current) => ({ ...current, ...change }));
@@ -38,31 +37,21 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
       <form ref={formRef} className="form" onSubmit={submit(prepare)} noValidate>
         <TextField label={t('adminFiles.form.remark')} value={form.remark} onChange={(e) => set({ remark: e.target.value })} />
         <TextField label={t('adminFiles.form.slug')} value={form.slug} error={problem('slug')} onChange={(e) => set({ slug: e.target.value })} />
-        <div className="field">
-          <label htmlFor={expiryId} className="field__label">
-            {t('adminFiles.form.expiry')}
-          </label>
-          <select id={expiryId} className="input" value={form.expiry} onChange={(e) => isOneOf(fileExpiryChoices, e.target.value) && set({ expiry: e.target.value })}>
-            {fileExpiryChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`adminFiles.form.expiryOptions.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('adminFiles.form.expiry')} value={form.expiry} onChange={(e) => isOneOf(fileExpiryChoices, e.target.value) && set({ expiry: e.target.value })}>
+          {fileExpiryChoices.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`adminFiles.form.expiryOptions.${choice}`)}
+            </option>
+          ))}
+        </SelectField>
         <TextField label={t('adminFiles.form.maxViews')} type="number" min={0} value={form.maxViews} error={problem('maxViews')} onChange={(e) => set({ maxViews: e.target.value })} />
-        <div className="field">
-          <label htmlFor={passwordId} className="field__label">
-            {t('adminFiles.form.password')}
-          </label>
-          <select id={passwordId} className="input" value={form.passwordChoice} onChange={(e) => isOneOf(passwordChoices, e.target.value) && set({ passwordChoice: e.target.value })}>
-            {passwordChoices.map((choice) => (
-              <option key={choice} value={choice}>
-                {t(`adminFiles.form.passwordOptions.${choice}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('adminFiles.form.password')} value={form.passwordChoice} onChange={(e) => isOneOf(passwordChoices, e.target.value) && set({ passwordChoice: e.target.value })}>
+          {passwordChoices.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(`adminFiles.form.passwordOptions.${choice}`)}
+            </option>
+          ))}
+        </SelectField>
         {form.passwordChoice === 'set' && (
           <TextField label={t('adminFiles.form.newPassword')} type="password" autoComplete="new-password" value={form.password} error={problem('password')} onChange={(e) => set({ password: e.target.value })} />
         )}

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { expiryChoices, type ExpiryChoice } from './api-key-form';
 
@@ -19,29 +19,22 @@ function isExpiryChoice(value: string): value is ExpiryChoice {
 /** The expiry presets; "custom" reveals a required number of days. */
 export function ExpiryField({ expiry, customDays, allowKeep, error, onExpiry, onCustomDays }: ExpiryFieldProps) {
   const { t } = useTranslation();
-  const id = useId();
   const choices = expiryChoices.filter((c) => allowKeep || c !== 'keep');
   return (
     <>
-      <div className="field">
-        <label htmlFor={id} className="field__label">
-          {t('keys.form.expiry')}
-        </label>
-        <select
-          id={id}
-          className="input"
-          value={expiry}
-          onChange={(e) => {
-            if (isExpiryChoice(e.target.value)) onExpiry(e.target.value);
-          }}
-        >
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {t(`keys.form.expiryOptions.${choice}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('keys.form.expiry')}
+        value={expiry}
+        onChange={(e) => {
+          if (isExpiryChoice(e.target.value)) onExpiry(e.target.value);
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`keys.form.expiryOptions.${choice}`)}
+          </option>
+        ))}
+      </SelectField>
       {expiry === 'custom' && (
         <TextField
           label={t('keys.form.customDays')}

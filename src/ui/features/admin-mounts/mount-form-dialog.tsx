@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mountStorageTypes, type MountView } from '../../../shared/api/mount.schema';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
@@ -7,6 +7,7 @@ import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { createMount, updateMount } from '../../lib/api/mounts';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
@@ -28,7 +29,6 @@ const refusalErrors = (error: ApiErrorInit): MountFormErrors | null => (error.st
 export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onClose, onSaved }: MountFormDialogProps) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const typeId = useId();
   const [values, setValues] = useState(initial);
   const { errors, formError, busy, formRef, submit } = useFormSubmit<MountFormErrors>({ fieldErrors: refusalErrors });
 
@@ -58,18 +58,13 @@ export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onC
           onRetry={onRetryConfigs}
           onChange={(config) => setValues((v) => ({ ...v, storageConfigId: config?.id ?? '', storageType: config?.driver ?? v.storageType }))}
         />
-        <div className="field">
-          <label htmlFor={typeId} className="field__label">
-            {t('mounts.form.storageType')}
-          </label>
-          <select id={typeId} className="input" value={values.storageType} onChange={(e) => set('storageType', mountStorageTypes.find((s) => s === e.target.value) ?? 's3')}>
-            {mountStorageTypes.map((type) => (
-              <option key={type} value={type}>
-                {t(`mounts.storageTypes.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('mounts.form.storageType')} value={values.storageType} onChange={(e) => set('storageType', mountStorageTypes.find((s) => s === e.target.value) ?? 's3')}>
+          {mountStorageTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`mounts.storageTypes.${type}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="form-row">
           <div>
             <TextField label={t('mounts.form.cacheTtl')} name="cacheTtl" type="number" inputMode="numeric" min={0} max={86_400} value={values.cacheTtl} onChange={(e) => set('cacheTtl', e.target.value)} error={message('cacheTtl')} />

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../components/select-field';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import type { ResourceState } from '../../lib/use-resource';
@@ -15,21 +15,14 @@ type StorageConfigSelectProps = {
 /** The storage configs a mount can use; a failed load shows why, with a retry. */
 export function StorageConfigSelect({ configs, value, error, onChange, onRetry }: StorageConfigSelectProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const errorId = `${id}-error`;
   const options = configs.status === 'ready' ? configs.data : [];
   return (
     <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t('mounts.form.storageConfig')}
-      </label>
-      <select
-        id={id}
-        className="input"
+      <SelectField
+        label={t('mounts.form.storageConfig')}
         value={value}
         disabled={configs.status !== 'ready'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        error={error}
         onChange={(e) => onChange(options.find((c) => c.id === e.target.value))}
       >
         <option value="">{configs.status === 'loading' ? t('app.loading') : t('mounts.form.chooseConfig')}</option>
@@ -38,12 +31,7 @@ export function StorageConfigSelect({ configs, value, error, onChange, onRetry }
             {config.is_default ? t('mounts.form.defaultConfig', { name: config.name }) : config.name}
           </option>
         ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      </SelectField>
       {configs.status === 'error' && (
         <div role="alert" className="form-error resource-error">
           <p>{t('mounts.form.configsFailed', { message: apiErrorMessage(t, configs.error) })}</p>

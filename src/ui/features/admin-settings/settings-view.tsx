@@ -6,7 +6,7 @@ import { getSystemSettings } from '../../lib/api/settings';
 import { useResource } from '../../lib/use-resource';
 import { AdminAccountForm } from './admin-account-form';
 import { SystemSettingsForm } from './system-settings-form';
-import '../../components/data-table.css';
+import '../../components/admin-module.css';
 import './admin-settings.css';
 
 export function SettingsView({ title }: { title: string }) {

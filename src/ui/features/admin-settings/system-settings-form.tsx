@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '../../../shared/api/settings.schema';
 import { useApiClient } from '../../app/api-client-provider';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { updateSystemSettings } from '../../lib/api/settings';
 import { apiErrorMessage } from '../../lib/api-error-message';
@@ -14,8 +15,6 @@ export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSett
   const { t } = useTranslation();
   const api = useApiClient();
   const headingId = useId();
-  const unitId = useId();
-  const modeId = useId();
   const [values, setValues] = useState(() => settingsFormFrom(settings));
   const [error, setError] = useState<SettingsFormError | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -56,29 +55,19 @@ export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSett
           error={error ? t(`settings.system.errors.${error}`) : undefined}
           required
         />
-        <div className="field">
-          <label htmlFor={unitId} className="field__label">
-            {t('settings.system.unit')}
-          </label>
-          <select id={unitId} className="input" value={values.unit} onChange={(e) => change({ unit: uploadSizeUnits.find((u) => u === e.target.value) ?? 'MB' })}>
-            {uploadSizeUnits.map((unit) => (
-              <option key={unit}>{unit}</option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={modeId} className="field__label">
-          {t('settings.system.webdavMode')}
-        </label>
-        <select id={modeId} className="input" value={values.webdavMode} onChange={(e) => change({ webdavMode: webdavUploadModes.find((m) => m === e.target.value) ?? 'auto' })}>
-          {webdavUploadModes.map((mode) => (
-            <option key={mode} value={mode}>
-              {t(`settings.system.modes.${mode}`)}
-            </option>
+        <SelectField label={t('settings.system.unit')} value={values.unit} onChange={(e) => change({ unit: uploadSizeUnits.find((u) => u === e.target.value) ?? 'MB' })}>
+          {uploadSizeUnits.map((unit) => (
+            <option key={unit}>{unit}</option>
           ))}
-        </select>
+        </SelectField>
       </div>
+      <SelectField label={t('settings.system.webdavMode')} value={values.webdavMode} onChange={(e) => change({ webdavMode: webdavUploadModes.find((m) => m === e.target.value) ?? 'auto' })}>
+        {webdavUploadModes.map((mode) => (
+          <option key={mode} value={mode}>
+            {t(`settings.system.modes.${mode}`)}
+          </option>
+        ))}
+      </SelectField>
       <label className="check">
         <input type="checkbox" checked={values.guestPastes} onChange={(e) => change({ guestPastes: e.target.checked })} />
         {t('settings.system.guestPastes')}

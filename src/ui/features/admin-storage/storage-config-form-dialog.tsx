@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { createStorageConfig, updateStorageConfig } from '../../lib/api/storage-configs';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
@@ -18,7 +19,6 @@ type FlagKey = 'path_style' | 'is_public' | 'use_proxy';
 export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const providerId = useId();
   const [form, setForm] = useState(initial);
   const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<StorageProblems>();
   const set = (change: Partial<StorageForm>) => setForm((current) => ({ ...current, ...change }));
@@ -55,23 +55,17 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
     <Dialog title={editing ? t('storage.form.editTitle') : t('storage.form.createTitle')} onClose={onClose}>
       <form ref={formRef} className="form storage-form" onSubmit={submit(prepare)} noValidate>
         {text('name', t('storage.form.name'))}
-        <div className="field">
-          <label htmlFor={providerId} className="field__label">
-            {t('storage.form.provider')}
-          </label>
-          <select
-            id={providerId}
-            className="input"
-            value={form.provider_type}
-            onChange={(e) => set({ provider_type: s3ProviderTypes.find((type) => type === e.target.value) ?? form.provider_type })}
-          >
-            {s3ProviderTypes.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('storage.form.provider')}
+          value={form.provider_type}
+          onChange={(e) => set({ provider_type: s3ProviderTypes.find((type) => type === e.target.value) ?? form.provider_type })}
+        >
+          {s3ProviderTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectField>
         {text('endpoint_url', t('storage.form.endpoint'), 'url')}
         {text('bucket_name', t('storage.form.bucket'))}
         {text('region', t('storage.form.region'))}

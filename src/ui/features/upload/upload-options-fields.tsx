@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { isUploadExpiryPreset, uploadExpiryPresets } from './expiry-hours';
 import type { UploadOptionsForm, UploadOptionsProblems } from './upload-options';
@@ -15,8 +15,6 @@ type UploadOptionsFieldsProps = {
 /** Storage, link suffix, folder, remark, password, expiry and view limit for the next upload. */
 export function UploadOptionsFields({ form, configs, problems, onChange }: UploadOptionsFieldsProps) {
   const { t } = useTranslation();
-  const storageId = useId();
-  const expiryId = useId();
   const problem = (key: keyof UploadOptionsProblems) => {
     const code = problems[key];
     return code ? t(`upload.options.problems.${code}`) : undefined;
@@ -26,18 +24,13 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
     <fieldset className="upload-options">
       <legend className="section-title">{t('upload.options.title')}</legend>
       {configs.length > 0 && (
-        <div className="field">
-          <label htmlFor={storageId} className="field__label">
-            {t('upload.options.storage')}
-          </label>
-          <select id={storageId} className="input" value={form.storageConfigId} onChange={(e) => onChange({ storageConfigId: e.target.value })}>
-            {configs.map((config) => (
-              <option key={config.id} value={config.id}>
-                {config.is_default ? t('upload.options.storageDefault', { name: config.name }) : config.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('upload.options.storage')} value={form.storageConfigId} onChange={(e) => onChange({ storageConfigId: e.target.value })}>
+          {configs.map((config) => (
+            <option key={config.id} value={config.id}>
+              {config.is_default ? t('upload.options.storageDefault', { name: config.name }) : config.name}
+            </option>
+          ))}
+        </SelectField>
       )}
       <TextField label={t('upload.options.slug')} value={form.slug} error={problem('slug')} placeholder={t('upload.options.slugHint')} onChange={(e) => onChange({ slug: e.target.value })} />
       <TextField label={t('upload.options.path')} value={form.path} onChange={(e) => onChange({ path: e.target.value })} />
@@ -49,23 +42,17 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
         value={form.password}
         onChange={(e) => onChange({ password: e.target.value })}
       />
-      <div className="field">
-        <label htmlFor={expiryId} className="field__label">
-          {t('upload.options.expiry')}
-        </label>
-        <select
-          id={expiryId}
-          className="input"
-          value={form.expiry}
-          onChange={(e) => isUploadExpiryPreset(e.target.value) && onChange({ expiry: e.target.value })}
-        >
-          {uploadExpiryPresets.map((preset) => (
-            <option key={preset} value={preset}>
-              {t(`upload.options.expiryOptions.${preset}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('upload.options.expiry')}
+        value={form.expiry}
+        onChange={(e) => isUploadExpiryPreset(e.target.value) && onChange({ expiry: e.target.value })}
+      >
+        {uploadExpiryPresets.map((preset) => (
+          <option key={preset} value={preset}>
+            {t(`upload.options.expiryOptions.${preset}`)}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label={t('upload.options.maxViews')}
         type="number"

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASTE_REMARK_MAX_LENGTH } from '../../../../shared/api/paste.schema';
 import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { expiryPresets, isExpiryPreset } from '../lib/expiry-preset';
 import type { ExpiryChoice, PasteOptions } from '../lib/paste-options';
@@ -22,7 +22,6 @@ type PasteOptionsFieldsProps = {
 /** Remark, link suffix, password, expiry and max views, for creating and for editing a paste. */
 export function PasteOptionsFields({ value, onChange, onSlugBlur, errors, editing }: PasteOptionsFieldsProps) {
   const { t } = useTranslation();
-  const expiryId = useId();
   const choices: ExpiryChoice[] = editing ? ['keep', ...expiryPresets] : [...expiryPresets];
   const passwordLabel = editing?.hasPassword ? t('pastes.options.newPassword') : t('pastes.options.password');
 
@@ -70,26 +69,20 @@ export function PasteOptionsFields({ value, onChange, onSlugBlur, errors, editin
           </label>
         )}
       </div>
-      <div className="field">
-        <label htmlFor={expiryId} className="field__label">
-          {t('pastes.options.expiry')}
-        </label>
-        <select
-          id={expiryId}
-          className="select input"
-          value={value.expiry}
-          onChange={(e) => {
-            const next = e.target.value;
-            if (next === 'keep' || isExpiryPreset(next)) onChange({ expiry: next });
-          }}
-        >
-          {choices.map((choice) => (
-            <option key={choice} value={choice}>
-              {t(`pastes.expiry.${choice}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('pastes.options.expiry')}
+        value={value.expiry}
+        onChange={(e) => {
+          const next = e.target.value;
+          if (next === 'keep' || isExpiryPreset(next)) onChange({ expiry: next });
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`pastes.expiry.${choice}`)}
+          </option>
+        ))}
+      </SelectField>
       <div>
         <TextField
           label={t('pastes.options.maxViews')}

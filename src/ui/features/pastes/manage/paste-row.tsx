@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '../../../../shared/api/paste.schema';
+import { RowActions } from '../../../components/row-actions';
 import { formatTime } from '../lib/format-time';
 import { creatorLabel } from './creator-label';
 
@@ -19,7 +20,7 @@ export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteR
   const views = paste.maxViews === null ? String(paste.views) : `${paste.views} / ${paste.maxViews}`;
   return (
     <tr data-slug={paste.slug}>
-      <td className="paste-table__check">
+      <td className="data-table__check">
         <input
           type="checkbox"
           checked={selected}
@@ -28,12 +29,14 @@ export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteR
         />
       </td>
       <td data-label={t('pastes.manage.columns.content')} className="paste-table__content">
-        <Link to="/paste/$slug" params={{ slug: paste.slug }} className="paste-table__slug">
-          {paste.slug}
-        </Link>
-        {paste.hasPassword && <span className="badge">{t('pastes.manage.protected')}</span>}
-        {paste.remark && <span className="paste-table__remark">{paste.remark}</span>}
-        <span className="paste-table__preview">{paste.contentPreview}</span>
+        <div>
+          <Link to="/paste/$slug" params={{ slug: paste.slug }} className="paste-table__slug">
+            {paste.slug}
+          </Link>
+          {paste.hasPassword && <span className="badge paste-table__badge">{t('pastes.manage.protected')}</span>}
+          {paste.remark && <span className="paste-table__remark">{paste.remark}</span>}
+          <span className="paste-table__preview">{paste.contentPreview}</span>
+        </div>
       </td>
       <td data-label={t('pastes.manage.columns.creator')}>{creatorLabel(t, paste.createdBy)}</td>
       <td data-label={t('pastes.manage.columns.views')}>{views}</td>
@@ -41,14 +44,13 @@ export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteR
         {paste.expiresAt ? formatTime(paste.expiresAt, language) : t('pastes.meta.never')}
       </td>
       <td data-label={t('pastes.manage.columns.created')}>{formatTime(paste.createdAt, language)}</td>
-      <td className="paste-table__actions">
-        <button type="button" className="button" onClick={onEdit} aria-label={t('pastes.manage.editOne', { slug: paste.slug })}>
-          {t('pastes.manage.edit')}
-        </button>
-        <button type="button" className="button" onClick={onDelete} aria-label={t('pastes.manage.deleteOne', { slug: paste.slug })}>
-          {t('pastes.manage.delete')}
-        </button>
-      </td>
+      <RowActions
+        columnLabel={t('pastes.manage.columns.actions')}
+        actions={[
+          { label: t('pastes.manage.edit'), name: t('pastes.manage.editOne', { slug: paste.slug }), onClick: onEdit },
+          { label: t('pastes.manage.delete'), name: t('pastes.manage.deleteOne', { slug: paste.slug }), onClick: onDelete },
+        ]}
+      />
     </tr>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '../../../../shared/api/paste.schema';
+import '../../../components/data-table.css';
 import { PasteRow } from './paste-row';
 
 type PasteTableProps = {
@@ -10,16 +11,16 @@ type PasteTableProps = {
   onDelete: (paste: PasteListItem) => void;
 };
 
-/** The page of pastes as a table (cards on phones), with a select-all box for the page. */
+/** The page of pastes as a shared data-table (cards on phones), with a select-all box for the page. */
 export function PasteTable({ items, selected, onSelect, onEdit, onDelete }: PasteTableProps) {
   const { t } = useTranslation();
   const allSelected = items.length > 0 && items.every((p) => selected.has(p.id));
   return (
-    <table className="paste-table">
+    <table className="data-table paste-table">
       <caption className="visually-hidden">{t('pastes.manage.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col" className="paste-table__check">
+          <th scope="col" className="data-table__check">
             <input
               type="checkbox"
               checked={allSelected}

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useApiClient } from '../../../app/api-client-provider';
 import { useAuthView } from '../../../app/auth-provider';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';
-import { ConfirmDialog } from './confirm-dialog';
 import { PageNav } from './page-nav';
 import { PasteTable } from './paste-table';
 import { usePasteActions, type PendingAction } from './use-paste-actions';
@@ -112,8 +112,9 @@ export function TextManagementView({ title }: { title: string }) {
           message={confirmText(actions.pending)}
           confirmLabel={actions.pending.kind === 'clearExpired' ? t('pastes.manage.clearExpired') : t('pastes.manage.delete')}
           busy={actions.busy}
+          error={null}
           onConfirm={actions.confirm}
-          onClose={actions.cancel}
+          onCancel={actions.cancel}
         />
       )}
     </section>
