@@ -131,7 +131,7 @@ export function createApp({
   app.route('/api', rawRoutes(pasteViews, trustProxy));
   app.route('/api', adminPastesRoutes(pasteManage));
   app.route('/api', userPastesRoutes(pasteManage));
-  app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate), trustProxy }));
+  app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
   app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
   app.route('/api', officePreviewRoutes(publicFiles, trustProxy));

@@ -59,3 +59,12 @@ export function requestOrigin(c: Context<AppEnv>, trustProxy: boolean): string {
   const forwarded = host !== undefined && host !== '' ? URL.parse(`${scheme}//${host}`) : null;
   return forwarded === null ? `${scheme}//${url.host}` : forwarded.origin;
 }
+
+/**
+ * This server's own address as the socket that took the request sees it, for requests the
+ * server sends to itself; unlike the Host header, a client cannot point it elsewhere.
+ */
+export function listenerOrigin(c: Context<AppEnv>): string {
+  const { localAddress = '127.0.0.1', localPort } = c.env.incoming.socket;
+  return `http://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
+}

@@ -3,13 +3,13 @@ import { applyCorsRequestSchema, createS3ConfigRequestSchema, updateStorageConfi
 import type { AppEnv } from '../app-env';
 import { envelopeResponse, ok } from '../lib/envelope';
 import { readJson } from '../lib/read-json';
-import { requestOrigin } from '../lib/signed-url';
+import { listenerOrigin } from '../lib/signed-url';
 import type { StorageConfigTestService } from '../services/storage-config-test.service';
 import type { StorageConfigService } from '../services/storage-config.service';
 
-export type StorageConfigRouteDeps = { configs: StorageConfigService; tests: StorageConfigTestService; trustProxy: boolean };
+export type StorageConfigRouteDeps = { configs: StorageConfigService; tests: StorageConfigTestService };
 
-export function storageConfigsRoutes({ configs, tests, trustProxy }: StorageConfigRouteDeps): Hono<AppEnv> {
+export function storageConfigsRoutes({ configs, tests }: StorageConfigRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get('/s3-configs', async (c) => ok(await configs.list(c.get('auth'))));
@@ -33,7 +33,7 @@ export function storageConfigsRoutes({ configs, tests, trustProxy }: StorageConf
   app.put('/s3-configs/:id/set-default', async (c) => ok(await configs.setDefault(c.get('auth'), c.req.param('id')), 'default storage set'));
 
   app.post('/s3-configs/:id/test', async (c) => {
-    const result = await tests.test(c.get('auth'), c.req.param('id'), c.req.header('origin'), requestOrigin(c, trustProxy));
+    const result = await tests.test(c.get('auth'), c.req.param('id'), c.req.header('origin'), listenerOrigin(c));
     return ok(result, result.success ? 'all checks passed' : 'some checks failed');
   });
 

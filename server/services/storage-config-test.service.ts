@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { StorageProbe, StorageTestResult } from '../../src/shared/api/storage-config.schema';
 import { ErrorCode } from '../../src/shared/errors';
 import { AppError } from '../lib/app-error';
+import { assertNotMetadataUrl } from '../storage/guarded-lookup';
 import type { StorageRegistry } from '../storage/storage-registry';
 import type { StorageDriver } from '../storage/storage-driver';
 import { requireAdmin } from './auth-guard';
@@ -19,7 +20,7 @@ export class StorageConfigTestService {
     private readonly gate: UploadGate,
   ) {}
 
-  /** `origin` is the browser's Origin header (for CORS); `selfOrigin` resolves local blob URLs. */
+  /** `origin` is the browser's Origin header (for CORS); `selfOrigin`, this server's listening address, resolves local blob URLs. */
   async test(auth: Auth, id: string, origin: string | undefined, selfOrigin: string): Promise<StorageTestResult> {
     const admin = requireAdmin(auth);
     const config = await this.configs.usable(admin, id);
@@ -64,7 +65,9 @@ export class StorageConfigTestService {
     const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: Buffer.byteLength(body) }), selfOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
     if (origin !== undefined) headers.origin = origin;
-    const response = await fetch(url, { method: 'PUT', headers, body, signal: AbortSignal.timeout(15_000) });
+    // A storage endpoint that redirects is reported, never followed.
+    await assertNotMetadataUrl(url);
+    const response = await fetch(url, { method: 'PUT', headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
     await response.body?.cancel();
     try {
       if (!response.ok) return { ok: false, message: `presigned PUT answered HTTP ${response.status}` };

@@ -1,6 +1,10 @@
 // Builds the AWS SDK client for one S3-compatible config. Checksums only when an operation
 // requires them: several S3-compatible servers (and presigned browser PUTs) break otherwise.
+// Connections resolve names through guardedLookup, so no endpoint reaches a metadata address.
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { guardedLookup } from './guarded-lookup';
 
 export type S3Settings = {
   endpoint: string;
@@ -20,7 +24,12 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000 },
+    requestHandler: {
+      connectionTimeout: 10_000,
+      requestTimeout: 60_000,
+      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+    },
   });
 }
 

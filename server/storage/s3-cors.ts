@@ -2,14 +2,17 @@
 // Clipdock installs (GET PUT POST HEAD DELETE, all headers, ETag exposed), merged with others.
 import { GetBucketCorsCommand, PutBucketCorsCommand, type CORSRule, type S3Client } from '@aws-sdk/client-s3';
 import type { CheckResult } from './storage-driver';
+import { assertNotMetadataUrl } from './guarded-lookup';
 import { isS3Error } from './s3-client';
 
 export async function probeCors(objectUrl: string, origin: string): Promise<CheckResult> {
   const target = new URL(objectUrl);
   target.search = '';
+  await assertNotMetadataUrl(target);
   const response = await fetch(target, {
     method: 'OPTIONS',
     headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
+    redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
   await response.body?.cancel();

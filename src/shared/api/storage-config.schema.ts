@@ -1,17 +1,27 @@
 // Wire contract of storage configs (spec §7 /s3-configs). Secrets travel only in requests;
 // responses carry `has_secret` instead. Fields are snake_case as in the reference API.
 import { z } from 'zod';
+import { isMetadataHost } from '../metadata-host';
 
 export const providerTypes = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other S3 Compatible', 'Local'] as const;
 export const storageDrivers = ['local', 's3'] as const;
 export const SIGNATURE_EXPIRES_MIN = 60;
 export const SIGNATURE_EXPIRES_MAX = 604_800;
 
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
 const httpUrl = z
   .string()
   .trim()
   .url('endpoint_url must be an http or https URL')
-  .refine((value) => /^https?:\/\//i.test(value), 'endpoint_url must be an http or https URL');
+  .refine((value) => /^https?:\/\//i.test(value), 'endpoint_url must be an http or https URL')
+  .refine((value) => !isMetadataHost(hostnameOf(value)), 'endpoint_url may not point at a cloud metadata address');
 const folder = z
   .string()
   .trim()
