@@ -14,13 +14,15 @@ type DialogProps = {
   /** An alertdialog interrupts with a question (confirmations). */
   role?: 'dialog' | 'alertdialog';
   describedBy?: string;
+  /** Room for an editor rather than a short form. */
+  wide?: boolean;
 };
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
-export function Dialog({ title, onClose, children, role = 'dialog', describedBy }: DialogProps) {
+export function Dialog({ title, onClose, children, role = 'dialog', describedBy, wide = false }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -61,7 +63,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', describedBy 
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className="dialog"
+        className={wide ? 'dialog dialog--wide' : 'dialog'}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="dialog__title">

@@ -96,7 +96,6 @@ const en = {
       failedTitle: 'The paste could not be loaded',
       home: 'Create a new paste',
     },
-    dialog: { close: 'Close' },
     edit: { title: 'Edit paste' },
     manage: {
       caption: 'Pastes',
@@ -232,7 +231,6 @@ const zh: Strings<typeof en> = {
       failedTitle: '无法加载分享',
       home: '创建新的分享',
     },
-    dialog: { close: '关闭' },
     edit: { title: '编辑分享' },
     manage: {
       caption: '文本分享',

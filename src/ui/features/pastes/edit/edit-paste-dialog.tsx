@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '../../../../shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
+import { Dialog } from '../../../components/dialog';
 import type { ApiClient } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { getPaste, type PasteScope } from '../../../lib/api/pastes';
-import { ModalDialog } from '../components/modal-dialog';
 import { EditPasteForm } from './edit-paste-form';
 
 type EditPasteDialogProps = {
@@ -31,14 +31,21 @@ export function EditPasteDialog({ api, scope, id, onSaved, onClose }: EditPasteD
   }, [api, scope, id]);
 
   return (
-    <ModalDialog title={t('pastes.edit.title')} onClose={onClose} size="large">
+    <Dialog title={t('pastes.edit.title')} onClose={onClose} wide>
       {error && (
-        <p role="alert" className="form-error">
-          {apiErrorMessage(t, error)}
-        </p>
+        <>
+          <p role="alert" className="form-error">
+            {apiErrorMessage(t, error)}
+          </p>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={onClose} data-autofocus>
+              {t('dialog.cancel')}
+            </button>
+          </div>
+        </>
       )}
       {!error && !paste && <p role="status">{t('app.loading')}</p>}
       {paste && <EditPasteForm api={api} scope={scope} paste={paste} onSaved={onSaved} onCancel={onClose} />}
-    </ModalDialog>
+    </Dialog>
   );
 }
