@@ -47,9 +47,13 @@ export function isUniqueViolation(error: unknown): boolean {
 export class PasteRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inserts the paste; a tombstone left by an earlier paste of that slug goes with it. */
   async insert(row: NewPaste): Promise<void> {
     await this.db.insertInto('pastes').values(row).execute();
+  }
+
+  /** Inserts a paste under a chosen slug; a tombstone left by an earlier paste of that slug goes. */
+  async insertReclaiming(row: NewPaste): Promise<void> {
+    await this.insert(row);
     await this.db.deleteFrom('paste_tombstones').where('slug', '=', row.slug).execute();
   }
 
