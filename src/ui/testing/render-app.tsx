@@ -1,7 +1,8 @@
 // Test support: the whole app (real router, providers, auth machine and API client) on a memory
 // history, talking to an in-test backend through the injected fetch, the app's HTTP boundary.
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 import { createAppServices } from '../app/app-services';
 import { AppRoot } from '../app/app-root';
 import { createI18n } from '../app/i18n';
@@ -34,6 +35,16 @@ export function stubMatchMedia(prefersDark = false): void {
       removeEventListener: () => undefined,
     }),
   });
+}
+
+/** Every test of the file starts signed in as the admin, on a light-themed window, and cleans up after. */
+export function signedInAsAdmin(): void {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.localStorage.setItem('admin_token', 'tok-1');
+    stubMatchMedia();
+  });
+  afterEach(cleanup);
 }
 
 export async function renderApp(path: string, handler: Handler = () => undefined) {

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '../../../shared/api/file-share.schema';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 const file = (n: number, change: Partial<FileRecord> = {}): FileRecord => ({
   id: `f${n}`,
@@ -69,13 +69,7 @@ function backend(files: FileRecord[], { hold, refuse }: Options = {}) {
 
 const table = () => screen.findByRole('table', { name: 'Shared files' });
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('file management: the table', () => {
   it('pages through the files 50 at a time', async () => {

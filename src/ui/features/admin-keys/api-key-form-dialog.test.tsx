@@ -1,24 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import { apiKeyView } from '../../testing/admin-fixtures';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
-
-const key = (id: string, name: string, change: Partial<ApiKeyView> = {}): ApiKeyView => ({
-  id,
-  name,
-  key_prefix: 'cd_abc',
-  key_masked: 'cd_abc…••••',
-  text_permission: true,
-  file_permission: false,
-  mount_permission: false,
-  read_only: false,
-  basic_path: '/',
-  expires_at: '2099-01-01T00:00:00Z',
-  last_used_at: null,
-  created_at: '2024-05-01T10:00:00Z',
-  ...change,
-});
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 /** /admin/api-keys over an in-memory list; a PUT that reuses another key's name is a 409. */
 function backend(keys: ApiKeyView[], hold?: HeldAnswers) {
@@ -44,17 +29,11 @@ const openEdit = async (name: string, editLabel = `Edit ${name}`, dialogName = '
   return screen.getByRole('dialog', { name: dialogName });
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('API key edit dialog', () => {
   it('starts from the key as it is, without the custom key field', async () => {
-    await renderApp('/admin/key-management', backend([key('k1', 'ci runner', { basic_path: '/docs' })]));
+    await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner', { basic_path: '/docs' })]));
     const dialog = await openEdit('ci runner');
     expect(within(dialog).getByLabelText('Name')).toHaveValue('ci runner');
     expect(within(dialog).queryByLabelText('Custom key (optional)')).not.toBeInTheDocument();
@@ -67,7 +46,7 @@ describe('API key edit dialog', () => {
 
   it('saves the changes, busy while sending, and lists the renamed key', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/key-management', backend([key('k1', 'ci runner')], hold));
+    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner')], hold));
     const dialog = await openEdit('ci runner');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: ' deploy bot ' } });
     fireEvent.click(within(dialog).getByLabelText('Mount explorer'));
@@ -95,7 +74,7 @@ describe('API key edit dialog', () => {
   });
 
   it('sends a new expiry only when one is chosen', async () => {
-    const { requests } = await renderApp('/admin/key-management', backend([key('k1', 'ci runner')]));
+    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner')]));
     const dialog = await openEdit('ci runner');
     fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: 'never' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -105,7 +84,7 @@ describe('API key edit dialog', () => {
   });
 
   it('checks the form before sending', async () => {
-    const { requests } = await renderApp('/admin/key-management', backend([key('k1', 'ci runner')]));
+    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner')]));
     const dialog = await openEdit('ci runner');
     fireEvent.change(within(dialog).getByLabelText('Expiry'), { target: { value: 'custom' } });
     fireEvent.change(within(dialog).getByLabelText('Days until expiry'), { target: { value: '0' } });
@@ -120,7 +99,7 @@ describe('API key edit dialog', () => {
 
   it('shows a name another key uses on the name field, in the chosen language', async () => {
     window.localStorage.setItem('language', 'zh');
-    const { requests } = await renderApp('/admin/key-management', backend([key('k1', 'ci runner'), key('k2', 'backup')]));
+    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner'), apiKeyView('k2', 'backup')]));
     const dialog = await openEdit('ci runner', '编辑 ci runner', '编辑 API 密钥');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: 'backup' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));

@@ -1,23 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import { apiKeyView } from '../../testing/admin-fixtures';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
-
-const key = (id: string, name: string): ApiKeyView => ({
-  id,
-  name,
-  key_prefix: `cd_${id}`,
-  key_masked: `cd_${id}…••••`,
-  text_permission: true,
-  file_permission: false,
-  mount_permission: false,
-  read_only: false,
-  basic_path: '/',
-  expires_at: null,
-  last_used_at: null,
-  created_at: '2024-05-01T10:00:00Z',
-});
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 type Options = { hold?: HeldAnswers; refuse?: Response };
 
@@ -43,15 +29,9 @@ function backend(keys: ApiKeyView[], { hold, refuse }: Options = {}) {
   };
 }
 
-const three = () => [key('k1', 'ci runner'), key('k2', 'backup'), key('k3', 'phone')];
+const three = () => [apiKeyView('k1', 'ci runner'), apiKeyView('k2', 'backup'), apiKeyView('k3', 'phone')];
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('API key delete dialog', () => {
   it('deletes the ticked keys in one batch call, busy while it runs', async () => {

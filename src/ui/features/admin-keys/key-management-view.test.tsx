@@ -1,30 +1,17 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import { apiKeyView } from '../../testing/admin-fixtures';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
-const view = (id: string, name: string) => ({
-  id,
-  name,
-  key_prefix: 'cd_abc',
-  key_masked: 'cd_abc…••••',
-  text_permission: true,
-  file_permission: false,
-  mount_permission: false,
-  read_only: false,
-  basic_path: '/',
-  expires_at: null,
-  last_used_at: null,
-  created_at: '2024-05-01T10:00:00Z',
-});
-
-function backend(keys: ReturnType<typeof view>[]) {
+function backend(keys: ApiKeyView[]) {
   return (path: string, init: RequestInit): Response | undefined => {
     if (path === '/test/admin-token') return envelope({ username: 'admin' });
     if (path === '/admin/api-keys' && init.method === 'POST') {
       const body: unknown = JSON.parse(String(init.body));
       const name = typeof body === 'object' && body !== null && 'name' in body ? String(body.name) : '';
       if (keys.some((k) => k.name === name)) return failureResponse(409, 'CONFLICT', 'an API key with this name already exists');
-      const created = view('k2', name);
+      const created = apiKeyView('k2', name);
       keys.push(created);
       return envelope({ ...created, key: 'cd_full-secret-key' }, 201);
     }
@@ -33,17 +20,11 @@ function backend(keys: ReturnType<typeof view>[]) {
   };
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('API key management', () => {
   it('lists keys with their permissions as badges', async () => {
-    await renderApp('/admin/key-management', backend([view('k1', 'ci runner')]));
+    await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner')]));
     const table = await screen.findByRole('table', { name: 'API keys' });
     expect(within(table).getByText('ci runner')).toBeInTheDocument();
     expect(within(table).getByText('cd_abc…••••')).toBeInTheDocument();
@@ -52,7 +33,7 @@ describe('API key management', () => {
   });
 
   it('validates inline, shows a duplicate name from the server, then shows the new key once', async () => {
-    const { requests } = await renderApp('/admin/key-management', backend([view('k1', 'ci runner')]));
+    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner')]));
     fireEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
     const dialog = screen.getByRole('dialog', { name: 'Create API key' });
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();

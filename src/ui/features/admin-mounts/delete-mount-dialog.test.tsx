@@ -1,24 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MountView } from '../../../shared/api/mount.schema';
+import { mountView } from '../../testing/admin-fixtures';
 import { holdAnswers, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
-
-const mount = (id: string, name: string, mountPath: string): MountView => ({
-  id,
-  name,
-  storage_type: 's3',
-  storage_config_id: 'c1',
-  mount_path: mountPath,
-  remark: null,
-  is_active: true,
-  sort_order: 0,
-  cache_ttl: 300,
-  created_by: 'admin:a1',
-  created_at: '2024-05-01T10:00:00Z',
-  updated_at: '2024-05-01T10:00:00Z',
-  last_refresh_at: null,
-});
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 type Options = { hold?: HeldAnswers; refuse?: Response };
 
@@ -37,17 +22,11 @@ function backend(mounts: MountView[], { hold, refuse }: Options = {}) {
   };
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('mount delete dialog', () => {
   it('names the mount and its path, does nothing on cancel', async () => {
-    const { requests } = await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')]));
+    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')]));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     expect(confirm).toHaveTextContent('Delete the mount “Team” at /team? The stored files stay where they are.');
@@ -61,7 +40,7 @@ describe('mount delete dialog', () => {
 
   it('deletes on confirm, disabled while it runs, and removes the row', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team'), mount('m2', 'Media', '/media')], { hold }));
+    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')], { hold }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -75,7 +54,7 @@ describe('mount delete dialog', () => {
   });
 
   it('shows the empty state once the last mount is gone', async () => {
-    await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')]));
+    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')]));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete mount' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No mounts yet. Create one to browse a storage in the mount explorer.')).toBeInTheDocument();
@@ -83,7 +62,7 @@ describe('mount delete dialog', () => {
   });
 
   it('keeps the mount and shows why when the server refuses', async () => {
-    await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')], { refuse: failureResponse(404, 'NOT_FOUND', 'mount not found') }));
+    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { refuse: failureResponse(404, 'NOT_FOUND', 'mount not found') }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));

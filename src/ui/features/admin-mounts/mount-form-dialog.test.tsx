@@ -1,24 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MountView } from '../../../shared/api/mount.schema';
+import { mountView } from '../../testing/admin-fixtures';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
-
-const mount = (id: string, name: string, mountPath: string): MountView => ({
-  id,
-  name,
-  storage_type: 's3',
-  storage_config_id: 'c1',
-  mount_path: mountPath,
-  remark: null,
-  is_active: true,
-  sort_order: 0,
-  cache_ttl: 300,
-  created_by: 'admin:a1',
-  created_at: '2024-05-01T10:00:00Z',
-  updated_at: '2024-05-01T10:00:00Z',
-  last_refresh_at: null,
-});
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 const storageConfig = (id: string, name: string, driver: 's3' | 'local', isDefault: boolean) => ({
   id,
@@ -73,18 +58,12 @@ const openEdit = async (name: string) => {
   return screen.getByRole('dialog', { name: 'Edit mount' });
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('mount edit dialog', () => {
   it('sends the whole mount, busy while saving, and shows the change in the list', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')], { hold }));
+    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { hold }));
     const dialog = await openEdit('Team');
     expect(within(dialog).getByLabelText('Mount path')).toHaveValue('/team');
     await waitFor(() => expect(within(dialog).getByLabelText('Storage configuration')).toBeEnabled());
@@ -123,7 +102,7 @@ describe('mount edit dialog', () => {
   });
 
   it('checks the form before sending and moves focus to the first field to fix', async () => {
-    const { requests } = await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')]));
+    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')]));
     const dialog = await openEdit('Team');
     fireEvent.change(within(dialog).getByLabelText('Mount path'), { target: { value: '/api' } });
     fireEvent.change(within(dialog).getByLabelText('Cache TTL (seconds)'), { target: { value: '86401' } });
@@ -137,7 +116,7 @@ describe('mount edit dialog', () => {
 
   it('puts a path another mount uses on the path field, translated', async () => {
     window.localStorage.setItem('language', 'zh');
-    await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team'), mount('m2', 'Media', '/media')]));
+    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')]));
     fireEvent.click(await screen.findByRole('button', { name: '编辑 Team' }));
     const dialog = screen.getByRole('dialog', { name: '编辑挂载点' });
     fireEvent.change(within(dialog).getByLabelText('挂载路径'), { target: { value: '/media' } });
@@ -152,7 +131,7 @@ describe('mount edit dialog', () => {
   it('says why the storage list is missing and loads it again on retry', async () => {
     let fail = true;
     const configsAnswer = () => (fail ? failureResponse(403, 'FORBIDDEN', 'admin only') : envelope(configs));
-    await renderApp('/admin/mount-management', backend([mount('m1', 'Team', '/team')], { configsAnswer }));
+    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { configsAnswer }));
     const dialog = await openEdit('Team');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Storage configurations could not be loaded: admin only');
     expect(within(dialog).getByLabelText('Storage configuration')).toBeDisabled();

@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../../../shared/api/storage-config.schema';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 
 const config = (id: string, name: string, change: Partial<StorageConfig> = {}): StorageConfig => ({
   id,
@@ -61,13 +61,7 @@ const openEdit = async (name: string) => {
   return screen.getByRole('dialog', { name: 'Edit storage' });
 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem('admin_token', 'tok-1');
-  stubMatchMedia();
-});
-
-afterEach(cleanup);
+signedInAsAdmin();
 
 describe('storage configuration: editing', () => {
   it('keeps the stored secret when its field is left empty, and shows the saved values', async () => {
