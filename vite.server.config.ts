@@ -4,6 +4,7 @@
 import { defineConfig } from 'vite';
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   publicDir: false,
   build: {
     ssr: 'server/index.ts',

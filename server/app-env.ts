@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Auth } from './services/auth.types';
+import type { Auth } from './modules/auth/auth.types';
 
 /** Hono typing for this app: Node bindings plus the per-request variables set by middleware. */
 export type AppEnv = {

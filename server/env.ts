@@ -1,7 +1,7 @@
 // Environment variables are parsed once at start-up. Any bad value stops the process with a
 // message that names the variable, rather than failing later on first use.
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../src/shared/limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@shared/limits';
 import { logLevels } from './lib/logger';
 
 const knownDefaultSecrets = new Set([

@@ -6,17 +6,18 @@ import type { Kysely } from 'kysely';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
+import { createRepositories } from './db/repositories';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { createSweeper, DEFAULT_SWEEP_INTERVAL_MS } from './jobs/sweeper';
 import { systemClock, type Clock } from './lib/clock';
-import { idempotencySweepTask } from './lib/idempotency';
+import { idempotencySweepTask } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
-import { ensureInitialAdmin } from './services/admin-bootstrap.service';
-import { adminTokenSweepTask } from './services/admin-session.service';
-import { pasteSweepTask } from './services/paste-sweep.service';
-import { ensureDefaultStorage } from './services/storage-bootstrap.service';
-import { createUploadSweepTask } from './services/upload-sweep.service';
+import { ensureInitialAdmin } from './modules/auth/admin-bootstrap.service';
+import { adminTokenSweepTask } from './modules/auth/admin-session.service';
+import { pasteSweepTask } from './modules/pastes/paste-sweep.service';
+import { ensureDefaultStorage } from './modules/storage-configs/storage-bootstrap.service';
+import { createUploadSweepTask } from './modules/uploads/upload-sweep.service';
 import { createStorageRegistry } from './storage/storage-registry';
 
 export type StartOptions = {
@@ -47,10 +48,11 @@ export async function startServer({
   sweepIntervalMs = DEFAULT_SWEEP_INTERVAL_MS,
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
+  const repos = createRepositories(db);
   try {
     await migrateToLatest(db, logger);
-    await ensureInitialAdmin(db, config.admin, clock, logger);
-    await ensureDefaultStorage(db, clock, logger);
+    await ensureInitialAdmin(repos, config.admin, clock, logger);
+    await ensureDefaultStorage(repos, clock, logger);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -63,7 +65,7 @@ export async function startServer({
     started.once('error', reject);
   });
   const { port } = addressOf(server.address());
-  const sweeper = createSweeper({ tasks: [pasteSweepTask(db), idempotencySweepTask(db), createUploadSweepTask(db, storage), adminTokenSweepTask(db)], intervalMs: sweepIntervalMs, logger, clock });
+  const sweeper = createSweeper({ tasks: [pasteSweepTask(repos), idempotencySweepTask(repos), createUploadSweepTask(repos, storage), adminTokenSweepTask(repos)], intervalMs: sweepIntervalMs, logger, clock });
   sweeper.start();
 
   const close = async (graceMs = 10_000) => {

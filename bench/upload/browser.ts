@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { defaultEngineConfig } from '../../src/workers/engine';
+import { defaultEngineConfig } from '@workers/engine';
 import { buildApp } from './app-build';
 import { renderBrowserTable, type BrowserRound } from './browser-report';
 import { uploadInBrowser, type BrowserUpload } from './browser-upload';

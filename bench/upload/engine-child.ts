@@ -3,9 +3,9 @@
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createTransferEngine } from '../../src/workers/engine';
-import { createFetchTransport } from '../../src/workers/put-transport';
-import { createUploadApi, type UploadApi } from '../../src/workers/upload-api';
+import { createTransferEngine } from '@workers/engine';
+import { createFetchTransport } from '@workers/put-transport';
+import { createUploadApi, type UploadApi } from '@workers/upload-api';
 import { engineJobSchema, startMessageSchema, type EngineMessage } from './messages';
 
 function send(message: EngineMessage): Promise<void> {

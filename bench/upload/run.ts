@@ -5,7 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultEngineConfig } from '../../src/workers/engine';
+import { defaultEngineConfig } from '@workers/engine';
 import { runEngine, type EngineRun } from './engine-run';
 import { onCleanup, runCleanups } from './processes';
 import { writeRandomFile } from './random-file';

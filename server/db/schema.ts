@@ -1,7 +1,7 @@
 // Row types for every table, as Kysely sees them. Booleans are integers (0/1) and timestamps
 // are ISO-8601 UTC strings so that SQLite and PostgreSQL store the same values.
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { PasteFormat } from '../../src/shared/api/paste.schema';
+import type { PasteFormat } from '@shared/api/paste.schema';
 
 export interface AdminsTable {
   id: string;

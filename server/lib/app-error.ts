@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldIssue } from '../../src/shared/errors';
+import type { ErrorCode, FieldIssue } from '@shared/errors';
 
 export type AppErrorDetails = {
   issues?: FieldIssue[];

@@ -1,4 +1,4 @@
-import type { Envelope } from '../../src/shared/envelope';
+import type { Envelope } from '@shared/envelope';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=UTF-8' };
 

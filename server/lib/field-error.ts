@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
 
 /** A 400 for one field that passed the schema but broke a rule only a service can check. */

@@ -1,7 +1,7 @@
 // Counts attempts per key in a fixed window that opens at the first one. An attempt is reserved
 // BEFORE the slow credential check and given back on success, so parallel guesses cannot run
 // more checks than the limit. In memory and per process; the map is capped, oldest out first.
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
 import type { Clock } from './clock';
 

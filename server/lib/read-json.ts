@@ -1,6 +1,6 @@
 import type { HonoRequest } from 'hono';
 import type { z } from 'zod';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
 
 /** Reads a JSON body and parses it with a shared schema; a ZodError becomes a 400 upstream. */

@@ -1,7 +1,7 @@
 // Random share slugs: bytes at or above 248 (the largest multiple of 62 below 256) are thrown
 // away and drawn again, so every one of the 62 characters is equally likely.
 import { randomBytes } from 'node:crypto';
-import { isReservedSlug } from '../../src/shared/slug';
+import { isReservedSlug } from '@shared/slug';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const unbiasedLimit = 256 - (256 % alphabet.length);

@@ -1,11 +1,11 @@
 // Turns the Authorization header into an Auth object for every /api request. Bad credentials do
 // not fail here: public routes treat the caller as anonymous and guarded routes raise the failure.
 import type { MiddlewareHandler } from 'hono';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import type { AppEnv } from '../app-env';
-import type { AdminSessionService } from '../services/admin-session.service';
-import type { ApiKeyAuthService } from '../services/api-key-auth.service';
-import { anonymous, type Auth } from '../services/auth.types';
+import type { AdminSessionService } from '../modules/auth/admin-session.service';
+import type { ApiKeyAuthService } from '../modules/auth/api-key-auth.service';
+import { anonymous, type Auth } from '../modules/auth/auth.types';
 import { clientIp } from './client-ip';
 
 export type AuthMiddlewareDeps = {

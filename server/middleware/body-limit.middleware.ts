@@ -3,7 +3,7 @@
 // a limit of their own (paste create and update) are left to themselves.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 

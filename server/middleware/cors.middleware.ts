@@ -5,7 +5,7 @@
 // Requests without an Origin header (same-origin reads, curl) pass through untouched.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import { IDEMPOTENCY_HEADER } from '../lib/idempotency';
+import { IDEMPOTENCY_HEADER } from '../modules/idempotency/idempotency';
 
 const preflight = {
   'access-control-allow-origin': '*',

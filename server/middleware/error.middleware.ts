@@ -3,7 +3,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { ErrorCode, httpStatusOf, type ErrorData, type FieldIssue } from '../../src/shared/errors';
+import { ErrorCode, httpStatusOf, type ErrorData, type FieldIssue } from '@shared/errors';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { envelopeResponse } from '../lib/envelope';

@@ -1,7 +1,7 @@
 // DNS lookup for connections to storage endpoints that refuses cloud metadata addresses, so a
 // name that resolves (or is later rebound) to one cannot reach it through the server.
 import { lookup, promises as dns, type LookupAddress, type LookupOptions } from 'node:dns';
-import { isMetadataAddress } from '../../src/shared/metadata-host';
+import { isMetadataAddress } from '@shared/metadata-host';
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

@@ -6,7 +6,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { MULTIPART_MIN_PART_BYTES } from '../../src/shared/api/upload.schema';
+import { MULTIPART_MIN_PART_BYTES } from '@shared/api/upload.schema';
 import { inside, isMissing, writeAtomic, writeFileAtomic } from './local-files';
 import { bareEtag, StorageError, type ListedPart, type UploadedPart } from './storage-driver';
 

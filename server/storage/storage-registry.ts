@@ -3,7 +3,7 @@
 // driver (and with it the AWS SDK) is imported the first time an S3 config is used, so a
 // local-only server never loads it.
 import { join } from 'node:path';
-import type { StorageConfigRow } from '../db/repos/storage-config.repo';
+import type { StorageConfigRow } from '../modules/storage-configs/storage-config.repo';
 import type { Clock } from '../lib/clock';
 import { CryptoBox } from '../lib/crypto-box';
 import { UrlSigner } from '../lib/signed-url';

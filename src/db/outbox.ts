@@ -4,9 +4,9 @@ import {
   OFFLINE_LAST_ERROR_MAX_LENGTH,
   offlineQueueEntrySchema,
   offlineQueueInputSchema,
-} from '../shared/offline-queue.schema';
-import type { OfflineQueueEntry, OfflineQueueInput, OfflineQueueStatus } from '../shared/offline-queue.schema';
-import { randomUuid } from '../shared/random-uuid';
+} from '@shared/offline-queue.schema';
+import type { OfflineQueueEntry, OfflineQueueInput, OfflineQueueStatus } from '@shared/offline-queue.schema';
+import { randomUuid } from '@shared/random-uuid';
 import type { ClipdockCollections } from './database';
 
 export type OfflineQueueCollection = ClipdockCollections['offline_queue'];

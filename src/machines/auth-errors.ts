@@ -1,7 +1,7 @@
 // How the auth machine reads a failed call: a refusal of our credentials ends the session, while
 // an unreachable server (offline PWA) keeps it. Anything that is not an ApiError counts as network.
-import { isApiError } from '../shared/api-error';
-import type { ApiErrorInit } from '../shared/api-error';
+import { isApiError } from '@shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 
 const credentialFailureKinds: readonly string[] = ['admin-session-expired', 'api-key-invalid', 'unauthorized'];
 

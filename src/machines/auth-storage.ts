@@ -1,8 +1,8 @@
 // Reads and writes the persisted auth session (spec §4 storage keys). Stored values come from
 // a previous page load or another tab, so every one is parsed; a corrupt value is dropped.
 import { z } from 'zod';
-import { apiKeyInfoSchema, apiKeyPermissionsSchema } from '../shared/api/auth.schema';
-import type { ApiKeyInfo, ApiKeyPermissions } from '../shared/api/auth.schema';
+import { apiKeyInfoSchema, apiKeyPermissionsSchema } from '@shared/api/auth.schema';
+import type { ApiKeyInfo, ApiKeyPermissions } from '@shared/api/auth.schema';
 
 export type AuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../shared/api-error';
-import type { ApiKeyCheck, LoginResponse } from '../shared/api/auth.schema';
-import { AUTH_REVALIDATE_AFTER_MS } from '../shared/limits';
+import { ApiError } from '@shared/api-error';
+import type { ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
+import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { authMachine } from './auth.machine';
 import type { AuthEmitted } from './auth.machine';
 import type { AuthStorage } from './auth-storage';

@@ -1,10 +1,10 @@
 // Who the user is (none, admin, API key) and whether that is still true (spec §4). Network calls
 // are named actors provided by the app; storage is injected so the machine runs in tests and tabs.
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
-import type { ApiErrorInit } from '../shared/api-error';
-import { adminTokenCheckSchema, apiKeyCheckSchema, loginResponseSchema } from '../shared/api/auth.schema';
-import type { ApiKeyCheck, ApiKeyInfo, ApiKeyPermissions, LoginResponse } from '../shared/api/auth.schema';
-import { AUTH_REVALIDATE_AFTER_MS } from '../shared/limits';
+import type { ApiErrorInit } from '@shared/api-error';
+import { adminTokenCheckSchema, apiKeyCheckSchema, loginResponseSchema } from '@shared/api/auth.schema';
+import type { ApiKeyCheck, ApiKeyInfo, ApiKeyPermissions, LoginResponse } from '@shared/api/auth.schema';
+import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { isCredentialFailure, missingTokenError, toErrorInit } from './auth-errors';
 import { readStoredSession, writeStoredSession } from './auth-storage';
 import type { AuthStorage, StoredSession } from './auth-storage';

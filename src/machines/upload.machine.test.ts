@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { EventObject } from 'xstate';
-import type { CommitResponse } from '../shared/api/upload.schema';
+import type { CommitResponse } from '@shared/api/upload.schema';
 import { uploadBatchSummary, uploadMachine } from './upload.machine';
 import type { UploadBatchItem, UploadFileInput, UploadFileReport } from './upload.machine';
 

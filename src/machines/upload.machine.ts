@@ -2,7 +2,7 @@
 // time, and the batch stage follows the slowest file still running. Stopping a file's actor cancels it.
 import { and, assign, enqueueActions, fromCallback, not, setup } from 'xstate';
 import type { EventObject } from 'xstate';
-import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage } from '../shared/api/upload.schema';
+import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage } from '@shared/api/upload.schema';
 
 export const UPLOAD_CONCURRENCY = 2;
 

@@ -1,6 +1,6 @@
 // The transfer engine: presign → PUT → commit below a size threshold, multipart above it, and
 // clean-up (abort, cancel) whenever a failure or a cancel leaves an uncommitted file behind.
-import { CHUNK_UPLOAD_TIMEOUT_MS } from '../shared/limits';
+import { CHUNK_UPLOAD_TIMEOUT_MS } from '@shared/limits';
 import { cancelled, failure, fromApiFailure } from './failures';
 import { resolveMimetype } from './mimetype';
 import { planParts, uploadParts } from './multipart';

@@ -1,6 +1,6 @@
 // Turns API and transport outcomes into the plain failure objects that cross the worker
 // boundary (spec §8 upload and multipart messages). Messages are English fallbacks only.
-import type { UploadErrorCode } from '../shared/api/upload.schema';
+import type { UploadErrorCode } from '@shared/api/upload.schema';
 import type { TransferFailure } from './protocol';
 import type { ApiFailure } from './upload-api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES } from '../shared/api/upload.schema';
+import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES } from '@shared/api/upload.schema';
 import { partRange, planParts } from './multipart';
 import { backoffDelay } from './put-with-retry';
 

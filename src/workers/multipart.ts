@@ -1,7 +1,7 @@
 // Part planning and the parallel part uploads of a multipart upload. Parts are lazy Blob
 // slices taken only when a slot frees up, so at most `concurrency` parts are ever in flight.
-import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES } from '../shared/api/upload.schema';
-import type { CompletedPart, PresignedPart } from '../shared/api/upload.schema';
+import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES } from '@shared/api/upload.schema';
+import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
 import { cancelled, failure } from './failures';
 import type { TransferFailure } from './protocol';
 import { putWithRetry } from './put-with-retry';

@@ -1,6 +1,6 @@
 // Progress of one upload: monotonic bytes, speed over a sliding window, and throttled reports.
 // Byte updates are reported at most once per interval; stage changes are always reported.
-import type { UploadStage } from '../shared/api/upload.schema';
+import type { UploadStage } from '@shared/api/upload.schema';
 import type { ProgressCallback, TransferProgress } from './protocol';
 
 const SPEED_WINDOW_MS = 5_000;

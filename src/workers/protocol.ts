@@ -1,7 +1,7 @@
 // What crosses the worker boundary: jobs in, progress and plain results out. Custom error
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
 import { z } from 'zod';
-import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '../shared/api/upload.schema';
+import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
 
 /** How the worker reaches the API: base URL (for example `/api`) and the Authorization header. */
 export const transferConnectionSchema = z.object({

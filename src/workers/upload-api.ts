@@ -1,9 +1,9 @@
 // The JSON calls of an upload, built inside the worker from a base URL and an Authorization
 // header. Each call resolves to a tagged outcome, so the engine never catches thrown errors.
 import type { z } from 'zod';
-import type { ErrorCode } from '../shared/errors';
-import { envelopeSchema, errorEnvelopeSchema } from '../shared/envelope';
-import { REQUEST_TIMEOUT_MS } from '../shared/limits';
+import type { ErrorCode } from '@shared/errors';
+import { envelopeSchema, errorEnvelopeSchema } from '@shared/envelope';
+import { REQUEST_TIMEOUT_MS } from '@shared/limits';
 import {
   commitResponseSchema,
   multipartAbortResponseSchema,
@@ -12,7 +12,7 @@ import {
   multipartUrlsResponseSchema,
   presignResponseSchema,
   uploadCancelResponseSchema,
-} from '../shared/api/upload.schema';
+} from '@shared/api/upload.schema';
 import type {
   CommitRequest,
   CommitResponse,
@@ -28,7 +28,7 @@ import type {
   PresignResponse,
   UploadCancelRequest,
   UploadCancelResponse,
-} from '../shared/api/upload.schema';
+} from '@shared/api/upload.schema';
 import type { TransferConnection } from './protocol';
 
 export type ApiFailure = {

@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginResponseSchema } from '../../src/shared/api/auth.schema';
-import { envelopeSchema } from '../../src/shared/envelope';
+import { loginResponseSchema } from '@shared/api/auth.schema';
+import { envelopeSchema } from '@shared/envelope';
 import { AdminPage } from './pages/admin.page';
 import { AdminKeysPage } from './pages/admin-keys.page';
 import { AdminMountsPage } from './pages/admin-mounts.page';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeyCheckSchema } from '../../src/shared/api/auth.schema';
-import { ErrorCode } from '../../src/shared/errors';
-import { ApiKeyRepo } from '../../server/db/repos/api-key.repo';
-import { sha256Hex } from '../../server/lib/crypto-random';
+import { apiKeyCheckSchema } from '@shared/api/auth.schema';
+import { ErrorCode } from '@shared/errors';
+import { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
+import { sha256Hex } from '@server/lib/crypto-random';
 import { insertApiKey, login } from './support/auth-helpers';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BODY_LIMIT_BYTES, PART_LIST_BODY_LIMIT_BYTES } from '../../server/middleware/body-limit.middleware';
-import { ErrorCode } from '../../src/shared/errors';
+import { DEFAULT_BODY_LIMIT_BYTES, PART_LIST_BODY_LIMIT_BYTES } from '@server/middleware/body-limit.middleware';
+import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';

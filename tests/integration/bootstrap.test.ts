@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
 import { startTestServer } from './support/test-server';

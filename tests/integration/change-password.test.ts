@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { adminTokenCheckSchema } from '../../src/shared/api/auth.schema';
-import { ErrorCode } from '../../src/shared/errors';
-import { AdminTokenRepo } from '../../server/db/repos/admin-token.repo';
-import { AdminRepo } from '../../server/db/repos/admin.repo';
+import { adminTokenCheckSchema } from '@shared/api/auth.schema';
+import { ErrorCode } from '@shared/errors';
+import { AdminTokenRepo } from '@server/modules/auth/admin-token.repo';
+import { AdminRepo } from '@server/modules/auth/admin.repo';
 import { login } from './support/auth-helpers';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';

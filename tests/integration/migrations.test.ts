@@ -6,8 +6,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { describe, expect, it } from 'vitest';
-import { migrationProvider } from '../../server/db/migration-provider';
-import { defaultLocalMountPath } from '../../server/services/storage-bootstrap.service';
+import { migrationProvider } from '@server/db/migration-provider';
+import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { startTestServer } from './support/test-server';
 
 const expectedTables = [

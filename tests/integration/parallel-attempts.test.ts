@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginResponseSchema } from '../../src/shared/api/auth.schema';
-import { ErrorCode } from '../../src/shared/errors';
+import { loginResponseSchema } from '@shared/api/auth.schema';
+import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { healthSchema } from '../../src/shared/api/system.schema';
+import { healthSchema } from '@shared/api/system.schema';
 import { call, expectOk } from './support/http';
 
 const repoRoot = join(import.meta.dirname, '..', '..');

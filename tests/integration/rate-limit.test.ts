@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
 import { ManualClock } from './support/manual-clock';

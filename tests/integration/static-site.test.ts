@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { versionSchema } from '../../src/shared/api/system.schema';
-import { ErrorCode } from '../../src/shared/errors';
+import { versionSchema } from '@shared/api/system.schema';
+import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { healthSchema, versionSchema } from '../../src/shared/api/system.schema';
-import { ErrorCode } from '../../src/shared/errors';
-import { APP_VERSION } from '../../src/shared/limits';
+import { healthSchema, versionSchema } from '@shared/api/system.schema';
+import { ErrorCode } from '@shared/errors';
+import { APP_VERSION } from '@shared/limits';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -1,6 +1,6 @@
 // The named caches of one server process. Services get the registry from the composition root,
 // read and write entries tagged with a mount id, and the cache service clears them by scope.
-import type { CacheCounters, CacheName } from '../../../src/shared/api/cache.schema';
+import type { CacheCounters, CacheName } from '@shared/api/cache.schema';
 import type { Clock } from '../clock';
 import { TtlCache } from './ttl-cache';
 

@@ -1,7 +1,7 @@
 // A small in-process cache: per-entry TTL, least-recently-used eviction at a size cap, and
 // counters for the admin statistics. Entries carry the mount (and storage config) they describe
 // so a write or an admin clear can drop exactly those.
-import type { CacheCounters } from '../../../src/shared/api/cache.schema';
+import type { CacheCounters } from '@shared/api/cache.schema';
 import type { Clock } from '../clock';
 
 /** What an entry describes; clearing by mount or by storage config matches these tags. */

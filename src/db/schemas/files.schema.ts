@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import { SLUG_MAX_LENGTH } from '../../shared/limits';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { EPOCH_MS_INDEX } from './epoch-ms-index';
 
 /** Public metadata of a shared file, kept for offline display. */

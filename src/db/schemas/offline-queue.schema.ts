@@ -6,8 +6,8 @@ import {
   offlineOperationTypes,
   offlineQueueMethods,
   offlineQueueStatuses,
-} from '../../shared/offline-queue.schema';
-import type { OfflineQueueEntry } from '../../shared/offline-queue.schema';
+} from '@shared/offline-queue.schema';
+import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 import { EPOCH_MS_INDEX } from './epoch-ms-index';
 
 const UUID_LENGTH = 36;

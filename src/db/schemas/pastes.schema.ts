@@ -1,5 +1,5 @@
 import type { RxJsonSchema } from 'rxdb';
-import { SLUG_MAX_LENGTH } from '../../shared/limits';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { EPOCH_MS_INDEX } from './epoch-ms-index';
 
 /** A paste kept for offline reading (the last version seen from the server). */

@@ -2,9 +2,9 @@
 // actor and reports rejected ones back to it, while the actor's network steps use the client.
 // Why a session ended is tracked from the actor's first event, before any screen mounts.
 import { createActor, fromPromise, type Actor } from 'xstate';
-import type { ApiKeyCheck, LoginResponse } from '../../shared/api/auth.schema';
-import { authMachine, type AuthContext } from '../../machines/auth.machine';
-import type { AuthStorage } from '../../machines/auth-storage';
+import type { ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
+import { authMachine, type AuthContext } from '@machines/auth.machine';
+import type { AuthStorage } from '@machines/auth-storage';
 import { createApiClient, type ApiClient, type Credentials } from '../lib/api-client';
 import { checkAdminToken, checkApiKey, login, logout } from '../lib/api/auth';
 import { resolveApiBaseUrl } from '../lib/base-url';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { ApiErrorInit } from '../../shared/api-error';
-import type { ApiKeyPermissions } from '../../shared/api/auth.schema';
+import type { ApiErrorInit } from '@shared/api-error';
+import type { ApiKeyPermissions } from '@shared/api/auth.schema';
 import type { AuthActor } from './app-services';
 import type { SessionEnd, SessionEndReason } from './session-end';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { LoginResponse } from '../../shared/api/auth.schema';
-import { authMachine } from '../../machines/auth.machine';
+import type { LoginResponse } from '@shared/api/auth.schema';
+import { authMachine } from '@machines/auth.machine';
 import { trackSessionEnd } from './session-end';
 
 const login: LoginResponse = { username: 'admin', token: 'tok-2', expiresAt: '2099-01-01T00:00:00.000Z' };

@@ -1,7 +1,7 @@
 // Why the last session ended, kept for the login screen. The auth machine's events are fleeting:
 // a refused token or key emits `logout` then its reason, often before the login screen mounts.
 import type { Actor } from 'xstate';
-import type { authMachine } from '../../machines/auth.machine';
+import type { authMachine } from '@machines/auth.machine';
 
 /** Matches the `errors.*` message the login screen shows (spec §8). */
 export type SessionEndReason = 'admin-session-expired' | 'api-key-invalid';

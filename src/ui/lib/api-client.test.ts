@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../shared/api-error';
-import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { ApiError } from '@shared/api-error';
+import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@shared/limits';
 import { createApiClient, type Credentials } from './api-client';
 
 type Call = { url: string; init: RequestInit };

@@ -1,9 +1,9 @@
 // The single HTTP boundary of the UI: every call gets credentials, a time-out and a zod-checked
 // envelope here, and every failure leaves as an ApiError. It never toasts or redirects.
 import { z } from 'zod';
-import { REQUEST_TIMEOUT_MS } from '../../shared/limits';
-import { ApiError } from '../../shared/api-error';
-import { envelopeSchema } from '../../shared/envelope';
+import { REQUEST_TIMEOUT_MS } from '@shared/limits';
+import { ApiError } from '@shared/api-error';
+import { envelopeSchema } from '@shared/envelope';
 import { failureFromExchange, type CredentialScheme, type RequestPurpose } from './api-failure';
 
 export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorKinds } from '../../shared/api-error';
+import { apiErrorKinds } from '@shared/api-error';
 import { createI18n } from '../app/i18n';
 import { apiErrorMessage } from './api-error-message';
 

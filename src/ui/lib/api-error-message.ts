@@ -1,7 +1,7 @@
 // Turns an ApiError into the text a user reads. Spec §8 prefers the server's own message for
 // some kinds (wrong password, taken slug, plain HTTP failures); the rest use a translated text.
 import type { TFunction } from 'i18next';
-import type { ApiErrorInit, ApiErrorKind } from '../../shared/api-error';
+import type { ApiErrorInit, ApiErrorKind } from '@shared/api-error';
 
 const serverMessageFirst: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'incorrect-password',

@@ -1,8 +1,8 @@
 // Maps a failed HTTP exchange to the spec §8 error catalogue. Kept pure so every row of the
 // catalogue can be tested without a network; the client only decides what to do with `expired`.
 import { z } from 'zod';
-import { ApiError, type ApiErrorInit, type ApiErrorKind } from '../../shared/api-error';
-import { errorEnvelopeSchema } from '../../shared/envelope';
+import { ApiError, type ApiErrorInit, type ApiErrorKind } from '@shared/api-error';
+import { errorEnvelopeSchema } from '@shared/envelope';
 
 export type CredentialScheme = 'admin' | 'apikey';
 /** Calls whose 401 means "wrong password" rather than "not logged in". */

@@ -1,6 +1,6 @@
 // The app's one transfer worker: started on the first upload, it reads the API base URL and the
 // signed-in credentials from the auth actor before every upload, like the API client does.
-import { createTransferClient, type TransferClient } from '../../workers/transfer-client';
+import { createTransferClient, type TransferClient } from '@workers/transfer-client';
 import type { AuthActor } from '../app/app-services';
 import { resolveApiBaseUrl } from './base-url';
 

@@ -2,7 +2,7 @@
 // checks or from a refusal the feature can place on a field, else one translated message.
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorInit } from '../../shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from './api-error-message';
 import { toErrorInit } from './to-error-init';
 

@@ -1,7 +1,7 @@
 // Loads one server resource for a screen: loading, failed (as a plain ApiErrorInit the screen
 // translates) or ready. `reload` refetches while keeping the last data on screen.
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiErrorInit } from '../../shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 import { toErrorInit } from './to-error-init';
 
 export type ResourceState<T> =

@@ -1,6 +1,6 @@
 // Test support: admin records as the API sends them, with plain defaults a test overrides.
-import type { ApiKeyView } from '../../shared/api/api-key.schema';
-import type { MountView } from '../../shared/api/mount.schema';
+import type { ApiKeyView } from '@shared/api/api-key.schema';
+import type { MountView } from '@shared/api/mount.schema';
 
 export function apiKeyView(id: string, name: string, change: Partial<ApiKeyView> = {}): ApiKeyView {
   return {

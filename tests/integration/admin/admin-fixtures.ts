@@ -2,8 +2,8 @@
 // elsewhere), mounts, pastes and files, plus API keys of each permission shape.
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import { MountRepo } from '../../../server/db/repos/mount.repo';
-import type { Database, FilesTable, StorageConfigsTable, StorageMountsTable } from '../../../server/db/schema';
+import { MountRepo } from '@server/modules/mounts/mount.repo';
+import type { Database, FilesTable, StorageConfigsTable, StorageMountsTable } from '@server/db/schema';
 import { insertApiKey } from '../support/auth-helpers';
 
 const now = () => new Date().toISOString();

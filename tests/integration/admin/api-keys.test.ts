@@ -5,10 +5,10 @@ import {
   apiKeyViewSchema,
   batchDeleteResultSchema,
   createdApiKeySchema,
-} from '../../../src/shared/api/api-key.schema';
-import { apiKeyCheckSchema } from '../../../src/shared/api/auth.schema';
-import { mountListSchema } from '../../../src/shared/api/mount.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+} from '@shared/api/api-key.schema';
+import { apiKeyCheckSchema } from '@shared/api/auth.schema';
+import { mountListSchema } from '@shared/api/mount.schema';
+import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { ManualClock } from '../support/manual-clock';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dashboardStatsSchema } from '../../../src/shared/api/dashboard.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { defaultLocalConfigName } from '../../../server/services/storage-bootstrap.service';
+import { dashboardStatsSchema } from '@shared/api/dashboard.schema';
+import { ErrorCode } from '@shared/errors';
+import { defaultLocalConfigName } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { ManualClock } from '../support/manual-clock';

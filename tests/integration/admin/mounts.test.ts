@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mountListSchema, mountViewSchema } from '../../../src/shared/api/mount.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { defaultLocalMountPath } from '../../../server/services/storage-bootstrap.service';
+import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
+import { ErrorCode } from '@shared/errors';
+import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk, type CallResult } from '../support/http';
 import { ManualClock } from '../support/manual-clock';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { maxUploadSizeSchema, systemSettingsSchema } from '../../../src/shared/api/settings.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { maxUploadSizeSchema, systemSettingsSchema } from '@shared/api/settings.schema';
+import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk, type CallResult } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminPasteListSchema, deletedCountSchema, pasteDetailSchema, userPasteListSchema } from '../../../src/shared/api/paste.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { adminPasteListSchema, deletedCountSchema, pasteDetailSchema, userPasteListSchema } from '@shared/api/paste.schema';
+import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { ManualClock } from '../support/manual-clock';

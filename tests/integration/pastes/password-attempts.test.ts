@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pasteViewSchema } from '../../../src/shared/api/paste.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { pasteViewSchema } from '@shared/api/paste.schema';
+import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { pasteCreateResultSchema, pasteViewSchema, type PasteCreateResult } from '../../../src/shared/api/paste.schema';
-import type { Database } from '../../../server/db/schema';
+import { pasteCreateResultSchema, pasteViewSchema, type PasteCreateResult } from '@shared/api/paste.schema';
+import type { Database } from '@server/db/schema';
 import { call, expectOk, type CallOptions, type CallResult } from '../support/http';
 
 export type Caller = Pick<CallOptions, 'token' | 'apiKey' | 'headers'>;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pasteViewSchema } from '../../../src/shared/api/paste.schema';
+import { pasteViewSchema } from '@shared/api/paste.schema';
 import { login } from '../support/auth-helpers';
 import { call, expectOk } from '../support/http';
 import { ManualClock } from '../support/manual-clock';

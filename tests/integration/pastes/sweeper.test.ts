@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSweeper } from '../../../server/jobs/sweeper';
-import { idempotencySweepTask } from '../../../server/lib/idempotency';
-import { createLogger } from '../../../server/lib/logger';
-import { pasteSweepTask, TOMBSTONE_TTL_MS } from '../../../server/services/paste-sweep.service';
-import { ErrorCode } from '../../../src/shared/errors';
+import { createRepositories } from '@server/db/repositories';
+import { createSweeper } from '@server/jobs/sweeper';
+import { idempotencySweepTask } from '@server/modules/idempotency/idempotency';
+import { createLogger } from '@server/lib/logger';
+import { pasteSweepTask, TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
+import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { expectError } from '../support/http';
 import { ManualClock } from '../support/manual-clock';
@@ -21,7 +22,7 @@ describe('sweeper', () => {
   afterEach(() => server.close());
 
   it('deletes expired pastes only once their time has passed', async () => {
-    const task = pasteSweepTask(server.db);
+    const task = pasteSweepTask(createRepositories(server.db));
     await createPaste(server.baseUrl, { content: 'short', expiresAt: new Date(clock.now() + 60_000).toISOString() }, { token });
     await createPaste(server.baseUrl, { content: 'forever' }, { token });
     expect(await task.run(clock.now() + 59_000)).toBe(0);
@@ -31,7 +32,7 @@ describe('sweeper', () => {
   });
 
   it('leaves a tombstone, so a swept paste answers 410, and forgets it after 30 days', async () => {
-    const task = pasteSweepTask(server.db);
+    const task = pasteSweepTask(createRepositories(server.db));
     const { slug } = await createPaste(server.baseUrl, { content: 'brief', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
     clock.advance(1000);
     expect(await task.run(clock.now())).toBe(1);
@@ -49,7 +50,7 @@ describe('sweeper', () => {
     await createPaste(server.baseUrl, { content: 'gone', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
     const lines: string[] = [];
     const sweeper = createSweeper({
-      tasks: [pasteSweepTask(server.db), idempotencySweepTask(server.db)],
+      tasks: [pasteSweepTask(createRepositories(server.db)), idempotencySweepTask(createRepositories(server.db))],
       intervalMs: 60_000,
       logger: createLogger({ level: 'info', write: (line) => lines.push(line) }),
       clock,

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../../src/shared/errors';
-import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
-import { parseEnv } from '../../../server/env';
-import { createLogger } from '../../../server/lib/logger';
-import { StorageConfigRepo } from '../../../server/db/repos/storage-config.repo';
+import { ErrorCode } from '@shared/errors';
+import { createApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { parseEnv } from '@server/env';
+import { createLogger } from '@server/lib/logger';
+import { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
 import { insertFile, insertKeySet, insertMount, insertStorageConfig } from '../admin/admin-fixtures';
 import { login } from '../support/auth-helpers';
 import { call, expectError, type CallOptions } from '../support/http';

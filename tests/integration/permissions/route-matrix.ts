@@ -2,7 +2,7 @@
 // must get. `matrixRows` covers /api/admin/* and /api/user/*; `otherGuardedRows` the storage
 // config, upload, paste-creation and credential-test routes. Bodies are minimal and valid, so a
 // 2xx or 4xx shows auth passed.
-import { ErrorCode } from '../../../src/shared/errors';
+import { ErrorCode } from '@shared/errors';
 
 export const callers = ['none', 'admin', 'text', 'file', 'mount', 'noPerm', 'expired', 'readOnly'] as const;
 export type Caller = (typeof callers)[number];

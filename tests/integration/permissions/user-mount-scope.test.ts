@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountListSchema, mountViewSchema } from '../../../src/shared/api/mount.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { defaultLocalMountPath } from '../../../server/services/storage-bootstrap.service';
+import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
+import { ErrorCode } from '@shared/errors';
+import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { presignResponseSchema } from '@shared/api/upload.schema';
+import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from '../support/http';
 import { presign, putTo, startHarness, uploadFile, type Harness } from './storage-harness';
 

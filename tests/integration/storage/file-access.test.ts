@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheStatsSchema, clearCacheResultSchema } from '../../../src/shared/api/cache.schema';
-import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '../../../src/shared/api/file-share.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { cacheStatsSchema, clearCacheResultSchema } from '@shared/api/cache.schema';
+import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
+import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from '../support/http';
 import { download, drivers, fetchBytes, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { officePreviewSchema, publicFileSchema } from '../../../src/shared/api/file-share.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { FileRepo } from '../../../server/db/repos/file.repo';
-import { createUploadSweepTask } from '../../../server/services/upload-sweep.service';
+import { createRepositories } from '@server/db/repositories';
+import { officePreviewSchema, publicFileSchema } from '@shared/api/file-share.schema';
+import { ErrorCode } from '@shared/errors';
+import { FileRepo } from '@server/modules/files/file.repo';
+import { createUploadSweepTask } from '@server/modules/uploads/upload-sweep.service';
 import { call, expectError, expectOk } from '../support/http';
 import { download, drivers, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
 
@@ -104,7 +105,7 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
 
     const other = await proxied({ max_views: 2, filename: 'other.bin' });
     await h.server.db.updateTable('files').set({ views: 2 }).where('id', '=', other.id).execute();
-    expect(await createUploadSweepTask(h.server.db, h.storage).run(Date.now())).toBeGreaterThanOrEqual(1);
+    expect(await createUploadSweepTask(createRepositories(h.server.db), h.storage).run(Date.now())).toBeGreaterThanOrEqual(1);
     expect(await new FileRepo(h.server.db).findById(other.id)).toBeUndefined();
     expect(await (await h.driver()).head(other.storage_path)).toBeNull();
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
-import { storageConfigSchema } from '../../../src/shared/api/storage-config.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { presignResponseSchema } from '@shared/api/upload.schema';
+import { storageConfigSchema } from '@shared/api/storage-config.schema';
+import { ErrorCode } from '@shared/errors';
 import { insertApiKey } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { createTestBucket } from '../support/rgw';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { FileRepo } from '../../../server/db/repos/file.repo';
+import { presignResponseSchema } from '@shared/api/upload.schema';
+import { ErrorCode } from '@shared/errors';
+import { FileRepo } from '@server/modules/files/file.repo';
 import { call, expectError, expectOk } from '../support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, type Harness } from './storage-harness';
 

@@ -3,9 +3,9 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageTestResultSchema } from '../../../src/shared/api/storage-config.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { assertNotMetadataUrl, guardedLookup } from '../../../server/storage/guarded-lookup';
+import { storageTestResultSchema } from '@shared/api/storage-config.schema';
+import { ErrorCode } from '@shared/errors';
+import { assertNotMetadataUrl, guardedLookup } from '@server/storage/guarded-lookup';
 import { call, expectError, expectOk } from '../support/http';
 import { createTestBucket } from '../support/rgw';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifiedFileSchema } from '../../../src/shared/api/file-share.schema';
-import { ErrorCode } from '../../../src/shared/errors';
+import { verifiedFileSchema } from '@shared/api/file-share.schema';
+import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from '../support/http';
 import { drivers, startHarness, uploadFile, type Harness } from './storage-harness';
 

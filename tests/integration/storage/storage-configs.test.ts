@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepositories } from '@server/db/repositories';
 import { z } from 'zod';
-import { fileListSchema } from '../../../src/shared/api/file-share.schema';
-import { storageConfigListSchema, storageConfigSchema, storageTestResultSchema } from '../../../src/shared/api/storage-config.schema';
-import { presignResponseSchema } from '../../../src/shared/api/upload.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { FileRepo } from '../../../server/db/repos/file.repo';
-import { createUploadSweepTask, pendingUploadTtlMs } from '../../../server/services/upload-sweep.service';
+import { fileListSchema } from '@shared/api/file-share.schema';
+import { storageConfigListSchema, storageConfigSchema, storageTestResultSchema } from '@shared/api/storage-config.schema';
+import { presignResponseSchema } from '@shared/api/upload.schema';
+import { ErrorCode } from '@shared/errors';
+import { FileRepo } from '@server/modules/files/file.repo';
+import { createUploadSweepTask, pendingUploadTtlMs } from '@server/modules/uploads/upload-sweep.service';
 import { insertApiKey } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
 import { createTestBucket } from '../support/rgw';
@@ -106,7 +107,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
   it('the sweeper removes an uncommitted presign older than 24 h, with its object', async () => {
     const signed = expectOk(await presign(h, { filename: 'abandoned.txt', size: 4 }), presignResponseSchema, 201);
     await putTo(signed.upload_url, 'lost', signed.contentType);
-    const task = createUploadSweepTask(h.server.db, h.storage);
+    const task = createUploadSweepTask(createRepositories(h.server.db), h.storage);
     await task.run(Date.now() + pendingUploadTtlMs - 60_000);
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeDefined();
     expect(await task.run(Date.now() + pendingUploadTtlMs + 60_000)).toBeGreaterThanOrEqual(1);

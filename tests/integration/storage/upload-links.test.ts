@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema } from '../../../src/shared/api/upload.schema';
+import { multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
 import { call, expectOk } from '../support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, uploadFile, type Harness } from './storage-harness';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   commitResponseSchema, multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema,
-} from '../../../src/shared/api/upload.schema';
-import { ErrorCode } from '../../../src/shared/errors';
-import { FileRepo } from '../../../server/db/repos/file.repo';
+} from '@shared/api/upload.schema';
+import { ErrorCode } from '@shared/errors';
+import { FileRepo } from '@server/modules/files/file.repo';
 import { call, expectError, expectOk } from '../support/http';
 import { download, drivers, presign, putTo, randomBytesOf, sha256, startHarness, uploadFile, type Harness } from './storage-harness';
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { loginResponseSchema } from '../../../src/shared/api/auth.schema';
-import { ApiKeyRepo } from '../../../server/db/repos/api-key.repo';
-import type { Database, NewApiKey } from '../../../server/db/schema';
-import { newToken, sha256Hex } from '../../../server/lib/crypto-random';
+import { loginResponseSchema } from '@shared/api/auth.schema';
+import { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
+import type { Database, NewApiKey } from '@server/db/schema';
+import { newToken, sha256Hex } from '@server/lib/crypto-random';
 import { call, expectOk } from './http';
 import { testAdmin } from './test-server';
 

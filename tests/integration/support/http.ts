@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { z } from 'zod';
-import { envelopeSchema, errorEnvelopeSchema, type ErrorEnvelope } from '../../../src/shared/envelope';
-import type { ErrorCode } from '../../../src/shared/errors';
+import { envelopeSchema, errorEnvelopeSchema, type ErrorEnvelope } from '@shared/envelope';
+import type { ErrorCode } from '@shared/errors';
 
 export type CallOptions = {
   json?: unknown;

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../server/lib/clock';
+import type { Clock } from '@server/lib/clock';
 
 /** A clock that only moves when the test says so. */
 export class ManualClock implements Clock {

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { loadConfig } from '../../../server/config';
-import type { Database } from '../../../server/db/schema';
-import { parseEnv } from '../../../server/env';
-import type { Clock } from '../../../server/lib/clock';
-import { createLogger } from '../../../server/lib/logger';
-import { startServer } from '../../../server/start-server';
+import { loadConfig } from '@server/config';
+import type { Database } from '@server/db/schema';
+import { parseEnv } from '@server/env';
+import type { Clock } from '@server/lib/clock';
+import { createLogger } from '@server/lib/logger';
+import { startServer } from '@server/start-server';
 
 export const testAdmin = { username: 'admin', password: 'correct horse battery' } as const;
 

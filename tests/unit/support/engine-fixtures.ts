@@ -1,12 +1,12 @@
 // Fakes for the transfer engine's boundaries (the upload API and the PUT transport), shared by
 // the engine's test files so each stays readable.
 import { vi } from 'vitest';
-import type { CommitRequest, CommitResponse } from '../../../src/shared/api/upload.schema';
-import { createTransferEngine } from '../../../src/workers/engine';
-import type { TransferEngineConfig } from '../../../src/workers/engine';
-import type { UploadJob } from '../../../src/workers/protocol';
-import type { PutOptions, PutResponse } from '../../../src/workers/put-transport';
-import type { ApiOutcome, UploadApi } from '../../../src/workers/upload-api';
+import type { CommitRequest, CommitResponse } from '@shared/api/upload.schema';
+import { createTransferEngine } from '@workers/engine';
+import type { TransferEngineConfig } from '@workers/engine';
+import type { UploadJob } from '@workers/protocol';
+import type { PutOptions, PutResponse } from '@workers/put-transport';
+import type { ApiOutcome, UploadApi } from '@workers/upload-api';
 
 export const MIB = 1024 * 1024;
 

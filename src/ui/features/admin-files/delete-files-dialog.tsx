@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { FileRecord } from '@shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteFile, deleteFiles, type FileScope } from '../../lib/api/files';

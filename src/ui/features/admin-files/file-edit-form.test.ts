@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { FileRecord } from '@shared/api/file-share.schema';
 import { fileEditFormFrom, fileUpdateFrom } from './file-edit-form';
 
 const file: FileRecord = {

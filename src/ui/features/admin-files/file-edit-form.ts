@@ -1,8 +1,8 @@
 // The file edit form and the PUT body it becomes: only changed fields are sent, an expiry preset
 // becomes an absolute time, and the password is kept, replaced or cleared as chosen.
-import type { FileRecord, UpdateFileRequest } from '../../../shared/api/file-share.schema';
-import { SLUG_MAX_LENGTH } from '../../../shared/limits';
-import { isReservedSlug, SLUG_PATTERN } from '../../../shared/slug';
+import type { FileRecord, UpdateFileRequest } from '@shared/api/file-share.schema';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
+import { isReservedSlug, SLUG_PATTERN } from '@shared/slug';
 
 export const fileExpiryChoices = ['keep', '1h', '1d', '7d', '30d', 'never'] as const;
 export type FileExpiryChoice = (typeof fileExpiryChoices)[number];

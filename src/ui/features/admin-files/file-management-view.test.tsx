@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { FileRecord } from '@shared/api/file-share.schema';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
 import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
 

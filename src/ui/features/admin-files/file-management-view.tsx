@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { FileRecord } from '@shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { useAuthView } from '../../app/auth-provider';
 import { ManagementPage } from '../../components/management-page';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { FileRecord } from '../../../shared/api/file-share.schema';
+import type { FileRecord } from '@shared/api/file-share.schema';
 import { RowActions } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
 

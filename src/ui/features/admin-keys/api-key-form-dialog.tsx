@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyView, CreatedApiKey } from '../../../shared/api/api-key.schema';
-import type { ApiErrorInit } from '../../../shared/api-error';
+import type { ApiKeyView, CreatedApiKey } from '@shared/api/api-key.schema';
+import type { ApiErrorInit } from '@shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';

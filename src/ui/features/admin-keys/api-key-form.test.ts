@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createApiKeyRequestSchema, updateApiKeyRequestSchema } from '../../../shared/api/api-key.schema';
+import { createApiKeyRequestSchema, updateApiKeyRequestSchema } from '@shared/api/api-key.schema';
 import { apiKeyFormFrom, emptyApiKeyForm, toCreateRequest, toUpdateRequest, validateApiKeyForm } from './api-key-form';
 
 const form = (change: Partial<ReturnType<typeof emptyApiKeyForm>>) => ({ ...emptyApiKeyForm(), name: 'ci', ...change });

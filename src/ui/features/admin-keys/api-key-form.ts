@@ -7,8 +7,8 @@ import {
   type ApiKeyView,
   type CreateApiKeyRequest,
   type UpdateApiKeyRequest,
-} from '../../../shared/api/api-key.schema';
-import { normalizePath } from '../../../shared/path-rule';
+} from '@shared/api/api-key.schema';
+import { normalizePath } from '@shared/path-rule';
 
 export const expiryChoices = ['1', '7', '30', 'never', 'custom', 'keep'] as const;
 export type ExpiryChoice = (typeof expiryChoices)[number];

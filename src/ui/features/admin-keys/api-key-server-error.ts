@@ -1,4 +1,4 @@
-import type { ApiErrorInit } from '../../../shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 
 type ServerFieldError = { field: 'name' | 'customKey'; code: 'nameTaken' | 'keyTaken' };
 

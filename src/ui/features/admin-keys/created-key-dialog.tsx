@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreatedApiKey } from '../../../shared/api/api-key.schema';
+import type { CreatedApiKey } from '@shared/api/api-key.schema';
 import { Dialog } from '../../components/dialog';
 import { copyToClipboard } from '../../lib/clipboard';
 

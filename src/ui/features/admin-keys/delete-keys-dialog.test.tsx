@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import type { ApiKeyView } from '@shared/api/api-key.schema';
 import { apiKeyView } from '../../testing/admin-fixtures';
 import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
 import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import type { ApiKeyView } from '@shared/api/api-key.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { batchDeleteApiKeys, deleteApiKey } from '../../lib/api/api-keys';

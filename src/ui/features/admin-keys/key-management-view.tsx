@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyView, CreatedApiKey } from '../../../shared/api/api-key.schema';
+import type { ApiKeyView, CreatedApiKey } from '@shared/api/api-key.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';

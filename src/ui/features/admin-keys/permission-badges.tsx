@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyView } from '../../../shared/api/api-key.schema';
+import type { ApiKeyView } from '@shared/api/api-key.schema';
 
 /** A key's rights as badges: text, file, mount, and read-only when it applies. */
 export function PermissionBadges({ apiKey }: { apiKey: ApiKeyView }) {

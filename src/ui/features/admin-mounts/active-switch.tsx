@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MountView } from '../../../shared/api/mount.schema';
+import type { MountView } from '@shared/api/mount.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { updateMount } from '../../lib/api/mounts';
 import { apiErrorMessage } from '../../lib/api-error-message';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MountView } from '../../../shared/api/mount.schema';
+import type { MountView } from '@shared/api/mount.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteMount } from '../../lib/api/mounts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mountStorageTypes, type MountView } from '../../../shared/api/mount.schema';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
-import type { ApiErrorInit } from '../../../shared/api-error';
+import { mountStorageTypes, type MountView } from '@shared/api/mount.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
+import type { ApiErrorInit } from '@shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMountRequestSchema } from '../../../shared/api/mount.schema';
+import { createMountRequestSchema } from '@shared/api/mount.schema';
 import { emptyMountForm, mountPathError, toMountRequest, validateMountForm } from './mount-form';
 
 const form = (change: Partial<ReturnType<typeof emptyMountForm>>) => ({

@@ -1,6 +1,6 @@
 // The mount form as plain data: values, the spec §5 checks as i18n error codes, and the request.
 // Path rules come from the shared mount schema, so the form and the server refuse the same paths.
-import { CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '../../../shared/limits';
+import { CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '@shared/limits';
 import {
   isReservedMountPath,
   MOUNT_DEFAULT_CACHE_TTL,
@@ -10,7 +10,7 @@ import {
   type CreateMountRequest,
   type MountStorageType,
   type MountView,
-} from '../../../shared/api/mount.schema';
+} from '@shared/api/mount.schema';
 
 export type MountFormValues = {
   name: string;

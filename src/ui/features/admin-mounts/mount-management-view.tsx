@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MountView } from '../../../shared/api/mount.schema';
+import type { MountView } from '@shared/api/mount.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { FormError } from '../../components/form-error';
 import { ManagementPage } from '../../components/management-page';

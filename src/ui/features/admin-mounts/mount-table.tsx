@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MountView } from '../../../shared/api/mount.schema';
+import type { MountView } from '@shared/api/mount.schema';
 import { RowActions } from '../../components/row-actions';
 import { ActiveSwitch } from './active-switch';
 

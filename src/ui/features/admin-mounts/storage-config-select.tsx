@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/select-field';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import type { ResourceState } from '../../lib/use-resource';
 
 type StorageConfigSelectProps = {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorInit } from '../../../shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { useAuthActor } from '../../app/auth-provider';
 import { FormError } from '../../components/form-error';

@@ -5,7 +5,7 @@ import {
   type UpdateSystemSettingsRequest,
   type UploadSizeUnit,
   type WebdavUploadMode,
-} from '../../../shared/api/settings.schema';
+} from '@shared/api/settings.schema';
 
 export type SettingsFormValues = {
   maxUploadSize: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordRequestSchema } from '../../../shared/api/auth.schema';
-import { updateSystemSettingsRequestSchema } from '../../../shared/api/settings.schema';
+import { changePasswordRequestSchema } from '@shared/api/auth.schema';
+import { updateSystemSettingsRequestSchema } from '@shared/api/settings.schema';
 import { emptyAccountForm, toChangePasswordRequest, validateAccountForm } from './account-form';
 import { toSettingsRequest, validateSettingsForm } from './settings-form';
 

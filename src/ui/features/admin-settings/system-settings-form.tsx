@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '../../../shared/api/settings.schema';
+import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '@shared/api/settings.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';

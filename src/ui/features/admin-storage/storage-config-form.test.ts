@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { createRequestFrom, emptyStorageForm, storageFormFrom, storageProblems, updateRequestFrom } from './storage-config-form';
 
 const filled = {

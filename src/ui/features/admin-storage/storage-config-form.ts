@@ -7,7 +7,7 @@ import {
   type CreateS3ConfigRequest,
   type StorageConfig,
   type UpdateStorageConfigRequest,
-} from '../../../shared/api/storage-config.schema';
+} from '@shared/api/storage-config.schema';
 
 export type ProviderType = (typeof providerTypes)[number];
 export const s3ProviderTypes = providerTypes.filter((type): type is Exclude<ProviderType, 'Local'> => type !== 'Local');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { RowActions, type RowAction } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
 

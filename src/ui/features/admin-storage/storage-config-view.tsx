@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
-import { isApiError } from '../../../shared/api-error';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
+import { isApiError } from '@shared/api-error';
 import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ManagementPage } from '../../components/management-page';

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_REVALIDATE_AFTER_MS } from '../../../shared/limits';
+import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
 
 const keyCheck = (text: boolean, file: boolean, mount: boolean) => ({

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ApiErrorInit } from '../../../shared/api-error';
+import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from '../../lib/api-error-message';
 
 export type LoginMode = 'password' | 'apiKey';

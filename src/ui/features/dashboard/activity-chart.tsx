@@ -1,7 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivityDay } from '../../../shared/api/dashboard.schema';
+import type { ActivityDay } from '@shared/api/dashboard.schema';
 import { readChartPalette } from './chart-palette';
 import { useDocumentTheme } from './use-document-theme';
 

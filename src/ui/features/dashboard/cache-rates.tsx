@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cacheNames, type CacheName } from '../../../shared/api/cache.schema';
-import type { DashboardStats } from '../../../shared/api/dashboard.schema';
+import { cacheNames, type CacheName } from '@shared/api/cache.schema';
+import type { DashboardStats } from '@shared/api/dashboard.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { clearCache } from '../../lib/api/cache';
 import { apiErrorMessage } from '../../lib/api-error-message';

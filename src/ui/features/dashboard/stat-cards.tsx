@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DashboardStats } from '../../../shared/api/dashboard.schema';
+import type { DashboardStats } from '@shared/api/dashboard.schema';
 
 const cards = [
   { key: 'pastes', value: (s: DashboardStats) => s.totalPastes },

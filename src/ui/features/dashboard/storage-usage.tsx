@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DashboardStats, StorageUsage as Usage } from '../../../shared/api/dashboard.schema';
+import type { DashboardStats, StorageUsage as Usage } from '@shared/api/dashboard.schema';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';

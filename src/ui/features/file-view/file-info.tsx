@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PublicFile } from '../../../shared/api/file-share.schema';
+import type { PublicFile } from '@shared/api/file-share.schema';
 import { formatBytes } from '../../lib/format-bytes';
 
 function formatDate(value: string, language: string): string {

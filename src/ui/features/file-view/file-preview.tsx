@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PublicFile } from '../../../shared/api/file-share.schema';
+import type { PublicFile } from '@shared/api/file-share.schema';
 import { OfficePreview } from './office-preview';
 import { previewKind } from './preview-kind';
 import { TextPreview } from './text-preview';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VerifiedFile } from '../../../shared/api/file-share.schema';
+import type { VerifiedFile } from '@shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { officeProviders, type OfficeProvider } from '../../../shared/api/file-share.schema';
+import { officeProviders, type OfficeProvider } from '@shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { ResourceStatus } from '../../components/resource-status';
 import { getOfficePreview } from '../../lib/api/files';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VerifiedFile } from '../../../shared/api/file-share.schema';
+import type { VerifiedFile } from '@shared/api/file-share.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { TextField } from '../../components/text-field';
 import { verifyFilePassword } from '../../lib/api/files';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicFile, VerifiedFile } from '../../../shared/api/file-share.schema';
+import type { PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
 import { shownFile } from './shown-file';
 
 const base: PublicFile = {

@@ -1,4 +1,4 @@
-import type { PublicFile, VerifiedFile } from '../../../shared/api/file-share.schema';
+import type { PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
 
 export type ShownFile = { file: PublicFile; accessToken: string | undefined };
 

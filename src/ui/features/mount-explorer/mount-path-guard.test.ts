@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { StoredSession } from '../../../machines/auth-storage';
+import type { StoredSession } from '@machines/auth-storage';
 import { createI18n } from '../../app/i18n';
 import { createAppRouter } from '../../app/router';
 import { mountPathRedirect } from './mount-path-guard';

@@ -1,8 +1,8 @@
 // Spec §5: a key with mount permission that opens an explorer path outside its basic path goes
 // to its basic path instead. It runs as the routes' beforeLoad, so it reads the stored session.
 import { redirect } from '@tanstack/react-router';
-import { readStoredSession, type AuthStorage, type StoredSession } from '../../../machines/auth-storage';
-import { isPathAllowed, normalizePath } from '../../../shared/path-rule';
+import { readStoredSession, type AuthStorage, type StoredSession } from '@machines/auth-storage';
+import { isPathAllowed, normalizePath } from '@shared/path-rule';
 
 /** The basic path to send the user to, or null when `path` may be opened. */
 export function mountPathRedirect(session: StoredSession, path: string): string | null {

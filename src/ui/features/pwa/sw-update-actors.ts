@@ -2,8 +2,8 @@
 // skip-waiting message out. Listeners attach before registering so no early event is missed.
 import type { Workbox, WorkboxLifecycleEventMap } from 'workbox-window';
 import { fromCallback, fromPromise } from 'xstate';
-import { swUpdateMachine } from '../../../machines/sw-update.machine';
-import type { SwLifecycleEvent, SwUpdateEvent } from '../../../machines/sw-update.machine';
+import { swUpdateMachine } from '@machines/sw-update.machine';
+import type { SwLifecycleEvent, SwUpdateEvent } from '@machines/sw-update.machine';
 import { registerServiceWorker } from './register-sw';
 
 const lifecycleEvents = [

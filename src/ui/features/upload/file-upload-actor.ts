@@ -2,9 +2,9 @@
 // sent back as machine events, and a clean-up that cancels the transfer when the file is stopped.
 // Once stopped, a late answer is dropped: the worker withdraws an upload that a cancel crossed.
 import { fromCallback, type EventObject } from 'xstate';
-import type { UploadFileInput, UploadFileReport } from '../../../machines/upload.machine';
-import type { CommitResponse } from '../../../shared/api/upload.schema';
-import type { TransferClient } from '../../../workers/transfer-client';
+import type { UploadFileInput, UploadFileReport } from '@machines/upload.machine';
+import type { CommitResponse } from '@shared/api/upload.schema';
+import type { TransferClient } from '@workers/transfer-client';
 import { transferStats } from './transfer-stats';
 import { uploadMimetype } from './upload-mimetype';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { randomUuid } from '../../../shared/random-uuid';
+import { randomUuid } from '@shared/random-uuid';
 import { formatBytes } from '../../lib/format-bytes';
 import { DropZone } from './drop-zone';
 import { RecentUploads } from './recent-uploads';

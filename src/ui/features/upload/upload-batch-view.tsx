@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { uploadBatchSummary, type UploadFileState } from '../../../machines/upload.machine';
+import { uploadBatchSummary, type UploadFileState } from '@machines/upload.machine';
 import { UploadFileRow } from './upload-file-row';
 import type { UploadBatchActor } from './use-upload-batches';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { UploadFileState } from '../../../machines/upload.machine';
+import type { UploadFileState } from '@machines/upload.machine';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatTimeLeft } from './format-time-left';
 import { ShareResult } from './share-result';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { isUploadExpiryPreset, uploadExpiryPresets } from './expiry-hours';

@@ -1,8 +1,8 @@
 // The upload options form as typed text, turned into the share options the transfer engine
 // sends. Fields left empty are not sent (spec §5); a custom slug only applies to a single file.
-import type { UploadShareOptions } from '../../../shared/api/upload.schema';
-import { SLUG_MAX_LENGTH } from '../../../shared/limits';
-import { isReservedSlug, SLUG_PATTERN } from '../../../shared/slug';
+import type { UploadShareOptions } from '@shared/api/upload.schema';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
+import { isReservedSlug, SLUG_PATTERN } from '@shared/slug';
 import { expiryHours, type UploadExpiryPreset } from './expiry-hours';
 
 export type UploadOptionsForm = {

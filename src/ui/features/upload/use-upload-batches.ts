@@ -2,7 +2,7 @@
 // actor (a finished machine is final); leaving the page stops them, which cancels their transfers.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, type Actor } from 'xstate';
-import { uploadMachine, type UploadBatchItem } from '../../../machines/upload.machine';
+import { uploadMachine, type UploadBatchItem } from '@machines/upload.machine';
 import { useAuthActor } from '../../app/auth-provider';
 import { getTransferClient } from '../../lib/transfer';
 import { fileUploadActor } from './file-upload-actor';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StorageConfig } from '../../../shared/api/storage-config.schema';
+import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { useApiClient } from '../../app/api-client-provider';
 import { getMaxUploadSize } from '../../lib/api/files';
 import { listStorageConfigs } from '../../lib/api/storage-configs';

@@ -9,7 +9,7 @@ import {
   type CreateApiKeyRequest,
   type CreatedApiKey,
   type UpdateApiKeyRequest,
-} from '../../../shared/api/api-key.schema';
+} from '@shared/api/api-key.schema';
 import type { ApiClient } from '../api-client';
 
 const noData = z.unknown();

@@ -7,7 +7,7 @@ import {
   type ChangePasswordRequest,
   type LoginRequest,
   type LoginResponse,
-} from '../../../shared/api/auth.schema';
+} from '@shared/api/auth.schema';
 import type { ApiClient } from '../api-client';
 
 export type AdminTokenCheck = z.infer<typeof adminTokenCheckSchema>;

@@ -4,7 +4,7 @@ import {
   type CacheStats,
   type ClearCacheRequest,
   type ClearCacheResult,
-} from '../../../shared/api/cache.schema';
+} from '@shared/api/cache.schema';
 import type { ApiClient } from '../api-client';
 
 export function getCacheStats(api: ApiClient, signal?: AbortSignal): Promise<CacheStats> {

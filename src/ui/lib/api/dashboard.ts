@@ -1,4 +1,4 @@
-import { dashboardStatsSchema, type DashboardStats } from '../../../shared/api/dashboard.schema';
+import { dashboardStatsSchema, type DashboardStats } from '@shared/api/dashboard.schema';
 import type { ApiClient } from '../api-client';
 
 export function getDashboardStats(api: ApiClient, signal?: AbortSignal): Promise<DashboardStats> {

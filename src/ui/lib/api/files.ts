@@ -15,8 +15,8 @@ import {
   type PublicFile,
   type UpdateFileRequest,
   type VerifiedFile,
-} from '../../../shared/api/file-share.schema';
-import { maxUploadSizeSchema, type MaxUploadSize } from '../../../shared/api/settings.schema';
+} from '@shared/api/file-share.schema';
+import { maxUploadSizeSchema, type MaxUploadSize } from '@shared/api/settings.schema';
 import type { ApiClient } from '../api-client';
 
 export type FileScope = 'admin' | 'user';

@@ -5,7 +5,7 @@ import {
   type CreateMountRequest,
   type MountView,
   type UpdateMountRequest,
-} from '../../../shared/api/mount.schema';
+} from '@shared/api/mount.schema';
 import type { ApiClient } from '../api-client';
 
 const noData = z.unknown();

@@ -15,7 +15,7 @@ import {
   type PasteUpdateInput,
   type PasteView,
   type UserPasteList,
-} from '../../../shared/api/paste.schema';
+} from '@shared/api/paste.schema';
 import type { ApiClient } from '../api-client';
 
 export type PasteScope = 'admin' | 'user';

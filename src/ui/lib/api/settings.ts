@@ -2,7 +2,7 @@ import {
   systemSettingsSchema,
   type SystemSettings,
   type UpdateSystemSettingsRequest,
-} from '../../../shared/api/settings.schema';
+} from '@shared/api/settings.schema';
 import type { ApiClient } from '../api-client';
 
 export function getSystemSettings(api: ApiClient, signal?: AbortSignal): Promise<SystemSettings> {

@@ -10,7 +10,7 @@ import {
   type StorageConfig,
   type StorageTestResult,
   type UpdateStorageConfigRequest,
-} from '../../../shared/api/storage-config.schema';
+} from '@shared/api/storage-config.schema';
 import type { ApiClient } from '../api-client';
 
 const noData = z.unknown();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { healthSchema, versionSchema, type VersionInfo } from '../../../shared/api/system.schema';
+import { healthSchema, versionSchema, type VersionInfo } from '@shared/api/system.schema';
 import type { ApiClient } from '../api-client';
 
 export type Health = z.infer<typeof healthSchema>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from '../../../lib/clipboard';
+import { copyToClipboard } from '@ui/lib/clipboard';
 import './shared.css';
 
 const FEEDBACK_MS = 3000;

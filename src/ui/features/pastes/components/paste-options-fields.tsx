@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { PASTE_REMARK_MAX_LENGTH } from '../../../../shared/api/paste.schema';
-import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
+import { PASTE_REMARK_MAX_LENGTH } from '@shared/api/paste.schema';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
+import { SelectField } from '@ui/components/select-field';
+import { TextField } from '@ui/components/text-field';
 import { expiryPresets, isExpiryPreset } from '../lib/expiry-preset';
 import type { ExpiryChoice, PasteOptions } from '../lib/paste-options';
 import './shared.css';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasteCreateResult } from '../../../../shared/api/paste.schema';
-import { useApiClient } from '../../../app/api-client-provider';
-import { useAuthView } from '../../../app/auth-provider';
-import { useDocumentTitle } from '../../../app/use-document-title';
-import { rawPasteUrl } from '../../../lib/api/pastes';
-import { resolveApiBaseUrl } from '../../../lib/base-url';
+import type { PasteCreateResult } from '@shared/api/paste.schema';
+import { useApiClient } from '@ui/app/api-client-provider';
+import { useAuthView } from '@ui/app/auth-provider';
+import { useDocumentTitle } from '@ui/app/use-document-title';
+import { rawPasteUrl } from '@ui/lib/api/pastes';
+import { resolveApiBaseUrl } from '@ui/lib/base-url';
 import { SignInNotice } from '../components/sign-in-notice';
 import { createAccessOf } from './create-access';
 import { CreatePasteForm } from './create-paste-form';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PasteCreateResult } from '../../../../shared/api/paste.schema';
+import type { PasteCreateResult } from '@shared/api/paste.schema';
 import { CopyButton } from '../components/copy-button';
 import { ShareQr } from './share-qr';
 import { useCountdown } from './use-countdown';

@@ -2,11 +2,11 @@
 // Idempotency-Key: submitting the same form again (a retry after a failure) resends that exact body
 // and key, expiry time included, so a lost reply never creates the paste twice; any change starts anew.
 import { useCallback, useRef, useState } from 'react';
-import type { PasteCreateInput, PasteCreateResult } from '../../../../shared/api/paste.schema';
-import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
-import { randomUuid } from '../../../../shared/random-uuid';
-import type { ApiClient } from '../../../lib/api-client';
-import { createPaste } from '../../../lib/api/pastes';
+import type { PasteCreateInput, PasteCreateResult } from '@shared/api/paste.schema';
+import { isApiError, type ApiErrorInit } from '@shared/api-error';
+import { randomUuid } from '@shared/random-uuid';
+import type { ApiClient } from '@ui/lib/api-client';
+import { createPaste } from '@ui/lib/api/pastes';
 import { toCreateInput, type PasteOptions, type PasteText } from '../lib/paste-options';
 
 export type CreateState =

@@ -1,7 +1,7 @@
 // The home editor's content and format, mirrored into the local database ~500 ms after the last
 // change. The store loads lazily; a saved draft is restored unless the user has typed already.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_PASTE_FORMAT, type PasteFormat } from '../../../../shared/api/paste.schema';
+import { DEFAULT_PASTE_FORMAT, type PasteFormat } from '@shared/api/paste.schema';
 import type { PasteDraft } from '../lib/paste-draft-store';
 
 const SAVE_DELAY_MS = 500;

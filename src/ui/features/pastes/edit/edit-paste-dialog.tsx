@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasteDetail } from '../../../../shared/api/paste.schema';
-import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
-import { Dialog } from '../../../components/dialog';
-import type { ApiClient } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-error-message';
-import { getPaste, type PasteScope } from '../../../lib/api/pastes';
+import type { PasteDetail } from '@shared/api/paste.schema';
+import { isApiError, type ApiErrorInit } from '@shared/api-error';
+import { Dialog } from '@ui/components/dialog';
+import type { ApiClient } from '@ui/lib/api-client';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { getPaste, type PasteScope } from '@ui/lib/api/pastes';
 import { EditPasteForm } from './edit-paste-form';
 
 type EditPasteDialogProps = {

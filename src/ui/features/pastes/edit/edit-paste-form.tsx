@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasteDetail } from '../../../../shared/api/paste.schema';
-import { isApiError } from '../../../../shared/api-error';
-import type { ApiClient } from '../../../lib/api-client';
-import { updatePaste, type PasteScope } from '../../../lib/api/pastes';
+import type { PasteDetail } from '@shared/api/paste.schema';
+import { isApiError } from '@shared/api-error';
+import type { ApiClient } from '@ui/lib/api-client';
+import { updatePaste, type PasteScope } from '@ui/lib/api/pastes';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';

@@ -13,7 +13,7 @@ export function MarkdownHtml({ source, className = '' }: { source: string; class
 
   useEffect(() => {
     let live = true;
-    import('../../../lib/markdown').then(
+    import('@ui/lib/markdown').then(
       (module) => live && setRender(() => module.renderMarkdown),
       () => live && setFailed(true),
     );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pasteFormats, type PasteFormat } from '../../../../shared/api/paste.schema';
+import { pasteFormats, type PasteFormat } from '@shared/api/paste.schema';
 import { SegmentedChoice } from '../components/segmented-choice';
 import { MarkdownHtml } from './markdown-html';
 import { PlainTextArea } from './plain-text-area';

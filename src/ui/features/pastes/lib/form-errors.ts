@@ -2,8 +2,8 @@
 // inline, see use-slug-check), and an API failure either pinned to the field it concerns (taken
 // slug, server validation issues) or shown for the whole form.
 import type { TFunction } from 'i18next';
-import type { ApiErrorInit } from '../../../../shared/api-error';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import type { ApiErrorInit } from '@shared/api-error';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { FieldErrors } from '../components/paste-options-fields';
 import type { OptionsProblems } from './paste-options';
 

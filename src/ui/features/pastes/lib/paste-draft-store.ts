@@ -1,8 +1,8 @@
 // The unsent paste kept in the local RxDB `settings` collection so a reload loses nothing.
 // Imported lazily: the database code is large and the editor is usable before it arrives.
 import { z } from 'zod';
-import { getDatabase } from '../../../../db/database';
-import { pasteFormatSchema } from '../../../../shared/api/paste.schema';
+import { getDatabase } from '@db/database';
+import { pasteFormatSchema } from '@shared/api/paste.schema';
 
 const DRAFT_KEY = 'draft.paste';
 

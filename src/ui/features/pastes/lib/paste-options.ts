@@ -1,6 +1,6 @@
 // The options shared by the create form and the edit dialog, their client-side checks, and how
 // they become the API's create and update bodies (empty fields are left out, or cleared on edit).
-import type { PasteCreateInput, PasteFormat, PasteUpdateInput } from '../../../../shared/api/paste.schema';
+import type { PasteCreateInput, PasteFormat, PasteUpdateInput } from '@shared/api/paste.schema';
 import { expiresAtFor, type ExpiryPreset } from './expiry-preset';
 import { parseMaxViews } from './max-views';
 import { slugProblem, type SlugProblem } from './slug-problem';

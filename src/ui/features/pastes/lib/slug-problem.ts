@@ -1,6 +1,6 @@
 // Inline feedback for a custom link suffix, using the shared rules the server applies.
-import { isReservedSlug, SLUG_PATTERN } from '../../../../shared/slug';
-import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
+import { isReservedSlug, SLUG_PATTERN } from '@shared/slug';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
 
 export type SlugProblem = 'length' | 'characters' | 'reserved';
 

@@ -3,7 +3,7 @@
 // re-checks it, and the message shows while the value breaks the rule and clears once it does not.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SLUG_MAX_LENGTH } from '../../../../shared/limits';
+import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { slugProblem } from './slug-problem';
 
 export function useSlugCheck(slug: string) {

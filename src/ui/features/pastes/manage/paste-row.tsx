@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { PasteListItem } from '../../../../shared/api/paste.schema';
-import { RowActions } from '../../../components/row-actions';
+import type { PasteListItem } from '@shared/api/paste.schema';
+import { RowActions } from '@ui/components/row-actions';
 import { formatTime } from '../lib/format-time';
 import { creatorLabel } from './creator-label';
 

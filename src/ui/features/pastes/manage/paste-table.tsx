@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { PasteListItem } from '../../../../shared/api/paste.schema';
-import '../../../components/data-table.css';
+import type { PasteListItem } from '@shared/api/paste.schema';
+import '@ui/components/data-table.css';
 import { PasteRow } from './paste-row';
 
 type PasteTableProps = {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../../app/api-client-provider';
-import { useAuthView } from '../../../app/auth-provider';
-import { useDocumentTitle } from '../../../app/use-document-title';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useApiClient } from '@ui/app/api-client-provider';
+import { useAuthView } from '@ui/app/auth-provider';
+import { useDocumentTitle } from '@ui/app/use-document-title';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';
 import { PageNav } from './page-nav';
 import { PasteTable } from './paste-table';

@@ -2,11 +2,11 @@
 // selection, clear expired. Each reports a translated outcome and asks the list to reload.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasteListItem } from '../../../../shared/api/paste.schema';
-import { isApiError } from '../../../../shared/api-error';
-import type { ApiClient } from '../../../lib/api-client';
-import { apiErrorMessage } from '../../../lib/api-error-message';
-import { clearExpiredPastes, deletePaste, deletePastes, type PasteScope } from '../../../lib/api/pastes';
+import type { PasteListItem } from '@shared/api/paste.schema';
+import { isApiError } from '@shared/api-error';
+import type { ApiClient } from '@ui/lib/api-client';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { clearExpiredPastes, deletePaste, deletePastes, type PasteScope } from '@ui/lib/api/pastes';
 
 export type PendingAction = { kind: 'deleteOne'; paste: PasteListItem } | { kind: 'deleteMany'; ids: string[] } | { kind: 'clearExpired' };
 

@@ -1,10 +1,10 @@
 // One page of the paste management list. The admin pages through /admin/pastes; an API key
 // through /user/pastes by offset. Both become the same page shape here, ten items a page.
 import { useCallback, useEffect, useState } from 'react';
-import type { PasteListItem } from '../../../../shared/api/paste.schema';
-import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
-import type { ApiClient } from '../../../lib/api-client';
-import { listAdminPastes, listUserPastes, type PasteScope } from '../../../lib/api/pastes';
+import type { PasteListItem } from '@shared/api/paste.schema';
+import { isApiError, type ApiErrorInit } from '@shared/api-error';
+import type { ApiClient } from '@ui/lib/api-client';
+import { listAdminPastes, listUserPastes, type PasteScope } from '@ui/lib/api/pastes';
 
 export const PAGE_SIZE = 10;
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { rawPasteUrl } from '../../../lib/api/pastes';
+import { rawPasteUrl } from '@ui/lib/api/pastes';
 import { CopyButton } from '../components/copy-button';
 import { MarkdownHtml } from '../editor/markdown-html';
 import { PasteMeta } from './paste-meta';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorInit } from '../../../../shared/api-error';
-import { TextField } from '../../../components/text-field';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import type { ApiErrorInit } from '@shared/api-error';
+import { TextField } from '@ui/components/text-field';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 type PasswordPromptProps = { busy: boolean; error: ApiErrorInit | null; onSubmit: (password: string) => void };
 

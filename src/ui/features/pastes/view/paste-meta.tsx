@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PasteView } from '../../../../shared/api/paste.schema';
+import type { PasteView } from '@shared/api/paste.schema';
 import { formatTime } from '../lib/format-time';
 
 /** Views (of the limit), expiry and creation time of a paste. */

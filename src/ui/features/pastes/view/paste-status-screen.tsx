@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApiErrorInit } from '../../../../shared/api-error';
-import { useDocumentTitle } from '../../../app/use-document-title';
-import { apiErrorMessage } from '../../../lib/api-error-message';
+import type { ApiErrorInit } from '@shared/api-error';
+import { useDocumentTitle } from '@ui/app/use-document-title';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 type PasteStatusScreenProps =
   | { kind: 'missing' | 'gone'; onRetry?: undefined; error?: undefined }

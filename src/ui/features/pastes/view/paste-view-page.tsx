@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PasteDetail } from '../../../../shared/api/paste.schema';
-import { useApiClient } from '../../../app/api-client-provider';
-import { useAuthView } from '../../../app/auth-provider';
-import { useDocumentTitle } from '../../../app/use-document-title';
-import type { PasteScope } from '../../../lib/api/pastes';
-import { resolveApiBaseUrl } from '../../../lib/base-url';
+import type { PasteDetail } from '@shared/api/paste.schema';
+import { useApiClient } from '@ui/app/api-client-provider';
+import { useAuthView } from '@ui/app/auth-provider';
+import { useDocumentTitle } from '@ui/app/use-document-title';
+import type { PasteScope } from '@ui/lib/api/pastes';
+import { resolveApiBaseUrl } from '@ui/lib/base-url';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';
 import { OpenPaste } from './open-paste';
 import { PasswordPrompt } from './password-prompt';

@@ -1,10 +1,10 @@
 // Loads one paste for its view page and unlocks it with a password. A GET counts a view, so each
 // slug is requested once per page even when React runs effects twice in development.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PasteDetail, PasteView } from '../../../../shared/api/paste.schema';
-import { isApiError, type ApiErrorInit } from '../../../../shared/api-error';
-import type { ApiClient } from '../../../lib/api-client';
-import { unlockPaste, viewPaste } from '../../../lib/api/pastes';
+import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
+import { isApiError, type ApiErrorInit } from '@shared/api-error';
+import type { ApiClient } from '@ui/lib/api-client';
+import { unlockPaste, viewPaste } from '@ui/lib/api/pastes';
 
 export type OpenPaste = PasteView & { content: string };
 

@@ -1,0 +1,53 @@
+// Every repository, built once in the composition root and handed to the services that need
+// them. `transaction` gives the same set bound to one transaction, so a change and the record
+// that guards it (an idempotency key, a quota reservation) commit together or not at all.
+import type { Kysely } from 'kysely';
+import { ApiKeyRepo } from '../modules/api-keys/api-key.repo';
+import { AdminTokenRepo } from '../modules/auth/admin-token.repo';
+import { AdminRepo } from '../modules/auth/admin.repo';
+import { DashboardRepo } from '../modules/dashboard/dashboard.repo';
+import { FileRepo } from '../modules/files/file.repo';
+import { IdempotencyRepo } from '../modules/idempotency/idempotency.repo';
+import { MountRepo } from '../modules/mounts/mount.repo';
+import { PasteSettingsRepo } from '../modules/pastes/paste-settings.repo';
+import { PasteRepo } from '../modules/pastes/paste.repo';
+import { SystemSettingsRepo } from '../modules/settings/system-settings.repo';
+import { StorageConfigRepo } from '../modules/storage-configs/storage-config.repo';
+import { SystemRepo } from '../modules/system/system.repo';
+import { inTransaction } from './in-transaction';
+import type { Database } from './schema';
+
+export type Repositories = {
+  admins: AdminRepo;
+  adminTokens: AdminTokenRepo;
+  apiKeys: ApiKeyRepo;
+  pastes: PasteRepo;
+  pasteSettings: PasteSettingsRepo;
+  files: FileRepo;
+  storageConfigs: StorageConfigRepo;
+  mounts: MountRepo;
+  systemSettings: SystemSettingsRepo;
+  dashboard: DashboardRepo;
+  system: SystemRepo;
+  idempotency: IdempotencyRepo;
+  /** Runs `work` with repositories bound to one transaction (joining the current one, if any). */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+};
+
+export function createRepositories(db: Kysely<Database>): Repositories {
+  return {
+    admins: new AdminRepo(db),
+    adminTokens: new AdminTokenRepo(db),
+    apiKeys: new ApiKeyRepo(db),
+    pastes: new PasteRepo(db),
+    pasteSettings: new PasteSettingsRepo(db),
+    files: new FileRepo(db),
+    storageConfigs: new StorageConfigRepo(db),
+    mounts: new MountRepo(db),
+    systemSettings: new SystemSettingsRepo(db),
+    dashboard: new DashboardRepo(db),
+    system: new SystemRepo(db),
+    idempotency: new IdempotencyRepo(db),
+    transaction: (work) => inTransaction(db, (trx) => work(createRepositories(trx))),
+  };
+}

@@ -1,0 +1,82 @@
+// Admin login, logout and bearer-token checks. Only sha256(token) is stored; each login attempt
+// is reserved per (IP, username), per IP and per username before the argon2 check (unknown users
+// cost a dummy one), so parallel guesses get 429 instead of extra verifications.
+import type { Repositories } from '../../db/repositories';
+import type { LoginRequest, LoginResponse } from '@shared/api/auth.schema';
+import { ErrorCode } from '@shared/errors';
+import { ADMIN_TOKEN_TTL_MS } from '@shared/limits';
+import { AdminTokenRepo } from './admin-token.repo';
+import { AdminRepo } from './admin.repo';
+import type { SweepTask } from '../../jobs/sweeper';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+import { newToken, sha256Hex } from '../../lib/crypto-random';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import { reserveAttempt } from '../../lib/rate-limiter';
+import type { AuthLimiters } from './auth-limits';
+import type { AdminAuth, Auth } from './auth.types';
+
+const sessionExpired = 'admin session expired, please log in again';
+
+export class AdminSessionService {
+  private readonly admins: AdminRepo;
+  private readonly tokens: AdminTokenRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'adminTokens' | 'admins'>,
+    private readonly clock: Clock,
+    private readonly limiters: AuthLimiters,
+  ) {
+    this.admins = repos.admins;
+    this.tokens = repos.adminTokens;
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const { loginByIpAndUsername, loginByIp, loginByUsername } = this.limiters;
+    const userKey = input.username.toLowerCase();
+    const attempt = reserveAttempt(
+      { limiter: loginByIpAndUsername, key: JSON.stringify([ip, userKey]), resetOnSuccess: true },
+      { limiter: loginByIp, key: ip },
+      { limiter: loginByUsername, key: userKey, enforce: loginByIp.failures(ip) > 0 },
+    );
+
+    const admin = await this.admins.findByUsername(input.username);
+    const valid = admin === undefined
+      ? await verifyAgainstDummy(input.password)
+      : await verifyPassword(admin.password_hash, input.password);
+    if (admin === undefined || !valid) throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
+
+    attempt.succeeded();
+    const token = newToken();
+    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
+    await this.tokens.insert({
+      token_hash: sha256Hex(token),
+      admin_id: admin.id,
+      expires_at: expiresAt,
+      created_at: isoAt(this.clock),
+    });
+    return { username: admin.username, token, expiresAt };
+  }
+
+  async logout(auth: AdminAuth): Promise<void> {
+    await this.tokens.delete(auth.tokenHash);
+  }
+
+  /** Resolves a bearer token; expired tokens are deleted on sight. */
+  async authenticate(token: string): Promise<Auth> {
+    const tokenHash = sha256Hex(token);
+    const row = await this.tokens.findWithUser(tokenHash);
+    if (row === undefined) return { kind: 'none', failure: { code: ErrorCode.TokenExpired, message: sessionExpired } };
+    if (row.expires_at <= isoAt(this.clock)) {
+      await this.tokens.delete(tokenHash);
+      return { kind: 'none', failure: { code: ErrorCode.TokenExpired, message: sessionExpired } };
+    }
+    return { kind: 'admin', adminId: row.admin_id, username: row.username, tokenHash };
+  }
+}
+
+/** The sweeper's token task: sessions that ended without a logout are deleted once expired. */
+export function adminTokenSweepTask(repos: Pick<Repositories, 'adminTokens' | 'admins'>): SweepTask {
+  const repo = repos.adminTokens;
+  return { name: 'admin-tokens', run: (now) => repo.deleteExpired(new Date(now).toISOString()) };
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { AdminTokenRow, Database } from '../../db/schema';
+
+export type AdminTokenWithUser = AdminTokenRow & { username: string };
+
+export class AdminTokenRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: AdminTokenRow): Promise<void> {
+    await this.db.insertInto('admin_tokens').values(row).execute();
+  }
+
+  findWithUser(tokenHash: string): Promise<AdminTokenWithUser | undefined> {
+    return this.db
+      .selectFrom('admin_tokens')
+      .innerJoin('admins', 'admins.id', 'admin_tokens.admin_id')
+      .select([
+        'admin_tokens.token_hash',
+        'admin_tokens.admin_id',
+        'admin_tokens.expires_at',
+        'admin_tokens.created_at',
+        'admins.username',
+      ])
+      .where('admin_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('admin_tokens').where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Deletes tokens that expired at or before `now`; returns how many. */
+  async deleteExpired(now: string): Promise<number> {
+    const result = await this.db.deleteFrom('admin_tokens').where('expires_at', '<=', now).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteAllFor(adminId: string): Promise<void> {
+    await this.db.deleteFrom('admin_tokens').where('admin_id', '=', adminId).execute();
+  }
+
+  async countFor(adminId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('admin_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('admin_id', '=', adminId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

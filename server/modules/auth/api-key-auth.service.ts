@@ -1,0 +1,59 @@
+import type { ApiKeyCheck } from '@shared/api/auth.schema';
+import type { Repositories } from '../../db/repositories';
+import { ErrorCode } from '@shared/errors';
+import { ApiKeyRepo } from '../api-keys/api-key.repo';
+import { isoAt, type Clock } from '../../lib/clock';
+import { sha256Hex } from '../../lib/crypto-random';
+import { AppError } from '../../lib/app-error';
+import { reserveAttempt, type Attempt } from '../../lib/rate-limiter';
+import type { AuthLimiters } from './auth-limits';
+import type { ApiKeyAuth, Auth } from './auth.types';
+
+const maxKeyLength = 512;
+
+/** Resolves `Authorization: ApiKey <key>`; each lookup is reserved per IP and given back on success. */
+export class ApiKeyAuthService {
+  private readonly keys: ApiKeyRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'apiKeys'>,
+    private readonly clock: Clock,
+    private readonly limiters: AuthLimiters,
+  ) {
+    this.keys = repos.apiKeys;
+  }
+
+  async authenticate(key: string, ip: string): Promise<Auth> {
+    let attempt: Attempt;
+    try {
+      attempt = reserveAttempt({ limiter: this.limiters.apiKeyByIp, key: ip });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds } };
+    }
+    const now = isoAt(this.clock);
+    const row = key.length > maxKeyLength ? undefined : await this.keys.findByHash(sha256Hex(key));
+    if (row === undefined || (row.expires_at !== null && row.expires_at <= now)) {
+      return { kind: 'none', failure: { code: ErrorCode.ApiKeyInvalid, message: 'API key invalid or expired' } };
+    }
+    attempt.succeeded();
+    await this.keys.touchLastUsed(row.id, now);
+    return {
+      kind: 'apikey',
+      keyId: row.id,
+      name: row.name,
+      permissions: { text: row.text_permission === 1, file: row.file_permission === 1, mount: row.mount_permission === 1 },
+      basicPath: row.basic_path,
+      readOnly: row.read_only === 1,
+    };
+  }
+
+  describe(auth: ApiKeyAuth): ApiKeyCheck {
+    return {
+      name: auth.name,
+      basic_path: auth.basicPath,
+      permissions: auth.permissions,
+      key_info: { id: auth.keyId, name: auth.name, basic_path: auth.basicPath, read_only: auth.readOnly },
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import type { ApiKeyPermissions } from '@shared/api/auth.schema';
+import type { ErrorCode } from '@shared/errors';
+
+/** Why credentials that were sent did not authenticate; raised only where auth is required. */
+export type AuthFailure = { code: ErrorCode; message: string; retryAfterSeconds?: number };
+
+export type AdminAuth = { kind: 'admin'; adminId: string; username: string; tokenHash: string };
+
+export type ApiKeyAuth = {
+  kind: 'apikey';
+  keyId: string;
+  name: string;
+  permissions: ApiKeyPermissions;
+  basicPath: string;
+  readOnly: boolean;
+};
+
+/** Who is calling. Built once per request by the auth middleware and handed to services. */
+export type Auth = { kind: 'none'; failure?: AuthFailure } | AdminAuth | ApiKeyAuth;
+
+export const anonymous: Auth = { kind: 'none' };

@@ -1,0 +1,81 @@
+// Cache statistics and clearing. An admin clears by mount, by storage config or everything; a
+// key clears only the mounts it can see, and a mount outside its view is reported as missing.
+// Clearing a mount's caches is its refresh: the mount's last_refresh_at records it.
+import type { Repositories } from '../../db/repositories';
+import type { CacheStats, ClearCacheRequest, ClearCacheResult } from '@shared/api/cache.schema';
+import { ErrorCode } from '@shared/errors';
+import { MountRepo } from '../mounts/mount.repo';
+import { AppError } from '../../lib/app-error';
+import type { CacheClearScope, CacheRegistry } from '../../lib/cache/cache-registry';
+import { isoAt, type Clock } from '../../lib/clock';
+import type { AdminAuth } from '../auth/auth.types';
+import type { MountService, MountUser } from '../mounts/mount.service';
+
+const mb = 1024 * 1024;
+
+export class CacheService {
+  private readonly mounts: MountRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'mounts'>,
+    private readonly caches: CacheRegistry,
+    private readonly mountService: MountService,
+    private readonly clock: Clock,
+  ) {
+    this.mounts = repos.mounts;
+  }
+
+  stats(_auth: AdminAuth): CacheStats {
+    const memory = process.memoryUsage();
+    return {
+      caches: this.caches.stats(),
+      system: {
+        rssMb: round2(memory.rss / mb),
+        heapUsedMb: round2(memory.heapUsed / mb),
+        uptimeSeconds: Math.round(process.uptime()),
+      },
+    };
+  }
+
+  async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest): Promise<ClearCacheResult> {
+    if (input.mountId !== undefined) {
+      if ((await this.mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
+      return this.#clear({ mountIds: [input.mountId] });
+    }
+    if (input.storageConfigId !== undefined) {
+      const { storageConfigId } = input;
+      if ((await this.mounts.findStorageConfig(storageConfigId)) === undefined) {
+        throw new AppError(ErrorCode.NotFound, 'storage config not found');
+      }
+      const mountIds = await this.mounts.listIdsByStorageConfig(storageConfigId);
+      return this.#clear({ mountIds, storageConfigId });
+    }
+    const cleared = this.caches.clearAll();
+    await this.mounts.markRefreshed('all', isoAt(this.clock));
+    return { cleared };
+  }
+
+  /** The /user route: only mounts the caller can see, so a key never clears another's caches. */
+  async clearVisible(auth: MountUser, input: ClearCacheRequest): Promise<ClearCacheResult> {
+    const visible = await this.mountService.visibleRows(auth);
+    const chosen = visible.filter(
+      (mount) =>
+        (input.mountId === undefined || mount.id === input.mountId) &&
+        (input.storageConfigId === undefined || mount.storage_config_id === input.storageConfigId),
+    );
+    if (chosen.length === 0 && (input.mountId !== undefined || input.storageConfigId !== undefined)) {
+      throw new AppError(ErrorCode.NotFound, input.mountId === undefined ? 'storage config not found' : 'mount not found');
+    }
+    return this.#clear({ mountIds: chosen.map((mount) => mount.id) });
+  }
+
+  async #clear(scope: CacheClearScope): Promise<ClearCacheResult> {
+    const cleared = this.caches.clear(scope);
+    await this.mounts.markRefreshed(scope.mountIds ?? [], isoAt(this.clock));
+    return { cleared };
+  }
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,90 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, FilesTable } from '../../db/schema';
+
+export type FileRow = Selectable<FilesTable>;
+export type NewFile = Insertable<FilesTable>;
+export type FilePatch = Updateable<FilesTable>;
+export type FilePage = { items: FileRow[]; total: number };
+
+export class FileRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: NewFile): Promise<void> {
+    await this.db.insertInto('files').values(row).execute();
+  }
+
+  findById(id: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findBySlug(slug: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('slug', '=', slug).executeTakeFirst();
+  }
+
+  async slugTaken(slug: string): Promise<boolean> {
+    return (await this.db.selectFrom('files').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  }
+
+  /** True while a pending upload targets this object. */
+  async hasPending(storageConfigId: string, storagePath: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('files')
+      .select('id')
+      .where('storage_config_id', '=', storageConfigId)
+      .where('storage_path', '=', storagePath)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async update(id: string, patch: FilePatch): Promise<void> {
+    await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Deletes the row; true when it existed (so only one caller cleans up its object). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Counts one view atomically: only a committed, unexpired row still under its limit matches.
+   * Returns the counts after the increment, or undefined when nothing was counted.
+   */
+  countView(id: string, nowIso: string): Promise<{ views: number; max_views: number | null } | undefined> {
+    return this.db
+      .updateTable('files')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .where('status', '=', 'committed')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+      .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
+      .returning(['views', 'max_views'])
+      .executeTakeFirst();
+  }
+
+  /** Committed shares, newest first; `createdBy` limits to one owner. */
+  async page(options: { createdBy?: string; limit: number; offset: number }): Promise<FilePage> {
+    let query = this.db.selectFrom('files').where('status', '=', 'committed');
+    if (options.createdBy !== undefined) query = query.where('created_by', '=', options.createdBy);
+    const items = await query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.limit).offset(options.offset).execute();
+    const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { items, total: Number(counted.n) };
+  }
+
+  /** Pending rows created before `cutoffIso`, rows expired at `nowIso`, and used-up shares. */
+  sweepable(cutoffIso: string, nowIso: string, limit: number): Promise<FileRow[]> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('created_at', '<', cutoffIso)]),
+          eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', nowIso)]),
+          eb.and([eb('status', '=', 'committed'), eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+  }
+}

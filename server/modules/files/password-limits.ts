@@ -1,0 +1,40 @@
+// Attempt limits for share passwords (file shares and pastes): a hard limit per (IP, share) and
+// per IP, and a far higher ceiling per share so a distributed guesser is slowed, not the owner.
+import type { Clock } from '../../lib/clock';
+import { FailureLimiter, reserveAttempt, type Attempt, type LimitRule } from '../../lib/rate-limiter';
+
+const fifteenMinutes = 15 * 60 * 1000;
+
+export type PasswordLimits = { perIpAndTarget: LimitRule; perIp: LimitRule; perTarget: LimitRule };
+
+export const defaultPasswordLimits: PasswordLimits = {
+  perIpAndTarget: { max: 10, windowMs: fifteenMinutes },
+  perIp: { max: 30, windowMs: fifteenMinutes },
+  perTarget: { max: 100, windowMs: fifteenMinutes },
+};
+
+export type PasswordLimiters = {
+  byIpAndTarget: FailureLimiter;
+  byIp: FailureLimiter;
+  byTarget: FailureLimiter;
+};
+
+export function createPasswordLimiters(clock: Clock, limits: PasswordLimits = defaultPasswordLimits): PasswordLimiters {
+  return {
+    byIpAndTarget: new FailureLimiter(limits.perIpAndTarget, clock),
+    byIp: new FailureLimiter(limits.perIp, clock),
+    byTarget: new FailureLimiter(limits.perTarget, clock),
+  };
+}
+
+/**
+ * Reserves one password attempt for `target` (a share id or slug) from `ip` before the argon2
+ * check; throws 429 when any limit is reached. Call `succeeded()` on the right password.
+ */
+export function reservePasswordAttempt(limiters: PasswordLimiters, ip: string, target: string): Attempt {
+  return reserveAttempt(
+    { limiter: limiters.byIpAndTarget, key: JSON.stringify([ip, target]), resetOnSuccess: true },
+    { limiter: limiters.byIp, key: ip },
+    { limiter: limiters.byTarget, key: target },
+  );
+}

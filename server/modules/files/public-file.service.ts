@@ -1,0 +1,143 @@
+// Public access to file shares: metadata, password verification (attempts limited per IP, per
+// file and per (IP, file)), access tokens and office previews. Links carry a short-lived signed
+// token, never a password; unprotected files get one too, so a page visit counts one view.
+import type { Repositories } from '../../db/repositories';
+import type { OfficePreview, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import { officeProviders, type OfficeProvider } from '@shared/api/file-share.schema';
+import { ErrorCode } from '@shared/errors';
+import { FileRepo, type FileRow } from './file.repo';
+import { StorageConfigRepo, type StorageConfigRow } from '../storage-configs/storage-config.repo';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+import { serveHeaders } from '../../lib/content-safety';
+import { verifyPassword } from '../../lib/password';
+import type { UrlSigner } from '../../lib/signed-url';
+import type { StorageRegistry } from '../../storage/storage-registry';
+import { FileViews, type FileAccess } from './file-views';
+import { reservePasswordAttempt, type PasswordLimiters } from './password-limits';
+
+export const fileTokenTtlMs = 15 * 60 * 1000;
+export const officePreviewTtlSeconds = 300;
+const viewers: Record<OfficeProvider, (url: string) => string> = {
+  microsoft: (url) => `https://view.officeapps.live.com/op/view.aspx?src=${encodeURIComponent(url)}`,
+  google: (url) => `https://docs.google.com/viewer?url=${encodeURIComponent(url)}&embedded=true`,
+};
+
+export class PublicFileService {
+  readonly files: FileRepo;
+  readonly configs: StorageConfigRepo;
+  readonly views: FileViews;
+
+  constructor(
+    repos: Pick<Repositories, 'files' | 'storageConfigs'>,
+    readonly clock: Clock,
+    readonly storage: StorageRegistry,
+    private readonly signer: UrlSigner,
+    private readonly limiters: PasswordLimiters,
+  ) {
+    this.files = repos.files;
+    this.configs = repos.storageConfigs;
+    this.views = new FileViews(this.files, clock);
+  }
+
+  /** Metadata only, counting no view; an unprotected file gets an access token, a protected one no links. */
+  async info(slug: string, origin: string): Promise<PublicFile> {
+    const row = await this.live(slug);
+    if (row.password_hash !== null) return { ...this.#toPublic(row, origin, undefined), access_token: null, token_expires_at: null };
+    return this.#withToken(row, origin);
+  }
+
+  async verify(slug: string, password: string, ip: string, origin: string): Promise<VerifiedFile> {
+    const attempt = reservePasswordAttempt(this.limiters, ip, slug);
+    const row = await this.live(slug);
+    if (row.password_hash !== null && !(await verifyPassword(row.password_hash, password))) {
+      throw new AppError(ErrorCode.WrongPassword, 'incorrect password');
+    }
+    attempt.succeeded();
+    return this.#withToken(row, origin);
+  }
+
+  /** A short-lived viewer link; it costs a view like a delivery (once per access token). */
+  async officePreview(slug: string, provider: string | undefined, token: string | undefined, origin: string): Promise<OfficePreview> {
+    const chosen = officeProviders.find((name) => name === provider);
+    if (chosen === undefined) throw new AppError(ErrorCode.BadRequest, `unsupported provider: use ${officeProviders.join(' or ')}`);
+    const row = await this.live(slug);
+    const access = this.checkAccess(row, token);
+    const config = await this.configOf(row);
+    await this.views.record(row, access, undefined);
+    const headers = serveHeaders(row.mimetype, row.filename, 'view');
+    const url = await (await this.storage.driverFor(config)).presignGet(row.storage_path, {
+      expiresIn: officePreviewTtlSeconds,
+      contentType: headers.contentType,
+      contentDisposition: headers.contentDisposition,
+    });
+    return { url: viewers[chosen](new URL(url, origin).toString()), provider: chosen, expires_in: officePreviewTtlSeconds };
+  }
+
+  /** A committed, unexpired share with views left; expired and used-up ones are deleted on the way (410). */
+  async live(slug: string): Promise<FileRow> {
+    const row = await this.files.findBySlug(slug);
+    if (row === undefined || row.status !== 'committed') throw new AppError(ErrorCode.NotFound, 'file not found');
+    if (row.expires_at !== null && row.expires_at <= isoAt(this.clock)) {
+      await this.remove(row);
+      throw new AppError(ErrorCode.Gone, 'this file has expired');
+    }
+    if (row.max_views !== null && row.max_views > 0 && row.views >= row.max_views) {
+      await this.remove(row);
+      throw new AppError(ErrorCode.Gone, 'this file has reached its view limit');
+    }
+    return row;
+  }
+
+  /**
+   * The request's access token, checked. A protected file needs a valid one; for an unprotected
+   * file a missing, stale or foreign token just means "no token".
+   */
+  checkAccess(row: FileRow, token: string | undefined): FileAccess {
+    const checked = token === undefined || token === '' ? null : this.signer.checkToken(token, row.id, this.clock.now());
+    if (row.password_hash !== null) {
+      if (token === undefined || token === '') throw new AppError(ErrorCode.PasswordRequired, 'this file is password protected; verify the password first');
+      if (checked === null) throw new AppError(ErrorCode.Forbidden, 'access token invalid or expired');
+    }
+    return checked === null ? null : { tokenId: checked.id, expiresAtMs: checked.expiresAtMs };
+  }
+
+  async configOf(row: FileRow): Promise<StorageConfigRow> {
+    const config = await this.configs.findById(row.storage_config_id);
+    if (config === undefined) throw new AppError(ErrorCode.NotFound, 'file not found');
+    return config;
+  }
+
+  /** Deletes the row, then (if this call removed it) the object. */
+  async remove(row: FileRow): Promise<void> {
+    if (!(await this.files.delete(row.id))) return;
+    const config = await this.configs.findById(row.storage_config_id);
+    if (config !== undefined) await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);
+  }
+
+  #withToken(row: FileRow, origin: string): VerifiedFile {
+    const expiresAt = this.clock.now() + fileTokenTtlMs;
+    const { token } = this.signer.token(row.id, expiresAt);
+    return { ...this.#toPublic(row, origin, `?token=${encodeURIComponent(token)}`), access_token: token, token_expires_at: new Date(expiresAt).toISOString() };
+  }
+
+  #toPublic(row: FileRow, origin: string, linkSuffix: string | undefined): Omit<PublicFile, 'access_token' | 'token_expires_at'> {
+    const link = (kind: 'view' | 'download') => (linkSuffix === undefined ? null : `${origin}/api/file-${kind}/${encodeURIComponent(row.slug)}${linkSuffix}`);
+    return {
+      id: row.id,
+      slug: row.slug,
+      filename: row.filename,
+      mimetype: row.mimetype,
+      size: row.size,
+      remark: row.remark,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      max_views: row.max_views,
+      views: row.views,
+      requires_password: row.password_hash !== null,
+      preview_url: link('view'),
+      download_url: link('download'),
+      use_proxy: row.use_proxy === 1,
+    };
+  }
+}

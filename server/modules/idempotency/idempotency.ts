@@ -1,0 +1,68 @@
+// Replays the first answer to a repeated mutation. Answers are stored per (scope, key) for 24 h
+// with the SHA-256 of the request body; the same key with another body is a 422, never a replay.
+// When two requests with one key race, the loser of the insert hands back the winner's answer.
+import { createHash } from 'node:crypto';
+import type { Repositories } from '../../db/repositories';
+import type { z } from 'zod';
+import { ErrorCode } from '@shared/errors';
+import { IdempotencyRepo } from './idempotency.repo';
+import type { SweepTask } from '../../jobs/sweeper';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+const visibleAscii = /^[\x21-\x7e]{1,255}$/;
+
+/** A mutation sent with an Idempotency-Key: the key and the SHA-256 (hex) of its body. */
+export type IdempotentRequest = { key: string; bodyHash: string };
+
+export function hashRequestBody(body: ArrayBuffer): string {
+  return createHash('sha256').update(new Uint8Array(body)).digest('hex');
+}
+
+/** The header value, or undefined when absent; a malformed key is a 400. */
+export function parseIdempotencyKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = header.trim();
+  if (!visibleAscii.test(key)) {
+    throw new AppError(ErrorCode.BadRequest, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  return key;
+}
+
+export class IdempotencyStore {
+  private readonly repo: IdempotencyRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'idempotency'>,
+    private readonly clock: Clock,
+  ) {
+    this.repo = repos.idempotency;
+  }
+
+  /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
+  async recall<T extends z.ZodType>(scope: string, { key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
+    const stored = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+    if (stored === undefined) return undefined;
+    if (stored.requestHash !== null && stored.requestHash !== bodyHash) {
+      throw new AppError(ErrorCode.ValidationFailed, 'this Idempotency-Key was already used with a different request body', { status: 422 });
+    }
+    return schema.parse(JSON.parse(stored.responseJson));
+  }
+
+  /** Stores the answer; false when another request stored one for the same key first. */
+  remember(scope: string, { key, bodyHash }: IdempotentRequest, answer: unknown): Promise<boolean> {
+    const stored = { responseJson: JSON.stringify(answer), requestHash: bodyHash };
+    return this.repo.insert(scope, key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
+  }
+}
+
+export function idempotencySweepTask(repos: Pick<Repositories, 'idempotency'>): SweepTask {
+  const repo = repos.idempotency;
+  return {
+    name: 'idempotency-keys',
+    run: (now) => repo.deleteOlderThan(new Date(now - IDEMPOTENCY_TTL_MS).toISOString()),
+  };
+}

@@ -1,0 +1,101 @@
+// Managing pastes for the admin (every paste) and for API keys (only their own; any other
+// paste is reported as missing). Updates are partial and never echo the password.
+import type { Repositories } from '../../db/repositories';
+import {
+  PASTE_MAX_BYTES,
+  PASTE_PREVIEW_LENGTH,
+  type AdminPasteList,
+  type DeletedCount,
+  type PasteDetail,
+  type PasteOffsetQuery,
+  type PastePageQuery,
+  type PasteUpdateInput,
+  type UserPasteList,
+} from '@shared/api/paste.schema';
+import { ErrorCode } from '@shared/errors';
+import { isUniqueViolation, PasteRepo, type OwnerFilter, type PastePatch, type PasteRow } from './paste.repo';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+import { hashPassword } from '../../lib/password';
+import { toDetail, toListItem } from './paste-mapping.service';
+import { assertContentSize, futureExpiry } from './paste-rules.service';
+
+export class PasteManageService {
+  private readonly repo: PasteRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'pastes'>,
+    private readonly clock: Clock,
+    private readonly maxBytes = PASTE_MAX_BYTES,
+  ) {
+    this.repo = repos.pastes;
+  }
+
+  async page(owners: OwnerFilter, { page, limit }: PastePageQuery): Promise<AdminPasteList> {
+    const [rows, total] = await Promise.all([
+      this.repo.list(owners, limit, (page - 1) * limit, PASTE_PREVIEW_LENGTH),
+      this.repo.count(owners),
+    ]);
+    return { items: rows.map(toListItem), pagination: { total, page, limit, totalPages: Math.ceil(total / limit) } };
+  }
+
+  async slice(owners: OwnerFilter, { limit, offset }: PasteOffsetQuery): Promise<UserPasteList> {
+    const [rows, total] = await Promise.all([this.repo.list(owners, limit, offset, PASTE_PREVIEW_LENGTH), this.repo.count(owners)]);
+    return { items: rows.map(toListItem), pagination: { total, limit, offset, hasMore: offset + rows.length < total } };
+  }
+
+  async get(owners: OwnerFilter, id: string): Promise<PasteDetail> {
+    return toDetail(await this.#find(owners, id));
+  }
+
+  async update(owners: OwnerFilter, id: string, input: PasteUpdateInput): Promise<PasteDetail> {
+    const current = await this.#find(owners, id);
+    const patch: PastePatch = { updated_at: isoAt(this.clock) };
+    if (input.content !== undefined) {
+      assertContentSize(input.content, this.maxBytes);
+      patch.content = input.content;
+    }
+    if (input.format !== undefined) patch.format = input.format;
+    if (input.remark !== undefined) patch.remark = input.remark;
+    if (input.expiresAt !== undefined) patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
+    if (input.maxViews !== undefined) {
+      patch.max_views = input.maxViews === null || input.maxViews === 0 ? null : input.maxViews;
+      if (patch.max_views !== null && patch.max_views < current.views) patch.views = 0;
+    }
+    if (input.password !== undefined) patch.password_hash = input.password === null ? null : await hashPassword(input.password);
+    if (input.slug !== undefined) patch.slug = input.slug;
+    try {
+      const updated = await this.repo.update(id, owners, patch);
+      if (updated === undefined) throw notFound();
+      return toDetail(updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${input.slug ?? ''}" is already taken`);
+      throw error;
+    }
+  }
+
+  async remove(owners: OwnerFilter, id: string): Promise<DeletedCount> {
+    const deleted = await this.repo.deleteByIds([id], owners);
+    if (deleted === 0) throw notFound();
+    return { deleted };
+  }
+
+  async removeMany(owners: OwnerFilter, ids: readonly string[]): Promise<DeletedCount> {
+    return { deleted: await this.repo.deleteByIds([...new Set(ids)], owners) };
+  }
+
+  /** Deletes every expired or used-up paste. */
+  async clearExpired(): Promise<DeletedCount> {
+    return { deleted: await this.repo.deleteDead(isoAt(this.clock)) };
+  }
+
+  async #find(owners: OwnerFilter, id: string): Promise<PasteRow> {
+    const row = await this.repo.findById(id, owners);
+    if (row === undefined) throw notFound();
+    return row;
+  }
+}
+
+function notFound(): AppError {
+  return new AppError(ErrorCode.NotFound, 'paste not found');
+}

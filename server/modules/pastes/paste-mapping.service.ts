@@ -1,0 +1,64 @@
+// Rows to wire shapes. Unlimited views (0 or NULL in the row) and "never expires" both go out
+// as null, and the password hash only ever leaves as `hasPassword`.
+import type { PasteDetail, PasteListItem, PasteView } from '@shared/api/paste.schema';
+import type { PasteListRow, PasteMeta, PasteRow } from './paste.repo';
+
+export function maxViewsOf(row: Pick<PasteMeta, 'max_views'>): number | null {
+  return row.max_views === null || row.max_views <= 0 ? null : row.max_views;
+}
+
+export function isUsedUp(row: Pick<PasteMeta, 'max_views' | 'views'>): boolean {
+  const max = maxViewsOf(row);
+  return max !== null && row.views >= max;
+}
+
+export function isExpired(row: Pick<PasteMeta, 'expires_at'>, now: string): boolean {
+  return row.expires_at !== null && row.expires_at <= now;
+}
+
+function managedFields(row: PasteMeta) {
+  return {
+    id: row.id,
+    slug: row.slug,
+    format: row.format,
+    remark: row.remark,
+    hasPassword: row.password_hash !== null,
+    views: row.views,
+    maxViews: maxViewsOf(row),
+    expiresAt: row.expires_at,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toListItem(row: PasteListRow): PasteListItem {
+  return { ...managedFields(row), contentPreview: row.content_preview };
+}
+
+export function toDetail(row: PasteRow): PasteDetail {
+  return { ...managedFields(row), content: row.content };
+}
+
+/**
+ * The public view; without `content` it is the metadata of a paste that still needs a password.
+ * The id goes out only to a caller who may edit the paste.
+ */
+export function toView(row: PasteMeta, content: string | undefined, canEdit: boolean): PasteView {
+  const view: PasteView = {
+    slug: row.slug,
+    format: row.format,
+    requiresPassword: content === undefined && row.password_hash !== null,
+    remark: row.remark,
+    hasPassword: row.password_hash !== null,
+    expiresAt: row.expires_at,
+    maxViews: maxViewsOf(row),
+    views: row.views,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    canEdit,
+  };
+  if (canEdit) view.id = row.id;
+  if (content !== undefined) view.content = content;
+  return view;
+}

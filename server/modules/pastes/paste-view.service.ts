@@ -1,0 +1,121 @@
+// Reading a paste. An unprotected paste is served by one UPDATE … RETURNING; everything else
+// (password, expired, used up, unknown) is sorted out by a second lookup only when that misses.
+import type { Repositories } from '../../db/repositories';
+import type { PasteView } from '@shared/api/paste.schema';
+import { ErrorCode } from '@shared/errors';
+import { PasteRepo, type PasteMeta, type PasteRow } from './paste.repo';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+import { verifyPassword } from '../../lib/password';
+import type { Auth } from '../auth/auth.types';
+import { canEdit, type PasteLimiters } from './paste-access.service';
+import { isExpired, isUsedUp, toView } from './paste-mapping.service';
+import { reservePasswordAttempt } from '../files/password-limits';
+import type { PasteTokenService } from './paste-token.service';
+
+export type RawAccess = { password?: string; token?: string };
+
+export class PasteViewService {
+  private readonly repo: PasteRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'pastes'>,
+    private readonly clock: Clock,
+    private readonly tokens: PasteTokenService,
+    private readonly limiters: PasteLimiters,
+  ) {
+    this.repo = repos.pastes;
+  }
+
+  /** GET /api/paste/:slug: the content (a counted view), or metadata when a password is needed. */
+  async view(slug: string, auth: Auth): Promise<PasteView> {
+    const now = isoAt(this.clock);
+    const open = await this.repo.consumeOpenView(slug, now);
+    if (open !== undefined) return this.#served(open, auth);
+    const meta = await this.#live(slug, now);
+    if (meta.password_hash !== null) return toView(meta, undefined, canEdit(auth, meta.created_by));
+    return this.#served(await this.#consume(meta.id, now), auth);
+  }
+
+  /** HEAD: whether the paste may still be viewed (404 or 410 otherwise), without counting a view. */
+  async peek(slug: string): Promise<void> {
+    await this.#live(slug, isoAt(this.clock));
+  }
+
+  /** POST /api/paste/:slug: checks the password, counts a view and adds a token for the raw link. */
+  async unlock(slug: string, password: string, auth: Auth, ip: string): Promise<PasteView> {
+    const meta = await this.#live(slug, isoAt(this.clock));
+    if (meta.password_hash === null) throw new AppError(ErrorCode.BadRequest, 'this paste is not password protected');
+    await this.#checkPassword(meta, password, ip);
+    const view = await this.#served(await this.#consume(meta.id, isoAt(this.clock)), auth);
+    return { ...view, rawToken: this.tokens.issue(meta.id, meta.slug) };
+  }
+
+  /** GET /api/raw/:slug: the content alone; a protected paste needs a raw token or the password. */
+  async raw(slug: string, access: RawAccess, ip: string): Promise<string> {
+    const now = isoAt(this.clock);
+    const open = await this.repo.consumeOpenView(slug, now);
+    if (open !== undefined) return (await this.#retireIfUsedUp(open)).content;
+    const meta = await this.#live(slug, now);
+    if (meta.password_hash !== null) {
+      if (access.token !== undefined) {
+        if (!this.tokens.verify(access.token, meta.id, meta.slug)) {
+          throw new AppError(ErrorCode.Unauthorized, 'raw token is invalid or expired');
+        }
+      } else if (access.password !== undefined) {
+        await this.#checkPassword(meta, access.password, ip);
+      } else {
+        throw new AppError(ErrorCode.PasswordRequired, 'this paste needs ?token= or ?password=');
+      }
+    }
+    return (await this.#retireIfUsedUp(await this.#consume(meta.id, now))).content;
+  }
+
+  async #served(row: PasteRow, auth: Auth): Promise<PasteView> {
+    await this.#retireIfUsedUp(row);
+    return toView(row, row.content, canEdit(auth, row.created_by));
+  }
+
+  /** The paste, if it exists and may still be viewed; otherwise 404, or 410 (deleting it) when dead. */
+  async #live(slug: string, now: string): Promise<PasteMeta> {
+    const meta = await this.repo.findMetaBySlug(slug);
+    if (meta === undefined) {
+      if (await this.repo.isTombstoned(slug)) throw gone();
+      throw new AppError(ErrorCode.NotFound, 'paste not found');
+    }
+    if (isExpired(meta, now) || isUsedUp(meta)) {
+      await this.#retire(meta);
+      throw gone();
+    }
+    return meta;
+  }
+
+  async #consume(id: string, now: string): Promise<PasteRow> {
+    const row = await this.repo.consumeView(id, now);
+    if (row === undefined) throw gone();
+    return row;
+  }
+
+  async #checkPassword(meta: PasteMeta, password: string, ip: string): Promise<void> {
+    const attempt = reservePasswordAttempt(this.limiters.password, ip, meta.slug);
+    if (meta.password_hash !== null && (await verifyPassword(meta.password_hash, password))) {
+      attempt.succeeded();
+      return;
+    }
+    throw new AppError(ErrorCode.WrongPassword, 'wrong password');
+  }
+
+  async #retireIfUsedUp(row: PasteRow): Promise<PasteRow> {
+    if (isUsedUp(row)) await this.#retire(row);
+    return row;
+  }
+
+  /** Deletes the paste; its tombstone answers 410 to viewers who come later. */
+  async #retire(meta: PasteMeta): Promise<void> {
+    await this.repo.retire(meta, isoAt(this.clock));
+  }
+}
+
+function gone(): AppError {
+  return new AppError(ErrorCode.Gone, 'paste has expired or reached its view limit');
+}

@@ -1,0 +1,75 @@
+// The public system settings, read by other services on hot paths (upload limits, guest pastes),
+// so the parsed values are kept in memory and reloaded after a change or when the TTL runs out.
+import type { Repositories } from '../../db/repositories';
+import { z } from 'zod';
+import {
+  type MaxUploadSize,
+  type SystemSettings,
+  type UpdateSystemSettingsRequest,
+  uploadSizeBytes,
+  uploadSizeUnits,
+  webdavUploadModes,
+} from '@shared/api/settings.schema';
+import { SystemSettingsRepo } from './system-settings.repo';
+import { isoAt, type Clock } from '../../lib/clock';
+import type { AdminAuth } from '../auth/auth.types';
+
+/** Other processes (PostgreSQL deployments) may change settings; this bounds how stale they get. */
+const reloadAfterMs = 30_000;
+
+/** How each stored text value is read; a missing or corrupt row falls back to its default. */
+const storedSettings = {
+  max_upload_size: z.coerce.number().int().positive().catch(100),
+  max_upload_size_unit: z.enum(uploadSizeUnits).catch('MB'),
+  webdav_upload_mode: z.enum(webdavUploadModes).catch('auto'),
+  allow_guest_pastes: z.enum(['true', 'false']).transform((v) => v === 'true').catch(false),
+};
+type StoredKey = keyof typeof storedSettings;
+const storedKeys = ['max_upload_size', 'max_upload_size_unit', 'webdav_upload_mode', 'allow_guest_pastes'] as const satisfies readonly StoredKey[];
+const storedSchema = z.object(storedSettings);
+
+export class SystemSettingsService {
+  private readonly repo: SystemSettingsRepo;
+  private cached: { settings: SystemSettings; loadedAt: number } | undefined;
+
+  constructor(
+    repos: Pick<Repositories, 'systemSettings'>,
+    private readonly clock: Clock,
+  ) {
+    this.repo = repos.systemSettings;
+  }
+
+  /** The current settings, for any service; no auth needed because nothing here is secret. */
+  async getSettings(): Promise<SystemSettings> {
+    const now = this.clock.now();
+    if (this.cached !== undefined && now - this.cached.loadedAt < reloadAfterMs) return this.cached.settings;
+    const rows = await this.repo.findMany(storedKeys);
+    const parsed = storedSchema.parse(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    const settings: SystemSettings = {
+      ...parsed,
+      max_upload_size_bytes: uploadSizeBytes(parsed.max_upload_size, parsed.max_upload_size_unit),
+    };
+    this.cached = { settings, loadedAt: now };
+    return settings;
+  }
+
+  async maxUploadSize(): Promise<MaxUploadSize> {
+    const { max_upload_size, max_upload_size_unit, max_upload_size_bytes } = await this.getSettings();
+    return { max_upload_size, max_upload_size_unit, max_upload_size_bytes };
+  }
+
+  async update(_auth: AdminAuth, input: UpdateSystemSettingsRequest): Promise<SystemSettings> {
+    const values = storedKeys.flatMap((key) => {
+      const value = input[key];
+      return value === undefined ? [] : [{ key, value: String(value) }];
+    });
+    await this.repo.upsertMany(values, isoAt(this.clock));
+    this.invalidate();
+    return this.getSettings();
+  }
+
+  /** Drops the in-memory copy so the next read goes to the database. */
+  invalidate(): void {
+    this.cached = undefined;
+  }
+}

@@ -1,0 +1,97 @@
+// The admin "test" button and the CORS fix for a storage config. Each probe (read, write, CORS
+// preflight, a browser-style presigned PUT) is timed and reported on its own, never thrown.
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { StorageProbe, StorageTestResult } from '@shared/api/storage-config.schema';
+import { ErrorCode } from '@shared/errors';
+import { AppError } from '../../lib/app-error';
+import { assertNotMetadataUrl } from '../../storage/guarded-lookup';
+import type { StorageRegistry } from '../../storage/storage-registry';
+import type { StorageDriver } from '../../storage/storage-driver';
+import { requireAdmin } from '../auth/auth-guard';
+import type { Auth } from '../auth/auth.types';
+import type { UploadGate } from '../uploads/upload-gate';
+import type { StorageConfigService } from './storage-config.service';
+
+export class StorageConfigTestService {
+  constructor(
+    private readonly configs: StorageConfigService,
+    private readonly storage: StorageRegistry,
+    private readonly gate: UploadGate,
+  ) {}
+
+  /** `origin` is the browser's Origin header (for CORS); `selfOrigin`, this server's listening address, resolves local blob URLs. */
+  async test(auth: Auth, id: string, origin: string | undefined, selfOrigin: string): Promise<StorageTestResult> {
+    const admin = requireAdmin(auth);
+    const config = await this.configs.usable(admin, id);
+    const driver = await this.storage.driverFor(config);
+    const folder = config.default_folder === '' ? '' : `${config.default_folder.replace(/\/+$/, '')}/`;
+    const probeKey = (kind: string) => `${folder}__clipdock-test-${kind}-${randomBytes(4).toString('hex')}.txt`;
+
+    const read = await this.#probe(async () => {
+      const page = await driver.list(folder, { limit: 10 });
+      return `listed ${page.objects.length} object(s)`;
+    });
+    const write = await this.#probe(async () => {
+      const key = probeKey('write');
+      await driver.putObject(key, Readable.from([Buffer.from('clipdock write test')]), 'text/plain');
+      await driver.deleteMany([key]);
+      return 'wrote and deleted a test object';
+    });
+    const cors = await this.#probe(async () => {
+      if (origin === undefined) return { ok: false, message: 'no Origin header in the request, so CORS was not checked' };
+      return driver.checkCors(origin);
+    });
+    const presignedKey = probeKey('presigned');
+    const presigned = await this.#probe(() => this.gate.withProbe(config.id, presignedKey, () => this.#presignedUpload(driver, presignedKey, origin, selfOrigin)));
+    return { success: read.ok && write.ok && cors.ok && presigned.ok, results: { read, write, cors, presigned } };
+  }
+
+  async applyCors(auth: Auth, id: string, origin: string): Promise<{ origin: string; applied: boolean }> {
+    const admin = requireAdmin(auth);
+    const config = await this.configs.usable(admin, id);
+    if (config.driver !== 's3') return { origin, applied: false };
+    const driver = await this.storage.driverFor(config);
+    try {
+      await driver.applyCors(origin);
+    } catch (error) {
+      throw new AppError(ErrorCode.BadRequest, `the bucket refused the CORS rule: ${error instanceof Error ? error.name : 'error'}`);
+    }
+    return { origin, applied: true };
+  }
+
+  async #presignedUpload(driver: StorageDriver, key: string, origin: string | undefined, selfOrigin: string): Promise<string | StorageProbeResult> {
+    const body = `clipdock presigned test ${key}`;
+    const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: Buffer.byteLength(body) }), selfOrigin);
+    const headers: Record<string, string> = { 'content-type': 'text/plain' };
+    if (origin !== undefined) headers.origin = origin;
+    // A storage endpoint that redirects is reported, never followed.
+    await assertNotMetadataUrl(url);
+    const response = await fetch(url, { method: 'PUT', headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
+    await response.body?.cancel();
+    try {
+      if (!response.ok) return { ok: false, message: `presigned PUT answered HTTP ${response.status}` };
+      const head = await driver.head(key);
+      if (head?.size !== Buffer.byteLength(body)) return { ok: false, message: 'the uploaded object was not found afterwards' };
+      if (origin !== undefined && response.headers.get('access-control-expose-headers')?.toLowerCase().includes('etag') === false) {
+        return { ok: false, message: 'upload worked but the ETag header is not exposed to browsers' };
+      }
+      return 'uploaded through a presigned URL and verified';
+    } finally {
+      await driver.deleteMany([key]);
+    }
+  }
+
+  async #probe(run: () => Promise<string | StorageProbeResult>): Promise<StorageProbe> {
+    const started = performance.now();
+    const ms = () => Math.round(performance.now() - started);
+    try {
+      const outcome = await run();
+      return typeof outcome === 'string' ? { ok: true, message: outcome, ms: ms() } : { ...outcome, ms: ms() };
+    } catch (error) {
+      return { ok: false, message: `failed: ${error instanceof Error ? error.name : 'error'}${error instanceof Error && error.name !== error.message ? ` (${error.message.slice(0, 200)})` : ''}`, ms: ms() };
+    }
+  }
+}
+
+type StorageProbeResult = { ok: boolean; message: string };

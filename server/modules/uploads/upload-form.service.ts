@@ -1,0 +1,93 @@
+// POST /upload: a multipart form streamed straight into storage. Fields that place the file
+// (s3_config_id, path, slug) must come before `file`; share settings may follow it. The quota is
+// reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { CommitResponse } from '@shared/api/upload.schema';
+import { uploadShareOptionsSchema } from '@shared/api/upload.schema';
+import { customSlugSchema } from '@shared/slug';
+import { ErrorCode } from '@shared/errors';
+import { AppError } from '../../lib/app-error';
+import { boundaryOf, FormError, readForm, type FormPart } from '../../storage/form-stream.parser';
+import type { StreamLimit } from './upload-limits.service';
+import { requireAdminOrKeyPermission } from '../auth/auth-guard';
+import type { Auth } from '../auth/auth.types';
+import type { Pending, UploadService } from './upload.service';
+
+const maxFieldBytes = 4096;
+const reserveStepBytes = 4 * 1024 * 1024;
+const optionalNumber = z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), z.number().optional());
+const placementSchema = z.object({ s3_config_id: z.string().min(1).optional(), path: z.string().optional(), slug: customSlugSchema.optional(), mimetype: z.string().optional() });
+const shareSchema = uploadShareOptionsSchema.pick({ remark: true, password: true, expires_in: true, max_views: true }).extend({
+  expires_in: optionalNumber.pipe(uploadShareOptionsSchema.shape.expires_in),
+  max_views: optionalNumber.pipe(uploadShareOptionsSchema.shape.max_views),
+});
+
+export class FormUploadService {
+  constructor(private readonly uploads: UploadService) {}
+
+  async upload(auth: Auth, contentType: string | undefined, source: AsyncIterable<Buffer>): Promise<CommitResponse> {
+    requireAdminOrKeyPermission(auth, 'file');
+    const boundary = boundaryOf(contentType);
+    if (boundary === undefined) throw new AppError(ErrorCode.BadRequest, 'send the upload as multipart/form-data');
+    const fields: Record<string, string> = {};
+    let stored: { pending: Pending; size: number; etag: string } | undefined;
+    try {
+      await readForm(source, boundary, async (part) => {
+        if (part.name !== 'file') {
+          fields[part.name] = await readField(part);
+          return;
+        }
+        if (stored !== undefined) throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
+        stored = await this.#store(auth, part, placementSchema.parse(fields), (pending) => (stored = { pending, size: 0, etag: '' }));
+      });
+    } catch (error) {
+      if (stored !== undefined) await this.uploads.discard(stored.pending);
+      if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
+      throw error;
+    }
+    if (stored === undefined) throw new AppError(ErrorCode.ValidationFailed, 'file is required', { issues: [{ path: 'file', message: 'file is required' }] });
+    try {
+      return await this.uploads.finish(stored.pending, stored, shareSchema.parse(fields));
+    } catch (error) {
+      if (error instanceof z.ZodError) await this.uploads.discard(stored.pending);
+      throw error;
+    }
+  }
+
+  /** Streams the file into storage, growing the pending row's reservation ahead of the bytes. */
+  async #store(auth: Auth, part: FormPart, placement: z.infer<typeof placementSchema>, started: (pending: Pending) => void) {
+    const filename = part.filename === undefined || part.filename === '' ? 'file' : part.filename;
+    const pending = await this.uploads.startPending(auth, { ...placement, filename, mimetype: placement.mimetype ?? part.contentType, size: 0 });
+    started(pending);
+    const limit = await this.uploads.limits.forStream(pending.config);
+    let reserved = 0;
+    const reserve = async (total: number) => {
+      if (total > reserved) reserved = await this.uploads.limits.grow(pending.config, pending.row.id, reserved, total, total + reserveStepBytes);
+    };
+    const written = await pending.driver.putObject(pending.row.storage_path, Readable.from(capped(part.body, limit, reserve)), pending.row.mimetype);
+    return { pending: { ...pending, row: { ...pending.row, size: reserved } }, size: written.size, etag: written.etag };
+  }
+}
+
+async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit, reserve: (total: number) => Promise<void>): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > limit.bytes) throw limit.error;
+    await reserve(total);
+    yield chunk;
+  }
+}
+
+async function readField(part: FormPart): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.body) {
+    const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += data.length;
+    if (size > maxFieldBytes) throw new AppError(ErrorCode.BadRequest, `form field ${part.name} is too long`);
+    chunks.push(data);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,93 @@
+// The two limits every upload path enforces: the system max_upload_size and the storage
+// config's quota (committed plus pending shares). Reservations are atomic: the quota check and
+// the write of the pending row's size happen in one transaction that serialises writers (SQLite
+// runs one transaction at a time; PostgreSQL locks the config row), so parallel uploads can't
+// each see the same free space. Both limits answer 413 with a message naming them.
+import type { Repositories } from '../../db/repositories';
+import { ErrorCode } from '@shared/errors';
+import type { DatabaseConfig } from '../../config';
+import { type NewFile } from '../files/file.repo';
+import { StorageConfigRepo, type StorageConfigRow } from '../storage-configs/storage-config.repo';
+import { AppError } from '../../lib/app-error';
+import type { SystemSettingsService } from '../settings/system-settings.service';
+
+export type StreamLimit = { bytes: number; error: AppError };
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+export class UploadLimits {
+  readonly #configs: StorageConfigRepo;
+
+  constructor(
+    private readonly repos: Pick<Repositories, 'storageConfigs' | 'transaction'>,
+    private readonly dialect: DatabaseConfig['kind'],
+    private readonly settings: SystemSettingsService,
+  ) {
+    this.#configs = repos.storageConfigs;
+  }
+
+  /** Throws when `size` more bytes would break a limit; `counted` bytes of it are already in use. */
+  async check(config: StorageConfigRow, size: number, counted = 0): Promise<void> {
+    const limit = await this.forStream(config, counted);
+    if (size > limit.bytes) throw limit.error;
+  }
+
+  /** The largest body accepted now, and the error to raise beyond it. */
+  async forStream(config: StorageConfigRow, counted = 0): Promise<StreamLimit> {
+    const max = await this.#maxUploadBytes();
+    const sizeLimit = { bytes: max, error: tooBig(max) };
+    if (config.total_storage_bytes === null) return sizeLimit;
+    const remaining = Math.max(0, config.total_storage_bytes - ((await this.#configs.usedBytes(config.id)) - counted));
+    if (remaining >= max) return sizeLimit;
+    return { bytes: remaining, error: quotaError(remaining, config.total_storage_bytes) };
+  }
+
+  /** Inserts the pending row, reserving its declared `size`, only if it still fits. */
+  async reserve(config: StorageConfigRow, row: NewFile): Promise<void> {
+    const max = await this.#maxUploadBytes();
+    if (row.size > max) throw tooBig(max);
+    await this.#serialised(config.id, async (trx, room) => {
+      if (row.size > room.free) throw quotaError(room.free, room.total);
+      await trx.files.insert(row);
+    });
+  }
+
+  /**
+   * Grows a pending row's reservation from `current` to `wanted` bytes, or to as much as is free
+   * when that is at least `needed`; throws 413 when not even `needed` fits. Returns the new size.
+   */
+  async grow(config: StorageConfigRow, fileId: string, current: number, needed: number, wanted: number): Promise<number> {
+    const max = await this.#maxUploadBytes();
+    if (needed > max) throw tooBig(max);
+    return this.#serialised(config.id, async (trx, room) => {
+      const free = room.free + current;
+      if (needed > free) throw quotaError(room.free, room.total);
+      const size = Math.min(wanted, max, free);
+      await trx.files.update(fileId, { size });
+      return size;
+    });
+  }
+
+  async #serialised<T>(configId: string, run: (trx: Repositories, room: { free: number; total: number }) => Promise<T>): Promise<T> {
+    return this.repos.transaction(async (trx) => {
+      const configs = trx.storageConfigs;
+      const fresh = this.dialect === 'postgres' ? await configs.lockForUpdate(configId) : await configs.findById(configId);
+      if (fresh === undefined) throw new AppError(ErrorCode.NotFound, 'storage config not found');
+      const total = fresh.total_storage_bytes;
+      if (total === null) return run(trx, { free: Number.MAX_SAFE_INTEGER, total: Number.MAX_SAFE_INTEGER });
+      return run(trx, { free: Math.max(0, total - (await configs.usedBytes(configId))), total });
+    });
+  }
+
+  async #maxUploadBytes(): Promise<number> {
+    return (await this.settings.getSettings()).max_upload_size_bytes;
+  }
+}
+
+function tooBig(max: number): AppError {
+  return new AppError(ErrorCode.PayloadTooLarge, `file exceeds the maximum upload size of ${mib(max)}`);
+}
+
+function quotaError(remaining: number, total: number): AppError {
+  return new AppError(ErrorCode.QuotaExceeded, `not enough storage space: ${mib(remaining)} left of ${mib(total)} total capacity`);
+}

@@ -1,0 +1,180 @@
+// Presigned uploads of file shares: presign inserts a pending row (server-derived key), the
+// browser PUTs, commit checks the object (HEAD: size, ETag, limits) and flips it to committed.
+import { randomUUID } from 'node:crypto';
+import type { Repositories } from '../../db/repositories';
+import type {
+  CommitRequest, CommitResponse, PresignRequest, PresignResponse, UploadCancelResponse, UploadShareOptions,
+} from '@shared/api/upload.schema';
+import { ErrorCode } from '@shared/errors';
+import { isReservedSlug } from '@shared/slug';
+import { FileRepo, type FileRow } from '../files/file.repo';
+import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { AppError } from '../../lib/app-error';
+import { isoAt, type Clock } from '../../lib/clock';
+import { fieldError } from '../../lib/field-error';
+import { resolveMimeType } from '../../lib/mime';
+import { hashPassword } from '../../lib/password';
+import { generateSlug } from '../../lib/slug';
+import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
+import type { StorageRegistry } from '../../storage/storage-registry';
+import { requireAdminOrKeyPermission } from '../auth/auth-guard';
+import type { AdminAuth, ApiKeyAuth, Auth } from '../auth/auth.types';
+import { objectUrl, owns, ownerTag, storageKey, toCommitResponse } from '../files/file-share-mapping.service';
+import type { StorageConfigService } from '../storage-configs/storage-config.service';
+import type { UploadLimits } from './upload-limits.service';
+import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
+
+export type PendingInput = { s3_config_id?: string; filename: string; mimetype?: string; path?: string; slug?: string; size: number };
+/** A multipart share's planned part size, and how to create its storage multipart upload. */
+export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
+export type Pending = { caller: AdminAuth | ApiKeyAuth; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
+
+export class UploadService {
+  readonly files: FileRepo;
+
+  constructor(
+    repos: Pick<Repositories, 'files'>,
+    private readonly clock: Clock,
+    private readonly configs: StorageConfigService,
+    readonly storage: StorageRegistry,
+    readonly limits: UploadLimits,
+  ) {
+    this.files = repos.files;
+  }
+
+  /** Local-driver URLs are origin-relative; `origin` (the caller's) makes them absolute. */
+  async presign(auth: Auth, input: PresignRequest, origin: string): Promise<PresignResponse> {
+    const { row, config, driver } = await this.startPending(auth, input);
+    const uploadUrl = await driver.presignPut(row.storage_path, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType: row.mimetype, contentLength: row.size });
+    return {
+      upload_url: new URL(uploadUrl, origin).toString(),
+      file_id: row.id,
+      storage_path: row.storage_path,
+      s3_url: row.s3_url ?? '',
+      slug: row.slug,
+      provider_type: config.provider_type,
+      contentType: row.mimetype,
+    };
+  }
+
+  async commit(auth: Auth, input: CommitRequest): Promise<CommitResponse> {
+    const pending = await this.ownedPending(auth, input.file_id);
+    const head = await pending.driver.head(pending.row.storage_path);
+    if (head === null) throw new AppError(ErrorCode.BadRequest, 'the uploaded object was not found in storage; upload it before committing');
+    if (head.size !== input.size) throw fieldError('size', `does not match the stored object (${head.size} bytes)`);
+    if (bareEtag(head.etag) !== bareEtag(input.etag)) throw fieldError('etag', 'does not match the stored object');
+    return this.finish(pending, { size: head.size, etag: head.etag }, input);
+  }
+
+  /** Withdraws an upload the caller owns, committed or not: a cancel may cross the commit. */
+  async cancel(auth: Auth, fileId: string): Promise<UploadCancelResponse> {
+    await this.discard(await this.owned(auth, fileId));
+    return { file_id: fileId, status: 'cancelled' };
+  }
+
+  /** Checks caller, config, limits and slug, then inserts the pending row, reserving its size atomically. */
+  async startPending(auth: Auth, input: PendingInput, multipart?: MultipartStart): Promise<Pending> {
+    const caller = requireAdminOrKeyPermission(auth, 'file');
+    const config = await this.configs.usable(caller, input.s3_config_id);
+    await this.limits.check(config, input.size);
+    const driver = await this.storage.driverFor(config);
+    const key = storageKey(config, input.path, input.filename);
+    const slug = await this.#slug(input.slug);
+    const uploadId = multipart === undefined ? null : await multipart.create(key, driver);
+    const now = isoAt(this.clock);
+    const row: FileRow = {
+      id: randomUUID(),
+      slug,
+      filename: input.filename,
+      storage_path: key,
+      mimetype: resolveMimeType(input.filename, input.mimetype),
+      s3_url: objectUrl(config, key),
+      size: input.size,
+      storage_config_id: config.id,
+      remark: null,
+      password_hash: null,
+      expires_at: null,
+      max_views: null,
+      views: 0,
+      use_proxy: config.use_proxy,
+      etag: null,
+      status: 'pending',
+      upload_id: uploadId,
+      part_size: multipart?.partSize ?? null,
+      created_by: ownerTag(caller),
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await this.limits.reserve(config, row);
+    } catch (error) {
+      if (uploadId !== null) await driver.abortMultipart(key, uploadId);
+      if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
+      throw error;
+    }
+    return { caller, row, config, driver };
+  }
+
+  /** An upload the caller owns, pending or committed; anything else is 404. */
+  async owned(auth: Auth, fileId: string): Promise<Pending> {
+    const caller = requireAdminOrKeyPermission(auth, 'file');
+    const row = await this.files.findById(fileId);
+    if (row === undefined || !owns(caller, row)) throw new AppError(ErrorCode.NotFound, 'upload not found');
+    const config = await this.configs.usable(caller, row.storage_config_id);
+    return { caller, row, config, driver: await this.storage.driverFor(config) };
+  }
+
+  /** A pending upload the caller owns; a committed one is 409. */
+  async ownedPending(auth: Auth, fileId: string): Promise<Pending> {
+    const pending = await this.owned(auth, fileId);
+    if (pending.row.status !== 'pending') throw new AppError(ErrorCode.Conflict, 'this upload is already committed');
+    return pending;
+  }
+
+  /** Re-checks the limits with the real size (deleting the upload on overflow), then commits. */
+  async finish(pending: Pending, actual: { size: number; etag: string }, share: UploadShareOptions): Promise<CommitResponse> {
+    const { row, config } = pending;
+    try {
+      await this.limits.check(config, actual.size, row.size);
+    } catch (error) {
+      await this.discard(pending);
+      throw error;
+    }
+    const now = isoAt(this.clock);
+    await this.files.update(row.id, {
+      status: 'committed',
+      size: actual.size,
+      etag: actual.etag,
+      upload_id: null,
+      remark: share.remark ?? null,
+      password_hash: share.password === undefined ? null : await hashPassword(share.password),
+      expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
+      max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,
+      updated_at: now,
+    });
+    const committed = await this.files.findById(row.id);
+    if (committed === undefined) throw new AppError(ErrorCode.NotFound, 'upload not found');
+    return toCommitResponse(committed);
+  }
+
+  /** Removes an upload: its multipart upload or object, then its row. */
+  async discard({ row, driver }: Pick<Pending, 'row' | 'driver'>): Promise<void> {
+    if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
+    await driver.deleteMany([row.storage_path]);
+    await this.files.delete(row.id);
+  }
+
+  async #slug(custom: string | undefined): Promise<string> {
+    if (custom !== undefined) {
+      if (isReservedSlug(custom)) throw fieldError('slug', 'is a reserved word');
+      if (await this.files.slugTaken(custom)) throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
+      return custom;
+    }
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const slug = generateSlug(6);
+      if (!(await this.files.slugTaken(slug))) return slug;
+    }
+    throw new AppError(ErrorCode.Unavailable, 'could not find a free link suffix, try again');
+  }
+}
