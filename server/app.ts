@@ -29,6 +29,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { apiKeyAuthRoutes } from './modules/auth/api-key-auth.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { cacheRoutes } from './modules/cache/cache.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { adminFilesRoutes, userFilesRoutes } from './modules/files/file-shares.routes';
 import { mountsRoutes } from './modules/mounts/mounts.routes';
@@ -36,9 +37,7 @@ import { pasteRoutes } from './modules/pastes/paste.routes';
 import { systemSettingsRoutes } from './modules/settings/system-settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userMountsRoutes } from './modules/mounts/user-mounts.routes';
-import { userPastesRoutes } from './modules/pastes/user-pastes.routes';
-import { adminPastesRoutes } from './modules/pastes/admin-pastes.routes';
-import { rawRoutes } from './modules/pastes/raw.routes';
+import { pasteManagementRoutes } from './modules/pastes/paste-management.routes';
 import { AdminAccountService } from './modules/auth/admin-account.service';
 import { AdminSessionService } from './modules/auth/admin-session.service';
 import { ApiKeyAdminService } from './modules/api-keys/api-key-admin.service';
@@ -121,6 +120,7 @@ export function createApp({
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
 
   app.route('/api', systemRoutes(system));
+  app.route('/api', docsRoutes());
   app.route('/api', adminAuthRoutes({ sessions, accounts, trustProxy }));
   app.route('/api', apiKeyAuthRoutes(apiKeys));
   app.route('/api', apiKeysRoutes(new ApiKeyAdminService(repos, clock)));
@@ -130,9 +130,7 @@ export function createApp({
   app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
-  app.route('/api', rawRoutes(pasteViews, trustProxy));
-  app.route('/api', adminPastesRoutes(pasteManage));
-  app.route('/api', userPastesRoutes(pasteManage));
+  app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
   app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));

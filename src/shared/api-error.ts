@@ -5,6 +5,12 @@ import type { ErrorCode } from './errors';
 export const apiErrorKinds = [
   'incorrect-password',
   'verification-failed',
+  'invalid-credentials',
+  'password-required',
+  'conflict',
+  'quota',
+  'server-error',
+  'unavailable',
   'admin-session-expired',
   'api-key-invalid',
   'unauthorized',

@@ -21,6 +21,8 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   Internal: 'INTERNAL',
   Unavailable: 'UNAVAILABLE',
+  /** A service the server depends on (a storage endpoint) answered badly or not at all. */
+  BadGateway: 'BAD_GATEWAY',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -46,6 +48,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  BAD_GATEWAY: 502,
 };
 
 /** One field that failed validation, named by its dotted path. */

@@ -1,49 +1,60 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { PASTE_MAX_BYTES, pasteCreateInputSchema, pasteUnlockInputSchema, type PasteCreateInput } from '@shared/api/paste.schema';
-import { ErrorCode } from '@shared/errors';
+import { createPaste, rawPaste, unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
+import { pasteCreateInputSchema, type PasteCreateInput } from '@shared/api/paste.schema';
+import { ErrorCode, httpStatusOf } from '@shared/errors';
 import type { AppEnv } from '../../app-env';
+import { route } from '../../http/route';
 import { AppError } from '../../lib/app-error';
-import { envelopeResponse, ok } from '../../lib/envelope';
-import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../idempotency/idempotency';
+import { envelopeResponse } from '../../lib/envelope';
 import { readJson } from '../../lib/read-json';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
+import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../idempotency/idempotency';
 import type { PasteViewService } from './paste-view.service';
 import type { PasteService } from './paste.service';
 
 export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; trustProxy: boolean };
 
-/** JSON escaping can double the content; the byte limit on the content itself is checked after parsing. */
-export const pasteBodyLimit = bodyLimit({
-  maxSize: 2 * PASTE_MAX_BYTES + 64 * 1024,
-  onError: () => {
-    throw new AppError(ErrorCode.PayloadTooLarge, 'request body is larger than the paste limit of 1 MiB');
-  },
-});
+const plainHeaders = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
 
 export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/paste', pasteBodyLimit, async (c) => {
-    const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent: await idempotentRequest(c) };
-    const result = await pastes.create(c.get('auth'), await readPasteInput(c), context);
-    if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
-    return envelopeResponse(201, 'paste created', result);
-  });
+  route(
+    app,
+    createPaste,
+    async ({ auth, body, c }) => {
+      const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent: await idempotentRequest(c) };
+      const result = await pastes.create(auth, body, context);
+      if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
+      return envelopeResponse(201, 'paste created', result);
+    },
+    { readBody: readPasteInput },
+  );
 
-  app.get('/paste/:slug', async (c) => {
+  route(app, viewPaste, async ({ auth, params, c }) => {
     // HEAD runs this handler too; it checks the paste without spending a view.
     if (c.req.method === 'HEAD') {
-      await views.peek(c.req.param('slug'));
+      await views.peek(params.slug);
       return new Response(null, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
     }
-    return ok(await views.view(c.req.param('slug'), c.get('auth')));
+    return views.view(params.slug, auth);
   });
 
-  app.post('/paste/:slug', async (c) => {
-    const { password } = await readJson(c.req, pasteUnlockInputSchema);
-    return ok(await views.unlock(c.req.param('slug'), password, c.get('auth'), clientIp(c, trustProxy)));
+  route(app, unlockPaste, ({ auth, params, body, c }) => views.unlock(params.slug, body.password, auth, clientIp(c, trustProxy)));
+
+  route(app, rawPaste, async ({ params: { slug }, query, c }) => {
+    try {
+      if (c.req.method === 'HEAD') {
+        await views.peek(slug);
+        return new Response(null, { headers: plainHeaders });
+      }
+      const content = await views.raw(slug, query, clientIp(c, trustProxy));
+      return new Response(content, { headers: { ...plainHeaders, 'content-disposition': `inline; filename="${slug}.txt"` } });
+    } catch (error) {
+      if (error instanceof AppError) return plainError(error);
+      throw error;
+    }
   });
 
   return app;
@@ -69,4 +80,12 @@ function wantsPlainText(accept: string | undefined): boolean {
 
 function plainCreated(body: string): Response {
   return new Response(body, { status: 201, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}
+
+/** /api/raw answers curl and scripts with plain-text errors. */
+function plainError(error: AppError): Response {
+  const { retryAfterSeconds } = error.details;
+  const headers: Record<string, string> = { ...plainHeaders };
+  if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds);
+  return new Response(`${error.message}\n`, { status: httpStatusOf[error.code], headers });
 }

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { REQUEST_TIMEOUT_MS } from '@shared/limits';
 import { ApiError } from '@shared/api-error';
 import { envelopeSchema } from '@shared/envelope';
+import { createApiClient as createSharedClient, type ApiClient as SharedApiClient, type Credentials } from '@shared/http/api-client';
 import { failureFromExchange, type CredentialScheme, type RequestPurpose } from './api-failure';
 
-export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };
+export type { Credentials };
 
 export type ApiClientDeps = {
   fetch?: typeof fetch;
@@ -35,7 +36,7 @@ export type RequestOptions<S extends z.ZodType> = {
   headers?: Record<string, string>;
 };
 
-export type ApiClient = {
+export type ApiClient = SharedApiClient & {
   request<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>>;
 };
 
@@ -147,5 +148,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw failure.error;
   }
 
-  return { request };
+  return { ...createSharedClient(deps), request };
 }

@@ -89,6 +89,12 @@ export const en = {
     cancelled: 'Request cancelled or timed out.',
     timeout: 'Request timed out.',
     network: 'Network connection failed.',
+    'invalid-credentials': 'Wrong username or password.',
+    'password-required': 'A password is required.',
+    conflict: 'This conflicts with something that already exists.',
+    quota: 'Not enough storage space left for this file.',
+    'server-error': 'The server ran into an error; try again.',
+    unavailable: 'A service the server needs is unavailable; try again shortly.',
     'bad-response': 'The server sent an unexpected response.',
   },
   fallback: {

@@ -90,6 +90,12 @@ export const zh = {
     cancelled: '请求已取消或超时。',
     timeout: '请求超时。',
     network: '网络连接失败。',
+    'invalid-credentials': '用户名或密码错误。',
+    'password-required': '需要输入密码。',
+    conflict: '与已有内容冲突。',
+    quota: '存储空间不足，无法保存此文件。',
+    'server-error': '服务器出错，请重试。',
+    unavailable: '服务器依赖的服务暂不可用，请稍后重试。',
     'bad-response': '服务器返回了无法识别的响应。',
   },
   fallback: {

@@ -4,8 +4,7 @@ import type { PasteCreateResult } from '@shared/api/paste.schema';
 import { useApiClient } from '@ui/app/api-client-provider';
 import { useAuthView } from '@ui/app/auth-provider';
 import { useDocumentTitle } from '@ui/app/use-document-title';
-import { rawPasteUrl } from '@ui/lib/api/pastes';
-import { resolveApiBaseUrl } from '@ui/lib/base-url';
+import { rawPaste } from '@shared/api/paste.endpoints';
 import { SignInNotice } from '../components/sign-in-notice';
 import { createAccessOf } from './create-access';
 import { CreatePasteForm } from './create-paste-form';
@@ -22,7 +21,7 @@ export function CreatePastePage() {
   const access = createAccessOf(useAuthView());
   const [shared, setShared] = useState<PasteCreateResult | null>(null);
   const hide = useCallback(() => setShared(null), []);
-  const rawUrl = shared ? new URL(rawPasteUrl(resolveApiBaseUrl(window.appConfig, window.localStorage), shared.slug), window.location.origin).href : '';
+  const rawUrl = shared ? new URL(api.url(rawPaste, { params: { slug: shared.slug } }), window.location.origin).href : '';
 
   return (
     <section className="page page--wide" aria-labelledby="create-title">

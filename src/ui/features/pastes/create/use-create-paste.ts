@@ -6,7 +6,7 @@ import type { PasteCreateInput, PasteCreateResult } from '@shared/api/paste.sche
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import { randomUuid } from '@shared/random-uuid';
 import type { ApiClient } from '@ui/lib/api-client';
-import { createPaste } from '@ui/lib/api/pastes';
+import { createPaste } from '@shared/api/paste.endpoints';
 import { toCreateInput, type PasteOptions, type PasteText } from '../lib/paste-options';
 
 export type CreateState =
@@ -33,7 +33,7 @@ export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateRe
       lastAttempt.current = attempt;
       setState({ status: 'submitting' });
       try {
-        const result = await createPaste(api, attempt.input, attempt.key);
+        const result = await api.call(createPaste, { body: attempt.input, headers: { 'Idempotency-Key': attempt.key } });
         lastAttempt.current = null;
         setState({ status: 'created', result });
         onCreated(result);

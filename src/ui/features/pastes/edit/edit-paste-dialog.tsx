@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
-import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import { Dialog } from '@ui/components/dialog';
 import type { ApiClient } from '@ui/lib/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
-import { getPaste, type PasteScope } from '@ui/lib/api/pastes';
+import type { PasteScope } from '../data/paste-scope';
+import { usePasteDetail } from '../data/use-paste-detail';
 import { EditPasteForm } from './edit-paste-form';
 
 type EditPasteDialogProps = {
@@ -19,16 +18,7 @@ type EditPasteDialogProps = {
 /** Loads the full paste, then edits it in a modal dialog. */
 export function EditPasteDialog({ api, scope, id, onSaved, onClose }: EditPasteDialogProps) {
   const { t } = useTranslation();
-  const [paste, setPaste] = useState<PasteDetail | null>(null);
-  const [error, setError] = useState<ApiErrorInit | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getPaste(api, scope, id, controller.signal).then(setPaste, (e: unknown) => {
-      if (!controller.signal.aborted) setError(isApiError(e) ? e.toJSON() : { kind: 'bad-response' });
-    });
-    return () => controller.abort();
-  }, [api, scope, id]);
+  const { paste, error } = usePasteDetail(api, scope, id);
 
   return (
     <Dialog title={t('pastes.edit.title')} onClose={onClose} wide>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { isApiError } from '@shared/api-error';
 import type { ApiClient } from '@ui/lib/api-client';
-import { updatePaste, type PasteScope } from '@ui/lib/api/pastes';
+import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { PasteEditor } from '../editor/paste-editor';
 import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
@@ -46,7 +46,7 @@ export function EditPasteForm({ api, scope, paste, onSaved, onCancel }: EditPast
     const input = toUpdateInput(paste, { content, format }, options, Date.now());
     if (Object.keys(input).length === 0) return onCancel();
     setBusy(true);
-    updatePaste(api, scope, paste.id, input).then(onSaved, (error: unknown) => {
+    api.call(pasteEndpointsOf(scope).update, { params: { id: paste.id }, body: input }).then(onSaved, (error: unknown) => {
       setBusy(false);
       setErrors(isApiError(error) ? apiFailureMessages(t, error.toJSON()) : { fields: {}, form: t('errors.bad-response') });
     });

@@ -6,7 +6,8 @@ import type { PasteListItem } from '@shared/api/paste.schema';
 import { isApiError } from '@shared/api-error';
 import type { ApiClient } from '@ui/lib/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
-import { clearExpiredPastes, deletePaste, deletePastes, type PasteScope } from '@ui/lib/api/pastes';
+import { clearExpiredPastes } from '@shared/api/paste.endpoints';
+import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';
 
 export type PendingAction = { kind: 'deleteOne'; paste: PasteListItem } | { kind: 'deleteMany'; ids: string[] } | { kind: 'clearExpired' };
 
@@ -20,14 +21,14 @@ export function usePasteActions(api: ApiClient, scope: PasteScope, onDone: () =>
 
   const run = async (action: PendingAction): Promise<string> => {
     if (action.kind === 'deleteOne') {
-      await deletePaste(api, scope, action.paste.id);
+      await api.call(pasteEndpointsOf(scope).remove, { params: { id: action.paste.id } });
       return t('pastes.manage.deleted', { count: 1 });
     }
     if (action.kind === 'deleteMany') {
-      const { deleted } = await deletePastes(api, scope, action.ids);
+      const { deleted } = await api.call(pasteEndpointsOf(scope).removeMany, { body: { ids: action.ids } });
       return t('pastes.manage.deleted', { count: deleted });
     }
-    const { deleted } = await clearExpiredPastes(api);
+    const { deleted } = await api.call(clearExpiredPastes, {});
     return t('pastes.manage.cleared', { count: deleted });
   };
 

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PasteListItem } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@ui/lib/api-client';
-import { listAdminPastes, listUserPastes, type PasteScope } from '@ui/lib/api/pastes';
+import { listAdminPastes, listUserPastes } from '@shared/api/paste.endpoints';
+import type { PasteScope } from '../data/paste-scope';
 
 export const PAGE_SIZE = 10;
 
@@ -16,10 +17,10 @@ export type PasteListState =
 
 async function fetchPage(api: ApiClient, scope: PasteScope, page: number, signal: AbortSignal): Promise<PasteListPage> {
   if (scope === 'admin') {
-    const { items, pagination } = await listAdminPastes(api, page, PAGE_SIZE, signal);
+    const { items, pagination } = await api.call(listAdminPastes, { query: { page, limit: PAGE_SIZE }, signal });
     return { items, total: pagination.total, totalPages: pagination.totalPages };
   }
-  const { items, pagination } = await listUserPastes(api, (page - 1) * PAGE_SIZE, PAGE_SIZE, signal);
+  const { items, pagination } = await api.call(listUserPastes, { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, signal });
   return { items, total: pagination.total, totalPages: Math.ceil(pagination.total / PAGE_SIZE) };
 }
 

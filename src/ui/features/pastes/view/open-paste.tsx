@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { rawPasteUrl } from '@ui/lib/api/pastes';
 import { CopyButton } from '../components/copy-button';
 import { MarkdownHtml } from '../editor/markdown-html';
 import { PasteMeta } from './paste-meta';
 import type { OpenPaste as OpenPasteData } from './use-paste-view';
 
-type OpenPasteProps = { paste: OpenPasteData; apiBaseUrl: string; onEdit?: () => void };
+type OpenPasteProps = { paste: OpenPasteData; rawUrl: string; onEdit?: () => void };
 
 /** An unlocked paste: its details, copy, raw and (for its owner) edit actions, and the content as Markdown or text. */
-export function OpenPaste({ paste, apiBaseUrl, onEdit }: OpenPasteProps) {
+export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
   const { t } = useTranslation();
-  const rawUrl = rawPasteUrl(apiBaseUrl, paste.slug, paste.rawToken);
   return (
     <>
       {paste.remark && <p className="paste-remark">{paste.remark}</p>}

@@ -5,8 +5,8 @@ import type { PasteDetail } from '@shared/api/paste.schema';
 import { useApiClient } from '@ui/app/api-client-provider';
 import { useAuthView } from '@ui/app/auth-provider';
 import { useDocumentTitle } from '@ui/app/use-document-title';
-import type { PasteScope } from '@ui/lib/api/pastes';
-import { resolveApiBaseUrl } from '@ui/lib/base-url';
+import { rawPaste } from '@shared/api/paste.endpoints';
+import type { PasteScope } from '../data/paste-scope';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';
 import { OpenPaste } from './open-paste';
 import { PasswordPrompt } from './password-prompt';
@@ -46,7 +46,7 @@ export function PasteViewPage({ slug }: { slug: string }) {
       {state.status === 'ready' && (
         <OpenPaste
           paste={state.paste}
-          apiBaseUrl={resolveApiBaseUrl(window.appConfig, window.localStorage)}
+          rawUrl={api.url(rawPaste, { params: { slug: state.paste.slug }, query: { token: state.paste.rawToken } })}
           onEdit={editId === undefined ? undefined : () => setEditing(true)}
         />
       )}

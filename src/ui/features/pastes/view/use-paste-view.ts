@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@ui/lib/api-client';
-import { unlockPaste, viewPaste } from '@ui/lib/api/pastes';
+import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 
 export type OpenPaste = PasteView & { content: string };
 
@@ -52,7 +52,7 @@ export function usePasteView(api: ApiClient, slug: string) {
   const load = useCallback(() => {
     requested.current = slug;
     setState({ status: 'loading' });
-    viewPaste(api, slug).then(opened, failedState).then((next) => settle(slug, next));
+    api.call(viewPaste, { params: { slug } }).then(opened, failedState).then((next) => settle(slug, next));
   }, [api, slug, settle]);
 
   useEffect(() => {
@@ -64,7 +64,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'locked') return;
       const { meta } = state;
       setState({ status: 'locked', meta, unlocking: true, error: null });
-      unlockPaste(api, slug, password)
+      api.call(unlockPaste, { params: { slug }, body: { password } })
         .then(opened, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed' ? { status: 'locked' as const, meta, unlocking: false, error: next.error } : next;

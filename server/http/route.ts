@@ -1,0 +1,92 @@
+// Registers a Hono route from its shared endpoint definition. Order per request: the access
+// check (so an anonymous caller never learns which fields a body needs), the read-only check for
+// writes, the body cap, then params, query and body parsed with the shared schemas; the handler's
+// plain value becomes the envelope with the endpoint's status.
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { ErrorCode } from '@shared/errors';
+import { isRawBody, type Access, type EndpointSpec, type ReplyInputOf } from '@shared/http/endpoint';
+import type { AppEnv } from '../app-env';
+import { AppError } from '../lib/app-error';
+import { envelopeResponse } from '../lib/envelope';
+import { readJson } from '../lib/read-json';
+import { requireAdmin, requireAdminOrKeyPermission, requireApiKey } from '../modules/auth/auth-guard';
+import type { AdminAuth, ApiKeyAuth, Auth } from '../modules/auth/auth.types';
+
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export type CallerOf<A extends Access> = A extends 'admin'
+  ? AdminAuth
+  : A extends 'apikey'
+    ? ApiKeyAuth
+    : A extends 'text' | 'file' | 'mount'
+      ? AdminAuth | ApiKeyAuth
+      : Auth;
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export type RouteInput<E extends EndpointSpec> = {
+  auth: CallerOf<E['access']>;
+  params: Parsed<E['params']>;
+  query: Parsed<E['query']>;
+  /** The parsed JSON body; raw bodies are read by the handler from `c`. */
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  c: Context<AppEnv>;
+};
+
+export type RouteHandler<E extends EndpointSpec> = (input: RouteInput<E>) => Promise<ReplyInputOf<E> | Response> | ReplyInputOf<E> | Response;
+
+export type RouteOptions<E extends EndpointSpec> = {
+  /** Reads the body instead of the JSON parser (a route that also takes text/plain). */
+  readBody?: (c: Context<AppEnv>) => Promise<RouteInput<E>['body']>;
+};
+
+function authorise(access: Access, auth: Auth): Auth {
+  switch (access) {
+    case 'admin':
+      return requireAdmin(auth);
+    case 'apikey':
+      return requireApiKey(auth);
+    case 'text':
+    case 'file':
+    case 'mount':
+      return requireAdminOrKeyPermission(auth, access);
+    case 'public':
+    case 'signed':
+      return auth;
+  }
+}
+
+function limitOf(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError(ErrorCode.PayloadTooLarge, `request body is larger than the ${Math.round(maxBytes / 1024)} KiB limit`);
+    },
+  });
+}
+
+export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>, options: RouteOptions<E> = {}): void {
+  const limit = endpoint.maxBodyBytes === 'stream' || endpoint.method === 'GET' ? undefined : limitOf(endpoint.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+  const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const auth = authorise(endpoint.access, c.get('auth'));
+    if (endpoint.writes === true && auth.kind === 'apikey' && auth.readOnly) {
+      throw new AppError(ErrorCode.Forbidden, 'this API key is read-only');
+    }
+    await next();
+  };
+  const run = async (c: Context<AppEnv>): Promise<Response> => {
+    const auth = c.get('auth') as CallerOf<E['access']>;
+    const params = (endpoint.params?.parse(c.req.param()) ?? undefined) as Parsed<E['params']>;
+    const query = (endpoint.query?.parse(c.req.query()) ?? undefined) as Parsed<E['query']>;
+    let body: RouteInput<E>['body'] | undefined;
+    if (options.readBody !== undefined) body = await options.readBody(c);
+    else if (endpoint.body !== undefined && !isRawBody(endpoint.body)) body = (await readJson(c.req, endpoint.body)) as RouteInput<E>['body'];
+    const result = await handler({ auth, params, query, body: body as RouteInput<E>['body'], c });
+    if (result instanceof Response) return result;
+    return envelopeResponse(endpoint.status ?? 200, endpoint.message ?? 'ok', result);
+  };
+  const middleware = limit === undefined ? [guard] : [guard, limit];
+  app.on(endpoint.method, [endpoint.path], ...middleware, run);
+}

@@ -1,0 +1,24 @@
+// Paste management: /admin/pastes reaches every paste, /user/pastes only the key's own (any other
+// paste is reported missing).
+import { Hono } from 'hono';
+import { adminPasteEndpoints, clearExpiredPastes, listAdminPastes, listUserPastes, userPasteEndpoints } from '@shared/api/paste.endpoints';
+import type { AppEnv } from '../../app-env';
+import { route } from '../../http/route';
+import { ownerFilterOf } from './paste-access.service';
+import type { PasteManageService } from './paste-manage.service';
+
+export function pasteManagementRoutes(manage: PasteManageService): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  route(app, listAdminPastes, ({ query }) => manage.page('all', query));
+  route(app, clearExpiredPastes, () => manage.clearExpired());
+  route(app, listUserPastes, ({ auth, query }) => manage.slice(ownerFilterOf(auth), query));
+
+  for (const endpoints of [adminPasteEndpoints, userPasteEndpoints]) {
+    route(app, endpoints.removeMany, ({ auth, body }) => manage.removeMany(ownerFilterOf(auth), body.ids));
+    route(app, endpoints.get, ({ auth, params }) => manage.get(ownerFilterOf(auth), params.id));
+    route(app, endpoints.update, ({ auth, params, body }) => manage.update(ownerFilterOf(auth), params.id, body));
+    route(app, endpoints.remove, ({ auth, params }) => manage.remove(ownerFilterOf(auth), params.id));
+  }
+  return app;
+}

@@ -1,0 +1,145 @@
+// The one HTTP client of every browser-side caller (the page and the transfer worker): the auth
+// header, the time-outs (30 s, 5 min for chunks), the envelope check against the endpoint's reply
+// schema, and failures as ApiError decided by ErrorCode. It never toasts or redirects; rejected
+// ambient credentials are reported through `onAuthExpired`, and the auth machine decides.
+import { z } from 'zod';
+import { ApiError } from '../api-error';
+import { envelopeSchema } from '../envelope';
+import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../limits';
+import { endpointPath, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf } from './endpoint';
+import { expiredCredentialOf, failureOf, type ExpiredCredential } from './failure';
+
+export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };
+
+export function authorizationOf(credentials: Credentials): string {
+  return credentials.scheme === 'admin' ? `Bearer ${credentials.token}` : `ApiKey ${credentials.key}`;
+}
+
+export type ApiClientDeps = {
+  fetch?: typeof fetch;
+  /** Read per request, so a changed backend setting applies at once; for example `/api`. */
+  baseUrl: () => string;
+  getCredentials: () => Credentials | null;
+  /** Ambient credentials were refused as expired or invalid. */
+  onAuthExpired: (credential: ExpiredCredential) => void;
+};
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Fields that are `undefined` when the endpoint takes none may be left out. */
+type Inputs<E extends EndpointSpec> = (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+
+export type CallOptions<E extends EndpointSpec> = Inputs<E> & {
+  signal?: AbortSignal;
+  /** Overrides the endpoint's time-out. */
+  timeoutMs?: number;
+  /** Explicit credentials (or none) instead of the session's; their rejection is the caller's to handle. */
+  credentials?: Credentials | 'none';
+  /** Extra headers such as Idempotency-Key; Accept, Authorization and Content-Type stay the client's. */
+  headers?: Record<string, string>;
+};
+
+export type ApiClient = {
+  call<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<ReplyOf<E>>;
+  /** The absolute or origin-relative address of an endpoint, for links and raw replies. */
+  url<E extends EndpointSpec>(endpoint: E, inputs: Pick<Inputs<E>, 'params' | 'query'>): string;
+};
+
+const SUCCESS_CODES = new Set([200, 201, 202]);
+// The envelope is checked first, then its data against the endpoint's schema.
+const anyEnvelope = envelopeSchema(z.unknown());
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `?${qs}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function codeOf(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'number' ? body.code : undefined;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+
+  function address(endpoint: EndpointSpec, { params, query }: { params?: unknown; query?: unknown }): string {
+    const path = endpointPath(endpoint.path, params as Record<string, string | number> | undefined);
+    return `${deps.baseUrl().replace(/\/+$/, '')}${path}${queryString(query as Record<string, QueryValue> | undefined)}`;
+  }
+
+  async function call<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<ReplyOf<E>> {
+    const credentials = options.credentials ?? deps.getCredentials() ?? 'none';
+    const ambient = options.credentials === undefined;
+    const headers = new Headers(options.headers);
+    headers.set('Accept', 'application/json');
+    headers.delete('Authorization');
+    if (credentials !== 'none') headers.set('Authorization', authorizationOf(credentials));
+    let body: BodyInit | undefined;
+    if (options.body !== undefined) {
+      if (isRawBody(endpoint.body)) {
+        body = options.body as BodyInit;
+        if (endpoint.body.kind !== 'form') headers.set('Content-Type', endpoint.body.contentType);
+      } else {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(options.body);
+      }
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timeoutMs = options.timeoutMs ?? (endpoint.timeout === 'chunk' ? CHUNK_UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', forwardAbort);
+
+    let response: Response;
+    let parsed: unknown;
+    try {
+      if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+      response = await doFetch(address(endpoint, options), { method: endpoint.method, headers, body, signal: controller.signal });
+      parsed = await readBody(response);
+    } catch {
+      if (timedOut) throw new ApiError({ kind: 'timeout' });
+      if (controller.signal.aborted || options.signal?.aborted) throw new ApiError({ kind: 'cancelled' });
+      throw new ApiError({ kind: 'network' });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forwardAbort);
+    }
+
+    const bodyCode = codeOf(parsed);
+    if (response.ok && (bodyCode === undefined || SUCCESS_CODES.has(bodyCode))) {
+      const envelope = anyEnvelope.safeParse(parsed);
+      const schema = endpoint.reply as z.ZodType;
+      const data = envelope.success ? schema.safeParse(envelope.data.data) : undefined;
+      if (data?.success) return data.data as ReplyOf<E>;
+      throw new ApiError({ kind: 'bad-response', status: response.status });
+    }
+
+    const error = failureOf(response.ok && bodyCode !== undefined ? bodyCode : response.status, parsed, response.headers.get('retry-after'));
+    const expired = expiredCredentialOf(error.code);
+    if (expired !== undefined && ambient && credentials !== 'none' && credentials.scheme === expired) deps.onAuthExpired(expired);
+    throw error;
+  }
+
+  return { call, url: address };
+}
