@@ -1,10 +1,8 @@
 // Builds the AWS SDK client for one S3-compatible config. Checksums only when an operation
 // requires them: several S3-compatible servers (and presigned browser PUTs) break otherwise.
-// Connections resolve names through guardedLookup, so no endpoint reaches a metadata address.
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+// Connections go through the address guard, so no endpoint reaches a metadata or link-local address.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { guardedLookup } from './guarded-lookup';
+import { guardedAgents, storagePolicy } from '../lib/net/address-guard';
 
 export type S3Settings = {
   endpoint: string;
@@ -16,6 +14,7 @@ export type S3Settings = {
 };
 
 export function createS3Client(settings: S3Settings): S3Client {
+  const agents = guardedAgents(storagePolicy, { keepAlive: true, maxSockets: 50 });
   return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -27,8 +26,8 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestHandler: {
       connectionTimeout: 10_000,
       requestTimeout: 60_000,
-      httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
-      httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+      httpAgent: agents.http,
+      httpsAgent: agents.https,
     },
   });
 }

@@ -2,22 +2,21 @@
 // Clipdock installs (GET PUT POST HEAD DELETE, all headers, ETag exposed), merged with others.
 import { GetBucketCorsCommand, PutBucketCorsCommand, type CORSRule, type S3Client } from '@aws-sdk/client-s3';
 import type { CheckResult } from './storage-driver';
-import { assertNotMetadataUrl } from './guarded-lookup';
+import { storagePolicy } from '../lib/net/address-guard';
+import { guardedRequest, headerValue } from '../lib/net/guarded-request';
 import { isS3Error } from './s3-client';
 
 export async function probeCors(objectUrl: string, origin: string): Promise<CheckResult> {
   const target = new URL(objectUrl);
   target.search = '';
-  await assertNotMetadataUrl(target);
-  const response = await fetch(target, {
-    method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
-    redirect: 'manual',
-    signal: AbortSignal.timeout(10_000),
-  });
-  await response.body?.cancel();
-  const allowed = response.headers.get('access-control-allow-origin');
-  if (response.ok && (allowed === origin || allowed === '*')) return { ok: true, message: `preflight for PUT from ${origin} allowed` };
+  const response = await guardedRequest(
+    target,
+    { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' }, timeoutMs: 10_000 },
+    storagePolicy,
+  );
+  const allowed = headerValue(response.headers, 'access-control-allow-origin');
+  const ok = response.status >= 200 && response.status < 300;
+  if (ok && (allowed === origin || allowed === '*')) return { ok: true, message: `preflight for PUT from ${origin} allowed` };
   return { ok: false, message: `preflight for PUT from ${origin} refused (HTTP ${response.status}); apply the CORS rule` };
 }
 

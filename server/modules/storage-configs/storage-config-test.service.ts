@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import type { StorageProbe, StorageTestResult } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
-import { assertNotMetadataUrl } from '../../storage/guarded-lookup';
+import { storagePolicy } from '../../lib/net/address-guard';
+import { guardedRequest, headerValue } from '../../lib/net/guarded-request';
 import type { StorageRegistry } from '../../storage/storage-registry';
 import type { StorageDriver } from '../../storage/storage-driver';
 import { requireAdmin } from '../auth/auth-guard';
@@ -66,14 +67,12 @@ export class StorageConfigTestService {
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
     if (origin !== undefined) headers.origin = origin;
     // A storage endpoint that redirects is reported, never followed.
-    await assertNotMetadataUrl(url);
-    const response = await fetch(url, { method: 'PUT', headers, body, redirect: 'manual', signal: AbortSignal.timeout(15_000) });
-    await response.body?.cancel();
+    const response = await guardedRequest(url, { method: 'PUT', headers, body, timeoutMs: 15_000 }, storagePolicy);
     try {
-      if (!response.ok) return { ok: false, message: `presigned PUT answered HTTP ${response.status}` };
+      if (response.status < 200 || response.status >= 300) return { ok: false, message: `presigned PUT answered HTTP ${response.status}` };
       const head = await driver.head(key);
       if (head?.size !== Buffer.byteLength(body)) return { ok: false, message: 'the uploaded object was not found afterwards' };
-      if (origin !== undefined && response.headers.get('access-control-expose-headers')?.toLowerCase().includes('etag') === false) {
+      if (origin !== undefined && headerValue(response.headers, 'access-control-expose-headers')?.toLowerCase().includes('etag') === false) {
         return { ok: false, message: 'upload worked but the ETag header is not exposed to browsers' };
       }
       return 'uploaded through a presigned URL and verified';

@@ -1,7 +1,7 @@
 // Wire contract of storage configs (spec §7 /s3-configs). Secrets travel only in requests;
 // responses carry `has_secret` instead. Fields are snake_case as in the reference API.
 import { z } from 'zod';
-import { isMetadataHost } from '../metadata-host';
+import { storageHostProblem } from '../net/address-class';
 
 export const providerTypes = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other S3 Compatible', 'Local'] as const;
 export const storageDrivers = ['local', 's3'] as const;
@@ -21,7 +21,7 @@ const httpUrl = z
   .trim()
   .url('endpoint_url must be an http or https URL')
   .refine((value) => /^https?:\/\//i.test(value), 'endpoint_url must be an http or https URL')
-  .refine((value) => !isMetadataHost(hostnameOf(value)), 'endpoint_url may not point at a cloud metadata address');
+  .refine((value) => storageHostProblem(hostnameOf(value)) === null, 'endpoint_url may not point at a cloud metadata, link-local or non-unicast address');
 const folder = z
   .string()
   .trim()

@@ -1,26 +1,50 @@
-// The server never reaches a cloud metadata address through a storage config, and its own
+// The server never reaches a cloud metadata or link-local address through a storage config,
+// however the address is spelled and whether it is a name or an IP literal; and its own
 // presigned-upload probe goes to its listening socket, whatever Host header the request carried.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageTestResultSchema } from '@shared/api/storage-config.schema';
+import { storageConfigSchema, storageTestResultSchema } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import { assertNotMetadataUrl, guardedLookup } from '@server/storage/guarded-lookup';
+import { guardedLookup, storagePolicy } from '@server/lib/net/address-guard';
+import { guardedRequest } from '@server/lib/net/guarded-request';
 import { call, expectError, expectOk } from '../support/http';
 import { createTestBucket } from '../support/rgw';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';
 
+const lookup = guardedLookup(storagePolicy);
 function lookupOf(hostname: string): Promise<{ error: NodeJS.ErrnoException | null; address: unknown }> {
-  return new Promise((resolve) => guardedLookup(hostname, {}, (error, address) => resolve({ error, address })));
+  return new Promise((resolve) => lookup(hostname, {}, (error, address) => resolve({ error, address })));
 }
 
-describe('metadata addresses', () => {
-  it('refuses them when resolving, and lets loopback and private addresses through', async () => {
+/** 169.254.169.254 spelled every way a URL can carry it. */
+const metadataUrls = [
+  'http://169.254.169.254',
+  'http://0xa9fea9fe',
+  'http://2852039166',
+  'http://0251.0376.0251.0376',
+  'http://[::ffff:169.254.169.254]',
+  'http://[::ffff:0:a9fe:a9fe]',
+  'http://[64:ff9b::a9fe:a9fe]',
+  'http://[::169.254.169.254]',
+  'http://[fe80::1]',
+  'http://metadata.google.internal',
+];
+
+describe('the storage address guard', () => {
+  it('refuses metadata and link-local addresses when resolving, and lets loopback and private ones through', async () => {
     expect((await lookupOf('169.254.169.254')).error?.code).toBe('EADDRNOTAVAIL');
+    expect((await lookupOf('::ffff:a9fe:a9fe')).error?.code).toBe('EADDRNOTAVAIL');
+    expect((await lookupOf('metadata.google.internal')).error?.code).toBe('EADDRNOTAVAIL');
     expect(await lookupOf('127.0.0.1')).toEqual({ error: null, address: '127.0.0.1' });
-    await expect(assertNotMetadataUrl(new URL('http://169.254.169.254/latest/'))).rejects.toThrow(/metadata/);
-    await expect(assertNotMetadataUrl(new URL('http://127.0.0.1:9000/bucket'))).resolves.toBeUndefined();
   });
+
+  it.each(['http://169.254.169.254/latest/', 'http://[::ffff:169.254.169.254]/latest/', 'http://[64:ff9b::a9fe:a9fe]/'])(
+    'refuses a literal %s at connect time, before any packet is sent',
+    async (url) => {
+      await expect(guardedRequest(new URL(url), { method: 'GET', timeoutMs: 60_000 }, storagePolicy)).rejects.toThrow(/refused to connect/);
+    },
+  );
 });
 
 describe('storage config requests', () => {
@@ -40,10 +64,26 @@ describe('storage config requests', () => {
     await h.close();
   });
 
-  it('refuses an endpoint on a metadata address with 400 naming endpoint_url', async () => {
-    const input = { ...s3ConfigInput(await createTestBucket('meta')), endpoint_url: 'http://169.254.169.254' };
-    const error = expectError(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), 400, ErrorCode.ValidationFailed);
-    expect(error.message).toContain('endpoint_url');
+  it.each(metadataUrls)('refuses %s as endpoint_url or custom_host, on create and on update', async (url) => {
+    const input = s3ConfigInput(await createTestBucket('meta'));
+    for (const field of ['endpoint_url', 'custom_host'] as const) {
+      const created = await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: { ...input, [field]: url } });
+      expect(expectError(created, 400, ErrorCode.ValidationFailed).message).toContain(field);
+    }
+    const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), storageConfigSchema, 201);
+    for (const field of ['endpoint_url', 'custom_host'] as const) {
+      const updated = await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${config.id}`, { token: h.token, json: { [field]: url } });
+      expect(expectError(updated, 400, ErrorCode.ValidationFailed).message).toContain(field);
+    }
+  });
+
+  it('a config stored with a metadata literal is refused when the test connects, not sent anywhere', async () => {
+    const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: s3ConfigInput(await createTestBucket('meta')) }), storageConfigSchema, 201);
+    await h.server.db.updateTable('storage_configs').set({ endpoint_url: 'http://[::ffff:169.254.169.254]', updated_at: new Date().toISOString() }).where('id', '=', config.id).execute();
+    const result = expectOk(await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }), storageTestResultSchema);
+    expect(result.success).toBe(false);
+    expect(result.results.read.message).toMatch(/refused to connect/);
+    expect(result.results.write.message).toMatch(/refused to connect/);
   });
 
   it('sends the presigned probe to its own socket, not to the Host header', async () => {

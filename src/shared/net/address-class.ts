@@ -1,0 +1,91 @@
+// What kind of address a host is, whatever way it is spelled: IPv4 in decimal, hex, octal or
+// short forms, and IPv6 addresses that carry an IPv4 one (mapped, translated, compatible, NAT64,
+// 6to4). Every check of a host the server would connect to starts here, so no spelling slips by.
+import ipaddr from 'ipaddr.js';
+
+export type AddressClass =
+  | 'public'
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'metadata'
+  | 'unique-local'
+  | 'multicast'
+  | 'unspecified'
+  | 'reserved';
+
+/** Cloud metadata services: AWS/GCP/Azure/OpenStack 169.254.169.254, AWS ECS, Alibaba, AWS IPv6. */
+const metadataIps = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
+const metadataNames = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+
+const ipv4Ranges: Record<string, AddressClass> = {
+  unicast: 'public',
+  loopback: 'loopback',
+  private: 'private',
+  linkLocal: 'link-local',
+  multicast: 'multicast',
+  unspecified: 'unspecified',
+  broadcast: 'reserved',
+  carrierGradeNat: 'private',
+  reserved: 'reserved',
+};
+
+const ipv6Ranges: Record<string, AddressClass> = {
+  unicast: 'public',
+  loopback: 'loopback',
+  linkLocal: 'link-local',
+  uniqueLocal: 'unique-local',
+  multicast: 'multicast',
+  unspecified: 'unspecified',
+  reserved: 'reserved',
+};
+
+/** The IPv4 address an IPv6 one carries, for every prefix that embeds one. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 5) && p[5] === 0xffff) return tail(); // ::ffff:a.b.c.d, mapped
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return tail(); // ::ffff:0:a.b.c.d, translated (RFC 6145)
+  if (zeros(0, 6) && !(p[6] === 0 && p[7]! <= 1)) return tail(); // ::a.b.c.d, compatible (not :: or ::1)
+  if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return tail(); // 64:ff9b::/96, NAT64 (RFC 6052)
+  if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return tail(); // 64:ff9b:1::/48, local NAT64 (RFC 8215)
+  if (p[0] === 0x2002) return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]); // 6to4
+  return null;
+}
+
+function classifyIpv4(address: ipaddr.IPv4): AddressClass {
+  if (metadataIps.has(address.toString())) return 'metadata';
+  return ipv4Ranges[address.range()] ?? 'reserved';
+}
+
+/** The class of an IP literal (brackets allowed), or null when `host` is not one. */
+export function classifyIp(host: string): AddressClass | null {
+  const literal = host.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.parse(literal);
+  } catch {
+    return null;
+  }
+  if (address.kind() === 'ipv4') return classifyIpv4(address as ipaddr.IPv4);
+  const v6 = address as ipaddr.IPv6;
+  const embedded = embeddedIpv4(v6);
+  if (embedded !== null) return classifyIpv4(embedded);
+  if (metadataIps.has(v6.toString())) return 'metadata';
+  return ipv6Ranges[v6.range()] ?? 'reserved';
+}
+
+export function isMetadataName(host: string): boolean {
+  return metadataNames.has(host.toLowerCase().replace(/\.$/, ''));
+}
+
+/** Storage may live beside the app (loopback, private), never on link-local, metadata or non-unicast addresses. */
+export const refusedForStorage: ReadonlySet<AddressClass> = new Set<AddressClass>(['link-local', 'metadata', 'multicast', 'unspecified', 'reserved']);
+
+/** Why a storage endpoint's host is refused, or null when it may be used. Names are checked again when resolved. */
+export function storageHostProblem(host: string): string | null {
+  if (isMetadataName(host)) return 'a cloud metadata service';
+  const kind = classifyIp(host);
+  return kind !== null && refusedForStorage.has(kind) ? `a ${kind} address` : null;
+}
