@@ -32,14 +32,49 @@ export function parseIdempotencyKey(header: string | undefined): string | undefi
   return key;
 }
 
+/** Thrown inside the transaction when another request stored an answer for the key first. */
+class KeyTakenMeanwhile extends Error {}
+
 export class IdempotencyStore {
   private readonly repo: IdempotencyRepo;
 
   constructor(
-    repos: Pick<Repositories, 'idempotency'>,
+    private readonly repos: Repositories,
     private readonly clock: Clock,
   ) {
     this.repo = repos.idempotency;
+  }
+
+  /**
+   * Applies `change` at most once per key: a repeat gets the stored answer. The change and the
+   * record of its answer commit in one transaction, so a crash between them cannot leave a change
+   * without its record (which would let a retry apply it twice). When two requests with one key
+   * race, the loser rolls back and hands back the winner's answer.
+   */
+  async once<T extends z.ZodType>(
+    scope: string,
+    request: IdempotentRequest | undefined,
+    schema: T,
+    change: (repos: Repositories) => Promise<z.output<T>>,
+  ): Promise<z.output<T>> {
+    if (request === undefined) return change(this.repos);
+    const replay = await this.recall(scope, request, schema);
+    if (replay !== undefined) return replay;
+    try {
+      return await this.repos.transaction(async (trx) => {
+        const answer = await change(trx);
+        const stored = { responseJson: JSON.stringify(answer), requestHash: request.bodyHash };
+        if (!(await trx.idempotency.insert(scope, request.key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS)))) {
+          throw new KeyTakenMeanwhile();
+        }
+        return answer;
+      });
+    } catch (error) {
+      if (!(error instanceof KeyTakenMeanwhile)) throw error;
+      const winner = await this.recall(scope, request, schema);
+      if (winner === undefined) throw new AppError(ErrorCode.Conflict, 'a request with this Idempotency-Key is still in progress; retry it');
+      return winner;
+    }
   }
 
   /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
@@ -50,12 +85,6 @@ export class IdempotencyStore {
       throw new AppError(ErrorCode.ValidationFailed, 'this Idempotency-Key was already used with a different request body', { status: 422 });
     }
     return schema.parse(JSON.parse(stored.responseJson));
-  }
-
-  /** Stores the answer; false when another request stored one for the same key first. */
-  remember(scope: string, { key, bodyHash }: IdempotentRequest, answer: unknown): Promise<boolean> {
-    const stored = { responseJson: JSON.stringify(answer), requestHash: bodyHash };
-    return this.repo.insert(scope, key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
   }
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { PasteSettingsRepo } from './paste-settings.repo';
-import { isUniqueViolation, PasteRepo, type NewPaste } from './paste.repo';
+import { isUniqueViolation, type NewPaste } from './paste.repo';
 import { AppError } from '../../lib/app-error';
 import { isoAt, type Clock } from '../../lib/clock';
 import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
@@ -27,29 +27,21 @@ export type CreateContext = { ip: string; origin: string; idempotent: Idempotent
 const generatedSlugAttempts = 5;
 
 export class PasteService {
-  private readonly repo: PasteRepo;
   private readonly settings: PasteSettingsRepo;
 
   constructor(
-    repos: Pick<Repositories, 'pasteSettings' | 'pastes'>,
+    repos: Pick<Repositories, 'pasteSettings'>,
     private readonly clock: Clock,
     private readonly limiters: PasteLimiters,
     private readonly idempotency: IdempotencyStore,
     private readonly maxBytes = PASTE_MAX_BYTES,
   ) {
-    this.repo = repos.pastes;
     this.settings = repos.pasteSettings;
   }
 
   async create(auth: Auth, input: PasteCreateInput, { ip, origin, idempotent }: CreateContext): Promise<PasteCreateResult> {
     const owner = await this.#creator(auth);
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
-    if (idempotent !== undefined) {
-      const replay = await this.idempotency.recall(scope, idempotent, pasteCreateResultSchema);
-      if (replay !== undefined) return replay;
-    }
-    if (owner === GUEST_OWNER) reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
-
     assertContentSize(input.content, this.maxBytes);
     const now = isoAt(this.clock);
     const format = input.format ?? DEFAULT_PASTE_FORMAT;
@@ -66,8 +58,7 @@ export class PasteService {
       created_at: now,
       updated_at: now,
     };
-    const slug = await this.#insert(row, input.slug);
-    const result: PasteCreateResult = {
+    const answer = (slug: string): PasteCreateResult => ({
       id: row.id,
       slug,
       url: `${origin}/paste/${slug}`,
@@ -76,12 +67,32 @@ export class PasteService {
       maxViews: row.max_views ?? null,
       hasPassword: row.password_hash !== null,
       createdAt: now,
-    };
-    if (idempotent !== undefined && !(await this.idempotency.remember(scope, idempotent, result))) {
-      await this.repo.deleteById(row.id);
-      return (await this.idempotency.recall(scope, idempotent, pasteCreateResultSchema)) ?? result;
+    });
+    const insert = (slug: string) =>
+      this.idempotency.once(scope, idempotent, pasteCreateResultSchema, async (repos) => {
+        if (owner === GUEST_OWNER) reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
+        if (input.slug === undefined) await repos.pastes.insert({ ...row, slug });
+        else await repos.pastes.insertReclaiming({ ...row, slug });
+        return answer(slug);
+      });
+
+    if (input.slug !== undefined) {
+      try {
+        return await insert(input.slug);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${input.slug}" is already taken`);
+        throw error;
+      }
     }
-    return result;
+    // A generated slug skips the tombstone clean-up: meeting a retired slug among 62^8 is not worth
+    // a second statement on every create. A clash rolls the attempt back and tries another slug.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await insert(generateSlug());
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= generatedSlugAttempts) throw error;
+      }
+    }
   }
 
   async #creator(auth: Auth): Promise<string> {
@@ -90,28 +101,5 @@ export class PasteService {
       throw new AppError(ErrorCode.Unauthorized, 'authentication required: guest pastes are disabled');
     }
     return GUEST_OWNER;
-  }
-
-  async #insert(row: NewPaste, customSlug: string | undefined): Promise<string> {
-    if (customSlug !== undefined) {
-      try {
-        await this.repo.insertReclaiming({ ...row, slug: customSlug });
-        return customSlug;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${customSlug}" is already taken`);
-        throw error;
-      }
-    }
-    // A generated slug skips the tombstone clean-up: meeting a retired slug among 62^8 is not worth
-    // a second statement on every create.
-    for (let attempt = 1; ; attempt += 1) {
-      const slug = generateSlug();
-      try {
-        await this.repo.insert({ ...row, slug });
-        return slug;
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= generatedSlugAttempts) throw error;
-      }
-    }
   }
 }
