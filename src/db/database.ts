@@ -3,7 +3,6 @@
 import { createRxDatabase } from 'rxdb';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { APP_NAME, APP_VERSION } from '@shared/limits';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 import { directorySchema } from './schemas/directories.schema';
@@ -16,6 +15,7 @@ import type { PasteDoc } from './schemas/pastes.schema';
 import { searchHistorySchema } from './schemas/search-history.schema';
 import type { SearchHistoryDoc } from './schemas/search-history.schema';
 import { settingSchema } from './schemas/settings.schema';
+import { wrappedValidateZodStorage } from './validate-storage';
 import type { SettingDoc } from './schemas/settings.schema';
 
 export type ClipdockCollections = {
@@ -44,7 +44,7 @@ export const DATABASE_NAME = databaseNameFor(APP_NAME, APP_VERSION);
 export async function createClipdockDatabase(options: CreateDatabaseOptions = {}): Promise<ClipdockDatabase> {
   const db = await createRxDatabase<ClipdockCollections>({
     name: options.name ?? DATABASE_NAME,
-    storage: wrappedValidateAjvStorage({ storage: options.storage ?? getRxStorageDexie() }),
+    storage: wrappedValidateZodStorage({ storage: options.storage ?? getRxStorageDexie() }),
   });
   try {
     await db.addCollections({

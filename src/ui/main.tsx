@@ -1,3 +1,4 @@
+import './app/zod-config';
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { createAppServices } from './app/app-services';

@@ -60,3 +60,23 @@ test('every route of the app renders with its translated title', async ({ page }
     await expect(page).toHaveTitle(title);
   }
 });
+
+test('the pages run under their Content-Security-Policy without a single violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+  });
+  const shell = new ShellPage(page);
+  for (const path of ['/', '/upload', '/admin', '/mount-explorer']) {
+    await shell.goto(path);
+    await expect(shell.navLink('Home')).toBeVisible();
+  }
+  await shell.themeButton.click();
+  await page.reload();
+  await expect(shell.navLink('Home')).toBeVisible();
+  expect(await shell.resolvedTheme()).toBe('light');
+  expect(violations).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,8 @@ import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
 
-const indexHtml = '<!doctype html><title>Clipdock</title>';
+const themeScript = 'document.documentElement.dataset.theme = "light";';
+const indexHtml = `<!doctype html><title>Clipdock</title><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script>`;
 
 describe('serving the built web app', () => {
   let server: TestServer;
@@ -35,6 +37,20 @@ describe('serving the built web app', () => {
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const css = await call(server.baseUrl, 'GET', '/assets/index-abc123.css');
     expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('sends pages with a strict CSP that allows only this origin and the inline theme script, and refuses framing', async () => {
+    const hash = `'sha256-${createHash('sha256').update(themeScript).digest('base64')}'`;
+    for (const path of ['/', '/index.html', '/admin/settings', '/paste/abc']) {
+      const page = await call(server.baseUrl, 'GET', path);
+      const policy = page.headers.get('content-security-policy') ?? '';
+      expect(policy, path).toContain(`script-src 'self' ${hash}`);
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(policy, path).toContain("object-src 'none'");
+      expect(page.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+    const script = await call(server.baseUrl, 'GET', '/assets/index-abc123.js');
+    expect(script.headers.get('content-security-policy')).toBeNull();
   });
 
   it('serves index.html, sw.js and the manifest with no-cache', async () => {
