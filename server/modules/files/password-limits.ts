@@ -1,5 +1,7 @@
 // Attempt limits for share passwords (file shares and pastes): a hard limit per (IP, share) and
-// per IP, and a far higher ceiling per share so a distributed guesser is slowed, not the owner.
+// per IP, and a far higher ceiling per share that only stops addresses that have already failed,
+// as the admin login does: a spread-out guesser gets one more try per new address, while the
+// rightful viewer, from an address with a clean record, still gets in.
 import type { Clock } from '../../lib/clock';
 import { FailureLimiter, reserveAttempt, type Attempt, type LimitRule } from '../../lib/rate-limiter';
 
@@ -35,6 +37,6 @@ export function reservePasswordAttempt(limiters: PasswordLimiters, ip: string, t
   return reserveAttempt(
     { limiter: limiters.byIpAndTarget, key: JSON.stringify([ip, target]), resetOnSuccess: true },
     { limiter: limiters.byIp, key: ip },
-    { limiter: limiters.byTarget, key: target },
+    { limiter: limiters.byTarget, key: target, enforce: limiters.byIp.failures(ip) > 0 },
   );
 }

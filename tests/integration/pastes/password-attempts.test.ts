@@ -33,6 +33,16 @@ describe('paste password attempts', () => {
     expect(expectOk(await unlock(slug, 'the right one', '203.0.113.11'), pasteViewSchema).content).toBe('secret');
   });
 
+  it('after 20 addresses × 5 wrong passwords the guessers are stopped, and the right password from a clean address gets in', async () => {
+    const { slug } = await locked('spread out');
+    const guessers = Array.from({ length: 20 }, (_, i) => `198.51.100.${i + 1}`);
+    for (const ip of guessers) {
+      for (let n = 0; n < 5; n += 1) expectError(await unlock(slug, `wrong ${n}`, ip), 401, ErrorCode.WrongPassword);
+    }
+    for (const ip of guessers) expectError(await unlock(slug, 'the right one', ip), 429, ErrorCode.RateLimited);
+    expect(expectOk(await unlock(slug, 'the right one', '198.51.100.200'), pasteViewSchema).content).toBe('spread out');
+  });
+
   it('counts ?password= on the raw link under the same limits', async () => {
     const { slug } = await locked('raw secret');
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => raw(slug, `guess ${i}`, '203.0.113.12')));
