@@ -17,6 +17,7 @@ import { UrlSigner } from './lib/signed-url';
 import { authenticate } from './middleware/auth.middleware';
 import { defaultBodyLimit } from './middleware/body-limit.middleware';
 import { handleError, notFound } from './middleware/error.middleware';
+import { ProxyNotice, proxyNoticeWatch } from './middleware/proxy-notice.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { requestLog } from './middleware/request-log.middleware';
 import { staticSite } from './middleware/static-site.middleware';
@@ -115,6 +116,8 @@ export function createApp({
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(logger));
+  const proxyNotice = new ProxyNotice();
+  app.use(proxyNoticeWatch(proxyNotice, trustProxy, logger));
   app.use('/api/*', apiCors());
   app.use('/api/*', defaultBodyLimit());
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
