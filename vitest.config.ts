@@ -17,6 +17,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',

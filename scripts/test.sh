@@ -8,7 +8,7 @@ bash scripts/ensure-system-deps.sh
 [ -d node_modules ] || npm ci
 
 echo "== typecheck"; npm run --silent typecheck
-echo "== unit";      npx vitest run --project unit
+echo "== unit";      npx vitest run --project unit --project server
 echo "== integration"; npx vitest run --project integration
 echo "== build";     npm run --silent build
 echo "== e2e";       npx playwright test

@@ -9,7 +9,7 @@ import { AdminRepo } from '@server/modules/auth/admin.repo';
 import { newToken, sha256Hex } from '@server/lib/crypto-random';
 import { adminTokenSweepTask } from '@server/modules/auth/admin-session.service';
 import { login } from './support/auth-helpers';
-import { ManualClock } from './support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { call, expectError, expectOk } from './support/http';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
-import { ManualClock } from './support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
 
 const fifteenMinutes = 15 * 60 * 1000;

@@ -9,6 +9,9 @@ const fiveMinutes = 5 * 60 * 1000;
 /** Which entries to drop: those of the listed mounts and/or of one storage config. */
 export type CacheClearScope = { mountIds?: readonly string[]; storageConfigId?: string };
 
+/** What the registry does with every cache, whatever it holds. */
+type NamedCache = Pick<TtlCache<unknown>, 'invalidate' | 'clear' | 'stats'>;
+
 export class CacheRegistry {
   /** Directory listings, keyed per mount and path; TTL = the mount's cache_ttl. */
   readonly directory: TtlCache<unknown>;
@@ -23,7 +26,7 @@ export class CacheRegistry {
     this.search = new TtlCache(clock, { maxEntries: 500, defaultTtlMs: fiveMinutes });
   }
 
-  #all(): [CacheName, TtlCache<unknown>][] {
+  #all(): [CacheName, NamedCache][] {
     return [
       ['directory', this.directory],
       ['s3Url', this.s3Url],

@@ -1,6 +1,7 @@
-// A small in-process cache: per-entry TTL, least-recently-used eviction at a size cap, and
-// counters for the admin statistics. Entries carry the mount (and storage config) they describe
-// so a write or an admin clear can drop exactly those.
+// A named in-process cache on lru-cache (per-entry TTL, least-recently-used eviction at a size
+// cap) with the counters the admin statistics show. Entries carry the mount (and storage config)
+// they describe so a write or an admin clear can drop exactly those.
+import { LRUCache } from 'lru-cache';
 import type { CacheCounters } from '@shared/api/cache.schema';
 import type { Clock } from '../clock';
 
@@ -12,50 +13,47 @@ export type CacheSetOptions = CacheScope & {
   ttlMs?: number;
 };
 
-type Entry<V> = { value: V; expiresAt: number; mountId: string | undefined; storageConfigId: string | undefined };
+type Entry<V> = { value: V; mountId: string | undefined; storageConfigId: string | undefined };
 
 export type TtlCacheOptions = { maxEntries: number; defaultTtlMs: number };
 
 export class TtlCache<V> {
-  readonly #entries = new Map<string, Entry<V>>();
-  readonly #clock: Clock;
-  readonly #options: TtlCacheOptions;
+  readonly #entries: LRUCache<string, Entry<V>>;
+  readonly #defaultTtlMs: number;
   #hits = 0;
   #misses = 0;
   #expired = 0;
   #invalidations = 0;
 
   constructor(clock: Clock, options: TtlCacheOptions) {
-    this.#clock = clock;
-    this.#options = options;
+    this.#defaultTtlMs = options.defaultTtlMs;
+    this.#entries = new LRUCache<string, Entry<V>>({
+      max: options.maxEntries,
+      ttl: options.defaultTtlMs,
+      // Read the injected clock on every check instead of lru-cache's own 1 ms time cache.
+      ttlResolution: 0,
+      perf: { now: () => clock.now() },
+    });
   }
 
   get(key: string): V | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) {
-      this.#misses += 1;
-      return undefined;
+    const status: LRUCache.Status<string, Entry<V>> = {};
+    const entry = this.#entries.get(key, { status });
+    if (entry !== undefined) {
+      this.#hits += 1;
+      return entry.value;
     }
-    this.#entries.delete(key);
-    if (entry.expiresAt <= this.#clock.now()) {
-      this.#expired += 1;
-      this.#misses += 1;
-      return undefined;
-    }
-    this.#entries.set(key, entry);
-    this.#hits += 1;
-    return entry.value;
+    if (status.get === 'stale') this.#expired += 1;
+    this.#misses += 1;
+    return undefined;
   }
 
-  set(key: string, value: V, { ttlMs = this.#options.defaultTtlMs, mountId, storageConfigId }: CacheSetOptions = {}): void {
-    this.#entries.delete(key);
-    if (ttlMs <= 0) return;
-    while (this.#entries.size >= this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done === true) break;
-      this.#entries.delete(oldest.value);
+  set(key: string, value: V, { ttlMs = this.#defaultTtlMs, mountId, storageConfigId }: CacheSetOptions = {}): void {
+    if (ttlMs <= 0) {
+      this.#entries.delete(key);
+      return;
     }
-    this.#entries.set(key, { value, expiresAt: this.#clock.now() + ttlMs, mountId, storageConfigId });
+    this.#entries.set(key, { value, mountId, storageConfigId }, { ttl: ttlMs });
   }
 
   /** Removes one entry; returns whether it was there. */
@@ -68,17 +66,15 @@ export class TtlCache<V> {
   /** Removes every entry tagged with the mount, or with the storage config or one of its mounts. */
   invalidate(scope: { mountIds?: readonly string[]; storageConfigId?: string }): number {
     const mountIds = new Set(scope.mountIds ?? []);
-    let removed = 0;
-    for (const [key, entry] of this.#entries) {
+    const doomed: string[] = [];
+    for (const [key, entry] of this.#entries.entries()) {
       const byMount = entry.mountId !== undefined && mountIds.has(entry.mountId);
       const byConfig = scope.storageConfigId !== undefined && entry.storageConfigId === scope.storageConfigId;
-      if (byMount || byConfig) {
-        this.#entries.delete(key);
-        removed += 1;
-      }
+      if (byMount || byConfig) doomed.push(key);
     }
-    this.#invalidations += removed;
-    return removed;
+    for (const key of doomed) this.#entries.delete(key);
+    this.#invalidations += doomed.length;
+    return doomed.length;
   }
 
   clear(): number {

@@ -11,7 +11,7 @@ import { mountListSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import { ErrorCode } from '@shared/errors';
 import { defaultLocalConfigName } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertFile, insertPaste, insertStorageConfig } from './admin-fixtures';
 

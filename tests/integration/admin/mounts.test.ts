@@ -5,7 +5,7 @@ import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { login } from '../support/auth-helpers';
 import { call, expectError, expectOk, type CallResult } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertMount, insertStorageConfig } from './admin-fixtures';
 

@@ -3,7 +3,7 @@ import { adminPasteListSchema, deletedCountSchema, pasteDetailSchema, userPasteL
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createPaste, pasteCount, viewPaste } from './paste-helpers';
 

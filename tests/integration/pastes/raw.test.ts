@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pasteViewSchema } from '@shared/api/paste.schema';
 import { login } from '../support/auth-helpers';
 import { call, expectOk } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createPaste, viewsOf } from './paste-helpers';
 

@@ -7,7 +7,7 @@ import { pasteSweepTask, TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-s
 import { ErrorCode } from '@shared/errors';
 import { login } from '../support/auth-helpers';
 import { expectError } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createPaste, getPaste, pasteCount } from './paste-helpers';
 

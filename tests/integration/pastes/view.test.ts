@@ -3,7 +3,7 @@ import { pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createPaste, getPaste, pasteCount, viewPaste, viewsOf } from './paste-helpers';
 

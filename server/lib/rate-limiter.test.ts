@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FailureLimiter, reserveAttempt } from '@server/lib/rate-limiter';
-import { ManualClock } from './support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 
 describe('FailureLimiter', () => {
   it('blocks at the limit until the window that opened at the first failure ends', () => {

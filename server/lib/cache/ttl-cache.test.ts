@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TtlCache } from '@server/lib/cache/ttl-cache';
-import { ManualClock } from '../support/manual-clock';
+import { ManualClock } from '@tests/support/manual-clock';
 
 describe('TtlCache', () => {
   const make = (maxEntries = 3) => {
@@ -13,7 +13,7 @@ describe('TtlCache', () => {
     cache.set('a', 'A');
     expect(cache.get('a')).toBe('A');
     expect(cache.get('b')).toBeUndefined();
-    clock.advance(1000);
+    clock.advance(1001);
     expect(cache.get('a')).toBeUndefined();
     expect(cache.stats()).toEqual({ hits: 1, misses: 2, expired: 1, invalidations: 0, size: 0, hitRate: 0.3333 });
   });
