@@ -1,5 +1,7 @@
-// JSON-lines logger with a single write per line. Callers pass only explicit, safe fields:
-// never headers, bodies, query strings, passwords or tokens.
+// JSON-lines logging on pino. Callers pass only explicit, safe fields: never headers, bodies,
+// query strings, passwords or tokens. A line below the level costs one comparison.
+import { pino, stdTimeFunctions } from 'pino';
+
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -12,25 +14,28 @@ export interface Logger {
   enabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
-const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
 export type LoggerOptions = {
   level: LogLevel;
   /** Where finished lines go; stdout unless a test captures them. */
   write?: (line: string) => void;
 };
 
-export function createLogger({ level, write = (line) => process.stdout.write(line) }: LoggerOptions): Logger {
-  const threshold = rank[level];
-  const emit = (lineLevel: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
-    if (rank[lineLevel] < threshold) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lineLevel, msg, ...fields })}\n`);
-  };
+export function createLogger({ level, write }: LoggerOptions): Logger {
+  const destination = write === undefined ? pino.destination(1) : { write };
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
   return {
-    debug: (msg, fields) => emit('debug', msg, fields),
-    info: (msg, fields) => emit('info', msg, fields),
-    warn: (msg, fields) => emit('warn', msg, fields),
-    error: (msg, fields) => emit('error', msg, fields),
-    enabled: (lineLevel) => rank[lineLevel] >= threshold,
+    debug: (msg, fields) => log.debug(fields ?? {}, msg),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
+    enabled: (lineLevel) => log.isLevelEnabled(lineLevel),
   };
 }
