@@ -1,10 +1,28 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+/**
+ * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
+ * write of every page load. The user's console is no place for a library's marketing: the build
+ * turns that one console.warn into a no-op and leaves every other message alone.
+ */
+function quietRxdbNotice(): Plugin {
+  const notice = "console.warn(['-------------- RxDB Open Core RxStorage";
+  return {
+    name: 'clipdock:quiet-rxdb-notice',
+    transform(code, id) {
+      if (!id.includes('rx-storage-instance-dexie') || !code.includes(notice)) return null;
+      return { code: code.replace(notice, "void(['-------------- RxDB Open Core RxStorage"), map: null };
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
+    quietRxdbNotice(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -109,11 +109,14 @@ test('text management lists pastes, edits a remark and deletes two at once', asy
   await expect(admin.row(second)).toHaveCount(0);
 });
 
-test('the unsent draft survives a reload', async ({ page }) => {
+test('the unsent draft survives a reload, and no library advertises itself in the console', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
   const home = new PasteHomePage(page);
   await home.goto();
   await home.write('draft that must survive');
   await expect(home.draftSaved).toBeVisible();
   await page.reload();
   await expect(home.editor).toHaveText('draft that must survive');
+  expect(logged.filter((text) => /RxDB|premium/i.test(text))).toEqual([]);
 });
