@@ -1,7 +1,7 @@
 import { EditorSelection, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bulletList, heading, link, orderedList, table, wrapWith } from './markdown-commands';
+import { bulletList, heading, link, orderedList, quote, table, wrapWith } from './markdown-commands';
 import { undo, undoHistory, redo } from './undo-history';
 
 const views: EditorView[] = [];
@@ -38,6 +38,28 @@ describe('markdown commands', () => {
     view.dispatch({ selection: EditorSelection.single(0, view.state.doc.length) });
     bulletList(view);
     expect(view.state.doc.toString()).toBe('one\ntwo');
+  });
+
+  it.each([
+    ['H1', heading(1), '# '],
+    ['H2', heading(2), '## '],
+    ['H3', heading(3), '### '],
+    ['list', bulletList, '- '],
+    ['numbered list', orderedList, '1. '],
+    ['quote', quote, '> '],
+  ] as const)('%s on an empty line leaves the caret after the prefix, so typing follows it', (_name, command, prefix) => {
+    const view = editor('before\n\nafter', 7);
+    command(view);
+    view.dispatch(view.state.replaceSelection('first item'));
+    expect(view.state.doc.toString()).toBe(`before\n${prefix}first item\nafter`);
+  });
+
+  it('gives a selection of several lines the prefix on each line and keeps them selected', () => {
+    const view = editor('one\ntwo\nthree', 0, 13);
+    quote(view);
+    expect(view.state.doc.toString()).toBe('> one\n> two\n> three');
+    const { main } = view.state.selection;
+    expect(view.state.sliceDoc(main.from, main.to)).toBe('one\n> two\n> three');
   });
 
   it('replaces one heading level with another', () => {

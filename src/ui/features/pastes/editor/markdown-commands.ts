@@ -49,11 +49,13 @@ export function setLinePrefix(prefix: (index: number) => string, existing: RegEx
   return (view) => {
     const lines = selectedLines(view);
     const allSet = lines.every((line, i) => line.text.startsWith(prefix(i)));
-    const changes: ChangeSpec[] = lines.map((line, i) => {
+    const specs: ChangeSpec[] = lines.map((line, i) => {
       const current = existing.exec(line.text)?.[0] ?? '';
       return { from: line.from, to: line.from + current.length, insert: allSet ? '' : prefix(i) };
     });
-    view.dispatch({ changes, scrollIntoView: true, userEvent: 'input.format' });
+    const changes = view.state.changes(specs);
+    // A caret at a line's start would stay before an inserted prefix; map it past the prefix.
+    view.dispatch({ changes, selection: view.state.selection.map(changes, 1), scrollIntoView: true, userEvent: 'input.format' });
     return finish(view);
   };
 }
