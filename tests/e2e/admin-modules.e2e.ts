@@ -183,3 +183,19 @@ test('the dashboard shows totals and activity in both themes, on desktop and pho
     }
   }
 });
+
+test('on a phone every admin module is in view at once, in English and Chinese', async ({ page }, testInfo) => {
+  await loginAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const modules = page.locator('nav.panel-nav');
+  for (const language of ['en', 'zh']) {
+    await page.evaluate((lang) => window.localStorage.setItem('language', lang), language);
+    await page.reload();
+    await expect(modules).toBeVisible();
+    const links = modules.getByRole('link');
+    expect(await links.count()).toBe(8);
+    for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath(`modules-390-${language}.png`) });
+  }
+});
