@@ -16,7 +16,7 @@ import {
 
 const tag = 'api-keys';
 const idParams = z.object({ id: z.string().min(1) });
-const { ValidationFailed, NotFound, Conflict } = ErrorCode;
+const { ValidationFailed, BadRequest, NotFound, Conflict } = ErrorCode;
 
 export const listApiKeys = defineEndpoint({
   id: 'apiKeys.list',
@@ -40,7 +40,7 @@ export const createApiKey = defineEndpoint({
   reply: createdApiKeySchema,
   status: 201,
   message: 'API key created; the key is shown only once',
-  errors: [ValidationFailed, Conflict],
+  errors: [ValidationFailed, BadRequest, Conflict],
 });
 
 export const batchDeleteApiKeys = defineEndpoint({
@@ -53,7 +53,7 @@ export const batchDeleteApiKeys = defineEndpoint({
   body: batchDeleteApiKeysRequestSchema,
   reply: batchDeleteResultSchema,
   message: 'API keys deleted',
-  errors: [ValidationFailed],
+  errors: [ValidationFailed, BadRequest],
 });
 
 export const updateApiKey = defineEndpoint({
@@ -67,7 +67,7 @@ export const updateApiKey = defineEndpoint({
   body: updateApiKeyRequestSchema,
   reply: apiKeyViewSchema,
   message: 'API key updated',
-  errors: [ValidationFailed, NotFound, Conflict],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
 });
 
 export const deleteApiKey = defineEndpoint({

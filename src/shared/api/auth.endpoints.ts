@@ -26,7 +26,7 @@ export const adminLogin = defineEndpoint({
   body: loginRequestSchema,
   reply: loginResponseSchema,
   message: 'logged in',
-  errors: [ValidationFailed, InvalidCredentials, RateLimited],
+  errors: [ValidationFailed, BadRequest, InvalidCredentials, RateLimited],
   maxBodyBytes: credentialBodyBytes,
 });
 

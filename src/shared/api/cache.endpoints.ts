@@ -5,7 +5,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { cacheStatsSchema, clearCacheRequestSchema, clearCacheResultSchema } from './cache.schema';
 
 const tag = 'cache';
-const { ValidationFailed, NotFound } = ErrorCode;
+const { ValidationFailed, BadRequest, NotFound } = ErrorCode;
 
 export const getCacheStats = defineEndpoint({
   id: 'cache.stats',
@@ -28,7 +28,7 @@ export const clearCache = defineEndpoint({
   body: clearCacheRequestSchema,
   reply: clearCacheResultSchema,
   message: 'cache cleared',
-  errors: [ValidationFailed, NotFound],
+  errors: [ValidationFailed, BadRequest, NotFound],
   idempotent: true,
 });
 
@@ -42,5 +42,5 @@ export const clearVisibleCache = defineEndpoint({
   body: clearCacheRequestSchema,
   reply: clearCacheResultSchema,
   message: 'cache cleared',
-  errors: [ValidationFailed, NotFound],
+  errors: [ValidationFailed, BadRequest, NotFound],
 });

@@ -8,7 +8,7 @@ import { createMountRequestSchema, mountListSchema, mountViewSchema, updateMount
 
 const tag = 'mounts';
 const idParams = z.object({ id: z.string().min(1) });
-const { ValidationFailed, NotFound, Conflict, Forbidden } = ErrorCode;
+const { ValidationFailed, BadRequest, NotFound, Conflict, Forbidden } = ErrorCode;
 
 export const listMounts = defineEndpoint({
   id: 'mounts.admin.list',
@@ -32,7 +32,7 @@ export const createMount = defineEndpoint({
   reply: mountViewSchema,
   status: 201,
   message: 'mount created',
-  errors: [ValidationFailed, Conflict],
+  errors: [ValidationFailed, BadRequest, Conflict],
 });
 
 export const getMount = defineEndpoint({
@@ -58,7 +58,7 @@ export const updateMount = defineEndpoint({
   body: updateMountRequestSchema,
   reply: mountViewSchema,
   message: 'mount updated',
-  errors: [ValidationFailed, NotFound, Conflict],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
 });
 
 export const deleteMount = defineEndpoint({

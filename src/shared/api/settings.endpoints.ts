@@ -27,6 +27,6 @@ export const updateSystemSettings = defineEndpoint({
   body: updateSystemSettingsRequestSchema,
   reply: systemSettingsSchema,
   message: 'settings updated',
-  errors: [ErrorCode.ValidationFailed],
+  errors: [ErrorCode.ValidationFailed, ErrorCode.BadRequest],
   idempotent: true,
 });
