@@ -1,9 +1,10 @@
 // How the auth machine reads a failed call: a refusal of our credentials ends the session, while
 // an unreachable server (offline PWA) keeps it. Anything that is not an ApiError counts as network.
 import { isApiError } from '@shared/api-error';
-import type { ApiErrorInit } from '@shared/api-error';
+import type { ApiErrorInit, ApiErrorKind } from '@shared/api-error';
 
-const credentialFailureKinds: readonly string[] = ['admin-session-expired', 'api-key-invalid', 'unauthorized'];
+// Kinds follow the ErrorCode: TOKEN_EXPIRED, API_KEY_INVALID, UNAUTHORIZED and FORBIDDEN.
+const credentialFailureKinds: readonly ApiErrorKind[] = ['admin-session-expired', 'api-key-invalid', 'unauthorized', 'forbidden'];
 
 export function toErrorInit(error: unknown): ApiErrorInit {
   return isApiError(error) ? error.toJSON() : { kind: 'network' };
@@ -11,8 +12,7 @@ export function toErrorInit(error: unknown): ApiErrorInit {
 
 /** The server refused our credentials, as opposed to being unreachable. */
 export function isCredentialFailure(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return credentialFailureKinds.includes(error.kind) || error.status === 401 || error.status === 403;
+  return isApiError(error) && credentialFailureKinds.includes(error.kind);
 }
 
 /** Spec §5: an admin login response without a token is a failed login. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@shared/api-error';
-import type { ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
+import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
 import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { authMachine } from './auth.machine';
 import type { AuthEmitted } from './auth.machine';
@@ -33,9 +33,9 @@ const offline = new ApiError({ kind: 'network' });
 type Fakes = {
   adminLogin: (input: { username: string; password: string }) => Promise<LoginResponse>;
   apiKeyLogin: (input: { apiKey: string }) => Promise<ApiKeyCheck>;
-  adminCheck: (input: { token: string }) => Promise<unknown>;
+  adminCheck: (input: { token: string }) => Promise<AdminTokenCheck>;
   apiKeyCheck: (input: { apiKey: string }) => Promise<ApiKeyCheck>;
-  adminLogout: (input: { token: string }) => Promise<unknown>;
+  adminLogout: (input: { token: string }) => Promise<null>;
 };
 
 function start(storage: MemoryStorage, overrides: Partial<Fakes> = {}) {
@@ -44,7 +44,7 @@ function start(storage: MemoryStorage, overrides: Partial<Fakes> = {}) {
     apiKeyLogin: vi.fn<Fakes['apiKeyLogin']>(overrides.apiKeyLogin ?? (async () => keyCheck)),
     adminCheck: vi.fn<Fakes['adminCheck']>(overrides.adminCheck ?? (async () => ({ username: 'admin' }))),
     apiKeyCheck: vi.fn<Fakes['apiKeyCheck']>(overrides.apiKeyCheck ?? (async () => keyCheck)),
-    adminLogout: vi.fn<Fakes['adminLogout']>(overrides.adminLogout ?? (async () => undefined)),
+    adminLogout: vi.fn<Fakes['adminLogout']>(overrides.adminLogout ?? (async () => null)),
   };
   const machine = authMachine.provide({
     actors: {
@@ -152,7 +152,7 @@ describe('admin login', () => {
   });
 
   it('returns to none with the error when rejected, and clears it on the next attempt', async () => {
-    const refused = new ApiError({ kind: 'unauthorized', status: 401, code: 'INVALID_CREDENTIALS' });
+    const refused = new ApiError({ kind: 'invalid-credentials', status: 401, code: 'INVALID_CREDENTIALS' });
     const adminLogin = vi.fn<Fakes['adminLogin']>().mockRejectedValueOnce(refused).mockResolvedValueOnce(login);
     const { actor } = start(new MemoryStorage(), { adminLogin });
     actor.send({ type: 'auth.login.admin', username: 'admin', password: 'wrong' });

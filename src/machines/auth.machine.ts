@@ -3,7 +3,7 @@
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import type { ApiErrorInit } from '@shared/api-error';
 import { adminTokenCheckSchema, apiKeyCheckSchema, loginResponseSchema } from '@shared/api/auth.schema';
-import type { ApiKeyCheck, ApiKeyInfo, ApiKeyPermissions, LoginResponse } from '@shared/api/auth.schema';
+import type { AdminTokenCheck, ApiKeyCheck, ApiKeyInfo, ApiKeyPermissions, LoginResponse } from '@shared/api/auth.schema';
 import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { isCredentialFailure, missingTokenError, toErrorInit } from './auth-errors';
 import { readStoredSession, writeStoredSession } from './auth-storage';
@@ -76,9 +76,9 @@ export const authMachine = setup({
   actors: {
     adminLogin: fromPromise<LoginResponse, { username: string; password: string }>(() => notProvided('adminLogin')),
     apiKeyLogin: fromPromise<ApiKeyCheck, { apiKey: string }>(() => notProvided('apiKeyLogin')),
-    adminCheck: fromPromise<unknown, { token: string }>(() => notProvided('adminCheck')),
+    adminCheck: fromPromise<AdminTokenCheck, { token: string }>(() => notProvided('adminCheck')),
     apiKeyCheck: fromPromise<ApiKeyCheck, { apiKey: string }>(() => notProvided('apiKeyCheck')),
-    adminLogout: fromPromise<unknown, { token: string }>(() => notProvided('adminLogout')),
+    adminLogout: fromPromise<null, { token: string }>(() => notProvided('adminLogout')),
   },
   actions: {
     persistSession: ({ context }) => writeStoredSession(context.storage, sessionOf(context)),

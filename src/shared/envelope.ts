@@ -11,6 +11,9 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
+/** The data of a success that has nothing to report beyond its message (a delete, a logout). */
+export const emptyDataSchema = z.null();
+
 export const errorEnvelopeSchema = z.object({
   code: z.number().int().min(400),
   message: z.string(),

@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest } from '@shared/api/auth.schema';
+import type { ChangePasswordRequest, ChangePasswordResult } from '@shared/api/auth.schema';
 import type { Repositories } from '../../db/repositories';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
@@ -7,8 +7,6 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { reserveAttempt } from '../../lib/rate-limiter';
 import type { AuthLimiters } from './auth-limits';
 import type { AdminAuth } from './auth.types';
-
-export type ChangePasswordResult = { username: string };
 
 /** The admin's own account: renaming and changing the password, which ends every session. */
 export class AdminAccountService {

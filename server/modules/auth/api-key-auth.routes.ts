@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
+import { checkApiKey } from '@shared/api/auth.endpoints';
 import type { AppEnv } from '../../app-env';
-import { ok } from '../../lib/envelope';
+import { route } from '../../http/route';
 import type { ApiKeyAuthService } from './api-key-auth.service';
-import { requireApiKey } from './auth-guard';
 
 export function apiKeyAuthRoutes(apiKeys: ApiKeyAuthService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/test/api-key', (c) => ok(apiKeys.describe(requireApiKey(c.get('auth'))), 'API key valid'));
+  route(app, checkApiKey, ({ auth }) => apiKeys.describe(auth));
   return app;
 }

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
+import { getDashboardStats } from '@shared/api/dashboard.endpoints';
 import type { AppEnv } from '../../app-env';
-import { ok } from '../../lib/envelope';
-import { requireAdmin } from '../auth/auth-guard';
+import { route } from '../../http/route';
 import type { DashboardService } from './dashboard.service';
 
 export function dashboardRoutes(dashboard: DashboardService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/admin/dashboard/stats', async (c) => ok(await dashboard.stats(requireAdmin(c.get('auth')))));
+  route(app, getDashboardStats, ({ auth }) => dashboard.stats(auth));
   return app;
 }

@@ -1,33 +1,19 @@
 import { Hono } from 'hono';
-import { createMountRequestSchema, updateMountRequestSchema } from '@shared/api/mount.schema';
+import { createMount, deleteMount, getMount, listMounts, updateMount } from '@shared/api/mounts.endpoints';
 import type { AppEnv } from '../../app-env';
-import { envelopeResponse, ok } from '../../lib/envelope';
-import { readJson } from '../../lib/read-json';
-import { requireAdmin } from '../auth/auth-guard';
+import { route } from '../../http/route';
 import type { MountService } from './mount.service';
 
 export function mountsRoutes(mounts: MountService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/admin/mounts', async (c) => ok(await mounts.list(requireAdmin(c.get('auth')))));
-
-  app.post('/admin/mounts', async (c) => {
-    const auth = requireAdmin(c.get('auth'));
-    const input = await readJson(c.req, createMountRequestSchema);
-    return envelopeResponse(201, 'mount created', await mounts.create(auth, input));
-  });
-
-  app.get('/admin/mounts/:id', async (c) => ok(await mounts.get(requireAdmin(c.get('auth')), c.req.param('id'))));
-
-  app.put('/admin/mounts/:id', async (c) => {
-    const auth = requireAdmin(c.get('auth'));
-    const input = await readJson(c.req, updateMountRequestSchema);
-    return ok(await mounts.update(auth, c.req.param('id'), input), 'mount updated');
-  });
-
-  app.delete('/admin/mounts/:id', async (c) => {
-    await mounts.delete(requireAdmin(c.get('auth')), c.req.param('id'));
-    return ok(null, 'mount deleted');
+  route(app, listMounts, ({ auth }) => mounts.list(auth));
+  route(app, createMount, ({ auth, body }) => mounts.create(auth, body));
+  route(app, getMount, ({ auth, params }) => mounts.get(auth, params.id));
+  route(app, updateMount, ({ auth, params, body }) => mounts.update(auth, params.id, body));
+  route(app, deleteMount, async ({ auth, params }) => {
+    await mounts.delete(auth, params.id);
+    return null;
   });
 
   return app;

@@ -1,26 +1,16 @@
 import { Hono } from 'hono';
-import { updateSystemSettingsRequestSchema } from '@shared/api/settings.schema';
+import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
+import { getMaxUploadSize } from '@shared/api/system.endpoints';
 import type { AppEnv } from '../../app-env';
-import { ok } from '../../lib/envelope';
-import { readJson } from '../../lib/read-json';
-import { requireAdmin } from '../auth/auth-guard';
+import { route } from '../../http/route';
 import type { SystemSettingsService } from './system-settings.service';
 
 export function systemSettingsRoutes(settings: SystemSettingsService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/admin/system-settings', async (c) => {
-    requireAdmin(c.get('auth'));
-    return ok(await settings.getSettings());
-  });
-
-  app.put('/admin/system-settings', async (c) => {
-    const auth = requireAdmin(c.get('auth'));
-    const input = await readJson(c.req, updateSystemSettingsRequestSchema);
-    return ok(await settings.update(auth, input), 'settings updated');
-  });
-
-  app.get('/system/max-upload-size', async () => ok(await settings.maxUploadSize()));
+  route(app, getSystemSettings, () => settings.getSettings());
+  route(app, updateSystemSettings, ({ auth, body }) => settings.update(auth, body));
+  route(app, getMaxUploadSize, () => settings.maxUploadSize());
 
   return app;
 }

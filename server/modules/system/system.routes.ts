@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { getHealth, getVersion } from '@shared/api/system.endpoints';
 import type { AppEnv } from '../../app-env';
-import { ok } from '../../lib/envelope';
+import { route } from '../../http/route';
 import type { SystemService } from './system.service';
 
 export function systemRoutes(system: SystemService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/health', async () => ok(await system.health()));
-  app.get('/version', () => ok(system.version()));
+  route(app, getHealth, () => system.health());
+  route(app, getVersion, () => system.version());
   return app;
 }

@@ -32,7 +32,13 @@ export const changePasswordRequestSchema = z
   });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/** The account after a change; every session, the caller's included, has ended. */
+export const changePasswordResultSchema = z.object({ username: z.string() });
+export type ChangePasswordResult = z.infer<typeof changePasswordResultSchema>;
+
+/** GET /test/admin-token: the token is valid and belongs to this admin. */
 export const adminTokenCheckSchema = z.object({ username: z.string() });
+export type AdminTokenCheck = z.infer<typeof adminTokenCheckSchema>;
 
 export const apiKeyPermissionsSchema = z.object({
   text: z.boolean(),

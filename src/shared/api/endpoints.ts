@@ -1,8 +1,15 @@
 // Every endpoint the server answers, for the OpenAPI document and the tests that hold the server
 // to it. Adding an endpoint module means adding it here.
 import type { EndpointSpec } from '../http/endpoint';
+import * as apiKeys from './api-keys.endpoints';
+import * as auth from './auth.endpoints';
+import * as cache from './cache.endpoints';
+import * as dashboard from './dashboard.endpoints';
 import * as docs from './docs.endpoints';
+import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
+import * as settings from './settings.endpoints';
+import * as system from './system.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -18,4 +25,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard);

@@ -2,11 +2,11 @@
 // actor and reports rejected ones back to it, while the actor's network steps use the client.
 // Why a session ended is tracked from the actor's first event, before any screen mounts.
 import { createActor, fromPromise, type Actor } from 'xstate';
-import type { ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
+import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
+import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
 import { authMachine, type AuthContext } from '@machines/auth.machine';
 import type { AuthStorage } from '@machines/auth-storage';
 import { createApiClient, type ApiClient, type Credentials } from '../lib/api-client';
-import { checkAdminToken, checkApiKey, login, logout } from '../lib/api/auth';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { trackSessionEnd, type SessionEnd } from './session-end';
 
@@ -27,15 +27,23 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
     getCredentials: () => credentialsOf(auth?.getSnapshot().context),
     onAuthExpired: () => auth?.send({ type: 'auth.expired' }),
   });
+  // Each actor names its credentials (or none), so a refusal is the machine's to read rather
+  // than a report of the session's own credentials expiring.
+  const keyCheck = ({ input, signal }: { input: { apiKey: string }; signal: AbortSignal }) =>
+    api.call(checkApiKey, { credentials: { scheme: 'apikey', key: input.apiKey }, signal });
   const machine = authMachine.provide({
     actors: {
       adminLogin: fromPromise<LoginResponse, { username: string; password: string }>(({ input, signal }) =>
-        login(api, input, signal),
+        api.call(adminLogin, { body: input, credentials: 'none', signal }),
       ),
-      apiKeyLogin: fromPromise<ApiKeyCheck, { apiKey: string }>(({ input, signal }) => checkApiKey(api, input.apiKey, signal)),
-      adminCheck: fromPromise<unknown, { token: string }>(({ input, signal }) => checkAdminToken(api, input.token, signal)),
-      apiKeyCheck: fromPromise<ApiKeyCheck, { apiKey: string }>(({ input, signal }) => checkApiKey(api, input.apiKey, signal)),
-      adminLogout: fromPromise<unknown, { token: string }>(({ input, signal }) => logout(api, input.token, signal)),
+      apiKeyLogin: fromPromise<ApiKeyCheck, { apiKey: string }>(keyCheck),
+      adminCheck: fromPromise<AdminTokenCheck, { token: string }>(({ input, signal }) =>
+        api.call(checkAdminToken, { credentials: { scheme: 'admin', token: input.token }, signal }),
+      ),
+      apiKeyCheck: fromPromise<ApiKeyCheck, { apiKey: string }>(keyCheck),
+      adminLogout: fromPromise<null, { token: string }>(({ input, signal }) =>
+        api.call(adminLogout, { credentials: { scheme: 'admin', token: input.token }, signal }),
+      ),
     },
   });
   auth = createActor(machine, { input: { storage } });

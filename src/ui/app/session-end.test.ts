@@ -10,7 +10,7 @@ function start() {
   const machine = authMachine.provide({
     actors: {
       adminLogin: fromPromise<LoginResponse, { username: string; password: string }>(async () => login),
-      adminLogout: fromPromise<unknown, { token: string }>(async () => undefined),
+      adminLogout: fromPromise<null, { token: string }>(async () => null),
     },
   });
   const actor = createActor(machine, { input: { storage: window.localStorage } });

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView, CreatedApiKey } from '@shared/api/api-key.schema';
 import type { ApiErrorInit } from '@shared/api-error';
-import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
-import { createApiKey, updateApiKey } from '../../lib/api/api-keys';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import { toCreateRequest, toUpdateRequest, validateApiKeyForm, type ApiKeyFormErrors, type ApiKeyFormValues } from './api-key-form';
 import { serverFieldError } from './api-key-server-error';
+import { useApiKeyWrites } from './data/use-api-keys';
 import { ExpiryField } from './expiry-field';
 import { PermissionFields } from './permission-fields';
 
@@ -29,7 +28,7 @@ function refusalErrors(error: ApiErrorInit): ApiKeyFormErrors | null {
 
 export function ApiKeyFormDialog({ initial, editing, onClose, onSaved }: ApiKeyFormDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useApiKeyWrites();
   const [values, setValues] = useState(initial);
   const { errors, formError, busy, formRef, submit } = useFormSubmit<ApiKeyFormErrors>({ fieldErrors: refusalErrors });
 
@@ -40,7 +39,7 @@ export function ApiKeyFormDialog({ initial, editing, onClose, onSaved }: ApiKeyF
   };
   const prepare = () =>
     prepareSubmit(validateApiKeyForm(values), async () =>
-      onSaved(editing ? await updateApiKey(api, editing.id, toUpdateRequest(values)) : await createApiKey(api, toCreateRequest(values))),
+      onSaved(editing ? await writes.update(editing.id, toUpdateRequest(values)) : await writes.create(toCreateRequest(values))),
     );
 
   return (

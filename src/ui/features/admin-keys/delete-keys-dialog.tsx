@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { batchDeleteApiKeys, deleteApiKey } from '../../lib/api/api-keys';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useApiKeyWrites } from './data/use-api-keys';
 
 type DeleteKeysDialogProps = { keys: ApiKeyView[]; onClose: () => void; onDeleted: (ids: string[]) => void };
 
 /** Confirms and deletes one key, or several at once through the batch call. */
 export function DeleteKeysDialog({ keys, onClose, onDeleted }: DeleteKeysDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useApiKeyWrites();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const only = keys.length === 1 ? keys[0] : undefined;
@@ -22,8 +21,7 @@ export function DeleteKeysDialog({ keys, onClose, onDeleted }: DeleteKeysDialogP
     setError(null);
     const ids = keys.map((k) => k.id);
     try {
-      if (only) await deleteApiKey(api, only.id);
-      else await batchDeleteApiKeys(api, ids);
+      await writes.remove(ids);
       onDeleted(ids);
     } catch (e) {
       setError(apiErrorMessage(t, toErrorInit(e)));

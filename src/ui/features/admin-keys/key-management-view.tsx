@@ -1,16 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView, CreatedApiKey } from '@shared/api/api-key.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
-import { listApiKeys } from '../../lib/api/api-keys';
-import { useResource } from '../../lib/use-resource';
 import { useSelection } from '../../lib/use-selection';
 import { apiKeyFormFrom, emptyApiKeyForm } from './api-key-form';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { ApiKeyTable } from './api-key-table';
 import { CreatedKeyDialog } from './created-key-dialog';
+import { useApiKeyList } from './data/use-api-keys';
 import { DeleteKeysDialog } from './delete-keys-dialog';
 
 type Open =
@@ -22,8 +20,7 @@ type Open =
 
 export function KeyManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const keys = useResource(useCallback((signal: AbortSignal) => listApiKeys(api, signal), [api]));
+  const keys = useApiKeyList();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const { selected, select } = useSelection();
   const close = () => setOpen({ kind: 'none' });

@@ -1,23 +1,22 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { useApiClient } from '../../app/api-client-provider';
-import { updateMount } from '../../lib/api/mounts';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useMountWrites } from './data/use-mounts';
 
 type ActiveSwitchProps = { mount: MountView; onChanged: (mount: MountView) => void; onError: (message: string) => void };
 
 /** Turns a mount on or off straight from the list; the switch is named after the mount. */
 export function ActiveSwitch({ mount, onChanged, onError }: ActiveSwitchProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useMountWrites();
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
     setBusy(true);
     try {
-      onChanged(await updateMount(api, mount.id, { is_active: !mount.is_active }));
+      onChanged(await writes.update(mount.id, { is_active: !mount.is_active }));
     } catch (error) {
       onError(t('mounts.toggleFailed', { message: apiErrorMessage(t, toErrorInit(error)) }));
     } finally {

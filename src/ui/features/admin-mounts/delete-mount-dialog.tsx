@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { deleteMount } from '../../lib/api/mounts';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useMountWrites } from './data/use-mounts';
 
 type DeleteMountDialogProps = { mount: MountView; onClose: () => void; onDeleted: (id: string) => void };
 
 export function DeleteMountDialog({ mount, onClose, onDeleted }: DeleteMountDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useMountWrites();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -19,7 +18,7 @@ export function DeleteMountDialog({ mount, onClose, onDeleted }: DeleteMountDial
     setBusy(true);
     setError(null);
     try {
-      await deleteMount(api, mount.id);
+      await writes.remove(mount.id);
       onDeleted(mount.id);
     } catch (e) {
       setError(apiErrorMessage(t, toErrorInit(e)));

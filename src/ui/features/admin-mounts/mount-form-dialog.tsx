@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { mountStorageTypes, type MountView } from '@shared/api/mount.schema';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import type { ApiErrorInit } from '@shared/api-error';
-import { useApiClient } from '../../app/api-client-provider';
+import { ErrorCode } from '@shared/errors';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { createMount, updateMount } from '../../lib/api/mounts';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import type { ResourceState } from '../../lib/use-resource';
 import { toMountRequest, validateMountForm, type MountFormErrors, type MountFormValues } from './mount-form';
+import { useMountWrites } from './data/use-mounts';
 import { StorageConfigSelect } from './storage-config-select';
 
 type MountFormDialogProps = {
@@ -24,11 +24,12 @@ type MountFormDialogProps = {
   onSaved: (mount: MountView) => void;
 };
 
-const refusalErrors = (error: ApiErrorInit): MountFormErrors | null => (error.status === 409 ? { mountPath: 'pathTaken' } : null);
+/** The one conflict a mount can meet: another mount already uses the path. */
+const refusalErrors = (error: ApiErrorInit): MountFormErrors | null => (error.code === ErrorCode.Conflict ? { mountPath: 'pathTaken' } : null);
 
 export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onClose, onSaved }: MountFormDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useMountWrites();
   const [values, setValues] = useState(initial);
   const { errors, formError, busy, formRef, submit } = useFormSubmit<MountFormErrors>({ fieldErrors: refusalErrors });
 
@@ -40,7 +41,7 @@ export function MountFormDialog({ initial, editing, configs, onRetryConfigs, onC
   const prepare = () =>
     prepareSubmit(validateMountForm(values), async () => {
       const body = toMountRequest(values);
-      onSaved(editing ? await updateMount(api, editing.id, body) : await createMount(api, body));
+      onSaved(editing ? await writes.update(editing.id, body) : await writes.create(body));
     });
 
   return (

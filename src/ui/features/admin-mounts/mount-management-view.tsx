@@ -5,9 +5,9 @@ import { useApiClient } from '../../app/api-client-provider';
 import { FormError } from '../../components/form-error';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
-import { listMounts } from '../../lib/api/mounts';
 import { listStorageConfigs } from '../../lib/api/storage-configs';
 import { useResource } from '../../lib/use-resource';
+import { useMountList } from './data/use-mounts';
 import { DeleteMountDialog } from './delete-mount-dialog';
 import { emptyMountForm, mountFormFrom } from './mount-form';
 import { MountFormDialog } from './mount-form-dialog';
@@ -18,7 +18,7 @@ type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; mount: Mount
 export function MountManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const mounts = useResource(useCallback((signal: AbortSignal) => listMounts(api, signal), [api]));
+  const mounts = useMountList();
   const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [toggleError, setToggleError] = useState<string | null>(null);

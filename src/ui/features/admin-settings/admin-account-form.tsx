@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
-import { useApiClient } from '../../app/api-client-provider';
+import { ErrorCode } from '@shared/errors';
 import { useAuthActor } from '../../app/auth-provider';
 import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
-import { changePassword } from '../../lib/api/auth';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
 import { emptyAccountForm, toChangePasswordRequest, validateAccountForm, type AccountFormErrors, type AccountFormValues } from './account-form';
 import { accountNotice } from './account-notice';
+import { useChangeAdminAccount } from './data/use-settings';
 
 const fields = [
   { name: 'currentPassword', autoComplete: 'current-password', type: 'password' },
@@ -17,16 +17,17 @@ const fields = [
   { name: 'confirmPassword', autoComplete: 'new-password', type: 'password' },
 ] as const satisfies readonly { name: keyof AccountFormValues; autoComplete: string; type: string }[];
 
+/** A wrong current password and a taken username belong to their fields; the rest to the form. */
 function refusalErrors(error: ApiErrorInit): AccountFormErrors | null {
-  if (error.status === 401) return { currentPassword: 'currentWrong' };
-  if (error.status === 409) return { newUsername: 'usernameTaken' };
+  if (error.code === ErrorCode.WrongPassword) return { currentPassword: 'currentWrong' };
+  if (error.code === ErrorCode.Conflict) return { newUsername: 'usernameTaken' };
   return null;
 }
 
 /** Renames the admin or changes the password; success ends every session, this one included. */
 export function AdminAccountForm() {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const changeAccount = useChangeAdminAccount();
   const actor = useAuthActor();
   const headingId = useId();
   const [values, setValues] = useState(emptyAccountForm);
@@ -34,7 +35,7 @@ export function AdminAccountForm() {
 
   const prepare = () =>
     prepareSubmit(validateAccountForm(values), async () => {
-      await changePassword(api, toChangePasswordRequest(values));
+      await changeAccount(toChangePasswordRequest(values));
       accountNotice.mark(window.sessionStorage);
       actor.send({ type: 'auth.logout' });
     });

@@ -1,19 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '@shared/api/settings.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { updateSystemSettings } from '../../lib/api/settings';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useSaveSystemSettings } from './data/use-settings';
 import { settingsFormFrom, toSettingsRequest, validateSettingsForm, type SettingsFormError } from './settings-form';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSettings; onSaved: (settings: SystemSettings) => void }) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const save = useSaveSystemSettings();
   const headingId = useId();
   const [values, setValues] = useState(() => settingsFormFrom(settings));
   const [error, setError] = useState<SettingsFormError | undefined>();
@@ -33,7 +32,7 @@ export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSett
     }
     setStatus({ kind: 'saving' });
     try {
-      onSaved(await updateSystemSettings(api, toSettingsRequest(values)));
+      onSaved(await save(toSettingsRequest(values)));
       setStatus({ kind: 'saved' });
     } catch (e) {
       setStatus({ kind: 'failed', message: apiErrorMessage(t, toErrorInit(e)) });

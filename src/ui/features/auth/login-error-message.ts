@@ -6,7 +6,7 @@ export type LoginMode = 'password' | 'apiKey';
 
 /** Login failures read as login failures (spec §8): bad credentials, missing token, bad key. */
 export function loginErrorMessage(t: TFunction, mode: LoginMode, error: ApiErrorInit): string {
-  if (mode === 'password' && error.status === 401) return t('auth.login.invalidCredentials');
+  if (mode === 'password' && error.kind === 'invalid-credentials') return t('auth.login.invalidCredentials');
   if (mode === 'password' && error.kind === 'bad-response') return t('auth.login.missingToken');
   if (mode === 'apiKey' && error.kind === 'bad-response') return t('auth.login.apiKeyFailed');
   return apiErrorMessage(t, error);

@@ -70,3 +70,20 @@ describe('login screen after a session ends', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('login failures', () => {
+  it('tells a wrong password from a rate limit, in Chinese too', async () => {
+    window.localStorage.setItem('language', 'zh');
+    let answer = failureResponse(401, 'INVALID_CREDENTIALS', 'invalid username or password');
+    const { requests } = await renderApp('/admin', (path) => (path === '/admin/login' ? answer : undefined));
+    fireEvent.change(await screen.findByLabelText('用户名'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误。');
+    expect(new Headers(requests.find((r) => r.path === '/admin/login')?.init.headers).has('Authorization')).toBe(false);
+
+    answer = failureResponse(429, 'RATE_LIMITED', 'too many attempts');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('尝试次数过多，请稍后重试。'));
+  });
+});

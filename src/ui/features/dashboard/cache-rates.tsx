@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cacheNames, type CacheName } from '@shared/api/cache.schema';
 import type { DashboardStats } from '@shared/api/dashboard.schema';
-import { useApiClient } from '../../app/api-client-provider';
-import { clearCache } from '../../lib/api/cache';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useClearCaches } from './data/use-dashboard';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';
 
@@ -14,14 +13,14 @@ type Status = { kind: 'idle' } | { kind: 'clearing' } | { kind: 'done'; text: st
 /** Hit rates of the directory, storage-URL and search caches, and a button that empties them. */
 export function CacheRates({ cache, onCleared }: { cache: DashboardStats['cache']; onCleared: () => void }) {
   const { t, i18n } = useTranslation();
-  const api = useApiClient();
+  const clearCaches = useClearCaches();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const name = (cacheName: CacheName) => t(`dashboard.cache.${cacheName}`);
 
   const clear = async () => {
     setStatus({ kind: 'clearing' });
     try {
-      const { cleared } = await clearCache(api);
+      const { cleared } = await clearCaches();
       setStatus({ kind: 'done', text: t('dashboard.cache.cleared', { count: cleared }), failed: false });
       onCleared();
     } catch (error) {

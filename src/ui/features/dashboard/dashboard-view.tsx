@@ -1,21 +1,17 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../app/api-client-provider';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
-import { getDashboardStats } from '../../lib/api/dashboard';
-import { useResource } from '../../lib/use-resource';
 import { ActivityChart } from './activity-chart';
 import { CacheRates } from './cache-rates';
+import { useDashboardStats } from './data/use-dashboard';
 import { StatCards } from './stat-cards';
 import { StorageUsage } from './storage-usage';
 import './dashboard.css';
 
 export function DashboardView({ title }: { title: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
   useDocumentTitle(title);
-  const stats = useResource(useCallback((signal: AbortSignal) => getDashboardStats(api, signal), [api]));
+  const stats = useDashboardStats();
 
   return (
     <section className="page page--dashboard" aria-labelledby="page-title">

@@ -1,0 +1,45 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DashboardStats } from '@shared/api/dashboard.schema';
+import { jsonBody, sentTo } from '../../testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+
+const stats: DashboardStats = {
+  totalPastes: 12,
+  totalFiles: 3,
+  totalApiKeys: 2,
+  totalStorageConfigs: 1,
+  totalStorageUsed: 0,
+  storage: [],
+  cache: { directory: 0.5, s3Url: 0, search: 1 },
+  activity: ['01', '02', '03', '04', '05', '06', '07'].map((day) => ({ date: `2024-05-${day}`, pastes: 0, files: 0 })),
+};
+
+function backend(clear: () => Response) {
+  return (path: string, init: RequestInit): Response | undefined => {
+    if (path === '/test/admin-token') return envelope({ username: 'admin' });
+    if (path === '/admin/dashboard/stats' && init.method === 'GET') return envelope(stats);
+    if (path === '/admin/cache/clear' && init.method === 'POST') return clear();
+    return undefined;
+  };
+}
+
+signedInAsAdmin();
+
+describe('dashboard', () => {
+  it('shows the totals, clears every cache and loads the rates again', async () => {
+    const { requests } = await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 3 })));
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    const loads = sentTo(requests, 'GET', '/admin/dashboard/stats').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Clear all caches' }));
+    expect(await screen.findByText('Caches cleared (3 entries).')).toBeInTheDocument();
+    expect(jsonBody(sentTo(requests, 'POST', '/admin/cache/clear')[0])).toEqual({});
+    expect(sentTo(requests, 'GET', '/admin/dashboard/stats')).toHaveLength(loads + 1);
+  });
+
+  it('says why clearing failed', async () => {
+    await renderApp('/admin/dashboard', backend(() => failureResponse(500, 'INTERNAL', 'internal error')));
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear all caches' }));
+    expect(await screen.findByText('The server ran into an error; try again.')).toBeInTheDocument();
+  });
+});
