@@ -7,6 +7,7 @@ import { TopNav } from '../components/top-nav';
 // The update and offline notices (Workbox, the sw-update machine) are not needed to use a page,
 // so they load after the first render instead of with the entry.
 const PwaPrompts = lazy(() => import('../features/pwa/pwa-prompts').then((m) => ({ default: m.PwaPrompts })));
+const ConnectionBanner = lazy(() => import('../features/pwa/connection-banner').then((m) => ({ default: m.ConnectionBanner })));
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -16,6 +17,9 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <TopNav />
+      <Suspense fallback={null}>
+        <ConnectionBanner />
+      </Suspense>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -3,8 +3,9 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pwaResources } from './pwa.locales';
+import { ConnectionBanner } from './connection-banner';
 import { PwaPrompts } from './pwa-prompts';
-import { TOAST_DURATION_MS } from './use-offline-notice';
+import { TOAST_DURATION_MS } from './use-connection-notice';
 
 function renderPrompts(lng: 'en' | 'zh' = 'en') {
   const i18n = i18next.createInstance();
@@ -15,6 +16,7 @@ function renderPrompts(lng: 'en' | 'zh' = 'en') {
   });
   return render(
     <I18nextProvider i18n={i18n}>
+      <ConnectionBanner />
       <PwaPrompts />
     </I18nextProvider>,
   );
@@ -24,6 +26,13 @@ function goOffline() {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   act(() => {
     window.dispatchEvent(new Event('offline'));
+  });
+}
+
+function goOnline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  act(() => {
+    window.dispatchEvent(new Event('online'));
   });
 }
 
@@ -41,24 +50,25 @@ describe('PwaPrompts', () => {
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument();
   });
 
-  it('warns for three seconds when the connection drops', () => {
+  it('says so for as long as the connection is down, then confirms its return for three seconds', () => {
     renderPrompts();
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
     goOffline();
-    expect(screen.getByRole('alert')).toHaveTextContent(/You are offline/);
+    expect(status).toHaveTextContent(/You are offline/);
+    act(() => vi.advanceTimersByTime(10 * TOAST_DURATION_MS));
+    expect(status).toHaveTextContent(/You are offline/);
+    goOnline();
+    expect(status).toHaveTextContent('Back online.');
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(status).toBeEmptyDOMElement();
   });
 
-  it('hides the warning when dismissed or back online', () => {
+  it('speaks Chinese too, and starts offline when the page opens offline', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderPrompts('zh');
-    goOffline();
-    act(() => screen.getByRole('button', { name: '关闭' }).click());
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    goOffline();
-    act(() => {
-      window.dispatchEvent(new Event('online'));
-    });
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.getByRole('status')).toHaveTextContent('您已离线');
+    goOnline();
+    expect(screen.getByRole('status')).toHaveTextContent('网络已恢复');
   });
 });

@@ -1,8 +1,7 @@
-// The app-wide PWA notices: the update prompt (only when a service worker is registered, i.e. in
-// production builds) and the offline warning. Rendered once, in the root layout.
+// The app-wide update prompt (only when a service worker is registered, i.e. in production
+// builds). Rendered once, in the root layout; the connection banner sits in the page flow.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OfflineToast } from './offline-toast';
 import { getServiceWorker } from './register-sw';
 import { UpdateToast } from './update-toast';
 import './pwa.css';
@@ -13,7 +12,6 @@ export function PwaPrompts() {
   return (
     <section className="pwa-toasts" aria-label={t('pwa.region')}>
       {workbox && <UpdateToast workbox={workbox} />}
-      <OfflineToast />
     </section>
   );
 }

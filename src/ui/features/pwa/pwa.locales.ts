@@ -10,8 +10,8 @@ export const pwaResources = {
         reloading: 'Updating…',
       },
       offline: {
-        message: 'You are offline. Some pages and actions may be unavailable until the connection returns.',
-        dismiss: 'Dismiss',
+        message: 'You are offline. Pages you have not opened before, and some actions, wait for the connection to return.',
+        back: 'Back online.',
       },
     },
   },
@@ -25,8 +25,8 @@ export const pwaResources = {
         reloading: '正在更新…',
       },
       offline: {
-        message: '您已离线，在网络恢复之前，部分页面和操作可能无法使用。',
-        dismiss: '关闭',
+        message: '您已离线。未打开过的页面和部分操作需等待网络恢复。',
+        back: '网络已恢复。',
       },
     },
   },
