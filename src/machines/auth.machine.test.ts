@@ -373,6 +373,16 @@ describe('expiry and logout', () => {
     expect(actor.getSnapshot().value).toEqual({ apikey: 'ready' });
   });
 
+  it('ends a session the server already ended without calling the server logout', () => {
+    const storage = storedAdmin();
+    const { actor, fakes, emitted } = start(storage);
+    actor.send({ type: 'auth.sessionEnded' });
+    expect(actor.getSnapshot().value).toBe('none');
+    expect(emitted).toEqual(['logout']);
+    expect(fakes.adminLogout).not.toHaveBeenCalled();
+    expect(storage.items.size).toBe(0);
+  });
+
   it('logs an API key out', () => {
     const storage = storedApiKey();
     const { actor, fakes, emitted } = start(storage);

@@ -25,6 +25,8 @@ export type AuthEvent =
   | { type: 'auth.login.admin'; username: string; password: string }
   | { type: 'auth.login.apiKey'; apiKey: string }
   | { type: 'auth.logout' }
+  /** The server already ended every session (an account change): sign out here without asking it again. */
+  | { type: 'auth.sessionEnded' }
   | { type: 'auth.revalidate' }
   | { type: 'auth.expired' };
 
@@ -187,6 +189,7 @@ export const authMachine = setup({
       initial: 'ready',
       on: {
         'auth.logout': { target: 'none', actions: ['revokeAdminToken', 'clearSession', 'persistSession', 'emitLogout'] },
+        'auth.sessionEnded': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout'] },
         'auth.expired': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout', 'emitAdminExpired'] },
       },
       states: {

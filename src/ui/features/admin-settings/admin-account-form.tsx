@@ -37,7 +37,8 @@ export function AdminAccountForm() {
     prepareSubmit(validateAccountForm(values), async () => {
       await changeAccount(toChangePasswordRequest(values));
       accountNotice.mark(window.sessionStorage);
-      actor.send({ type: 'auth.logout' });
+      // The server has revoked every token already; a logout call would only meet a 401.
+      actor.send({ type: 'auth.sessionEnded' });
     });
 
   return (
