@@ -1,7 +1,6 @@
-// The strings of the dashboard, key, mount and settings modules and the environment switcher,
+// The strings of the dashboard, key, mount and settings modules,
 // gathered for the admin route's locale bundle. Each Chinese catalogue must match its English shape.
 import { dashboardResources } from '../features/dashboard/dashboard.locales';
-import { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
 import { keysResources } from '../features/admin-keys/keys.locales';
 import { mountsResources } from '../features/admin-mounts/mounts.locales';
 import { settingsResources } from '../features/admin-settings/settings.locales';
@@ -14,11 +13,10 @@ function both<E, Z extends Shape<E>>(resources: { en: E; zh: Z }) {
 
 const dashboard = both(dashboardResources);
 const keys = both(keysResources);
-const envSwitcher = both(envSwitcherResources);
 const mounts = both(mountsResources);
 const settings = both(settingsResources);
 
 export const adminAreaResources = {
-  en: { ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en, ...envSwitcher.en },
-  zh: { ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh, ...envSwitcher.zh },
+  en: { ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en },
+  zh: { ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh },
 };

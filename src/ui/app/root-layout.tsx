@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
+import { EnvSwitcherSlot } from './env-switcher-slot';
 
 // The update and offline notices (Workbox, the sw-update machine) are not needed to use a page,
 // so they load after the first render instead of with the entry.
@@ -23,6 +24,7 @@ export function RootLayout() {
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <EnvSwitcherSlot />
       <SiteFooter />
       <Suspense fallback={null}>
         <PwaPrompts />

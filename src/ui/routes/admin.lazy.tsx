@@ -3,7 +3,6 @@ import { Outlet } from '@tanstack/react-router';
 import { AdminGate } from '../features/admin/admin-gate';
 import { AdminPanelLayout } from '../features/admin/admin-panel-layout';
 import { AccountChangedNotice } from '../features/admin-settings/account-changed-notice';
-import { EnvSwitcher } from '../features/env-switcher/env-switcher';
 import { LoginScreen } from '../features/auth/login-screen';
 
 export function AdminLayout() {
@@ -16,7 +15,7 @@ export function AdminLayout() {
         </>
       }
     >
-      <AdminPanelLayout tools={<EnvSwitcher />}>
+      <AdminPanelLayout>
         <Outlet />
       </AdminPanelLayout>
     </AdminGate>

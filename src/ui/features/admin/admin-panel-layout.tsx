@@ -6,8 +6,8 @@ import { AdminModuleLink } from './admin-module-link';
 import { allowedModules, canUseMountExplorer } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
 
-/** The signed-in panel: module navigation (a sidebar, or a scrolling strip on phones), extra tools and logout. */
-export function AdminPanelLayout({ children, tools }: { children: ReactNode; tools?: ReactNode }) {
+/** The signed-in panel: module navigation (a sidebar, or a grid of chips on phones) and logout. */
+export function AdminPanelLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const actor = useAuthActor();
   const user = usePanelUser();
@@ -33,7 +33,6 @@ export function AdminPanelLayout({ children, tools }: { children: ReactNode; too
             )}
           </ul>
         </nav>
-        {tools}
         <button type="button" className="button panel__logout" onClick={() => actor.send({ type: 'auth.logout' })}>
           {t('admin.logout')}
         </button>

@@ -31,6 +31,12 @@ describe('environment switcher', () => {
     expect(await screen.findByRole('button', { name: 'Backend address' })).toBeInTheDocument();
   });
 
+  it('is offered on any page of the app, not only in the admin panel', async () => {
+    asAdmin();
+    await renderApp('/upload?showEnvSwitcher', backend);
+    expect(await screen.findByRole('button', { name: 'Backend address' })).toBeInTheDocument();
+  });
+
   it('stays hidden for an admin without the query', async () => {
     asAdmin();
     await renderApp('/admin', backend);

@@ -1,9 +1,8 @@
-// The hidden environment switcher (spec §2): only an admin who opened the panel with
-// ?showEnvSwitcher sees it. The new address applies after a reload, like a fresh start.
-import { useLocation, useRouter } from '@tanstack/react-router';
+// The hidden environment switcher: an admin who opens any page with ?showEnvSwitcher sees it
+// (the root layout loads it only then). The new address applies after a reload, like a fresh start.
+import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '../../app/auth-provider';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { BACKEND_URL_STORAGE_KEY } from '../../lib/base-url';
@@ -11,15 +10,11 @@ import { parseBackendUrl } from './backend-url';
 
 export function EnvSwitcher() {
   const { t } = useTranslation();
-  const { status } = useAuthView();
   const router = useRouter();
-  const searchStr = useLocation({ select: (location) => location.searchStr });
   const [open, setOpen] = useState(false);
   const saved = window.localStorage.getItem(BACKEND_URL_STORAGE_KEY);
   const [value, setValue] = useState(saved ?? '');
   const [error, setError] = useState<'required' | 'invalid' | null>(null);
-  if (status !== 'admin' || !new URLSearchParams(searchStr).has('showEnvSwitcher')) return null;
-
   const apply = (next: string | null) => {
     if (next === null) window.localStorage.removeItem(BACKEND_URL_STORAGE_KEY);
     else window.localStorage.setItem(BACKEND_URL_STORAGE_KEY, next);
@@ -34,7 +29,7 @@ export function EnvSwitcher() {
   };
 
   return (
-    <>
+    <div className="env-switcher">
       <button type="button" className="button" onClick={() => setOpen(true)}>
         {t('envSwitcher.open')}
       </button>
@@ -66,6 +61,6 @@ export function EnvSwitcher() {
           </form>
         </Dialog>
       )}
-    </>
+    </div>
   );
 }
