@@ -1,0 +1,85 @@
+// The import rules of the codebase, checked by `npm run lint:deps` (part of `npm test`).
+// Each rule names the boundary it keeps; ARCHITECTURE.md explains why each boundary exists.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-nothing-of-ours',
+      comment: 'src/shared is the runtime-neutral contract every side imports; it may depend on libraries only.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^(src/(ui|db|workers|machines|sw)|server|tests|bench)/' },
+    },
+    {
+      name: 'server-stays-off-the-client',
+      comment: 'The server never imports the UI, the browser database, the workers, the machines or the service worker.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/(ui|db|workers|machines|sw)/' },
+    },
+    {
+      name: 'workers-import-shared-only',
+      comment: 'The transfer worker runs apart from the page: only src/shared and its own files.',
+      severity: 'error',
+      from: { path: '^src/workers/' },
+      to: { path: '^(src/(ui|db|machines|sw)|server)/' },
+    },
+    {
+      name: 'service-worker-imports-shared-only',
+      comment: 'The service worker runs apart from the page: only src/shared and its own files.',
+      severity: 'error',
+      from: { path: '^src/sw/' },
+      to: { path: '^(src/(ui|db|machines|workers)|server)/' },
+    },
+    {
+      name: 'machines-and-db-stay-below-the-ui',
+      comment: 'Machines and the local database are driven by the UI, never the other way round.',
+      severity: 'error',
+      from: { path: '^src/(machines|db)/' },
+      to: { path: '^(src/(ui|sw)|server)/' },
+    },
+    {
+      name: 'no-feature-imports-another',
+      comment: 'A feature folder never imports another; the routes and app compose them.',
+      severity: 'error',
+      from: { path: '^src/ui/features/([^/]+)/' },
+      to: { path: '^src/ui/features/', pathNot: '^src/ui/features/$1/' },
+    },
+    {
+      name: 'features-and-components-do-not-import-app',
+      comment: 'The hooks and contexts features need live in src/ui/lib; src/ui/app only composes.',
+      severity: 'error',
+      from: { path: '^src/ui/(features|components|lib)/' },
+      to: { path: '^src/ui/(app|routes)/' },
+    },
+    {
+      name: 'app-uses-only-a-feature-s-front',
+      comment: "The app and routes reach a feature through the files at its root, never its sub-folders' internals.",
+      severity: 'error',
+      from: { path: '^src/ui/(app|routes)/' },
+      to: { path: '^src/ui/features/[^/]+/[^/]+/' },
+    },
+    {
+      name: 'components-call-no-endpoint',
+      comment: "Components reach the API through their feature's data hooks, never an endpoint definition directly.",
+      severity: 'error',
+      from: { path: '^src/ui/.+\\.tsx$', pathNot: '\\.test\\.tsx$' },
+      to: { path: '^src/shared/api/[^/]+\\.endpoints\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles hide which module owns what.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|dist-server)/' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
