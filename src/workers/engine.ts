@@ -2,8 +2,9 @@
 // clean-up (abort, cancel) whenever a failure or a cancel leaves an uncommitted file behind.
 import { CHUNK_UPLOAD_TIMEOUT_MS } from '@shared/limits';
 import { cancelled, failure, fromApiFailure } from './failures';
-import { resolveMimetype } from './mimetype';
-import { planParts, uploadParts } from './multipart';
+import { uploadMimetype } from '@shared/mimetype';
+import { planParts } from '@shared/part-plan';
+import { uploadParts } from './multipart';
 import { createProgressReporter } from './progress';
 import type { ProgressReporter } from './progress';
 import type { ProgressCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
@@ -17,7 +18,7 @@ const MIB = 1024 * 1024;
 export type TransferEngineConfig = {
   /** Files of this size or more go multipart. */
   singlePutMaxBytes: number;
-  /** Preferred part size; grows for big files (see `planParts`), never below 5 MiB. */
+  /** Preferred part size; grows for big files (see the shared `planParts`), never below 5 MiB. */
   partSize: number;
   /** Parts in flight at once. */
   concurrency: number;
@@ -102,7 +103,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   function target(job: UploadJob) {
     return {
       filename: job.filename,
-      mimetype: job.mimetype ?? resolveMimetype(job.filename, job.file.type),
+      mimetype: job.mimetype ?? uploadMimetype(job.filename, job.file.type),
       size: job.file.size,
       ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
       ...(job.path === undefined ? {} : { path: job.path }),

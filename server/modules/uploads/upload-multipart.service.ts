@@ -11,14 +11,15 @@ import { AppError } from '../../lib/app-error';
 import { fieldError } from '../../lib/field-error';
 import { StorageError } from '../../storage/storage-driver';
 import type { Auth } from '../auth/auth.types';
-import { partLength, planParts, UPLOAD_LINK_TTL_SECONDS, type PartPlan } from './upload-plan';
+import type { PartPlan } from '@shared/part-plan';
+import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 import type { Pending, UploadService } from './upload.service';
 
 export class MultipartUploadService {
   constructor(private readonly uploads: UploadService) {}
 
   async init(auth: Auth, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
-    const plan = planParts(input.size, input.part_size);
+    const plan = planUpload(input.size, input.part_size);
     const pending = await this.uploads.startPending(auth, input, {
       partSize: plan.partSize,
       create: (key, driver) => driver.createMultipart(key, input.mimetype),
@@ -41,7 +42,7 @@ export class MultipartUploadService {
    */
   async urls(auth: Auth, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
     const pending = await this.#owned(auth, input.file_id, input.upload_id);
-    const plan = planParts(pending.row.size, pending.row.part_size ?? undefined);
+    const plan = planUpload(pending.row.size, pending.row.part_size ?? undefined);
     return { presigned_urls: await this.#presign(pending, plan, input.part_numbers, origin) };
   }
 
