@@ -2,7 +2,10 @@
 // to it. Adding an endpoint module means adding it here.
 import type { EndpointSpec } from '../http/endpoint';
 import * as docs from './docs.endpoints';
+import * as files from './file.endpoints';
 import * as pastes from './paste.endpoints';
+import * as storageConfigs from './storage-config.endpoints';
+import * as uploads from './upload.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -18,4 +21,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, files, uploads, storageConfigs);
