@@ -1,6 +1,7 @@
 // The transfer engine: presign → PUT → commit below a size threshold, multipart above it, and
 // clean-up (abort, cancel) whenever a failure or a cancel leaves an uncommitted file behind.
-import { CHUNK_UPLOAD_TIMEOUT_MS } from '@shared/limits';
+import { putBlob } from '@shared/api/upload.endpoints';
+import { timeoutMsOf } from '@shared/http/api-client';
 import { cancelled, failure, fromApiFailure } from './failures';
 import { uploadMimetype } from '@shared/mimetype';
 import { planParts } from '@shared/part-plan';
@@ -11,7 +12,7 @@ import type { ProgressCallback, TransferFailure, UploadJob, UploadResult } from 
 import type { PutTransport } from './put-transport';
 import { putWithRetry } from './put-with-retry';
 import type { PutContext, PutOutcome } from './put-with-retry';
-import type { UploadApi } from './upload-api';
+import type { ApiFailure, UploadApi } from './upload-api';
 
 const MIB = 1024 * 1024;
 
@@ -26,6 +27,7 @@ export type TransferEngineConfig = {
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
   progressIntervalMs: number;
+  /** Each storage PUT (a whole file or one part); the upload link endpoints' chunk time-out. */
   partTimeoutMs: number;
   /** Time allowed for the abort and cancel calls after a failure. */
   cleanupTimeoutMs: number;
@@ -40,7 +42,7 @@ export const defaultEngineConfig: TransferEngineConfig = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   progressIntervalMs: 100,
-  partTimeoutMs: CHUNK_UPLOAD_TIMEOUT_MS,
+  partTimeoutMs: timeoutMsOf(putBlob),
   cleanupTimeoutMs: 10_000,
 };
 
@@ -141,6 +143,8 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       return failure('bad-response', { message: 'part count does not match the part size' });
     }
     progress.stage('uploading');
+    // A refresh the server refused (an expired session, say) explains the part failure that follows.
+    const refresh: { failure: ApiFailure | null } = { failure: null };
     const parts = await uploadParts({
       file: job.file,
       partSize,
@@ -148,14 +152,18 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       urls: init.data.presigned_urls,
       refreshUrls: async (partNumbers) => {
         const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
-        return fresh.ok ? fresh.data.presigned_urls : null;
+        if (fresh.ok) return fresh.data.presigned_urls;
+        refresh.failure = fresh;
+        return null;
       },
       concurrency: config.concurrency,
       put,
       signal,
       onLoaded: (bytes) => progress.setLoaded(bytes),
     });
-    if (!parts.ok) return parts.failure;
+    if (!parts.ok) {
+      return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+    }
     progress.stage('processing');
     const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
     if (!done.ok) return fromApiFailure('complete-failed', done);
