@@ -49,7 +49,7 @@ export const verifyFilePassword = defineEndpoint({
   body: verifyFilePasswordRequestSchema,
   reply: verifiedFileSchema,
   message: 'password verified',
-  errors: [ValidationFailed, NotFound, Gone, WrongPassword, RateLimited],
+  errors: [ValidationFailed, BadRequest, NotFound, Gone, WrongPassword, RateLimited],
   idempotent: true,
 });
 
@@ -128,7 +128,7 @@ function managementEndpoints<const S extends 'admin' | 'user', const A extends '
       body: updateFileRequestSchema,
       reply: fileRecordSchema,
       message: 'file updated',
-      errors: [NotFound, SlugTaken],
+      errors: [ValidationFailed, BadRequest, NotFound, SlugTaken],
     }),
     remove: defineEndpoint({
       id: `files.${scope}.delete`,
@@ -154,7 +154,7 @@ function managementEndpoints<const S extends 'admin' | 'user', const A extends '
       body: batchDeleteFilesRequestSchema,
       reply: batchDeleteFilesResponseSchema,
       message: 'files deleted',
-      errors: [],
+      errors: [ValidationFailed, BadRequest],
     }),
   };
 }

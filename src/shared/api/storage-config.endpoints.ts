@@ -16,7 +16,7 @@ import {
 
 const tag = 'storage-configs';
 const idParams = z.object({ id: z.string().min(1) });
-const { BadRequest, Conflict, Forbidden, NotFound } = ErrorCode;
+const { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } = ErrorCode;
 
 export const listStorageConfigs = defineEndpoint({
   id: 'storageConfigs.list',
@@ -53,7 +53,7 @@ export const createStorageConfig = defineEndpoint({
   reply: storageConfigSchema,
   status: 201,
   message: 'storage config created',
-  errors: [],
+  errors: [ValidationFailed, BadRequest],
 });
 
 export const updateStorageConfig = defineEndpoint({
@@ -68,7 +68,7 @@ export const updateStorageConfig = defineEndpoint({
   body: updateStorageConfigRequestSchema,
   reply: storageConfigSchema,
   message: 'storage config updated',
-  errors: [BadRequest, NotFound],
+  errors: [ValidationFailed, BadRequest, NotFound],
 });
 
 export const deleteStorageConfig = defineEndpoint({
@@ -124,5 +124,5 @@ export const applyStorageCors = defineEndpoint({
   body: applyCorsRequestSchema,
   reply: applyCorsResponseSchema,
   message: 'CORS rule applied',
-  errors: [BadRequest, NotFound],
+  errors: [ValidationFailed, BadRequest, NotFound],
 });

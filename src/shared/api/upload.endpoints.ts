@@ -41,7 +41,7 @@ export const presignUpload = defineEndpoint({
   reply: presignResponseSchema,
   status: 201,
   message: 'upload URL created',
-  errors: [...startErrors],
+  errors: [ValidationFailed, BadRequest, ...startErrors],
 });
 
 export const commitUpload = defineEndpoint({
@@ -55,7 +55,7 @@ export const commitUpload = defineEndpoint({
   body: commitRequestSchema,
   reply: commitResponseSchema,
   message: 'file committed',
-  errors: [BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded],
 });
 
 export const cancelUpload = defineEndpoint({
@@ -69,7 +69,7 @@ export const cancelUpload = defineEndpoint({
   body: uploadCancelRequestSchema,
   reply: uploadCancelResponseSchema,
   message: 'upload cancelled',
-  errors: [NotFound],
+  errors: [ValidationFailed, BadRequest, NotFound],
 });
 
 export const initMultipartUpload = defineEndpoint({
@@ -84,7 +84,7 @@ export const initMultipartUpload = defineEndpoint({
   reply: multipartInitResponseSchema,
   status: 201,
   message: 'multipart upload created',
-  errors: [...startErrors],
+  errors: [ValidationFailed, BadRequest, ...startErrors],
 });
 
 export const refreshMultipartUrls = defineEndpoint({
@@ -97,7 +97,7 @@ export const refreshMultipartUrls = defineEndpoint({
   writes: true,
   body: multipartUrlsRequestSchema,
   reply: multipartUrlsResponseSchema,
-  errors: [NotFound, Conflict],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
   maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
 });
 
@@ -112,7 +112,7 @@ export const completeMultipartUpload = defineEndpoint({
   body: multipartCompleteRequestSchema,
   reply: multipartCompleteResponseSchema,
   message: 'multipart upload completed',
-  errors: [NotFound, Conflict],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
   maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
 });
 
@@ -127,7 +127,7 @@ export const abortMultipartUpload = defineEndpoint({
   body: multipartAbortRequestSchema,
   reply: multipartAbortResponseSchema,
   message: 'multipart upload aborted',
-  errors: [NotFound, Conflict],
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
 });
 
 export const formUpload = defineEndpoint({

@@ -6,8 +6,8 @@ import { FormError } from '../../components/form-error';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { listMounts } from '../../lib/api/mounts';
-import { listStorageConfigs } from '../../lib/api/storage-configs';
 import { useResource } from '../../lib/use-resource';
+import { useStorageConfigOptions } from './data/use-storage-config-options';
 import { DeleteMountDialog } from './delete-mount-dialog';
 import { emptyMountForm, mountFormFrom } from './mount-form';
 import { MountFormDialog } from './mount-form-dialog';
@@ -19,7 +19,7 @@ export function MountManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const mounts = useResource(useCallback((signal: AbortSignal) => listMounts(api, signal), [api]));
-  const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
+  const configs = useStorageConfigOptions();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [toggleError, setToggleError] = useState<string | null>(null);
   const close = () => setOpen({ kind: 'none' });
