@@ -23,7 +23,6 @@ import { requestLog } from './middleware/request-log.middleware';
 import { staticSite } from './middleware/static-site.middleware';
 import { adminAuthRoutes } from './modules/auth/admin-auth.routes';
 import { blobRoutes } from './modules/uploads/blob.routes';
-import { officePreviewRoutes } from './modules/files/office-preview.routes';
 import { publicFilesRoutes } from './modules/files/public-files.routes';
 import { storageConfigsRoutes } from './modules/storage-configs/storage-configs.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -32,7 +31,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { cacheRoutes } from './modules/cache/cache.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
-import { adminFilesRoutes, userFilesRoutes } from './modules/files/file-shares.routes';
+import { fileManagementRoutes } from './modules/files/file-shares.routes';
 import { mountsRoutes } from './modules/mounts/mounts.routes';
 import { pasteRoutes } from './modules/pastes/paste.routes';
 import { systemSettingsRoutes } from './modules/settings/system-settings.routes';
@@ -137,10 +136,8 @@ export function createApp({
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
   app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
-  app.route('/api', officePreviewRoutes(publicFiles, trustProxy));
   app.route('/api', blobRoutes(blobs));
-  app.route('/api', adminFilesRoutes(fileShares, trustProxy));
-  app.route('/api', userFilesRoutes(fileShares, trustProxy));
+  app.route('/api', fileManagementRoutes(fileShares, trustProxy));
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));
   else logger.warn('web app not built: serving the API only', { staticDir });

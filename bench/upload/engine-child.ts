@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const file = await openAsBlob(job.path);
   const apiMs: Record<string, number> = {};
   const plan = { partSize: file.size, partCount: 1 };
-  const api = createUploadApi({ fetch, connection: () => ({ baseUrl: `${job.baseUrl}/api`, authorization: `Bearer ${job.token}` }) });
+  const api = createUploadApi({ fetch, connection: () => ({ baseUrl: `${job.baseUrl}/api`, credentials: { scheme: 'admin', token: job.token } }) });
   const engine = createTransferEngine({
     api: timedApi(api, apiMs, plan),
     transport: createFetchTransport(fetch),

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@shared/envelope';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
-import { isRawBody, isRawReply, type Access, type EndpointSpec } from '@shared/http/endpoint';
+import { isRawBody, isRawReply, type Access, type EndpointSpec, type RawBody } from '@shared/http/endpoint';
 import { APP_NAME, APP_VERSION } from '@shared/limits';
 
 type JsonSchema = Record<string, unknown>;
@@ -75,13 +75,22 @@ function parameters(endpoint: EndpointSpec): Operation[] {
   return out;
 }
 
+function rawBodySchema(body: RawBody): JsonSchema {
+  if (body.kind !== 'form') return { type: 'string', format: 'binary' };
+  const fields = body.fields === undefined ? {} : schemaOf(body.fields, 'input');
+  const properties = { ...((fields['properties'] ?? {}) as Record<string, JsonSchema>) };
+  const required = [...((fields['required'] ?? []) as string[])];
+  if (body.filePart !== undefined) {
+    properties[body.filePart] = { type: 'string', format: 'binary' };
+    required.push(body.filePart);
+  }
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+}
+
 function requestBody(endpoint: EndpointSpec): Operation | undefined {
   const { body } = endpoint;
   if (body === undefined) return undefined;
-  if (isRawBody(body)) {
-    const schema = body.kind === 'form' ? { type: 'object' } : { type: 'string', format: 'binary' };
-    return { required: true, description: body.description, content: { [body.contentType]: { schema } } };
-  }
+  if (isRawBody(body)) return { required: true, description: body.description, content: { [body.contentType]: { schema: rawBodySchema(body) } } };
   return { required: true, content: { 'application/json': { schema: schemaOf(body, 'input') } } };
 }
 

@@ -1,13 +1,13 @@
 // User files must never run as active content on Clipdock's origin: HTML, SVG, XML and script
 // types are downgraded to text/plain attachments, and every served file gets nosniff + sandbox.
-import { extensionOf } from './mime';
+import { fileExtension } from '@shared/mimetype';
 
 const activeTypes = [/html/, /svg/, /xml/, /javascript/, /ecmascript/, /^text\/x-/, /^application\/x-sh/];
 const activeExtensions = new Set(['html', 'htm', 'xhtml', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs']);
 
 export function isActiveContent(mimetype: string, filename: string): boolean {
   const type = mimetype.toLowerCase();
-  return activeTypes.some((pattern) => pattern.test(type)) || activeExtensions.has(extensionOf(filename));
+  return activeTypes.some((pattern) => pattern.test(type)) || activeExtensions.has(fileExtension(filename));
 }
 
 export type ServeHeaders = { contentType: string; contentDisposition: string };

@@ -1,6 +1,9 @@
-// Guesses a MIME type from a file name when the client sends none (or a generic one).
+// The type a stored file gets: the shared upload rule (Markdown names are text/markdown), then the
+// declared type, then a guess from the name when the client sends none (or a generic one).
+import { fileExtension, GENERIC_MIMETYPE, isMarkdownName, MARKDOWN_MIMETYPE } from '@shared/mimetype';
+
 const byExtension: Record<string, string> = {
-  txt: 'text/plain', md: 'text/markdown', markdown: 'text/markdown', csv: 'text/csv', json: 'application/json',
+  txt: 'text/plain', csv: 'text/csv', json: 'application/json',
   html: 'text/html', htm: 'text/html', xhtml: 'application/xhtml+xml', xml: 'application/xml', svg: 'image/svg+xml',
   js: 'text/javascript', mjs: 'text/javascript', css: 'text/css', pdf: 'application/pdf', zip: 'application/zip',
   gz: 'application/gzip', tar: 'application/x-tar', '7z': 'application/x-7z-compressed', png: 'image/png',
@@ -12,21 +15,15 @@ const byExtension: Record<string, string> = {
   ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
-export const genericMimeType = 'application/octet-stream';
-
-export function extensionOf(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot <= 0 ? '' : filename.slice(dot + 1).toLowerCase();
-}
-
 export function mimeFromFilename(filename: string): string {
-  return byExtension[extensionOf(filename)] ?? genericMimeType;
+  return byExtension[fileExtension(filename)] ?? GENERIC_MIMETYPE;
 }
 
-/** The declared type unless it is missing, generic or malformed; then a guess from the name. */
+/** Markdown names are text/markdown (spec §5); else the declared type unless it is missing, generic or malformed; then a guess from the name. */
 export function resolveMimeType(filename: string, declared: string | undefined): string {
+  if (isMarkdownName(filename)) return MARKDOWN_MIMETYPE;
   const clean = declared?.trim().toLowerCase();
-  if (clean === undefined || clean === '' || clean === genericMimeType || !/^[\w.+-]+\/[\w.+-]+$/.test(clean)) {
+  if (clean === undefined || clean === '' || clean === GENERIC_MIMETYPE || !/^[\w.+-]+\/[\w.+-]+$/.test(clean)) {
     return mimeFromFilename(filename);
   }
   return clean;

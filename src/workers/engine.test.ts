@@ -31,10 +31,10 @@ describe('single PUT uploads', () => {
 
   it('maps a taken slug at presign to slug-taken, with nothing to clean up', async () => {
     const { engine, api, transport } = setup({
-      api: { presign: async () => ({ ok: false, kind: 'http', status: 409, errorCode: 'SLUG_TAKEN', message: 'taken' }) },
+      api: { presign: async () => ({ ok: false, kind: 'slug-taken', status: 409, errorCode: 'SLUG_TAKEN', message: 'taken' }) },
     });
     const result = await engine.upload(job(10));
-    expect(result).toEqual({ ok: false, code: 'slug-taken', message: 'taken', retryable: false, status: 409 });
+    expect(result).toEqual({ ok: false, code: 'slug-taken', message: 'taken', retryable: false, status: 409, errorCode: 'SLUG_TAKEN' });
     expect(transport.put).not.toHaveBeenCalled();
     expect(api.cancel).not.toHaveBeenCalled();
   });
@@ -50,7 +50,7 @@ describe('single PUT uploads', () => {
 
   it('deletes the uncommitted file when commit fails', async () => {
     const { engine, api } = setup({
-      api: { commit: async () => ({ ok: false, kind: 'http', status: 500, message: 'boom' }) },
+      api: { commit: async () => ({ ok: false, kind: 'server-error', status: 500, errorCode: 'INTERNAL', message: 'boom' }) },
     });
     const result = await engine.upload(job(10));
     expect(result).toMatchObject({ ok: false, code: 'commit-failed', status: 500, retryable: true });

@@ -1,23 +1,25 @@
 // The transfer engine: presign → PUT → commit below a size threshold, multipart above it, and
 // clean-up (abort, cancel) whenever a failure or a cancel leaves an uncommitted file behind.
-import { CHUNK_UPLOAD_TIMEOUT_MS } from '@shared/limits';
+import { putBlob } from '@shared/api/upload.endpoints';
+import { timeoutMsOf } from '@shared/http/api-client';
 import { cancelled, failure, fromApiFailure } from './failures';
-import { resolveMimetype } from './mimetype';
-import { planParts, uploadParts } from './multipart';
+import { uploadMimetype } from '@shared/mimetype';
+import { planParts } from '@shared/part-plan';
+import { uploadParts } from './multipart';
 import { createProgressReporter } from './progress';
 import type { ProgressReporter } from './progress';
 import type { ProgressCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
 import type { PutTransport } from './put-transport';
 import { putWithRetry } from './put-with-retry';
 import type { PutContext, PutOutcome } from './put-with-retry';
-import type { UploadApi } from './upload-api';
+import type { ApiFailure, UploadApi } from './upload-api';
 
 const MIB = 1024 * 1024;
 
 export type TransferEngineConfig = {
   /** Files of this size or more go multipart. */
   singlePutMaxBytes: number;
-  /** Preferred part size; grows for big files (see `planParts`), never below 5 MiB. */
+  /** Preferred part size; grows for big files (see the shared `planParts`), never below 5 MiB. */
   partSize: number;
   /** Parts in flight at once. */
   concurrency: number;
@@ -25,6 +27,7 @@ export type TransferEngineConfig = {
   retryBaseDelayMs: number;
   retryMaxDelayMs: number;
   progressIntervalMs: number;
+  /** Each storage PUT (a whole file or one part); the upload link endpoints' chunk time-out. */
   partTimeoutMs: number;
   /** Time allowed for the abort and cancel calls after a failure. */
   cleanupTimeoutMs: number;
@@ -39,7 +42,7 @@ export const defaultEngineConfig: TransferEngineConfig = {
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   progressIntervalMs: 100,
-  partTimeoutMs: CHUNK_UPLOAD_TIMEOUT_MS,
+  partTimeoutMs: timeoutMsOf(putBlob),
   cleanupTimeoutMs: 10_000,
 };
 
@@ -102,7 +105,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   function target(job: UploadJob) {
     return {
       filename: job.filename,
-      mimetype: job.mimetype ?? resolveMimetype(job.filename, job.file.type),
+      mimetype: job.mimetype ?? uploadMimetype(job.filename, job.file.type),
       size: job.file.size,
       ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
       ...(job.path === undefined ? {} : { path: job.path }),
@@ -140,6 +143,8 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       return failure('bad-response', { message: 'part count does not match the part size' });
     }
     progress.stage('uploading');
+    // A refresh the server refused (an expired session, say) explains the part failure that follows.
+    const refresh: { failure: ApiFailure | null } = { failure: null };
     const parts = await uploadParts({
       file: job.file,
       partSize,
@@ -147,14 +152,18 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       urls: init.data.presigned_urls,
       refreshUrls: async (partNumbers) => {
         const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
-        return fresh.ok ? fresh.data.presigned_urls : null;
+        if (fresh.ok) return fresh.data.presigned_urls;
+        refresh.failure = fresh;
+        return null;
       },
       concurrency: config.concurrency,
       put,
       signal,
       onLoaded: (bytes) => progress.setLoaded(bytes),
     });
-    if (!parts.ok) return parts.failure;
+    if (!parts.ok) {
+      return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+    }
     progress.stage('processing');
     const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
     if (!done.ok) return fromApiFailure('complete-failed', done);

@@ -1,6 +1,8 @@
 // Turns API and transport outcomes into the plain failure objects that cross the worker
 // boundary (spec §8 upload and multipart messages). Messages are English fallbacks only.
+import type { ApiErrorKind } from '@shared/api-error';
 import type { UploadErrorCode } from '@shared/api/upload.schema';
+import type { ErrorCode } from '@shared/errors';
 import type { TransferFailure } from './protocol';
 import type { ApiFailure } from './upload-api';
 
@@ -24,7 +26,7 @@ const fallbackMessages: Record<UploadErrorCode, string> = {
   internal: 'unexpected upload error',
 };
 
-type FailureExtra = { message?: string; retryable?: boolean; status?: number; partNumber?: number };
+type FailureExtra = { message?: string; retryable?: boolean; status?: number; errorCode?: ErrorCode; partNumber?: number };
 
 export function failure(code: UploadErrorCode, extra: FailureExtra = {}): TransferFailure {
   return {
@@ -33,28 +35,52 @@ export function failure(code: UploadErrorCode, extra: FailureExtra = {}): Transf
     message: extra.message ?? fallbackMessages[code],
     retryable: extra.retryable ?? false,
     ...(extra.status === undefined ? {} : { status: extra.status }),
+    ...(extra.errorCode === undefined ? {} : { errorCode: extra.errorCode }),
     ...(extra.partNumber === undefined ? {} : { partNumber: extra.partNumber }),
   };
 }
 
 export const cancelled = (): TransferFailure => failure('cancelled');
 
-/** 408, 429 and 5xx are worth another try; other 4xx are final. */
+/** 408, 429 and 5xx from storage are worth another try; other 4xx are final. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
-/** Maps a failed JSON call made during `step` (presign-failed, commit-failed, …) to a failure. */
+/** API failures worth another try: the server or the network was busy, not the request wrong. */
+const retryableKinds: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>(['rate-limited', 'server-error', 'unavailable']);
+
+/**
+ * Maps a failed JSON call made during `step` (presign-failed, commit-failed, …) to a failure,
+ * decided by the error's kind (from its ErrorCode), never by the HTTP status.
+ */
 export function fromApiFailure(step: UploadErrorCode, api: ApiFailure): TransferFailure {
-  if (api.kind === 'cancelled') return cancelled();
-  if (api.kind === 'network' || api.kind === 'timeout') return failure('network', { message: api.message, retryable: true });
-  if (api.kind === 'bad-response') return failure('bad-response', { message: api.message });
-  const status = api.status ?? 0;
-  const withStatus = { message: api.message, status };
-  if (api.errorCode === 'SLUG_TAKEN' || status === 409) return failure('slug-taken', withStatus);
-  if (api.errorCode === 'QUOTA_EXCEEDED') return failure('quota', withStatus);
-  if (api.errorCode === 'PAYLOAD_TOO_LARGE' || status === 413) return failure('too-large', withStatus);
-  if (status === 401) return failure('unauthorized', withStatus);
-  if (status === 403) return failure('forbidden', withStatus);
-  return failure(step, { ...withStatus, retryable: isRetryableStatus(status) });
+  const extra = {
+    message: api.message,
+    ...(api.status === undefined ? {} : { status: api.status }),
+    ...(api.errorCode === undefined ? {} : { errorCode: api.errorCode }),
+  };
+  switch (api.kind) {
+    case 'cancelled':
+      return cancelled();
+    case 'network':
+    case 'timeout':
+      return failure('network', { ...extra, retryable: true });
+    case 'bad-response':
+      return failure('bad-response', extra);
+    case 'slug-taken':
+      return failure('slug-taken', extra);
+    case 'quota':
+      return failure('quota', extra);
+    case 'too-large':
+      return failure('too-large', extra);
+    case 'unauthorized':
+    case 'admin-session-expired':
+    case 'api-key-invalid':
+      return failure('unauthorized', extra);
+    case 'forbidden':
+      return failure('forbidden', extra);
+    default:
+      return failure(step, { ...extra, retryable: retryableKinds.has(api.kind) });
+  }
 }

@@ -1,32 +1,11 @@
-// Part planning and the parallel part uploads of a multipart upload. Parts are lazy Blob
-// slices taken only when a slot frees up, so at most `concurrency` parts are ever in flight.
-import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES } from '@shared/api/upload.schema';
+// The parallel part uploads of a multipart upload, cut by the shared part plan. Parts are lazy
+// Blob slices taken only when a slot frees up, so at most `concurrency` parts are ever in flight.
 import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
+import { partRange } from '@shared/part-plan';
 import { cancelled, failure } from './failures';
 import type { TransferFailure } from './protocol';
 import { putWithRetry } from './put-with-retry';
 import type { PutContext, PutOutcome } from './put-with-retry';
-
-const MIB = 1024 * 1024;
-
-export type PartPlan = { partSize: number; partCount: number };
-
-/**
- * At least 5 MiB (or `preferredPartSize`), and big enough, rounded up to a whole MiB, that the
- * file never needs more than 10,000 parts. Null when even 5 GiB parts would not do.
- */
-export function planParts(size: number, preferredPartSize: number = MULTIPART_MIN_PART_BYTES): PartPlan | null {
-  const forPartCap = Math.ceil(size / MULTIPART_MAX_PARTS / MIB) * MIB;
-  const partSize = Math.max(MULTIPART_MIN_PART_BYTES, preferredPartSize, forPartCap);
-  if (partSize > MULTIPART_MAX_PART_BYTES) return null;
-  return { partSize, partCount: Math.max(1, Math.ceil(size / partSize)) };
-}
-
-/** Byte range [start, end) of a 1-based part. */
-export function partRange(size: number, partSize: number, partNumber: number): { start: number; end: number } {
-  const start = (partNumber - 1) * partSize;
-  return { start, end: Math.min(size, start + partSize) };
-}
 
 export type UploadPartsOptions = {
   file: Blob;
@@ -109,7 +88,7 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
         fail(failure('missing-part-url', { partNumber, message: `presigned URL not found for part ${partNumber}` }));
         return;
       }
-      const { start, end } = partRange(file.size, partSize, partNumber);
+      const { start, end } = partRange({ size: file.size, partSize }, partNumber);
       const outcome = await putWithRetry(options.put, {
         url,
         body: file.slice(start, end),

@@ -2,11 +2,18 @@
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
 import { z } from 'zod';
 import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
+import { errorCodeSchema } from '@shared/errors';
+import type { Credentials } from '@shared/http/api-client';
 
-/** How the worker reaches the API: base URL (for example `/api`) and the Authorization header. */
+export const credentialsSchema = z.discriminatedUnion('scheme', [
+  z.object({ scheme: z.literal('admin'), token: z.string().min(1) }),
+  z.object({ scheme: z.literal('apikey'), key: z.string().min(1) }),
+]) satisfies z.ZodType<Credentials>;
+
+/** How the worker reaches the API: base URL (for example `/api`) and the signed-in credentials. */
 export const transferConnectionSchema = z.object({
   baseUrl: z.string().min(1),
-  authorization: z.string().min(1).nullable(),
+  credentials: credentialsSchema.nullable(),
 });
 export type TransferConnection = z.infer<typeof transferConnectionSchema>;
 
@@ -48,6 +55,8 @@ export const transferFailureSchema = z.object({
   message: z.string(),
   retryable: z.boolean(),
   status: z.number().int().optional(),
+  /** The server's ErrorCode when an API call failed; TOKEN_EXPIRED or API_KEY_INVALID end the session on the page. */
+  errorCode: errorCodeSchema.optional(),
   partNumber: z.number().int().optional(),
 });
 export type TransferFailure = z.infer<typeof transferFailureSchema>;

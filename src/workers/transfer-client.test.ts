@@ -1,30 +1,12 @@
-import type { Endpoint } from 'comlink';
 import * as Comlink from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
+import type { Credentials } from '@shared/http/api-client';
+import type { ExpiredCredential } from '@shared/http/failure';
+import { memoryChannel } from '../../tests/unit/support/memory-channel';
 import type { TransferProgress } from './protocol';
 import type { PutTransport } from './put-transport';
 import { createTransferClient } from './transfer-client';
 import { createWorkerEndpoint } from './worker-endpoint';
-
-/** Two endpoints that pass messages by reference, standing in for the page and the worker. */
-function memoryChannel(): [Endpoint, Endpoint] {
-  type Listeners = Set<EventListenerOrEventListenerObject>;
-  const listeners: [Listeners, Listeners] = [new Set(), new Set()];
-  const side = (self: 0 | 1, other: 0 | 1): Endpoint => ({
-    postMessage(message: unknown) {
-      queueMicrotask(() => {
-        const event = new MessageEvent('message', { data: message });
-        for (const listener of listeners[other]) {
-          if (typeof listener === 'function') listener(event);
-          else listener.handleEvent(event);
-        }
-      });
-    },
-    addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners[self].add(listener),
-    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners[self].delete(listener),
-  });
-  return [side(0, 1), side(1, 0)];
-}
 
 function envelope(data: unknown, code = 200): Response {
   return new Response(JSON.stringify({ code, message: 'ok', data, success: true }), {
@@ -33,12 +15,24 @@ function envelope(data: unknown, code = 200): Response {
   });
 }
 
-function start(fetch: typeof globalThis.fetch) {
+function failed(code: number, error: string, message: string): Response {
+  return Response.json({ code, message, data: { error }, success: false }, { status: code });
+}
+
+const admin: Credentials = { scheme: 'admin', token: 'tok-1' };
+
+function start(fetch: typeof globalThis.fetch, credentials: Credentials | null = admin) {
   const transport: PutTransport = { put: vi.fn(async () => ({ status: 200, etag: '"e1"' })) };
   const [page, worker] = memoryChannel();
   Comlink.expose(createWorkerEndpoint({ fetch, transport, now: () => 0 }), worker);
-  const client = createTransferClient({ baseUrl: '/api/', authorization: () => 'Bearer tok-1', endpoint: () => page });
-  return { client, transport };
+  const expired: ExpiredCredential[] = [];
+  const client = createTransferClient({
+    baseUrl: () => '/api/',
+    credentials: () => credentials,
+    onAuthExpired: (credential) => expired.push(credential),
+    endpoint: () => page,
+  });
+  return { client, transport, expired };
 }
 
 const commitData = {
@@ -91,14 +85,58 @@ describe('transfer client and worker endpoint', () => {
   });
 
   it('reports server error envelopes as typed failures', async () => {
-    const { client } = start(async () =>
-      Response.json(
-        { code: 413, message: 'storage is full', data: { error: 'QUOTA_EXCEEDED' }, success: false },
-        { status: 413 },
-      ),
-    );
+    const { client, expired } = start(async () => failed(413, 'QUOTA_EXCEEDED', 'storage is full'));
     const result = await client.upload({ id: 'u2', file: new Blob(['abc']), filename: 'a.txt' });
-    expect(result).toEqual({ ok: false, code: 'quota', message: 'storage is full', retryable: false, status: 413 });
+    expect(result).toEqual({ ok: false, code: 'quota', message: 'storage is full', retryable: false, status: 413, errorCode: 'QUOTA_EXCEEDED' });
+    expect(expired).toEqual([]);
+    client.terminate();
+  });
+
+  it('reports an expired admin session the worker met, like a refused page call', async () => {
+    const { client, expired } = start(async () => failed(401, 'TOKEN_EXPIRED', 'token expired'));
+    const result = await client.upload({ id: 'u3', file: new Blob(['abc']), filename: 'a.txt' });
+    expect(result).toMatchObject({ ok: false, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED', status: 401 });
+    expect(expired).toEqual(['admin']);
+    client.terminate();
+  });
+
+  it('reports an invalid API key, but only for the credentials the upload was sent with', async () => {
+    const key: Credentials = { scheme: 'apikey', key: 'k-1' };
+    const invalidKey = start(async () => failed(401, 'API_KEY_INVALID', 'API key invalid or expired'), key);
+    await invalidKey.client.upload({ id: 'u4', file: new Blob(['abc']), filename: 'a.txt' });
+    expect(invalidKey.expired).toEqual(['apikey']);
+    invalidKey.client.terminate();
+
+    const mismatched = start(async () => failed(401, 'TOKEN_EXPIRED', 'token expired'), key);
+    await mismatched.client.upload({ id: 'u5', file: new Blob(['abc']), filename: 'a.txt' });
+    expect(mismatched.expired).toEqual([]);
+    mismatched.client.terminate();
+
+    const anonymous = start(async () => failed(401, 'UNAUTHORIZED', 'authentication required'), null);
+    expect(await anonymous.client.upload({ id: 'u6', file: new Blob(['abc']), filename: 'a.txt' })).toMatchObject({ code: 'unauthorized' });
+    expect(anonymous.expired).toEqual([]);
+    anonymous.client.terminate();
+  });
+
+  it('reports a session that expired while part links were refreshed', async () => {
+    const partSize = 5 * 1024 * 1024;
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      const url = String(input);
+      if (url === '/api/s3/multipart/init') {
+        const presigned_urls = [1, 2].map((partNumber) => ({ partNumber, url: `https://s3.test/part/${partNumber}` }));
+        return envelope({ file_id: 'file-9', upload_id: 'mp-9', storage_path: 'big.bin', slug: 'big', part_size: partSize, part_count: 2, presigned_urls }, 201);
+      }
+      if (url === '/api/s3/multipart/urls') return failed(401, 'TOKEN_EXPIRED', 'token expired');
+      return envelope({ file_id: 'file-9', status: 'aborted' });
+    });
+    const transport: PutTransport = { put: vi.fn(async () => ({ status: 403, etag: null })) };
+    const [page, worker] = memoryChannel();
+    Comlink.expose(createWorkerEndpoint({ fetch, transport, now: () => 0, config: { singlePutMaxBytes: 1 } }), worker);
+    const expired: ExpiredCredential[] = [];
+    const client = createTransferClient({ baseUrl: () => '/api', credentials: () => admin, onAuthExpired: (c) => expired.push(c), endpoint: () => page });
+    const result = await client.upload({ id: 'u7', file: new Blob([new Uint8Array(partSize + 1)]), filename: 'big.bin' });
+    expect(result).toMatchObject({ ok: false, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED' });
+    expect(expired).toEqual(['admin']);
     client.terminate();
   });
 

@@ -1,15 +1,20 @@
 // The page side of the transfer worker. Starts the worker lazily, hands it the connection
-// before each upload, and parses every result and progress report that comes back.
+// before each upload, and parses every result and progress report that comes back. A result that
+// says the credentials it was given were refused as expired is reported like the API client does.
 import * as Comlink from 'comlink';
+import type { Credentials } from '@shared/http/api-client';
+import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { failure } from './failures';
 import { transferProgressSchema, uploadResultSchema } from './protocol';
 import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult } from './protocol';
 
 export type TransferClientOptions = {
-  /** API prefix, for example `/api` or `https://clip.example.com/api`. */
-  baseUrl: string;
-  /** Current Authorization header (`Bearer …` or `ApiKey …`), read before each upload. */
-  authorization: () => string | null;
+  /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
+  baseUrl: () => string;
+  /** The signed-in credentials, read before each upload. */
+  credentials: () => Credentials | null;
+  /** The server refused those credentials as expired or invalid; the auth machine decides what follows. */
+  onAuthExpired?: (credential: ExpiredCredential) => void;
   /** Where the worker lives; tests pass one end of a MessageChannel. */
   endpoint?: () => Comlink.Endpoint;
 };
@@ -48,14 +53,24 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     };
   }
 
+  /** The same rule as the API client: only the credentials this upload was sent with, and only when the code names their scheme. */
+  function reportExpired(result: UploadResult, credentials: Credentials | null): void {
+    if (result.ok || credentials === null) return;
+    const expired = expiredCredentialOf(result.errorCode);
+    if (expired !== undefined && expired === credentials.scheme) options.onAuthExpired?.(expired);
+  }
+
   return {
     async upload(job, onProgress) {
       try {
         const transfer = connect();
-        await transfer.configure({ baseUrl: options.baseUrl, authorization: options.authorization() });
+        const credentials = options.credentials();
+        await transfer.configure({ baseUrl: options.baseUrl(), credentials });
         const result: unknown = await transfer.upload(job, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
         const parsed = uploadResultSchema.safeParse(result);
-        return parsed.success ? parsed.data : failure('bad-response', { message: 'transfer worker sent an invalid result' });
+        if (!parsed.success) return failure('bad-response', { message: 'transfer worker sent an invalid result' });
+        reportExpired(parsed.data, credentials);
+        return parsed.data;
       } catch (error) {
         return failure('internal', { message: error instanceof Error ? error.message : String(error) });
       }

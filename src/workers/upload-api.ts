@@ -1,107 +1,78 @@
-// The JSON calls of an upload, built inside the worker from a base URL and an Authorization
-// header. Each call resolves to a tagged outcome, so the engine never catches thrown errors.
-import type { z } from 'zod';
-import type { ErrorCode } from '@shared/errors';
-import { envelopeSchema, errorEnvelopeSchema } from '@shared/envelope';
-import { REQUEST_TIMEOUT_MS } from '@shared/limits';
+// The JSON calls of an upload, made through the shared API client with the upload endpoint
+// definitions. ApiError stops at this edge: each call resolves to a tagged outcome that keeps the
+// error's kind and ErrorCode, so the engine never catches and every outcome crosses Comlink.
+import { isApiError, type ApiErrorKind } from '@shared/api-error';
 import {
-  commitResponseSchema,
-  multipartAbortResponseSchema,
-  multipartCompleteResponseSchema,
-  multipartInitResponseSchema,
-  multipartUrlsResponseSchema,
-  presignResponseSchema,
-  uploadCancelResponseSchema,
-} from '@shared/api/upload.schema';
-import type {
-  CommitRequest,
-  CommitResponse,
-  MultipartAbortRequest,
-  MultipartAbortResponse,
-  MultipartCompleteRequest,
-  MultipartCompleteResponse,
-  MultipartInitRequest,
-  MultipartInitResponse,
-  MultipartUrlsRequest,
-  MultipartUrlsResponse,
-  PresignRequest,
-  PresignResponse,
-  UploadCancelRequest,
-  UploadCancelResponse,
-} from '@shared/api/upload.schema';
+  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, initMultipartUpload, presignUpload, refreshMultipartUrls,
+} from '@shared/api/upload.endpoints';
+import type { ErrorCode } from '@shared/errors';
+import { createApiClient } from '@shared/http/api-client';
+import type { BodyOf, EndpointSpec, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
 
-export type ApiFailure = {
-  ok: false;
-  kind: 'cancelled' | 'timeout' | 'network' | 'http' | 'bad-response';
-  status?: number;
-  errorCode?: ErrorCode;
-  message: string;
-};
+export type ApiFailure = { ok: false; kind: ApiErrorKind; status?: number; errorCode?: ErrorCode; message: string };
 export type ApiOutcome<T> = { ok: true; data: T } | ApiFailure;
-export type ApiCall<Req, Res> = (body: Req, signal: AbortSignal) => Promise<ApiOutcome<Res>>;
+export type ApiCall<E extends EndpointSpec> = (body: BodyOf<E>, signal: AbortSignal) => Promise<ApiOutcome<ReplyOf<E>>>;
 
 export type UploadApi = {
-  presign: ApiCall<PresignRequest, PresignResponse>;
-  commit: ApiCall<CommitRequest, CommitResponse>;
-  multipartInit: ApiCall<MultipartInitRequest, MultipartInitResponse>;
-  multipartUrls: ApiCall<MultipartUrlsRequest, MultipartUrlsResponse>;
-  multipartComplete: ApiCall<MultipartCompleteRequest, MultipartCompleteResponse>;
-  multipartAbort: ApiCall<MultipartAbortRequest, MultipartAbortResponse>;
-  cancel: ApiCall<UploadCancelRequest, UploadCancelResponse>;
+  presign: ApiCall<typeof presignUpload>;
+  commit: ApiCall<typeof commitUpload>;
+  multipartInit: ApiCall<typeof initMultipartUpload>;
+  multipartUrls: ApiCall<typeof refreshMultipartUrls>;
+  multipartComplete: ApiCall<typeof completeMultipartUpload>;
+  multipartAbort: ApiCall<typeof abortMultipartUpload>;
+  cancel: ApiCall<typeof cancelUpload>;
 };
 
 export type UploadApiDeps = {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
-  timeoutMs?: number;
 };
 
-const successCodes = new Set([200, 201, 202]);
+const fallbackMessages: Partial<Record<ApiErrorKind, string>> = {
+  cancelled: 'request cancelled',
+  timeout: 'request timed out',
+  network: 'network connection failed',
+  'bad-response': 'server returned no valid data',
+};
 
-export function createUploadApi({ fetch, connection, timeoutMs = REQUEST_TIMEOUT_MS }: UploadApiDeps): UploadApi {
-  function post<Req, Res>(path: string, schema: z.ZodType<Res>): ApiCall<Req, Res> {
-    return async (body, signal) => {
-      const target = connection();
-      if (target === null) return { ok: false, kind: 'network', message: 'transfer worker is not configured' };
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-      if (target.authorization !== null) headers['Authorization'] = target.authorization;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const response = await fetch(`${target.baseUrl.replace(/\/+$/, '')}${path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.any([signal, timeout]),
-      }).catch(() => null);
-      const json: unknown = response === null ? undefined : await response.json().catch(() => undefined);
-      if (signal.aborted) return { ok: false, kind: 'cancelled', message: 'request cancelled or timed out' };
-      if (timeout.aborted) return { ok: false, kind: 'timeout', message: 'request timed out' };
-      if (response === null) return { ok: false, kind: 'network', message: 'network connection failed' };
-      if (!response.ok) {
-        const error = errorEnvelopeSchema.safeParse(json);
-        return {
-          ok: false,
-          kind: 'http',
-          status: response.status,
-          ...(error.success ? { errorCode: error.data.data.error } : {}),
-          message: error.success ? error.data.message : `HTTP error ${response.status}`,
-        };
-      }
-      const parsed = envelopeSchema(schema).safeParse(json);
-      if (!parsed.success || !successCodes.has(parsed.data.code)) {
-        return { ok: false, kind: 'bad-response', status: response.status, message: 'server returned no valid data' };
-      }
-      return { ok: true, data: parsed.data.data };
-    };
+function toFailure(error: unknown): ApiFailure {
+  if (!isApiError(error)) return { ok: false, kind: 'network', message: fallbackMessages.network ?? 'network error' };
+  return {
+    ok: false,
+    kind: error.kind,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.code === undefined ? {} : { errorCode: error.code }),
+    message: error.serverMessage ?? fallbackMessages[error.kind] ?? (error.status === undefined ? error.kind : `HTTP error ${error.status}`),
+  };
+}
+
+export function createUploadApi({ fetch, connection }: UploadApiDeps): UploadApi {
+  const client = createApiClient({
+    fetch,
+    baseUrl: () => connection()?.baseUrl ?? '',
+    getCredentials: () => connection()?.credentials ?? null,
+    // The worker has no session to end: an expired credential goes back to the page in the
+    // failure's ErrorCode, and the page-side transfer client tells the auth machine.
+    onAuthExpired: () => undefined,
+  });
+
+  async function outcome<T>(call: () => Promise<T>): Promise<ApiOutcome<T>> {
+    if (connection() === null) return { ok: false, kind: 'network', message: 'transfer worker is not configured' };
+    try {
+      return { ok: true, data: await call() };
+    } catch (error) {
+      return toFailure(error);
+    }
   }
 
   return {
-    presign: post('/s3/presign', presignResponseSchema),
-    commit: post('/s3/commit', commitResponseSchema),
-    multipartInit: post('/s3/multipart/init', multipartInitResponseSchema),
-    multipartUrls: post('/s3/multipart/urls', multipartUrlsResponseSchema),
-    multipartComplete: post('/s3/multipart/complete', multipartCompleteResponseSchema),
-    multipartAbort: post('/s3/multipart/abort', multipartAbortResponseSchema),
-    cancel: post('/s3/cancel', uploadCancelResponseSchema),
+    presign: (body, signal) => outcome(() => client.call(presignUpload, { body, signal })),
+    commit: (body, signal) => outcome(() => client.call(commitUpload, { body, signal })),
+    multipartInit: (body, signal) => outcome(() => client.call(initMultipartUpload, { body, signal })),
+    multipartUrls: (body, signal) => outcome(() => client.call(refreshMultipartUrls, { body, signal })),
+    multipartComplete: (body, signal) => outcome(() => client.call(completeMultipartUpload, { body, signal })),
+    multipartAbort: (body, signal) => outcome(() => client.call(abortMultipartUpload, { body, signal })),
+    cancel: (body, signal) => outcome(() => client.call(cancelUpload, { body, signal })),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BODY_LIMIT_BYTES, PART_LIST_BODY_LIMIT_BYTES } from '@server/middleware/body-limit.middleware';
+import { DEFAULT_BODY_LIMIT_BYTES } from '@server/http/route';
+import { PART_LIST_BODY_LIMIT_BYTES } from '@shared/api/upload.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
@@ -20,14 +21,16 @@ describe('default request body limit', () => {
     expect((await call(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
   });
 
-  it('also stops a streamed body without Content-Length', async () => {
+  it('also stops a streamed body without Content-Length, once the caller is let in', async () => {
+    const { token } = await login(server.baseUrl);
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < 40; i += 1) controller.enqueue(new Uint8Array(128 * 1024).fill(32));
         controller.close();
       },
     });
-    const response = await fetch(`${server.baseUrl}/api/s3/commit`, { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const response = await fetch(`${server.baseUrl}/api/s3/commit`, { method: 'POST', body: chunks, headers, duplex: 'half' } as RequestInit);
     expect(response.status).toBe(413);
     await response.body?.cancel();
   });

@@ -1,7 +1,7 @@
 // Managing committed file shares: admins see all of them, an API key (file permission) only
 // those it created; anything else is 404. Deleting a share deletes its object too.
 import type { Repositories } from '../../db/repositories';
-import type { FileDetail, FileList, FileListQuery, FileRecord, UpdateFileRequest } from '@shared/api/file-share.schema';
+import type { FileDeleted, FileDetail, FileList, FileListQuery, FileRecord, UpdateFileRequest } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo, type FilePatch, type FileRow } from './file.repo';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -64,8 +64,9 @@ export class FileShareService {
     return toFileRecord(await this.#owned(caller, id));
   }
 
-  async remove(caller: AdminAuth | ApiKeyAuth, id: string): Promise<void> {
+  async remove(caller: AdminAuth | ApiKeyAuth, id: string): Promise<FileDeleted> {
     await this.shares.remove(await this.#owned(caller, id));
+    return { id, deleted: true };
   }
 
   /** Deletes the caller's shares among `ids`; unknown or foreign ids are skipped. */

@@ -1,35 +1,33 @@
-import { Hono, type Context } from 'hono';
-import { verifyFilePasswordRequestSchema } from '@shared/api/file-share.schema';
+// What anyone holding a share link may call: metadata, the password check, the two deliveries and
+// the office preview. Links carry a short-lived access token, never the password.
+import { Hono } from 'hono';
+import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
 import type { AppEnv } from '../../app-env';
-import { ok } from '../../lib/envelope';
-import { readJson } from '../../lib/read-json';
+import { route } from '../../http/route';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
+import { webBody } from '../../storage/http-stream';
 import type { FileDeliveryService } from './public-file-delivery.service';
 import type { PublicFileService } from './public-file.service';
-import { webBody } from '../../storage/http-stream';
 
 export type PublicFileRouteDeps = { files: PublicFileService; delivery: FileDeliveryService; trustProxy: boolean };
 
 export function publicFilesRoutes({ files, delivery, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/public/files/:slug', async (c) => ok(await files.info(c.req.param('slug'), requestOrigin(c, trustProxy))));
+  route(app, getPublicFile, ({ params, c }) => files.info(params.slug, requestOrigin(c, trustProxy)));
+  route(app, verifyFilePassword, ({ params, body, c }) =>
+    files.verify(params.slug, body.password, clientIp(c, trustProxy), requestOrigin(c, trustProxy)),
+  );
+  route(app, officePreview, ({ params, query, c }) => files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)));
 
-  app.post('/public/files/:slug/verify', async (c) => {
-    const { password } = await readJson(c.req, verifyFilePasswordRequestSchema);
-    return ok(await files.verify(c.req.param('slug'), password, clientIp(c, trustProxy), requestOrigin(c, trustProxy)), 'password verified');
-  });
-
-  const serve = (mode: 'view' | 'download') => async (c: Context<AppEnv>) => {
-    const { slug = '' } = c.req.param();
-    const origin = requestOrigin(c, trustProxy);
-    const result = await delivery.deliver({ slug, mode, token: c.req.query('token'), range: c.req.header('range'), headOnly: c.req.method === 'HEAD', origin });
-    if (result.kind === 'redirect') return new Response(null, { status: 302, headers: { location: result.url, 'cache-control': 'no-store' } });
-    return new Response(result.body === null ? null : webBody(result.body), { status: result.status, headers: result.headers });
-  };
-  app.get('/file-view/:slug', serve('view'));
-  app.get('/file-download/:slug', serve('download'));
-
+  for (const [endpoint, mode] of [[viewFile, 'view'], [downloadFile, 'download']] as const) {
+    route(app, endpoint, async ({ params: { slug }, query: { token }, c }) => {
+      const origin = requestOrigin(c, trustProxy);
+      const result = await delivery.deliver({ slug, mode, token, range: c.req.header('range'), headOnly: c.req.method === 'HEAD', origin });
+      if (result.kind === 'redirect') return new Response(null, { status: 302, headers: { location: result.url, 'cache-control': 'no-store' } });
+      return new Response(result.body === null ? null : webBody(result.body), { status: result.status, headers: result.headers });
+    });
+  }
   return app;
 }

@@ -2,15 +2,14 @@
 // preflight, a browser-style presigned PUT) is timed and reported on its own, never thrown.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { StorageProbe, StorageTestResult } from '@shared/api/storage-config.schema';
+import type { ApplyCorsResponse, StorageProbe, StorageTestResult } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import { storagePolicy } from '../../lib/net/address-guard';
 import { guardedRequest, headerValue } from '../../lib/net/guarded-request';
 import type { StorageRegistry } from '../../storage/storage-registry';
 import type { StorageDriver } from '../../storage/storage-driver';
-import { requireAdmin } from '../auth/auth-guard';
-import type { Auth } from '../auth/auth.types';
+import type { AdminAuth } from '../auth/auth.types';
 import type { UploadGate } from '../uploads/upload-gate';
 import type { StorageConfigService } from './storage-config.service';
 
@@ -22,8 +21,7 @@ export class StorageConfigTestService {
   ) {}
 
   /** `origin` is the browser's Origin header (for CORS); `selfOrigin`, this server's listening address, resolves local blob URLs. */
-  async test(auth: Auth, id: string, origin: string | undefined, selfOrigin: string): Promise<StorageTestResult> {
-    const admin = requireAdmin(auth);
+  async test(admin: AdminAuth, id: string, origin: string | undefined, selfOrigin: string): Promise<StorageTestResult> {
     const config = await this.configs.usable(admin, id);
     const driver = await this.storage.driverFor(config);
     const folder = config.default_folder === '' ? '' : `${config.default_folder.replace(/\/+$/, '')}/`;
@@ -48,8 +46,7 @@ export class StorageConfigTestService {
     return { success: read.ok && write.ok && cors.ok && presigned.ok, results: { read, write, cors, presigned } };
   }
 
-  async applyCors(auth: Auth, id: string, origin: string): Promise<{ origin: string; applied: boolean }> {
-    const admin = requireAdmin(auth);
+  async applyCors(admin: AdminAuth, id: string, origin: string): Promise<ApplyCorsResponse> {
     const config = await this.configs.usable(admin, id);
     if (config.driver !== 's3') return { origin, applied: false };
     const driver = await this.storage.driverFor(config);

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Repositories } from '../../db/repositories';
 import { isPathAllowed, normalizePath } from '@shared/path-rule';
-import type { CreateS3ConfigRequest, StorageConfig, UpdateStorageConfigRequest } from '@shared/api/storage-config.schema';
+import type { CreateS3ConfigRequest, StorageConfig, StorageConfigDeleted, UpdateStorageConfigRequest } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { MountRepo } from '../mounts/mount.repo';
 import { StorageConfigRepo, type StorageConfigPatch, type StorageConfigRow } from './storage-config.repo';
@@ -12,8 +12,7 @@ import type { CacheRegistry } from '../../lib/cache/cache-registry';
 import { isoAt, type Clock } from '../../lib/clock';
 import type { CryptoBox } from '../../lib/crypto-box';
 import type { StorageRegistry } from '../../storage/storage-registry';
-import { requireAdmin, requireAdminOrKeyPermission } from '../auth/auth-guard';
-import type { AdminAuth, ApiKeyAuth, Auth } from '../auth/auth.types';
+import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
 
 const defaultSignatureSeconds = 3600;
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
@@ -33,21 +32,18 @@ export class StorageConfigService {
     this.#mounts = repos.mounts;
   }
 
-  async list(auth: Auth): Promise<StorageConfig[]> {
-    const caller = requireAdminOrKeyPermission(auth, 'file');
+  async list(caller: AdminAuth | ApiKeyAuth): Promise<StorageConfig[]> {
     const rows = await this.repo.list({ publicOnly: caller.kind === 'apikey' });
     const reachable = [];
     for (const row of rows) if (await this.#reaches(caller, row)) reachable.push(row);
     return Promise.all(reachable.map((row) => this.#toWire(row, caller)));
   }
 
-  async get(auth: Auth, id: string): Promise<StorageConfig> {
-    const caller = requireAdminOrKeyPermission(auth, 'file');
+  async get(caller: AdminAuth | ApiKeyAuth, id: string): Promise<StorageConfig> {
     return this.#toWire(await this.usable(caller, id), caller);
   }
 
-  async create(auth: Auth, input: CreateS3ConfigRequest): Promise<StorageConfig> {
-    const admin = requireAdmin(auth);
+  async create(admin: AdminAuth, input: CreateS3ConfigRequest): Promise<StorageConfig> {
     const now = isoAt(this.clock);
     const id = randomUUID();
     await this.repo.insert({
@@ -76,8 +72,7 @@ export class StorageConfigService {
     return this.#toWire(await this.#row(id), admin);
   }
 
-  async update(auth: Auth, id: string, input: UpdateStorageConfigRequest): Promise<StorageConfig> {
-    const admin = requireAdmin(auth);
+  async update(admin: AdminAuth, id: string, input: UpdateStorageConfigRequest): Promise<StorageConfig> {
     const current = await this.#row(id);
     if (current.driver === 'local' && (input.endpoint_url !== undefined || input.bucket_name !== undefined || input.access_key_id !== undefined)) {
       throw new AppError(ErrorCode.BadRequest, 'a local storage config has no endpoint, bucket or keys');
@@ -104,8 +99,7 @@ export class StorageConfigService {
     return this.#toWire(await this.#row(id), admin);
   }
 
-  async remove(auth: Auth, id: string): Promise<void> {
-    requireAdmin(auth);
+  async remove(id: string): Promise<StorageConfigDeleted> {
     await this.#row(id);
     const { files, mounts } = await this.repo.usage(id);
     if (files > 0 || mounts > 0) {
@@ -113,10 +107,10 @@ export class StorageConfigService {
     }
     await this.repo.delete(id);
     this.#changed(id);
+    return { id, deleted: true };
   }
 
-  async setDefault(auth: Auth, id: string): Promise<StorageConfig> {
-    const admin = requireAdmin(auth);
+  async setDefault(admin: AdminAuth, id: string): Promise<StorageConfig> {
     await this.#row(id);
     await this.repo.setDefault(id, isoAt(this.clock));
     return this.#toWire(await this.#row(id), admin);

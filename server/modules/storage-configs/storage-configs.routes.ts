@@ -1,8 +1,13 @@
+// /s3-configs: keys with file permission list and read the configs they can reach; the admin
+// manages, tests and fixes CORS. Access comes from the endpoint definitions.
 import { Hono } from 'hono';
-import { applyCorsRequestSchema, createS3ConfigRequestSchema, updateStorageConfigRequestSchema } from '@shared/api/storage-config.schema';
+import {
+  applyStorageCors, createStorageConfig, deleteStorageConfig, getStorageConfig, listStorageConfigs, setDefaultStorageConfig,
+  testStorageConfig, updateStorageConfig,
+} from '@shared/api/storage-config.endpoints';
 import type { AppEnv } from '../../app-env';
-import { envelopeResponse, ok } from '../../lib/envelope';
-import { readJson } from '../../lib/read-json';
+import { route } from '../../http/route';
+import { envelopeResponse } from '../../lib/envelope';
 import { listenerOrigin } from '../../lib/signed-url';
 import type { StorageConfigTestService } from './storage-config-test.service';
 import type { StorageConfigService } from './storage-config.service';
@@ -12,35 +17,17 @@ export type StorageConfigRouteDeps = { configs: StorageConfigService; tests: Sto
 export function storageConfigsRoutes({ configs, tests }: StorageConfigRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/s3-configs', async (c) => ok(await configs.list(c.get('auth'))));
-  app.get('/s3-configs/:id', async (c) => ok(await configs.get(c.get('auth'), c.req.param('id'))));
-
-  app.post('/s3-configs', async (c) => {
-    const input = await readJson(c.req, createS3ConfigRequestSchema);
-    return envelopeResponse(201, 'storage config created', await configs.create(c.get('auth'), input));
+  route(app, listStorageConfigs, ({ auth }) => configs.list(auth));
+  route(app, getStorageConfig, ({ auth, params }) => configs.get(auth, params.id));
+  route(app, createStorageConfig, ({ auth, body }) => configs.create(auth, body));
+  route(app, updateStorageConfig, ({ auth, params, body }) => configs.update(auth, params.id, body));
+  route(app, deleteStorageConfig, ({ params }) => configs.remove(params.id));
+  route(app, setDefaultStorageConfig, ({ auth, params }) => configs.setDefault(auth, params.id));
+  route(app, testStorageConfig, async ({ auth, params, c }) => {
+    const result = await tests.test(auth, params.id, c.req.header('origin'), listenerOrigin(c));
+    return envelopeResponse(200, result.success ? 'all checks passed' : 'some checks failed', result);
   });
-
-  app.put('/s3-configs/:id', async (c) => {
-    const input = await readJson(c.req, updateStorageConfigRequestSchema);
-    return ok(await configs.update(c.get('auth'), c.req.param('id'), input), 'storage config updated');
-  });
-
-  app.delete('/s3-configs/:id', async (c) => {
-    await configs.remove(c.get('auth'), c.req.param('id'));
-    return ok(null, 'storage config deleted');
-  });
-
-  app.put('/s3-configs/:id/set-default', async (c) => ok(await configs.setDefault(c.get('auth'), c.req.param('id')), 'default storage set'));
-
-  app.post('/s3-configs/:id/test', async (c) => {
-    const result = await tests.test(c.get('auth'), c.req.param('id'), c.req.header('origin'), listenerOrigin(c));
-    return ok(result, result.success ? 'all checks passed' : 'some checks failed');
-  });
-
-  app.post('/s3-configs/:id/apply-cors', async (c) => {
-    const { origin } = await readJson(c.req, applyCorsRequestSchema);
-    return ok(await tests.applyCors(c.get('auth'), c.req.param('id'), origin), 'CORS rule applied');
-  });
+  route(app, applyStorageCors, ({ auth, params, body }) => tests.applyCors(auth, params.id, body.origin));
 
   return app;
 }

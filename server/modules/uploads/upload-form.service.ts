@@ -1,33 +1,22 @@
-// POST /upload: a multipart form streamed straight into storage. Fields that place the file
-// (s3_config_id, path, slug) must come before `file`; share settings may follow it. The quota is
+// POST /upload: a multipart form streamed straight into storage, its fields parsed with the shared
+// form schemas. Fields that place the file must come before `file`; share settings may follow it. The quota is
 // reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { CommitResponse } from '@shared/api/upload.schema';
-import { uploadShareOptionsSchema } from '@shared/api/upload.schema';
-import { customSlugSchema } from '@shared/slug';
+import { uploadFormPlacementSchema, uploadFormShareSchema, type CommitResponse } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import { boundaryOf, FormError, readForm, type FormPart } from '../../storage/form-stream.parser';
 import type { StreamLimit } from './upload-limits.service';
-import { requireAdminOrKeyPermission } from '../auth/auth-guard';
-import type { Auth } from '../auth/auth.types';
-import type { Pending, UploadService } from './upload.service';
+import type { Pending, Uploader, UploadService } from './upload.service';
 
 const maxFieldBytes = 4096;
 const reserveStepBytes = 4 * 1024 * 1024;
-const optionalNumber = z.preprocess((value) => (value === '' || value === undefined ? undefined : Number(value)), z.number().optional());
-const placementSchema = z.object({ s3_config_id: z.string().min(1).optional(), path: z.string().optional(), slug: customSlugSchema.optional(), mimetype: z.string().optional() });
-const shareSchema = uploadShareOptionsSchema.pick({ remark: true, password: true, expires_in: true, max_views: true }).extend({
-  expires_in: optionalNumber.pipe(uploadShareOptionsSchema.shape.expires_in),
-  max_views: optionalNumber.pipe(uploadShareOptionsSchema.shape.max_views),
-});
 
 export class FormUploadService {
   constructor(private readonly uploads: UploadService) {}
 
-  async upload(auth: Auth, contentType: string | undefined, source: AsyncIterable<Buffer>): Promise<CommitResponse> {
-    requireAdminOrKeyPermission(auth, 'file');
+  async upload(caller: Uploader, contentType: string | undefined, source: AsyncIterable<Buffer>): Promise<CommitResponse> {
     const boundary = boundaryOf(contentType);
     if (boundary === undefined) throw new AppError(ErrorCode.BadRequest, 'send the upload as multipart/form-data');
     const fields: Record<string, string> = {};
@@ -39,7 +28,7 @@ export class FormUploadService {
           return;
         }
         if (stored !== undefined) throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
-        stored = await this.#store(auth, part, placementSchema.parse(fields), (pending) => (stored = { pending, size: 0, etag: '' }));
+        stored = await this.#store(caller, part, uploadFormPlacementSchema.parse(fields), (pending) => (stored = { pending, size: 0, etag: '' }));
       });
     } catch (error) {
       if (stored !== undefined) await this.uploads.discard(stored.pending);
@@ -48,7 +37,7 @@ export class FormUploadService {
     }
     if (stored === undefined) throw new AppError(ErrorCode.ValidationFailed, 'file is required', { issues: [{ path: 'file', message: 'file is required' }] });
     try {
-      return await this.uploads.finish(stored.pending, stored, shareSchema.parse(fields));
+      return await this.uploads.finish(stored.pending, stored, uploadFormShareSchema.parse(fields));
     } catch (error) {
       if (error instanceof z.ZodError) await this.uploads.discard(stored.pending);
       throw error;
@@ -56,9 +45,9 @@ export class FormUploadService {
   }
 
   /** Streams the file into storage, growing the pending row's reservation ahead of the bytes. */
-  async #store(auth: Auth, part: FormPart, placement: z.infer<typeof placementSchema>, started: (pending: Pending) => void) {
+  async #store(caller: Uploader, part: FormPart, placement: z.infer<typeof uploadFormPlacementSchema>, started: (pending: Pending) => void) {
     const filename = part.filename === undefined || part.filename === '' ? 'file' : part.filename;
-    const pending = await this.uploads.startPending(auth, { ...placement, filename, mimetype: placement.mimetype ?? part.contentType, size: 0 });
+    const pending = await this.uploads.startPending(caller, { ...placement, filename, mimetype: placement.mimetype ?? part.contentType, size: 0 });
     started(pending);
     const limit = await this.uploads.limits.forStream(pending.config);
     let reserved = 0;

@@ -10,16 +10,16 @@ import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import { fieldError } from '../../lib/field-error';
 import { StorageError } from '../../storage/storage-driver';
-import type { Auth } from '../auth/auth.types';
-import { partLength, planParts, UPLOAD_LINK_TTL_SECONDS, type PartPlan } from './upload-plan';
-import type { Pending, UploadService } from './upload.service';
+import type { PartPlan } from '@shared/part-plan';
+import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
+import type { Pending, Uploader, UploadService } from './upload.service';
 
 export class MultipartUploadService {
   constructor(private readonly uploads: UploadService) {}
 
-  async init(auth: Auth, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
-    const plan = planParts(input.size, input.part_size);
-    const pending = await this.uploads.startPending(auth, input, {
+  async init(caller: Uploader, input: MultipartInitRequest, origin: string): Promise<MultipartInitResponse> {
+    const plan = planUpload(input.size, input.part_size);
+    const pending = await this.uploads.startPending(caller, input, {
       partSize: plan.partSize,
       create: (key, driver) => driver.createMultipart(key, input.mimetype),
     });
@@ -39,14 +39,14 @@ export class MultipartUploadService {
    * Fresh links for some parts, signed from the part size stored at init. Uploads started before
    * the row kept one fall back to the default plan.
    */
-  async urls(auth: Auth, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
-    const pending = await this.#owned(auth, input.file_id, input.upload_id);
-    const plan = planParts(pending.row.size, pending.row.part_size ?? undefined);
+  async urls(caller: Uploader, input: MultipartUrlsRequest, origin: string): Promise<MultipartUrlsResponse> {
+    const pending = await this.#owned(caller, input.file_id, input.upload_id);
+    const plan = planUpload(pending.row.size, pending.row.part_size ?? undefined);
     return { presigned_urls: await this.#presign(pending, plan, input.part_numbers, origin) };
   }
 
-  async complete(auth: Auth, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {
-    const pending = await this.#owned(auth, input.file_id, input.upload_id);
+  async complete(caller: Uploader, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {
+    const pending = await this.#owned(caller, input.file_id, input.upload_id);
     try {
       const etag = await pending.driver.completeMultipart(pending.row.storage_path, input.upload_id, input.parts);
       await this.uploads.files.update(pending.row.id, { upload_id: null });
@@ -59,13 +59,13 @@ export class MultipartUploadService {
   }
 
   /** Aborts the storage upload and deletes the pending row. */
-  async abort(auth: Auth, fileId: string, uploadId: string): Promise<MultipartAbortResponse> {
-    await this.uploads.discard(await this.#owned(auth, fileId, uploadId));
+  async abort(caller: Uploader, fileId: string, uploadId: string): Promise<MultipartAbortResponse> {
+    await this.uploads.discard(await this.#owned(caller, fileId, uploadId));
     return { file_id: fileId, status: 'aborted' };
   }
 
-  async #owned(auth: Auth, fileId: string, uploadId: string): Promise<Pending> {
-    const pending = await this.uploads.ownedPending(auth, fileId);
+  async #owned(caller: Uploader, fileId: string, uploadId: string): Promise<Pending> {
+    const pending = await this.uploads.ownedPending(caller, fileId);
     if (pending.row.upload_id !== uploadId) throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
     return pending;
   }

@@ -1,22 +1,21 @@
 // Upload links live 15 minutes whatever the config's signature_expires_in (refresh through
-// /s3/multipart/urls), and every link is signed for the exact byte length the plan expects.
-import { MULTIPART_MAX_PARTS, MULTIPART_MIN_PART_BYTES } from '@shared/api/upload.schema';
+// /s3/multipart/urls), and every link is signed for the exact byte length the shared plan expects.
+import { MULTIPART_MAX_PARTS } from '@shared/api/upload.schema';
+import { partRange, planParts, type PartPlan } from '@shared/part-plan';
 import { fieldError } from '../../lib/field-error';
 
 export const UPLOAD_LINK_TTL_SECONDS = 15 * 60;
 
-export type PartPlan = { size: number; partSize: number; partCount: number };
-
-/** The parts of a `size`-byte upload; the default part size keeps the count under the cap. */
-export function planParts(size: number, requestedPartSize?: number): PartPlan {
-  const partSize = requestedPartSize ?? Math.max(MULTIPART_MIN_PART_BYTES, Math.ceil(size / MULTIPART_MAX_PARTS));
-  const partCount = Math.max(1, Math.ceil(size / partSize));
-  if (partCount > MULTIPART_MAX_PARTS) throw fieldError('part_size', `is too small: the file would need more than ${MULTIPART_MAX_PARTS} parts`);
-  return { size, partSize, partCount };
+/** The shared plan of a `size`-byte upload; a file too big for 10,000 parts of 5 GiB is refused. */
+export function planUpload(size: number, preferredPartSize?: number): PartPlan {
+  const plan = planParts(size, preferredPartSize);
+  if (plan === null) throw fieldError('size', `is too large: it would need more than ${MULTIPART_MAX_PARTS} parts of 5 GiB`);
+  return plan;
 }
 
-/** Bytes part `partNumber` must carry: a full part, or what is left for the last one. */
+/** Bytes part `partNumber` must carry. */
 export function partLength(plan: PartPlan, partNumber: number): number {
   if (partNumber > plan.partCount) throw fieldError('part_numbers', `this upload has ${plan.partCount} part(s)`);
-  return partNumber < plan.partCount ? plan.partSize : plan.size - (plan.partCount - 1) * plan.partSize;
+  const { start, end } = partRange(plan, partNumber);
+  return end - start;
 }

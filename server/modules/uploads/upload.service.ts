@@ -18,8 +18,7 @@ import { hashPassword } from '../../lib/password';
 import { generateSlug } from '../../lib/slug';
 import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
 import type { StorageRegistry } from '../../storage/storage-registry';
-import { requireAdminOrKeyPermission } from '../auth/auth-guard';
-import type { AdminAuth, ApiKeyAuth, Auth } from '../auth/auth.types';
+import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
 import { objectUrl, owns, ownerTag, storageKey, toCommitResponse } from '../files/file-share-mapping.service';
 import type { StorageConfigService } from '../storage-configs/storage-config.service';
 import type { UploadLimits } from './upload-limits.service';
@@ -28,7 +27,9 @@ import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 export type PendingInput = { s3_config_id?: string; filename: string; mimetype?: string; path?: string; slug?: string; size: number };
 /** A multipart share's planned part size, and how to create its storage multipart upload. */
 export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
-export type Pending = { caller: AdminAuth | ApiKeyAuth; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
+/** Who may upload: the admin, or an API key holding file permission (checked by the endpoint). */
+export type Uploader = AdminAuth | ApiKeyAuth;
+export type Pending = { caller: Uploader; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
 
 export class UploadService {
   readonly files: FileRepo;
@@ -44,8 +45,8 @@ export class UploadService {
   }
 
   /** Local-driver URLs are origin-relative; `origin` (the caller's) makes them absolute. */
-  async presign(auth: Auth, input: PresignRequest, origin: string): Promise<PresignResponse> {
-    const { row, config, driver } = await this.startPending(auth, input);
+  async presign(caller: Uploader, input: PresignRequest, origin: string): Promise<PresignResponse> {
+    const { row, config, driver } = await this.startPending(caller, input);
     const uploadUrl = await driver.presignPut(row.storage_path, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType: row.mimetype, contentLength: row.size });
     return {
       upload_url: new URL(uploadUrl, origin).toString(),
@@ -58,8 +59,8 @@ export class UploadService {
     };
   }
 
-  async commit(auth: Auth, input: CommitRequest): Promise<CommitResponse> {
-    const pending = await this.ownedPending(auth, input.file_id);
+  async commit(caller: Uploader, input: CommitRequest): Promise<CommitResponse> {
+    const pending = await this.ownedPending(caller, input.file_id);
     const head = await pending.driver.head(pending.row.storage_path);
     if (head === null) throw new AppError(ErrorCode.BadRequest, 'the uploaded object was not found in storage; upload it before committing');
     if (head.size !== input.size) throw fieldError('size', `does not match the stored object (${head.size} bytes)`);
@@ -68,14 +69,13 @@ export class UploadService {
   }
 
   /** Withdraws an upload the caller owns, committed or not: a cancel may cross the commit. */
-  async cancel(auth: Auth, fileId: string): Promise<UploadCancelResponse> {
-    await this.discard(await this.owned(auth, fileId));
+  async cancel(caller: Uploader, fileId: string): Promise<UploadCancelResponse> {
+    await this.discard(await this.owned(caller, fileId));
     return { file_id: fileId, status: 'cancelled' };
   }
 
   /** Checks caller, config, limits and slug, then inserts the pending row, reserving its size atomically. */
-  async startPending(auth: Auth, input: PendingInput, multipart?: MultipartStart): Promise<Pending> {
-    const caller = requireAdminOrKeyPermission(auth, 'file');
+  async startPending(caller: Uploader, input: PendingInput, multipart?: MultipartStart): Promise<Pending> {
     const config = await this.configs.usable(caller, input.s3_config_id);
     await this.limits.check(config, input.size);
     const driver = await this.storage.driverFor(config);
@@ -117,8 +117,7 @@ export class UploadService {
   }
 
   /** An upload the caller owns, pending or committed; anything else is 404. */
-  async owned(auth: Auth, fileId: string): Promise<Pending> {
-    const caller = requireAdminOrKeyPermission(auth, 'file');
+  async owned(caller: Uploader, fileId: string): Promise<Pending> {
     const row = await this.files.findById(fileId);
     if (row === undefined || !owns(caller, row)) throw new AppError(ErrorCode.NotFound, 'upload not found');
     const config = await this.configs.usable(caller, row.storage_config_id);
@@ -126,8 +125,8 @@ export class UploadService {
   }
 
   /** A pending upload the caller owns; a committed one is 409. */
-  async ownedPending(auth: Auth, fileId: string): Promise<Pending> {
-    const pending = await this.owned(auth, fileId);
+  async ownedPending(caller: Uploader, fileId: string): Promise<Pending> {
+    const pending = await this.owned(caller, fileId);
     if (pending.row.status !== 'pending') throw new AppError(ErrorCode.Conflict, 'this upload is already committed');
     return pending;
   }

@@ -1,11 +1,11 @@
+// The upload calls: presign and commit, the multipart steps, cancel, and the streamed form upload.
+// Access (file permission) and the read-only refusal come from the endpoint definitions.
 import { Hono } from 'hono';
 import {
-  commitRequestSchema, multipartAbortRequestSchema, multipartCompleteRequestSchema, multipartInitRequestSchema,
-  multipartUrlsRequestSchema, presignRequestSchema, uploadCancelRequestSchema,
-} from '@shared/api/upload.schema';
+  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, formUpload, initMultipartUpload, presignUpload, refreshMultipartUrls,
+} from '@shared/api/upload.endpoints';
 import type { AppEnv } from '../../app-env';
-import { envelopeResponse, ok } from '../../lib/envelope';
-import { readJson } from '../../lib/read-json';
+import { route } from '../../http/route';
 import { requestOrigin } from '../../lib/signed-url';
 import type { FormUploadService } from './upload-form.service';
 import type { MultipartUploadService } from './upload-multipart.service';
@@ -16,41 +16,20 @@ export type UploadRouteDeps = { uploads: UploadService; multipart: MultipartUplo
 export function uploadsRoutes({ uploads, multipart, form, trustProxy }: UploadRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/s3/presign', async (c) => {
-    const input = await readJson(c.req, presignRequestSchema);
-    return envelopeResponse(201, 'upload URL created', await uploads.presign(c.get('auth'), input, requestOrigin(c, trustProxy)));
-  });
+  route(app, presignUpload, ({ auth, body, c }) => uploads.presign(auth, body, requestOrigin(c, trustProxy)));
+  route(app, commitUpload, ({ auth, body }) => uploads.commit(auth, body));
+  route(app, cancelUpload, ({ auth, body }) => uploads.cancel(auth, body.file_id));
 
-  app.post('/s3/commit', async (c) => ok(await uploads.commit(c.get('auth'), await readJson(c.req, commitRequestSchema)), 'file committed'));
+  route(app, initMultipartUpload, ({ auth, body, c }) => multipart.init(auth, body, requestOrigin(c, trustProxy)));
+  route(app, refreshMultipartUrls, ({ auth, body, c }) => multipart.urls(auth, body, requestOrigin(c, trustProxy)));
+  route(app, completeMultipartUpload, ({ auth, body }) => multipart.complete(auth, body));
+  route(app, abortMultipartUpload, ({ auth, body }) => multipart.abort(auth, body.file_id, body.upload_id));
 
-  app.post('/s3/cancel', async (c) => {
-    const { file_id } = await readJson(c.req, uploadCancelRequestSchema);
-    return ok(await uploads.cancel(c.get('auth'), file_id), 'upload cancelled');
-  });
-
-  app.post('/s3/multipart/init', async (c) => {
-    const input = await readJson(c.req, multipartInitRequestSchema);
-    return envelopeResponse(201, 'multipart upload created', await multipart.init(c.get('auth'), input, requestOrigin(c, trustProxy)));
-  });
-
-  app.post('/s3/multipart/urls', async (c) => {
-    const input = await readJson(c.req, multipartUrlsRequestSchema);
-    return ok(await multipart.urls(c.get('auth'), input, requestOrigin(c, trustProxy)));
-  });
-
-  app.post('/s3/multipart/complete', async (c) =>
-    ok(await multipart.complete(c.get('auth'), await readJson(c.req, multipartCompleteRequestSchema)), 'multipart upload completed'),
-  );
-
-  app.post('/s3/multipart/abort', async (c) => {
-    const { file_id, upload_id } = await readJson(c.req, multipartAbortRequestSchema);
-    return ok(await multipart.abort(c.get('auth'), file_id, upload_id), 'multipart upload aborted');
-  });
-
-  app.post('/upload', async (c) => {
+  route(app, formUpload, async ({ auth, c }) => {
     try {
-      return envelopeResponse(201, 'file uploaded', await form.upload(c.get('auth'), c.req.header('content-type'), c.env.incoming));
+      return await form.upload(auth, c.req.header('content-type'), c.env.incoming);
     } catch (error) {
+      // The rest of a refused form is never read: close the connection rather than drain it.
       c.env.outgoing.setHeader('connection', 'close');
       throw error;
     }

@@ -6,10 +6,13 @@ import * as auth from './auth.endpoints';
 import * as cache from './cache.endpoints';
 import * as dashboard from './dashboard.endpoints';
 import * as docs from './docs.endpoints';
+import * as files from './file.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
+import * as storageConfigs from './storage-config.endpoints';
 import * as system from './system.endpoints';
+import * as uploads from './upload.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -25,4 +28,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, storageConfigs);

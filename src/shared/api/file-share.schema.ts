@@ -92,3 +92,12 @@ export type UpdateFileRequest = z.infer<typeof updateFileRequestSchema>;
 export const batchDeleteFilesRequestSchema = z.object({ ids: z.array(z.string().min(1)).min(1).max(1000) });
 export type BatchDeleteFilesRequest = z.infer<typeof batchDeleteFilesRequestSchema>;
 export const batchDeleteFilesResponseSchema = z.object({ deleted: z.number().int().nonnegative() });
+
+/** DELETE /admin/files/:id and /user/files/:id: the share and its stored object are gone. */
+export const fileDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type FileDeleted = z.infer<typeof fileDeletedSchema>;
+
+/** The short-lived access token of /api/file-view, /api/file-download and /api/office-preview. */
+export const fileAccessQuerySchema = z.object({ token: z.string().optional() });
+/** `provider` is checked by the server, which answers BAD_REQUEST naming the supported ones. */
+export const officePreviewQuerySchema = fileAccessQuerySchema.extend({ provider: z.string().optional() });

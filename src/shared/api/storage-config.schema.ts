@@ -113,3 +113,8 @@ export const applyCorsRequestSchema = z.object({
 });
 export type ApplyCorsRequest = z.infer<typeof applyCorsRequestSchema>;
 export const applyCorsResponseSchema = z.object({ origin: z.string(), applied: z.boolean() });
+export type ApplyCorsResponse = z.infer<typeof applyCorsResponseSchema>;
+
+/** DELETE /s3-configs/:id: the config is gone (one still in use is refused with CONFLICT). */
+export const storageConfigDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type StorageConfigDeleted = z.infer<typeof storageConfigDeletedSchema>;

@@ -137,6 +137,36 @@ export type UploadCancelRequest = z.infer<typeof uploadCancelRequestSchema>;
 export const uploadCancelResponseSchema = z.object({ file_id: fileId, status: z.literal('cancelled') });
 export type UploadCancelResponse = z.infer<typeof uploadCancelResponseSchema>;
 
+/** A form field that carries a number as text; empty means unset. */
+function formNumber<T extends z.ZodType<number, number>>(schema: T) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value)))
+    .pipe(schema.optional());
+}
+
+/**
+ * POST /upload, a multipart/form-data body: these text fields and one `file` part. The fields
+ * that place the file (`s3_config_id`, `path`, `slug`, `mimetype`) must come before `file`;
+ * the share settings may follow it.
+ */
+export const uploadFormPlacementSchema = z.object({
+  s3_config_id: z.string().min(1).optional(),
+  path: z.string().optional(),
+  slug: customSlugSchema.optional(),
+  /** Defaults to the file part's own Content-Type. */
+  mimetype: z.string().optional(),
+});
+export const uploadFormShareSchema = z.object({
+  remark: uploadShareOptionsSchema.shape.remark,
+  password: uploadShareOptionsSchema.shape.password,
+  expires_in: formNumber(expiresInHoursSchema),
+  max_views: formNumber(z.number().int().nonnegative()),
+});
+export const uploadFormFieldsSchema = uploadFormPlacementSchema.extend(uploadFormShareSchema.shape);
+export type UploadFormFields = z.input<typeof uploadFormFieldsSchema>;
+
 /** Where one upload is (spec §4 upload stages). */
 export const uploadStages = ['starting', 'initializing', 'uploading', 'processing', 'completing', 'completed'] as const;
 export const uploadStageSchema = z.enum(uploadStages);

@@ -14,7 +14,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'admin' | 'apikey' | 'text' | 'file' | 'mount' | 'signed';
 
 /** A body that is not JSON: a multipart form, raw bytes, or text. */
-export type RawBody = { kind: 'form' | 'binary' | 'text'; contentType: string; description: string };
+export type RawBody = {
+  kind: 'form' | 'binary' | 'text';
+  contentType: string;
+  description: string;
+  /** A form's text fields, parsed by the server with this schema. */
+  fields?: z.ZodObject;
+  /** The name of a form's file part. */
+  filePart?: string;
+};
 
 /** A reply that is not the JSON envelope: a stream, plain text, or a redirect. */
 export type RawReply = { kind: 'raw'; contentType: string; description: string };

@@ -13,7 +13,7 @@ import { trackSessionEnd, type SessionEnd } from './session-end';
 export type AuthActor = Actor<typeof authMachine>;
 export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd };
 
-function credentialsOf(context: AuthContext | undefined): Credentials | null {
+export function credentialsOf(context: AuthContext | undefined): Credentials | null {
   if (context?.adminToken) return { scheme: 'admin', token: context.adminToken };
   if (context?.apiKey) return { scheme: 'apikey', key: context.apiKey };
   return null;

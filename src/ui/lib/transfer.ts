@@ -1,24 +1,28 @@
-// The app's one transfer worker: started on the first upload, it reads the API base URL and the
-// signed-in credentials from the auth actor before every upload, like the API client does.
+// The app's transfer worker, one per auth actor: started on the first upload, it reads the API
+// base URL and the signed-in credentials before every upload, like the API client does, and a
+// refused credential ends the session through the auth machine exactly as a refused page call.
+import type { Endpoint } from 'comlink';
 import { createTransferClient, type TransferClient } from '@workers/transfer-client';
-import type { AuthActor } from '../app/app-services';
+import { credentialsOf, type AuthActor } from '../app/app-services';
 import { resolveApiBaseUrl } from './base-url';
 
-let client: TransferClient | null = null;
+const clients = new WeakMap<AuthActor, TransferClient>();
 
-function authorizationOf(auth: AuthActor): string | null {
-  const { adminToken, apiKey } = auth.getSnapshot().context;
-  if (adminToken) return `Bearer ${adminToken}`;
-  if (apiKey) return `ApiKey ${apiKey}`;
-  return null;
+/** `endpoint` stands in for the worker in tests. */
+export function createAppTransferClient(auth: AuthActor, endpoint?: () => Endpoint): TransferClient {
+  return createTransferClient({
+    baseUrl: () => resolveApiBaseUrl(window.appConfig, window.localStorage),
+    credentials: () => credentialsOf(auth.getSnapshot().context),
+    onAuthExpired: () => auth.send({ type: 'auth.expired' }),
+    ...(endpoint === undefined ? {} : { endpoint }),
+  });
 }
 
 export function getTransferClient(auth: AuthActor): TransferClient {
-  if (client === null) {
-    client = createTransferClient({
-      baseUrl: resolveApiBaseUrl(window.appConfig, window.localStorage),
-      authorization: () => authorizationOf(auth),
-    });
+  let client = clients.get(auth);
+  if (client === undefined) {
+    client = createAppTransferClient(auth);
+    clients.set(auth, client);
   }
   return client;
 }

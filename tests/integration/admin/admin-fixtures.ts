@@ -114,6 +114,6 @@ export async function insertKeySet(db: Kysely<Database>) {
     mount: (await insertApiKey(db, { mount_permission: 1 })).key,
     noPerm: (await insertApiKey(db)).key,
     expired: (await insertApiKey(db, { text_permission: 1, file_permission: 1, mount_permission: 1, expires_at: past })).key,
-    readOnly: (await insertApiKey(db, { mount_permission: 1, read_only: 1 })).key,
+    readOnly: (await insertApiKey(db, { mount_permission: 1, file_permission: 1, read_only: 1 })).key,
   };
 }

@@ -37,7 +37,10 @@ function adminOnly(status: number): Expected {
   return { ...unauthenticated, admin: status, text: 403, file: 403, mount: 403, noPerm: 403, readOnly: 403 };
 }
 
-/** Routes for a key holding `permission` (admins hold every permission). */
+/**
+ * Routes for a key holding `permission` (admins hold every permission). The read-only key holds
+ * mount and file permission: it gets `readOnlyStatus` there, and 403 on writes.
+ */
 function forKeys(permission: 'text' | 'file' | 'mount', status: number, readOnlyStatus = status): Expected {
   const granted = (caller: 'text' | 'file' | 'mount') => (caller === permission ? status : 403);
   return {
@@ -47,13 +50,18 @@ function forKeys(permission: 'text' | 'file' | 'mount', status: number, readOnly
     file: granted('file'),
     mount: granted('mount'),
     noPerm: 403,
-    readOnly: permission === 'mount' ? readOnlyStatus : 403,
+    readOnly: permission === 'text' ? 403 : readOnlyStatus,
   };
 }
 
-/** Admins may act on any file; a key with file permission only on its own, so the admin's file is 404. */
-function forFileKeysOnAdminFile(status: number): Expected {
-  return { ...forKeys('file', status), file: 404 };
+/** Writes to shares and storage: a read-only key is refused before anything else. */
+function fileWrite(status: number): Expected {
+  return forKeys('file', status, 403);
+}
+
+/** Admins may act on any file; a key with file permission only on its own, so the admin's file is 404 (or 403 to a write by the read-only key). */
+function forFileKeysOnAdminFile(status: number, { write }: { write: boolean }): Expected {
+  return { ...forKeys('file', status, write ? 403 : 404), file: 404 };
 }
 
 const missing = 'no-such-id';
@@ -109,10 +117,16 @@ export const matrixRows: MatrixRow[] = [
   { method: 'DELETE', route: '/api/admin/files/:id', path: () => `/api/admin/files/${missing}`, expected: adminOnly(404) },
 
   { method: 'GET', route: '/api/user/files', expected: forKeys('file', 200) },
-  { method: 'POST', route: '/api/user/files/batch-delete', body: () => ({ ids: [missing] }), expected: forKeys('file', 200) },
-  { method: 'GET', route: '/api/user/files/:id', path: (ids) => `/api/user/files/${ids.fileId}`, expected: forFileKeysOnAdminFile(200) },
-  { method: 'PUT', route: '/api/user/files/:id', path: (ids) => `/api/user/files/${ids.fileId}`, body: () => ({ remark: 'u' }), expected: forFileKeysOnAdminFile(200) },
-  { method: 'DELETE', route: '/api/user/files/:id', path: () => `/api/user/files/${missing}`, expected: forKeys('file', 404) },
+  { method: 'POST', route: '/api/user/files/batch-delete', body: () => ({ ids: [missing] }), expected: fileWrite(200) },
+  { method: 'GET', route: '/api/user/files/:id', path: (ids) => `/api/user/files/${ids.fileId}`, expected: forFileKeysOnAdminFile(200, { write: false }) },
+  {
+    method: 'PUT',
+    route: '/api/user/files/:id',
+    path: (ids) => `/api/user/files/${ids.fileId}`,
+    body: () => ({ remark: 'u' }),
+    expected: forFileKeysOnAdminFile(200, { write: true }),
+  },
+  { method: 'DELETE', route: '/api/user/files/:id', path: () => `/api/user/files/${missing}`, expected: fileWrite(404) },
 ];
 
 const s3Config = {
@@ -146,19 +160,20 @@ export const otherGuardedRows: MatrixRow[] = [
     expected: adminOnly(404),
   },
 
-  { method: 'POST', route: '/api/s3/presign', body: () => upload, expected: forKeys('file', 201) },
-  { method: 'POST', route: '/api/s3/commit', body: () => ({ file_id: missing, etag: 'e', size: 1 }), expected: forKeys('file', 404) },
-  { method: 'POST', route: '/api/s3/cancel', body: () => ({ file_id: missing }), expected: forKeys('file', 404) },
-  { method: 'POST', route: '/api/s3/multipart/init', body: () => upload, expected: forKeys('file', 201) },
-  { method: 'POST', route: '/api/s3/multipart/urls', body: () => ({ file_id: missing, upload_id: 'u', part_numbers: [1] }), expected: forKeys('file', 404) },
+  // The share-upload writes: a read-only key is refused (403) before the body is read.
+  { method: 'POST', route: '/api/s3/presign', body: () => upload, expected: fileWrite(201) },
+  { method: 'POST', route: '/api/s3/commit', body: () => ({ file_id: missing, etag: 'e', size: 1 }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/s3/cancel', body: () => ({ file_id: missing }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/s3/multipart/init', body: () => upload, expected: fileWrite(201) },
+  { method: 'POST', route: '/api/s3/multipart/urls', body: () => ({ file_id: missing, upload_id: 'u', part_numbers: [1] }), expected: fileWrite(404) },
   {
     method: 'POST',
     route: '/api/s3/multipart/complete',
     body: () => ({ file_id: missing, upload_id: 'u', parts: [{ partNumber: 1, etag: 'e' }] }),
-    expected: forKeys('file', 404),
+    expected: fileWrite(404),
   },
-  { method: 'POST', route: '/api/s3/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: forKeys('file', 404) },
-  { method: 'POST', route: '/api/upload', raw: formUpload, expected: forKeys('file', 201) },
+  { method: 'POST', route: '/api/s3/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/upload', raw: formUpload, expected: fileWrite(201) },
 
   { method: 'GET', route: '/api/test/admin-token', expected: adminOnly(200) },
   {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { z } from 'zod';
-import { fileListSchema } from '@shared/api/file-share.schema';
-import { storageConfigListSchema, storageConfigSchema, storageTestResultSchema } from '@shared/api/storage-config.schema';
+import { fileDeletedSchema, fileListSchema } from '@shared/api/file-share.schema';
+import { storageConfigDeletedSchema, storageConfigListSchema, storageConfigSchema, storageTestResultSchema } from '@shared/api/storage-config.schema';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
@@ -50,7 +50,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
     expectError(await admin('POST', '/api/s3-configs', { ...input, endpoint_url: 'ftp://x', bucket_name: 'ab' }), 400, ErrorCode.ValidationFailed);
     expect(expectOk(await admin('PUT', `/api/s3-configs/${config.id}/set-default`), storageConfigSchema).is_default).toBe(true);
     expectOk(await admin('PUT', `/api/s3-configs/${h.configId}/set-default`), storageConfigSchema);
-    expectOk(await admin('DELETE', `/api/s3-configs/${config.id}`), z.null());
+    expect(expectOk(await admin('DELETE', `/api/s3-configs/${config.id}`), storageConfigDeletedSchema)).toEqual({ id: config.id, deleted: true });
     expectError(await admin('GET', `/api/s3-configs/${config.id}`), 404, ErrorCode.NotFound);
   });
 
@@ -71,7 +71,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
     expectError(await asKey('POST', '/api/s3-configs', s3ConfigInput('whatever')), 403, ErrorCode.Forbidden);
     const noFiles = await insertApiKey(h.server.db, { text_permission: 1 });
     expectError(await as({ apiKey: noFiles.key })('GET', '/api/s3-configs'), 403, ErrorCode.Forbidden);
-    expectOk(await admin('DELETE', `/api/s3-configs/${privateConfig.id}`), z.null());
+    expectOk(await admin('DELETE', `/api/s3-configs/${privateConfig.id}`), storageConfigDeletedSchema);
   });
 
   it('limits /api/user/files to the key’s own files', async () => {
@@ -100,7 +100,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
     expect(page.items).toHaveLength(1);
     expect(page.pagination.hasMore).toBe(true);
     expectError(await admin('PUT', `/api/admin/files/${a.id}`, { slug: b.slug }), 409, ErrorCode.SlugTaken);
-    expectOk(await admin('DELETE', `/api/admin/files/${a.id}`), z.null());
+    expect(expectOk(await admin('DELETE', `/api/admin/files/${a.id}`), fileDeletedSchema)).toEqual({ id: a.id, deleted: true });
     expect(await (await h.driver()).head(a.storage_path)).toBeNull();
   });
 

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { deleteFile, deleteFiles, type FileScope } from '../../lib/api/files';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useFileShareWrites, type FileScope } from './data/use-file-shares';
 
 type DeleteFilesDialogProps = { files: FileRecord[]; scope: FileScope; onClose: () => void; onDeleted: (ids: string[]) => void };
 
 /** Confirms and deletes one file, or several in one batch call. */
 export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFilesDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const { remove } = useFileShareWrites(scope);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const only = files.length === 1 ? files[0] : undefined;
@@ -21,8 +20,7 @@ export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFi
     setBusy(true);
     setError(null);
     try {
-      if (only) await deleteFile(api, scope, only.id);
-      else await deleteFiles(api, scope, files.map((file) => file.id));
+      await remove(files.map((file) => file.id));
       onDeleted(files.map((file) => file.id));
     } catch (failure) {
       setError(apiErrorMessage(t, toErrorInit(failure)));

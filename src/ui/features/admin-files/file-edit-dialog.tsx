@@ -2,25 +2,24 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import type { ApiErrorInit } from '@shared/api-error';
-import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { updateFile, type FileScope } from '../../lib/api/files';
 import { useFormSubmit, type PreparedSubmit } from '../../lib/use-form-submit';
+import { useFileShareWrites, type FileScope } from './data/use-file-shares';
 import { fileEditFormFrom, fileExpiryChoices, fileUpdateFrom, isOneOf, passwordChoices, type FileEditForm, type FileEditProblems } from './file-edit-form';
 
 type FileEditDialogProps = { file: FileRecord; scope: FileScope; onClose: () => void; onSaved: (file: FileRecord) => void };
 
-/** Spec §8: a 409 on this call means the link suffix is taken, so it belongs on that field. */
-const refusalErrors = (error: ApiErrorInit): FileEditProblems | null => (error.status === 409 ? { slug: 'slugTaken' } : null);
+/** Spec §8: a taken link suffix belongs on its field. */
+const refusalErrors = (error: ApiErrorInit): FileEditProblems | null => (error.kind === 'slug-taken' ? { slug: 'slugTaken' } : null);
 
 /** Remark, link suffix, expiry, view limit, password and proxy of one shared file. */
 export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialogProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const { update } = useFileShareWrites(scope);
   const [form, setForm] = useState<FileEditForm>(() => fileEditFormFrom(file));
   const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<FileEditProblems>({ fieldErrors: refusalErrors });
   const set = (change: Partial<FileEditForm>) => setForm((current) => ({ ...current, ...change }));
@@ -29,7 +28,7 @@ export function FileEditDialog({ file, scope, onClose, onSaved }: FileEditDialog
   const prepare = (): PreparedSubmit<FileEditProblems> => {
     const result = fileUpdateFrom(form, file, Date.now());
     if (!result.ok) return { ok: false, errors: result.problems };
-    return { ok: true, send: async () => onSaved(await updateFile(api, scope, file.id, result.body)) };
+    return { ok: true, send: async () => onSaved(await update(file.id, result.body)) };
   };
 
   return (

@@ -54,7 +54,7 @@ function backend(files: FileRecord[], { hold, refuse }: Options = {}) {
     if (!found) return undefined;
     if (init.method === 'DELETE') {
       files.splice(at, 1);
-      return answer(envelope(null));
+      return answer(envelope({ id: found.id, deleted: true }));
     }
     if (init.method === 'PUT') {
       const body = jsonBody({ path, init });

@@ -1,29 +1,23 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { useAuthView } from '../../app/auth-provider';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
-import { listFiles, type FileScope } from '../../lib/api/files';
-import { useResource } from '../../lib/use-resource';
 import { useSelection } from '../../lib/use-selection';
+import { FILE_PAGE_SIZE, useFilePage, type FileScope } from './data/use-file-shares';
 import { DeleteFilesDialog } from './delete-files-dialog';
 import { FileEditDialog } from './file-edit-dialog';
 import { FileTable } from './file-table';
-
-/** Spec §9: file lists page by 50. */
-export const FILE_PAGE_SIZE = 50;
 
 type Open = { kind: 'none' } | { kind: 'edit'; file: FileRecord } | { kind: 'delete'; files: FileRecord[] };
 
 /** The file management module: the admin sees every file, an API key only its own. */
 export function FileManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
   const scope: FileScope = useAuthView().status === 'admin' ? 'admin' : 'user';
   const [offset, setOffset] = useState(0);
-  const files = useResource(useCallback((signal: AbortSignal) => listFiles(api, scope, offset, FILE_PAGE_SIZE, signal), [api, scope, offset]));
+  const files = useFilePage(scope, offset);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const { selected, select } = useSelection();
   const close = () => setOpen({ kind: 'none' });

@@ -1,13 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { FormError } from '../../components/form-error';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
-import { listStorageConfigs } from '../../lib/api/storage-configs';
-import { useResource } from '../../lib/use-resource';
 import { useMountList } from './data/use-mounts';
+import { useStorageConfigOptions } from './data/use-storage-config-options';
 import { DeleteMountDialog } from './delete-mount-dialog';
 import { emptyMountForm, mountFormFrom } from './mount-form';
 import { MountFormDialog } from './mount-form-dialog';
@@ -17,9 +15,8 @@ type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; mount: Mount
 
 export function MountManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
   const mounts = useMountList();
-  const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
+  const configs = useStorageConfigOptions();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [toggleError, setToggleError] = useState<string | null>(null);
   const close = () => setOpen({ kind: 'none' });

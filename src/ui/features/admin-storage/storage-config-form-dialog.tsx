@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { FormDialogActions } from '../../components/form-dialog-actions';
 import { FormError } from '../../components/form-error';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import { createStorageConfig, updateStorageConfig } from '../../lib/api/storage-configs';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
+import { useStorageConfigWrites } from './data/use-storage-configs';
 import { createRequestFrom, s3ProviderTypes, storageProblems, updateRequestFrom, type StorageForm, type StorageProblems } from './storage-config-form';
 
 type Props = { initial: StorageForm; editing: StorageConfig | null; onClose: () => void; onSaved: () => void };
@@ -18,7 +17,7 @@ type FlagKey = 'path_style' | 'is_public' | 'use_proxy';
 /** Create or edit one S3-compatible storage; the secret is never shown, only replaced. */
 export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const writes = useStorageConfigWrites();
   const [form, setForm] = useState(initial);
   const { errors: problems, formError, busy, formRef, submit } = useFormSubmit<StorageProblems>();
   const set = (change: Partial<StorageForm>) => setForm((current) => ({ ...current, ...change }));
@@ -44,8 +43,8 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
     prepareSubmit(
       storageProblems(form, editing !== null),
       async () => {
-        if (editing) await updateStorageConfig(api, editing.id, updateRequestFrom(form));
-        else await createStorageConfig(api, createRequestFrom(form));
+        if (editing) await writes.update(editing.id, updateRequestFrom(form));
+        else await writes.create(createRequestFrom(form));
         onSaved();
       },
       t('storage.form.invalid'),

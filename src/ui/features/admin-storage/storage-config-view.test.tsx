@@ -43,7 +43,7 @@ function backend(configs: StorageConfig[], { hold, refuseDelete }: Options = {})
     if (init.method === 'DELETE') {
       if (refuseDelete) return answer(refuseDelete);
       configs.splice(at, 1);
-      return answer(envelope(null));
+      return answer(envelope({ id: found.id, deleted: true }));
     }
     if (init.method === 'PUT') {
       const body = jsonBody({ path, init });

@@ -1,15 +1,13 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { isApiError } from '@shared/api-error';
-import { useApiClient } from '../../app/api-client-provider';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
-import { applyStorageCors, deleteStorageConfig, listStorageConfigs, setDefaultStorageConfig } from '../../lib/api/storage-configs';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
-import { useResource } from '../../lib/use-resource';
+import { useStorageConfigList, useStorageConfigWrites } from './data/use-storage-configs';
 import { emptyStorageForm, storageFormFrom } from './storage-config-form';
 import { StorageConfigFormDialog } from './storage-config-form-dialog';
 import { StorageConfigTable, type StorageAction } from './storage-config-table';
@@ -21,8 +19,8 @@ type Notice = { ok: boolean; text: string } | null;
 /** The storage configuration admin module: list, create, edit, test, default, CORS and delete. */
 export function StorageConfigView({ title }: { title: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const configs = useResource(useCallback((signal: AbortSignal) => listStorageConfigs(api, signal), [api]));
+  const configs = useStorageConfigList();
+  const writes = useStorageConfigWrites();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [busyId, setBusyId] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -49,12 +47,12 @@ export function StorageConfigView({ title }: { title: string }) {
   const act = (action: StorageAction, config: StorageConfig) => {
     if (action === 'default') {
       void run(config, async () => {
-        await setDefaultStorageConfig(api, config.id);
+        await writes.setDefault(config.id);
         return null;
       });
     } else if (action === 'cors') {
       void run(config, async () => {
-        const applied = await applyStorageCors(api, config.id, window.location.origin);
+        const applied = await writes.applyCors(config.id, window.location.origin);
         return t('storage.corsApplied', { origin: applied.origin });
       });
     } else setOpen({ kind: action, config });
@@ -63,11 +61,11 @@ export function StorageConfigView({ title }: { title: string }) {
   const remove = async (config: StorageConfig) => {
     setBusyId(config.id);
     try {
-      await deleteStorageConfig(api, config.id);
+      await writes.remove(config.id);
       configs.update((list) => list.filter((item) => item.id !== config.id));
       close();
     } catch (failure) {
-      const conflict = isApiError(failure) && failure.status === 409;
+      const conflict = isApiError(failure) && failure.kind === 'conflict';
       setDeleteError(conflict ? (failure.serverMessage ?? t('storage.confirm.inUse')) : apiErrorMessage(t, toErrorInit(failure)));
     } finally {
       setBusyId(null);

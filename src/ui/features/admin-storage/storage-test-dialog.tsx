@@ -1,19 +1,15 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { Dialog } from '../../components/dialog';
 import { ResourceStatus } from '../../components/resource-status';
-import { testStorageConfig } from '../../lib/api/storage-configs';
-import { useResource } from '../../lib/use-resource';
+import { useStorageTest } from './data/use-storage-configs';
 
 const probes = ['read', 'write', 'cors', 'presigned'] as const;
 
 /** Runs the storage test and lists read, write, CORS and presigned upload, each with its message. */
 export function StorageTestDialog({ config, onClose }: { config: StorageConfig; onClose: () => void }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const result = useResource(useCallback(() => testStorageConfig(api, config.id), [api, config.id]));
+  const result = useStorageTest(config.id);
 
   return (
     <Dialog title={t('storage.testDialog.title', { name: config.name })} onClose={onClose}>

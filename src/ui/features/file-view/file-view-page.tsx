@@ -1,12 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
-import { getPublicFile, serverUrl } from '../../lib/api/files';
-import { resolveApiBaseUrl } from '../../lib/base-url';
-import { useResource } from '../../lib/use-resource';
+import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
 import { FileInfo } from './file-info';
 import { FilePreview } from './file-preview';
@@ -15,13 +12,11 @@ import { PasswordPrompt } from './password-prompt';
 import { shownFile } from './shown-file';
 import './file-view.css';
 
-const absolute = (url: string | null) => (url === null ? null : serverUrl(url, resolveApiBaseUrl(window.appConfig, window.localStorage)));
-
 /** /file/:slug: the password prompt when needed, then details, actions and a preview. */
 export function FileViewPage({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const api = useApiClient();
-  const resource = useResource(useCallback((signal: AbortSignal) => getPublicFile(api, slug, signal), [api, slug]));
+  const resource = usePublicFile(slug);
+  const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
   const loaded = resource.state.status === 'ready' ? resource.state.data : null;
   useDocumentTitle(loaded?.filename ?? t('pages.file.title'));
@@ -38,12 +33,13 @@ export function FileViewPage({ slug }: { slug: string }) {
         {(publicFile) => {
           const { file, accessToken } = shownFile(publicFile, verified);
           if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
+          const links = linksOf(file.slug, accessToken);
           return (
             <>
               <FileInfo file={file} />
-              <FileActions downloadUrl={absolute(file.download_url)} filename={file.filename} />
+              <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
               <section className="file-preview" aria-label={t('fileView.preview.label')}>
-                <FilePreview file={file} viewUrl={absolute(file.preview_url)} token={accessToken} />
+                <FilePreview file={file} viewUrl={links?.view ?? null} token={accessToken} />
               </section>
             </>
           );

@@ -1,20 +1,17 @@
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { officeProviders, type OfficeProvider } from '@shared/api/file-share.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { ResourceStatus } from '../../components/resource-status';
-import { getOfficePreview } from '../../lib/api/files';
-import { useResource } from '../../lib/use-resource';
+import { useOfficePreview } from './data/use-public-file';
 
 type OfficePreviewProps = { slug: string; filename: string; token: string | undefined };
 
 /** Word, Excel and PowerPoint files through one of the two outside viewers, switchable. */
 export function OfficePreview({ slug, filename, token }: OfficePreviewProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
   const selectId = useId();
   const [provider, setProvider] = useState<OfficeProvider>('microsoft');
-  const preview = useResource(useCallback((signal: AbortSignal) => getOfficePreview(api, slug, provider, token, signal), [api, slug, provider, token]));
+  const preview = useOfficePreview(slug, provider, token);
 
   return (
     <div className="office-preview">

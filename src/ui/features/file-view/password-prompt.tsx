@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { useApiClient } from '../../app/api-client-provider';
 import { TextField } from '../../components/text-field';
-import { verifyFilePassword } from '../../lib/api/files';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
+import { useFilePasswordCheck } from './data/use-public-file';
 
 type PasswordPromptProps = { slug: string; onVerified: (file: VerifiedFile) => void };
 
 /** Asks for a protected file's password; the answer carries short-lived links, never the password. */
 export function PasswordPrompt({ slug, onVerified }: PasswordPromptProps) {
   const { t } = useTranslation();
-  const api = useApiClient();
+  const check = useFilePasswordCheck(slug);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +25,7 @@ export function PasswordPrompt({ slug, onVerified }: PasswordPromptProps) {
     setBusy(true);
     setError(null);
     try {
-      onVerified(await verifyFilePassword(api, slug, password));
+      onVerified(await check(password));
     } catch (failure) {
       setError(apiErrorMessage(t, toErrorInit(failure)));
       setBusy(false);

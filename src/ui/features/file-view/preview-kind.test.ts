@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileExtension, previewKind } from './preview-kind';
+import { previewKind } from './preview-kind';
 
 describe('previewKind', () => {
   it('reads the mimetype first', () => {
@@ -27,10 +27,5 @@ describe('previewKind', () => {
     expect(previewKind(octet, 'server.log')).toBe('text');
     expect(previewKind(octet, 'archive.zip')).toBe('none');
     expect(previewKind(octet, 'noext')).toBe('none');
-  });
-
-  it('takes the last extension, ignoring leading dots', () => {
-    expect(fileExtension('a.tar.gz')).toBe('gz');
-    expect(fileExtension('.bashrc')).toBe('');
   });
 });

@@ -1,9 +1,10 @@
 // Which preview a shared file gets, from its mimetype first and its extension second (uploads
 // often arrive as application/octet-stream).
+import { fileExtension, isMarkdownName, MARKDOWN_MIMETYPE } from '@shared/mimetype';
+
 export const previewKinds = ['image', 'video', 'audio', 'pdf', 'markdown', 'code', 'text', 'office', 'none'] as const;
 export type PreviewKind = (typeof previewKinds)[number];
 
-const markdownExtensions = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
 const officeExtensions = new Set(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf']);
 const imageExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'bmp', 'svg', 'ico']);
 const videoExtensions = new Set(['mp4', 'webm', 'ogv', 'mov', 'm4v']);
@@ -23,15 +24,10 @@ const officeMimetypes = [
 ];
 const textMimetypes = ['application/json', 'application/xml', 'application/javascript', 'application/x-sh', 'application/yaml', 'application/toml'];
 
-export function fileExtension(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(dot + 1).toLowerCase() : '';
-}
-
 export function previewKind(mimetype: string, filename: string): PreviewKind {
   const type = mimetype.toLowerCase().split(';')[0]?.trim() ?? '';
   const ext = fileExtension(filename);
-  if (type === 'text/markdown' || markdownExtensions.has(ext)) return 'markdown';
+  if (type === MARKDOWN_MIMETYPE || isMarkdownName(filename)) return 'markdown';
   if (type === 'application/pdf' || ext === 'pdf') return 'pdf';
   if (type.startsWith('image/') || imageExtensions.has(ext)) return 'image';
   if (type.startsWith('video/') || videoExtensions.has(ext)) return 'video';

@@ -1,6 +1,6 @@
 // Code and plain text to highlighted, escaped HTML for the file preview, by file extension.
 import { highlightCode } from '../../lib/highlight';
-import { fileExtension } from './preview-kind';
+import { fileExtension } from '@shared/mimetype';
 
 const byExtension: Record<string, string> = {
   js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'typescript',

@@ -6,7 +6,7 @@ import type { UploadFileInput, UploadFileReport } from '@machines/upload.machine
 import type { CommitResponse } from '@shared/api/upload.schema';
 import type { TransferClient } from '@workers/transfer-client';
 import { transferStats } from './transfer-stats';
-import { uploadMimetype } from './upload-mimetype';
+import { uploadMimetype } from '@shared/mimetype';
 
 export function fileUploadActor(transfers: TransferClient, onShared: (share: CommitResponse) => void) {
   return fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {

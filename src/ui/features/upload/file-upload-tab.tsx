@@ -10,7 +10,7 @@ import { emptyUploadOptions, shareOptionsFrom, type UploadOptionsForm, type Uplo
 import { UploadOptionsFields } from './upload-options-fields';
 import { usePastedFiles } from './use-pasted-files';
 import { useUploadBatches } from './use-upload-batches';
-import { useUploadSetup } from './use-upload-setup';
+import { useUploadSetup } from './data/use-upload-setup';
 
 /** Choose (drop, pick or paste) files, set share options, then follow each batch to its links. */
 export function FileUploadTab() {

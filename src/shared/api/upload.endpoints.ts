@@ -1,0 +1,196 @@
+// The upload endpoints (spec §3, §7): presign → PUT → commit, multipart init → part PUTs →
+// complete → commit, abort and cancel for clean-up, the streamed form upload, and the local
+// driver's signed blob links that stand in for S3 presigned URLs.
+import { z } from 'zod';
+import { ErrorCode } from '../errors';
+import { defineEndpoint } from '../http/endpoint';
+import {
+  commitRequestSchema,
+  commitResponseSchema,
+  multipartAbortRequestSchema,
+  multipartAbortResponseSchema,
+  multipartCompleteRequestSchema,
+  multipartCompleteResponseSchema,
+  multipartInitRequestSchema,
+  multipartInitResponseSchema,
+  multipartUrlsRequestSchema,
+  multipartUrlsResponseSchema,
+  presignRequestSchema,
+  presignResponseSchema,
+  uploadCancelRequestSchema,
+  uploadCancelResponseSchema,
+  uploadFormFieldsSchema,
+} from './upload.schema';
+
+const tag = 'uploads';
+/** 10,000 parts of `{"partNumber":10000,"etag":"\"<multipart etag>\""}` stay well below this. */
+export const PART_LIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+const { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable, ValidationFailed } = ErrorCode;
+/** What refuses a new upload: the config, the size and quota limits, the link suffix. */
+const startErrors = [NotFound, Forbidden, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable] as const;
+
+export const presignUpload = defineEndpoint({
+  id: 'uploads.presign',
+  method: 'POST',
+  path: '/s3/presign',
+  summary: 'Start a single-PUT upload: a pending share and a link, signed for the exact size, to PUT the bytes to',
+  tag,
+  access: 'file',
+  writes: true,
+  body: presignRequestSchema,
+  reply: presignResponseSchema,
+  status: 201,
+  message: 'upload URL created',
+  errors: [ValidationFailed, BadRequest, ...startErrors],
+});
+
+export const commitUpload = defineEndpoint({
+  id: 'uploads.commit',
+  method: 'POST',
+  path: '/s3/commit',
+  summary: 'Check the stored object (size, ETag, limits) and make the share live with its settings',
+  tag,
+  access: 'file',
+  writes: true,
+  body: commitRequestSchema,
+  reply: commitResponseSchema,
+  message: 'file committed',
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded],
+});
+
+export const cancelUpload = defineEndpoint({
+  id: 'uploads.cancel',
+  method: 'POST',
+  path: '/s3/cancel',
+  summary: 'Withdraw an upload the caller started, committed or not, with its object',
+  tag,
+  access: 'file',
+  writes: true,
+  body: uploadCancelRequestSchema,
+  reply: uploadCancelResponseSchema,
+  message: 'upload cancelled',
+  errors: [ValidationFailed, BadRequest, NotFound],
+});
+
+export const initMultipartUpload = defineEndpoint({
+  id: 'uploads.multipart.init',
+  method: 'POST',
+  path: '/s3/multipart/init',
+  summary: 'Start a multipart upload: the part plan (the shared one) and a signed link per part',
+  tag,
+  access: 'file',
+  writes: true,
+  body: multipartInitRequestSchema,
+  reply: multipartInitResponseSchema,
+  status: 201,
+  message: 'multipart upload created',
+  errors: [ValidationFailed, BadRequest, ...startErrors],
+});
+
+export const refreshMultipartUrls = defineEndpoint({
+  id: 'uploads.multipart.urls',
+  method: 'POST',
+  path: '/s3/multipart/urls',
+  summary: 'Fresh part links once the first ones expire, signed from the plan init answered',
+  tag,
+  access: 'file',
+  writes: true,
+  body: multipartUrlsRequestSchema,
+  reply: multipartUrlsResponseSchema,
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+  maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
+});
+
+export const completeMultipartUpload = defineEndpoint({
+  id: 'uploads.multipart.complete',
+  method: 'POST',
+  path: '/s3/multipart/complete',
+  summary: 'Assemble the uploaded parts; the answer’s ETag goes on to commit',
+  tag,
+  access: 'file',
+  writes: true,
+  body: multipartCompleteRequestSchema,
+  reply: multipartCompleteResponseSchema,
+  message: 'multipart upload completed',
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+  maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
+});
+
+export const abortMultipartUpload = defineEndpoint({
+  id: 'uploads.multipart.abort',
+  method: 'POST',
+  path: '/s3/multipart/abort',
+  summary: 'Abort a multipart upload and delete its pending share',
+  tag,
+  access: 'file',
+  writes: true,
+  body: multipartAbortRequestSchema,
+  reply: multipartAbortResponseSchema,
+  message: 'multipart upload aborted',
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+});
+
+export const formUpload = defineEndpoint({
+  id: 'uploads.form',
+  method: 'POST',
+  path: '/upload',
+  summary: 'Upload one file as a multipart form, streamed straight into storage, and share it',
+  tag,
+  access: 'file',
+  writes: true,
+  body: {
+    kind: 'form',
+    contentType: 'multipart/form-data',
+    description: 'the text fields, then one `file` part; the fields that place the file (s3_config_id, path, slug, mimetype) must come before it',
+    fields: uploadFormFieldsSchema,
+    filePart: 'file',
+  },
+  reply: commitResponseSchema,
+  status: 201,
+  message: 'file uploaded',
+  errors: [ValidationFailed, BadRequest, ...startErrors],
+  timeout: 'chunk',
+  maxBodyBytes: 'stream',
+});
+
+/** The fields of a local-driver link; the server checks them against the signature. */
+const blobLinkQuery = z.object({
+  k: z.string().optional().describe('storage key'),
+  exp: z.string().optional().describe('expiry, Unix seconds'),
+  u: z.string().optional().describe('multipart upload id'),
+  n: z.string().optional().describe('part number'),
+  l: z.string().optional().describe('the exact byte length a PUT may carry'),
+  ct: z.string().optional().describe('content type'),
+  cd: z.string().optional().describe('content disposition'),
+  sig: z.string().optional().describe('HMAC signature of every field above'),
+});
+const blobParams = z.object({ configId: z.string().min(1) });
+
+export const putBlob = defineEndpoint({
+  id: 'uploads.blob.put',
+  method: 'PUT',
+  path: '/blob/:configId',
+  summary: 'The local driver’s presigned PUT: a whole object or one part, at most its signed length',
+  tag,
+  access: 'signed',
+  params: blobParams,
+  query: blobLinkQuery,
+  body: { kind: 'binary', contentType: 'application/octet-stream', description: 'the object or part bytes' },
+  reply: { kind: 'raw', contentType: 'text/plain', description: 'an empty 200 with the stored bytes’ ETag header' },
+  errors: [Forbidden, NotFound, PayloadTooLarge],
+  timeout: 'chunk',
+  maxBodyBytes: 'stream',
+});
+
+export const getBlob = defineEndpoint({
+  id: 'uploads.blob.get',
+  method: 'GET',
+  path: '/blob/:configId',
+  summary: 'The local driver’s presigned GET, with Range',
+  tag,
+  access: 'signed',
+  params: blobParams,
+  query: blobLinkQuery,
+  reply: { kind: 'raw', contentType: 'application/octet-stream', description: 'the bytes (200, or 206 for a Range), or 416 for a range past the end' },
+  errors: [Forbidden, NotFound],
+});

@@ -1,0 +1,47 @@
+// The server calls of a share's page. They go without the visitor's credentials: a share link
+// works the same for everyone, and a stale session must not end because someone opened one.
+import { useCallback } from 'react';
+import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
+import type { OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import { useApiClient } from '@ui/app/api-client-provider';
+import { useResource, type Resource } from '@ui/lib/use-resource';
+
+/** Details only; counts no view. */
+export function usePublicFile(slug: string): Resource<PublicFile> {
+  const api = useApiClient();
+  return useResource(useCallback((signal: AbortSignal) => api.call(getPublicFile, { params: { slug }, credentials: 'none', signal }), [api, slug]));
+}
+
+/** The password travels only in this body; the answer carries a short-lived access token instead. */
+export function useFilePasswordCheck(slug: string): (password: string) => Promise<VerifiedFile> {
+  const api = useApiClient();
+  return useCallback((password: string) => api.call(verifyFilePassword, { params: { slug }, body: { password }, credentials: 'none' }), [api, slug]);
+}
+
+export type FileLinks = { view: string; download: string };
+
+/**
+ * The view and download links of a share, carrying its access token so every delivery of one
+ * visit shares a single view (spec: a view counts when bytes are delivered). None without a token.
+ */
+export function useFileLinks(): (slug: string, token: string | undefined) => FileLinks | null {
+  const api = useApiClient();
+  return useCallback(
+    (slug: string, token: string | undefined) =>
+      token === undefined
+        ? null
+        : { view: api.url(viewFile, { params: { slug }, query: { token } }), download: api.url(downloadFile, { params: { slug }, query: { token } }) },
+    [api],
+  );
+}
+
+/** A short-lived outside viewer link; it costs a view like a delivery (once per access token). */
+export function useOfficePreview(slug: string, provider: OfficeProvider, token: string | undefined): Resource<OfficePreview> {
+  const api = useApiClient();
+  return useResource(
+    useCallback(
+      (signal: AbortSignal) => api.call(officePreview, { params: { slug }, query: { provider, token }, credentials: 'none', signal }),
+      [api, slug, provider, token],
+    ),
+  );
+}

@@ -1,0 +1,76 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PublicFile } from '@shared/api/file-share.schema';
+import { jsonBody, sentTo } from '../../testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+
+const archive = (change: Partial<PublicFile> = {}): PublicFile => ({
+  id: 'f1',
+  slug: 'report',
+  filename: 'report.zip',
+  mimetype: 'application/zip',
+  size: 2048,
+  remark: null,
+  created_at: '2024-05-01T10:00:00Z',
+  expires_at: null,
+  max_views: null,
+  views: 0,
+  requires_password: false,
+  preview_url: 'https://elsewhere.test/api/file-view/report?token=t-1',
+  download_url: 'https://elsewhere.test/api/file-download/report?token=t-1',
+  use_proxy: false,
+  access_token: 't-1',
+  token_expires_at: '2024-05-01T10:15:00Z',
+  ...change,
+});
+
+const locked = archive({ requires_password: true, preview_url: null, download_url: null, access_token: null, token_expires_at: null });
+
+signedInAsAdmin();
+
+describe('a shared file page', () => {
+  it('links the download through the API with the access token, and asks without the visitor’s credentials', async () => {
+    const { requests } = await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(archive()) : undefined));
+    const download = await screen.findByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('href', '/api/file-download/report?token=t-1');
+    expect(screen.getByRole('heading', { name: 'report.zip' })).toBeInTheDocument();
+    const [asked] = sentTo(requests, 'GET', '/public/files/report');
+    expect(new Headers(asked?.init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('shows a wrong password on its field and keeps the signed-in session, then opens with the right one', async () => {
+    const { requests, services } = await renderApp('/file/report', (path, init) => {
+      if (path === '/public/files/report') return envelope(locked);
+      if (path !== '/public/files/report/verify') return undefined;
+      const body = jsonBody({ path, init });
+      const right = typeof body === 'object' && body !== null && 'password' in body && body.password === 'open sesame';
+      return right ? envelope(archive({ access_token: 't-2' })) : failureResponse(401, 'WRONG_PASSWORD', 'incorrect password');
+    });
+    expect(await screen.findByRole('heading', { name: 'This file is protected' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('incorrect password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(services.auth.getSnapshot().context.adminToken).toBe('tok-1');
+
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/file-download/report?token=t-2');
+    const verifies = sentTo(requests, 'POST', '/public/files/report/verify');
+    expect(verifies.map((request) => jsonBody(request))).toEqual([{ password: 'guess' }, { password: 'open sesame' }]);
+    expect(verifies.every((request) => !new Headers(request.init.headers).has('Authorization'))).toBe(true);
+  });
+
+  it('says when a link does not exist or has run out, by the error code', async () => {
+    await renderApp('/file/missing', () => failureResponse(404, 'NOT_FOUND', 'file not found'));
+    expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
+  });
+
+  it('says when a file has expired', async () => {
+    await renderApp('/file/old', () => failureResponse(410, 'GONE', 'this file has expired'));
+    const page = await screen.findByRole('heading', { name: 'File expired' });
+    expect(within(page.closest('section') ?? document.body).getByRole('link', { name: 'Back to home' })).toBeInTheDocument();
+  });
+});
