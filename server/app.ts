@@ -15,7 +15,6 @@ import { IdempotencyStore } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
 import { UrlSigner } from './lib/signed-url';
 import { authenticate } from './middleware/auth.middleware';
-import { defaultBodyLimit } from './middleware/body-limit.middleware';
 import { handleError, notFound } from './middleware/error.middleware';
 import { ProxyNotice, proxyNoticeWatch } from './middleware/proxy-notice.middleware';
 import { requestId } from './middleware/request-id.middleware';
@@ -118,7 +117,6 @@ export function createApp({
   const proxyNotice = new ProxyNotice();
   app.use(proxyNoticeWatch(proxyNotice, trustProxy, logger));
   app.use('/api/*', apiCors());
-  app.use('/api/*', defaultBodyLimit());
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
 
   app.route('/api', systemRoutes(system));

@@ -4,7 +4,6 @@
 // plain value becomes the envelope with the endpoint's status.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { matchedRoutes } from 'hono/route';
 import type { z } from 'zod';
 import { ErrorCode } from '@shared/errors';
 import { isRawBody, type Access, type EndpointSpec, type ReplyInputOf } from '@shared/http/endpoint';
@@ -43,14 +42,6 @@ export type RouteOptions<E extends EndpointSpec> = {
   readBody?: (c: Context<AppEnv>) => Promise<RouteInput<E>['body']>;
 };
 
-/** The first handler of every route registered here: the access check. */
-const endpointGuards = new WeakSet<object>();
-
-/** Whether the request goes to a route registered from an endpoint, which caps (or streams) its own body. */
-export function isEndpointRoute(c: Context): boolean {
-  return matchedRoutes(c).some((matched) => endpointGuards.has(matched.handler));
-}
-
 function authorise(access: Access, auth: Auth): Auth {
   switch (access) {
     case 'admin':
@@ -85,7 +76,6 @@ export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, ha
     }
     await next();
   };
-  endpointGuards.add(guard);
   const run = async (c: Context<AppEnv>): Promise<Response> => {
     const auth = c.get('auth') as CallerOf<E['access']>;
     const params = (endpoint.params?.parse(c.req.param()) ?? undefined) as Parsed<E['params']>;

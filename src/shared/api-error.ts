@@ -4,7 +4,6 @@ import type { ErrorCode } from './errors';
 
 export const apiErrorKinds = [
   'incorrect-password',
-  'verification-failed',
   'invalid-credentials',
   'password-required',
   'conflict',

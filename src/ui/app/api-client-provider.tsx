@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ApiClient } from '../lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 
 const ApiClientContext = createContext<ApiClient | null>(null);
 

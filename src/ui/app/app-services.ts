@@ -6,7 +6,7 @@ import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/a
 import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
 import { authMachine, type AuthContext } from '@machines/auth.machine';
 import type { AuthStorage } from '@machines/auth-storage';
-import { createApiClient, type ApiClient, type Credentials } from '../lib/api-client';
+import { createApiClient, type ApiClient, type Credentials } from '@shared/http/api-client';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { trackSessionEnd, type SessionEnd } from './session-end';
 

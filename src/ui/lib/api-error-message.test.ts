@@ -17,12 +17,22 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(t, { kind: 'network' })).toBe('Network connection failed.');
   });
 
-  it('prefers the server message where the spec does, with a translated default', () => {
-    expect(apiErrorMessage(t, { kind: 'slug-taken', serverMessage: 'taken!' })).toBe('taken!');
-    expect(apiErrorMessage(t, { kind: 'slug-taken' })).toBe('Link suffix already taken, try another.');
-    expect(apiErrorMessage(t, { kind: 'incorrect-password' })).toBe('Incorrect password.');
-    expect(apiErrorMessage(t, { kind: 'verification-failed' })).toBe('Verification failed.');
-    expect(apiErrorMessage(t, { kind: 'http', status: 502 })).toBe('HTTP error 502.');
+  it('never shows the server’s own words: every message comes from the locale bundles', () => {
+    expect(apiErrorMessage(t, { kind: 'slug-taken', serverMessage: 'taken!' })).toBe('Link suffix already taken, try another.');
+    expect(apiErrorMessage(t, { kind: 'incorrect-password', serverMessage: 'incorrect password' })).toBe('Incorrect password.');
+    expect(apiErrorMessage(t, { kind: 'not-found', serverMessage: 'upload not found' })).toBe('Not found, or it has expired.');
+    expect(apiErrorMessage(t, { kind: 'http', status: 418, serverMessage: 'teapot' })).toBe('HTTP error 418.');
+    const zh = createI18n({ getItem: () => 'zh' }, 'en');
+    expect(apiErrorMessage(zh.t, { kind: 'incorrect-password', serverMessage: 'incorrect password' })).toBe('密码错误。');
+  });
+
+  it('names the fields a validation failure was about', () => {
+    const fields = [
+      { path: 'slug', message: 'too long' },
+      { path: 'slug', message: 'bad characters' },
+      { path: 'maxViews', message: 'negative' },
+    ];
+    expect(apiErrorMessage(t, { kind: 'validation', fields })).toBe('Some of the data sent was not valid: slug, maxViews.');
   });
 
   it('states the retry delay when rate limited', () => {

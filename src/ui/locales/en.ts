@@ -73,7 +73,6 @@ export const en = {
   },
   errors: {
     'incorrect-password': 'Incorrect password.',
-    'verification-failed': 'Verification failed.',
     'admin-session-expired': 'Admin session expired, please log in again.',
     'api-key-invalid': 'API key invalid or expired.',
     unauthorized: 'Unauthorized, please log in.',
@@ -82,6 +81,7 @@ export const en = {
     gone: 'This item has expired.',
     'slug-taken': 'Link suffix already taken, try another.',
     validation: 'Some of the data sent was not valid.',
+    'validation-fields': 'Some of the data sent was not valid: {{fields}}.',
     'rate-limited': 'Too many attempts, try again in {{seconds}} seconds.',
     'rate-limited-now': 'Too many attempts, try again later.',
     'too-large': 'The content is too large.',

@@ -74,7 +74,6 @@ export const zh = {
   },
   errors: {
     'incorrect-password': '密码错误。',
-    'verification-failed': '验证失败。',
     'admin-session-expired': '管理员会话已过期，请重新登录。',
     'api-key-invalid': 'API 密钥无效或已过期。',
     unauthorized: '未授权，请先登录。',
@@ -83,6 +82,7 @@ export const zh = {
     gone: '此内容已过期。',
     'slug-taken': '链接后缀已被占用，请换一个。',
     validation: '提交的数据无效。',
+    'validation-fields': '提交的数据无效：{{fields}}。',
     'rate-limited': '尝试次数过多，请在 {{seconds}} 秒后重试。',
     'rate-limited-now': '尝试次数过多，请稍后重试。',
     'too-large': '内容过大。',

@@ -163,7 +163,7 @@ describe('file management: editing a file', () => {
     expect(jsonBody(sentTo(requests, 'PUT', '/admin/files/f1')[0])).toEqual({ slug: 'taken' });
   });
 
-  it('shows the server’s reason for a refused edit as the form’s message', async () => {
+  it('shows a refused edit as the form’s message, in the user’s language', async () => {
     const refuse = (path: string, init: RequestInit) =>
       path === '/admin/files/f1' && init.method === 'PUT' ? failureResponse(400, 'VALIDATION_FAILED', 'remark: Too big: expected string to have <=1000 characters') : undefined;
     await renderApp('/admin/file-management', backend([file(1)], { refuse }));
@@ -172,7 +172,7 @@ describe('file management: editing a file', () => {
     fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'x'.repeat(1001) } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('remark: Too big: expected string to have <=1000 characters');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Some of the data sent was not valid.');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 });
@@ -204,7 +204,7 @@ describe('file management: deleting', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete file' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('file not found');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Not found, or it has expired.');
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

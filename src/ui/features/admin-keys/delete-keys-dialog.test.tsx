@@ -78,7 +78,7 @@ describe('API key delete dialog', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete API key' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('API key not found');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Not found, or it has expired.');
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('phone')).toBeInTheDocument();

@@ -67,7 +67,7 @@ describe('mount delete dialog', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('mount not found');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Not found, or it has expired.');
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('/team')).toBeInTheDocument();

@@ -133,7 +133,7 @@ describe('mount edit dialog', () => {
     const configsAnswer = () => (fail ? failureResponse(403, 'FORBIDDEN', 'admin only') : envelope(configs));
     await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { configsAnswer }));
     const dialog = await openEdit('Team');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Storage configurations could not be loaded: admin only');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Storage configurations could not be loaded: You do not have permission to do this.');
     expect(within(dialog).getByLabelText('Storage configuration')).toBeDisabled();
 
     fail = false;

@@ -152,7 +152,7 @@ describe('storage configuration: deleting', () => {
     expect(screen.getByText('Backups')).toBeInTheDocument();
   });
 
-  it('shows the server’s reason when the storage is still in use, and keeps it listed', async () => {
+  it('says the storage is still in use, in the user’s language, and keeps it listed', async () => {
     const inUse = failureResponse(409, 'CONFLICT', 'this storage config is in use by 2 file(s) and 1 mount(s); remove them first');
     await renderApp('/admin/storage-config', backend([config('c1', 'Backups')], { refuseDelete: inUse }));
     const list = await screen.findByRole('table', { name: 'Storage configurations' });
@@ -160,7 +160,7 @@ describe('storage configuration: deleting', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete storage' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('this storage config is in use by 2 file(s) and 1 mount(s); remove them first');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('This storage is still in use by files or mounts and cannot be deleted.');
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(within(list).getByText('Backups')).toBeInTheDocument();

@@ -66,7 +66,7 @@ export function StorageConfigView({ title }: { title: string }) {
       close();
     } catch (failure) {
       const conflict = isApiError(failure) && failure.kind === 'conflict';
-      setDeleteError(conflict ? (failure.serverMessage ?? t('storage.confirm.inUse')) : apiErrorMessage(t, toErrorInit(failure)));
+      setDeleteError(conflict ? t('storage.confirm.inUse') : apiErrorMessage(t, toErrorInit(failure)));
     } finally {
       setBusyId(null);
     }

@@ -51,7 +51,7 @@ describe('a shared file page', () => {
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByText('incorrect password')).toBeInTheDocument();
+    expect(await screen.findByText('Incorrect password.')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(services.auth.getSnapshot().context.adminToken).toBe('tok-1');
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '@shared/api/paste.schema';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { SignInNotice } from '../components/sign-in-notice';
 import { PasteEditor } from '../editor/paste-editor';

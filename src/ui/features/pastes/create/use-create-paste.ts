@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { PasteCreateInput, PasteCreateResult } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import { randomUuid } from '@shared/random-uuid';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { createPaste } from '@shared/api/paste.endpoints';
 import { toCreateInput, type PasteOptions, type PasteText } from '../lib/paste-options';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { pasteEndpointsOf, type PasteScope } from './paste-scope';
 
 export type PasteDetailState = { paste: PasteDetail | null; error: ApiErrorInit | null };

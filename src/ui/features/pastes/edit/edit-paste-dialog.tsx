@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { Dialog } from '@ui/components/dialog';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { PasteScope } from '../data/paste-scope';
 import { usePasteDetail } from '../data/use-paste-detail';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { isApiError } from '@shared/api-error';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';
 import { PasteOptionsFields } from '../components/paste-options-fields';
 import { PasteEditor } from '../editor/paste-editor';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '@shared/api/paste.schema';
 import { isApiError } from '@shared/api-error';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { clearExpiredPastes } from '@shared/api/paste.endpoints';
 import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PasteListItem } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { listAdminPastes, listUserPastes } from '@shared/api/paste.endpoints';
 import type { PasteScope } from '../data/paste-scope';
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
-import type { ApiClient } from '@ui/lib/api-client';
+import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 
 export type OpenPaste = PasteView & { content: string };
