@@ -22,7 +22,6 @@ export type UploadFileState = {
   stage: UploadStage;
   /** Set when `status` is `error`; `cancelled` for a file the user cancelled. */
   errorCode: UploadErrorCode | null;
-  message: string | null;
   share: CommitResponse | null;
 };
 
@@ -30,7 +29,7 @@ export type UploadFileState = {
 export type UploadFileReport =
   | { type: 'file.progress'; fileId: string; percent: number; stage: UploadStage }
   | { type: 'file.done'; fileId: string; share: CommitResponse }
-  | { type: 'file.failed'; fileId: string; code: UploadErrorCode; message?: string };
+  | { type: 'file.failed'; fileId: string; code: UploadErrorCode };
 
 export type UploadEvent =
   | { type: 'upload.start'; items: UploadBatchItem[] }
@@ -79,7 +78,7 @@ function updateFile(context: UploadContext, fileId: string, change: Partial<Uplo
   return file === undefined ? {} : { files: { ...context.files, [fileId]: { ...file, ...change } } };
 }
 
-const cancelledChange = { status: 'error', errorCode: 'cancelled', message: null } satisfies Partial<UploadFileState>;
+const cancelledChange = { status: 'error', errorCode: 'cancelled' } satisfies Partial<UploadFileState>;
 
 /** Totals for the batch header: percent weighted by size. */
 export function uploadBatchSummary(context: UploadContext) {
@@ -122,7 +121,6 @@ export const uploadMachine = setup({
           percent: 0,
           stage: 'starting',
           errorCode: null,
-          message: null,
           share: null,
         };
       }
@@ -152,14 +150,13 @@ export const uploadMachine = setup({
         return updateFile(context, event.fileId, { status: 'success', percent: 100, stage: 'completed', share: event.share });
       }
       if (event.type === 'file.failed') {
-        return updateFile(context, event.fileId, { status: 'error', errorCode: event.code, message: event.message ?? null });
+        return updateFile(context, event.fileId, { status: 'error', errorCode: event.code });
       }
       return {};
     }),
     recordCrash: assign(({ context, event }) => {
       const fileId = 'actorId' in event && event.actorId ? event.actorId.slice(FILE_ACTOR_PREFIX.length) : '';
-      const message = 'error' in event && event.error instanceof Error ? event.error.message : null;
-      return updateFile(context, fileId, { status: 'error', errorCode: 'internal', message });
+      return updateFile(context, fileId, { status: 'error', errorCode: 'internal' });
     }),
     stopFile: enqueueActions(({ event, enqueue }) => {
       if ('fileId' in event) enqueue.stopChild(`${FILE_ACTOR_PREFIX}${event.fileId}`);

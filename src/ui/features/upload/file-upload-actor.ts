@@ -28,7 +28,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
           onShared(result.share);
           report({ type: 'file.done', fileId, share: result.share });
         } else {
-          report({ type: 'file.failed', fileId, code: result.code, message: result.message });
+          report({ type: 'file.failed', fileId, code: result.code });
         }
       });
     return () => {

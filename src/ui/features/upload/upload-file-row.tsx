@@ -43,7 +43,6 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
       {file.status === 'error' && (
         <p role="alert" className="field__error">
           {file.errorCode === null ? t('upload.errors.internal') : t(`upload.errors.${file.errorCode}`)}
-          {file.message && file.errorCode !== 'cancelled' ? ` (${file.message})` : ''}
         </p>
       )}
       {file.status === 'success' && file.share && <ShareResult slug={file.share.slug} />}
