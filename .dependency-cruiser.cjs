@@ -49,7 +49,7 @@ module.exports = {
       name: 'features-and-components-do-not-import-app',
       comment: 'The hooks and contexts features need live in src/ui/lib; src/ui/app only composes.',
       severity: 'error',
-      from: { path: '^src/ui/(features|components|lib)/' },
+      from: { path: '^src/ui/(features|components|lib)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/ui/(app|routes)/' },
     },
     {

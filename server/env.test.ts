@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '@server/env';
+import { EnvError, parseEnv } from './env';
 
 function problemsOf(source: Record<string, string>): string[] {
   try {

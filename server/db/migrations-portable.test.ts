@@ -2,7 +2,7 @@
 // PostgreSQL compiler and the emitted SQL is checked for SQLite-only constructs.
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrationProvider } from '@server/db/migration-provider';
+import { migrationProvider } from './migration-provider';
 
 async function compiledPostgresSql(): Promise<string[]> {
   const statements: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FailureLimiter, reserveAttempt } from '@server/lib/rate-limiter';
+import { FailureLimiter, reserveAttempt } from './rate-limiter';
 import { ManualClock } from '@tests/support/manual-clock';
 
 describe('FailureLimiter', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '@server/lib/cache/ttl-cache';
+import { TtlCache } from './ttl-cache';
 import { ManualClock } from '@tests/support/manual-clock';
 
 describe('TtlCache', () => {

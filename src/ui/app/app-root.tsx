@@ -2,12 +2,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiClientProvider } from './api-client-provider';
+import { ApiClientProvider } from '../lib/api-client-provider';
 import type { AppServices } from './app-services';
-import { AuthProvider } from './auth-provider';
+import { AuthProvider } from '../lib/auth-provider';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import type { createAppRouter } from './router';
-import { ThemeProvider } from './theme-provider';
+import { ThemeProvider } from '../lib/theme-provider';
 
 type AppRootProps = {
   i18n: I18n;

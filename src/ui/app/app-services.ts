@@ -1,23 +1,18 @@
 // Builds the API client and the auth actor together: the client reads credentials from the
 // actor and reports rejected ones back to it, while the actor's network steps use the client.
 // Why a session ended is tracked from the actor's first event, before any screen mounts.
-import { createActor, fromPromise, type Actor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
 import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
-import { authMachine, type AuthContext } from '@machines/auth.machine';
+import { authMachine } from '@machines/auth.machine';
 import type { AuthStorage } from '@machines/auth-storage';
-import { createApiClient, type ApiClient, type Credentials } from '@shared/http/api-client';
+import { createApiClient, type ApiClient } from '@shared/http/api-client';
+import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
-import { trackSessionEnd, type SessionEnd } from './session-end';
+import { credentialsOf } from '../lib/credentials';
+import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
 
-export type AuthActor = Actor<typeof authMachine>;
 export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd };
-
-export function credentialsOf(context: AuthContext | undefined): Credentials | null {
-  if (context?.adminToken) return { scheme: 'admin', token: context.adminToken };
-  if (context?.apiKey) return { scheme: 'apikey', key: context.apiKey };
-  return null;
-}
 
 export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch): AppServices {
   let auth: AuthActor | undefined;

@@ -3,7 +3,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from './auth-provider';
+import { useAuthView } from '../lib/auth-provider';
 import { loadLocaleBundles } from './locale-bundles';
 
 const EnvSwitcher = lazy(() => import('../features/env-switcher/env-switcher').then((m) => ({ default: m.EnvSwitcher })));

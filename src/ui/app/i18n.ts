@@ -11,7 +11,7 @@ import { en } from '../locales/en';
 import { zh } from '../locales/zh';
 import type { adminAreaResources } from './admin-areas.locales';
 import type { fileAreaResources } from './file-areas.locales';
-import { detectLanguage } from './language';
+import { detectLanguage } from '../lib/language';
 
 const shell = {
   en: { translation: { ...en, ...pwaResources.en, ...componentResources.en } },

@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { AuthActor } from './app-services';
+import type { AuthActor } from '../lib/auth-provider';
 import { createI18n } from './i18n';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import { createAppRouter } from './router';

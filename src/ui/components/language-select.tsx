@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, languages, saveLanguage } from '../app/language';
+import { isLanguage, languages, saveLanguage } from '../lib/language';
 
 /** Switches between Chinese and English and remembers the choice. */
 export function LanguageSelect() {

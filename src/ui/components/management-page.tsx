@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../app/use-document-title';
+import { useDocumentTitle } from '../lib/use-document-title';
 import './admin-module.css';
 import './data-table.css';
 

@@ -3,7 +3,8 @@
 // refused credential ends the session through the auth machine exactly as a refused page call.
 import type { Endpoint } from 'comlink';
 import { createTransferClient, type TransferClient } from '@workers/transfer-client';
-import { credentialsOf, type AuthActor } from '../app/app-services';
+import type { AuthActor } from './auth-provider';
+import { credentialsOf } from './credentials';
 import { resolveApiBaseUrl } from './base-url';
 
 const clients = new WeakMap<AuthActor, TransferClient>();

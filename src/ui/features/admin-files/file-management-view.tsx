@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { useAuthView } from '../../app/auth-provider';
+import { useAuthView } from '../../lib/auth-provider';
 import { ManagementPage } from '../../components/management-page';
 import { ResourceStatus } from '../../components/resource-status';
 import { useSelection } from '../../lib/use-selection';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { ErrorCode } from '@shared/errors';
-import { useAuthActor } from '../../app/auth-provider';
+import { useAuthActor } from '../../lib/auth-provider';
 import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/text-field';
 import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
 import { AdminAccountForm } from './admin-account-form';
 import { useSystemSettings } from './data/use-settings';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthActor } from '../../app/auth-provider';
+import { useAuthActor } from '../../lib/auth-provider';
 import { TextField } from '../../components/text-field';
 
 type Errors = { username?: string; password?: string };

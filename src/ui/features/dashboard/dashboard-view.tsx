@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
 import { ActivityChart } from './activity-chart';
 import { CacheRates } from './cache-rates';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '../../app/auth-provider';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useAuthView } from '../../lib/auth-provider';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { FileUploadTab } from './file-upload-tab';
 import './upload.css';
 

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, type Actor } from 'xstate';
 import { uploadMachine, type UploadBatchItem } from '@machines/upload.machine';
-import { useAuthActor } from '../../app/auth-provider';
+import { useAuthActor } from '../../lib/auth-provider';
 import { getTransferClient } from '../../lib/transfer';
 import { fileUploadActor } from './file-upload-actor';
 import { rememberUpload } from './recent-uploads-store';

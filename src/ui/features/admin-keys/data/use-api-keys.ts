@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import type { ApiKeyView, CreateApiKeyRequest, CreatedApiKey, UpdateApiKeyRequest } from '@shared/api/api-key.schema';
 import { batchDeleteApiKeys, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '@shared/api/api-keys.endpoints';
-import { useApiClient } from '@ui/app/api-client-provider';
+import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useApiKeyList(): Resource<ApiKeyView[]> {

@@ -7,7 +7,7 @@ import {
 import type {
   ApplyCorsResponse, CreateS3ConfigRequest, StorageConfig, StorageTestResult, UpdateStorageConfigRequest,
 } from '@shared/api/storage-config.schema';
-import { useApiClient } from '@ui/app/api-client-provider';
+import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 /** Four probes against a remote bucket, each with its own time-out on the server. */

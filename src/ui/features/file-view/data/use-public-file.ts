@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
 import type { OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
-import { useApiClient } from '@ui/app/api-client-provider';
+import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 /** Details only; counts no view. */

@@ -36,7 +36,7 @@ async function readFileText(url: string, maxBytes: number, signal: AbortSignal):
 }
 
 async function loadRenderer(markdown: boolean, filename: string): Promise<(text: string) => string> {
-  if (markdown) return (await import('../../../lib/markdown')).renderMarkdown;
+  if (markdown) return (await import('@ui/lib/markdown')).renderMarkdown;
   const { highlightFileText } = await import('../render-file-text');
   return (text) => highlightFileText(text, filename);
 }

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '@shared/api/paste.schema';
-import { useApiClient } from '@ui/app/api-client-provider';
-import { useAuthView } from '@ui/app/auth-provider';
-import { useDocumentTitle } from '@ui/app/use-document-title';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { rawPaste } from '@shared/api/paste.endpoints';
 import { SignInNotice } from '../components/sign-in-notice';
 import { createAccessOf } from './create-access';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '@ui/app/api-client-provider';
-import { useAuthView } from '@ui/app/auth-provider';
-import { useDocumentTitle } from '@ui/app/use-document-title';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { EditPasteDialog } from '../edit/edit-paste-dialog';

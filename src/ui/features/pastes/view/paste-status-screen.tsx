@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
-import { useDocumentTitle } from '@ui/app/use-document-title';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 type PasteStatusScreenProps =

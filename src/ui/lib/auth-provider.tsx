@@ -2,9 +2,11 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiErrorInit } from '@shared/api-error';
 import type { ApiKeyPermissions } from '@shared/api/auth.schema';
-import type { AuthActor } from './app-services';
+import type { Actor } from 'xstate';
+import type { authMachine } from '@machines/auth.machine';
 import type { SessionEnd, SessionEndReason } from './session-end';
 
+export type AuthActor = Actor<typeof authMachine>;
 type AuthServices = { actor: AuthActor; sessionEnd: SessionEnd };
 
 const AuthContext = createContext<AuthServices | null>(null);
