@@ -39,9 +39,9 @@ export function cleanPath(path: string | undefined): string {
   return segments.map((segment) => sanitiseFilename(segment)).join('/');
 }
 
-/** `[default_folder/][path/]<6-char id>-<sanitised name>`. */
-export function storageKey(config: StorageConfigRow, path: string | undefined, filename: string): string {
-  const parts = [config.default_folder.replace(/^\/+|\/+$/g, ''), cleanPath(path), `${randomAlphanumeric(6)}-${sanitiseFilename(filename)}`];
+/** `[key prefix/][default_folder/][path/]<6-char id>-<sanitised name>`; the prefix keeps a key's uploads under its basic_path. */
+export function storageKey(config: StorageConfigRow, path: string | undefined, filename: string, keyPrefix = ''): string {
+  const parts = [keyPrefix, config.default_folder.replace(/^\/+|\/+$/g, ''), cleanPath(path), `${randomAlphanumeric(6)}-${sanitiseFilename(filename)}`];
   return parts.filter((part) => part !== '').join('/');
 }
 

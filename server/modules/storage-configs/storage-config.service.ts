@@ -2,7 +2,7 @@
 // never leave the server; API keys see public configs only; configs in use cannot be deleted.
 import { randomUUID } from 'node:crypto';
 import type { Repositories } from '../../db/repositories';
-import { isPathAllowed, normalizePath } from '@shared/path-rule';
+import { isAncestorOf, isPathAllowed, normalizePath } from '@shared/path-rule';
 import type { CreateS3ConfigRequest, StorageConfig, StorageConfigDeleted, UpdateStorageConfigRequest } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { MountRepo } from '../mounts/mount.repo';
@@ -118,7 +118,7 @@ export class StorageConfigService {
 
   /**
    * The config the caller may upload to or read; any one for an admin; for a key, a public one with a
-   * mount inside the key's basic_path (a key rooted at `/` reaches every public config).
+   * mount inside its basic_path or one that contains it (a key rooted at `/` reaches every public config).
    */
   async usable(caller: AdminAuth | ApiKeyAuth, id: string | undefined): Promise<StorageConfigRow> {
     const row = id === undefined ? await this.repo.findDefault({ publicOnly: caller.kind === 'apikey' }) : await this.repo.findById(id);
@@ -129,8 +129,23 @@ export class StorageConfigService {
   }
 
   async #reaches(caller: AdminAuth | ApiKeyAuth, row: StorageConfigRow): Promise<boolean> {
-    if (caller.kind === 'admin' || normalizePath(caller.basicPath) === '/') return true;
-    return (await this.#mounts.mountPathsOf(row.id)).some((mountPath) => isPathAllowed(caller.basicPath, mountPath));
+    return (await this.keyPrefixFor(caller, row)) !== null;
+  }
+
+  /**
+   * Where in the config's bucket a caller's share uploads go, so they land inside its basic_path:
+   * '' when the whole bucket is in reach (an admin, a key rooted at `/`, or a mount inside the
+   * key's basic_path), else the basic_path's sub-path inside the innermost mount that contains it;
+   * null when no mount of the config is in the key's reach. Mounts map onto the bucket's root.
+   */
+  async keyPrefixFor(caller: AdminAuth | ApiKeyAuth, row: StorageConfigRow): Promise<string | null> {
+    const base = normalizePath(caller.kind === 'admin' ? '/' : caller.basicPath);
+    if (base === null) return null;
+    if (base === '/') return '';
+    const mountPaths = (await this.#mounts.mountPathsOf(row.id)).map(normalizePath).filter((path) => path !== null);
+    if (mountPaths.some((mountPath) => isPathAllowed(base, mountPath))) return '';
+    const containing = mountPaths.filter((mountPath) => isAncestorOf(mountPath, base)).sort((a, b) => b.length - a.length)[0];
+    return containing === undefined ? null : base.slice(containing === '/' ? 1 : containing.length + 1);
   }
 
   async #row(id: string): Promise<StorageConfigRow> {

@@ -79,7 +79,7 @@ export class UploadService {
     const config = await this.configs.usable(caller, input.s3_config_id);
     await this.limits.check(config, input.size);
     const driver = await this.storage.driverFor(config);
-    const key = storageKey(config, input.path, input.filename);
+    const key = storageKey(config, input.path, input.filename, (await this.configs.keyPrefixFor(caller, config)) ?? '');
     const slug = await this.#slug(input.slug);
     const uploadId = multipart === undefined ? null : await multipart.create(key, driver);
     const now = isoAt(this.clock);

@@ -35,9 +35,20 @@ describe("an API key's basic_path limits the storage configs it uploads to", () 
     expect(await listIds(apiKey)).toEqual([local.configId]);
   });
 
-  it('a key whose basic_path holds no mount of the config is refused with 403', async () => {
-    for (const basicPath of ['/elsewhere', '/local/inner', '/localx']) {
+  it('a key whose basic_path meets no mount of the config is refused with 403', async () => {
+    for (const basicPath of ['/elsewhere', '/localx', '/loc']) {
       expectError(await presign(local, { filename: 'd.bin', size: 1 }, { apiKey: await keyWith(basicPath) }), 403, ErrorCode.Forbidden);
     }
+  });
+
+  it("places a key's share uploads under its basic_path inside the mount that contains it, whatever path it sends", async () => {
+    const apiKey = await keyWith('/local/docs');
+    for (const path of [undefined, 'docsbar', 'etc/passwd', '/etc']) {
+      const created = expectOk(await presign(local, { filename: 'e.bin', size: 1, ...(path === undefined ? {} : { path }) }, { apiKey }), presignResponseSchema, 201);
+      expect(created.storage_path, String(path)).toMatch(/^docs\//);
+      if (path !== undefined) expect(created.storage_path).toContain(`docs/${path.replace(/^\//, '')}/`);
+    }
+    const rooted = expectOk(await presign(local, { filename: 'f.bin', size: 1, path: 'docsbar' }, { apiKey: await keyWith('/local') }), presignResponseSchema, 201);
+    expect(rooted.storage_path).toMatch(/^docsbar\/[A-Za-z0-9]{6}-f\.bin$/);
   });
 });
