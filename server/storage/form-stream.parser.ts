@@ -1,11 +1,15 @@
-// A streaming multipart/form-data reader: each part's body is handed over as a stream while
-// the request is still arriving, with backpressure, so a file is never held in memory whole.
-import { PassThrough, type Readable } from 'node:stream';
+// multipart/form-data read as a stream with busboy: each part is handed over in order while the
+// request is still arriving, a file's body with backpressure, so a file is never held in memory
+// whole. The number of parts and fields and each field's size are capped, so a flood of small
+// fields cannot grow the server's memory either.
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
 
 export type FormPart = { name: string; filename: string | undefined; contentType: string | undefined; body: Readable };
 
-const maxHeaderBytes = 16 * 1024;
-const crlf2 = Buffer.from('\r\n\r\n');
+export type FormLimits = { fields: number; fieldBytes: number; files: number; headerPairs: number };
+
+export const defaultFormLimits: FormLimits = { fields: 16, fieldBytes: 4096, files: 1, headerPairs: 16 };
 
 export class FormError extends Error {}
 
@@ -14,109 +18,59 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
   return match?.[1] ?? match?.[2];
 }
 
-/** Calls `onPart` for each part and waits for it before reading on; it must consume `body`. */
-export async function readForm(source: AsyncIterable<Buffer>, boundary: string, onPart: (part: FormPart) => Promise<void>): Promise<void> {
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  let buffer: Buffer = Buffer.from('\r\n');
-  let state: 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'done' = 'preamble';
-  let current: { stream: PassThrough; handled: Promise<void> } | undefined;
-  let failure: { error: unknown } | undefined;
-
-  const endPart = async () => {
-    if (current === undefined) return;
-    current.stream.end();
-    await current.handled;
-    current = undefined;
-  };
-  const write = async (data: Buffer) => {
-    const part = current;
-    if (part === undefined || data.length === 0) return;
-    if (part.stream.destroyed) return void (await part.handled);
-    if (!part.stream.write(data)) {
-      await new Promise<void>((resolve) => {
-        part.stream.once('drain', resolve);
-        part.stream.once('close', resolve);
+/** Calls `onPart` for each part, one after another; it must consume `body`. Rejects with FormError on a malformed or oversized form. */
+export function readForm(source: Readable | AsyncIterable<Buffer>, boundary: string, onPart: (part: FormPart) => Promise<void>, limits: FormLimits = defaultFormLimits): Promise<void> {
+  const input = source instanceof Readable ? source : Readable.from(source);
+  return new Promise<void>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        limits: { fields: limits.fields, fieldSize: limits.fieldBytes, files: limits.files, parts: limits.fields + limits.files, headerPairs: limits.headerPairs },
       });
+    } catch (error) {
+      reject(new FormError(error instanceof Error ? error.message : 'malformed multipart body'));
+      return;
     }
-    if (failure !== undefined) throw failure.error;
-    if (part.stream.destroyed) await part.handled;
-  };
+    let settled = false;
+    let chain: Promise<void> = Promise.resolve();
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      input.unpipe(parser);
+      input.resume();
+      parser.removeAllListeners('close');
+      reject(error);
+    };
+    const then = (work: () => Promise<void>) => {
+      chain = chain.then(() => (settled ? undefined : work())).catch((error: unknown) => fail(error));
+    };
 
-  for await (const chunk of source) {
-    buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
-    for (let progressed = true; progressed && state !== 'done'; ) {
-      progressed = false;
-      if (state === 'preamble' || state === 'body') {
-        const at = buffer.indexOf(delimiter);
-        if (at === -1) {
-          const keep = Math.min(buffer.length, delimiter.length - 1);
-          if (state === 'body') await write(buffer.subarray(0, buffer.length - keep));
-          buffer = buffer.subarray(buffer.length - keep);
-          continue;
-        }
-        if (state === 'body') await write(buffer.subarray(0, at));
-        await endPart();
-        buffer = buffer.subarray(at + delimiter.length);
-        state = 'after-delimiter';
-        progressed = true;
-      } else if (state === 'after-delimiter') {
-        if (buffer.length < 2) continue;
-        const tail = buffer.subarray(0, 2).toString('latin1');
-        buffer = buffer.subarray(2);
-        if (tail === '--') state = 'done';
-        else if (tail === '\r\n') state = 'headers';
-        else throw new FormError('malformed multipart body');
-        progressed = true;
-      } else if (state === 'headers') {
-        const end = buffer.indexOf(crlf2);
-        if (end === -1) {
-          if (buffer.length > maxHeaderBytes) throw new FormError('multipart part headers are too large');
-          continue;
-        }
-        const part = parseHeaders(buffer.subarray(0, end).toString('utf8'));
-        buffer = buffer.subarray(end + crlf2.length);
-        const stream = new PassThrough();
-        stream.on('error', () => undefined);
-        current = { stream, handled: onPart({ ...part, body: stream }) };
-        current.handled.catch((error: unknown) => {
-          failure ??= { error };
-          stream.resume();
-        });
-        state = 'body';
-        progressed = true;
-      }
-    }
-    if (state === 'done') break;
-  }
-  if (state !== 'done') {
-    current?.stream.destroy(new FormError('the form ended early'));
-    await current?.handled.catch(() => undefined);
-    throw new FormError('the form ended before its closing boundary');
-  }
-}
-
-function parseHeaders(block: string): Omit<FormPart, 'body'> {
-  let name: string | undefined;
-  let filename: string | undefined;
-  let contentType: string | undefined;
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':');
-    const header = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (header === 'content-type') contentType = value;
-    if (header !== 'content-disposition') continue;
-    name = /\bname="([^"]*)"/i.exec(value)?.[1];
-    const star = /\bfilename\*=UTF-8''([^;]+)/i.exec(value)?.[1];
-    filename = star !== undefined ? safeDecode(star) : /\bfilename="([^"]*)"/i.exec(value)?.[1];
-  }
-  if (name === undefined) throw new FormError('a multipart part has no name');
-  return { name, filename, contentType };
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new FormError(`form field ${name} is larger than ${limits.fieldBytes} bytes`));
+      if (info.nameTruncated) return fail(new FormError('a form field name is too long'));
+      then(() => onPart({ name, filename: undefined, contentType: info.mimeType, body: Readable.from([Buffer.from(value, 'utf8')]) }));
+    });
+    parser.on('file', (name, stream, info) => {
+      stream.on('error', () => undefined);
+      const body = stream.pause();
+      then(async () => {
+        await onPart({ name, filename: info.filename, contentType: info.mimeType, body });
+        if (!body.readableEnded) body.resume();
+      });
+    });
+    parser.on('fieldsLimit', () => fail(new FormError(`a form may carry at most ${limits.fields} fields`)));
+    parser.on('filesLimit', () => fail(new FormError(`a form may carry at most ${limits.files} file(s)`)));
+    parser.on('partsLimit', () => fail(new FormError(`a form may carry at most ${limits.fields + limits.files} parts`)));
+    parser.on('error', (error: unknown) => fail(new FormError(error instanceof Error ? error.message : 'malformed multipart body')));
+    parser.on('close', () => {
+      void chain.then(() => {
+        if (settled) return;
+        settled = true;
+        resolve();
+      });
+    });
+    input.on('error', (error) => fail(error));
+    input.pipe(parser);
+  });
 }

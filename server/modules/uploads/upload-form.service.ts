@@ -3,15 +3,16 @@
 // reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { uploadFormPlacementSchema, uploadFormShareSchema, type CommitResponse } from '@shared/api/upload.schema';
+import { uploadFormFieldsSchema, uploadFormPlacementSchema, uploadFormShareSchema, type CommitResponse } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
 import { boundaryOf, FormError, readForm, type FormPart } from '../../storage/form-stream.parser';
 import type { StreamLimit } from './upload-limits.service';
 import type { Pending, Uploader, UploadService } from './upload.service';
 
-const maxFieldBytes = 4096;
 const reserveStepBytes = 4 * 1024 * 1024;
+/** The form's own fields: anything else is refused before it is kept. */
+const knownFields = new Set(Object.keys(uploadFormFieldsSchema.shape));
 
 export class FormUploadService {
   constructor(private readonly uploads: UploadService) {}
@@ -24,6 +25,7 @@ export class FormUploadService {
     try {
       await readForm(source, boundary, async (part) => {
         if (part.name !== 'file') {
+          if (!knownFields.has(part.name)) throw new FormError(`unknown form field ${JSON.stringify(part.name.slice(0, 64))}; expected file, ${[...knownFields].join(', ')}`);
           fields[part.name] = await readField(part);
           return;
         }
@@ -69,14 +71,9 @@ async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit, reserv
   }
 }
 
+/** A field's value; the parser has already capped its size. */
 async function readField(part: FormPart): Promise<string> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.body) {
-    const data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += data.length;
-    if (size > maxFieldBytes) throw new AppError(ErrorCode.BadRequest, `form field ${part.name} is too long`);
-    chunks.push(data);
-  }
+  for await (const chunk of part.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return Buffer.concat(chunks).toString('utf8');
 }
