@@ -9,6 +9,7 @@ import { CryptoBox } from '../lib/crypto-box';
 import { UrlSigner } from '../lib/signed-url';
 import { LocalDriver } from './local.driver';
 import type { DriverKind, StorageDriver } from './storage-driver';
+import { withOutageErrors } from './storage-outage';
 
 export type StorageDeps = { blobDir: string; box: CryptoBox; blobSigner: UrlSigner; clock: Clock };
 
@@ -36,7 +37,7 @@ export class StorageRegistry {
   driverFor(config: StorageConfigRow): Promise<StorageDriver> {
     const cached = this.#live.get(config.id);
     if (cached !== undefined && cached.version === config.updated_at) return cached.driver;
-    const driver = builders[config.driver](config, this.deps);
+    const driver = builders[config.driver](config, this.deps).then((built) => withOutageErrors(built, config.name));
     this.#live.set(config.id, { version: config.updated_at, driver });
     driver.catch(() => {
       if (this.#live.get(config.id)?.driver === driver) this.#live.delete(config.id);

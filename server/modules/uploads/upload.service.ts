@@ -21,6 +21,7 @@ import type { StorageRegistry } from '../../storage/storage-registry';
 import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
 import { objectUrl, owns, ownerTag, storageKey, toCommitResponse } from '../files/file-share-mapping.service';
 import type { StorageConfigService } from '../storage-configs/storage-config.service';
+import { isStorageOutage } from '../../storage/storage-outage';
 import type { UploadLimits } from './upload-limits.service';
 import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 
@@ -70,7 +71,10 @@ export class UploadService {
 
   /** Withdraws an upload the caller owns, committed or not: a cancel may cross the commit. */
   async cancel(caller: Uploader, fileId: string): Promise<UploadCancelResponse> {
-    await this.discard(await this.owned(caller, fileId));
+    // A storage that cannot be reached leaves its object behind; the upload is withdrawn all the same.
+    await this.discard(await this.owned(caller, fileId)).catch((error: unknown) => {
+      if (!isStorageOutage(error)) throw error;
+    });
     return { file_id: fileId, status: 'cancelled' };
   }
 
@@ -157,11 +161,11 @@ export class UploadService {
     return toCommitResponse(committed);
   }
 
-  /** Removes an upload: its multipart upload or object, then its row. */
+  /** Removes an upload: its row always, then its multipart upload or object (which an outage may leave behind). */
   async discard({ row, driver }: Pick<Pending, 'row' | 'driver'>): Promise<void> {
+    await this.files.delete(row.id);
     if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
     await driver.deleteMany([row.storage_path]);
-    await this.files.delete(row.id);
   }
 
   async #slug(custom: string | undefined): Promise<string> {
