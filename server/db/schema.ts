@@ -136,6 +136,11 @@ export interface PasteTombstonesTable {
   retired_at: string;
 }
 
+export interface FileTombstonesTable {
+  slug: string;
+  retired_at: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -143,6 +148,7 @@ export interface Database {
   storage_configs: StorageConfigsTable;
   pastes: PastesTable;
   paste_tombstones: PasteTombstonesTable;
+  file_tombstones: FileTombstonesTable;
   files: FilesTable;
   storage_mounts: StorageMountsTable;
   system_settings: SystemSettingsTable;

@@ -14,6 +14,7 @@ const expectedTables = [
   'admin_tokens',
   'admins',
   'api_keys',
+  'file_tombstones',
   'files',
   'idempotency_keys',
   'paste_tombstones',
@@ -117,7 +118,7 @@ describe('migrations', () => {
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones']);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0008_file_tombstones']);
       const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
       await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);

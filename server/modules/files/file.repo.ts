@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { inTransaction } from '../../db/in-transaction';
 import type { Database, FilesTable } from '../../db/schema';
 
 export type FileRow = Selectable<FilesTable>;
@@ -9,8 +10,12 @@ export type FilePage = { items: FileRow[]; total: number };
 export class FileRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Inserts a share; a tombstone an earlier share left under the same slug goes. */
   async insert(row: NewFile): Promise<void> {
-    await this.db.insertInto('files').values(row).execute();
+    await inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom('file_tombstones').where('slug', '=', row.slug).execute();
+      await trx.insertInto('files').values(row).execute();
+    });
   }
 
   findById(id: string): Promise<FileRow | undefined> {
@@ -47,6 +52,30 @@ export class FileRepo {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /** Deletes a share that expired or used up its views, leaving a tombstone for its slug; false when it was gone already. */
+  retire(row: Pick<FileRow, 'id' | 'slug'>, nowIso: string): Promise<boolean> {
+    return inTransaction(this.db, async (trx) => {
+      const result = await trx.deleteFrom('files').where('id', '=', row.id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await trx
+        .insertInto('file_tombstones')
+        .values({ slug: row.slug, retired_at: nowIso })
+        .onConflict((oc) => oc.column('slug').doUpdateSet({ retired_at: nowIso }))
+        .execute();
+      return true;
+    });
+  }
+
+  async isTombstoned(slug: string): Promise<boolean> {
+    return (await this.db.selectFrom('file_tombstones').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  }
+
+  /** Forgets tombstones older than `before`; those slugs answer 404 from then on. */
+  async pruneTombstones(before: string): Promise<number> {
+    const result = await this.db.deleteFrom('file_tombstones').where('retired_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /**
    * Counts one view atomically: only a committed, unexpired row still under its limit matches.
    * Returns the counts after the increment, or undefined when nothing was counted.
@@ -54,7 +83,7 @@ export class FileRepo {
   countView(id: string, nowIso: string): Promise<{ views: number; max_views: number | null } | undefined> {
     return this.db
       .updateTable('files')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .set((eb) => ({ views: eb('views', '+', 1), updated_at: nowIso }))
       .where('id', '=', id)
       .where('status', '=', 'committed')
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
@@ -73,15 +102,19 @@ export class FileRepo {
   }
 
   /** Pending rows created before `cutoffIso`, rows expired at `nowIso`, and used-up shares. */
-  sweepable(cutoffIso: string, nowIso: string, limit: number): Promise<FileRow[]> {
+  /**
+   * Pending uploads older than `pendingCutoffIso`, and shares that expired or were used up before
+   * `settledCutoffIso` (a grace, so a delivery still streaming its last view is never cut short).
+   */
+  sweepable(pendingCutoffIso: string, settledCutoffIso: string, limit: number): Promise<FileRow[]> {
     return this.db
       .selectFrom('files')
       .selectAll()
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'pending'), eb('created_at', '<', cutoffIso)]),
-          eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', nowIso)]),
-          eb.and([eb('status', '=', 'committed'), eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))]),
+          eb.and([eb('status', '=', 'pending'), eb('created_at', '<', pendingCutoffIso)]),
+          eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', settledCutoffIso)]),
+          eb.and([eb('status', '=', 'committed'), eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views')), eb('updated_at', '<=', settledCutoffIso)]),
         ]),
       )
       .limit(limit)

@@ -74,18 +74,17 @@ export class PublicFileService {
     return { url: viewers[chosen](new URL(url, origin).toString()), provider: chosen, expires_in: officePreviewTtlSeconds };
   }
 
-  /** A committed, unexpired share with views left; expired and used-up ones are deleted on the way (410). */
+  /**
+   * A committed, unexpired share with views left; an expired or used-up one is 410. Nothing is
+   * deleted here: the last view may still be streaming its bytes, so the delivery that served it
+   * (or, after a grace, the sweeper) removes it.
+   */
   async live(slug: string): Promise<FileRow> {
     const row = await this.files.findBySlug(slug);
+    if (row === undefined && (await this.files.isTombstoned(slug))) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
     if (row === undefined || row.status !== 'committed') throw new AppError(ErrorCode.NotFound, 'file not found');
-    if (row.expires_at !== null && row.expires_at <= isoAt(this.clock)) {
-      await this.remove(row);
-      throw new AppError(ErrorCode.Gone, 'this file has expired');
-    }
-    if (row.max_views !== null && row.max_views > 0 && row.views >= row.max_views) {
-      await this.remove(row);
-      throw new AppError(ErrorCode.Gone, 'this file has reached its view limit');
-    }
+    if (row.expires_at !== null && row.expires_at <= isoAt(this.clock)) throw new AppError(ErrorCode.Gone, 'this file has expired');
+    if (row.max_views !== null && row.max_views > 0 && row.views >= row.max_views) throw new AppError(ErrorCode.Gone, 'this file has reached its view limit');
     return row;
   }
 
@@ -111,6 +110,16 @@ export class PublicFileService {
   /** Deletes the row, then (if this call removed it) the object. */
   async remove(row: FileRow): Promise<void> {
     if (!(await this.files.delete(row.id))) return;
+    await this.#deleteObject(row);
+  }
+
+  /** Like remove, for a share that expired or used up its views: its slug answers 410 from now on. */
+  async retire(row: FileRow): Promise<void> {
+    if (!(await this.files.retire(row, isoAt(this.clock)))) return;
+    await this.#deleteObject(row);
+  }
+
+  async #deleteObject(row: FileRow): Promise<void> {
     const config = await this.configs.findById(row.storage_config_id);
     if (config !== undefined) await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);
   }

@@ -1,10 +1,14 @@
 // Sweeper task for file shares: uploads presigned but never committed within 24 h (with their
-// objects and multipart uploads), and expired or used-up shares with their objects.
+// objects and multipart uploads), expired or used-up shares with their objects (leaving a
+// tombstone, so their slugs answer 410), and tombstones older than 30 days.
 import type { Repositories } from '../../db/repositories';
 import type { SweepTask } from '../../jobs/sweeper';
 import type { StorageRegistry } from '../../storage/storage-registry';
+import { TOMBSTONE_TTL_MS } from '../pastes/paste-sweep.service';
 
 export const pendingUploadTtlMs = 24 * 60 * 60 * 1000;
+/** How long an expired or used-up share stays (answering 410) before its object goes: its last delivery may still be streaming. */
+export const settledShareGraceMs = 6 * 60 * 60 * 1000;
 const batchSize = 200;
 
 export function createUploadSweepTask(repos: Pick<Repositories, 'files' | 'storageConfigs'>, storage: StorageRegistry): SweepTask {
@@ -13,7 +17,7 @@ export function createUploadSweepTask(repos: Pick<Repositories, 'files' | 'stora
   return {
     name: 'file-shares',
     async run(now) {
-      const rows = await files.sweepable(new Date(now - pendingUploadTtlMs).toISOString(), new Date(now).toISOString(), batchSize);
+      const rows = await files.sweepable(new Date(now - pendingUploadTtlMs).toISOString(), new Date(now - settledShareGraceMs).toISOString(), batchSize);
       let removed = 0;
       for (const row of rows) {
         const config = await configs.findById(row.storage_config_id);
@@ -22,9 +26,10 @@ export function createUploadSweepTask(repos: Pick<Repositories, 'files' | 'stora
           if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
           await driver.deleteMany([row.storage_path]);
         }
-        if (await files.delete(row.id)) removed += 1;
+        const gone = row.status === 'pending' ? await files.delete(row.id) : await files.retire(row, new Date(now).toISOString());
+        if (gone) removed += 1;
       }
-      return removed;
+      return removed + (await files.pruneTombstones(new Date(now - TOMBSTONE_TTL_MS).toISOString()));
     },
   };
 }
