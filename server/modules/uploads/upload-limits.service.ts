@@ -34,18 +34,18 @@ export class UploadLimits {
 
   /** The largest body accepted now, and the error to raise beyond it. */
   async forStream(config: StorageConfigRow, counted = 0): Promise<StreamLimit> {
-    const max = await this.#maxUploadBytes();
-    const sizeLimit = { bytes: max, error: tooBig(max) };
+    const max = await this.#maxUpload();
+    const sizeLimit = { bytes: max.bytes, error: tooBig(max.label) };
     if (config.total_storage_bytes === null) return sizeLimit;
     const remaining = Math.max(0, config.total_storage_bytes - ((await this.#configs.usedBytes(config.id)) - counted));
-    if (remaining >= max) return sizeLimit;
+    if (remaining >= max.bytes) return sizeLimit;
     return { bytes: remaining, error: quotaError(remaining, config.total_storage_bytes) };
   }
 
   /** Inserts the pending row, reserving its declared `size`, only if it still fits. */
   async reserve(config: StorageConfigRow, row: NewFile): Promise<void> {
-    const max = await this.#maxUploadBytes();
-    if (row.size > max) throw tooBig(max);
+    const max = await this.#maxUpload();
+    if (row.size > max.bytes) throw tooBig(max.label);
     await this.#serialised(config.id, async (trx, room) => {
       if (row.size > room.free) throw quotaError(room.free, room.total);
       await trx.files.insert(row);
@@ -57,12 +57,12 @@ export class UploadLimits {
    * when that is at least `needed`; throws 413 when not even `needed` fits. Returns the new size.
    */
   async grow(config: StorageConfigRow, fileId: string, current: number, needed: number, wanted: number): Promise<number> {
-    const max = await this.#maxUploadBytes();
-    if (needed > max) throw tooBig(max);
+    const max = await this.#maxUpload();
+    if (needed > max.bytes) throw tooBig(max.label);
     return this.#serialised(config.id, async (trx, room) => {
       const free = room.free + current;
       if (needed > free) throw quotaError(room.free, room.total);
-      const size = Math.min(wanted, max, free);
+      const size = Math.min(wanted, max.bytes, free);
       await trx.files.update(fileId, { size });
       return size;
     });
@@ -79,13 +79,15 @@ export class UploadLimits {
     });
   }
 
-  async #maxUploadBytes(): Promise<number> {
-    return (await this.settings.getSettings()).max_upload_size_bytes;
+  /** The limit in bytes, and as the admin set it (1 KB, not 0.0 MiB) for the message. */
+  async #maxUpload(): Promise<{ bytes: number; label: string }> {
+    const settings = await this.settings.getSettings();
+    return { bytes: settings.max_upload_size_bytes, label: `${settings.max_upload_size} ${settings.max_upload_size_unit}` };
   }
 }
 
-function tooBig(max: number): AppError {
-  return new AppError(ErrorCode.PayloadTooLarge, `file exceeds the maximum upload size of ${mib(max)}`);
+function tooBig(limit: string): AppError {
+  return new AppError(ErrorCode.PayloadTooLarge, `file exceeds the maximum upload size of ${limit}`);
 }
 
 function quotaError(remaining: number, total: number): AppError {

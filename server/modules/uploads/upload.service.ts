@@ -6,6 +6,7 @@ import type {
   CommitRequest, CommitResponse, PresignRequest, PresignResponse, UploadCancelResponse, UploadShareOptions,
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
+import { cleanFilename } from '@shared/filename';
 import { isReservedSlug } from '@shared/slug';
 import { FileRepo, type FileRow } from '../files/file.repo';
 import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
@@ -90,7 +91,7 @@ export class UploadService {
     const row: FileRow = {
       id: randomUUID(),
       slug,
-      filename: input.filename,
+      filename: cleanFilename(input.filename),
       storage_path: key,
       mimetype: resolveMimeType(input.filename, input.mimetype),
       s3_url: objectUrl(config, key),

@@ -31,7 +31,7 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
 
   it('refuses a declared size over max_upload_size at presign and multipart init', async () => {
     await setMaxKb(64);
-    expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge);
+    expect(expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge).message).toContain('maximum upload size of 64 KB');
     const init = await admin('POST', '/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'a.bin', mimetype: 'application/octet-stream', size: 65 * 1024 });
     expectError(init, 413, ErrorCode.PayloadTooLarge);
     expectOk(await presign(h, { filename: 'ok.bin', size: 64 * 1024 }), presignResponseSchema, 201);
@@ -74,6 +74,11 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     await setQuota(used + 10_000);
     expectError(await formUpload(randomBytesOf(20_000)), 413, ErrorCode.QuotaExceeded);
+  });
+
+  it('stores a file name without control, invisible or direction-override characters', async () => {
+    const created = expectOk(await presign(h, { filename: 'photo\u0000\u202Egnp.exe\u0007', size: 1 }), presignResponseSchema, 201);
+    expect((await new FileRepo(h.server.db).findById(created.file_id))?.filename).toBe('photognp.exe');
   });
 
   it('needs an admin or a key with file permission to upload', async () => {
