@@ -128,7 +128,7 @@ export function createApp({
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
   app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock)));
-  app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches)));
+  app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));

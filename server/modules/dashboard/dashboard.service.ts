@@ -3,6 +3,7 @@ import type { Repositories } from '../../db/repositories';
 import { DashboardRepo, type DayCountRow } from './dashboard.repo';
 import type { CacheRegistry } from '../../lib/cache/cache-registry';
 import type { Clock } from '../../lib/clock';
+import type { ProxyNotice } from '../../middleware/proxy-notice.middleware';
 import type { AdminAuth } from '../auth/auth.types';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -15,6 +16,7 @@ export class DashboardService {
     repos: Pick<Repositories, 'dashboard'>,
     private readonly clock: Clock,
     private readonly caches: CacheRegistry,
+    private readonly proxyNotice: ProxyNotice,
   ) {
     this.repo = repos.dashboard;
   }
@@ -50,6 +52,7 @@ export class DashboardService {
       storage,
       cache: { directory: cache.directory.hitRate, s3Url: cache.s3Url.hitRate, search: cache.search.hitRate },
       activity: activity(days, pastes, files),
+      notices: this.proxyNotice.seenAt === null ? [] : [{ kind: 'untrusted-proxy', since: this.proxyNotice.seenAt }],
     };
   }
 }

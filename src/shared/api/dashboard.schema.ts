@@ -27,6 +27,10 @@ export type ActivityDay = z.infer<typeof activityDaySchema>;
 
 export const ACTIVITY_DAYS = 7;
 
+/** Something about the server's setup the admin should fix; `since` is when it was first seen. */
+export const dashboardNoticeSchema = z.object({ kind: z.enum(['untrusted-proxy']), since: z.string() });
+export type DashboardNotice = z.infer<typeof dashboardNoticeSchema>;
+
 export const dashboardStatsSchema = z.object({
   totalPastes: count,
   totalFiles: count,
@@ -37,5 +41,6 @@ export const dashboardStatsSchema = z.object({
   /** Hit rates from 0 to 1. */
   cache: z.object({ directory: z.number().min(0).max(1), s3Url: z.number().min(0).max(1), search: z.number().min(0).max(1) }),
   activity: z.array(activityDaySchema).length(ACTIVITY_DAYS),
+  notices: z.array(dashboardNoticeSchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

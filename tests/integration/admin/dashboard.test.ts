@@ -32,6 +32,13 @@ describe('GET /api/admin/dashboard/stats', () => {
     expect(data.activity.map((d) => d.date)).toEqual(['2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09', '2031-03-10']);
     expect(data.activity.every((d) => d.pastes === 0 && d.files === 0)).toBe(true);
     expect(data.cache).toEqual({ directory: 0, s3Url: 0, search: 0 });
+    expect(data.notices).toEqual([]);
+  });
+
+  it('warns once requests arrive through a proxy while TRUST_PROXY is off', async () => {
+    await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const { notices } = await stats();
+    expect(notices).toEqual([{ kind: 'untrusted-proxy', since: expect.any(String) }]);
   });
 
   it('counts rows, storage per config from committed files, and daily activity', async () => {

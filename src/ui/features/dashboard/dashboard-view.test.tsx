@@ -13,12 +13,13 @@ const stats: DashboardStats = {
   storage: [],
   cache: { directory: 0.5, s3Url: 0, search: 1 },
   activity: ['01', '02', '03', '04', '05', '06', '07'].map((day) => ({ date: `2024-05-${day}`, pastes: 0, files: 0 })),
+  notices: [],
 };
 
-function backend(clear: () => Response) {
+function backend(clear: () => Response, answer: DashboardStats = stats) {
   return (path: string, init: RequestInit): Response | undefined => {
     if (path === '/test/admin-token') return envelope({ username: 'admin' });
-    if (path === '/admin/dashboard/stats' && init.method === 'GET') return envelope(stats);
+    if (path === '/admin/dashboard/stats' && init.method === 'GET') return envelope(answer);
     if (path === '/admin/cache/clear' && init.method === 'POST') return clear();
     return undefined;
   };
@@ -35,6 +36,19 @@ describe('dashboard', () => {
     expect(await screen.findByText('Caches cleared (3 entries).')).toBeInTheDocument();
     expect(jsonBody(sentTo(requests, 'POST', '/admin/cache/clear')[0])).toEqual({});
     expect(sentTo(requests, 'GET', '/admin/dashboard/stats')).toHaveLength(loads + 1);
+  });
+
+  it('warns about a proxy that is not trusted, and draws no bar for storage without a quota', async () => {
+    const storage = [
+      { id: 'a', name: 'Disk', driver: 'local' as const, providerType: 'Local', usedBytes: 2048, quotaBytes: null, fileCount: 2, usagePercent: null },
+      { id: 'b', name: 'Bucket', driver: 's3' as const, providerType: 'AWS S3', usedBytes: 512, quotaBytes: 1024, fileCount: 1, usagePercent: 50 },
+    ];
+    const answer: DashboardStats = { ...stats, totalStorageUsed: 2560, storage, notices: [{ kind: 'untrusted-proxy', since: '2026-11-24T00:00:00.000Z' }] };
+    await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 0 }), answer));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Requests arrive through a proxy, but TRUST_PROXY is off');
+    expect(screen.getByText('2 KB used, no quota set')).toBeInTheDocument();
+    expect(screen.queryByRole('meter', { name: 'Storage used on Disk' })).not.toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Storage used on Bucket' })).toHaveAttribute('aria-valuenow', '50');
   });
 
   it('says why clearing failed', async () => {

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ResourceStatus } from '../../components/resource-status';
 import { ActivityChart } from './activity-chart';
 import { CacheRates } from './cache-rates';
+import { SetupNotices } from './setup-notices';
 import { useDashboardStats } from './data/use-dashboard';
 import { StatCards } from './stat-cards';
 import { StorageUsage } from './storage-usage';
@@ -26,6 +27,7 @@ export function DashboardView({ title }: { title: string }) {
       <ResourceStatus state={stats.state} onRetry={stats.reload}>
         {(data) => (
           <div className="dashboard">
+            <SetupNotices notices={data.notices} />
             <StatCards stats={data} />
             <ActivityChart activity={data.activity} />
             <StorageUsage stats={data} />

@@ -3,6 +3,13 @@ export const dashboardResources = {
   en: {
     dashboard: {
       refresh: 'Refresh',
+      notices: {
+        label: 'Setup warnings',
+        'untrusted-proxy': {
+          title: 'Requests arrive through a proxy, but TRUST_PROXY is off',
+          body: 'Every visitor then shares the proxy’s address, so one visitor’s failed sign-ins and password guesses slow everyone down. If this proxy is yours, set TRUST_PROXY=true and restart the server.',
+        },
+      },
       counts: {
         label: 'Totals',
         pastes: 'Text shares',
@@ -15,7 +22,7 @@ export const dashboardResources = {
         total: '{{used}} stored in total',
         empty: 'No storage configurations yet.',
         ofQuota: '{{used}} of {{quota}} ({{percent}})',
-        noQuota: '{{used}}, no quota set',
+        noQuota: '{{used}} used, no quota set',
         files: '{{count}} files',
         usageLabel: 'Storage used on {{name}}',
       },
@@ -42,6 +49,13 @@ export const dashboardResources = {
   zh: {
     dashboard: {
       refresh: '刷新',
+      notices: {
+        label: '配置警告',
+        'untrusted-proxy': {
+          title: '请求经由代理到达，但 TRUST_PROXY 未开启',
+          body: '所有访问者因此共用代理的地址，一位访问者的登录失败和密码猜测会拖慢所有人。如果该代理由您部署，请设置 TRUST_PROXY=true 并重启服务器。',
+        },
+      },
       counts: {
         label: '总计',
         pastes: '文本分享',
@@ -54,7 +68,7 @@ export const dashboardResources = {
         total: '共存储 {{used}}',
         empty: '还没有存储配置。',
         ofQuota: '{{used}} / {{quota}}（{{percent}}）',
-        noQuota: '{{used}}，未设置配额',
+        noQuota: '已用 {{used}}，未设置配额',
         files: '{{count}} 个文件',
         usageLabel: '{{name}} 的存储用量',
       },

@@ -4,7 +4,7 @@ import { formatBytes } from '../../lib/format-bytes';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';
 
-/** Storage used overall and per config; a bar shows use against the quota, or the share of the total without one. */
+/** Storage used overall and per config; a bar only where a quota gives it a meaning (no quota is not "full"). */
 export function StorageUsage({ stats }: { stats: DashboardStats }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -16,8 +16,6 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
           quota: formatBytes(s.quotaBytes, lang),
           percent: formatPercent((s.usagePercent ?? 0) / 100, lang),
         });
-  const ratio = (s: Usage) =>
-    s.quotaBytes !== null ? (s.usagePercent ?? 0) / 100 : stats.totalStorageUsed > 0 ? s.usedBytes / stats.totalStorageUsed : 0;
 
   return (
     <section className="dash-card" aria-labelledby="dash-storage">
@@ -35,7 +33,7 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
                 <span className="usage-list__name">{s.name}</span>
                 <span className="usage-list__meta">{t('dashboard.storage.files', { count: s.fileCount })}</span>
               </div>
-              <UsageBar ratio={ratio(s)} label={t('dashboard.storage.usageLabel', { name: s.name })} valueText={describe(s)} />
+              {s.quotaBytes !== null && <UsageBar ratio={(s.usagePercent ?? 0) / 100} label={t('dashboard.storage.usageLabel', { name: s.name })} valueText={describe(s)} />}
               <span className="usage-list__meta">{describe(s)}</span>
             </li>
           ))}
