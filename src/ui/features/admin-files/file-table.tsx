@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import { RowActions } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
+import { formatDateTime } from '../../lib/format-date-time';
 
 type FileTableProps = {
   files: FileRecord[];
@@ -11,12 +12,6 @@ type FileTableProps = {
   onEdit: (file: FileRecord) => void;
   onDelete: (file: FileRecord) => void;
 };
-
-function formatDate(value: string | null, language: string, fallback: string): string {
-  const time = value === null ? Number.NaN : Date.parse(value);
-  if (Number.isNaN(time)) return fallback;
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}
 
 /** One page of shared files; a checkbox per row feeds batch delete. */
 export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileTableProps) {
@@ -58,8 +53,8 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
             </td>
             <td data-label={columns.creator} className="mono">{file.created_by ?? '—'}</td>
             <td data-label={columns.views}>{t('adminFiles.viewsOf', { views: file.views, max: file.max_views ? file.max_views : t('adminFiles.unlimited') })}</td>
-            <td data-label={columns.expires}>{formatDate(file.expires_at, i18n.language, t('adminFiles.never'))}</td>
-            <td data-label={columns.created}>{formatDate(file.created_at, i18n.language, '—')}</td>
+            <td data-label={columns.expires}>{formatDateTime(file.expires_at, i18n.language, t('adminFiles.never'))}</td>
+            <td data-label={columns.created}>{formatDateTime(file.created_at, i18n.language, '—')}</td>
             <RowActions
               columnLabel={columns.actions}
               actions={[

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
 import { RowActions } from '../../components/row-actions';
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '../../lib/format-date-time';
 import { PermissionBadges } from './permission-badges';
 
 type ApiKeyTableProps = {

@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';
 import { formatBytes } from '../../lib/format-bytes';
-
-function formatDate(value: string, language: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) return value;
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(time);
-}
+import { formatDateTime } from '../../lib/format-date-time';
 
 /** Name, size, type, views and expiry of a shared file. */
 export function FileInfo({ file }: { file: PublicFile }) {
@@ -16,7 +11,7 @@ export function FileInfo({ file }: { file: PublicFile }) {
     [t('fileView.info.size'), formatBytes(file.size, i18n.language)],
     [t('fileView.info.type'), file.mimetype],
     [t('fileView.info.views'), file.max_views ? t('fileView.info.viewsLimited', { views: file.views, max: file.max_views }) : String(file.views)],
-    [t('fileView.info.expires'), file.expires_at === null ? t('fileView.info.never') : formatDate(file.expires_at, i18n.language)],
+    [t('fileView.info.expires'), file.expires_at === null ? t('fileView.info.never') : formatDateTime(file.expires_at, i18n.language)],
   ];
   if (file.remark) rows.push([t('fileView.info.remark'), file.remark]);
 

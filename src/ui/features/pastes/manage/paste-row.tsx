@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '@shared/api/paste.schema';
 import { RowActions } from '@ui/components/row-actions';
-import { formatTime } from '../lib/format-time';
+import { formatDateTime } from '@ui/lib/format-date-time';
 import { creatorLabel } from './creator-label';
 
 type PasteRowProps = {
@@ -41,9 +41,9 @@ export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteR
       <td data-label={t('pastes.manage.columns.creator')}>{creatorLabel(t, paste.createdBy)}</td>
       <td data-label={t('pastes.manage.columns.views')}>{views}</td>
       <td data-label={t('pastes.manage.columns.expires')}>
-        {paste.expiresAt ? formatTime(paste.expiresAt, language) : t('pastes.meta.never')}
+        {paste.expiresAt ? formatDateTime(paste.expiresAt, language) : t('pastes.meta.never')}
       </td>
-      <td data-label={t('pastes.manage.columns.created')}>{formatTime(paste.createdAt, language)}</td>
+      <td data-label={t('pastes.manage.columns.created')}>{formatDateTime(paste.createdAt, language)}</td>
       <RowActions
         columnLabel={t('pastes.manage.columns.actions')}
         actions={[

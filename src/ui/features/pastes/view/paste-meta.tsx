@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PasteView } from '@shared/api/paste.schema';
-import { formatTime } from '../lib/format-time';
+import { formatDateTime } from '@ui/lib/format-date-time';
 
 /** Views (of the limit), expiry and creation time of a paste. */
 export function PasteMeta({ paste }: { paste: Pick<PasteView, 'views' | 'maxViews' | 'expiresAt' | 'createdAt'> }) {
@@ -15,11 +15,11 @@ export function PasteMeta({ paste }: { paste: Pick<PasteView, 'views' | 'maxView
       </div>
       <div>
         <dt>{t('pastes.meta.expires')}</dt>
-        <dd>{paste.expiresAt ? formatTime(paste.expiresAt, language) : t('pastes.meta.never')}</dd>
+        <dd>{paste.expiresAt ? formatDateTime(paste.expiresAt, language) : t('pastes.meta.never')}</dd>
       </div>
       <div>
         <dt>{t('pastes.meta.created')}</dt>
-        <dd>{formatTime(paste.createdAt, language)}</dd>
+        <dd>{formatDateTime(paste.createdAt, language)}</dd>
       </div>
     </dl>
   );
