@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { TextField } from '../../components/text-field';
+import { PasswordPrompt as Prompt } from '../../components/password-prompt';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { toErrorInit } from '../../lib/to-error-init';
 import { useFilePasswordCheck } from './data/use-public-file';
@@ -12,16 +12,10 @@ type PasswordPromptProps = { slug: string; onVerified: (file: VerifiedFile) => v
 export function PasswordPrompt({ slug, onVerified }: PasswordPromptProps) {
   const { t } = useTranslation();
   const check = useFilePasswordCheck(slug);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (password === '') {
-      setError(t('fileView.password.required'));
-      return;
-    }
+  const submit = async (password: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -32,14 +26,13 @@ export function PasswordPrompt({ slug, onVerified }: PasswordPromptProps) {
     }
   };
 
-  return (
-    <form className="form login" onSubmit={(event) => void submit(event)} noValidate>
-      <h2>{t('fileView.password.title')}</h2>
-      <p className="notice">{t('fileView.password.intro')}</p>
-      <TextField label={t('fileView.password.label')} type="password" autoComplete="current-password" value={password} error={error ?? undefined} onChange={(e) => setPassword(e.target.value)} autoFocus />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? t('fileView.password.busy') : t('fileView.password.submit')}
-      </button>
-    </form>
-  );
+  const text = {
+    title: t('fileView.password.title'),
+    intro: t('fileView.password.intro'),
+    label: t('fileView.password.label'),
+    required: t('fileView.password.required'),
+    submit: t('fileView.password.submit'),
+    busy: t('fileView.password.busy'),
+  };
+  return <Prompt text={text} busy={busy} error={error} onSubmit={(password) => void submit(password)} />;
 }

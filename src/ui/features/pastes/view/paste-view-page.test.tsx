@@ -34,7 +34,8 @@ describe('paste view page', () => {
     });
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
-    expect(await screen.findByText('Incorrect password.')).toHaveAttribute('role', 'alert');
+    expect(await screen.findByText('Incorrect password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
