@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './qr-code.css';
 
 /** A QR code image for `text`; the qrcode library loads only when one is first shown. */
 export function QrCode({ text, alt, size = 192 }: { text: string; alt: string; size?: number }) {

@@ -55,15 +55,7 @@ export const uploadResources = {
         completing: 'Saving',
         completed: 'Done',
       },
-      share: {
-        link: 'Share link',
-        copy: 'Copy link',
-        copied: 'Link copied.',
-        copyFailed: 'Copying failed; select the link and copy it by hand.',
-        showQr: 'Show QR code',
-        hideQr: 'Hide QR code',
-        qrAlt: 'QR code for {{url}}',
-      },
+      share: { link: 'Share link' },
       recent: { title: 'Recent uploads', empty: 'Nothing uploaded from this browser yet.' },
       errors: {
         cancelled: 'Upload cancelled.',
@@ -141,15 +133,7 @@ export const uploadResources = {
         completing: '保存中',
         completed: '完成',
       },
-      share: {
-        link: '分享链接',
-        copy: '复制链接',
-        copied: '链接已复制。',
-        copyFailed: '复制失败，请手动选择链接并复制。',
-        showQr: '显示二维码',
-        hideQr: '隐藏二维码',
-        qrAlt: '{{url}} 的二维码',
-      },
+      share: { link: '分享链接' },
       recent: { title: '最近上传', empty: '此浏览器还没有上传记录。' },
       errors: {
         cancelled: '上传已取消。',

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '@shared/api/paste.schema';
-import { CopyButton } from '../components/copy-button';
-import { ShareQr } from './share-qr';
+import { ShareLink } from '@ui/components/share-link';
 import { useCountdown } from './use-countdown';
 
 const SHOW_SECONDS = 60;
 
 type ShareResultProps = { result: PasteCreateResult; rawUrl: string; onHide: () => void };
 
-/** The new paste's link with copy, QR code and raw link; it hides itself after a countdown. */
+/** The new paste's link (the shared share box) and its raw link; it hides itself after a countdown. */
 export function ShareResult({ result, rawUrl, onHide }: ShareResultProps) {
   const { t } = useTranslation();
   const left = useCountdown(SHOW_SECONDS, onHide);
@@ -21,29 +20,19 @@ export function ShareResult({ result, rawUrl, onHide }: ShareResultProps) {
           {t('pastes.share.hidesIn', { seconds: left })}
         </p>
       </div>
-      <div className="share-result__body">
-        <div className="share-result__links">
-          <p className="share-result__label">{t('pastes.share.link')}</p>
-          <a href={result.url} className="share-result__url" data-testid="share-link">
-            {result.url}
-          </a>
-          <div className="actions">
-            <CopyButton text={result.url} label={t('pastes.share.copyLink')} />
-            <button type="button" className="button" onClick={onHide}>
-              {t('pastes.share.hide')}
-            </button>
-          </div>
-          <p className="share-result__label">{t('pastes.share.raw')}</p>
-          {result.hasPassword ? (
-            <p className="muted">{t('pastes.share.rawProtected')}</p>
-          ) : (
-            <a href={rawUrl} className="share-result__url" target="_blank" rel="noopener noreferrer">
-              {rawUrl}
-            </a>
-          )}
-        </div>
-        <ShareQr url={result.url} />
-      </div>
+      <ShareLink url={result.url} label={t('pastes.share.link')}>
+        <button type="button" className="button" onClick={onHide}>
+          {t('pastes.share.hide')}
+        </button>
+      </ShareLink>
+      <p className="share-link__label">{t('pastes.share.raw')}</p>
+      {result.hasPassword ? (
+        <p className="muted">{t('pastes.share.rawProtected')}</p>
+      ) : (
+        <a href={rawUrl} className="share-link__url mono" target="_blank" rel="noopener noreferrer">
+          {rawUrl}
+        </a>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../components/copy-button';
+import { CopyButton } from '@ui/components/copy-button';
 import { MarkdownHtml } from '../editor/markdown-html';
 import { PasteMeta } from './paste-meta';
 import type { OpenPaste as OpenPasteData } from './use-paste-view';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from '@ui/lib/clipboard';
-import './shared.css';
+import { copyToClipboard } from '../lib/clipboard';
+import './share-link.css';
 
 const FEEDBACK_MS = 3000;
 
@@ -22,7 +22,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className="copy-button__status">
-        {result && t(`pastes.copy.${result}`)}
+        {result && t(`share.${result}`)}
       </span>
     </span>
   );
