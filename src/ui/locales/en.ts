@@ -71,6 +71,7 @@ export const en = {
       settings: 'System settings',
     },
   },
+  creator: { admin: 'Admin', guest: 'Guest', key: 'API key {{id}}', unknown: 'Unknown' },
   errors: {
     'incorrect-password': 'Incorrect password.',
     'admin-session-expired': 'Admin session expired, please log in again.',

@@ -72,6 +72,7 @@ export const zh = {
       settings: '系统设置',
     },
   },
+  creator: { admin: '管理员', guest: '访客', key: 'API 密钥 {{id}}', unknown: '未知' },
   errors: {
     'incorrect-password': '密码错误。',
     'admin-session-expired': '管理员会话已过期，请重新登录。',

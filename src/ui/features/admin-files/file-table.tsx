@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import { RowActions } from '../../components/row-actions';
 import { formatBytes } from '../../lib/format-bytes';
+import { creatorLabel } from '../../lib/creator-label';
 import { formatDateTime } from '../../lib/format-date-time';
 
 type FileTableProps = {
@@ -18,9 +19,9 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
   const { t, i18n } = useTranslation();
   const allSelected = files.length > 0 && files.every((file) => selected.has(file.id));
   const columns = {
-    name: t('adminFiles.columns.name'), size: t('adminFiles.columns.size'), type: t('adminFiles.columns.type'), link: t('adminFiles.columns.link'),
-    creator: t('adminFiles.columns.creator'), views: t('adminFiles.columns.views'), expires: t('adminFiles.columns.expires'),
-    created: t('adminFiles.columns.created'), actions: t('adminFiles.columns.actions'),
+    name: t('adminFiles.columns.name'), size: t('adminFiles.columns.size'), link: t('adminFiles.columns.link'),
+    creator: t('adminFiles.columns.creator'), views: t('adminFiles.columns.views'), dates: t('adminFiles.columns.dates'),
+    actions: t('adminFiles.columns.actions'),
   };
 
   return (
@@ -43,18 +44,30 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
             <td className="data-table__check">
               <input type="checkbox" aria-label={t('adminFiles.selectOne', { name: file.filename })} checked={selected.has(file.id)} onChange={(e) => onSelect([file.id], e.target.checked)} />
             </td>
-            <td data-label={columns.name} className="mono">{file.filename}</td>
-            <td data-label={columns.size}>{formatBytes(file.size, i18n.language)}</td>
-            <td data-label={columns.type} className="mono">{file.mimetype}</td>
+            <td data-label={columns.name}>
+              <div className="data-table__file">
+                <span className="data-table__ellipsis" title={file.filename}>
+                  {file.filename}
+                </span>
+                <span className="data-table__ellipsis data-table__sub" title={file.mimetype}>
+                  {file.mimetype}
+                </span>
+              </div>
+            </td>
+            <td data-label={columns.size} className="nowrap">{formatBytes(file.size, i18n.language)}</td>
             <td data-label={columns.link}>
-              <Link to="/file/$slug" params={{ slug: file.slug }} className="mono">
+              <Link to="/file/$slug" params={{ slug: file.slug }} className="mono nowrap">
                 {file.slug}
               </Link>
             </td>
-            <td data-label={columns.creator} className="mono">{file.created_by ?? '—'}</td>
-            <td data-label={columns.views}>{t('adminFiles.viewsOf', { views: file.views, max: file.max_views ? file.max_views : t('adminFiles.unlimited') })}</td>
-            <td data-label={columns.expires}>{formatDateTime(file.expires_at, i18n.language, t('adminFiles.never'))}</td>
-            <td data-label={columns.created}>{formatDateTime(file.created_at, i18n.language, '—')}</td>
+            <td data-label={columns.creator}>{creatorLabel(t, file.created_by)}</td>
+            <td data-label={columns.views} className="nowrap">{t('adminFiles.viewsOf', { views: file.views, max: file.max_views ? file.max_views : '∞' })}</td>
+            <td data-label={columns.dates}>
+              <div>
+                {formatDateTime(file.created_at, i18n.language, '—')}
+                <span className="data-table__sub">{t('adminFiles.expiresOn', { when: formatDateTime(file.expires_at, i18n.language, t('adminFiles.never')) })}</span>
+              </div>
+            </td>
             <RowActions
               columnLabel={columns.actions}
               actions={[

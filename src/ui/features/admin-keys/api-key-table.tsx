@@ -54,13 +54,13 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiK
               />
             </td>
             <td data-label={t('keys.columns.name')}>{key.name}</td>
-            <td data-label={t('keys.columns.key')} className="mono">
+            <td data-label={t('keys.columns.key')} className="mono nowrap">
               {key.key_masked}
             </td>
             <td data-label={t('keys.columns.permissions')}>
               <PermissionBadges apiKey={key} />
             </td>
-            <td data-label={t('keys.columns.basicPath')} className="mono">
+            <td data-label={t('keys.columns.basicPath')} className="mono nowrap">
               {key.basic_path}
             </td>
             <td data-label={t('keys.columns.expires')}>{expiry(key.expires_at)}</td>
