@@ -131,7 +131,7 @@ export class LocalDriver implements StorageDriver {
   }
 
   async checkCors(): Promise<CheckResult> {
-    return { ok: true, message: 'the local driver serves uploads from Clipdock itself' };
+    return { ok: true, outcome: 'cors-local', message: 'the local driver serves uploads from Clipdock itself' };
   }
 
   async applyCors(): Promise<void> {}

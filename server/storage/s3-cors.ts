@@ -16,8 +16,8 @@ export async function probeCors(objectUrl: string, origin: string): Promise<Chec
   );
   const allowed = headerValue(response.headers, 'access-control-allow-origin');
   const ok = response.status >= 200 && response.status < 300;
-  if (ok && (allowed === origin || allowed === '*')) return { ok: true, message: `preflight for PUT from ${origin} allowed` };
-  return { ok: false, message: `preflight for PUT from ${origin} refused (HTTP ${response.status}); apply the CORS rule` };
+  if (ok && (allowed === origin || allowed === '*')) return { ok: true, outcome: 'cors-allowed', params: { origin }, message: `preflight for PUT from ${origin} allowed` };
+  return { ok: false, outcome: 'cors-refused', params: { origin, status: response.status }, message: `preflight for PUT from ${origin} refused (HTTP ${response.status}); apply the CORS rule` };
 }
 
 export async function applyCorsRule(client: S3Client, bucket: string, origin: string): Promise<void> {

@@ -1,6 +1,7 @@
 // The one interface every storage backend implements. Services only see this, so the browser
 // flows (presign → PUT → commit, multipart) work the same on S3 and on the local folder.
 import type { Readable } from 'node:stream';
+import type { ProbeOutcome } from '@shared/api/storage-config.schema';
 
 export type DriverKind = 'local' | 's3';
 
@@ -31,7 +32,9 @@ export type PresignGetOptions = { expiresIn: number; contentType?: string; conte
 export type UploadedPart = { partNumber: number; etag: string };
 export type ListedPart = UploadedPart & { size: number };
 
-export type CheckResult = { ok: boolean; message: string };
+/** A probe's result: whether it passed, what it found (a shared ProbeOutcome) and the English for API users. */
+export type CheckResult = { ok: boolean; outcome: ProbeOutcome; params?: ProbeParams; message: string };
+export type ProbeParams = { count?: number; status?: number; origin?: string; error?: string };
 
 export interface StorageDriver {
   readonly kind: DriverKind;

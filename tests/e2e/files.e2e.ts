@@ -103,6 +103,8 @@ test('the admin adds radosgw as default storage, applies CORS and tests it', asy
   await row.getByRole('button', { name: `Test ${name}` }).click();
   const test = page.getByRole('dialog', { name: `Test of ${name}` });
   await expect(test.getByText('All checks passed.')).toBeVisible({ timeout: 30_000 });
+  await expect(test.getByText('Uploaded through a presigned link and verified.')).toBeVisible();
+  await expect(test.getByText(`Browsers on http://localhost:${E2E_PORT} may upload.`)).toBeVisible();
   await test.getByRole('button', { name: 'Close' }).click();
 });
 

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 import { storagePolicy } from '../../lib/net/address-guard';
 import { guardedRequest, headerValue } from '../../lib/net/guarded-request';
 import type { StorageRegistry } from '../../storage/storage-registry';
-import type { StorageDriver } from '../../storage/storage-driver';
+import type { CheckResult, StorageDriver } from '../../storage/storage-driver';
 import type { AdminAuth } from '../auth/auth.types';
 import type { UploadGate } from '../uploads/upload-gate';
 import type { StorageConfigService } from './storage-config.service';
@@ -29,16 +29,16 @@ export class StorageConfigTestService {
 
     const read = await this.#probe(async () => {
       const page = await driver.list(folder, { limit: 10 });
-      return `listed ${page.objects.length} object(s)`;
+      return { ok: true, outcome: 'listed', params: { count: page.objects.length }, message: `listed ${page.objects.length} object(s)` };
     });
     const write = await this.#probe(async () => {
       const key = probeKey('write');
       await driver.putObject(key, Readable.from([Buffer.from('clipdock write test')]), 'text/plain');
       await driver.deleteMany([key]);
-      return 'wrote and deleted a test object';
+      return { ok: true, outcome: 'wrote', message: 'wrote and deleted a test object' };
     });
     const cors = await this.#probe(async () => {
-      if (origin === undefined) return { ok: false, message: 'no Origin header in the request, so CORS was not checked' };
+      if (origin === undefined) return { ok: false, outcome: 'cors-not-checked', message: 'no Origin header in the request, so CORS was not checked' };
       return driver.checkCors(origin);
     });
     const presignedKey = probeKey('presigned');
@@ -58,7 +58,7 @@ export class StorageConfigTestService {
     return { origin, applied: true };
   }
 
-  async #presignedUpload(driver: StorageDriver, key: string, origin: string | undefined, selfOrigin: string): Promise<string | StorageProbeResult> {
+  async #presignedUpload(driver: StorageDriver, key: string, origin: string | undefined, selfOrigin: string): Promise<CheckResult> {
     const body = `clipdock presigned test ${key}`;
     const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: Buffer.byteLength(body) }), selfOrigin);
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
@@ -66,28 +66,28 @@ export class StorageConfigTestService {
     // A storage endpoint that redirects is reported, never followed.
     const response = await guardedRequest(url, { method: 'PUT', headers, body, timeoutMs: 15_000 }, storagePolicy);
     try {
-      if (response.status < 200 || response.status >= 300) return { ok: false, message: `presigned PUT answered HTTP ${response.status}` };
+      if (response.status < 200 || response.status >= 300) return { ok: false, outcome: 'presigned-http', params: { status: response.status }, message: `presigned PUT answered HTTP ${response.status}` };
       const head = await driver.head(key);
-      if (head?.size !== Buffer.byteLength(body)) return { ok: false, message: 'the uploaded object was not found afterwards' };
+      if (head?.size !== Buffer.byteLength(body)) return { ok: false, outcome: 'presigned-missing', message: 'the uploaded object was not found afterwards' };
       if (origin !== undefined && headerValue(response.headers, 'access-control-expose-headers')?.toLowerCase().includes('etag') === false) {
-        return { ok: false, message: 'upload worked but the ETag header is not exposed to browsers' };
+        return { ok: false, outcome: 'presigned-no-etag', message: 'upload worked but the ETag header is not exposed to browsers' };
       }
-      return 'uploaded through a presigned URL and verified';
+      return { ok: true, outcome: 'presigned-ok', message: 'uploaded through a presigned URL and verified' };
     } finally {
       await driver.deleteMany([key]);
     }
   }
 
-  async #probe(run: () => Promise<string | StorageProbeResult>): Promise<StorageProbe> {
+  async #probe(run: () => Promise<CheckResult>): Promise<StorageProbe> {
     const started = performance.now();
     const ms = () => Math.round(performance.now() - started);
     try {
-      const outcome = await run();
-      return typeof outcome === 'string' ? { ok: true, message: outcome, ms: ms() } : { ...outcome, ms: ms() };
+      const { ok, outcome, params = {}, message } = await run();
+      return { ok, outcome, params, message, ms: ms() };
     } catch (error) {
-      return { ok: false, message: `failed: ${error instanceof Error ? error.name : 'error'}${error instanceof Error && error.name !== error.message ? ` (${error.message.slice(0, 200)})` : ''}`, ms: ms() };
+      const name = error instanceof Error ? error.name : 'error';
+      const detail = error instanceof Error && error.name !== error.message ? `${name}: ${error.message.slice(0, 200)}` : name;
+      return { ok: false, outcome: 'failed', params: { error: detail }, message: `failed: ${detail}`, ms: ms() };
     }
   }
 }
-
-type StorageProbeResult = { ok: boolean; message: string };

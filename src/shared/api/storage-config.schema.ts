@@ -95,7 +95,31 @@ export type StorageConfig = z.infer<typeof storageConfigSchema>;
 
 export const storageConfigListSchema = z.array(storageConfigSchema);
 
-export const storageProbeSchema = z.object({ ok: z.boolean(), message: z.string(), ms: z.number().nonnegative() });
+/** What a probe found, for the interface to say in its own words (`message` is the English for API users). */
+export const probeOutcomes = [
+  'listed',
+  'wrote',
+  'cors-allowed',
+  'cors-refused',
+  'cors-not-checked',
+  'cors-local',
+  'presigned-ok',
+  'presigned-http',
+  'presigned-missing',
+  'presigned-no-etag',
+  'failed',
+] as const;
+export const probeOutcomeSchema = z.enum(probeOutcomes);
+export type ProbeOutcome = z.infer<typeof probeOutcomeSchema>;
+
+export const storageProbeSchema = z.object({
+  ok: z.boolean(),
+  outcome: probeOutcomeSchema,
+  /** Values the outcome's sentence names: an object count, an HTTP status, an origin, an error's name. */
+  params: z.object({ count: z.number().int().optional(), status: z.number().int().optional(), origin: z.string().optional(), error: z.string().optional() }),
+  message: z.string(),
+  ms: z.number().nonnegative(),
+});
 export type StorageProbe = z.infer<typeof storageProbeSchema>;
 
 /** POST /s3-configs/:id/test: each probe reported on its own. */

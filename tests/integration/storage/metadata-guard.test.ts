@@ -82,6 +82,7 @@ describe('storage config requests', () => {
     await h.server.db.updateTable('storage_configs').set({ endpoint_url: 'http://[::ffff:169.254.169.254]', updated_at: new Date().toISOString() }).where('id', '=', config.id).execute();
     const result = expectOk(await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }), storageTestResultSchema);
     expect(result.success).toBe(false);
+    expect(result.results.read).toMatchObject({ ok: false, outcome: 'failed', params: { error: expect.stringMatching(/refused to connect/) } });
     expect(result.results.read.message).toMatch(/refused to connect/);
     expect(result.results.write.message).toMatch(/refused to connect/);
   });

@@ -29,7 +29,7 @@ export function StorageTestDialog({ config, onClose }: { config: StorageConfig; 
                       <strong>{t(`storage.testDialog.probes.${name}`)}</strong>
                       <span className={probe.ok ? 'badge' : 'badge badge--fail'}>{probe.ok ? t('storage.testDialog.ok') : t('storage.testDialog.fail')}</span>
                       <span className="probe-list__ms">{t('storage.testDialog.duration', { ms: Math.round(probe.ms) })}</span>
-                      <p className="probe-list__message">{probe.message}</p>
+                      <p className="probe-list__message">{t(`storage.testDialog.outcomes.${probe.outcome}`, { count: probe.params.count ?? 0, status: probe.params.status ?? 0, origin: probe.params.origin ?? '', error: probe.params.error ?? '' })}</p>
                     </li>
                   );
                 })}
