@@ -7,6 +7,7 @@ import * as pasteFormat from './migrations/0003-paste-format';
 import * as idempotencyRequestHash from './migrations/0004-idempotency-request-hash';
 import * as filePartSize from './migrations/0005-file-part-size';
 import * as pasteTombstones from './migrations/0006-paste-tombstones';
+import * as fsIndex from './migrations/0007-fs-index';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_idempotency_request_hash': idempotencyRequestHash,
   '0005_file_part_size': filePartSize,
   '0006_paste_tombstones': pasteTombstones,
+  '0007_fs_index': fsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

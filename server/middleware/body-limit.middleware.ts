@@ -1,6 +1,6 @@
 // The request body cap for /api/*: 64 KiB of JSON by default. The part lists of a multipart
-// upload (up to 10,000 parts) get a larger cap; streams (/upload, /blob) and the routes that set
-// a limit of their own (paste create and update) are left to themselves.
+// upload (up to 10,000 parts) get a larger cap; streams (/upload, /blob, the explorer's uploads)
+// and the routes that set a limit of their own (paste create and update, explorer edits) are left to themselves.
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ErrorCode } from '@shared/errors';
@@ -19,6 +19,8 @@ const routeLimits: readonly RouteLimit[] = [
   { method: 'POST', path: /^\/api\/paste\/?$/, maxBytes: 'own' },
   { method: 'PUT', path: /^\/api\/(admin|user)\/pastes\/[^/]+\/?$/, maxBytes: 'own' },
   { method: 'POST', path: /^\/api\/s3\/multipart\/(complete|urls)\/?$/, maxBytes: PART_LIST_BODY_LIMIT_BYTES },
+  // The explorer's streamed uploads, and the calls whose endpoint sets a larger cap of its own.
+  { method: 'POST', path: /^\/api\/(admin|user)\/fs\/(upload|update|batch-remove|multipart\/(part|urls|complete))\/?$/, maxBytes: 'own' },
 ];
 
 function limitOf(maxBytes: number): MiddlewareHandler<AppEnv> {

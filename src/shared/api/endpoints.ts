@@ -2,6 +2,7 @@
 // to it. Adding an endpoint module means adding it here.
 import type { EndpointSpec } from '../http/endpoint';
 import * as docs from './docs.endpoints';
+import * as fs from './fs.endpoints';
 import * as pastes from './paste.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
@@ -18,4 +19,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, fs);
