@@ -52,12 +52,18 @@ export class FsWriteService {
     const result: FsBatchRemoveResult = { success: 0, removed: [], failed: [] };
     const gone: MountTarget[] = [];
     for (const target of targets) {
-      if (gone.some((done) => done.mount.id === target.mount.id && (done.path === target.path || under(target.path, done.path)))) continue;
+      const removed = () => {
+        result.success += 1;
+        result.removed.push(target.path);
+      };
+      if (gone.some((done) => done.mount.id === target.mount.id && (done.path === target.path || under(target.path, done.path)))) {
+        removed();
+        continue;
+      }
       try {
         await this.#remove(target);
         gone.push(target);
-        result.success += 1;
-        result.removed.push(target.path);
+        removed();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         result.failed.push({ path: target.path, code: error.code, error: error.message });
