@@ -93,13 +93,12 @@ export class FsUploadCore {
 
   /** The stored object becomes an index entry and the reservation ends, together. */
   async finish(row: FsUploadRow, file: MountTarget, stored: StoredFile): Promise<FsEntry> {
-    if (stored.size > row.size) {
-      await this.deps.limits.check(file.config, stored.size, row.size + (await this.replacedBytes(file))).catch(async (error: unknown) => {
-        await this.discardObject(file);
-        await this.release(row);
-        throw error;
-      });
-    }
+    // Re-checked with the real size, as share commits are: a limit lowered meanwhile still holds.
+    await this.deps.limits.check(file.config, stored.size, row.size + (await this.replacedBytes(file))).catch(async (error: unknown) => {
+      await this.discardObject(file);
+      await this.release(row);
+      throw error;
+    });
     const finished = await this.deps.repos.transaction(async (trx) => {
       if (!(await trx.fsUploads.delete(row.id))) return false;
       await this.deps.index.fileWritten(trx.fsEntries, file.mount.id, file.path, stored);

@@ -87,6 +87,14 @@ export class FsUploadService {
     return this.core.finish(row, file, head);
   }
 
+  /** Frees a presigned upload's reservation; storage is left as it is. */
+  async cancel(caller: FsCaller, uploadId: string): Promise<{ uploadId: string; status: 'cancelled' }> {
+    const { row } = await this.core.owned(caller, uploadId);
+    if (row.upload_id !== null) throw new AppError(ErrorCode.BadRequest, 'this is a multipart upload: abort it with multipart/abort');
+    await this.core.release(row);
+    return { uploadId, status: 'cancelled' };
+  }
+
   async #store(caller: FsCaller, part: FormPart, fields: Record<string, string>, begun: (started: { row: FsUploadRow; file: MountTarget }) => void): Promise<Streamed> {
     const folder = fsPathSchema.safeParse(fields['path']);
     if (!folder.success) throw fieldError('path', 'the destination folder is required, before the file');

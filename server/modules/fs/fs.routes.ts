@@ -46,6 +46,7 @@ export function fsRoutes({ browse, uploads, multipart, writes, search, reindex, 
     route(app, fs.upload, ({ auth, c }) => closingOnError(c, () => uploads.upload(auth, c.req.header('content-type'), c.env.incoming)));
     route(app, fs.presign, ({ auth, body, c }) => uploads.presign(auth, body, origin(c)));
     route(app, fs.commit, ({ auth, body }) => uploads.commit(auth, body));
+    route(app, fs.cancel, ({ auth, body }) => uploads.cancel(auth, body.uploadId));
     route(app, fs.multipartInit, ({ auth, body, c }) => multipart.init(auth, body, origin(c)));
     route(app, fs.multipartUrls, ({ auth, body, c }) => multipart.urls(auth, body, origin(c)));
     route(app, fs.multipartPart, ({ auth, query, c }) =>

@@ -40,6 +40,8 @@ import {
   fsSearchResultSchema,
   fsUpdateRequestSchema,
   fsUpdateResultSchema,
+  fsUploadCancelledSchema,
+  fsUploadIdRequestSchema,
 } from './fs.schema';
 
 const tag = 'file system';
@@ -164,6 +166,19 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       reply: fsEntrySchema,
       message: 'file committed',
       errors: [ValidationFailed, BadRequest, NotFound, PayloadTooLarge, QuotaExceeded, ...storage],
+    }),
+    cancel: defineEndpoint({
+      id: id('cancel'),
+      method: 'POST',
+      path: `${base}/presign/cancel`,
+      summary: 'Abandon a presigned upload and free its reservation (an object already PUT stays, unindexed until a refresh)',
+      tag,
+      access,
+      writes: true,
+      body: fsUploadIdRequestSchema,
+      reply: fsUploadCancelledSchema,
+      message: 'upload cancelled',
+      errors: [ValidationFailed, BadRequest, NotFound],
     }),
     multipartInit: defineEndpoint({
       id: id('multipartInit'),

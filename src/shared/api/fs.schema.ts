@@ -193,6 +193,9 @@ export type FsPresignResult = z.infer<typeof fsPresignResultSchema>;
 export const fsCommitRequestSchema = z.object({ uploadId, etag: z.string().min(1).max(200).optional() });
 export type FsCommitRequest = z.infer<typeof fsCommitRequestSchema>;
 
+export const fsUploadIdRequestSchema = z.object({ uploadId });
+export const fsUploadCancelledSchema = z.object({ uploadId, status: z.literal('cancelled') });
+
 export const fsMultipartInitRequestSchema = z.object({
   ...uploadTarget,
   partSize: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
