@@ -2,7 +2,7 @@
 // runs on the FTS5 trigram table on SQLite and on ILIKE (pg_trgm GIN index) on PostgreSQL; path
 // prefixes are compared with substr(), never LIKE, so SQLite's case-folding LIKE cannot let
 // `/Docs` stand in for `/docs`.
-import { sql, type Expression, type Insertable, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database, FsEntriesTable, FsIndexStateTable } from '../../db/schema';
 import { codePoints } from './fs-path';
@@ -98,27 +98,24 @@ export class FsEntryRepo {
     return row !== undefined && row.counted === 1 && row.is_dir === 0 ? Number(row.size) : 0;
   }
 
-  async search({ q, scopes, limit, offset }: SearchQuery): Promise<{ rows: FsEntryRow[]; total: number }> {
+  /**
+   * One page of matches, best first (exact name, then names starting with `q`, then newest), and
+   * how many there are, counted up to `countCap`. On SQLite the FTS table drives the query, so a
+   * rare substring touches only its few rows.
+   */
+  async search({ q, scopes, limit, offset }: SearchQuery, countCap: number): Promise<{ rows: FsEntryRow[]; total: number }> {
     if (scopes.length === 0) return { rows: [], total: 0 };
     const lower = q.toLowerCase();
-    const base = this.db
-      .selectFrom('fs_entries')
-      .where(this.#nameContains(q))
-      .where((eb) =>
-        eb.or(scopes.map((scope) => eb.and([eb('mount_id', '=', scope.mountId), ...(scope.prefix === null ? [] : [this.#atOrUnder('path', scope.prefix)])]))),
-      );
-    const rank = sql<number>`case when lower(name) = ${lower} then 0 when lower(name) like ${`${likeLiteral(lower)}%`} escape '\\' then 1 else 2 end`;
-    const rows = await base
-      .selectAll()
-      .orderBy(rank)
-      .orderBy(sql`modified desc nulls last`)
-      .orderBy('path')
-      .orderBy('mount_id')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-    const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return { rows, total: Number(counted.n) };
+    const { from, match } = this.#matching(q);
+    const within = sql.join(
+      scopes.map((scope) => (scope.prefix === null ? sql`e.mount_id = ${scope.mountId}` : sql`(e.mount_id = ${scope.mountId} and ${this.#atOrUnder('e.path', scope.prefix)})`)),
+      sql` or `,
+    );
+    const rank = sql`case when lower(e.name) = ${lower} then 0 when lower(e.name) like ${`${likeLiteral(lower)}%`} escape '\\' then 1 else 2 end`;
+    const rows = await sql<FsEntryRow>`select e.* from ${from} where ${match} and (${within})
+      order by ${rank}, e.modified desc nulls last, e.path, e.mount_id limit ${limit} offset ${offset}`.execute(this.db);
+    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${match} and (${within}) limit ${countCap}) capped`.execute(this.db);
+    return { rows: rows.rows, total: Number(counted.rows[0]?.n ?? 0) };
   }
 
   state(mountId: string): Promise<FsIndexState | undefined> {
@@ -153,14 +150,16 @@ export class FsEntryRepo {
     return rows.map((row) => row.id);
   }
 
-  #nameContains(q: string): Expression<SqlBool> {
-    if (isPostgres(this.db)) return sql<SqlBool>`name ilike ${`%${likeLiteral(q)}%`} escape '\\'`;
+  /** The rows to search and the name condition: FTS5 trigram, a LIKE scan for 2 characters, or ILIKE. */
+  #matching(q: string): { from: RawBuilder<unknown>; match: RawBuilder<unknown> } {
+    const table = sql`fs_entries e`;
+    if (isPostgres(this.db)) return { from: table, match: sql`e.name ilike ${`%${likeLiteral(q)}%`} escape '\\'` };
     // The trigram index answers substrings of 3 or more characters; shorter ones scan the names.
-    if (codePoints(q) >= 3) return sql<SqlBool>`id in (select rowid from fs_entries_fts where fs_entries_fts match ${`"${q.replaceAll('"', '""')}"`})`;
-    return sql<SqlBool>`name like ${`%${likeLiteral(q)}%`} escape '\\'`;
+    if (codePoints(q) < 3) return { from: table, match: sql`e.name like ${`%${likeLiteral(q)}%`} escape '\\'` };
+    return { from: sql`fs_entries_fts join fs_entries e on e.id = fs_entries_fts.rowid`, match: sql`fs_entries_fts match ${`"${q.replaceAll('"', '""')}"`}` };
   }
 
-  #atOrUnder(column: 'path', prefix: string): Expression<SqlBool> {
+  #atOrUnder(column: 'path' | 'e.path', prefix: string): Expression<SqlBool> {
     return sql<SqlBool>`(${sql.ref(column)} = ${prefix} or substr(${sql.ref(column)}, 1, ${codePoints(prefix) + 1}) = ${`${prefix}/`})`;
   }
 }

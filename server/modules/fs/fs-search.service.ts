@@ -1,7 +1,7 @@
 // Search answers from the index in the database, never by listing a bucket. Every query is bounded
 // to the mounts the caller sees and, for an API key, to its base path inside them, so no result
 // can come from outside it. Results with hits are cached for 5 minutes; writes clear them.
-import type { FsSearchResult } from '@shared/api/fs.schema';
+import { FS_SEARCH_COUNT_CAP, type FsSearchResult } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
 import type { Repositories } from '../../db/repositories';
 import { AppError } from '../../lib/app-error';
@@ -31,7 +31,8 @@ export class FsSearchService {
     const cacheKey = JSON.stringify([baseOf(caller), input.q.toLowerCase(), scopes, input.limit, input.offset]);
     const cached = this.caches.search.get(cacheKey);
     if (cached instanceof CachedResult) return cached.result;
-    const { rows, total } = await this.repos.fsEntries.search({ q: input.q, scopes, limit: input.limit, offset: input.offset });
+    const found = await this.repos.fsEntries.search({ q: input.q, scopes, limit: input.limit + 1, offset: input.offset }, FS_SEARCH_COUNT_CAP);
+    const rows = found.rows.slice(0, input.limit);
     const byId = new Map(mounts.map((mount) => [mount.id, mount]));
     const results = rows.flatMap((row) => {
       const mount = byId.get(row.mount_id);
@@ -39,8 +40,9 @@ export class FsSearchService {
     });
     const result: FsSearchResult = {
       results,
-      total,
-      hasMore: input.offset + results.length < total,
+      total: Math.max(found.total, Math.min(FS_SEARCH_COUNT_CAP, input.offset + rows.length)),
+      totalCapped: found.total >= FS_SEARCH_COUNT_CAP,
+      hasMore: found.rows.length > input.limit,
       limit: input.limit,
       offset: input.offset,
       mountsSearched: new Set(scopes.map((scope) => scope.mountId)).size,

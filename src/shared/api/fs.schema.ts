@@ -15,6 +15,8 @@ export const FS_EDIT_MAX_BYTES = 10 * 1024 * 1024;
 export const FS_SEARCH_MIN_CHARS = 2;
 export const FS_SEARCH_DEFAULT_LIMIT = 50;
 export const FS_SEARCH_MAX_LIMIT = 200;
+/** Matches are counted up to this many; a broad query reports this and `totalCapped`. */
+export const FS_SEARCH_COUNT_CAP = 1000;
 export const FS_LIST_DEFAULT_LIMIT = 200;
 export const FS_LIST_MAX_LIMIT = 1000;
 export const FS_BATCH_MAX_PATHS = 1000;
@@ -260,7 +262,11 @@ export type FsSearchHit = z.infer<typeof fsSearchHitSchema>;
 /** Exact name matches first, then names starting with `q`, then the newest. */
 export const fsSearchResultSchema = z.object({
   results: z.array(fsSearchHitSchema),
+  /** Matches in all, counted up to FS_SEARCH_COUNT_CAP (1,000). */
   total: z.number().int().nonnegative(),
+  /** More matched than the count went: `total` is a lower bound; page on while `hasMore`. */
+  totalCapped: z.boolean(),
+  /** Another page follows this one. */
   hasMore: z.boolean(),
   limit: z.number().int(),
   offset: z.number().int(),
