@@ -1,14 +1,15 @@
 // The embedded default backend: objects live under DATA_DIR/blobs/<configId>/objects, with a
 // small JSON sidecar (ETag, content type) under meta/. Presigned URLs point at /api/blob.
-import { createReadStream, type Dirent } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { UrlSigner } from '../lib/signed-url';
 import { signBlobUrl, type BlobGrant } from './local-blob-url';
-import { checkKey, inside, isMissing, tempPrefix, writeAtomic, writeFileAtomic } from './local-files';
+import { checkKey, inside, isMissing, writeAtomic, writeFileAtomic } from './local-files';
 import { LocalMultipart } from './local-multipart';
+import { firstAfter, LocalDirCache } from './local-dir-cache';
 import type {
   ByteRange, CheckResult, ListedObject, ListedPart, ListOptions, ListPage, ObjectBody, ObjectHead,
   PresignGetOptions, PresignPartOptions, PresignPutOptions, StorageDriver, UploadedPart,
@@ -27,11 +28,13 @@ export class LocalDriver implements StorageDriver {
   readonly multipart: LocalMultipart;
   readonly #objects: string;
   readonly #meta: string;
+  readonly #dirs: LocalDirCache;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.#objects = join(options.root, 'objects');
     this.#meta = join(options.root, 'meta');
     this.multipart = new LocalMultipart(join(options.root, 'uploads'));
+    this.#dirs = new LocalDirCache(32, options.now);
   }
 
   async presignPut(key: string, { expiresIn, contentType, contentLength }: PresignPutOptions): Promise<string> {
@@ -152,38 +155,32 @@ export class LocalDriver implements StorageDriver {
    * so a page costs one directory read per level plus the entries it returns.
    */
   async #walk(dir: string, namePrefix: string, shallow: boolean, token: string | null, want: number, out: Walked[]): Promise<void> {
-    let names: Dirent[];
-    try {
-      names = await readdir(dir === '' ? this.#objects : this.#objectPath(dir), { withFileTypes: true });
-    } catch (error) {
-      if (isMissing(error)) return;
-      throw error;
-    }
-    const entries = names
-      .filter((d) => d.name.startsWith(namePrefix) && !d.name.startsWith(tempPrefix) && (d.isFile() || d.isDirectory()))
-      .map((d) => ({ key: d.isDirectory() ? `${dir}${d.name}/` : `${dir}${d.name}`, folder: d.isDirectory() }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const entry of entries) {
-      if (out.length >= want) return;
-      const after = token === null || entry.key > token;
+    const listed = await this.#dirs.entries(dir === '' ? this.#objects : this.#objectPath(dir));
+    if (listed === null) return;
+    const relative = token !== null && token.startsWith(dir) ? token.slice(dir.length) : null;
+    const from = relative === null ? (token !== null && token > dir ? listed.length : 0) : firstAfter(listed, relative);
+    for (let i = from; i < listed.length && out.length < want; i += 1) {
+      const entry = listed[i];
+      if (entry === undefined || !entry.key.startsWith(namePrefix)) continue;
+      const key = `${dir}${entry.key}`;
+      const after = token === null || key > token;
       if (!entry.folder || shallow) {
-        if (after) out.push(entry);
+        if (after) out.push({ key, folder: entry.folder });
         continue;
       }
-      if (!after && token !== null && !token.startsWith(entry.key)) continue;
-      if (after) out.push(entry);
-      await this.#walk(entry.key, '', false, token, want, out);
+      if (after) out.push({ key, folder: true });
+      await this.#walk(key, '', false, token, want, out);
     }
   }
 
-  /** Size, ETag and time of a listed key; null when it vanished meanwhile. */
+  /**
+   * Size and time of a listed key (null when it vanished meanwhile). Listings carry no ETag here:
+   * it lives in each file's sidecar, and reading 1,000 of them would cost more than the page.
+   */
   async #describe({ key, folder }: Walked): Promise<ListedObject | null> {
-    if (folder) {
-      const info = await stat(this.#objectPath(key)).catch(() => null);
-      return info === null ? null : { key, size: 0, etag: emptyEtag, lastModified: info.mtime };
-    }
-    const head = await this.head(key);
-    return head === null ? null : { key, size: head.size, etag: head.etag, lastModified: head.lastModified };
+    const info = await stat(this.#objectPath(key)).catch(() => null);
+    if (info === null || info.isDirectory() !== folder) return null;
+    return { key, size: folder ? 0 : info.size, etag: folder ? emptyEtag : null, lastModified: info.mtime };
   }
 
   #sign(grant: Omit<BlobGrant, 'configId' | 'exp'>, expiresIn: number): string {

@@ -24,7 +24,7 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
   const search = async (q: string, who: Who = admin(h)) =>
     expectOk(await fsCall(h, who, 'GET', 'search', { query: { q } }), fsSearchResultSchema).results.map((hit) => hit.path);
 
-  it('lists the mounts at / and one folder level inside a mount, folders first, with sizes, times and ETags', async () => {
+  it('lists the mounts at / and one folder level inside a mount, folders first, with sizes and times', async () => {
     const top = await list(h, admin(h), '/');
     expect(top).toMatchObject({ path: '/', isRoot: true, isVirtual: true, canWrite: false, nextCursor: null });
     expect(top.items).toContainEqual(expect.objectContaining({ path: `${h.mountPath}/`, isMount: true, mount_id: h.mountId, storage_type: name }));
@@ -38,7 +38,9 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     expect(listing).toMatchObject({ path: `${dir}/`, isVirtual: false, mount_id: h.mountId, canWrite: true, nextCursor: null });
     expect(listing.items.map((item) => item.path)).toEqual([`${dir}/zeta/`, `${dir}/a.txt`, `${dir}/b.bin`]);
     expect(listing.items[0]).toMatchObject({ isDirectory: true, size: null });
-    expect(listing.items[1]).toMatchObject({ name: 'a.txt', isDirectory: false, size: 5, contentType: 'text/plain', etag: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    // The local driver lists without ETags (each sits in a sidecar file); get always has one.
+    const etag = name === 's3' ? expect.stringMatching(/^[0-9a-f]{32}$/) : null;
+    expect(listing.items[1]).toMatchObject({ name: 'a.txt', isDirectory: false, size: 5, contentType: 'text/plain', etag });
     expect(Date.parse(listing.items[2]?.modified ?? '')).not.toBeNaN();
   });
 
