@@ -140,7 +140,7 @@ export interface PasteTombstonesTable {
 export interface FsEntriesTable {
   id: Generated<number>;
   mount_id: string;
-  /** The explorer path (`/photos/2024/a.jpg`); folders without a trailing slash. */
+  /** The path inside the mount (`/2024/a.jpg`), so a mount can move; folders without a trailing slash. */
   path: string;
   parent: string;
   name: string;
@@ -175,6 +175,8 @@ export interface FsUploadsTable {
 export interface FsIndexStateTable {
   mount_id: string;
   generation: Generated<number>;
+  /** The storage the index was built from; a mount moved to another storage is reindexed afresh. */
+  storage_config_id: string | null;
   cursor: string | null;
   started_at: string | null;
   indexed_at: string | null;

@@ -50,6 +50,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('fs_index_state')
     .addColumn('mount_id', 'text', (c) => c.primaryKey().references('storage_mounts.id').onDelete('cascade'))
     .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('storage_config_id', 'text')
     .addColumn('cursor', 'text')
     .addColumn('started_at', 'text')
     .addColumn('indexed_at', 'text')

@@ -81,6 +81,10 @@ export class FsEntryRepo {
       .execute();
   }
 
+  async deleteAll(mountId: string): Promise<void> {
+    await this.db.deleteFrom('fs_entries').where('mount_id', '=', mountId).execute();
+  }
+
   /** Drops the entries a finished reindex did not see. */
   async deleteStale(mountId: string, generation: number): Promise<number> {
     const result = await this.db.deleteFrom('fs_entries').where('mount_id', '=', mountId).where('generation', '<', generation).executeTakeFirst();
@@ -136,14 +140,22 @@ export class FsEntryRepo {
       .execute();
   }
 
-  /** Mount ids by index age: never indexed first, then the oldest `indexed_at`. */
+  /** Mounts to reindex, never indexed first, then by age: older than `before`, mid-run, or moved to other storage. */
   async staleMounts(before: string, limit: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('storage_mounts as m')
       .leftJoin('fs_index_state as s', 's.mount_id', 'm.id')
       .select('m.id')
       .where('m.is_active', '=', 1)
-      .where((eb) => eb.or([eb('s.indexed_at', 'is', null), eb('s.indexed_at', '<', before), eb('s.cursor', 'is not', null)]))
+      .where((eb) =>
+        eb.or([
+          eb('s.indexed_at', 'is', null),
+          eb('s.indexed_at', '<', before),
+          eb('s.cursor', 'is not', null),
+          eb('s.storage_config_id', 'is', null),
+          eb('s.storage_config_id', '!=', eb.ref('m.storage_config_id')),
+        ]),
+      )
       .orderBy(sql`s.indexed_at asc nulls first`)
       .limit(limit)
       .execute();

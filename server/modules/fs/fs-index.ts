@@ -5,10 +5,12 @@ import type { CacheRegistry } from '../../lib/cache/cache-registry';
 import { mimeFromFilename } from '../../lib/mime';
 import { bareEtag } from '../../storage/storage-driver';
 import type { FsEntryRepo, NewFsEntry } from './fs-entry.repo';
-import { nameOf, parentOf } from './fs-path';
+import type { MountRow } from '../mounts/mount.repo';
+import { inMount, nameOf, parentOf } from './fs-path';
 
 export type StoredFile = { size: number; etag: string; contentType: string | null; lastModified: Date | null };
 
+/** An index row; `path` is relative to the mount (see inMount). */
 export function fileEntry(mountId: string, path: string, file: StoredFile, generation: number, counted: boolean): NewFsEntry {
   const name = nameOf(path);
   return {
@@ -45,13 +47,27 @@ export function folderEntry(mountId: string, path: string, generation: number, m
 export class FsIndex {
   constructor(private readonly caches: CacheRegistry) {}
 
-  /** A file Clipdock wrote: its bytes count against the quota from now on. */
-  async fileWritten(entries: FsEntryRepo, mountId: string, path: string, file: StoredFile): Promise<void> {
-    await entries.upsert([fileEntry(mountId, path, file, await entries.generation(mountId), true)], 'app');
+  /** A file Clipdock wrote at the explorer `path`: its bytes count against the quota from now on. */
+  async fileWritten(entries: FsEntryRepo, mount: MountRow, path: string, file: StoredFile): Promise<void> {
+    await entries.upsert([fileEntry(mount.id, inMount(mount.mount_path, path), file, await entries.generation(mount.id), true)], 'app');
   }
 
-  async folderCreated(entries: FsEntryRepo, mountId: string, path: string, at: Date): Promise<void> {
-    await entries.upsert([folderEntry(mountId, path, await entries.generation(mountId), at)], 'app');
+  async folderCreated(entries: FsEntryRepo, mount: MountRow, path: string, at: Date): Promise<void> {
+    await entries.upsert([folderEntry(mount.id, inMount(mount.mount_path, path), await entries.generation(mount.id), at)], 'app');
+  }
+
+  async removed(entries: FsEntryRepo, mount: MountRow, path: string): Promise<void> {
+    await entries.deleteTree(mount.id, inMount(mount.mount_path, path));
+  }
+
+  async moved(entries: FsEntryRepo, mount: MountRow, from: string, to: string): Promise<void> {
+    const target = inMount(mount.mount_path, to);
+    await entries.moveTree(mount.id, inMount(mount.mount_path, from), target, parentOf(target), nameOf(target));
+  }
+
+  /** Bytes of the file at `path` that count against the quota (0 when not counted). */
+  countedSize(entries: FsEntryRepo, mount: MountRow, path: string): Promise<number> {
+    return entries.countedSize(mount.id, inMount(mount.mount_path, path));
   }
 
   /** Drops the mount's cached listings and links, and every cached search (results span mounts). */

@@ -4,7 +4,7 @@ import { mimeFromFilename } from '../../lib/mime';
 import { bareEtag, type ObjectHead } from '../../storage/storage-driver';
 import type { MountRow } from '../mounts/mount.repo';
 import type { FsEntryRow } from './fs-entry.repo';
-import { displayPath, nameOf } from './fs-path';
+import { displayPath, fromMount, nameOf } from './fs-path';
 
 type Where = { mount_id: string | null; storage_type: string | null };
 
@@ -61,7 +61,7 @@ export function searchHit(row: FsEntryRow, mount: MountRow): FsSearchHit {
   const folder = row.is_dir === 1;
   return {
     name: row.name,
-    path: displayPath(row.path, folder),
+    path: displayPath(fromMount(mount.mount_path, row.path), folder),
     isDirectory: folder,
     isMount: false,
     isVirtual: false,

@@ -82,6 +82,19 @@ export function innermostMount<M extends { mount_path: string }>(mounts: readonl
   return best;
 }
 
+/**
+ * A path as the index keeps it: relative to its mount (`/2024/a.jpg` in the mount at `/photos`),
+ * so moving a mount to another path leaves its index valid.
+ */
+export function inMount(mountPath: string, path: string): string {
+  return path === mountPath ? '/' : path.slice(mountPath.length);
+}
+
+/** The explorer path of an index path of the mount at `mountPath`. */
+export function fromMount(mountPath: string, relative: string): string {
+  return relative === '/' ? mountPath : `${mountPath}${relative}`;
+}
+
 /** Folders end with `/` in replies. */
 export function displayPath(path: string, folder: boolean): string {
   return folder && path !== '/' ? `${path}/` : path;

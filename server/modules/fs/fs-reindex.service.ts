@@ -15,7 +15,7 @@ import type { StorageRegistry } from '../../storage/storage-registry';
 import type { MountRow } from '../mounts/mount.repo';
 import type { NewFsEntry } from './fs-entry.repo';
 import { fileEntry, folderEntry } from './fs-index';
-import { parentOf, pathOfKey } from './fs-path';
+import { parentOf } from './fs-path';
 import { onStorage } from './fs-storage';
 
 /** A mount whose index is older than this is reindexed by the sweeper. */
@@ -81,17 +81,21 @@ export class FsReindexer {
     const storage = { id: config.id, name: config.name };
     const driver = await onStorage(storage, this.logger, () => this.storage.driverFor(config));
     const state = await entries.state(mount.id);
-    const resume = !fresh && state !== undefined && state.cursor !== null;
-    const generation = resume ? state.generation : (state?.generation ?? 0) + 1;
-    const kept = { indexed_at: state?.indexed_at ?? null, entry_count: state?.entry_count ?? 0 };
-    const startedAt = resume ? state.started_at : isoAt(this.clock);
-    let token = resume && state.cursor !== '' ? state.cursor : null;
+    const moved = state !== undefined && state.storage_config_id !== config.id;
+    // A mount now pointing at other storage keeps nothing indexed from the old one.
+    if (moved) await entries.deleteAll(mount.id);
+    const resumed = !fresh && !moved && state?.cursor !== null && state?.cursor !== undefined ? { ...state, cursor: state.cursor } : undefined;
+    const resume = resumed !== undefined;
+    const generation = resumed?.generation ?? (state?.generation ?? 0) + 1;
+    const kept = { storage_config_id: config.id, indexed_at: state?.indexed_at ?? null, entry_count: state?.entry_count ?? 0 };
+    const startedAt = resumed?.started_at ?? isoAt(this.clock);
+    let token = resumed === undefined || resumed.cursor === '' ? null : resumed.cursor;
     if (!resume) await entries.saveState({ mount_id: mount.id, generation, cursor: '', started_at: startedAt, ...kept });
     const folders = new Set<string>();
     let listed = 0;
     do {
       const page = await onStorage(storage, this.logger, () => driver.list('', { token, limit: pageSize }));
-      const rows = page.objects.flatMap((object) => entriesOf(mount, object, generation, folders));
+      const rows = page.objects.flatMap((object) => entriesOf(mount.id, object, generation, folders));
       await this.repos.transaction((trx) => trx.fsEntries.upsert(rows, 'reindex'));
       token = page.nextToken;
       listed += page.objects.length;
@@ -99,7 +103,7 @@ export class FsReindexer {
     } while (token !== null && (budget === null || listed < budget));
     if (token !== null) return { done: false, removed: 0 };
     const removed = await entries.deleteStale(mount.id, generation);
-    await entries.saveState({ mount_id: mount.id, generation, cursor: null, started_at: null, indexed_at: isoAt(this.clock), entry_count: await entries.count(mount.id) });
+    await entries.saveState({ mount_id: mount.id, generation, storage_config_id: config.id, cursor: null, started_at: null, indexed_at: isoAt(this.clock), entry_count: await entries.count(mount.id) });
     this.logger.info('mount reindexed', { mountId: mount.id, listed, removed });
     return { done: true, removed };
   }
@@ -111,19 +115,18 @@ function addressable(key: string): boolean {
   return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\u0000-\u001f\u007f\\]/.test(segment));
 }
 
-/** The entry of one listed object, preceded by its folders not yet seen in this run. */
-function entriesOf(mount: MountRow, object: ListedObject, generation: number, folders: Set<string>): NewFsEntry[] {
+/** The entry of one listed object (paths relative to the mount), preceded by its folders not yet seen in this run. */
+function entriesOf(mountId: string, object: ListedObject, generation: number, folders: Set<string>): NewFsEntry[] {
   if (!addressable(object.key)) return [];
-  const path = pathOfKey(mount.mount_path, object.key);
+  const marker = object.key.endsWith('/');
+  const path = `/${marker ? object.key.slice(0, -1) : object.key}`;
   const rows: NewFsEntry[] = [];
   const missing: string[] = [];
-  for (let folder = object.key.endsWith('/') ? path : parentOf(path); folder !== mount.mount_path && folder !== '/' && !folders.has(folder); folder = parentOf(folder)) {
+  for (let folder = marker ? path : parentOf(path); folder !== '/' && !folders.has(folder); folder = parentOf(folder)) {
     missing.push(folder);
     folders.add(folder);
   }
-  for (const folder of missing.reverse()) rows.push(folderEntry(mount.id, folder, generation, folder === path ? object.lastModified : null));
-  if (!object.key.endsWith('/')) {
-    rows.push(fileEntry(mount.id, path, { size: object.size, etag: object.etag ?? '', contentType: null, lastModified: object.lastModified }, generation, false));
-  }
+  for (const folder of missing.reverse()) rows.push(folderEntry(mountId, folder, generation, folder === path ? object.lastModified : null));
+  if (!marker) rows.push(fileEntry(mountId, path, { size: object.size, etag: object.etag ?? '', contentType: null, lastModified: object.lastModified }, generation, false));
   return rows;
 }

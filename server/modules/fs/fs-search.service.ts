@@ -11,7 +11,7 @@ import type { FsAccess, FsCaller } from './fs-access.service';
 import { baseOf } from './fs-access.service';
 import type { SearchScope } from './fs-entry.repo';
 import { searchHit } from './fs-mapping';
-import { atOrUnder, under } from './fs-path';
+import { atOrUnder, inMount, under } from './fs-path';
 
 export type SearchInput = { q: string; scope: 'global' | 'mount' | 'directory'; mount_id?: string; path?: string; limit: number; offset: number };
 
@@ -28,7 +28,9 @@ export class FsSearchService {
 
   async search(caller: FsCaller, input: SearchInput): Promise<FsSearchResult> {
     const { mounts, scopes } = await this.#scopes(caller, input);
-    const cacheKey = JSON.stringify([baseOf(caller), input.q.toLowerCase(), scopes, input.limit, input.offset]);
+    // Hits carry mount paths and names, so a mount that moves or is renamed misses the cache.
+    const described = mounts.filter((mount) => scopes.some((scope) => scope.mountId === mount.id)).map((mount) => [mount.id, mount.mount_path, mount.name]);
+    const cacheKey = JSON.stringify([baseOf(caller), input.q.toLowerCase(), scopes, described, input.limit, input.offset]);
     const cached = this.caches.search.get(cacheKey);
     if (cached instanceof CachedResult) return cached.result;
     const found = await this.repos.fsEntries.search({ q: input.q, scopes, limit: input.limit + 1, offset: input.offset }, FS_SEARCH_COUNT_CAP);
@@ -69,7 +71,7 @@ export class FsSearchService {
     const scopes: SearchScope[] = [];
     for (const mount of wanted === undefined ? mounts : [wanted]) {
       if (atOrUnder(mount.mount_path, within)) scopes.push({ mountId: mount.id, prefix: null });
-      else if (under(within, mount.mount_path) && innermost(mounts, within)?.id === mount.id) scopes.push({ mountId: mount.id, prefix: within });
+      else if (under(within, mount.mount_path) && innermost(mounts, within)?.id === mount.id) scopes.push({ mountId: mount.id, prefix: inMount(mount.mount_path, within) });
     }
     return { mounts, scopes };
   }

@@ -101,7 +101,7 @@ export class FsUploadCore {
     });
     const finished = await this.deps.repos.transaction(async (trx) => {
       if (!(await trx.fsUploads.delete(row.id))) return false;
-      await this.deps.index.fileWritten(trx.fsEntries, file.mount.id, file.path, stored);
+      await this.deps.index.fileWritten(trx.fsEntries, file.mount, file.path, stored);
       return true;
     });
     if (!finished) throw new AppError(ErrorCode.NotFound, 'upload not found: it was already finished or abandoned');
@@ -111,7 +111,7 @@ export class FsUploadCore {
 
   /** Bytes of the file at the target already counted against the quota, which a write replaces. */
   replacedBytes(file: MountTarget): Promise<number> {
-    return this.deps.repos.fsEntries.countedSize(file.mount.id, file.path);
+    return this.deps.index.countedSize(this.deps.repos.fsEntries, file.mount, file.path);
   }
 
   async release(row: FsUploadRow): Promise<void> {

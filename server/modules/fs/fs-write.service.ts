@@ -11,7 +11,7 @@ import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex } from './fs-index';
 import { folderEntry, whereOf } from './fs-mapping';
-import { displayPath, nameOf, parentOf, under } from './fs-path';
+import { displayPath, nameOf, under } from './fs-path';
 import { fileAt, folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
@@ -35,7 +35,7 @@ export class FsWriteService {
     if ((await folderAt(target, target.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'the folder already exists');
     await this.#storage(target, (driver) => driver.putObject(`${target.key}/`, Readable.from([]), folderType));
     const now = this.core.now();
-    await this.index.folderCreated(this.repos.fsEntries, target.mount.id, target.path, now);
+    await this.index.folderCreated(this.repos.fsEntries, target.mount, target.path, now);
     this.index.changed(target.mount.id);
     return folderEntry(target.path, whereOf(target.mount), now);
   }
@@ -84,7 +84,7 @@ export class FsWriteService {
     if ((await probe({ ...to, folder: false }, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'newPath already exists');
     if ((await folderAt(to, keyParent(to.key), this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of newPath does not exist');
     const moved = folder ? await this.#moveFolder(from, to) : await this.#moveFile(from, to);
-    await this.repos.transaction((trx) => trx.fsEntries.moveTree(from.mount.id, from.path, to.path, parentOf(to.path), nameOf(to.path)));
+    await this.repos.transaction((trx) => this.index.moved(trx.fsEntries, from.mount, from.path, to.path));
     this.index.changed(from.mount.id);
     return { oldPath: displayPath(from.path, folder), newPath: displayPath(to.path, folder), isDirectory: folder, moved };
   }
@@ -116,7 +116,7 @@ export class FsWriteService {
     let removed = 1;
     if (found.kind === 'file') await this.#storage(target, (driver) => driver.deleteMany([target.key]));
     else removed = await this.#removeTree(target);
-    await this.repos.fsEntries.deleteTree(target.mount.id, target.path);
+    await this.index.removed(this.repos.fsEntries, target.mount, target.path);
     this.index.changed(target.mount.id);
     return { path: displayPath(target.path, found.kind === 'folder'), removed };
   }

@@ -149,6 +149,15 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expect(namesOf((await list(h, admin(h), dir)).items)).toContain('uncached.txt');
   });
 
+  it('keeps the index of a mount that moves to another path', async () => {
+    const json = { name: 'moving', storage_type: name, storage_config_id: h.configId, mount_path: '/moving-mount' };
+    const mount = expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
+    expect((await writeText(h, admin(h), '/moving-mount/travelling-note.txt', 'x')).status).toBe(200);
+    expect(await search('travelling-note')).toEqual(['/moving-mount/travelling-note.txt']);
+    expectOk(await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${mount.id}`, { token: h.token, json: { mount_path: '/moved-mount' } }), mountViewSchema);
+    expect(await search('travelling-note')).toEqual(['/moved-mount/travelling-note.txt']);
+  });
+
   it('refresh drops index entries whose objects other tools removed, and counts them', async () => {
     await putDirect(h, keyOf(`${root}/ephemeral-one.txt`), '1');
     expectOk(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }), fsRefreshResultSchema);
