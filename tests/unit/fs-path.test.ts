@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@server/lib/app-error';
-import { atOrUnder, displayPath, innermostMount, keyOf, nextSegment, parentOf, parseFsPath, pathOfKey } from '@server/modules/fs/fs-path';
+import { atOrUnder, wirePath, innermostMount, keyOf, nextSegment, parentOf, parseFsPath, pathOfKey } from '@server/modules/fs/fs-path';
 
 describe('explorer paths', () => {
   it.each([
@@ -34,8 +34,10 @@ describe('explorer paths', () => {
     expect(parentOf('/m')).toBe('/');
     expect(nextSegment('/', '/m/a')).toBe('m');
     expect(nextSegment('/m', '/m/a/b')).toBe('a');
-    expect(displayPath('/m/a', true)).toBe('/m/a/');
-    expect(displayPath('/', true)).toBe('/');
+    expect(wirePath('/m/a', true)).toBe('/m/a/');
+    expect(wirePath('/', true)).toBe('/');
+    expect(wirePath('/m/50%25 off%.txt', false)).toBe('/m/50%2525 off%25.txt');
+    expect(parseFsPath(wirePath('/m/50%25 off%.txt', false)).path).toBe('/m/50%25 off%.txt');
   });
 
   it('finds the innermost mount of a path', () => {

@@ -13,7 +13,7 @@ import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
 import type { MountRow } from '../mounts/mount.repo';
 import type { MountService } from '../mounts/mount.service';
 import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
-import { atOrUnder, innermostMount, keyOf, parseFsPath, under } from './fs-path';
+import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from './fs-path';
 import { onStorage, type StorageName } from './fs-storage';
 
 export type FsCaller = AdminAuth | ApiKeyAuth;
@@ -52,8 +52,16 @@ export class FsAccess {
   ) {}
 
   /** Any path the caller may at least walk through. */
-  async locate(caller: FsCaller, raw: string, field = 'path'): Promise<MountTarget | VirtualTarget> {
-    const { path, folder } = parseFsPath(raw, field);
+  locate(caller: FsCaller, raw: string, field = 'path'): Promise<MountTarget | VirtualTarget> {
+    return this.#resolve(caller, parseFsPath(raw, field), field);
+  }
+
+  /** A canonical path the server stored (never decoded again), checked for writing now. */
+  async writableAt(caller: FsCaller, path: string): Promise<MountTarget> {
+    return this.#writable(await this.#resolve(caller, { path, folder: false }, 'path'), 'path');
+  }
+
+  async #resolve(caller: FsCaller, { path, folder }: FsPath, field: string): Promise<MountTarget | VirtualTarget> {
     const base = baseOf(caller);
     const allowed = atOrUnder(path, base);
     if (!allowed && !under(base, path)) throw outsideBase(field);
@@ -83,7 +91,10 @@ export class FsAccess {
 
   /** Like inMount, for a change; the caller must be allowed to write there. */
   async writable(caller: FsCaller, raw: string, field = 'path'): Promise<MountTarget> {
-    const target = await this.locate(caller, raw, field);
+    return this.#writable(await this.locate(caller, raw, field), field);
+  }
+
+  #writable(target: MountTarget | VirtualTarget, field: string): MountTarget {
     if (target.kind === 'virtual') throw new AppError(ErrorCode.BadRequest, `${field}: nothing can be written above the mounts`);
     if (!target.allowed) throw outsideBase(field);
     if (!target.canWrite) throw new AppError(ErrorCode.Forbidden, 'this API key is read-only');

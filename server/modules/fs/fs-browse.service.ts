@@ -14,7 +14,7 @@ import type { MountRow } from '../mounts/mount.repo';
 import type { FsAccess, FsCaller, MountTarget, VirtualTarget } from './fs-access.service';
 import type { FsCursors } from './fs-cursor';
 import { fileEntry, folderEntry, mountEntry, virtualFolderEntry, whereOf } from './fs-mapping';
-import { displayPath, folderPrefix, joinPath, nextSegment, parentOf, pathOfKey, under } from './fs-path';
+import { wirePath, folderPrefix, joinPath, nameOf, nextSegment, parentOf, pathOfKey, under } from './fs-path';
 import { fileAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 
@@ -73,7 +73,7 @@ export class FsBrowseService {
     const target = await this.access.inMount(caller, path);
     const head = await fileAt(target, target.key, this.access.logger);
     if (head === null) throw notFound();
-    const served = serveHeaders(head.contentType ?? 'application/octet-stream', target.path.slice(target.path.lastIndexOf('/') + 1), 'download');
+    const served = serveHeaders(head.contentType ?? 'application/octet-stream', nameOf(target.path), 'download');
     const headers: Record<string, string> = {
       ...safetyHeaders,
       'content-type': served.contentType,
@@ -102,13 +102,13 @@ export class FsBrowseService {
     const head = await fileAt(target, target.key, this.access.logger);
     if (head === null) throw notFound();
     const expiresIn = query.expires_in ?? target.config.signature_expires_in;
-    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
+    const name = nameOf(target.path);
     const served = serveHeaders(head.contentType ?? 'application/octet-stream', name, query.force_download ? 'download' : 'view');
     const url = await onStorage(target.storage, this.access.logger, () =>
       target.driver.presignGet(target.key, { expiresIn, contentType: served.contentType, contentDisposition: served.contentDisposition }),
     );
     return {
-      path: target.path,
+      path: wirePath(target.path, false),
       name,
       presignedUrl: new URL(url, origin).toString(),
       expiresIn,
@@ -145,7 +145,7 @@ export class FsBrowseService {
     }
     if (token === null && nested.length + folders.length + files.length === 0 && target.key !== '') await this.#mustBeFolder(target);
     return {
-      path: displayPath(target.path, true),
+      path: wirePath(target.path, true),
       isRoot: false,
       isVirtual: false,
       mount_id: target.mount.id,
@@ -166,8 +166,7 @@ export class FsBrowseService {
 
   /** A direct link, cached while at least half its life is left. */
   async #link(target: MountTarget, contentType: string, mode: 'view' | 'download', expiresIn: number, origin: string): Promise<string> {
-    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
-    const served = serveHeaders(contentType, name, mode);
+    const served = serveHeaders(contentType, nameOf(target.path), mode);
     const cacheKey = JSON.stringify(['fs', target.config.id, target.key, served.contentType, served.contentDisposition, expiresIn]);
     const cached = this.caches.s3Url.get(cacheKey);
     const url =
@@ -200,14 +199,14 @@ function childrenLeadingToMounts(path: string, mounts: readonly MountRow[]): FsE
 
 function virtualListing(target: VirtualTarget): FsListing {
   const items = childrenLeadingToMounts(target.path, target.mounts);
-  return { path: displayPath(target.path, true), isRoot: target.path === '/', isVirtual: true, mount_id: null, storage_type: null, canWrite: false, items, nextCursor: null };
+  return { path: wirePath(target.path, true), isRoot: target.path === '/', isVirtual: true, mount_id: null, storage_type: null, canWrite: false, items, nextCursor: null };
 }
 
 /** Inside a mount but above a key's base: only the folder leading to the base is shown. */
 function towardBase(target: MountTarget): FsListing {
   const child = joinPath(target.path, nextSegment(target.path, target.base));
   return {
-    path: displayPath(target.path, true),
+    path: wirePath(target.path, true),
     isRoot: false,
     isVirtual: false,
     mount_id: target.mount.id,

@@ -4,7 +4,7 @@ import { mimeFromFilename } from '../../lib/mime';
 import { bareEtag, type ObjectHead } from '../../storage/storage-driver';
 import type { MountRow } from '../mounts/mount.repo';
 import type { FsEntryRow } from './fs-entry.repo';
-import { displayPath, fromMount, nameOf } from './fs-path';
+import { wirePath, fromMount, nameOf } from './fs-path';
 
 type Where = { mount_id: string | null; storage_type: string | null };
 
@@ -13,7 +13,7 @@ const none = { size: null, modified: null, etag: null, contentType: null } as co
 export function mountEntry(mount: MountRow): FsEntry {
   return {
     name: mount.name,
-    path: displayPath(mount.mount_path, true),
+    path: wirePath(mount.mount_path, true),
     isDirectory: true,
     isMount: true,
     isVirtual: false,
@@ -25,13 +25,13 @@ export function mountEntry(mount: MountRow): FsEntry {
 }
 
 export function virtualFolderEntry(path: string): FsEntry {
-  return { name: nameOf(path), path: displayPath(path, true), isDirectory: true, isMount: false, isVirtual: true, ...none, mount_id: null, storage_type: null };
+  return { name: nameOf(path), path: wirePath(path, true), isDirectory: true, isMount: false, isVirtual: true, ...none, mount_id: null, storage_type: null };
 }
 
 export function folderEntry(path: string, where: Where, modified: Date | null = null): FsEntry {
   return {
     name: nameOf(path),
-    path: displayPath(path, true),
+    path: wirePath(path, true),
     isDirectory: true,
     isMount: false,
     isVirtual: false,
@@ -45,7 +45,7 @@ export function fileEntry(path: string, where: Where, object: Pick<ObjectHead, '
   const name = nameOf(path);
   return {
     name,
-    path,
+    path: wirePath(path, false),
     isDirectory: false,
     isMount: false,
     isVirtual: false,
@@ -61,7 +61,7 @@ export function searchHit(row: FsEntryRow, mount: MountRow): FsSearchHit {
   const folder = row.is_dir === 1;
   return {
     name: row.name,
-    path: displayPath(fromMount(mount.mount_path, row.path), folder),
+    path: wirePath(fromMount(mount.mount_path, row.path), folder),
     isDirectory: folder,
     isMount: false,
     isVirtual: false,

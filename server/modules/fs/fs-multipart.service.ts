@@ -14,6 +14,7 @@ import { resolveMimeType } from '../../lib/mime';
 import { StorageError } from '../../storage/storage-driver';
 import { partLength, planParts, UPLOAD_LINK_TTL_SECONDS, type PartPlan } from '../uploads/upload-plan';
 import type { FsCaller, MountTarget } from './fs-access.service';
+import { wirePath } from './fs-path';
 import { fileAt } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
@@ -40,7 +41,7 @@ export class FsMultipartService {
     const numbers = Array.from({ length: plan.partCount }, (_, index) => index + 1);
     return {
       uploadId: row.id,
-      path: file.path,
+      path: wirePath(file.path, false),
       contentType,
       fileSize: input.fileSize,
       partSize: plan.partSize,

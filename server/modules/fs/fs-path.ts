@@ -95,9 +95,13 @@ export function fromMount(mountPath: string, relative: string): string {
   return relative === '/' ? mountPath : `${mountPath}${relative}`;
 }
 
-/** Folders end with `/` in replies. */
-export function displayPath(path: string, folder: boolean): string {
-  return folder && path !== '/' ? `${path}/` : path;
+/**
+ * A path as replies carry it: a literal `%` written `%25`, so any path a reply holds can be sent
+ * back as it is (requests are percent-decoded once); folders end with `/`.
+ */
+export function wirePath(path: string, folder: boolean): string {
+  const escaped = path.replaceAll('%', '%25');
+  return folder && path !== '/' ? `${escaped}/` : escaped;
 }
 
 /** Code points, as SQL's length() and substr() count them. */

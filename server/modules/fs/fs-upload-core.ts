@@ -42,7 +42,8 @@ export class FsUploadCore {
   /** `name` inside the folder at `folderPath`, checked for writing. */
   async newFile(caller: FsCaller, folderPath: string, name: string): Promise<MountTarget> {
     const folder = await this.access.writable(caller, folderPath);
-    const file = await this.access.writable(caller, joinPath(folder.path, name));
+    // The name is taken literally: a `%` in it is never read as an escape.
+    const file = await this.access.writable(caller, joinPath(folder.path, name.replaceAll('%', '%25')));
     if (file.mount.id !== folder.mount.id || file.key === '') throw new AppError(ErrorCode.Conflict, 'a mount is at this path');
     await this.mustFitAt(file);
     return file;
@@ -86,7 +87,7 @@ export class FsUploadCore {
   async owned(caller: FsCaller, uploadId: string): Promise<{ row: FsUploadRow; file: MountTarget }> {
     const row = await this.deps.repos.fsUploads.findById(uploadId);
     if (row === undefined || (caller.kind === 'apikey' && row.created_by !== ownerTag(caller))) throw new AppError(ErrorCode.NotFound, 'upload not found');
-    const file = await this.access.writable(caller, row.path);
+    const file = await this.access.writableAt(caller, row.path);
     if (file.mount.id !== row.mount_id || file.key !== row.storage_key) throw new AppError(ErrorCode.NotFound, 'upload not found: its mount has changed');
     return { row, file };
   }

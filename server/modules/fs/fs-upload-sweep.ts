@@ -15,7 +15,11 @@ export function createFsUploadSweepTask(repos: Pick<Repositories, 'fsUploads' | 
       let removed = 0;
       for (const row of await repos.fsUploads.stale(new Date(now - FS_UPLOAD_TTL_MS).toISOString(), batchSize)) {
         const config = await repos.storageConfigs.findById(row.storage_config_id);
-        if (config !== undefined && row.upload_id !== null) await (await storage.driverFor(config)).abortMultipart(row.storage_key, row.upload_id);
+        try {
+          if (config !== undefined && row.upload_id !== null) await (await storage.driverFor(config)).abortMultipart(row.storage_key, row.upload_id);
+        } catch {
+          continue; // Storage unreachable: the next pass tries again, the reservation holds until then.
+        }
         if (await repos.fsUploads.delete(row.id)) removed += 1;
       }
       return removed;

@@ -13,6 +13,7 @@ import { bareEtag } from '../../storage/storage-driver';
 import { UPLOAD_LINK_TTL_SECONDS } from '../uploads/upload-plan';
 import type { StreamLimit } from '../uploads/upload-limits.service';
 import type { FsCaller, MountTarget } from './fs-access.service';
+import { wirePath } from './fs-path';
 import { fileAt } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
@@ -63,7 +64,7 @@ export class FsUploadService {
       return {
         uploadId: row.id,
         uploadUrl: new URL(url, origin).toString(),
-        path: file.path,
+        path: wirePath(file.path, false),
         contentType,
         fileSize: input.fileSize,
         expiresIn: UPLOAD_LINK_TTL_SECONDS,

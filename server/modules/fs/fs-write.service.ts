@@ -11,7 +11,7 @@ import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex } from './fs-index';
 import { folderEntry, whereOf } from './fs-mapping';
-import { displayPath, nameOf, under } from './fs-path';
+import { wirePath, nameOf, under } from './fs-path';
 import { fileAt, folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
@@ -54,7 +54,7 @@ export class FsWriteService {
     for (const target of targets) {
       const removed = () => {
         result.success += 1;
-        result.removed.push(target.path);
+        result.removed.push(wirePath(target.path, false));
       };
       if (gone.some((done) => done.mount.id === target.mount.id && (done.path === target.path || under(target.path, done.path)))) {
         removed();
@@ -66,7 +66,7 @@ export class FsWriteService {
         removed();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        result.failed.push({ path: target.path, code: error.code, error: error.message });
+        result.failed.push({ path: wirePath(target.path, false), code: error.code, error: error.message });
       }
     }
     return result;
@@ -86,7 +86,7 @@ export class FsWriteService {
     const moved = folder ? await this.#moveFolder(from, to) : await this.#moveFile(from, to);
     await this.repos.transaction((trx) => this.index.moved(trx.fsEntries, from.mount, from.path, to.path));
     this.index.changed(from.mount.id);
-    return { oldPath: displayPath(from.path, folder), newPath: displayPath(to.path, folder), isDirectory: folder, moved };
+    return { oldPath: wirePath(from.path, folder), newPath: wirePath(to.path, folder), isDirectory: folder, moved };
   }
 
   /** Writes the text (at most 10 MB), creating the file when missing, within the storage limits. */
@@ -107,7 +107,7 @@ export class FsWriteService {
     }
     const modified = this.core.now();
     await this.core.finish(row, file, { size: written.size, etag: written.etag, contentType, lastModified: modified });
-    return { path: file.path, etag: bareEtag(written.etag), contentType, size: written.size, modified: modified.toISOString(), isNewFile: existing === null };
+    return { path: wirePath(file.path, false), etag: bareEtag(written.etag), contentType, size: written.size, modified: modified.toISOString(), isNewFile: existing === null };
   }
 
   async #remove(target: MountTarget): Promise<FsRemoveResult> {
@@ -118,7 +118,7 @@ export class FsWriteService {
     else removed = await this.#removeTree(target);
     await this.index.removed(this.repos.fsEntries, target.mount, target.path);
     this.index.changed(target.mount.id);
-    return { path: displayPath(target.path, found.kind === 'folder'), removed };
+    return { path: wirePath(target.path, found.kind === 'folder'), removed };
   }
 
   /** Deletes a folder's objects a listing page at a time, then its folder markers, deepest first. */
@@ -147,7 +147,7 @@ export class FsWriteService {
     const keys: string[] = [];
     for await (const page of this.#pages(from, `${from.key}/`)) keys.push(...page);
     const target = (key: string) => `${to.key}/${key.slice(from.key.length + 1)}`;
-    const markerWanted = (await from.driver.head(`${from.key}/`).catch(() => null)) !== null || keys.length === 0;
+    const markerWanted = (await this.#storage(from, (driver) => driver.head(`${from.key}/`))) !== null || keys.length === 0;
     const copies = keys.filter((key) => key !== `${from.key}/`);
     for (let i = 0; i < copies.length; i += copyConcurrency) {
       await Promise.all(

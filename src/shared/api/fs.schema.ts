@@ -2,10 +2,12 @@
 // §3.8): paths, entries, listings, uploads, search. The same shapes serve /admin/fs and /user/fs.
 //
 // Paths: absolute explorer paths (`/photos/2024/a.jpg`), the mount path followed by the object's
-// key. The server resolves `.`, `..` and `//` and percent-decodes once, so a literal `%` followed
-// by two hex digits must be sent as `%25`; encoded separators (`%2F`, `%5C`), NUL, control
-// characters and paths above `/` are refused. In replies, folders (also mounts and the virtual
-// folders leading to mounts) end with `/`; files do not.
+// key. The server percent-decodes a path once and resolves `.`, `..` and `//`; encoded separators
+// (`%2F`, `%5C`), NUL, control characters and paths above `/` are refused. So a literal `%` in a
+// path is sent as `%25` (a `%` not followed by two hex digits is also taken as itself). Replies
+// write paths that way already: any `path` from a reply can be sent back as it is; `name` is the
+// plain name. Folders (also mounts and the virtual folders leading to them) end with `/` in replies.
+// Names sent on their own (`fileName`, a form upload's file name) are always literal.
 import { z } from 'zod';
 import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES, completedPartSchema, presignedPartSchema } from './upload.schema';
 

@@ -151,6 +151,17 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     expect(await h.server.db.selectFrom('fs_uploads').select('id').execute()).toEqual([]);
   });
 
+  it('takes a name with % literally; paths carry a literal % as %25, both ways', async () => {
+    const signed = expectOk(await fsCall(h, admin(h), 'POST', 'presign', { json: { path: root, fileName: '50%25 off%.txt', fileSize: 2 } }), fsPresignResultSchema, 201);
+    expect(signed.path).toBe(`${root}/50%2525 off%25.txt`);
+    expect((await putTo(signed.uploadUrl, 'ok', signed.contentType)).status).toBe(200);
+    expectOk(await fsCall(h, admin(h), 'POST', 'presign/commit', { json: { uploadId: signed.uploadId } }), fsEntrySchema);
+    const detail = expectOk(await fsCall(h, admin(h), 'GET', 'get', { query: { path: signed.path } }), fsEntryDetailSchema);
+    expect(detail).toMatchObject({ name: '50%25 off%.txt', path: signed.path, size: 2 });
+    const listed = (await list(h, admin(h), root)).items.find((item) => item.name === '50%25 off%.txt');
+    expect(listed?.path).toBe(signed.path);
+  });
+
   it('refuses uploads into a missing folder or onto a folder, with 409', async () => {
     expectError(await fsCall(h, admin(h), 'POST', 'presign', { json: { path: `${root}/missing`, fileName: 'a.txt', fileSize: 1 } }), 409, ErrorCode.Conflict);
     await mkdir(h, admin(h), `${root}/taken`);
