@@ -72,6 +72,10 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
     expect(Buffer.compare(ranged.bytes, bytes.subarray(100, 200))).toBe(0);
+    const head = await fetchBytes(`${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`, { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(head.bytes.length).toBe(0);
     const beyond = await fetchBytes(`${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`, { headers: { authorization: `Bearer ${h.token}`, range: `bytes=${bytes.length}-` } });
     expect(beyond.status).toBe(416);
 
