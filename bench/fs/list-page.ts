@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       for (const limit of [200, 1000]) {
         const r = await measure(server, setup, limit);
         const row = (s: { p50: number; p95: number; max: number }) => `${s.p50} / ${s.p95} / ${s.max}`;
-        console.log(`| ${name} | ${limit} | ${r.first} | ${row(r.cold.server)} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.client.p50} / ${r.warm.client.p95} |`);
+        console.log(`| ${name} | ${limit} | ${limit === 200 ? r.first : '–'} | ${row(r.cold.server)} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.client.p50} / ${r.warm.client.p95} |`);
       }
     }
   } finally {
