@@ -143,7 +143,8 @@ export class FsBrowseService {
       }
       next = page.nextToken;
     }
-    if (token === null && nested.length + folders.length + files.length === 0 && target.key !== '') await this.#mustBeFolder(target);
+    // An empty first page must be an empty folder; a key's own base lists as empty even before it exists.
+    if (token === null && nested.length + folders.length + files.length === 0 && target.key !== '' && target.path !== target.base) await this.#mustBeFolder(target);
     return {
       path: wirePath(target.path, true),
       isRoot: false,
