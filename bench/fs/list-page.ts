@@ -69,8 +69,8 @@ async function rawList(server: BenchServer, setup: Setup, limit: number) {
 
 async function measure(server: BenchServer, setup: Setup, limit: number) {
   const path = `/api/admin/fs/list?path=${encodeURIComponent(setup.folder)}&limit=${limit}`;
-  const cold = { server: [] as number[], client: [] as number[] };
-  const warm = { server: [] as number[], client: [] as number[] };
+  const cold = { server: [] as number[], client: [] as number[], cpu: [] as number[] };
+  const warm = { server: [] as number[], client: [] as number[], cpu: [] as number[] };
   // Nothing cached yet: neither the directory cache nor the local driver's folder listing.
   const first = await server.timed(path);
   for (let i = 0; i < 3; i += 1) await server.timed(path);
@@ -80,19 +80,22 @@ async function measure(server: BenchServer, setup: Setup, limit: number) {
     if (t.status !== 200) throw new Error(`list answered ${t.status}`);
     cold.server.push(t.serverMs);
     cold.client.push(t.clientMs);
+    cold.cpu.push(t.cpuMs);
   }
   for (let i = 0; i < warmRuns; i += 1) {
     const t = await server.timed(path);
     warm.server.push(t.serverMs);
     warm.client.push(t.clientMs);
+    warm.cpu.push(t.cpuMs);
   }
-  return { first: Math.round(first.serverMs * 10) / 10, cold: { server: summary(cold.server), client: summary(cold.client) }, warm: { server: summary(warm.server), client: summary(warm.client) } };
+  const side = (m: typeof cold) => ({ server: summary(m.server), client: summary(m.client), cpu: summary(m.cpu) });
+  return { first: Math.round(first.serverMs * 10) / 10, cold: side(cold), warm: side(warm) };
 }
 
 async function main(): Promise<void> {
   console.log(`# fs list: first page of a ${objects}-object folder\n${await machine()}\n`);
-  console.log('| storage | limit | first call server ms | cold server p50 / p95 / max ms | cold client p50 / p95 ms | warm server p50 / p95 / max ms | warm client p50 / p95 ms | driver list alone p50 / p95 ms |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| storage | limit | first call server ms | cold server p50 / p95 / max ms | cold CPU p50 / p95 ms | cold client p50 / p95 ms | warm server p50 / p95 / max ms | warm CPU p50 / p95 ms | driver list alone p50 / p95 ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   let gateway: Gateway | undefined;
   const server = await startBenchServer();
   try {
@@ -107,7 +110,7 @@ async function main(): Promise<void> {
         const r = await measure(server, setup, limit);
         const raw = await rawList(server, setup, limit);
         const row = (s: { p50: number; p95: number; max: number }) => `${s.p50} / ${s.p95} / ${s.max}`;
-        console.log(`| ${name} | ${limit} | ${limit === 200 ? r.first : '–'} | ${row(r.cold.server)} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.client.p50} / ${r.warm.client.p95} | ${raw.p50} / ${raw.p95} |`);
+        console.log(`| ${name} | ${limit} | ${limit === 200 ? r.first : '–'} | ${row(r.cold.server)} | ${r.cold.cpu.p50} / ${r.cold.cpu.p95} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.cpu.p50} / ${r.warm.cpu.p95} | ${raw.p50} / ${raw.p95} |`);
       }
     }
   } finally {

@@ -61,8 +61,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   else await ftsTable(db);
 }
 
-/** An external-content FTS5 table over fs_entries.name, kept in step by triggers. */
+/**
+ * An external-content FTS5 table over fs_entries.name, kept in step by triggers; and, for the
+ * 2-character searches the trigrams cannot answer, an index holding everything such a search
+ * filters and sorts on, so it scans that instead of the rows.
+ */
 async function ftsTable(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('fs_entries_search_idx').on('fs_entries').columns(['mount_id', 'name', 'modified', 'path']).execute();
   await sql`create virtual table fs_entries_fts using fts5(name, content='fs_entries', content_rowid='id', tokenize='trigram')`.execute(db);
   await sql`create trigger fs_entries_fts_insert after insert on fs_entries begin
     insert into fs_entries_fts(rowid, name) values (new.id, new.name);

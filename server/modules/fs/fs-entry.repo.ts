@@ -116,10 +116,14 @@ export class FsEntryRepo {
       sql` or `,
     );
     const rank = sql`case when lower(e.name) = ${lower} then 0 when lower(e.name) like ${`${likeLiteral(lower)}%`} escape '\\' then 1 else 2 end`;
-    const rows = await sql<FsEntryRow>`select e.* from ${from} where ${match} and (${within})
+    // Ids first, so the sort carries narrow records (and a 2-character scan stays on its index).
+    const ids = await sql<{ id: number }>`select e.id from ${from} where ${match} and (${within})
       order by ${rank}, e.modified desc nulls last, e.path, e.mount_id limit ${limit} offset ${offset}`.execute(this.db);
+    const order = new Map(ids.rows.map((row, index) => [Number(row.id), index]));
+    const found = order.size === 0 ? [] : await this.db.selectFrom('fs_entries').selectAll().where('id', 'in', [...order.keys()]).execute();
+    const rows = found.sort((a, b) => (order.get(Number(a.id)) ?? 0) - (order.get(Number(b.id)) ?? 0));
     const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${match} and (${within}) limit ${countCap}) capped`.execute(this.db);
-    return { rows: rows.rows, total: Number(counted.rows[0]?.n ?? 0) };
+    return { rows, total: Number(counted.rows[0]?.n ?? 0) };
   }
 
   state(mountId: string): Promise<FsIndexState | undefined> {

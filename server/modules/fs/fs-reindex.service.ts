@@ -20,7 +20,8 @@ import { onStorage } from './fs-storage';
 
 /** A mount whose index is older than this is reindexed by the sweeper. */
 export const FS_REINDEX_EVERY_MS = 60 * 60 * 1000;
-const sweepBudget = 5_000;
+/** Objects one sweeper pass lists at most. */
+export const FS_SWEEP_BUDGET = 5_000;
 const pageSize = 1000;
 
 type Outcome = { done: boolean; removed: number };
@@ -34,6 +35,7 @@ export class FsReindexer {
     private readonly caches: CacheRegistry,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly sweepBudget = FS_SWEEP_BUDGET,
   ) {}
 
   /** A full reindex; the mount's caches are cleared and its last_refresh_at recorded. */
@@ -55,7 +57,7 @@ export class FsReindexer {
         const [mountId] = await this.repos.fsEntries.staleMounts(new Date(now - FS_REINDEX_EVERY_MS).toISOString(), 1);
         const mount = mountId === undefined || this.#running.has(mountId) ? undefined : await this.repos.mounts.findById(mountId);
         if (mount === undefined) return 0;
-        const outcome = await this.#exclusive(mount.id, () => this.#run(mount, false, sweepBudget));
+        const outcome = await this.#exclusive(mount.id, () => this.#run(mount, false, this.sweepBudget));
         if (outcome.done) this.caches.search.clear();
         return outcome.removed;
       },
@@ -94,7 +96,7 @@ export class FsReindexer {
     const folders = new Set<string>();
     let listed = 0;
     do {
-      const page = await onStorage(storage, this.logger, () => driver.list('', { token, limit: pageSize }));
+      const page = await onStorage(storage, this.logger, () => driver.list('', { token, limit: Math.min(pageSize, budget ?? pageSize) }));
       const rows = page.objects.flatMap((object) => entriesOf(mount.id, object, generation, folders));
       await this.repos.transaction((trx) => trx.fsEntries.upsert(rows, 'reindex'));
       token = page.nextToken;
