@@ -107,8 +107,8 @@ export class FsEntryRepo {
    * how many there are, counted up to `countCap`. On SQLite the FTS table drives the query, so a
    * rare substring touches only its few rows.
    */
-  async search({ q, scopes, limit, offset }: SearchQuery, countCap: number): Promise<{ rows: FsEntryRow[]; total: number }> {
-    if (scopes.length === 0) return { rows: [], total: 0 };
+  async search({ q, scopes, limit, offset }: SearchQuery, countCap: number): Promise<{ rows: FsEntryRow[]; total: number; capped: boolean }> {
+    if (scopes.length === 0) return { rows: [], total: 0, capped: false };
     const lower = q.toLowerCase();
     const { from, match } = this.#matching(q);
     const within = sql.join(
@@ -122,8 +122,11 @@ export class FsEntryRepo {
     const order = new Map(ids.rows.map((row, index) => [Number(row.id), index]));
     const found = order.size === 0 ? [] : await this.db.selectFrom('fs_entries').selectAll().where('id', 'in', [...order.keys()]).execute();
     const rows = found.sort((a, b) => (order.get(Number(a.id)) ?? 0) - (order.get(Number(b.id)) ?? 0));
+    // A page that is not full ends the matches: it gives the count without a second pass.
+    if (ids.rows.length < limit && (ids.rows.length > 0 || offset === 0)) return { rows, total: offset + ids.rows.length, capped: false };
     const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${match} and (${within}) limit ${countCap}) capped`.execute(this.db);
-    return { rows, total: Number(counted.rows[0]?.n ?? 0) };
+    const total = Number(counted.rows[0]?.n ?? 0);
+    return { rows, total, capped: total >= countCap };
   }
 
   state(mountId: string): Promise<FsIndexState | undefined> {

@@ -42,8 +42,8 @@ export class FsSearchService {
     });
     const result: FsSearchResult = {
       results,
-      total: Math.max(found.total, Math.min(FS_SEARCH_COUNT_CAP, input.offset + rows.length)),
-      totalCapped: found.total >= FS_SEARCH_COUNT_CAP,
+      total: found.capped ? Math.max(found.total, input.offset + rows.length) : found.total,
+      totalCapped: found.capped,
       hasMore: found.rows.length > input.limit,
       limit: input.limit,
       offset: input.offset,

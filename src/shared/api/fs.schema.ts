@@ -264,7 +264,7 @@ export type FsSearchHit = z.infer<typeof fsSearchHitSchema>;
 /** Exact name matches first, then names starting with `q`, then the newest. */
 export const fsSearchResultSchema = z.object({
   results: z.array(fsSearchHitSchema),
-  /** Matches in all, counted up to FS_SEARCH_COUNT_CAP (1,000). */
+  /** Matches in all; past FS_SEARCH_COUNT_CAP (1,000) only a lower bound (see totalCapped). */
   total: z.number().int().nonnegative(),
   /** More matched than the count went: `total` is a lower bound; page on while `hasMore`. */
   totalCapped: z.boolean(),
