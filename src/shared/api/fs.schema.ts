@@ -50,7 +50,7 @@ export const fsEntrySchema = z.object({
   size: byteSize.nullable(),
   /** ISO-8601 time of the last change, when storage reports one. */
   modified: z.string().nullable(),
-  /** The storage ETag without quotes. */
+  /** The storage ETag without quotes; null for folders, and in listings of the local driver (get has it). */
   etag: z.string().nullable(),
   /** The stored type from `get`; in listings and search, guessed from the name. */
   contentType: z.string().nullable(),
