@@ -65,6 +65,8 @@ import { MultipartUploadService } from './modules/uploads/upload-multipart.servi
 import { UploadService } from './modules/uploads/upload.service';
 import { LocalBlobEndpoint } from './modules/uploads/local-blob-endpoint';
 import { createStorageRegistry, type StorageRegistry } from './storage/storage-registry';
+import { createFsModule } from './modules/fs/fs.module';
+import type { FsReindexer } from './modules/fs/fs-reindex.service';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -79,6 +81,8 @@ export type AppDeps = {
   caches?: CacheRegistry;
   /** Storage drivers per config; shared with the sweeper when the server starts. */
   storage?: StorageRegistry;
+  /** Mount reindexing; shared with the sweeper when the server starts. */
+  reindexer?: FsReindexer;
 };
 
 export function createApp({
@@ -89,6 +93,7 @@ export function createApp({
   staticDir = defaultStaticDir,
   caches = new CacheRegistry(clock),
   storage = createStorageRegistry(config, clock),
+  reindexer,
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
   const limiters = createAuthLimiters(clock);
@@ -104,12 +109,16 @@ export function createApp({
   const pasteManage = new PasteManageService(repos, clock);
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
-  const uploads = new UploadService(repos, clock, storageConfigs, storage, new UploadLimits(repos, config.database.kind, settings));
+  const limits = new UploadLimits(repos, config.database.kind, settings);
+  const uploads = new UploadService(repos, clock, storageConfigs, storage, limits);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
   const publicFiles = new PublicFileService(repos, clock, storage, fileAccess, createPasswordLimiters(clock));
   const fileShares = new FileShareService(repos, clock, publicFiles);
   const gate = new UploadGate(repos.files);
-  const blobs = new LocalBlobEndpoint(repos.storageConfigs, storage, storage.deps.blobSigner, clock, gate);
+  const fs = createFsModule({ repos, mounts, storage, caches, limits, clock, logger, encryptionSecret: config.encryptionSecret, trustProxy, reindexer });
+  // A local presigned PUT is expected while a share upload or a mount upload to that key is pending.
+  const putGate = { allows: async (configId: string, key: string) => (await gate.allows(configId, key)) || repos.fsUploads.expectsPut(configId, key) };
+  const blobs = new LocalBlobEndpoint(repos.storageConfigs, storage, storage.deps.blobSigner, clock, putGate);
 
   const app = new Hono<AppEnv>();
   app.use(requestId());
@@ -136,6 +145,7 @@ export function createApp({
   app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
+  app.route('/api', fs.routes);
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));
   else logger.warn('web app not built: serving the API only', { staticDir });

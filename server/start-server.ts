@@ -19,6 +19,9 @@ import { pasteSweepTask } from './modules/pastes/paste-sweep.service';
 import { ensureDefaultStorage } from './modules/storage-configs/storage-bootstrap.service';
 import { createUploadSweepTask } from './modules/uploads/upload-sweep.service';
 import { createStorageRegistry } from './storage/storage-registry';
+import { CacheRegistry } from './lib/cache/cache-registry';
+import { FsReindexer } from './modules/fs/fs-reindex.service';
+import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
 
 export type StartOptions = {
   config: Config;
@@ -58,14 +61,23 @@ export async function startServer({
     throw error;
   }
   const storage = createStorageRegistry(config, clock);
-  const app = createApp({ db, config, logger, clock, staticDir, storage });
+  const caches = new CacheRegistry(clock);
+  const reindexer = new FsReindexer(repos, storage, caches, clock, logger);
+  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
     started.once('error', reject);
   });
   const { port } = addressOf(server.address());
-  const sweeper = createSweeper({ tasks: [pasteSweepTask(repos), idempotencySweepTask(repos), createUploadSweepTask(repos, storage), adminTokenSweepTask(repos)], intervalMs: sweepIntervalMs, logger, clock });
+  const sweeper = createSweeper({ tasks: [
+      pasteSweepTask(repos),
+      idempotencySweepTask(repos),
+      createUploadSweepTask(repos, storage),
+      adminTokenSweepTask(repos),
+      createFsUploadSweepTask(repos, storage),
+      reindexer.sweepTask(),
+    ], intervalMs: sweepIntervalMs, logger, clock });
   sweeper.start();
 
   const close = async (graceMs = 10_000) => {

@@ -7,6 +7,7 @@ import * as pasteFormat from './migrations/0003-paste-format';
 import * as idempotencyRequestHash from './migrations/0004-idempotency-request-hash';
 import * as filePartSize from './migrations/0005-file-part-size';
 import * as pasteTombstones from './migrations/0006-paste-tombstones';
+import * as fsIndex from './migrations/0007-fs-index';
 import * as fileTombstones from './migrations/0008-file-tombstones';
 
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_idempotency_request_hash': idempotencyRequestHash,
   '0005_file_part_size': filePartSize,
   '0006_paste_tombstones': pasteTombstones,
+  '0007_fs_index': fsIndex,
   '0008_file_tombstones': fileTombstones,
 };
 

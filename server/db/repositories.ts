@@ -7,6 +7,8 @@ import { AdminTokenRepo } from '../modules/auth/admin-token.repo';
 import { AdminRepo } from '../modules/auth/admin.repo';
 import { DashboardRepo } from '../modules/dashboard/dashboard.repo';
 import { FileRepo } from '../modules/files/file.repo';
+import { FsEntryRepo } from '../modules/fs/fs-entry.repo';
+import { FsUploadRepo } from '../modules/fs/fs-upload.repo';
 import { IdempotencyRepo } from '../modules/idempotency/idempotency.repo';
 import { MountRepo } from '../modules/mounts/mount.repo';
 import { PasteSettingsRepo } from '../modules/pastes/paste-settings.repo';
@@ -30,6 +32,8 @@ export type Repositories = {
   dashboard: DashboardRepo;
   system: SystemRepo;
   idempotency: IdempotencyRepo;
+  fsEntries: FsEntryRepo;
+  fsUploads: FsUploadRepo;
   /** Runs `work` with repositories bound to one transaction (joining the current one, if any). */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 };
@@ -48,6 +52,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     dashboard: new DashboardRepo(db),
     system: new SystemRepo(db),
     idempotency: new IdempotencyRepo(db),
+    fsEntries: new FsEntryRepo(db),
+    fsUploads: new FsUploadRepo(db),
     transaction: (work) => inTransaction(db, (trx) => work(createRepositories(trx))),
   };
 }

@@ -141,6 +141,53 @@ export interface FileTombstonesTable {
   retired_at: string;
 }
 
+/** One file or folder of a mount, as the search index knows it. */
+export interface FsEntriesTable {
+  id: Generated<number>;
+  mount_id: string;
+  /** The path inside the mount (`/2024/a.jpg`), so a mount can move; folders without a trailing slash. */
+  path: string;
+  parent: string;
+  name: string;
+  is_dir: number;
+  size: number;
+  modified: string | null;
+  etag: string | null;
+  content_type: string | null;
+  /** 1 when Clipdock wrote the file, so its bytes count against the storage quota. */
+  counted: Generated<number>;
+  /** The reindex run that last saw the entry; a finished run drops entries it did not see. */
+  generation: Generated<number>;
+}
+
+/** A mount upload in flight; its `size` is reserved against the storage quota until it ends. */
+export interface FsUploadsTable {
+  id: string;
+  mount_id: string;
+  storage_config_id: string;
+  path: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  /** The storage's multipart upload id; null for a single presigned PUT or a streamed upload. */
+  upload_id: string | null;
+  part_size: number | null;
+  created_by: string;
+  created_at: string;
+}
+
+/** Per-mount reindex progress: the current generation and, mid-run, where listing resumes. */
+export interface FsIndexStateTable {
+  mount_id: string;
+  generation: Generated<number>;
+  /** The storage the index was built from; a mount moved to another storage is reindexed afresh. */
+  storage_config_id: string | null;
+  cursor: string | null;
+  started_at: string | null;
+  indexed_at: string | null;
+  entry_count: Generated<number>;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -153,6 +200,9 @@ export interface Database {
   storage_mounts: StorageMountsTable;
   system_settings: SystemSettingsTable;
   idempotency_keys: IdempotencyKeysTable;
+  fs_entries: FsEntriesTable;
+  fs_uploads: FsUploadsTable;
+  fs_index_state: FsIndexStateTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -1,14 +1,15 @@
 // The embedded default backend: objects live under DATA_DIR/blobs/<configId>/objects, with a
 // small JSON sidecar (ETag, content type) under meta/. Presigned URLs point at /api/blob.
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { UrlSigner } from '../lib/signed-url';
 import { signBlobUrl, type BlobGrant } from './local-blob-url';
-import { checkKey, inside, isMissing, tempPrefix, writeAtomic, writeFileAtomic } from './local-files';
+import { checkKey, inside, isMissing, writeAtomic, writeFileAtomic } from './local-files';
 import { LocalMultipart } from './local-multipart';
+import { firstAfter, LocalDirCache } from './local-dir-cache';
 import type {
   ByteRange, CheckResult, ListedObject, ListedPart, ListOptions, ListPage, ObjectBody, ObjectHead,
   PresignGetOptions, PresignPartOptions, PresignPutOptions, StorageDriver, UploadedPart,
@@ -18,6 +19,8 @@ import { StorageError } from './storage-driver';
 const metaSchema = z.object({ etag: z.string(), contentType: z.string().nullable() });
 const emptyEtag = '"d41d8cd98f00b204e9800998ecf8427e"';
 
+type Walked = { key: string; folder: boolean };
+
 export type LocalDriverOptions = { configId: string; root: string; signer: UrlSigner; now: () => number };
 
 export class LocalDriver implements StorageDriver {
@@ -25,11 +28,13 @@ export class LocalDriver implements StorageDriver {
   readonly multipart: LocalMultipart;
   readonly #objects: string;
   readonly #meta: string;
+  readonly #dirs: LocalDirCache;
 
   constructor(private readonly options: LocalDriverOptions) {
     this.#objects = join(options.root, 'objects');
     this.#meta = join(options.root, 'meta');
     this.multipart = new LocalMultipart(join(options.root, 'uploads'));
+    this.#dirs = new LocalDirCache(32, options.now);
   }
 
   async presignPut(key: string, { expiresIn, contentType, contentLength }: PresignPutOptions): Promise<string> {
@@ -66,6 +71,10 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.list(key, uploadId);
   }
 
+  putPart(key: string, uploadId: string, partNumber: number, body: Readable, contentLength: number): Promise<string> {
+    return this.multipart.putPart(key, uploadId, partNumber, Readable.from(exactly(body, contentLength)));
+  }
+
   async putObject(key: string, body: Readable, contentType: string): Promise<{ etag: string; size: number }> {
     const path = this.#objectPath(key);
     if (key.endsWith('/')) {
@@ -95,8 +104,10 @@ export class LocalDriver implements StorageDriver {
       const info = await stat(path);
       if (key.endsWith('/') !== info.isDirectory()) return null;
       if (info.isDirectory()) return { size: 0, etag: emptyEtag, contentType: 'application/x-directory', lastModified: info.mtime };
-      const meta = metaSchema.parse(JSON.parse(await readFile(this.#metaPath(key), 'utf8')));
-      return { size: info.size, etag: meta.etag, contentType: meta.contentType, lastModified: info.mtime };
+      const meta = await this.#readMeta(key);
+      // A file put into the folder by hand has no sidecar: it gets an ETag from size and time.
+      const etag = meta?.etag ?? `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      return { size: info.size, etag, contentType: meta?.contentType ?? null, lastModified: info.mtime };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -105,14 +116,15 @@ export class LocalDriver implements StorageDriver {
 
   async list(prefix: string, { delimiter, token = null, limit = 1000 }: ListOptions = {}): Promise<ListPage> {
     const cut = prefix.lastIndexOf('/') + 1;
-    const entries = await this.#walk(prefix.slice(0, cut), prefix.slice(cut), delimiter === '/');
-    const after = entries.filter((entry) => token === null || entry.key > token).sort((a, b) => (a.key < b.key ? -1 : 1));
-    const page = after.slice(0, limit);
-    const last = page.at(-1);
+    const shallow = delimiter === '/';
+    const found: Walked[] = [];
+    await this.#walk(prefix.slice(0, cut), prefix.slice(cut), shallow, token, limit + 1, found);
+    const page = found.slice(0, limit);
+    const objects = await Promise.all(page.filter((entry) => !(shallow && entry.folder)).map((entry) => this.#describe(entry)));
     return {
-      objects: page.filter((entry) => !entry.prefix).map(({ prefix: _p, ...object }) => object),
-      prefixes: page.filter((entry) => entry.prefix).map((entry) => entry.key),
-      nextToken: after.length > limit && last !== undefined ? last.key : null,
+      objects: objects.filter((object): object is ListedObject => object !== null),
+      prefixes: shallow ? page.filter((entry) => entry.folder).map((entry) => entry.key) : [],
+      nextToken: found.length > limit ? (page.at(-1)?.key ?? null) : null,
     };
   }
 
@@ -136,23 +148,39 @@ export class LocalDriver implements StorageDriver {
 
   async applyCors(): Promise<void> {}
 
-  async #walk(dir: string, namePrefix: string, shallow: boolean): Promise<Array<ListedObject & { prefix: boolean }>> {
-    let names: string[];
-    try {
-      names = await readdir(dir === '' ? this.#objects : this.#objectPath(dir));
-    } catch (error) {
-      if (isMissing(error)) return [];
-      throw error;
+  /**
+   * Appends the entries under `dir` whose names start with `namePrefix`, in key order and after
+   * `token`, until `out` holds `want`. Folders sort as `name/` (as S3 keys do); a recursive walk
+   * yields each folder's marker before its contents and skips subtrees wholly before the token,
+   * so a page costs one directory read per level plus the entries it returns.
+   */
+  async #walk(dir: string, namePrefix: string, shallow: boolean, token: string | null, want: number, out: Walked[]): Promise<void> {
+    const listed = await this.#dirs.entries(dir === '' ? this.#objects : this.#objectPath(dir));
+    if (listed === null) return;
+    const relative = token !== null && token.startsWith(dir) ? token.slice(dir.length) : null;
+    const from = relative === null ? (token !== null && token > dir ? listed.length : 0) : firstAfter(listed, relative);
+    for (let i = from; i < listed.length && out.length < want; i += 1) {
+      const entry = listed[i];
+      if (entry === undefined || !entry.key.startsWith(namePrefix)) continue;
+      const key = `${dir}${entry.key}`;
+      const after = token === null || key > token;
+      if (!entry.folder || shallow) {
+        if (after) out.push({ key, folder: entry.folder });
+        continue;
+      }
+      if (after) out.push({ key, folder: true });
+      await this.#walk(key, '', false, token, want, out);
     }
-    const out: Array<ListedObject & { prefix: boolean }> = [];
-    for (const name of names.filter((n) => n.startsWith(namePrefix) && !n.startsWith(tempPrefix))) {
-      const key = `${dir}${name}`;
-      const info = await stat(inside(this.#objects, key));
-      if (info.isDirectory() && shallow) out.push({ key: `${key}/`, size: 0, etag: null, lastModified: info.mtime, prefix: true });
-      else if (info.isDirectory()) out.push(...(await this.#walk(`${key}/`, '', false)));
-      else out.push({ key, size: info.size, etag: (await this.head(key))?.etag ?? null, lastModified: info.mtime, prefix: false });
-    }
-    return out;
+  }
+
+  /**
+   * Size and time of a listed key (null when it vanished meanwhile). Listings carry no ETag here:
+   * it lives in each file's sidecar, and reading 1,000 of them would cost more than the page.
+   */
+  async #describe({ key, folder }: Walked): Promise<ListedObject | null> {
+    const info = await stat(this.#objectPath(key)).catch(() => null);
+    if (info === null || info.isDirectory() !== folder) return null;
+    return { key, size: folder ? 0 : info.size, etag: folder ? emptyEtag : null, lastModified: info.mtime };
   }
 
   #sign(grant: Omit<BlobGrant, 'configId' | 'exp'>, expiresIn: number): string {
@@ -170,7 +198,27 @@ export class LocalDriver implements StorageDriver {
     return inside(this.#meta, `${key}.json`);
   }
 
+  async #readMeta(key: string): Promise<z.infer<typeof metaSchema> | null> {
+    try {
+      return metaSchema.parse(JSON.parse(await readFile(this.#metaPath(key), 'utf8')));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async #writeMeta(key: string, etag: string, contentType: string | null): Promise<void> {
     await writeFileAtomic(this.#metaPath(key), JSON.stringify({ etag, contentType }));
   }
+}
+
+/** Passes `body` through, failing when it carries more or fewer than `length` bytes. */
+async function* exactly(body: AsyncIterable<Buffer>, length: number): AsyncGenerator<Buffer> {
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.length;
+    if (total > length) throw new StorageError('bad-part', `the part is longer than its ${length} bytes`);
+    yield chunk;
+  }
+  if (total !== length) throw new StorageError('bad-part', `the part ended after ${total} of its ${length} bytes`);
 }

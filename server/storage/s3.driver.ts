@@ -100,6 +100,18 @@ export class S3Driver implements StorageDriver {
     return parts;
   }
 
+  async putPart(key: string, uploadId: string, partNumber: number, body: Readable, contentLength: number): Promise<string> {
+    try {
+      const sent = await this.#client.send(
+        new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: contentLength }),
+      );
+      return sent.ETag ?? '';
+    } catch (error) {
+      if (isS3Error(error, ['NoSuchUpload'], [404])) throw new StorageError('not-found', 'no such multipart upload');
+      throw error;
+    }
+  }
+
   putObject(key: string, body: Readable, contentType: string): Promise<{ etag: string; size: number }> {
     return uploadStream(this.#client, this.#bucket, key, body, contentType);
   }

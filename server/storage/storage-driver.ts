@@ -50,11 +50,17 @@ export interface StorageDriver {
   abortMultipart(key: string, uploadId: string): Promise<void>;
   /** Throws StorageError 'not-found' when the upload does not exist. */
   listParts(key: string, uploadId: string): Promise<ListedPart[]>;
+  /** Stores one part sent through the server; `body` must carry exactly `contentLength` bytes. Returns its ETag. */
+  putPart(key: string, uploadId: string, partNumber: number, body: Readable, contentLength: number): Promise<string>;
 
   putObject(key: string, body: Readable, contentType: string): Promise<{ etag: string; size: number }>;
   /** Throws StorageError 'not-found' or 'bad-range'. */
   getObject(key: string, range?: ByteRange): Promise<ObjectBody>;
   head(key: string): Promise<ObjectHead | null>;
+  /**
+   * One page of keys under `prefix`, in key order, after `token`. With delimiter `/`, folders
+   * below come back once each in `prefixes`; without one, every object (folder markers too).
+   */
   list(prefix: string, options?: ListOptions): Promise<ListPage>;
   copy(fromKey: string, toKey: string): Promise<void>;
   /** Missing keys are not an error. Sent in batches of at most 1,000. */

@@ -7,7 +7,7 @@ import { AddressRefusedError } from '../lib/net/address-guard';
 import type { StorageDriver } from './storage-driver';
 
 const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
-const diskCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EIO', 'EDQUOT']);
+const diskCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE']);
 const timeoutNames = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 
 function codeOf(error: unknown): string | undefined {
@@ -42,6 +42,8 @@ export function storageOutage(error: unknown, storageName: string): AppError | u
     const why = code ?? (status !== undefined ? `HTTP ${status}` : name);
     return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" cannot be reached (${why})`);
   }
+  // A service answer the driver did not expect (wrong credentials, a missing bucket): the storage refused.
+  if (status !== undefined) return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" refused the request (${name}, HTTP ${status})`);
   if (code !== undefined && diskCodes.has(code)) return new AppError(ErrorCode.Unavailable, `the storage "${storageName}" is not available (${code})`);
   return undefined;
 }

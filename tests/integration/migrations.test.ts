@@ -16,6 +16,15 @@ const expectedTables = [
   'api_keys',
   'file_tombstones',
   'files',
+  'fs_entries',
+  // The FTS5 trigram index of fs_entries.name and its shadow tables.
+  'fs_entries_fts',
+  'fs_entries_fts_config',
+  'fs_entries_fts_data',
+  'fs_entries_fts_docsize',
+  'fs_entries_fts_idx',
+  'fs_index_state',
+  'fs_uploads',
   'idempotency_keys',
   'paste_tombstones',
   'pastes',
@@ -118,7 +127,7 @@ describe('migrations', () => {
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0008_file_tombstones']);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0007_fs_index', '0008_file_tombstones']);
       const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
       await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);

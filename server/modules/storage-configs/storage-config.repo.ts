@@ -64,14 +64,29 @@ export class StorageConfigRepo {
     return { files: Number(files.n), mounts: Number(mounts.n) };
   }
 
-  /** Bytes counted against the quota: committed and pending shares. */
+  /**
+   * Bytes counted against the quota: committed and pending shares, mount uploads in flight, and
+   * files written through the mount explorer (objects other tools put in the bucket do not count).
+   */
   async usedBytes(id: string): Promise<number> {
-    const row = await this.db
+    const shares = await this.db
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
       .where('storage_config_id', '=', id)
       .executeTakeFirstOrThrow();
-    return Number(row.bytes);
+    const uploading = await this.db
+      .selectFrom('fs_uploads')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+      .where('storage_config_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const explorer = await this.db
+      .selectFrom('fs_entries')
+      .innerJoin('storage_mounts', 'storage_mounts.id', 'fs_entries.mount_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('fs_entries.size'), eb.lit(0)).as('bytes'))
+      .where('storage_mounts.storage_config_id', '=', id)
+      .where('fs_entries.counted', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(shares.bytes) + Number(uploading.bytes) + Number(explorer.bytes);
   }
 
   async mountPathTaken(mountPath: string): Promise<boolean> {

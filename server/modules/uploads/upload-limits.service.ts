@@ -68,6 +68,20 @@ export class UploadLimits {
     });
   }
 
+  /**
+   * Reserves `size` bytes for an upload kept outside the files table (a mount upload): checks the
+   * max upload size, then runs `write` in the same serialised transaction as share reservations
+   * when the bytes fit; `current` of them are already counted (a file being replaced).
+   */
+  async reserveWith<T>(config: StorageConfigRow, size: number, current: number, write: (trx: Repositories) => Promise<T>): Promise<T> {
+    const max = await this.#maxUpload();
+    if (size > max.bytes) throw tooBig(max.label);
+    return this.#serialised(config.id, async (trx, room) => {
+      if (size > room.free + current) throw quotaError(room.free, room.total);
+      return write(trx);
+    });
+  }
+
   async #serialised<T>(configId: string, run: (trx: Repositories, room: { free: number; total: number }) => Promise<T>): Promise<T> {
     return this.repos.transaction(async (trx) => {
       const configs = trx.storageConfigs;

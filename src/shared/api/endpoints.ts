@@ -7,6 +7,7 @@ import * as cache from './cache.endpoints';
 import * as dashboard from './dashboard.endpoints';
 import * as docs from './docs.endpoints';
 import * as files from './file.endpoints';
+import * as fs from './fs.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -28,4 +29,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, storageConfigs);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, storageConfigs, fs);

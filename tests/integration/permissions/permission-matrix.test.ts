@@ -5,6 +5,7 @@ import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { parseEnv } from '@server/env';
 import { createLogger } from '@server/lib/logger';
+import { MountRepo } from '@server/modules/mounts/mount.repo';
 import { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
 import { insertFile, insertKeySet, insertMount, insertStorageConfig } from '../admin/admin-fixtures';
 import { login } from '../support/auth-helpers';
@@ -32,6 +33,7 @@ describe('permission matrix', () => {
       localConfigId: localConfig.id,
       mountId: await insertMount(server.db, storageConfigId, '/shared'),
       fileId: await insertFile(server.db, localConfig.id, { created_by: 'admin:matrix' }),
+      localMountId: (await new MountRepo(server.db).findByPath('/local'))?.id ?? '',
     };
   });
   afterAll(() => server.close());

@@ -1,0 +1,56 @@
+// Builds the explorer's services from the composition root's shared pieces; its routes, and the
+// reindexer whose sweep task the server schedules.
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Repositories } from '../../db/repositories';
+import type { CacheRegistry } from '../../lib/cache/cache-registry';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import { UrlSigner } from '../../lib/signed-url';
+import type { StorageRegistry } from '../../storage/storage-registry';
+import type { MountService } from '../mounts/mount.service';
+import type { UploadLimits } from '../uploads/upload-limits.service';
+import { FsAccess } from './fs-access.service';
+import { FsBrowseService } from './fs-browse.service';
+import { FsCursors } from './fs-cursor';
+import { FsIndex } from './fs-index';
+import { FsMultipartService } from './fs-multipart.service';
+import { FsReindexer } from './fs-reindex.service';
+import { FsSearchService } from './fs-search.service';
+import { FsUploadCore } from './fs-upload-core';
+import { FsUploadService } from './fs-upload.service';
+import { FsWriteService } from './fs-write.service';
+import { fsRoutes } from './fs.routes';
+
+export type FsModuleDeps = {
+  repos: Repositories;
+  mounts: MountService;
+  storage: StorageRegistry;
+  caches: CacheRegistry;
+  limits: UploadLimits;
+  clock: Clock;
+  logger: Logger;
+  encryptionSecret: string;
+  trustProxy: boolean;
+  /** The server shares one with the sweeper, so a refresh and a sweep of a mount never overlap. */
+  reindexer?: FsReindexer;
+};
+
+export type FsModule = { routes: Hono<AppEnv>; reindexer: FsReindexer };
+
+export function createFsModule({ repos, mounts, storage, caches, limits, clock, logger, encryptionSecret, trustProxy, ...deps }: FsModuleDeps): FsModule {
+  const access = new FsAccess(repos, mounts, storage, logger);
+  const index = new FsIndex(caches);
+  const core = new FsUploadCore({ access, repos, limits, index, clock });
+  const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
+  const routes = fsRoutes({
+    browse: new FsBrowseService(access, new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')), caches, clock),
+    uploads: new FsUploadService(core),
+    multipart: new FsMultipartService(core),
+    writes: new FsWriteService(core, repos, index),
+    search: new FsSearchService(access, repos, caches),
+    reindex: reindexer,
+    trustProxy,
+  });
+  return { routes, reindexer };
+}

@@ -1,0 +1,290 @@
+// Wire contract of the mount explorer's file system (spec §7 "File system", backend reference
+// §3.8): paths, entries, listings, uploads, search. The same shapes serve /admin/fs and /user/fs.
+//
+// Paths: absolute explorer paths (`/photos/2024/a.jpg`), the mount path followed by the object's
+// key. The server percent-decodes a path once and resolves `.`, `..` and `//`; encoded separators
+// (`%2F`, `%5C`), NUL, control characters and paths above `/` are refused. So a literal `%` in a
+// path is sent as `%25` (a `%` not followed by two hex digits is also taken as itself). Replies
+// write paths that way already: any `path` from a reply can be sent back as it is; `name` is the
+// plain name. Folders (also mounts and the virtual folders leading to them) end with `/` in replies.
+// Names sent on their own (`fileName`, a form upload's file name) are always literal.
+import { z } from 'zod';
+import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES, completedPartSchema, presignedPartSchema } from './upload.schema';
+
+/** Spec §5: text edits in the explorer carry at most 10 MB. */
+export const FS_EDIT_MAX_BYTES = 10 * 1024 * 1024;
+/** Spec §5: a search needs at least 2 characters. */
+export const FS_SEARCH_MIN_CHARS = 2;
+export const FS_SEARCH_DEFAULT_LIMIT = 50;
+export const FS_SEARCH_MAX_LIMIT = 200;
+/** Matches are counted up to this many; a broad query reports this and `totalCapped`. */
+export const FS_SEARCH_COUNT_CAP = 1000;
+export const FS_LIST_DEFAULT_LIMIT = 200;
+export const FS_LIST_MAX_LIMIT = 1000;
+export const FS_BATCH_MAX_PATHS = 1000;
+/** Presigned links live at most 7 days (the S3 signature limit). */
+export const FS_LINK_MAX_SECONDS = 7 * 24 * 3600;
+export const FS_PATH_MAX_LENGTH = 2048;
+
+export const fsPathSchema = z.string().min(1, 'path is required').max(FS_PATH_MAX_LENGTH, `path has at most ${FS_PATH_MAX_LENGTH} characters`);
+/** One file or folder name: no `/`, `\`, control characters, `.` or `..`. */
+export const fsNameSchema = z
+  .string()
+  .min(1, 'name is required')
+  .max(255, 'name has at most 255 characters')
+  .refine((name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..', 'name may not contain / or \\ or control characters, nor be . or ..');
+
+const queryBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((value) => value === true || value === 'true' || value === '1');
+const byteSize = z.number().int().nonnegative();
+const uploadId = z.string().min(1).max(100);
+
+export const fsEntrySchema = z.object({
+  name: z.string(),
+  path: z.string(),
+  isDirectory: z.boolean(),
+  /** A mount point; `name` is the mount's name. */
+  isMount: z.boolean(),
+  /** A folder above every mount that only leads to mounts; nothing in storage. */
+  isVirtual: z.boolean(),
+  /** Bytes; null for folders (folder sizes are never summed). */
+  size: byteSize.nullable(),
+  /** ISO-8601 time of the last change, when storage reports one. */
+  modified: z.string().nullable(),
+  /** The storage ETag without quotes; null for folders, and in listings of the local driver (get has it). */
+  etag: z.string().nullable(),
+  /** The stored type from `get`; in listings and search, guessed from the name. */
+  contentType: z.string().nullable(),
+  mount_id: z.string().nullable(),
+  storage_type: z.string().nullable(),
+});
+export type FsEntry = z.infer<typeof fsEntrySchema>;
+
+export const fsListQuerySchema = z.object({
+  path: fsPathSchema.default('/'),
+  /** `nextCursor` of the previous page. */
+  cursor: z.string().min(1).max(4096).optional(),
+  limit: z.coerce.number().int().min(1).max(FS_LIST_MAX_LIMIT).default(FS_LIST_DEFAULT_LIMIT),
+});
+export type FsListQuery = z.input<typeof fsListQuerySchema>;
+
+/**
+ * One level of a folder. At `/` and above the mounts: the mounts the caller may see and the
+ * virtual folders leading to them, in one page. Inside a mount: its entries in storage key order,
+ * a page at a time, folders first within each page (a folder that fits one page is listed folders
+ * first in full); mounts nested here come first on the first page.
+ */
+export const fsListingSchema = z.object({
+  path: z.string(),
+  isRoot: z.boolean(),
+  isVirtual: z.boolean(),
+  mount_id: z.string().nullable(),
+  storage_type: z.string().nullable(),
+  /** Whether the caller may write here (an admin anywhere in a mount; a key not read-only, at or below its base path). */
+  canWrite: z.boolean(),
+  items: z.array(fsEntrySchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type FsListing = z.infer<typeof fsListingSchema>;
+
+export const fsPathQuerySchema = z.object({ path: fsPathSchema });
+
+/** `get`: the entry plus direct links (presigned, or signed local URLs) valid for the storage's signature lifetime. */
+export const fsEntryDetailSchema = fsEntrySchema.extend({
+  /** Shown inline where safe; active content (HTML, SVG, XML, JavaScript) always downloads as text. Null for folders. */
+  preview_url: z.string().nullable(),
+  download_url: z.string().nullable(),
+  canWrite: z.boolean(),
+});
+export type FsEntryDetail = z.infer<typeof fsEntryDetailSchema>;
+
+export const fsFileLinkQuerySchema = z.object({
+  path: fsPathSchema,
+  /** Seconds; the storage config's signature lifetime when unset. */
+  expires_in: z.coerce.number().int().min(1).max(FS_LINK_MAX_SECONDS).optional(),
+  force_download: queryBoolean.default(false),
+});
+export type FsFileLinkQuery = z.input<typeof fsFileLinkQuerySchema>;
+
+export const fsFileLinkSchema = z.object({
+  path: z.string(),
+  name: z.string(),
+  presignedUrl: z.string(),
+  expiresIn: z.number().int().positive(),
+  expiresAt: z.string(),
+  forceDownload: z.boolean(),
+  mount_id: z.string(),
+  storage_type: z.string(),
+});
+export type FsFileLink = z.infer<typeof fsFileLinkSchema>;
+
+export const fsMkdirRequestSchema = z.object({ path: fsPathSchema });
+export type FsMkdirRequest = z.infer<typeof fsMkdirRequestSchema>;
+
+export const fsRemoveResultSchema = z.object({
+  path: z.string(),
+  /** Objects deleted (a folder's whole tree, its marker included). */
+  removed: z.number().int().nonnegative(),
+});
+export type FsRemoveResult = z.infer<typeof fsRemoveResultSchema>;
+
+export const fsBatchRemoveRequestSchema = z.object({ paths: z.array(fsPathSchema).min(1).max(FS_BATCH_MAX_PATHS) });
+export type FsBatchRemoveRequest = z.infer<typeof fsBatchRemoveRequestSchema>;
+
+/** Every path is checked before anything is deleted; what fails afterwards is listed per path. */
+export const fsBatchRemoveResultSchema = z.object({
+  success: z.number().int().nonnegative(),
+  removed: z.array(z.string()),
+  failed: z.array(z.object({ path: z.string(), code: z.string(), error: z.string() })),
+});
+export type FsBatchRemoveResult = z.infer<typeof fsBatchRemoveResultSchema>;
+
+export const fsRenameRequestSchema = z.object({ oldPath: fsPathSchema, newPath: fsPathSchema });
+export type FsRenameRequest = z.infer<typeof fsRenameRequestSchema>;
+
+export const fsRenameResultSchema = z.object({
+  oldPath: z.string(),
+  newPath: z.string(),
+  isDirectory: z.boolean(),
+  /** Objects copied to the new name and deleted at the old one. */
+  moved: z.number().int().nonnegative(),
+});
+export type FsRenameResult = z.infer<typeof fsRenameResultSchema>;
+
+export const fsUpdateRequestSchema = z.object({
+  path: fsPathSchema,
+  content: z.string().refine((text) => new TextEncoder().encode(text).length <= FS_EDIT_MAX_BYTES, 'content is larger than 10 MB'),
+});
+export type FsUpdateRequest = z.infer<typeof fsUpdateRequestSchema>;
+
+export const fsUpdateResultSchema = z.object({
+  path: z.string(),
+  etag: z.string(),
+  contentType: z.string(),
+  size: byteSize,
+  modified: z.string(),
+  isNewFile: z.boolean(),
+});
+export type FsUpdateResult = z.infer<typeof fsUpdateResultSchema>;
+
+/** Where a new file goes: `path` is the folder (it must exist), `fileName` the name in it. */
+const uploadTarget = {
+  path: fsPathSchema,
+  fileName: fsNameSchema,
+  /** The stored type; guessed from the name when missing or generic. */
+  contentType: z.string().max(255).optional(),
+  fileSize: byteSize,
+};
+
+export const fsPresignRequestSchema = z.object(uploadTarget);
+export type FsPresignRequest = z.infer<typeof fsPresignRequestSchema>;
+
+/** PUT exactly `fileSize` bytes to `uploadUrl` with `Content-Type: contentType`, then commit with `uploadId`. */
+export const fsPresignResultSchema = z.object({
+  uploadId,
+  uploadUrl: z.string().min(1),
+  /** The file's explorer path. */
+  path: z.string(),
+  contentType: z.string(),
+  fileSize: byteSize,
+  expiresIn: z.number().int().positive(),
+  mount_id: z.string(),
+  storage_type: z.string(),
+});
+export type FsPresignResult = z.infer<typeof fsPresignResultSchema>;
+
+/** The server knows where the upload went; only the id (and optionally the PUT's ETag, checked) is sent. */
+export const fsCommitRequestSchema = z.object({ uploadId, etag: z.string().min(1).max(200).optional() });
+export type FsCommitRequest = z.infer<typeof fsCommitRequestSchema>;
+
+export const fsUploadIdRequestSchema = z.object({ uploadId });
+export const fsUploadCancelledSchema = z.object({ uploadId, status: z.literal('cancelled') });
+
+export const fsMultipartInitRequestSchema = z.object({
+  ...uploadTarget,
+  partSize: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
+});
+export type FsMultipartInitRequest = z.infer<typeof fsMultipartInitRequestSchema>;
+
+/**
+ * Part `n` carries `partSize` bytes (the last one the rest). Send each part either straight to
+ * its presigned URL (PUT; read the ETag header) or through the server with `multipart/part`.
+ */
+export const fsMultipartInitResultSchema = z.object({
+  uploadId,
+  path: z.string(),
+  contentType: z.string(),
+  fileSize: byteSize,
+  partSize: z.number().int().positive(),
+  partCount: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  presignedUrls: z.array(presignedPartSchema),
+  /** Seconds the part URLs stay valid; refresh them with `multipart/urls`. */
+  expiresIn: z.number().int().positive(),
+  mount_id: z.string(),
+  storage_type: z.string(),
+});
+export type FsMultipartInitResult = z.infer<typeof fsMultipartInitResultSchema>;
+
+export const fsMultipartUrlsRequestSchema = z.object({ uploadId, partNumbers: z.array(z.number().int().min(1).max(MULTIPART_MAX_PARTS)).min(1).max(MULTIPART_MAX_PARTS) });
+export type FsMultipartUrlsRequest = z.infer<typeof fsMultipartUrlsRequestSchema>;
+export const fsMultipartUrlsResultSchema = z.object({ presignedUrls: z.array(presignedPartSchema) });
+
+/** `multipart/part` query; the body is the part's raw bytes with an exact Content-Length. */
+export const fsMultipartPartQuerySchema = z.object({
+  uploadId,
+  partNumber: z.coerce.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  /** Accepted for compatibility; the plan from init decides which part is last. */
+  isLastPart: queryBoolean.optional(),
+});
+export type FsMultipartPartQuery = z.input<typeof fsMultipartPartQuerySchema>;
+export const fsMultipartPartResultSchema = z.object({ partNumber: z.number().int(), etag: z.string() });
+
+export const fsMultipartCompleteRequestSchema = z.object({ uploadId, parts: z.array(completedPartSchema).min(1).max(MULTIPART_MAX_PARTS) });
+export type FsMultipartCompleteRequest = z.infer<typeof fsMultipartCompleteRequestSchema>;
+
+export const fsMultipartAbortRequestSchema = z.object({ uploadId });
+export const fsMultipartAbortResultSchema = z.object({ uploadId, status: z.literal('aborted') });
+
+export const fsSearchScopes = ['global', 'mount', 'directory'] as const;
+
+export const fsSearchQuerySchema = z.object({
+  q: z.string().trim().min(FS_SEARCH_MIN_CHARS, `q needs at least ${FS_SEARCH_MIN_CHARS} characters`).max(200),
+  /** `global`: every mount the caller sees; `mount`: `mount_id`; `directory`: at and below `path`. */
+  scope: z.enum(fsSearchScopes).default('global'),
+  mount_id: z.string().min(1).optional(),
+  path: fsPathSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(FS_SEARCH_MAX_LIMIT).default(FS_SEARCH_DEFAULT_LIMIT),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type FsSearchQuery = z.input<typeof fsSearchQuerySchema>;
+
+export const fsSearchHitSchema = fsEntrySchema.extend({ mount_name: z.string() });
+export type FsSearchHit = z.infer<typeof fsSearchHitSchema>;
+
+/** Exact name matches first, then names starting with `q`, then the newest. */
+export const fsSearchResultSchema = z.object({
+  results: z.array(fsSearchHitSchema),
+  /** Matches in all; past FS_SEARCH_COUNT_CAP (1,000) only a lower bound (see totalCapped). */
+  total: z.number().int().nonnegative(),
+  /** More matched than the count went: `total` is a lower bound; page on while `hasMore`. */
+  totalCapped: z.boolean(),
+  /** Another page follows this one. */
+  hasMore: z.boolean(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  mountsSearched: z.number().int().nonnegative(),
+});
+export type FsSearchResult = z.infer<typeof fsSearchResultSchema>;
+
+export const fsRefreshRequestSchema = z.object({ mount_id: z.string().min(1, 'mount_id is required') });
+export type FsRefreshRequest = z.infer<typeof fsRefreshRequestSchema>;
+
+export const fsRefreshResultSchema = z.object({
+  mount_id: z.string(),
+  /** Entries (files and folders) the index holds for the mount now. */
+  indexed: z.number().int().nonnegative(),
+  /** Entries dropped because storage no longer has them. */
+  removed: z.number().int().nonnegative(),
+  last_refresh_at: z.string(),
+});
+export type FsRefreshResult = z.infer<typeof fsRefreshResultSchema>;
