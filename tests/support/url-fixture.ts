@@ -10,6 +10,8 @@ export type UrlFixture = {
   port: number;
   /** Requests seen, by path (no query). */
   hits: Map<string, number>;
+  /** Every request: method, path and who sent it (a browser, or the server's fetcher). */
+  requests: { method: string; path: string; userAgent: string }[];
   /** Deterministic bytes served under /bytes/<n>. */
   bytes(size: number): Buffer;
   close(): Promise<void>;
@@ -40,13 +42,15 @@ function sendBytes(req: IncomingMessage, res: ServerResponse, body: Buffer, head
 }
 
 /** Paths: /cors/<n>/<name>, /plain/<n>/<name>, /named/<n>, /no-head/<n>, /status/<code>, /redirect/<hops>/<n>,
- *  /redirect-refused, /chunked/<n>, /truncated/<n> (announces n, sends n/2), /slow-headers, /slow-body/<n>. */
+ *  /redirect-refused, /chunked/<n>, /truncated/<n> (announces n, sends n/2), /trickle/<n> (CORS, slow), /slow-headers, /slow-body/<n>. */
 export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<UrlFixture> {
   const host = options.host ?? '127.0.0.2';
   const hits = new Map<string, number>();
+  const requests: UrlFixture['requests'] = [];
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://fixture').pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    requests.push({ method: req.method ?? 'GET', path, userAgent: req.headers['user-agent'] ?? '' });
     const parts = path.split('/').filter((part) => part !== '');
     const size = Number(parts[1] ?? 0);
     switch (parts[0]) {
@@ -99,6 +103,27 @@ export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<
         res.write(fixtureBytes(Math.floor(size / 2)), () => res.destroy());
         return;
       }
+      case 'trickle': {
+        // With CORS, 64 KiB every 200 ms: a download slow enough to cancel midway.
+        res.writeHead(200, { ...cors, 'content-type': 'application/octet-stream', 'content-length': String(size) });
+        if (req.method === 'HEAD') {
+          res.end();
+          return;
+        }
+        const body = fixtureBytes(size);
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed) return clearInterval(timer);
+          const next = body.subarray(sent, sent + 64 * 1024);
+          sent += next.length;
+          if (sent >= size) {
+            clearInterval(timer);
+            res.end(next);
+          } else res.write(next);
+        }, 200);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
       case 'slow-headers':
         // Never answers; the client's deadline must end it.
         return;
@@ -122,6 +147,7 @@ export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<
     origin: `http://${host}:${port}`,
     port,
     hits,
+    requests,
     bytes: (n) => fixtureBytes(n),
     close: async () => {
       server.closeAllConnections();
