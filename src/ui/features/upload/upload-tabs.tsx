@@ -37,7 +37,7 @@ export function UploadTabs() {
   };
 
   return (
-    <>
+    <div className="upload-tabs">
       <div className="tabs" role="tablist" aria-label={t('upload.tabs.label')} onKeyDown={onKeyDown}>
         {tabs.map((tab) => (
           <button
@@ -77,6 +77,6 @@ export function UploadTabs() {
         ))}
         <RecentUploads />
       </div>
-    </>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { randomUuid } from '@shared/random-uuid';
@@ -17,12 +17,10 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
   const { state, check, reset } = useUrlInfo();
   const { form, change, problems, setProblems } = options;
   const [address, setAddress] = useState('');
-  const [name, setName] = useState('');
+  // The name the URL's answer gave, until the user types another.
+  const [rename, setRename] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
-
-  useEffect(() => {
-    if (state.status === 'ready') setName(state.info.filename);
-  }, [state]);
+  const name = rename ?? (state.status === 'ready' ? state.info.filename : '');
 
   const problem: UrlProblem | null =
     state.status === 'failed' ? problemOfError(state.error) : state.status === 'ready' ? problemOfInfo(state.info, maxBytes) : null;
@@ -32,6 +30,7 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
     event.preventDefault();
     const url = fetchableUrlSchema.safeParse(address);
     setInvalid(!url.success);
+    setRename(null);
     if (url.success) check(url.data);
     else reset();
   };
@@ -47,7 +46,7 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
     start([{ id: randomUuid(), name: name.trim(), url: { url: state.url, size: state.info.size, mimetype: state.info.contentType }, options: result.options }]);
     change({ slug: '' });
     setAddress('');
-    setName('');
+    setRename(null);
     reset();
   };
 
@@ -75,7 +74,7 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
           {urlProblemText(t, problem, (bytes) => formatBytes(bytes, i18n.language))}
         </p>
       )}
-      {state.status === 'ready' && <UrlInfoDetails info={state.info} name={name} onName={setName} />}
+      {state.status === 'ready' && <UrlInfoDetails info={state.info} name={name} onName={setRename} />}
       <UploadOptionsFields form={form} configs={configs} problems={problems} onChange={change} />
       <div className="actions">
         <button type="button" className="button button--primary" disabled={!ready} onClick={onStart}>
