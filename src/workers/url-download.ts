@@ -2,7 +2,6 @@
 // on a network or cross-origin failure asks the server's proxy. An HTTP error from the source is
 // final: the proxy would get the same answer.
 import { urlProxy } from '@shared/api/url-upload.endpoints';
-import { isApiError } from '@shared/api-error';
 import { authorizationOf, createApiClient } from '@shared/http/api-client';
 import { failureOf } from '@shared/http/failure';
 import { cancelled, failure } from './failures';
@@ -24,7 +23,11 @@ async function readError(response: Response): Promise<unknown> {
 /** The proxy's refusal as a failure, decided by its ErrorCode. */
 async function proxyFailure(response: Response): Promise<TransferFailure> {
   const error = failureOf(response.status, await readError(response), response.headers.get('retry-after'));
-  const extra = { status: error.upstreamStatus ?? error.status ?? response.status, ...(error.code === undefined ? {} : { errorCode: error.code }), ...(error.serverMessage === undefined ? {} : { message: error.serverMessage }) };
+  const extra = {
+    status: error.upstreamStatus ?? error.status ?? response.status,
+    ...(error.code === undefined ? {} : { errorCode: error.code }),
+    ...(error.serverMessage === undefined ? {} : { message: error.serverMessage }),
+  };
   switch (error.code) {
     case 'URL_NOT_ALLOWED':
       return failure('url-not-allowed', extra);
@@ -50,9 +53,9 @@ async function throughProxy(url: string, deps: DownloadDeps, signal: AbortSignal
   let response: Response;
   try {
     response = await deps.fetch(address, { headers, signal });
-  } catch (error) {
+  } catch {
     if (signal.aborted) return cancelled();
-    return failure('network', { retryable: true, message: isApiError(error) ? error.message : 'network error while reaching the proxy' });
+    return failure('network', { retryable: true, message: 'network error while reaching the proxy' });
   }
   if (!response.ok || response.body === null) return proxyFailure(response);
   return { ok: true, body: response.body, source: 'proxy' };
