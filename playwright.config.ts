@@ -33,6 +33,9 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The URL upload tests' fixture server listens on 127.0.0.2 (tests/support/url-fixture.ts);
+      // the app itself on localhost stays refused.
+      URL_FETCH_ALLOW: '127.0.0.2',
     },
   },
 });

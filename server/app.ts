@@ -25,6 +25,10 @@ import { blobRoutes } from './modules/uploads/blob.routes';
 import { publicFilesRoutes } from './modules/files/public-files.routes';
 import { storageConfigsRoutes } from './modules/storage-configs/storage-configs.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { urlUploadRoutes } from './modules/url-upload/url-upload.routes';
+import { UrlFetchService } from './modules/url-upload/url-fetch.service';
+import { createGuardedFetch } from './lib/net/guarded-fetch';
+import { urlFetchPolicy } from './lib/net/url-fetch-policy';
 import { apiKeyAuthRoutes } from './modules/auth/api-key-auth.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { cacheRoutes } from './modules/cache/cache.routes';
@@ -141,7 +145,14 @@ export function createApp({
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
-  app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
+  const multipart = new MultipartUploadService(uploads);
+  app.route('/api', uploadsRoutes({ uploads, multipart, form: new FormUploadService(uploads), trustProxy }));
+  const fetcher = new UrlFetchService({
+    fetch: createGuardedFetch(urlFetchPolicy(config.urlFetch.allow)),
+    maxUploadBytes: async () => (await settings.getSettings()).max_upload_size_bytes,
+    timeoutMs: config.urlFetch.timeoutMs,
+  });
+  app.route('/api', urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }));
   app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));

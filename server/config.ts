@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Env } from './env';
 import { resolveEncryptionSecret } from './lib/encryption-secret';
 import type { LogLevel } from './lib/logger';
+import type { UrlFetchAllowEntry } from './lib/net/url-fetch-policy';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -17,6 +18,8 @@ export type Config = {
   logLevel: LogLevel;
   production: boolean;
   trustProxy: boolean;
+  /** URL uploads: hosts or ranges allowed beyond public addresses, and the time a fetch may take. */
+  urlFetch: { allow: UrlFetchAllowEntry[]; timeoutMs: number };
 };
 
 /** Creates DATA_DIR and its blobs/ folder, and settles the encryption secret. */
@@ -37,5 +40,6 @@ export async function loadConfig(env: Env): Promise<Config> {
     logLevel: env.LOG_LEVEL,
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
+    urlFetch: { allow: env.URL_FETCH_ALLOW, timeoutMs: env.URL_FETCH_TIMEOUT_SECONDS * 1000 },
   };
 }

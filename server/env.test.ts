@@ -56,4 +56,17 @@ describe('environment parsing', () => {
       expect(String(error)).toMatch(/PORT .*LOG_LEVEL /);
     }
   });
+  it('reads URL_FETCH_ALLOW and URL_FETCH_TIMEOUT_SECONDS', () => {
+    expect(parseEnv({}).URL_FETCH_ALLOW).toEqual([]);
+    expect(parseEnv({}).URL_FETCH_TIMEOUT_SECONDS).toBe(600);
+    expect(parseEnv({ URL_FETCH_ALLOW: 'nas.lan, 10.0.0.0/8', URL_FETCH_TIMEOUT_SECONDS: '30' })).toMatchObject({
+      URL_FETCH_ALLOW: [
+        { kind: 'host', host: 'nas.lan' },
+        { kind: 'range', cidr: '10.0.0.0/8' },
+      ],
+      URL_FETCH_TIMEOUT_SECONDS: 30,
+    });
+    expect(problemsOf({ URL_FETCH_ALLOW: '10.0.0.0/99' })[0]).toMatch(/^URL_FETCH_ALLOW .*CIDR/);
+    expect(problemsOf({ URL_FETCH_TIMEOUT_SECONDS: '0' })[0]).toMatch(/^URL_FETCH_TIMEOUT_SECONDS/);
+  });
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@shared/limits';
 import { logLevels } from './lib/logger';
+import { parseAllowList } from './lib/net/url-fetch-policy';
 
 const knownDefaultSecrets = new Set([
   'changeme',
@@ -32,6 +33,16 @@ const encryptionSecret = z.string().superRefine((secret, ctx) => {
   const problem = weakSecretProblem(secret);
   if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
 });
+
+/** URL_FETCH_ALLOW: comma-separated host names or CIDR ranges; empty allows nothing extra. */
+const urlFetchAllow = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const { entries, problems } = parseAllowList(text);
+    for (const problem of problems) ctx.addIssue({ code: 'custom', message: problem });
+    return entries;
+  });
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -63,6 +74,16 @@ const envSchema = z.object({
   TRUST_PROXY: z.preprocess(
     emptyIsUnset,
     z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1'),
+  ),
+  URL_FETCH_ALLOW: z.preprocess(emptyIsUnset, urlFetchAllow),
+  URL_FETCH_TIMEOUT_SECONDS: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .regex(/^\d{1,6}$/, 'must be a whole number of seconds, at least 1')
+      .transform(Number)
+      .refine((n) => n >= 1, 'must be a whole number of seconds, at least 1')
+      .default(600),
   ),
 });
 

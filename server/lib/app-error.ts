@@ -3,6 +3,8 @@ import type { ErrorCode, FieldIssue } from '@shared/errors';
 export type AppErrorDetails = {
   issues?: FieldIssue[];
   retryAfterSeconds?: number;
+  /** The status a URL the server fetched answered with. */
+  upstreamStatus?: number;
   /** An HTTP status other than the code's usual one (422 for a reused Idempotency-Key). */
   status?: number;
 };

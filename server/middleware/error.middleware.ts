@@ -10,9 +10,10 @@ import { envelopeResponse } from '../lib/envelope';
 import type { Logger } from '../lib/logger';
 
 function errorResponse(error: AppError): Response {
-  const { issues, retryAfterSeconds, status } = error.details;
+  const { issues, retryAfterSeconds, upstreamStatus, status } = error.details;
   const data: ErrorData = { error: error.code };
   if (issues !== undefined) data.issues = issues;
+  if (upstreamStatus !== undefined) data.upstreamStatus = upstreamStatus;
   const headers: Record<string, string> = {};
   if (retryAfterSeconds !== undefined) {
     data.retryAfterSeconds = retryAfterSeconds;

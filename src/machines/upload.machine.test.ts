@@ -48,6 +48,20 @@ function start(options: { concurrency?: number; crash?: boolean } = {}) {
 }
 
 describe('upload machine', () => {
+  it('carries a URL item to its actor, sized as the URL announced, and keeps the status of its failure', () => {
+    const { actor, send, inputs } = start();
+    const url = { url: 'https://files.example/a.bin', size: 2048, mimetype: 'application/octet-stream' };
+    actor.send({ type: 'upload.start', items: [{ id: 'u', name: 'a.bin', url }] });
+    expect(inputs[0]).toMatchObject({ fileId: 'u', file: null, url });
+    expect(actor.getSnapshot().context.files.u).toMatchObject({ size: 2048, file: null, url });
+
+    send({ type: 'file.progress', fileId: 'u', percent: 20, stage: 'downloading' });
+    expect(actor.getSnapshot().value).toEqual({ active: 'uploading' });
+    send({ type: 'file.failed', fileId: 'u', code: 'url-fetch-failed', status: 404 });
+    expect(actor.getSnapshot().context.files.u).toMatchObject({ status: 'error', errorCode: 'url-fetch-failed', errorStatus: 404 });
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
+
   it('uploads two files at a time and walks through the batch stages to completed', () => {
     const { actor, send, started, inputs } = start();
     actor.send({ type: 'upload.start', items: [item('a'), item('b'), item('c')] });

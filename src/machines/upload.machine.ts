@@ -6,7 +6,11 @@ import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage }
 
 export const UPLOAD_CONCURRENCY = 2;
 
-export type UploadBatchItem = { id: string; file: Blob; name: string; options?: UploadShareOptions };
+/** A URL the transfer worker downloads and uploads (spec §4 URL upload); `size` as the URL announced it. */
+export type UrlSource = { url: string; size: number; mimetype: string };
+
+/** A file from the device, or a URL. */
+export type UploadBatchItem = { id: string; name: string; options?: UploadShareOptions } & ({ file: Blob; url?: undefined } | { url: UrlSource; file?: undefined });
 
 export type UploadFileStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -14,7 +18,9 @@ export type UploadFileState = {
   id: string;
   name: string;
   size: number;
-  file: Blob;
+  /** The device file, or null for a URL upload. */
+  file: Blob | null;
+  url: UrlSource | null;
   options: UploadShareOptions;
   status: UploadFileStatus;
   /** 0-100; 100 only once the file is committed. */
@@ -22,6 +28,8 @@ export type UploadFileState = {
   stage: UploadStage;
   /** Set when `status` is `error`; `cancelled` for a file the user cancelled. */
   errorCode: UploadErrorCode | null;
+  /** The HTTP status behind `errorCode`, when there was one (a URL that answered 404, say). */
+  errorStatus: number | null;
   share: CommitResponse | null;
 };
 
@@ -29,7 +37,7 @@ export type UploadFileState = {
 export type UploadFileReport =
   | { type: 'file.progress'; fileId: string; percent: number; stage: UploadStage }
   | { type: 'file.done'; fileId: string; share: CommitResponse }
-  | { type: 'file.failed'; fileId: string; code: UploadErrorCode };
+  | { type: 'file.failed'; fileId: string; code: UploadErrorCode; status?: number };
 
 export type UploadEvent =
   | { type: 'upload.start'; items: UploadBatchItem[] }
@@ -40,7 +48,7 @@ export type UploadEvent =
 /** A file actor that threw (for example the app did not provide `uploadFile`). */
 type FileActorError = { type: `xstate.error.actor.${string}`; actorId?: string; error: unknown };
 
-export type UploadFileInput = { fileId: string; file: Blob; name: string; options: UploadShareOptions };
+export type UploadFileInput = { fileId: string; file: Blob | null; url: UrlSource | null; name: string; options: UploadShareOptions };
 
 export type UploadContext = {
   files: Record<string, UploadFileState>;
@@ -56,6 +64,7 @@ const FILE_ACTOR_PREFIX = 'file:';
 const stageRank: Record<UploadStage, number> = {
   starting: 0,
   initializing: 0,
+  downloading: 1,
   uploading: 1,
   processing: 2,
   completing: 3,
@@ -114,13 +123,15 @@ export const uploadMachine = setup({
         files[item.id] = {
           id: item.id,
           name: item.name,
-          size: item.file.size,
-          file: item.file,
+          size: item.file?.size ?? item.url?.size ?? 0,
+          file: item.file ?? null,
+          url: item.url ?? null,
           options: item.options ?? {},
           status: 'pending',
           percent: 0,
           stage: 'starting',
           errorCode: null,
+          errorStatus: null,
           share: null,
         };
       }
@@ -135,7 +146,7 @@ export const uploadMachine = setup({
         enqueue.assign(({ context: current }) => updateFile(current, file.id, { status: 'uploading', stage: 'initializing' }));
         enqueue.spawnChild('uploadFile', {
           id: `${FILE_ACTOR_PREFIX}${file.id}`,
-          input: { fileId: file.id, file: file.file, name: file.name, options: file.options },
+          input: { fileId: file.id, file: file.file, url: file.url, name: file.name, options: file.options },
         });
       }
     }),
@@ -150,7 +161,7 @@ export const uploadMachine = setup({
         return updateFile(context, event.fileId, { status: 'success', percent: 100, stage: 'completed', share: event.share });
       }
       if (event.type === 'file.failed') {
-        return updateFile(context, event.fileId, { status: 'error', errorCode: event.code });
+        return updateFile(context, event.fileId, { status: 'error', errorCode: event.code, errorStatus: event.status ?? null });
       }
       return {};
     }),

@@ -35,6 +35,8 @@ export type ApiErrorInit = {
   serverMessage?: string;
   retryAfterSeconds?: number;
   fields?: { path: string; message: string }[];
+  /** The HTTP status a URL the server fetched answered with (URL_FETCH_FAILED). */
+  upstreamStatus?: number;
 };
 
 export class ApiError extends Error {
@@ -44,6 +46,7 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly fields: { path: string; message: string }[];
+  readonly upstreamStatus: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.serverMessage ?? init.kind);
@@ -54,6 +57,7 @@ export class ApiError extends Error {
     this.serverMessage = init.serverMessage;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.fields = init.fields ?? [];
+    this.upstreamStatus = init.upstreamStatus;
   }
 
   /** A plain, structured-cloneable copy for machine context and worker messages. */
@@ -65,6 +69,7 @@ export class ApiError extends Error {
       serverMessage: this.serverMessage,
       retryAfterSeconds: this.retryAfterSeconds,
       fields: this.fields,
+      ...(this.upstreamStatus === undefined ? {} : { upstreamStatus: this.upstreamStatus }),
     };
   }
 }

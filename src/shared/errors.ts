@@ -23,6 +23,10 @@ export const ErrorCode = {
   Unavailable: 'UNAVAILABLE',
   /** A service the server depends on (a storage endpoint) answered badly or not at all. */
   BadGateway: 'BAD_GATEWAY',
+  /** A URL the server was asked to fetch points at an address it refuses (loopback, private, metadata, …) or a scheme other than http(s). */
+  UrlNotAllowed: 'URL_NOT_ALLOWED',
+  /** A URL the server was asked to fetch could not be read: an HTTP error (`upstreamStatus`), no answer in time, too many redirects. */
+  UrlFetchFailed: 'URL_FETCH_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -49,6 +53,8 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   INTERNAL: 500,
   UNAVAILABLE: 503,
   BAD_GATEWAY: 502,
+  URL_NOT_ALLOWED: 400,
+  URL_FETCH_FAILED: 502,
 };
 
 /** One field that failed validation, named by its dotted path. */
@@ -60,5 +66,7 @@ export const errorDataSchema = z.object({
   error: errorCodeSchema,
   issues: z.array(fieldIssueSchema).optional(),
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** The HTTP status a fetched URL answered with (URL_FETCH_FAILED). */
+  upstreamStatus: z.number().int().min(100).max(599).optional(),
 });
 export type ErrorData = z.infer<typeof errorDataSchema>;

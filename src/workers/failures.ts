@@ -24,6 +24,11 @@ const fallbackMessages: Record<UploadErrorCode, string> = {
   'bad-response': 'server returned no valid data',
   'invalid-job': 'invalid upload request',
   internal: 'unexpected upload error',
+  'url-fetch-failed': 'failed to fetch URL content',
+  'url-unreachable': 'the URL could not be reached',
+  'url-not-allowed': 'the server does not fetch this address',
+  'url-size-unknown': 'the URL did not say how large its file is',
+  'url-size-mismatch': 'the URL sent another number of bytes than it announced',
 };
 
 type FailureExtra = { message?: string; retryable?: boolean; status?: number; errorCode?: ErrorCode; partNumber?: number };

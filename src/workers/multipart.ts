@@ -23,7 +23,8 @@ export type UploadPartsOptions = {
 
 export type UploadPartsResult = { ok: true; parts: CompletedPart[] } | { ok: false; failure: TransferFailure };
 
-function partFailure(outcome: Exclude<PutOutcome, { ok: true }>, partNumber: number): TransferFailure {
+/** The failure of one part's PUT, once its retries are spent. */
+export function partFailure(outcome: Exclude<PutOutcome, { ok: true }>, partNumber: number): TransferFailure {
   switch (outcome.reason) {
     case 'cancelled':
       return cancelled();

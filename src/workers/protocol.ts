@@ -2,6 +2,7 @@
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
 import { z } from 'zod';
 import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
+import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
 
@@ -27,6 +28,21 @@ export const uploadJobSchema = uploadShareOptionsSchema.extend({
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
+/** An upload from a URL (spec §4): the worker downloads it, directly or through the server's proxy, straight into a multipart upload. */
+export const urlUploadJobSchema = uploadShareOptionsSchema.extend({
+  id: z.string().min(1),
+  url: fetchableUrlSchema,
+  filename: z.string().min(1),
+  mimetype: z.string().min(1),
+  /** As the URL announced it (url/info); the parts are planned from it and the download must match. */
+  size: z.number().int().nonnegative(),
+});
+export type UrlUploadJob = z.infer<typeof urlUploadJobSchema>;
+
+/** Where a URL upload's bytes come from: the browser's own fetch, or the server's proxy after a network or CORS failure. */
+export const downloadSourceSchema = z.enum(['direct', 'proxy']);
+export type DownloadSource = z.infer<typeof downloadSourceSchema>;
+
 export const transferProgressSchema = z.object({
   loaded: z.number().nonnegative(),
   total: z.number().nonnegative(),
@@ -35,6 +51,8 @@ export const transferProgressSchema = z.object({
   bytesPerSecond: z.number().nonnegative(),
   secondsLeft: z.number().nonnegative().nullable(),
   stage: uploadStageSchema,
+  /** URL uploads only. */
+  source: downloadSourceSchema.optional(),
 });
 export type TransferProgress = z.infer<typeof transferProgressSchema>;
 export type ProgressCallback = (progress: TransferProgress) => void;
@@ -68,6 +86,7 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 export type TransferWorkerApi = {
   configure(connection: TransferConnection): void;
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** True when an upload with that id was running, or had just finished and is now withdrawn. */
   cancel(id: string): boolean;
 };

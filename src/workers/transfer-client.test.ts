@@ -151,4 +151,40 @@ describe('transfer client and worker endpoint', () => {
     const { client } = start(vi.fn<typeof globalThis.fetch>());
     expect(await client.cancel('nothing')).toBe(false);
   });
+
+  it('uploads from a URL through the worker: /url/ calls, the proxy after a CORS failure, and the expired session reported', async () => {
+    const calls: string[] = [];
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.startsWith('https://')) throw new TypeError('Failed to fetch');
+      if (url.startsWith('/api/url/proxy?')) return new Response('abc');
+      if (url === '/api/url/multipart/init') {
+        return envelope({ file_id: 'file-1', upload_id: 'mp-1', storage_path: 'a.txt', slug: 'abc123', part_size: 5 * 1024 * 1024, part_count: 1, presigned_urls: [{ partNumber: 1, url: 'https://s3.test/p1' }] }, 201);
+      }
+      if (url === '/api/url/multipart/complete') return envelope({ file_id: 'file-1', etag: '"e1"' });
+      if (url === '/api/url/commit') return failed(401, 'TOKEN_EXPIRED', 'admin session expired');
+      return envelope({ file_id: 'file-1', status: url.endsWith('abort') ? 'aborted' : 'cancelled' });
+    });
+    const { client, transport, expired } = start(fetch);
+    const result = await client.uploadFromUrl({ id: 'u1', url: 'https://files.example/a.txt', filename: 'a.txt', mimetype: 'text/plain', size: 3 });
+    expect(result).toMatchObject({ ok: false, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED' });
+    expect(expired).toEqual(['admin']);
+    expect(transport.put).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([
+      'https://files.example/a.txt',
+      `/api/url/proxy?url=${encodeURIComponent('https://files.example/a.txt')}`,
+      '/api/url/multipart/init',
+      '/api/url/multipart/complete',
+      '/api/url/commit',
+      '/api/url/cancel',
+    ]);
+  });
+
+  it('refuses an invalid URL job before anything is sent', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const { client } = start(fetch);
+    expect(await client.uploadFromUrl({ id: 'u2', url: 'ftp://files.example/a', filename: 'a', mimetype: 'text/plain', size: 3 })).toMatchObject({ ok: false, code: 'invalid-job' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -6,7 +6,7 @@ import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { failure } from './failures';
 import { transferProgressSchema, uploadResultSchema } from './protocol';
-import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult } from './protocol';
+import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
 
 export type TransferClientOptions = {
   /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
@@ -21,6 +21,8 @@ export type TransferClientOptions = {
 
 export type TransferClient = {
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** Downloads the URL in the worker (directly, else through the server's proxy) and uploads it as it arrives. */
+  uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   cancel(id: string): Promise<boolean>;
   /** Stops the worker; running uploads end without clean-up. */
   terminate(): void;
@@ -60,21 +62,24 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     if (expired !== undefined && expired === credentials.scheme) options.onAuthExpired?.(expired);
   }
 
+  async function run(start: (transfer: Comlink.Remote<TransferWorkerApi>, progress: ProgressCallback | undefined) => Promise<unknown>, onProgress?: ProgressCallback): Promise<UploadResult> {
+    try {
+      const transfer = connect();
+      const credentials = options.credentials();
+      await transfer.configure({ baseUrl: options.baseUrl(), credentials });
+      const result = await start(transfer, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
+      const parsed = uploadResultSchema.safeParse(result);
+      if (!parsed.success) return failure('bad-response', { message: 'transfer worker sent an invalid result' });
+      reportExpired(parsed.data, credentials);
+      return parsed.data;
+    } catch (error) {
+      return failure('internal', { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   return {
-    async upload(job, onProgress) {
-      try {
-        const transfer = connect();
-        const credentials = options.credentials();
-        await transfer.configure({ baseUrl: options.baseUrl(), credentials });
-        const result: unknown = await transfer.upload(job, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
-        const parsed = uploadResultSchema.safeParse(result);
-        if (!parsed.success) return failure('bad-response', { message: 'transfer worker sent an invalid result' });
-        reportExpired(parsed.data, credentials);
-        return parsed.data;
-      } catch (error) {
-        return failure('internal', { message: error instanceof Error ? error.message : String(error) });
-      }
-    },
+    upload: (job, onProgress) => run((transfer, progress) => transfer.upload(job, progress), onProgress),
+    uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     async cancel(id) {
       return remote === null ? false : remote.cancel(id);
     },

@@ -24,9 +24,34 @@ export type UploadApi = {
   cancel: ApiCall<typeof cancelUpload>;
 };
 
+/** Any endpoint taking and answering what `E` does. */
+type Like<E extends EndpointSpec> = EndpointSpec & Pick<E, 'body' | 'reply'>;
+
+/** The endpoints a set of upload calls goes to: the device upload's, or their /url/ twins. */
+export type UploadEndpoints = {
+  presign: Like<typeof presignUpload>;
+  commit: Like<typeof commitUpload>;
+  multipartInit: Like<typeof initMultipartUpload>;
+  multipartUrls: Like<typeof refreshMultipartUrls>;
+  multipartComplete: Like<typeof completeMultipartUpload>;
+  multipartAbort: Like<typeof abortMultipartUpload>;
+  cancel: Like<typeof cancelUpload>;
+};
+
+const deviceUploadEndpoints: UploadEndpoints = {
+  presign: presignUpload,
+  commit: commitUpload,
+  multipartInit: initMultipartUpload,
+  multipartUrls: refreshMultipartUrls,
+  multipartComplete: completeMultipartUpload,
+  multipartAbort: abortMultipartUpload,
+  cancel: cancelUpload,
+};
+
 export type UploadApiDeps = {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
+  endpoints?: UploadEndpoints;
 };
 
 const fallbackMessages: Partial<Record<ApiErrorKind, string>> = {
@@ -36,7 +61,7 @@ const fallbackMessages: Partial<Record<ApiErrorKind, string>> = {
   'bad-response': 'server returned no valid data',
 };
 
-function toFailure(error: unknown): ApiFailure {
+export function toFailure(error: unknown): ApiFailure {
   if (!isApiError(error)) return { ok: false, kind: 'network', message: fallbackMessages.network ?? 'network error' };
   return {
     ok: false,
@@ -47,7 +72,7 @@ function toFailure(error: unknown): ApiFailure {
   };
 }
 
-export function createUploadApi({ fetch, connection }: UploadApiDeps): UploadApi {
+export function createUploadApi({ fetch, connection, endpoints = deviceUploadEndpoints }: UploadApiDeps): UploadApi {
   const client = createApiClient({
     fetch,
     baseUrl: () => connection()?.baseUrl ?? '',
@@ -67,12 +92,12 @@ export function createUploadApi({ fetch, connection }: UploadApiDeps): UploadApi
   }
 
   return {
-    presign: (body, signal) => outcome(() => client.call(presignUpload, { body, signal })),
-    commit: (body, signal) => outcome(() => client.call(commitUpload, { body, signal })),
-    multipartInit: (body, signal) => outcome(() => client.call(initMultipartUpload, { body, signal })),
-    multipartUrls: (body, signal) => outcome(() => client.call(refreshMultipartUrls, { body, signal })),
-    multipartComplete: (body, signal) => outcome(() => client.call(completeMultipartUpload, { body, signal })),
-    multipartAbort: (body, signal) => outcome(() => client.call(abortMultipartUpload, { body, signal })),
-    cancel: (body, signal) => outcome(() => client.call(cancelUpload, { body, signal })),
+    presign: (body, signal) => outcome(() => client.call(endpoints.presign, { body, signal })),
+    commit: (body, signal) => outcome(() => client.call(endpoints.commit, { body, signal })),
+    multipartInit: (body, signal) => outcome(() => client.call(endpoints.multipartInit, { body, signal })),
+    multipartUrls: (body, signal) => outcome(() => client.call(endpoints.multipartUrls, { body, signal })),
+    multipartComplete: (body, signal) => outcome(() => client.call(endpoints.multipartComplete, { body, signal })),
+    multipartAbort: (body, signal) => outcome(() => client.call(endpoints.multipartAbort, { body, signal })),
+    cancel: (body, signal) => outcome(() => client.call(endpoints.cancel, { body, signal })),
   };
 }

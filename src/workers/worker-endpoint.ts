@@ -1,14 +1,15 @@
 // The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
 // zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
 import { z } from 'zod';
-import { createTransferEngine } from './engine';
+import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import { failure } from './failures';
-import { transferConnectionSchema, uploadJobSchema } from './protocol';
+import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
 import type { ProgressCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
 import { createUploadApi } from './upload-api';
+import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
 
 export type WorkerEndpointDeps = {
   fetch: typeof globalThis.fetch;
@@ -16,6 +17,7 @@ export type WorkerEndpointDeps = {
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   config?: Partial<TransferEngineConfig>;
+  urlConfig?: Partial<UrlTransferConfig>;
 };
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -46,6 +48,21 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     sleep: deps.sleep ?? abortableSleep,
     ...(deps.config ? { config: deps.config } : {}),
   });
+  const engineConfig = { ...defaultEngineConfig, ...deps.config };
+  const urlTransfer = createUrlTransfer({
+    api: createUploadApi({ fetch: deps.fetch, connection: () => connection, endpoints: urlUploadEndpoints }),
+    fetch: deps.fetch,
+    connection: () => connection,
+    put: {
+      transport: deps.transport ?? defaultTransport(deps.fetch),
+      sleep: deps.sleep ?? abortableSleep,
+      random: Math.random,
+      policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
+      timeoutMs: engineConfig.partTimeoutMs,
+    },
+    now: deps.now ?? (() => performance.now()),
+    ...(deps.urlConfig ? { config: deps.urlConfig } : {}),
+  });
 
   return {
     configure(input) {
@@ -57,8 +74,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
       return engine.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
+    async uploadFromUrl(input, onProgress) {
+      const job = urlUploadJobSchema.safeParse(input);
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
+      return urlTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+    },
     cancel(id) {
-      return typeof id === 'string' && engine.cancel(id);
+      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id));
     },
   };
 }

@@ -14,6 +14,7 @@ import * as settings from './settings.endpoints';
 import * as storageConfigs from './storage-config.endpoints';
 import * as system from './system.endpoints';
 import * as uploads from './upload.endpoints';
+import * as urlUploads from './url-upload.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -29,4 +30,4 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, storageConfigs, fs);
+export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, urlUploads, storageConfigs, fs);

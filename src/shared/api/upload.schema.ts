@@ -167,8 +167,8 @@ export const uploadFormShareSchema = z.object({
 export const uploadFormFieldsSchema = uploadFormPlacementSchema.extend(uploadFormShareSchema.shape);
 export type UploadFormFields = z.input<typeof uploadFormFieldsSchema>;
 
-/** Where one upload is (spec §4 upload stages). */
-export const uploadStages = ['starting', 'initializing', 'uploading', 'processing', 'completing', 'completed'] as const;
+/** Where one upload is (spec §4 upload stages); `downloading` is a URL upload still reading its source. */
+export const uploadStages = ['starting', 'initializing', 'downloading', 'uploading', 'processing', 'completing', 'completed'] as const;
 export const uploadStageSchema = z.enum(uploadStages);
 export type UploadStage = z.infer<typeof uploadStageSchema>;
 
@@ -194,6 +194,14 @@ export const uploadErrorCodes = [
   'bad-response',
   'invalid-job',
   'internal',
+  // URL uploads (spec §8 URL messages): the source answered an HTTP error (`status`), could not
+  // be reached or read in time, is refused by the server's address rules, did not say its size,
+  // or sent another number of bytes than it announced.
+  'url-fetch-failed',
+  'url-unreachable',
+  'url-not-allowed',
+  'url-size-unknown',
+  'url-size-mismatch',
 ] as const;
 export const uploadErrorCodeSchema = z.enum(uploadErrorCodes);
 export type UploadErrorCode = z.infer<typeof uploadErrorCodeSchema>;

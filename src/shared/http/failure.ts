@@ -26,6 +26,8 @@ export const kindOfCode: Record<ErrorCode, ApiErrorKind> = {
   INTERNAL: 'server-error',
   UNAVAILABLE: 'unavailable',
   BAD_GATEWAY: 'unavailable',
+  URL_NOT_ALLOWED: 'validation',
+  URL_FETCH_FAILED: 'unavailable',
 };
 
 /** The codes that mean the credentials themselves are no longer good. */
@@ -57,6 +59,7 @@ export function failureOf(status: number, body: unknown, retryAfterHeader: strin
       serverMessage: message || undefined,
       fields: data.issues,
       retryAfterSeconds: data.retryAfterSeconds ?? parseRetryAfter(retryAfterHeader),
+      ...(data.upstreamStatus === undefined ? {} : { upstreamStatus: data.upstreamStatus }),
     });
   }
   const loose = looseMessageSchema.safeParse(body);

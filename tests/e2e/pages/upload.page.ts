@@ -49,6 +49,15 @@ export class UploadPage {
     return new URL(href).pathname;
   }
 
+  /** The From URL tab: check the URL, then start once its details show. */
+  async uploadFromUrl(url: string): Promise<void> {
+    await this.page.getByRole('tab', { name: 'From a URL' }).click();
+    await this.page.getByLabel('File URL').fill(url);
+    await this.page.getByRole('button', { name: 'Check URL' }).click();
+    await expect(this.page.getByLabel('Save as')).not.toHaveValue('');
+    await this.page.getByRole('button', { name: 'Upload from URL' }).click();
+  }
+
   async percent(name: string): Promise<number> {
     return Number((await this.progress(name).getAttribute('value')) ?? '0');
   }

@@ -1,6 +1,6 @@
 // The permission matrix as data: one row per guarded route, with the status each kind of caller
 // must get. `matrixRows` covers /api/admin/* and /api/user/*; `otherGuardedRows` the storage
-// config, upload, paste-creation and credential-test routes. Bodies are minimal and valid, so a
+// config, upload (device and URL), paste-creation and credential-test routes. Bodies are minimal and valid, so a
 // 2xx or 4xx shows auth passed.
 import { ErrorCode } from '@shared/errors';
 
@@ -228,6 +228,23 @@ export const otherGuardedRows: MatrixRow[] = [
   { method: 'POST', route: '/api/s3/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: fileWrite(404) },
   { method: 'POST', route: '/api/upload', raw: formUpload, expected: fileWrite(201) },
 
+  // URL uploads: info and proxy fetch nothing here (the URL is not http), so auth shows as 400;
+  // the storage steps are writes like their /s3/ twins.
+  { method: 'POST', route: '/api/url/info', body: () => ({ url: 'ftp://matrix.invalid/file' }), expected: forKeys('file', 400) },
+  { method: 'GET', route: '/api/url/proxy', path: () => `/api/url/proxy?url=${encodeURIComponent('ftp://matrix.invalid/file')}`, expected: forKeys('file', 400) },
+  { method: 'POST', route: '/api/url/presign', body: () => upload, expected: fileWrite(201) },
+  { method: 'POST', route: '/api/url/commit', body: () => ({ file_id: missing, etag: 'e', size: 1 }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/url/cancel', body: () => ({ file_id: missing }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/url/multipart/init', body: () => upload, expected: fileWrite(201) },
+  { method: 'POST', route: '/api/url/multipart/urls', body: () => ({ file_id: missing, upload_id: 'u', part_numbers: [1] }), expected: fileWrite(404) },
+  {
+    method: 'POST',
+    route: '/api/url/multipart/complete',
+    body: () => ({ file_id: missing, upload_id: 'u', parts: [{ partNumber: 1, etag: 'e' }] }),
+    expected: fileWrite(404),
+  },
+  { method: 'POST', route: '/api/url/multipart/abort', body: () => ({ file_id: missing, upload_id: 'u' }), expected: fileWrite(404) },
+
   { method: 'GET', route: '/api/test/admin-token', expected: adminOnly(200) },
   {
     method: 'GET',
@@ -244,5 +261,5 @@ export const otherGuardedRows: MatrixRow[] = [
 export function isOtherGuardedRoute(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/paste' || path === '/api/upload')) return true;
   if (path.startsWith('/api/test/')) return true;
-  return path === '/api/s3-configs' || path.startsWith('/api/s3-configs/') || path.startsWith('/api/s3/');
+  return path === '/api/s3-configs' || path.startsWith('/api/s3-configs/') || path.startsWith('/api/s3/') || path.startsWith('/api/url/');
 }

@@ -9,6 +9,7 @@ import { ErrorCode } from '@shared/errors';
 import { guardedLookup, storagePolicy } from '@server/lib/net/address-guard';
 import { guardedRequest } from '@server/lib/net/guarded-request';
 import { call, expectError, expectOk } from '../support/http';
+import { refusedSpellings } from '../support/refused-spellings';
 import { createTestBucket } from '../support/rgw';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';
 
@@ -17,19 +18,11 @@ function lookupOf(hostname: string): Promise<{ error: NodeJS.ErrnoException | nu
   return new Promise((resolve) => lookup(hostname, {}, (error, address) => resolve({ error, address })));
 }
 
-/** 169.254.169.254 spelled every way a URL can carry it. */
-const metadataUrls = [
-  'http://169.254.169.254',
-  'http://0xa9fea9fe',
-  'http://2852039166',
-  'http://0251.0376.0251.0376',
-  'http://[::ffff:169.254.169.254]',
-  'http://[::ffff:0:a9fe:a9fe]',
-  'http://[64:ff9b::a9fe:a9fe]',
-  'http://[::169.254.169.254]',
-  'http://[fe80::1]',
-  'http://metadata.google.internal',
-];
+/** 169.254.169.254 spelled every way a URL can carry it, and a link-local address. */
+const metadataUrls = [...refusedSpellings['169.254.169.254'].map((host) => `http://${host}`), 'http://[fe80::1]'];
+
+/** Storage may sit beside the app: these spellings of 127.0.0.1, 10.0.0.1 and ::1 stay allowed. */
+const besideTheApp = [...refusedSpellings['127.0.0.1'], ...refusedSpellings['10.0.0.1'], ...refusedSpellings['::1']].map((host) => `http://${host}:7480`);
 
 describe('the storage address guard', () => {
   it('refuses metadata and link-local addresses when resolving, and lets loopback and private ones through', async () => {
@@ -77,9 +70,14 @@ describe('storage config requests', () => {
     }
   });
 
-  it('a config stored with a metadata literal is refused when the test connects, not sent anywhere', async () => {
+  it.each(besideTheApp)('accepts %s as endpoint_url (a gateway beside the app)', async (url) => {
+    const input = { ...s3ConfigInput('beside-the-app'), endpoint_url: url, is_public: false };
+    expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), storageConfigSchema, 201);
+  });
+
+  it.each(metadataUrls.filter((url) => url.includes('[') || /\d$/.test(url)))('a config stored with %s is refused when the test connects, not sent anywhere', async (endpoint) => {
     const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: s3ConfigInput(await createTestBucket('meta')) }), storageConfigSchema, 201);
-    await h.server.db.updateTable('storage_configs').set({ endpoint_url: 'http://[::ffff:169.254.169.254]', updated_at: new Date().toISOString() }).where('id', '=', config.id).execute();
+    await h.server.db.updateTable('storage_configs').set({ endpoint_url: endpoint, updated_at: new Date().toISOString() }).where('id', '=', config.id).execute();
     const result = expectOk(await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }), storageTestResultSchema);
     expect(result.success).toBe(false);
     expect(result.results.read).toMatchObject({ ok: false, outcome: 'failed', params: { error: expect.stringMatching(/refused to connect/) } });

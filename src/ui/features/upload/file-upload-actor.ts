@@ -1,25 +1,33 @@
-// The `uploadFile` actor the upload machine needs: one transfer in the worker per file, progress
+// The `uploadFile` actor the upload machine needs: one transfer in the worker per file or URL, progress
 // sent back as machine events, and a clean-up that cancels the transfer when the file is stopped.
 // Once stopped, a late answer is dropped: the worker withdraws an upload that a cancel crossed.
 import { fromCallback, type EventObject } from 'xstate';
 import type { UploadFileInput, UploadFileReport } from '@machines/upload.machine';
 import type { CommitResponse } from '@shared/api/upload.schema';
+import { failure } from '@workers/failures';
+import type { TransferProgress } from '@workers/protocol';
 import type { TransferClient } from '@workers/transfer-client';
 import { transferStats } from './transfer-stats';
 import { uploadMimetype } from '@shared/mimetype';
 
 export function fileUploadActor(transfers: TransferClient, onShared: (share: CommitResponse) => void) {
   return fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
-    const { fileId, file, name, options } = input;
+    const { fileId, file, url, name, options } = input;
     const report = (event: UploadFileReport) => sendBack(event);
     let settled = false;
     let stopped = false;
-    const job = { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) };
-    void transfers
-      .upload(job, (progress) => {
-        transferStats.set(fileId, { bytesPerSecond: progress.bytesPerSecond, secondsLeft: progress.secondsLeft });
-        report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
-      })
+    const onProgress = (progress: TransferProgress) => {
+      transferStats.set(fileId, { bytesPerSecond: progress.bytesPerSecond, secondsLeft: progress.secondsLeft, ...(progress.source ? { source: progress.source } : {}) });
+      report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
+    };
+    // A URL upload (spec §4) downloads in the worker; a device file goes straight up.
+    const transfer =
+      url !== null
+        ? transfers.uploadFromUrl({ ...options, id: fileId, url: url.url, filename: name, mimetype: uploadMimetype(name, url.mimetype), size: url.size }, onProgress)
+        : file !== null
+          ? transfers.upload({ ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) }, onProgress)
+          : Promise.resolve(failure('invalid-job'));
+    void transfer
       .then((result) => {
         settled = true;
         if (stopped) return;
@@ -28,7 +36,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
           onShared(result.share);
           report({ type: 'file.done', fileId, share: result.share });
         } else {
-          report({ type: 'file.failed', fileId, code: result.code });
+          report({ type: 'file.failed', fileId, code: result.code, ...(result.status === undefined ? {} : { status: result.status }) });
         }
       });
     return () => {

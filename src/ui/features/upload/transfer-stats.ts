@@ -2,7 +2,8 @@
 // read these live figures from this small store that the file actors feed.
 import { useSyncExternalStore } from 'react';
 
-export type TransferStats = { bytesPerSecond: number; secondsLeft: number | null };
+/** `source`: where a URL upload's bytes come from, once known. */
+export type TransferStats = { bytesPerSecond: number; secondsLeft: number | null; source?: 'direct' | 'proxy' };
 
 const stats = new Map<string, TransferStats>();
 const listeners = new Set<() => void>();

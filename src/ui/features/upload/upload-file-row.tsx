@@ -1,9 +1,17 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadFileState } from '@machines/upload.machine';
 import { formatBytes } from '../../lib/format-bytes';
 import { formatTimeLeft } from './format-time-left';
 import { ShareResult } from './share-result';
 import { useTransferStats } from './transfer-stats';
+
+/** Spec §8: a cancel while a URL is still downloading reads "download cancelled". */
+function errorText(file: UploadFileState, t: TFunction): string {
+  if (file.errorCode === null) return t('upload.errors.internal');
+  if (file.errorCode === 'cancelled' && file.url !== null && file.stage === 'downloading') return t('upload.errors.download-cancelled');
+  return t(`upload.errors.${file.errorCode}`, { status: file.errorStatus ?? '?' });
+}
 
 type UploadFileRowProps = { file: UploadFileState; onCancel: (fileId: string) => void };
 
@@ -40,9 +48,10 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
           </p>
         </>
       )}
+      {file.status === 'uploading' && stats?.source === 'proxy' && <p className="upload-row__note">{t('upload.url.source.proxy')}</p>}
       {file.status === 'error' && (
         <p role="alert" className="field__error">
-          {file.errorCode === null ? t('upload.errors.internal') : t(`upload.errors.${file.errorCode}`)}
+          {errorText(file, t)}
         </p>
       )}
       {file.status === 'success' && file.share && <ShareResult slug={file.share.slug} />}

@@ -1,0 +1,38 @@
+// Wire contract of uploads from a URL (spec §4, §7): the server describes the URL without reading
+// its body (`url/info`), streams it when the browser cannot fetch it itself (`url/proxy`), and the
+// storage steps are the device upload's own shapes under /url/.
+import { z } from 'zod';
+
+export const URL_MAX_LENGTH = 2048;
+
+function isHttpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** An absolute http or https URL; where it may point is the server's address guard's call. */
+export const fetchableUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'url is required')
+  .max(URL_MAX_LENGTH, `url may be at most ${URL_MAX_LENGTH} characters`)
+  .refine(isHttpUrl, 'url must be an absolute http or https URL');
+
+export const urlInfoRequestSchema = z.object({ url: fetchableUrlSchema });
+export type UrlInfoRequest = z.infer<typeof urlInfoRequestSchema>;
+
+export const urlInfoResponseSchema = z.object({
+  url: z.string(),
+  /** From Content-Disposition, else the URL's last path segment, else the host. */
+  filename: z.string().min(1),
+  contentType: z.string().min(1),
+  /** Null when the answer did not say; such a URL cannot be uploaded (its parts could not be planned). */
+  size: z.number().int().nonnegative().nullable(),
+  lastModified: z.string().nullable(),
+  /** The answer allows the app's origin to read it, so the browser may fetch it directly. */
+  corsSupported: z.boolean(),
+});
+export type UrlInfo = z.infer<typeof urlInfoResponseSchema>;
+
+export const urlProxyQuerySchema = z.object({ url: fetchableUrlSchema });
+export type UrlProxyQuery = z.infer<typeof urlProxyQuerySchema>;

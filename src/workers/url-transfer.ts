@@ -1,0 +1,226 @@
+// URL uploads in the worker (spec §4, §9): the source is downloaded (directly, else through the
+// server's proxy) straight into a multipart upload through the /url/ endpoints, 3 parts at a
+// time, then completed and committed. Progress: the download counts for 0-49 %, the upload for
+// 50-99 %, both moving at once; a cancel at any stage removes the pending upload and its row.
+import {
+  urlCancel, urlCommit, urlMultipartAbort, urlMultipartComplete, urlMultipartInit, urlMultipartUrls, urlPresign,
+} from '@shared/api/url-upload.endpoints';
+import { planParts } from '@shared/part-plan';
+import { cancelled, failure, fromApiFailure } from './failures';
+import { createProgressReporter, type ProgressReporter } from './progress';
+import type { DownloadSource, ProgressCallback, TransferConnection, TransferFailure, UploadResult, UrlUploadJob } from './protocol';
+import type { PutContext } from './put-with-retry';
+import { uploadStreamParts } from './stream-parts';
+import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
+import { openDownload } from './url-download';
+
+const MIB = 1024 * 1024;
+
+/** The storage steps of a URL upload: the device upload's, under /url/. */
+export const urlUploadEndpoints: UploadEndpoints = {
+  presign: urlPresign,
+  commit: urlCommit,
+  multipartInit: urlMultipartInit,
+  multipartUrls: urlMultipartUrls,
+  multipartComplete: urlMultipartComplete,
+  multipartAbort: urlMultipartAbort,
+  cancel: urlCancel,
+};
+
+export type UrlTransferConfig = {
+  /** Spec §9: the URL uploader sends 3 parts at a time. */
+  concurrency: number;
+  /** Parts held in memory are this big: (concurrency + 1) × partSize at most. */
+  partSize: number;
+  /** Longest wait for the next bytes of the source. */
+  idleTimeoutMs: number;
+  progressIntervalMs: number;
+  cleanupTimeoutMs: number;
+};
+
+export const defaultUrlTransferConfig: UrlTransferConfig = {
+  concurrency: 3,
+  partSize: 5 * MIB,
+  idleTimeoutMs: 5 * 60_000,
+  progressIntervalMs: 100,
+  cleanupTimeoutMs: 10_000,
+};
+
+export type UrlTransferDeps = {
+  /** The /url/ upload calls. */
+  api: UploadApi;
+  fetch: typeof globalThis.fetch;
+  connection: () => TransferConnection | null;
+  put: PutContext;
+  now: () => number;
+  config?: Partial<UrlTransferConfig>;
+};
+
+export type UrlTransfer = {
+  upload(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** Like the engine's: stops a running upload, or withdraws one that just finished. */
+  cancel(id: string): boolean;
+};
+
+type Session = { fileId: string | null; multipartUploadId: string | null };
+
+/** How many finished uploads a late cancel can still withdraw. */
+const WITHDRAWABLE = 32;
+
+/** Download share counts 49 %, upload share 50 %: the reporter's percent is floor(49·d/size + 50·u/size). */
+function weighted(progress: ProgressReporter) {
+  let downloaded = 0;
+  let uploaded = 0;
+  const update = () => progress.setLoaded(0.49 * downloaded + 0.5 * uploaded);
+  return {
+    downloaded(bytes: number) {
+      downloaded = bytes;
+      update();
+    },
+    uploaded(bytes: number) {
+      uploaded = bytes;
+      update();
+    },
+  };
+}
+
+export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
+  const config = { ...defaultUrlTransferConfig, ...deps.config };
+  const { api } = deps;
+  const running = new Map<string, AbortController>();
+  const finished = new Map<string, string>();
+
+  async function run(job: UrlUploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter, setSource: (source: DownloadSource) => void): Promise<UploadResult> {
+    const connection = deps.connection();
+    if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
+    if (job.size === 0) return failure('url-size-unknown', { message: 'the URL announced an empty file' });
+    const plan = planParts(job.size, config.partSize);
+    if (plan === null) return failure('too-large');
+    progress.stage('initializing');
+    const download = await openDownload(job.url, { fetch: deps.fetch, connection }, signal);
+    if (!download.ok) return download;
+    setSource(download.source);
+    const init = await api.multipartInit(
+      {
+        filename: job.filename,
+        mimetype: job.mimetype,
+        size: job.size,
+        part_size: plan.partSize,
+        ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
+        ...(job.path === undefined ? {} : { path: job.path }),
+        ...(job.slug === undefined ? {} : { slug: job.slug }),
+      },
+      signal,
+    );
+    if (!init.ok) {
+      await download.body.cancel().catch(() => undefined);
+      return fromApiFailure('init-failed', init);
+    }
+    const { file_id: fileId, upload_id: uploadId } = init.data;
+    session.fileId = fileId;
+    session.multipartUploadId = uploadId;
+    progress.stage('downloading');
+    const counts = weighted(progress);
+    const refresh: { failure: ApiFailure | null } = { failure: null };
+    const parts = await uploadStreamParts({
+      source: download.body,
+      size: job.size,
+      partSize: init.data.part_size,
+      partCount: init.data.part_count,
+      urls: init.data.presigned_urls,
+      refreshUrls: async (partNumbers) => {
+        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
+        if (fresh.ok) return fresh.data.presigned_urls;
+        refresh.failure = fresh;
+        return null;
+      },
+      concurrency: config.concurrency,
+      put: deps.put,
+      signal,
+      idleTimeoutMs: config.idleTimeoutMs,
+      onDownloaded: (bytes) => {
+        counts.downloaded(bytes);
+        if (bytes >= job.size) progress.stage('uploading');
+      },
+      onUploaded: (bytes) => counts.uploaded(bytes),
+    });
+    if (!parts.ok) return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+    progress.stage('processing');
+    const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
+    if (!done.ok) return fromApiFailure('complete-failed', done);
+    session.multipartUploadId = null;
+    progress.stage('completing');
+    const commit = await api.commit(
+      {
+        file_id: fileId,
+        etag: done.data.etag,
+        size: job.size,
+        ...(job.remark === undefined ? {} : { remark: job.remark }),
+        ...(job.password === undefined ? {} : { password: job.password }),
+        ...(job.expires_in === undefined ? {} : { expires_in: job.expires_in }),
+        ...(job.max_views === undefined ? {} : { max_views: job.max_views }),
+      },
+      signal,
+    );
+    if (!commit.ok) return fromApiFailure('commit-failed', commit);
+    progress.complete();
+    return { ok: true, fileId, slug: commit.data.slug, etag: done.data.etag, share: commit.data };
+  }
+
+  /** Best effort: the server's sweeper removes whatever these calls miss. */
+  async function cleanUp(session: Session): Promise<void> {
+    const signal = AbortSignal.timeout(config.cleanupTimeoutMs);
+    if (session.fileId !== null && session.multipartUploadId !== null) {
+      await api.multipartAbort({ file_id: session.fileId, upload_id: session.multipartUploadId }, signal);
+    }
+    if (session.fileId !== null) await api.cancel({ file_id: session.fileId }, signal);
+  }
+
+  function remember(jobId: string, fileId: string): void {
+    finished.set(jobId, fileId);
+    const oldest = finished.keys().next();
+    if (finished.size > WITHDRAWABLE && !oldest.done) finished.delete(oldest.value);
+  }
+
+  return {
+    async upload(job, onProgress) {
+      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
+      const controller = new AbortController();
+      running.set(job.id, controller);
+      const session: Session = { fileId: null, multipartUploadId: null };
+      let source: DownloadSource | undefined;
+      const progress = createProgressReporter({
+        total: job.size,
+        now: deps.now,
+        intervalMs: config.progressIntervalMs,
+        ...(onProgress ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) } : {}),
+      });
+      try {
+        const result: UploadResult = await run(job, session, controller.signal, progress, (opened) => {
+          source = opened;
+        }).catch((error: unknown): TransferFailure => failure('internal', { message: error instanceof Error ? error.message : String(error) }));
+        // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
+        if (result.ok && !controller.signal.aborted) {
+          remember(job.id, result.fileId);
+          return result;
+        }
+        await cleanUp(session).catch(() => undefined);
+        return controller.signal.aborted ? cancelled() : result;
+      } finally {
+        running.delete(job.id);
+      }
+    },
+    cancel(id) {
+      const controller = running.get(id);
+      if (controller !== undefined) {
+        controller.abort();
+        return true;
+      }
+      const fileId = finished.get(id);
+      if (fileId === undefined) return false;
+      finished.delete(id);
+      void cleanUp({ fileId, multipartUploadId: null }).catch(() => undefined);
+      return true;
+    },
+  };
+}
