@@ -96,12 +96,13 @@ export function createApp({
   const accounts = new AdminAccountService(repos, clock, limiters);
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
   const system = new SystemService(repos, config.database.kind, clock);
-  const settings = new SystemSettingsService(repos, clock);
+  const idempotency = new IdempotencyStore(repos, clock);
+  const settings = new SystemSettingsService(repos, clock, idempotency);
   const mounts = new MountService(repos, clock, caches);
   const pasteLimiters = createPasteLimiters(clock);
-  const pastes = new PasteService(repos, clock, pasteLimiters, new IdempotencyStore(repos, clock));
+  const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(repos, clock, new PasteTokenService(config.encryptionSecret, clock), pasteLimiters);
-  const pasteManage = new PasteManageService(repos, clock);
+  const pasteManage = new PasteManageService(repos, clock, idempotency);
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const uploads = new UploadService(repos, clock, storageConfigs, storage, new UploadLimits(repos, config.database.kind, settings));
@@ -127,13 +128,13 @@ export function createApp({
   app.route('/api', mountsRoutes(mounts));
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
-  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock)));
+  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   app.route('/api', uploadsRoutes({ uploads, multipart: new MultipartUploadService(uploads), form: new FormUploadService(uploads), trustProxy }));
-  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
+  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), idempotency, trustProxy }));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
 
