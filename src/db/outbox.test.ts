@@ -84,6 +84,9 @@ describe('outbox', () => {
     const key = randomUuid();
     const stored = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
     expect(stored).toMatchObject({ endpoint: '/api/user/pastes/a%2Fb', method: 'DELETE', idempotencyKey: key });
+    const again = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
+    expect(again).toEqual(stored);
+    expect(await db.offline_queue.count().exec()).toBe(1);
   });
 
   it('refuses a malformed entry before writing it', async () => {

@@ -27,6 +27,11 @@ export async function enqueueOfflineRequest(
   deps: OutboxDeps = defaultDeps,
 ): Promise<OfflineQueueEntry> {
   const parsed = offlineQueueInputSchema.parse(input);
+  // A retry of a write already queued (same key) is the same write: it is not queued twice.
+  if (parsed.idempotencyKey !== undefined) {
+    const queued = await queue.findOne({ selector: { idempotencyKey: parsed.idempotencyKey } }).exec();
+    if (queued !== null) return offlineQueueEntrySchema.parse(queued.toJSON());
+  }
   const entry = offlineQueueEntrySchema.parse({
     ...parsed,
     id: deps.newId(),

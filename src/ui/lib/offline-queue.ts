@@ -61,15 +61,20 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const isOnline = deps.isOnline ?? (() => navigator.onLine);
   const listeners = new Set<(report: ReplayReport) => void>();
 
-  async function enqueue<E extends EndpointSpec>(endpoint: E & { id: OfflineOperationType }, options: CallOptions<E>, idempotencyKey: string): Promise<never> {
+  /** Queues the write and answers `queued`; where nothing can be stored (no IndexedDB) the failure stands. */
+  async function enqueue<E extends EndpointSpec>(endpoint: E & { id: OfflineOperationType }, options: CallOptions<E>, idempotencyKey: string, failure: ApiError): Promise<never> {
     const credentials = deps.getCredentials();
-    await (await deps.store()).add({
-      type: endpoint.id,
-      params: stringParams(options.params),
-      data: jsonBody(options.body),
-      authType: credentials?.scheme ?? null,
-      idempotencyKey,
-    });
+    try {
+      await (await deps.store()).add({
+        type: endpoint.id,
+        params: stringParams(options.params),
+        data: jsonBody(options.body),
+        authType: credentials?.scheme ?? null,
+        idempotencyKey,
+      });
+    } catch {
+      throw failure;
+    }
     deps.requestSync?.();
     throw new ApiError({ kind: 'queued' });
   }
@@ -80,13 +85,13 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
       if (!isReplayable(endpoint.id) || options.credentials !== undefined) return deps.api.call(endpoint, options);
       const replayable = endpoint as typeof endpoint & { id: OfflineOperationType };
       const idempotencyKey = options.headers?.['Idempotency-Key'] ?? randomUuid();
-      if (!isOnline()) return enqueue(replayable, options, idempotencyKey);
+      if (!isOnline()) return enqueue(replayable, options, idempotencyKey, new ApiError({ kind: 'network' }));
       try {
         const keyed = { ...options, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } } as CallOptions<typeof endpoint>;
         return await deps.api.call(endpoint, keyed);
       } catch (error) {
         // Sent but unanswered, or never sent: the same key makes the replay land at most once.
-        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) return enqueue(replayable, options, idempotencyKey);
+        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) return enqueue(replayable, options, idempotencyKey, error);
         throw error;
       }
     },
