@@ -8,6 +8,9 @@ import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
 import type { ReplayReport } from '@ui/lib/offline-queue';
 import { TOAST_DURATION_MS } from './use-connection-notice';
 
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
+
 export type QueuedChanges = {
   entries: OfflineQueueEntry[];
   discard: (id: string) => void;
@@ -33,8 +36,23 @@ export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedC
       setLastReplay(report);
       timer = setTimeout(() => setLastReplay(null), confirmMs);
     });
+    // A replay that had to stop (no answer, a 5xx) tries again while online, backing off to 30 s.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let backoffMs = RETRY_FIRST_MS;
     const replay = () => {
-      if (navigator.onLine) void queue.replay().catch(() => undefined);
+      clearTimeout(retry);
+      if (!navigator.onLine) return;
+      queue.replay().then(
+        (report) => {
+          if (report.waiting === 0) {
+            backoffMs = RETRY_FIRST_MS;
+            return;
+          }
+          retry = setTimeout(replay, backoffMs);
+          backoffMs = Math.min(backoffMs * 2, RETRY_MAX_MS);
+        },
+        () => undefined,
+      );
     };
     // The worker's background sync fired: replay here, where the session's credentials are, and answer.
     const onWorkerMessage = (event: MessageEvent) => {
@@ -51,6 +69,7 @@ export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedC
     replay();
     return () => {
       clearTimeout(timer);
+      clearTimeout(retry);
       stopWatching();
       stopListening();
       window.removeEventListener('online', replay);
