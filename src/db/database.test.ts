@@ -23,6 +23,7 @@ afterEach(async () => {
 const paste: PasteDoc = {
   slug: 'hello-world',
   content: '# Hello',
+  format: 'markdown',
   remark: null,
   hasPassword: false,
   expiresAt: null,

@@ -13,7 +13,7 @@ import type { DirectoryDoc } from './schemas/directories.schema';
 import { fileSchema } from './schemas/files.schema';
 import type { FileDoc } from './schemas/files.schema';
 import { offlineQueueMigrations, offlineQueueSchema } from './schemas/offline-queue.schema';
-import { pasteSchema } from './schemas/pastes.schema';
+import { pasteMigrations, pasteSchema } from './schemas/pastes.schema';
 import type { PasteDoc } from './schemas/pastes.schema';
 import { searchHistorySchema } from './schemas/search-history.schema';
 import type { SearchHistoryDoc } from './schemas/search-history.schema';
@@ -53,7 +53,7 @@ export async function createClipdockDatabase(options: CreateDatabaseOptions = {}
   });
   try {
     await db.addCollections({
-      pastes: { schema: pasteSchema },
+      pastes: { schema: pasteSchema, migrationStrategies: pasteMigrations },
       files: { schema: fileSchema },
       directories: { schema: directorySchema },
       settings: { schema: settingSchema },

@@ -76,6 +76,7 @@ const en = {
     },
     copy: { copied: 'Copied.', failed: 'Could not copy; select the text and copy it yourself.' },
     view: {
+      offlineCopy: 'Offline copy saved on this device {{when}}: you are offline, so it may not be the latest version.',
       protected: 'This paste is protected by a password.',
       password: 'Password',
       passwordRequired: 'Enter the password.',
@@ -211,6 +212,7 @@ const zh: Strings<typeof en> = {
     },
     copy: { copied: '已复制。', failed: '复制失败，请手动选择文本并复制。' },
     view: {
+      offlineCopy: '这是保存在本设备上的离线副本（{{when}}）：您已离线，内容可能不是最新版本。',
       protected: '此分享受密码保护。',
       password: '密码',
       passwordRequired: '请输入密码。',
