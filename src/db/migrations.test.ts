@@ -33,9 +33,9 @@ describe('local database migrations', () => {
     const indexedDB = new IDBFactory();
     const storage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
     const old = await createRxDatabase({ name: 'clipdock_migrate', storage: storage() });
-    await old.addCollections({ offline_queue: { schema: legacySchema } });
+    const { offline_queue: legacy } = await old.addCollections({ offline_queue: { schema: legacySchema } });
     const base = { method: 'PUT', authToken: 'secret', authType: 'bearer', status: 'pending', attempts: 0, lastError: null, data: { remark: 'x' } };
-    await old.offline_queue.bulkInsert([
+    await legacy.bulkInsert([
       { ...base, id: '00000000-0000-4000-8000-000000000001', endpoint: '/api/user/pastes/p1', type: 'paste.update', timestamp: 1, idempotencyKey: '00000000-0000-4000-8000-0000000000a1' },
       { ...base, id: '00000000-0000-4000-8000-000000000002', endpoint: '/api/nowhere', type: 'mystery', timestamp: 2, idempotencyKey: '00000000-0000-4000-8000-0000000000a2' },
     ]);
