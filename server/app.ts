@@ -105,12 +105,13 @@ export function createApp({
   const accounts = new AdminAccountService(repos, clock, limiters);
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
   const system = new SystemService(repos, config.database.kind, clock);
-  const settings = new SystemSettingsService(repos, clock);
+  const idempotency = new IdempotencyStore(repos, clock);
+  const settings = new SystemSettingsService(repos, clock, idempotency);
   const mounts = new MountService(repos, clock, caches);
   const pasteLimiters = createPasteLimiters(clock);
-  const pastes = new PasteService(repos, clock, pasteLimiters, new IdempotencyStore(repos, clock));
+  const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(repos, clock, new PasteTokenService(config.encryptionSecret, clock), pasteLimiters);
-  const pasteManage = new PasteManageService(repos, clock);
+  const pasteManage = new PasteManageService(repos, clock, idempotency);
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
@@ -140,7 +141,7 @@ export function createApp({
   app.route('/api', mountsRoutes(mounts));
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
-  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock)));
+  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
@@ -153,7 +154,7 @@ export function createApp({
     timeoutMs: config.urlFetch.timeoutMs,
   });
   app.route('/api', urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }));
-  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
+  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), idempotency, trustProxy }));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
