@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { precompressDir } from './server/lib/precompress';
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -15,6 +16,30 @@ function quietRxdbNotice(): Plugin {
     transform(code, id) {
       if (!id.includes('rx-storage-instance-dexie') || !code.includes(notice)) return null;
       return { code: code.replace(notice, "void(['-------------- RxDB Open Core RxStorage"), map: null };
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of every text file in dist/, made once at build time so the server never
+ * compresses a static file per request. Runs after the service worker is written (it is one of them).
+ */
+function precompressAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'clipdock:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const summary = await precompressDir(outDir);
+        const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+        this.info(`precompressed ${summary.files} files: ${kb(summary.bytes)} → brotli ${kb(summary.br)}, gzip ${kb(summary.gzip)}`);
+      },
     },
   };
 }
@@ -38,7 +63,11 @@ export default defineConfig({
         background_color: '#ffffff',
         display: 'standalone',
         start_url: '/',
+        // PNGs rendered from icon.svg by scripts/render-icons.ts, for installers that take no SVG.
         icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
       },
@@ -47,6 +76,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompressAssets(),
   ],
   server: {
     proxy: { '/api': 'http://localhost:8787' },
