@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { precompressDir } from './server/lib/precompress';
+import { precompressDir } from './server/lib/precompress.ts';
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -16,6 +16,40 @@ function quietRxdbNotice(): Plugin {
     transform(code, id) {
       if (!id.includes('rx-storage-instance-dexie') || !code.includes(notice)) return null;
       return { code: code.replace(notice, "void(['-------------- RxDB Open Core RxStorage"), map: null };
+    },
+  };
+}
+
+/**
+ * The entry (src/ui/main.tsx) starts the app through dynamic imports after the first frame;
+ * this lists the app's modules in index.html as modulepreloads, so they are fetched with the page
+ * as before and only their evaluation waits.
+ */
+function preloadAppStart(): Plugin {
+  const starts = ['src/ui/app/zod-config.ts', 'src/ui/app/start.tsx'];
+  return {
+    name: 'clipdock:preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const files: string[] = [];
+        const visit = (file: string) => {
+          if (files.includes(file)) return;
+          files.push(file);
+          const chunk = chunks.find((candidate) => candidate.fileName === file);
+          for (const child of chunk?.imports ?? []) visit(child);
+        };
+        for (const start of starts) {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(start));
+          if (chunk === undefined) throw new Error(`no chunk for ${start}`);
+          visit(chunk.fileName);
+        }
+        const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        return files.filter((file) => !entryFiles.has(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
     },
   };
 }
@@ -76,6 +110,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    preloadAppStart(),
     precompressAssets(),
   ],
   server: {

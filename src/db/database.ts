@@ -3,7 +3,6 @@
 import { createRxDatabase } from 'rxdb';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { APP_NAME, APP_VERSION } from '@shared/limits';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 import { directorySchema } from './schemas/directories.schema';
 import type { DirectoryDoc } from './schemas/directories.schema';
@@ -15,6 +14,7 @@ import type { PasteDoc } from './schemas/pastes.schema';
 import { searchHistorySchema } from './schemas/search-history.schema';
 import type { SearchHistoryDoc } from './schemas/search-history.schema';
 import { settingSchema } from './schemas/settings.schema';
+import { DATABASE_NAME } from './database-name';
 import { wrappedValidateZodStorage } from './validate-storage';
 import type { SettingDoc } from './schemas/settings.schema';
 
@@ -34,12 +34,7 @@ export type CreateDatabaseOptions = {
   name?: string;
 };
 
-/** RxDB names must match ^[a-z][_$a-z0-9-]*$, so "Clipdock" 0.6.9 becomes clipdock_v0_6_9. */
-export function databaseNameFor(appName: string, appVersion: string): string {
-  return `${appName}_v${appVersion}`.toLowerCase().replace(/[^_$a-z0-9-]/g, '_');
-}
-
-export const DATABASE_NAME = databaseNameFor(APP_NAME, APP_VERSION);
+export { DATABASE_NAME, databaseNameFor } from './database-name';
 
 export async function createClipdockDatabase(options: CreateDatabaseOptions = {}): Promise<ClipdockDatabase> {
   const db = await createRxDatabase<ClipdockCollections>({

@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
@@ -12,6 +12,9 @@ const ConnectionBanner = lazy(() => import('../features/pwa/connection-banner').
 
 export function RootLayout() {
   const { t } = useTranslation();
+  // index.html paints a static frame of this shell before any script runs; it goes in the same
+  // commit as the first real frame, before the browser paints again.
+  useLayoutEffect(() => document.getElementById('shell-frame')?.remove(), []);
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
