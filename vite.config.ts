@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { precompressDir } from './server/lib/precompress.ts';
+import { precompressAssets, preloadAppStart, preloadRoutes } from './scripts/first-load-plugins.ts';
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -16,64 +16,6 @@ function quietRxdbNotice(): Plugin {
     transform(code, id) {
       if (!id.includes('rx-storage-instance-dexie') || !code.includes(notice)) return null;
       return { code: code.replace(notice, "void(['-------------- RxDB Open Core RxStorage"), map: null };
-    },
-  };
-}
-
-/**
- * The entry (src/ui/main.tsx) starts the app through dynamic imports after the first frame;
- * this lists the app's modules in index.html as modulepreloads, so they are fetched with the page
- * as before and only their evaluation waits.
- */
-function preloadAppStart(): Plugin {
-  const starts = ['src/ui/app/zod-config.ts', 'src/ui/app/start.tsx'];
-  return {
-    name: 'clipdock:preload-app-start',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle ?? {};
-        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (files.includes(file)) return;
-          files.push(file);
-          const chunk = chunks.find((candidate) => candidate.fileName === file);
-          for (const child of chunk?.imports ?? []) visit(child);
-        };
-        for (const start of starts) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(start));
-          if (chunk === undefined) throw new Error(`no chunk for ${start}`);
-          visit(chunk.fileName);
-        }
-        const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-        return files.filter((file) => !entryFiles.has(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
-      },
-    },
-  };
-}
-
-/**
- * Brotli and gzip copies of every text file in dist/, made once at build time so the server never
- * compresses a static file per request. Runs after the service worker is written (it is one of them).
- */
-function precompressAssets(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'clipdock:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      async handler() {
-        const summary = await precompressDir(outDir);
-        const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-        this.info(`precompressed ${summary.files} files: ${kb(summary.bytes)} → brotli ${kb(summary.br)}, gzip ${kb(summary.gzip)}`);
-      },
     },
   };
 }
@@ -110,7 +52,16 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    preloadAppStart(),
+    preloadAppStart(['src/ui/app/zod-config.ts', 'src/ui/app/start.tsx']),
+    // What each share page and the home page show first (their routes in src/ui/routes/).
+    preloadRoutes(
+      [
+        { path: '^/$', modules: ['src/ui/features/pastes/create/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+        { path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
+        { path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
+      ],
+      ['src/ui/app/start.tsx'],
+    ),
     precompressAssets(),
   ],
   server: {

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '@ui/lib/when-idle';
 import './markdown.css';
 
 type Renderer = (source: string) => string;
@@ -9,7 +10,8 @@ const hasFencedCode = (source: string) => /^ {0,3}(```|~~~)/m.test(source);
 
 /**
  * Sanitised Markdown, rendered once the Markdown chunk (marked, DOMPurify) has loaded; when the
- * text holds fenced code, highlight.js follows and the code takes its colours.
+ * text holds fenced code, highlight.js follows in idle time after that first render, and the
+ * code takes its colours (same boxes, so nothing moves).
  */
 export function MarkdownHtml({ source, className = '' }: { source: string; className?: string }) {
   const { t } = useTranslation();
@@ -30,24 +32,29 @@ export function MarkdownHtml({ source, className = '' }: { source: string; class
     };
   }, []);
 
+  const html = useMemo(() => (render ? render(deferred) : null), [render, deferred]);
+  const shown = html !== null;
+
   useEffect(() => {
-    if (!wantsHighlight || highlighted) return;
+    if (!shown || !wantsHighlight || highlighted) return;
     let live = true;
     // Without highlight.js (offline on a first visit) the code simply stays uncoloured.
-    Promise.all([import('@ui/lib/markdown-render'), import('@ui/lib/highlight')]).then(
-      ([markdown, highlight]) => {
-        if (!live) return;
-        setHighlighted(true);
-        setRender(() => markdown.createMarkdownRenderer(highlight.highlightCode));
-      },
-      () => undefined,
-    );
+    const cancel = whenIdle(() => {
+      Promise.all([import('@ui/lib/markdown-render'), import('@ui/lib/highlight')]).then(
+        ([markdown, highlight]) => {
+          if (!live) return;
+          setHighlighted(true);
+          setRender(() => markdown.createMarkdownRenderer(highlight.highlightCode));
+        },
+        () => undefined,
+      );
+    });
     return () => {
       live = false;
+      cancel();
     };
-  }, [wantsHighlight, highlighted]);
+  }, [shown, wantsHighlight, highlighted]);
 
-  const html = useMemo(() => (render ? render(deferred) : null), [render, deferred]);
   if (failed) return <p className="form-error">{t('pastes.preview.failed')}</p>;
   if (html === null) return <p role="status">{t('app.loading')}</p>;
   // The HTML comes from DOMPurify in markdown-render.ts: no scripts, handlers or javascript: URLs.

@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pasteFormats, type PasteFormat } from '@shared/api/paste.schema';
 import { SegmentedChoice } from '../components/segmented-choice';
 import { EditorToolbar } from './editor-toolbar';
-import { MarkdownHtml } from './markdown-html';
 import { PlainTextArea } from './plain-text-area';
 import { useCodeEditor } from './use-code-editor';
 import './editor.css';
+
+// The preview is shown on demand (split or preview mode), so its code is not part of the page.
+const MarkdownHtml = lazy(() => import('./markdown-html').then((module) => ({ default: module.MarkdownHtml })));
 
 const editorModes = ['edit', 'split', 'preview'] as const;
 type EditorMode = (typeof editorModes)[number];
@@ -65,7 +67,13 @@ export function PasteEditor({ value, onChange, format, onFormatChange, label }: 
         )}
         {shown !== 'edit' && (
           <section className="paste-editor__pane paste-editor__preview" aria-label={t('pastes.editor.previewLabel')}>
-            {value.trim() ? <MarkdownHtml source={value} /> : <p className="muted">{t('pastes.editor.emptyPreview')}</p>}
+            {value.trim() ? (
+              <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                <MarkdownHtml source={value} />
+              </Suspense>
+            ) : (
+              <p className="muted">{t('pastes.editor.emptyPreview')}</p>
+            )}
           </section>
         )}
       </div>
