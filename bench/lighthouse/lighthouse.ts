@@ -36,6 +36,7 @@ export type NetworkRequest = z.infer<typeof requestSchema>;
 
 const reportSchema = z.object({
   lighthouseVersion: z.string(),
+  environment: z.object({ benchmarkIndex: z.number() }),
   userAgent: z.string(),
   categories: z.object({ performance: z.object({ score: z.number().nullable() }), accessibility: z.object({ score: z.number().nullable() }) }),
   audits: z.object({
@@ -69,6 +70,8 @@ export type RunFigures = {
   requests: NetworkRequest[];
   observedLcp: number;
   version: string;
+  /** Lighthouse's measure of this machine's CPU speed during the run (higher is faster). */
+  benchmarkIndex: number;
 };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -128,5 +131,6 @@ export function figures(raw: unknown): RunFigures {
     requests,
     observedLcp,
     version: report.lighthouseVersion,
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
   };
 }

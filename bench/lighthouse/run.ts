@@ -2,6 +2,10 @@
 // server as `npm start` runs it (real compression), a cold Chromium per run (Lighthouse's own
 // launcher, a fresh profile each time), mobile (Lighthouse's default: simulated slow 4G, 4× CPU)
 // and desktop. Prints the machine, load and command, then the median of the runs per page and mode.
+// Bytes are Lighthouse's network records (transfer sizes: compressed bodies plus headers).
+// "First load" counts the requests that started before the page's largest contentful paint was
+// observed: what the page needed to show its content, and with it (a client-rendered page binds
+// its handlers as it renders) to be usable. "Whole run" adds what loads in idle time after it.
 // Options: --runs=<n> (default 2), --mode=mobile|desktop (default both), --page=<path> (repeatable;
 // default the four pages), --no-build, --requests (list each run's requests with their bytes),
 // --keep=<dir> (save every full Lighthouse report there as JSON).
@@ -11,6 +15,7 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CHROME_PATH, lighthouse, type Mode, type RunFigures } from './lighthouse';
+import { precacheOf } from './precache';
 import { seed, startServer } from './server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,6 +83,7 @@ async function main(): Promise<void> {
     if (keepDir !== undefined) await mkdir(keepDir, { recursive: true });
     const rows: string[] = [];
     let version = '';
+    const benchmarks: number[] = [];
     for (const page of pages) {
       for (const mode of modes) {
         const results: RunFigures[] = [];
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
           const keepAs = keepDir === undefined ? undefined : join(keepDir, `${page.replace(/\W+/g, '_')}-${mode}-${i + 1}.json`);
           const result = await lighthouse(root, `${server.baseUrl}${page}`, mode, keepAs);
           version = result.version;
+          benchmarks.push(result.benchmarkIndex);
           results.push(result);
           process.stderr.write(`${page} ${mode} run ${i + 1}: performance ${result.performance}, accessibility ${result.accessibility}, first load ${kb(result.firstLoadBytes)} KB, load ${load()}\n`);
           if (listRequests) process.stderr.write(`${requestList(result)}\n`);
@@ -95,9 +102,13 @@ async function main(): Promise<void> {
     process.stdout.write(`Machine: ${cpuModel}, ${cpus().length} cores; ${chromium}; Lighthouse ${version}; Node ${process.version}\n`);
     process.stdout.write(`Date: ${new Date().toISOString()}; load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}\n`);
     process.stdout.write(`Command: npx tsx bench/lighthouse/run.ts ${argv.join(' ')}`.trimEnd() + `; ${runs} run(s) per page and mode, medians\n\n`);
+    process.stdout.write(`Lighthouse CPU benchmark index (median of all runs): ${median(benchmarks)}\n\n`);
     process.stdout.write('| page | mode | performance (runs) | accessibility | FCP s | LCP s | CLS | TBT ms | SI s | first load KB (requests) | whole run KB (requests) | unused JS KB |\n');
     process.stdout.write('|---|---|---|---|---|---|---|---|---|---|---|---|\n');
     for (const line of rows) process.stdout.write(`| ${line} |\n`);
+    const precache = await precacheOf(join(root, 'dist'));
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+    process.stdout.write(`\nService worker precache: ${precache.entries} files, ${mib(precache.bytes)} MiB (${kb(precache.wireBytes)} KB on the wire as brotli)\n`);
   } finally {
     await server.stop();
   }
