@@ -6,8 +6,9 @@ import { TopNav } from '../components/top-nav';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';
 
-// The update and offline notices (Workbox, the sw-update machine, the service worker's
-// registration) are not needed to use a page: they load in idle time after its first paint.
+// The update prompt (Workbox, the sw-update machine, the service worker's registration) is not
+// needed to use a page: it loads in idle time after the first paint. The offline notice loads
+// with the first render, while the network is surely there, so it can show when it goes.
 const PwaPrompts = lazy(() => import('../features/pwa/pwa-prompts').then((m) => ({ default: m.PwaPrompts })));
 const ConnectionBanner = lazy(() => import('../features/pwa/connection-banner').then((m) => ({ default: m.ConnectionBanner })));
 
@@ -24,11 +25,9 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <TopNav />
-      {settled && (
-        <Suspense fallback={null}>
-          <ConnectionBanner />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ConnectionBanner />
+      </Suspense>
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
