@@ -52,7 +52,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    preloadAppStart(['src/ui/app/zod-config.ts', 'src/ui/app/start.tsx']),
+    preloadAppStart(['src/ui/app/start.tsx']),
     // What each share page and the home page show first (their routes in src/ui/routes/).
     preloadRoutes(
       [

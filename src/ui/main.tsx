@@ -6,9 +6,7 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
 
-// zod-config first, in its own step: the app's modules build schemas as they load, and zod must
-// know before the first one that the page's CSP forbids eval.
-const start = () => void import('./app/zod-config').then(() => import('./app/start'));
+const start = () => void import('./app/start');
 
 // A hidden tab paints no frames: start at once there, the frame is not seen anyway.
 if (document.visibilityState === 'hidden') start();

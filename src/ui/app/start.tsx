@@ -1,6 +1,6 @@
 // Starts the app: i18n, the API client and auth actor, the router, the React root. Loaded by the
-// entry (main.tsx) once the browser has painted index.html's static frame, after zod-config.ts:
-// zod must be told not to try eval before the first schema is built.
+// entry (main.tsx) once the browser has painted index.html's static frame. index.html has told
+// zod already that the page's CSP forbids eval.
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app-root';
 import { createAppServices } from './app-services';
