@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The 404 and 410 screens of a share link; the tab keeps the route title. */
+/** The 404 and 410 screens of a share link; the tab says what happened, not "Shared file". */
 export function FileUnavailable({ reason }: { reason: 'notFound' | 'gone' }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('pages.file.title'));
+  useDocumentTitle(t(`fileView.${reason}.title`));
   return (
     <section className="page fallback" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">

@@ -66,6 +66,14 @@ describe('a shared file page', () => {
   it('says when a link does not exist or has run out, by the error code', async () => {
     await renderApp('/file/missing', () => failureResponse(404, 'NOT_FOUND', 'file not found'));
     expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^File not found/);
+  });
+
+  it('says what counts as a view beside the count', async () => {
+    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(archive({ views: 3 })) : undefined));
+    const views = (await screen.findByText('Views')).closest('div');
+    expect(within(views ?? document.body).getByText('3')).toBeInTheDocument();
+    expect(within(views ?? document.body).getByText(/previews or downloads the file counts once/)).toBeInTheDocument();
   });
 
   it('says when a file has expired', async () => {

@@ -25,7 +25,7 @@ export function FileViewPage({ slug }: { slug: string }) {
   if (resource.state.status === 'error' && resource.state.error.kind === 'gone') return <FileUnavailable reason="gone" />;
 
   return (
-    <section className="page file-view" aria-labelledby="page-title">
+    <section className="page page--wide file-view" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
         {loaded?.filename ?? t('pages.file.title')}
       </h1>
@@ -35,13 +35,15 @@ export function FileViewPage({ slug }: { slug: string }) {
           if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const links = linksOf(file.slug, accessToken);
           return (
-            <>
-              <FileInfo file={file} />
-              <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
+            <div className="file-view__body">
+              <div className="file-view__side">
+                <FileInfo file={file} />
+                <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
+              </div>
               <section className="file-preview" aria-label={t('fileView.preview.label')}>
                 <FilePreview file={file} viewUrl={links?.view ?? null} token={accessToken} />
               </section>
-            </>
+            </div>
           );
         }}
       </ResourceStatus>
