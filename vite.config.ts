@@ -56,7 +56,7 @@ export default defineConfig({
     // What each share page and the home page show first (their routes in src/ui/routes/).
     preloadRoutes(
       [
-        { path: '^/$', modules: ['src/ui/features/pastes/create/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+        { path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
         { path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
         { path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
       ],

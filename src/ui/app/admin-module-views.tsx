@@ -7,7 +7,7 @@ const dashboard = lazy(() => import('../features/dashboard/dashboard-view').then
 const mountManagement = lazy(() => import('../features/admin-mounts/mount-management-view').then((m) => ({ default: m.MountManagementView })));
 const settings = lazy(() => import('../features/admin-settings/settings-view').then((m) => ({ default: m.SettingsView })));
 const keyManagement = lazy(() => import('../features/admin-keys/key-management-view').then((m) => ({ default: m.KeyManagementView })));
-const textManagement = lazy(() => import('../features/pastes/manage/text-management-view').then((m) => ({ default: m.TextManagementView })));
+const textManagement = lazy(() => import('../features/pastes/text-management-view').then((m) => ({ default: m.TextManagementView })));
 const storageConfig = lazy(() => import('../features/admin-storage/storage-config-view').then((m) => ({ default: m.StorageConfigView })));
 const fileManagement = lazy(() => import('../features/admin-files/file-management-view').then((m) => ({ default: m.FileManagementView })));
 

@@ -7,5 +7,5 @@ export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   loader: ({ context }) => loadLocaleBundles(context.i18n, 'pastes'),
-  component: lazyRouteComponent(() => import('../features/pastes/create/create-paste-page'), 'CreatePastePage'),
+  component: lazyRouteComponent(() => import('../features/pastes/create-paste-page'), 'CreatePastePage'),
 });

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '@shared/api/paste.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
-import { useDocumentTitle } from '@ui/lib/use-document-title';
-import { rawPaste } from '@shared/api/paste.endpoints';
-import { SignInNotice } from '../components/sign-in-notice';
-import { createAccessOf } from './create-access';
-import { CreatePasteForm } from './create-paste-form';
-import '../components/shared.css';
-import './create.css';
+import { useApiClient } from '../../lib/api-client-provider';
+import { useAuthView } from '../../lib/auth-provider';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { SignInNotice } from './components/sign-in-notice';
+import { rawPasteUrl } from './data/raw-paste-url';
+import { createAccessOf } from './create/create-access';
+import { CreatePasteForm } from './create/create-paste-form';
+import './components/shared.css';
+import './create/create.css';
 
-const ShareResult = lazy(() => import('./share-result').then((module) => ({ default: module.ShareResult })));
+const ShareResult = lazy(() => import('./create/share-result').then((module) => ({ default: module.ShareResult })));
 
 /** Home: write a paste, set its options, create it and share the link. */
 export function CreatePastePage() {
@@ -21,7 +21,7 @@ export function CreatePastePage() {
   const access = createAccessOf(useAuthView());
   const [shared, setShared] = useState<PasteCreateResult | null>(null);
   const hide = useCallback(() => setShared(null), []);
-  const rawUrl = shared ? new URL(api.url(rawPaste, { params: { slug: shared.slug } }), window.location.origin).href : '';
+  const rawUrl = shared ? new URL(rawPasteUrl(api, shared.slug), window.location.origin).href : '';
 
   return (
     <section className="page page--wide" aria-labelledby="create-title">

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
 
 const meta = {
   slug: 'notes',

@@ -2,20 +2,20 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
-import { useDocumentTitle } from '@ui/lib/use-document-title';
-import { rawPaste } from '@shared/api/paste.endpoints';
-import type { PasteScope } from '../data/paste-scope';
-import { OpenPaste } from './open-paste';
-import { PasswordPrompt } from './password-prompt';
-import { PasteStatusScreen } from './paste-status-screen';
-import { usePasteView } from './use-paste-view';
-import '../components/shared.css';
-import './view.css';
+import { useApiClient } from '../../lib/api-client-provider';
+import { useAuthView } from '../../lib/auth-provider';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import type { PasteScope } from './data/paste-scope';
+import { rawPasteUrl } from './data/raw-paste-url';
+import { OpenPaste } from './view/open-paste';
+import { PasswordPrompt } from './view/password-prompt';
+import { PasteStatusScreen } from './view/paste-status-screen';
+import { usePasteView } from './view/use-paste-view';
+import './components/shared.css';
+import './view/view.css';
 
 // Most visitors only read: the edit dialog (the editor, the options form) loads when opened.
-const EditPasteDialog = lazy(() => import('../edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })));
+const EditPasteDialog = lazy(() => import('./edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })));
 
 /** /paste/:slug — a shared paste, behind its password prompt when protected; its owner can edit it here. */
 export function PasteViewPage({ slug }: { slug: string }) {
@@ -48,7 +48,7 @@ export function PasteViewPage({ slug }: { slug: string }) {
       {state.status === 'ready' && (
         <OpenPaste
           paste={state.paste}
-          rawUrl={api.url(rawPaste, { params: { slug: state.paste.slug }, query: { token: state.paste.rawToken } })}
+          rawUrl={rawPasteUrl(api, state.paste.slug, state.paste.rawToken)}
           onEdit={editId === undefined ? undefined : () => setEditing(true)}
         />
       )}

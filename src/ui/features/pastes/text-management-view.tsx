@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
-import { useDocumentTitle } from '@ui/lib/use-document-title';
-import { ConfirmDialog } from '@ui/components/confirm-dialog';
-import { apiErrorMessage } from '@ui/lib/api-error-message';
-import { EditPasteDialog } from '../edit/edit-paste-dialog';
-import { PageNav } from './page-nav';
-import { PasteTable } from './paste-table';
-import { usePasteActions, type PendingAction } from './use-paste-actions';
-import { usePasteList } from './use-paste-list';
-import '../components/shared.css';
-import './manage.css';
+import { useApiClient } from '../../lib/api-client-provider';
+import { useAuthView } from '../../lib/auth-provider';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { apiErrorMessage } from '../../lib/api-error-message';
+import { EditPasteDialog } from './edit/edit-paste-dialog';
+import { PageNav } from './manage/page-nav';
+import { PasteTable } from './manage/paste-table';
+import { usePasteActions, type PendingAction } from './manage/use-paste-actions';
+import { usePasteList } from './manage/use-paste-list';
+import './components/shared.css';
+import './manage/manage.css';
 
 /** Admin module "text management": every paste for the admin, its own pastes for an API key. */
 export function TextManagementView({ title }: { title: string }) {
