@@ -1,7 +1,9 @@
 // Writes made offline (spec §7): queued with their Idempotency-Key, listed under the header, and
 // replayed exactly once on reconnect, checked through the API, even when the reply to the first
 // replay is lost. The tabs are opened online; the service worker stays out of these tests so the
-// network can be cut and a reply dropped in the page's own requests.
+// network can be cut and a reply dropped in the page's own requests. So each tab that writes
+// offline first has the code it needs: the editor, touched once, and the local database's code,
+// which the page fetches in idle time after its first paint.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { AdminPage } from './pages/admin.page';
 import { AdminSettingsPage } from './pages/admin-settings.page';
@@ -30,6 +32,14 @@ async function createThroughApi(request: APIRequestContext, token: string, slug:
   expect(reply.status()).toBe(201);
 }
 
+/** The page fetched the local database's code (it does so in idle time after the first paint). */
+async function localDatabaseCodeLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const names = performance.getEntriesByType('resource').map((entry) => entry.name);
+    return names.some((name) => /\/assets\/database-[^/]*\.js$/.test(name)) && names.some((name) => /\/assets\/outbox-[^/]*\.js$/.test(name));
+  });
+}
+
 const queueBadge = (page: Page) => page.locator('.queued-changes__summary');
 
 test('four writes made offline land exactly once after reconnecting, though the first replay’s reply is lost', async ({ page, context, request }) => {
@@ -45,12 +55,16 @@ test('four writes made offline land exactly once after reconnecting, though the 
   const pastes = new PasteAdminPage(page);
   await pastes.goto();
   await expect(pastes.row(toEdit)).toBeVisible();
+  await localDatabaseCodeLoaded(page);
   const settingsTab = await context.newPage();
   const settings = new AdminSettingsPage(settingsTab);
   await settings.goto();
+  await localDatabaseCodeLoaded(settingsTab);
   const homeTab = await context.newPage();
   const home = new PasteHomePage(homeTab);
   await home.goto();
+  await home.focusEditor();
+  await localDatabaseCodeLoaded(homeTab);
 
   // The edit form loads the paste first, so it is opened before the connection goes.
   await page.bringToFront();
@@ -119,6 +133,8 @@ test('a write queued under an API key revoked meanwhile is shown as refused, not
   await admin.loginWithApiKey(key.key);
   const home = new PasteHomePage(page);
   await home.goto();
+  await home.focusEditor();
+  await localDatabaseCodeLoaded(page);
   await context.setOffline(true);
   await home.write('from a revoked key');
   await home.createButton.click();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
 import { E2E_ADMIN, E2E_OFFLINE_PORT } from './support/env';
 import { startServerProcess, type ServerProcess } from './support/server-process';
+import { underServiceWorker } from './support/service-worker';
 
 let server: ServerProcess | undefined;
 
@@ -16,14 +17,7 @@ test('with the server stopped, a reload still renders the shell from the service
   server = await startServerProcess(E2E_OFFLINE_PORT);
   const shell = new ShellPage(page);
   await shell.goto(`${server.url}/`);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // The first load is not controlled yet; a reload puts the page under the worker.
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
-    .toBe(true);
+  await underServiceWorker(page);
 
   await server.stop();
   server = undefined;
@@ -58,14 +52,12 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   expect(created.status()).toBe(201);
 
   await page.goto('/');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await underServiceWorker(page);
   await page.goto(`/paste/${slug}`);
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toHaveCount(0);
+  // The copy is written in idle time after the paste shows: wait until it is stored.
+  await expect.poll(() => page.evaluate(storedPasteCopies)).toBeGreaterThan(0);
 
   await context.setOffline(true);
   await page.reload();
@@ -73,3 +65,31 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
   await context.setOffline(false);
 });
+
+/** Documents in the local database's `pastes` collection, read straight from IndexedDB in the page. */
+async function storedPasteCopies(): Promise<number> {
+  const names = (await indexedDB.databases()).map((database) => database.name ?? '');
+  const name = names.find((candidate) => candidate.endsWith('--pastes'));
+  if (name === undefined) return 0;
+  return new Promise<number>((resolve) => {
+    const opening = indexedDB.open(name);
+    opening.onerror = () => resolve(0);
+    opening.onsuccess = () => {
+      const database = opening.result;
+      if (!database.objectStoreNames.contains('docs')) {
+        database.close();
+        resolve(0);
+        return;
+      }
+      const counting = database.transaction('docs', 'readonly').objectStore('docs').count();
+      counting.onsuccess = () => {
+        database.close();
+        resolve(counting.result);
+      };
+      counting.onerror = () => {
+        database.close();
+        resolve(0);
+      };
+    };
+  });
+}

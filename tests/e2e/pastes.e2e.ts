@@ -43,6 +43,7 @@ test('a protected Markdown paste with two allowed views, opened from fresh brows
     await view.goto(link);
     await view.unlock('not-the-password');
     await expect(view.error).toContainText('Incorrect password.');
+    await expect(view.password).toHaveAccessibleDescription(/Incorrect password\./);
     await view.unlock('open-sesame');
     await expect(view.content.getByRole('heading', { name: 'Release notes' })).toBeVisible();
     await expect(view.content.getByRole('cell', { name: 'alpha' })).toBeVisible();

@@ -46,13 +46,10 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   auth = createActor(machine, { input: { storage } });
   const sessionEnd = trackSessionEnd(auth);
   auth.start();
-  let store: ReturnType<typeof openQueueStore> | null = null;
   const offline = createOfflineQueue({
     api,
-    store: () => (store ??= openQueueStore().catch((error: unknown) => {
-      store = null;
-      throw error;
-    })),
+    store: openQueueStore,
+    storeExists: () => import('@db/database-name').then((names) => names.localDatabaseExists()),
     endpoints: replayEndpoints,
     getCredentials: () => credentialsOf(auth?.getSnapshot().context),
     requestSync: requestBackgroundSync,

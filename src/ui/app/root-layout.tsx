@@ -1,16 +1,23 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
+import { ConnectionBanner } from '../features/pwa/connection-banner';
+import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';
 
 // The update prompt (Workbox, the sw-update machine, the service worker's registration) is not
-// needed to use a page: it loads in idle time after the first paint. The offline notice loads
-// with the first render, while the network is surely there, so it can show when it goes.
-const PwaPrompts = lazy(() => import('../features/pwa/pwa-prompts').then((m) => ({ default: m.PwaPrompts })));
-const ConnectionBanner = lazy(() => import('../features/pwa/connection-banner').then((m) => ({ default: m.ConnectionBanner })));
+// needed to use a page: it loads in idle time after the first paint, and a page that lost its
+// network before then simply goes without it. The offline notice is part of the shell itself: it
+// must show when the network goes, which is exactly when no chunk can be fetched any more.
+const PwaPrompts = lazy(() =>
+  import('../features/pwa/pwa-prompts').then(
+    (m): { default: ComponentType } => ({ default: m.PwaPrompts }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -18,16 +25,21 @@ export function RootLayout() {
   // commit as the first real frame, before the browser paints again.
   useLayoutEffect(() => document.getElementById('shell-frame')?.remove(), []);
   const [settled, setSettled] = useState(false);
-  useEffect(() => whenIdle(() => setSettled(true)), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        setSettled(true);
+        warmQueueStore();
+      }),
+    [],
+  );
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
       <TopNav />
-      <Suspense fallback={null}>
-        <ConnectionBanner />
-      </Suspense>
+      <ConnectionBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

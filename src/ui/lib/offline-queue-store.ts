@@ -17,6 +17,14 @@ export async function openQueueStore(): Promise<QueueStore> {
   };
 }
 
+/**
+ * Fetches the local database's code without opening it, in idle time after the first paint, so a
+ * write queued later still finds it when the network is gone and no service worker serves it.
+ */
+export function warmQueueStore(): void {
+  Promise.all([import('@db/database'), import('@db/outbox')]).catch(() => undefined);
+}
+
 /** The endpoint definitions of the replay list, by id: a replay goes through the same contract. */
 export async function replayEndpoints(): Promise<Record<OfflineOperationType, EndpointSpec>> {
   const [pastes, settings, cache, files] = await Promise.all([

@@ -24,7 +24,7 @@ const ok = (data: unknown, status = 200) => new Response(JSON.stringify({ code: 
 const refused = (status: number, error: string, message: string) =>
   new Response(JSON.stringify({ code: status, message, data: { error }, success: false }), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null } = {}) {
+function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null; storeExists?: () => Promise<boolean> } = {}) {
   const sent: { path: string; init: RequestInit }[] = [];
   const api = createApiClient({
     baseUrl: () => '/api',
@@ -44,14 +44,19 @@ function setup(reply: Reply, options: { online?: () => boolean; credentials?: ()
     remove: (id) => outbox.removeOfflineRequest(queue, id),
     watch: (onChange) => outbox.watchOfflineRequests(queue, onChange),
   };
+  let opens = 0;
   const offline = createOfflineQueue({
     api,
-    store: async () => store,
+    store: async () => {
+      opens += 1;
+      return store;
+    },
+    storeExists: options.storeExists,
     endpoints: replayEndpoints,
     getCredentials: options.credentials ?? (() => ({ scheme: 'admin', token: 't' })),
     isOnline: options.online ?? (() => true),
   });
-  return { offline, sent, list: () => outbox.listOfflineRequests(queue) };
+  return { offline, sent, list: () => outbox.listOfflineRequests(queue), opens: () => opens };
 }
 
 const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Idempotency-Key');
@@ -81,6 +86,22 @@ describe('the offline queue', () => {
     expect(sent.map((s) => keyOf(s.init))).toEqual(queued.map((e) => e.idempotencyKey));
     expect(new Headers(sent[0]?.init.headers).get('Authorization')).toBe('Bearer renewed');
     expect(await list()).toEqual([]);
+  });
+
+  it('leaves a local database that does not exist unopened until a write is queued, and then shows it', async () => {
+    let online = true;
+    const { offline, opens } = setup(() => ok(created, 201), { online: () => online, storeExists: async () => false });
+    const seen: number[] = [];
+    const stop = offline.watch((entries) => seen.push(entries.length));
+    expect(await offline.replay()).toEqual({ synced: 0, failed: 0, waiting: 0 });
+    await expect.poll(() => seen).toEqual([0]);
+    expect(opens()).toBe(0);
+
+    online = false;
+    await expect(offline.client.call(createPaste, { body: { content: 'first write' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect.poll(() => seen.at(-1)).toBe(1);
+    expect(opens()).toBe(1);
+    stop();
   });
 
   it('queues a write whose reply never came under the key it was sent with', async () => {

@@ -25,6 +25,12 @@ export type OfflineQueueDeps = {
   /** The unwrapped client: a replay that fails must not queue itself again. */
   api: ApiClient;
   store: () => Promise<QueueStore>;
+  /**
+   * Whether the store can hold anything yet. A browser that never opened the local database has
+   * no queue: the page then starts without loading the database code, and opens it on the first
+   * write it queues. Omitted: always.
+   */
+  storeExists?: () => Promise<boolean>;
   endpoints: () => Promise<Record<OfflineOperationType, EndpointSpec>>;
   getCredentials: () => Credentials | null;
   isOnline?: () => boolean;
@@ -60,12 +66,34 @@ function jsonBody(body: unknown): OfflineQueueInput['data'] {
 export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const isOnline = deps.isOnline ?? (() => navigator.onLine);
   const listeners = new Set<(report: ReplayReport) => void>();
+  const whenOpened = new Set<(store: QueueStore) => void>();
+  let opened: Promise<QueueStore> | null = null;
+
+  function open(): Promise<QueueStore> {
+    if (opened === null) {
+      const opening = deps.store();
+      opened = opening;
+      opening.then(
+        (store) => whenOpened.forEach((notify) => notify(store)),
+        () => {
+          opened = null;
+        },
+      );
+    }
+    return opened;
+  }
+
+  /** The store when there can be something in it, without opening a database that does not exist. */
+  async function existing(): Promise<QueueStore | null> {
+    if (opened !== null || deps.storeExists === undefined || (await deps.storeExists())) return open();
+    return null;
+  }
 
   /** Queues the write and answers `queued`; where nothing can be stored (no IndexedDB) the failure stands. */
   async function enqueue<E extends EndpointSpec>(endpoint: E & { id: OfflineOperationType }, options: CallOptions<E>, idempotencyKey: string, failure: ApiError): Promise<never> {
     const credentials = deps.getCredentials();
     try {
-      await (await deps.store()).add({
+      await (await open()).add({
         type: endpoint.id,
         params: stringParams(options.params),
         data: jsonBody(options.body),
@@ -99,7 +127,8 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
 
   async function replayOnce(): Promise<ReplayReport> {
     const report: ReplayReport = { synced: 0, failed: 0, waiting: 0 };
-    const store = await deps.store();
+    const store = await existing();
+    if (store === null) return report;
     const endpoints = await deps.endpoints();
     const pending = (await store.list()).filter((entry) => entry.status !== 'failed');
     for (const [index, entry] of pending.entries()) {
@@ -156,19 +185,26 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     watch(onChange) {
       let stop: (() => void) | null = null;
       let stopped = false;
-      deps.store().then(
+      const start = (store: QueueStore) => {
+        whenOpened.delete(start);
+        if (!stopped && stop === null) stop = store.watch(onChange);
+      };
+      whenOpened.add(start);
+      existing().then(
         (store) => {
-          if (!stopped) stop = store.watch(onChange);
+          if (store === null) onChange([]);
+          else start(store);
         },
         () => onChange([]),
       );
       return () => {
         stopped = true;
+        whenOpened.delete(start);
         stop?.();
       };
     },
     async discard(id) {
-      await (await deps.store()).remove(id);
+      await (await open()).remove(id);
     },
     onReplayed(listener) {
       listeners.add(listener);

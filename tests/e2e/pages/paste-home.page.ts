@@ -34,10 +34,15 @@ export class PasteHomePage {
     await expect(this.editor).toBeVisible();
   }
 
-  /** Clicks into the editor, waits for CodeMirror to take over, then types. */
-  async write(text: string): Promise<void> {
+  /** Clicks into the editor and waits for CodeMirror to take over (its chunk loads on that first touch). */
+  async focusEditor(): Promise<void> {
     await this.editor.click();
     await expect(this.codeMirror).toBeFocused();
+  }
+
+  /** Clicks into the editor, waits for CodeMirror to take over, then types. */
+  async write(text: string): Promise<void> {
+    await this.focusEditor();
     await this.page.keyboard.insertText(text);
   }
 

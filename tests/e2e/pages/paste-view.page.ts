@@ -4,6 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class PasteViewPage {
   readonly password: Locator;
   readonly unlockButton: Locator;
+  /** The password field's error, tied to the field as its description. */
   readonly error: Locator;
   readonly content: Locator;
   readonly goneHeading: Locator;
@@ -12,7 +13,7 @@ export class PasteViewPage {
   constructor(readonly page: Page) {
     this.password = page.getByLabel('Password', { exact: true });
     this.unlockButton = page.getByRole('button', { name: 'Open paste' });
-    this.error = page.getByRole('alert').filter({ hasText: /\S/ });
+    this.error = page.locator('.field__error');
     this.content = page.getByRole('article', { name: 'Paste content' });
     this.goneHeading = page.getByRole('heading', { name: 'Paste no longer available' });
     this.editButton = page.getByRole('button', { name: 'Edit', exact: true });

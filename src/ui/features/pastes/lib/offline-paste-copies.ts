@@ -6,9 +6,12 @@ import type { PasteView } from '@shared/api/paste.schema';
 export type PasteCopy = { view: PasteView & { content: string }; savedAt: number };
 
 export async function keepCopy(view: PasteView & { content: string }): Promise<void> {
+  const kept = !(view.hasPassword || view.maxViews !== null);
+  // Nothing to forget where no local database exists yet: don't load one for that.
+  if (!kept && !(await (await import('@db/database-name')).localDatabaseExists())) return;
   const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
   const db = await getDatabase();
-  if (view.hasPassword || view.maxViews !== null) return cache.forgetPasteCopy(db, view.slug);
+  if (!kept) return cache.forgetPasteCopy(db, view.slug);
   await cache.keepPasteCopy(db, {
     slug: view.slug,
     content: view.content,
