@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
 import { ConnectionBanner } from '../features/pwa/connection-banner';
+import { useAuthView } from '../lib/auth-provider';
 import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';
@@ -25,14 +26,13 @@ export function RootLayout() {
   // commit as the first real frame, before the browser paints again.
   useLayoutEffect(() => document.getElementById('shell-frame')?.remove(), []);
   const [settled, setSettled] = useState(false);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        setSettled(true);
-        warmQueueStore();
-      }),
-    [],
-  );
+  useEffect(() => whenIdle(() => setSettled(true)), []);
+  // A signed-in user's writes (the admin panel, their pastes) may be queued offline: the local
+  // database's code is fetched in idle time so it is there when the network is not. A visitor
+  // who only reads a share loads none of it.
+  const { status } = useAuthView();
+  const signedIn = status === 'admin' || status === 'apikey';
+  useEffect(() => (signedIn ? whenIdle(warmQueueStore, 10_000) : undefined), [signedIn]);
   return (
     <div className="shell">
       <a href="#main" className="skip-link">

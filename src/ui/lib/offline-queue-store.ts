@@ -18,8 +18,8 @@ export async function openQueueStore(): Promise<QueueStore> {
 }
 
 /**
- * Fetches the local database's code without opening it, in idle time after the first paint, so a
- * write queued later still finds it when the network is gone and no service worker serves it.
+ * Fetches the local database's code without opening it, so a write queued later still finds it
+ * when the network is gone and no service worker serves it yet.
  */
 export function warmQueueStore(): void {
   Promise.all([import('@db/database'), import('@db/outbox')]).catch(() => undefined);
