@@ -32,6 +32,23 @@ export class AdminSessionService {
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const admin = await this.checkPassword(input, ip);
+    const token = newToken();
+    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
+    await this.tokens.insert({
+      token_hash: sha256Hex(token),
+      admin_id: admin.adminId,
+      expires_at: expiresAt,
+      created_at: isoAt(this.clock),
+    });
+    return { username: admin.username, token, expiresAt };
+  }
+
+  /**
+   * Checks a username and password under the login attempt limits, without starting a session:
+   * the login above, and WebDAV's Basic authentication, which sends them with every request.
+   */
+  async checkPassword(input: LoginRequest, ip: string): Promise<AdminAuth> {
     const { loginByIpAndUsername, loginByIp, loginByUsername } = this.limiters;
     const userKey = input.username.toLowerCase();
     const attempt = reserveAttempt(
@@ -47,19 +64,11 @@ export class AdminSessionService {
     if (admin === undefined || !valid) throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
 
     attempt.succeeded();
-    const token = newToken();
-    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
-    await this.tokens.insert({
-      token_hash: sha256Hex(token),
-      admin_id: admin.id,
-      expires_at: expiresAt,
-      created_at: isoAt(this.clock),
-    });
-    return { username: admin.username, token, expiresAt };
+    return { kind: 'admin', adminId: admin.id, username: admin.username, tokenHash: null };
   }
 
   async logout(auth: AdminAuth): Promise<void> {
-    await this.tokens.delete(auth.tokenHash);
+    if (auth.tokenHash !== null) await this.tokens.delete(auth.tokenHash);
   }
 
   /** Resolves a bearer token; expired tokens are deleted on sight. */
