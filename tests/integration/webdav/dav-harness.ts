@@ -1,6 +1,7 @@
 // WebDAV over real HTTP: requests to /dav with Basic, Bearer or ApiKey credentials, and the
 // external clients (litmus, rclone) run as child processes against the test server.
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { testAdmin } from '../support/test-server';
 
 export type DavAuth = { basic: [string, string] } | { bearer: string } | { apiKey: string } | null;
@@ -42,5 +43,18 @@ export function run(command: string, args: readonly string[], options: { cwd?: s
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A request whose path goes on the wire exactly as written (fetch would resolve `..` and `%2e%2e` first). */
+export function rawDav(baseUrl: string, method: string, rawPath: string, auth: DavAuth): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, method, path: rawPath, headers: authorization(auth) }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
   });
 }

@@ -8,7 +8,9 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { drivers, randomBytesOf } from '../storage/storage-harness';
+import { call, expectOk } from '../support/http';
 import { testAdmin } from '../support/test-server';
 import { startFsHarness, type FsHarness } from '../fs/fs-harness';
 import { run } from './dav-harness';
@@ -57,6 +59,8 @@ describe.each(drivers)('rclone through /dav on the %s driver', (name) => {
   let work: string;
   beforeAll(async () => {
     h = await startFsHarness(name);
+    // The default max upload size (100 MB) would refuse the big file, as it should.
+    expectOk(await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', { token: h.token, json: { max_upload_size: 1, max_upload_size_unit: 'GB' } }), z.unknown());
     work = await mkdtemp(join(tmpdir(), 'clipdock-rclone-'));
     await makeTree(join(work, 'src'));
   }, 120_000);
