@@ -66,6 +66,13 @@ export class FsCopyService {
     return { isDirectory: folder, copied: objects.length + (folder ? 1 : 0) };
   }
 
+  /** Whether both paths lie in mounts of one storage, where copies and moves happen inside storage. */
+  async sameStorage(caller: FsCaller, fromPath: string, toPath: string): Promise<boolean> {
+    const from = await this.core.access.inMount(caller, fromPath, 'from');
+    const to = await this.core.access.locate(caller, toPath, 'to');
+    return to.kind === 'mount' && to.config.id === from.config.id;
+  }
+
   /** Moves the file or folder at `fromPath` to `toPath`, which must not exist yet (its parent must). */
   async move(caller: FsCaller, fromPath: string, toPath: string): Promise<FsCopyResult> {
     const from = await this.core.access.writable(caller, fromPath, 'from');

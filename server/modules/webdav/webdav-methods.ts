@@ -3,7 +3,6 @@
 // quotas, the search index and the caches behave exactly as in the explorer; this file adds
 // WebDAV's own rules (lock and `If` checks, Overwrite, Depth, 201 versus 204, dead properties).
 import type { Context } from 'hono';
-import type { WebdavUploadMode } from '@shared/api/settings.schema';
 import { ErrorCode } from '@shared/errors';
 import type { AppEnv } from '../../app-env';
 import type { Repositories } from '../../db/repositories';
@@ -13,17 +12,16 @@ import { webBody } from '../../storage/http-stream';
 import { bareEtag } from '../../storage/storage-driver';
 import type { FsCaller } from '../fs/fs-access.service';
 import type { FsServices } from '../fs/fs.module';
-import type { FsPutVia } from '../fs/fs-put.service';
 import { under } from '../fs/fs-path';
 import type { SystemSettingsService } from '../settings/system-settings.service';
 import type { Conditions, WebdavLocks, WriteTarget } from './webdav-locks';
 import type { Resource, WebdavProps } from './webdav-props';
+import type { WebdavCrossCopy } from './webdav-cross-copy';
 import { encodePath, pathOfUrl } from './webdav-paths';
+import { viaOf } from './webdav-upload-mode';
 
 /** One request after authentication: the canonical path it names and whether it ended in `/`. */
 export type DavRequest = { c: Context<AppEnv>; caller: FsCaller; path: string; folder: boolean };
-
-const mb = 1024 * 1024;
 
 export type WebdavMethodDeps = {
   fs: FsServices;
@@ -31,6 +29,7 @@ export type WebdavMethodDeps = {
   locks: WebdavLocks;
   settings: SystemSettingsService;
   repos: Pick<Repositories, 'webdavProps'>;
+  cross: WebdavCrossCopy;
 };
 
 export class WebdavMethods {
@@ -135,24 +134,28 @@ export class WebdavMethods {
     if (to === req.path || under(to, req.path)) throw new AppError(ErrorCode.Forbidden, 'the Destination is the source or inside it');
     const source = await this.find(req.caller, req.path);
     if (source === null) throw new AppError(ErrorCode.NotFound, 'file or folder not found');
-    if (move && (await this.#isMountOrAbove(req.caller, req.path))) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+    if (move && (source.entry.isMount || source.entry.isVirtual)) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+    if (move && source.entry.canWrite !== true) throw new AppError(ErrorCode.Forbidden, 'you cannot move this resource');
     const existing = await this.find(req.caller, to);
     if (existing !== null && overwrite === 'F') throw new AppError(ErrorCode.Conflict, 'the Destination exists and Overwrite is F', { status: 412 });
     const targets: WriteTarget[] = [{ path: to, tree: true, membership: true }];
     if (move) targets.unshift({ path: req.path, tree: true, membership: true });
     await this.checkWrite(req, targets);
     if (existing !== null) {
-      if (await this.#isMountOrAbove(req.caller, to)) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+      if (existing.entry.isMount || existing.entry.isVirtual) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
       await this.deps.fs.writes.remove(req.caller, encodePath(to));
       await this.#forget(to);
     }
     const tree = !(depth === '0' && source.collection);
+    const inStorage = await this.deps.fs.copies.sameStorage(req.caller, encodePath(req.path), encodePath(to));
+    if (inStorage && move) await this.deps.fs.copies.move(req.caller, encodePath(req.path), encodePath(to));
+    else if (inStorage) await this.deps.fs.copies.copy(req.caller, encodePath(req.path), encodePath(to), { shallow: !tree });
+    else await this.deps.cross.copy(c, req.caller, source, to, !tree);
     if (move) {
-      await this.deps.fs.copies.move(req.caller, encodePath(req.path), encodePath(to));
+      if (!inStorage) await this.deps.fs.writes.remove(req.caller, encodePath(req.path));
       await this.deps.repos.webdavProps.move(req.path, to, true);
       await this.deps.locks.forget(req.path);
     } else {
-      await this.deps.fs.copies.copy(req.caller, encodePath(req.path), encodePath(to), { shallow: !tree });
       await this.deps.repos.webdavProps.copy(req.path, to, tree);
     }
     return new Response(null, { status: existing === null ? 201 : 204 });
@@ -168,18 +171,4 @@ export class WebdavMethods {
     await this.deps.repos.webdavProps.deleteTree(path);
     await this.deps.locks.forget(path);
   }
-}
-
-/**
- * The upload mode setting (spec §3) for one body: `auto` writes small bodies (≤ 10 MB) in one
- * streamed put, large ones (> 50 MB) through a presigned URL, and the rest, or a body of unknown
- * length, in parts.
- */
-export function viaOf(mode: WebdavUploadMode, size: number | null): FsPutVia {
-  if (mode === 'direct') return 'direct';
-  if (mode === 'multipart') return 'multipart';
-  if (mode === 'proxy') return 'presigned';
-  if (size === null) return 'multipart';
-  if (size <= 10 * mb) return 'direct';
-  return size > 50 * mb ? 'presigned' : 'multipart';
 }

@@ -10,6 +10,7 @@ import type { ApiKeyAuthService } from '../auth/api-key-auth.service';
 import type { FsServices } from '../fs/fs.module';
 import type { SystemSettingsService } from '../settings/system-settings.service';
 import { WebdavAuth } from './webdav-auth';
+import { WebdavCrossCopy } from './webdav-cross-copy';
 import { WebdavLocks } from './webdav-locks';
 import { WebdavMethods } from './webdav-methods';
 import { WebdavProps } from './webdav-props';
@@ -29,6 +30,6 @@ export type WebdavModuleDeps = {
 export function createWebdavRoutes({ repos, fs, settings, sessions, apiKeys, trustProxy, clock, logger }: WebdavModuleDeps): Hono<AppEnv> {
   const locks = new WebdavLocks(repos, clock);
   const props = new WebdavProps(fs.browse, repos, locks);
-  const methods = new WebdavMethods({ fs, props, locks, settings, repos });
+  const methods = new WebdavMethods({ fs, props, locks, settings, repos, cross: new WebdavCrossCopy(fs, settings) });
   return webdavRoutes({ auth: new WebdavAuth({ sessions, apiKeys, trustProxy }), methods, props, locks, logger });
 }
