@@ -170,7 +170,7 @@ function failure(error: unknown, c: Context<AppEnv>, logger: Logger): Response {
   if (error instanceof AppError) {
     let status = error.details.status ?? httpStatusOf[error.code];
     // The explorer's "not inside a mount" and "a mount's root" refusals are a 403 here: WebDAV has no field errors.
-    if (status === 400 && /mount|above the mounts/.test(error.message)) status = 403;
+    if (error.code === ErrorCode.BadRequest && /mount/.test(error.message)) status = 403;
     const headers: Record<string, string> = { 'content-type': 'text/plain; charset=utf-8' };
     if (error.details.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.details.retryAfterSeconds);
     if (status === 401) headers['www-authenticate'] = realm;
