@@ -3,6 +3,8 @@
 // substr(), never LIKE, so `/a_b` cannot stand in for `/a/b`.
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, WebdavLocksTable } from '../../db/schema';
+import type { Repositories } from '../../db/repositories';
+import type { SweepTask } from '../../jobs/sweeper';
 import { codePoints } from '../fs/fs-path';
 
 export type LockRow = Selectable<WebdavLocksTable>;
@@ -53,4 +55,9 @@ export class WebdavLockRepo {
     const result = await this.db.deleteFrom('webdav_locks').where('expires_at', '<=', now).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
+
+/** The sweeper's task: locks whose timeout passed without a refresh or an UNLOCK. */
+export function webdavLockSweepTask(repos: Pick<Repositories, 'webdavLocks'>): SweepTask {
+  return { name: 'webdav-locks', run: (now) => repos.webdavLocks.deleteExpired(new Date(now).toISOString()) };
 }

@@ -73,6 +73,12 @@ export class WebdavLocks {
     return rows.filter((lock) => lock.path === path || lock.depth === 'infinity');
   }
 
+  /** The live locks covering each of `paths`, all at or below `root`, read in one query. */
+  async coveringEach(root: string, paths: readonly string[]): Promise<Map<string, LockRow[]>> {
+    const rows = await this.repos.webdavLocks.around(withAncestors(root), root, this.#now());
+    return new Map(paths.map((path) => [path, rows.filter((lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)))]));
+  }
+
   /** Takes a lock on `path` unless a conflicting one is live; returns it. */
   lock(caller: FsCaller, path: string, wanted: NewLock): Promise<LockRow> {
     const run = this.#queue.then(async () => {

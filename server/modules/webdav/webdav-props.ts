@@ -53,11 +53,8 @@ export class WebdavProps {
     const resources = [self];
     if (depth === '1' && self.collection) resources.push(...(await this.#children(caller, path)));
     const dead = await this.repos.webdavProps.of(resources.map((resource) => resource.path));
-    const responses: string[] = [];
-    for (const resource of resources) {
-      const locks = await this.locks.covering(resource.path);
-      responses.push(this.#response(resource, wanted, dead.filter((row) => row.path === resource.path), locks));
-    }
+    const locks = await this.locks.coveringEach(path, resources.map((resource) => resource.path));
+    const responses = resources.map((resource) => this.#response(resource, wanted, dead.filter((row) => row.path === resource.path), locks.get(resource.path) ?? []));
     return multistatus(responses);
   }
 
