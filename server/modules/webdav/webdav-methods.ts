@@ -131,7 +131,7 @@ export class WebdavMethods {
     if (depth !== 'infinity' && (move || depth !== '0')) throw new AppError(ErrorCode.BadRequest, `Depth ${depth} is not allowed for ${move ? 'MOVE' : 'COPY'}`);
     const overwrite = (c.req.header('overwrite') ?? 'T').toUpperCase();
     if (overwrite !== 'T' && overwrite !== 'F') throw new AppError(ErrorCode.BadRequest, 'Overwrite must be T or F');
-    if (to === req.path || under(to, req.path)) throw new AppError(ErrorCode.Forbidden, 'the Destination is the source or inside it');
+    if (to === req.path || under(to, req.path) || under(req.path, to)) throw new AppError(ErrorCode.Forbidden, 'the Destination is the source, inside it, or holds it');
     const source = await this.find(req.caller, req.path);
     if (source === null) throw new AppError(ErrorCode.NotFound, 'file or folder not found');
     if (move && (source.entry.isMount || source.entry.isVirtual)) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');

@@ -77,4 +77,18 @@ describe.each(drivers)('writes through /dav on the %s driver', (name) => {
     expect((await dav(h.server.baseUrl, 'DELETE', at('/indexed-three.txt'), adminBasic)).status).toBe(204);
     expect(await search('indexed-three')).toEqual([]);
   });
+
+  it('refuses a COPY or MOVE onto the source, into it, or over a folder that holds it, and honours Overwrite F', async () => {
+    expect((await dav(h.server.baseUrl, 'MKCOL', at('/nest'), adminBasic)).status).toBe(201);
+    expect((await dav(h.server.baseUrl, 'PUT', at('/nest/leaf.txt'), adminBasic, { body: 'leaf' })).status).toBe(201);
+    const move = (from: string, to: string, headers: Record<string, string> = {}) => dav(h.server.baseUrl, 'MOVE', at(from), adminBasic, { headers: { destination: at(to), ...headers } });
+    expect((await move('/nest', '/nest')).status).toBe(403);
+    expect((await move('/nest', '/nest/inner')).status).toBe(403);
+    expect((await move('/nest/leaf.txt', '/nest')).status).toBe(403);
+    expect((await dav(h.server.baseUrl, 'COPY', at('/nest/leaf.txt'), adminBasic, { headers: { destination: at('/nest') } })).status).toBe(403);
+    expect((await dav(h.server.baseUrl, 'PUT', at('/other.txt'), adminBasic, { body: 'other' })).status).toBe(201);
+    expect((await move('/nest/leaf.txt', '/other.txt', { overwrite: 'F' })).status).toBe(412);
+    expect((await move('/nest/leaf.txt', '/other.txt')).status).toBe(204);
+    expect((await dav(h.server.baseUrl, 'GET', at('/other.txt'), adminBasic)).text).toBe('leaf');
+  });
 });
