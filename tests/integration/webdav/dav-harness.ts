@@ -58,3 +58,18 @@ export function rawDav(baseUrl: string, method: string, rawPath: string, auth: D
     req.end();
   });
 }
+
+export const litmusSuites = ['basic', 'copymove', 'props', 'locks', 'http'];
+export type LitmusSummary = { suite: string; run: number; passed: number; failed: number };
+
+/** Runs litmus against `url` (a collection) with the admin's credentials; litmus writes its debug log into `cwd`. */
+export async function runLitmus(url: string, cwd: string): Promise<{ summaries: LitmusSummary[]; output: string; code: number | null }> {
+  const result = await run('litmus', ['-k', url, testAdmin.username, testAdmin.password], { cwd, env: { TESTS: litmusSuites.join(' ') } });
+  const summaries = [...result.stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g)].map((m) => ({
+    suite: m[1] ?? '',
+    run: Number(m[2]),
+    passed: Number(m[3]),
+    failed: Number(m[4]),
+  }));
+  return { summaries, output: result.stdout + result.stderr, code: result.code };
+}
