@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for Playwright, a CJK font (so screenshots and tests
 # of the Chinese interface show characters, not boxes), Ceph's radosgw (a real S3-compatible
-# server for the storage tests) and PostgreSQL (a throwaway cluster for the database tests; the
-# Debian service is not started). Installed only when missing.
+# server for the storage tests), PostgreSQL (a throwaway cluster for the database tests; the
+# Debian service is not started), and litmus and rclone (the WebDAV test suite and a real WebDAV
+# client, run against /dav). Installed only when missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need+=(fonts-wqy-microhei)
 command -v radosgw >/dev/null 2>&1 || need+=(radosgw ceph-mon ceph-osd)
 compgen -G '/usr/lib/postgresql/*/bin/pg_ctl' >/dev/null && compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
+command -v litmus >/dev/null 2>&1 || need+=(litmus)
+command -v rclone >/dev/null 2>&1 || need+=(rclone)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing system packages: ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -72,6 +72,7 @@ import { LocalBlobEndpoint } from './modules/uploads/local-blob-endpoint';
 import { createStorageRegistry, type StorageRegistry } from './storage/storage-registry';
 import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
+import { createWebdavRoutes } from './modules/webdav/webdav.module';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -161,6 +162,8 @@ export function createApp({
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
+  // WebDAV (spec §3): the mount tree at /dav, outside /api's CORS, compression and envelope.
+  app.route('/', createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }));
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));
   else logger.warn('web app not built: serving the API only', { staticDir });

@@ -22,6 +22,7 @@ import { createStorageRegistry } from './storage/storage-registry';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
+import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
 
 export type StartOptions = {
   config: Config;
@@ -76,6 +77,7 @@ export async function startServer({
       createUploadSweepTask(repos, storage),
       adminTokenSweepTask(repos),
       createFsUploadSweepTask(repos, storage),
+      webdavLockSweepTask(repos),
       reindexer.sweepTask(),
     ], intervalMs: sweepIntervalMs, logger, clock });
   sweeper.start();

@@ -9,6 +9,7 @@ import * as filePartSize from './migrations/0005-file-part-size';
 import * as pasteTombstones from './migrations/0006-paste-tombstones';
 import * as fsIndex from './migrations/0007-fs-index';
 import * as fileTombstones from './migrations/0008-file-tombstones';
+import * as webdav from './migrations/0009-webdav';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_paste_tombstones': pasteTombstones,
   '0007_fs_index': fsIndex,
   '0008_file_tombstones': fileTombstones,
+  '0009_webdav': webdav,
 };
 
 export const migrationProvider: MigrationProvider = {

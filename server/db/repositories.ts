@@ -16,6 +16,8 @@ import { PasteRepo } from '../modules/pastes/paste.repo';
 import { SystemSettingsRepo } from '../modules/settings/system-settings.repo';
 import { StorageConfigRepo } from '../modules/storage-configs/storage-config.repo';
 import { SystemRepo } from '../modules/system/system.repo';
+import { WebdavLockRepo } from '../modules/webdav/webdav-lock.repo';
+import { WebdavPropRepo } from '../modules/webdav/webdav-prop.repo';
 import { inTransaction } from './in-transaction';
 import type { Database } from './schema';
 
@@ -34,6 +36,8 @@ export type Repositories = {
   idempotency: IdempotencyRepo;
   fsEntries: FsEntryRepo;
   fsUploads: FsUploadRepo;
+  webdavLocks: WebdavLockRepo;
+  webdavProps: WebdavPropRepo;
   /** Runs `work` with repositories bound to one transaction (joining the current one, if any). */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 };
@@ -54,6 +58,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     idempotency: new IdempotencyRepo(db),
     fsEntries: new FsEntryRepo(db),
     fsUploads: new FsUploadRepo(db),
+    webdavLocks: new WebdavLockRepo(db),
+    webdavProps: new WebdavPropRepo(db),
     transaction: (work) => inTransaction(db, (trx) => work(createRepositories(trx))),
   };
 }

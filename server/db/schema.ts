@@ -188,6 +188,30 @@ export interface FsIndexStateTable {
   entry_count: Generated<number>;
 }
 
+/** A WebDAV write lock on a canonical explorer path (and, with depth `infinity`, everything below). */
+export interface WebdavLocksTable {
+  /** `opaquelocktoken:<uuid>`. */
+  token: string;
+  path: string;
+  depth: '0' | 'infinity';
+  scope: 'exclusive' | 'shared';
+  /** The client's `owner` element, as XML. */
+  owner: string | null;
+  /** Who took it (`admin:<id>` or `apikey:<id>`): only they may use its token. */
+  principal: string;
+  timeout_seconds: number;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A WebDAV dead property: `value` is the property element's content as XML. */
+export interface WebdavPropsTable {
+  path: string;
+  namespace: string;
+  name: string;
+  value: string;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -203,6 +227,8 @@ export interface Database {
   fs_entries: FsEntriesTable;
   fs_uploads: FsUploadsTable;
   fs_index_state: FsIndexStateTable;
+  webdav_locks: WebdavLocksTable;
+  webdav_props: WebdavPropsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

@@ -31,6 +31,8 @@ const expectedTables = [
   'storage_configs',
   'storage_mounts',
   'system_settings',
+  'webdav_locks',
+  'webdav_props',
 ];
 
 describe('migrations', () => {
@@ -127,7 +129,7 @@ describe('migrations', () => {
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0007_fs_index', '0008_file_tombstones']);
+      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0007_fs_index', '0008_file_tombstones', '0009_webdav']);
       const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
       await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);

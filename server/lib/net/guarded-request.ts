@@ -1,10 +1,13 @@
-// A single HTTP exchange through the address guard, for the probes the server sends to storage
-// endpoints: the body is sent, the answer's body discarded, and a redirect reported, never followed.
+// A single HTTP exchange through the address guard, for the requests the server sends to storage
+// endpoints (probes, and WebDAV uploads to presigned URLs): the body is sent (a stream is piped,
+// never buffered), the answer's body discarded, and a redirect reported, never followed.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Readable } from 'node:stream';
 import { guardedAgents, type AddressPolicy } from './address-guard';
 
-export type ProbeRequest = { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number };
+/** `timeoutMs` is the longest the socket may stay idle. */
+export type ProbeRequest = { method: string; headers?: Record<string, string>; body?: string | Readable; timeoutMs: number };
 export type ProbeAnswer = { status: number; headers: IncomingHttpHeaders };
 
 export function guardedRequest(url: URL, { method, headers = {}, body, timeoutMs }: ProbeRequest, policy: AddressPolicy): Promise<ProbeAnswer> {
@@ -19,7 +22,11 @@ export function guardedRequest(url: URL, { method, headers = {}, body, timeoutMs
     });
     req.on('timeout', () => req.destroy(new Error(`no answer from ${url.host} within ${timeoutMs} ms`)));
     req.on('error', reject);
-    req.end(body);
+    if (body === undefined || typeof body === 'string') req.end(body);
+    else {
+      body.on('error', (error) => req.destroy(error));
+      body.pipe(req);
+    }
   }).finally(() => {
     agents.http.destroy();
     agents.https.destroy();

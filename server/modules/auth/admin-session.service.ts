@@ -9,6 +9,7 @@ import { AdminTokenRepo } from './admin-token.repo';
 import { AdminRepo } from './admin.repo';
 import type { SweepTask } from '../../jobs/sweeper';
 import { AppError } from '../../lib/app-error';
+import { TtlCache } from '../../lib/cache/ttl-cache';
 import { isoAt, type Clock } from '../../lib/clock';
 import { newToken, sha256Hex } from '../../lib/crypto-random';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
@@ -17,10 +18,22 @@ import type { AuthLimiters } from './auth-limits';
 import type { AdminAuth, Auth } from './auth.types';
 
 const sessionExpired = 'admin session expired, please log in again';
+const verifiedTtlMs = 5 * 60 * 1000;
+
+function verifiedKey(admin: { id: string; password_hash: string }, password: string): string {
+  return sha256Hex(JSON.stringify([admin.id, admin.password_hash, password]));
+}
 
 export class AdminSessionService {
   private readonly admins: AdminRepo;
   private readonly tokens: AdminTokenRepo;
+  /**
+   * Passwords checked recently, keyed by a hash of the account's current password hash and the
+   * password sent: a client that sends its password with every request (WebDAV's Basic) costs one
+   * argon2 check per few minutes, not one per request. Keyed by the credential, never by address;
+   * a changed password changes the key.
+   */
+  readonly #verified: TtlCache<boolean>;
 
   constructor(
     repos: Pick<Repositories, 'adminTokens' | 'admins'>,
@@ -29,9 +42,34 @@ export class AdminSessionService {
   ) {
     this.admins = repos.admins;
     this.tokens = repos.adminTokens;
+    this.#verified = new TtlCache(clock, { maxEntries: 64, defaultTtlMs: verifiedTtlMs });
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const admin = await this.checkPassword(input, ip);
+    const token = newToken();
+    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
+    await this.tokens.insert({
+      token_hash: sha256Hex(token),
+      admin_id: admin.adminId,
+      expires_at: expiresAt,
+      created_at: isoAt(this.clock),
+    });
+    return { username: admin.username, token, expiresAt };
+  }
+
+  /**
+   * Checks a username and password under the login attempt limits, without starting a session:
+   * the login above, and WebDAV's Basic authentication, which sends them with every request
+   * (`remember`: a password checked in the last few minutes is accepted without a new argon2 check).
+   */
+  async checkPassword(input: LoginRequest, ip: string, { remember = false } = {}): Promise<AdminAuth> {
+    if (remember) {
+      const known = await this.admins.findByUsername(input.username);
+      if (known !== undefined && this.#verified.get(verifiedKey(known, input.password)) === true) {
+        return { kind: 'admin', adminId: known.id, username: known.username, tokenHash: null };
+      }
+    }
     const { loginByIpAndUsername, loginByIp, loginByUsername } = this.limiters;
     const userKey = input.username.toLowerCase();
     const attempt = reserveAttempt(
@@ -47,19 +85,12 @@ export class AdminSessionService {
     if (admin === undefined || !valid) throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
 
     attempt.succeeded();
-    const token = newToken();
-    const expiresAt = isoAt(this.clock, ADMIN_TOKEN_TTL_MS);
-    await this.tokens.insert({
-      token_hash: sha256Hex(token),
-      admin_id: admin.id,
-      expires_at: expiresAt,
-      created_at: isoAt(this.clock),
-    });
-    return { username: admin.username, token, expiresAt };
+    if (remember) this.#verified.set(verifiedKey(admin, input.password), true);
+    return { kind: 'admin', adminId: admin.id, username: admin.username, tokenHash: null };
   }
 
   async logout(auth: AdminAuth): Promise<void> {
-    await this.tokens.delete(auth.tokenHash);
+    if (auth.tokenHash !== null) await this.tokens.delete(auth.tokenHash);
   }
 
   /** Resolves a bearer token; expired tokens are deleted on sight. */

@@ -4,7 +4,8 @@ import type { ErrorCode } from '@shared/errors';
 /** Why credentials that were sent did not authenticate; raised only where auth is required. */
 export type AuthFailure = { code: ErrorCode; message: string; retryAfterSeconds?: number };
 
-export type AdminAuth = { kind: 'admin'; adminId: string; username: string; tokenHash: string };
+/** `tokenHash`: the session's; null when the request carried the password itself (WebDAV's Basic). */
+export type AdminAuth = { kind: 'admin'; adminId: string; username: string; tokenHash: string | null };
 
 export type ApiKeyAuth = {
   kind: 'apikey';

@@ -51,21 +51,29 @@ export class FsBrowseService {
 
   async get(caller: FsCaller, path: string, origin: string): Promise<FsEntryDetail> {
     const target = await this.access.locate(caller, path);
-    const noLinks = { preview_url: null, download_url: null };
-    if (target.kind === 'virtual') return { ...virtualFolderEntry(target.path), ...(target.path === '/' ? { name: '' } : {}), ...noLinks, canWrite: false };
-    if (target.key === '') return { ...mountEntry(target.mount), ...noLinks, canWrite: target.canWrite };
-    if (!target.allowed) return { ...folderEntry(target.path, whereOf(target.mount)), ...noLinks, canWrite: false };
-    const found = await probe(target, this.access.logger);
-    if (found === null) throw notFound();
-    if (found.kind === 'folder') return { ...folderEntry(target.path, whereOf(target.mount), found.modified), ...noLinks, canWrite: target.canWrite };
-    const entry = fileEntry(target.path, whereOf(target.mount), found.head);
+    const entry = await this.#entry(target);
+    if (target.kind === 'virtual' || entry.isDirectory) return { ...entry, preview_url: null, download_url: null };
     const contentType = entry.contentType ?? 'application/octet-stream';
     return {
       ...entry,
       preview_url: await this.#link(target, contentType, 'view', target.config.signature_expires_in, origin),
       download_url: await this.#link(target, contentType, 'download', target.config.signature_expires_in, origin),
-      canWrite: target.canWrite,
     };
+  }
+
+  /** One entry (file, folder, mount or virtual folder) without links: what `get` and WebDAV's PROPFIND show. */
+  async entry(caller: FsCaller, path: string): Promise<FsEntry & { canWrite: boolean }> {
+    return this.#entry(await this.access.locate(caller, path));
+  }
+
+  async #entry(target: MountTarget | VirtualTarget): Promise<FsEntry & { canWrite: boolean }> {
+    if (target.kind === 'virtual') return { ...virtualFolderEntry(target.path), ...(target.path === '/' ? { name: '' } : {}), canWrite: false };
+    if (target.key === '') return { ...mountEntry(target.mount), canWrite: target.canWrite };
+    if (!target.allowed) return { ...folderEntry(target.path, whereOf(target.mount)), canWrite: false };
+    const found = await probe(target, this.access.logger);
+    if (found === null) throw notFound();
+    if (found.kind === 'folder') return { ...folderEntry(target.path, whereOf(target.mount), found.modified), canWrite: target.canWrite };
+    return { ...fileEntry(target.path, whereOf(target.mount), found.head), canWrite: target.canWrite };
   }
 
   /** Streams the file as an attachment (active content as text/plain), with one Range honoured. */

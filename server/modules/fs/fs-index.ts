@@ -56,6 +56,18 @@ export class FsIndex {
     await entries.upsert([folderEntry(mount.id, inMount(mount.mount_path, path), await entries.generation(mount.id), at)], 'app');
   }
 
+  /** A tree Clipdock wrote in one go (a copy): its files count against the quota from now on. */
+  async treeWritten(entries: FsEntryRepo, mount: MountRow, tree: { files: ReadonlyArray<{ path: string; file: StoredFile }>; folders: readonly string[]; at: Date }): Promise<void> {
+    const generation = await entries.generation(mount.id);
+    await entries.upsert(
+      [
+        ...tree.folders.map((path) => folderEntry(mount.id, inMount(mount.mount_path, path), generation, tree.at)),
+        ...tree.files.map(({ path, file }) => fileEntry(mount.id, inMount(mount.mount_path, path), file, generation, true)),
+      ],
+      'app',
+    );
+  }
+
   async removed(entries: FsEntryRepo, mount: MountRow, path: string): Promise<void> {
     await entries.deleteTree(mount.id, inMount(mount.mount_path, path));
   }

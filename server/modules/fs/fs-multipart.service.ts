@@ -34,7 +34,7 @@ export class FsMultipartService {
     const uploadId = await onStorage(file.storage, this.core.logger, () => file.driver.createMultipart(file.key, contentType));
     let row: FsUploadRow;
     try {
-      row = await this.core.reserve(file, input.fileSize, contentType, { uploadId, partSize: plan.partSize });
+      row = await this.core.reserve(file, input.fileSize, contentType, { multipart: { uploadId, partSize: plan.partSize } });
     } catch (error) {
       await file.driver.abortMultipart(file.key, uploadId).catch(() => undefined);
       throw error;

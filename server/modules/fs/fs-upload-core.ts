@@ -26,6 +26,8 @@ export type Deps = {
   clock: Clock;
 };
 
+export type ReserveOptions = { multipart?: { uploadId: string; partSize: number }; largest?: number };
+
 export class FsUploadCore {
   readonly access: FsAccess;
   readonly logger: Logger;
@@ -58,8 +60,11 @@ export class FsUploadCore {
     }
   }
 
-  /** Reserves `size` bytes for a write to `file`; the bytes of a file it replaces are reused. */
-  async reserve(file: MountTarget, size: number, contentType: string, multipart?: { uploadId: string; partSize: number }): Promise<FsUploadRow> {
+  /**
+   * Reserves `size` bytes for a write to `file`; the bytes of a file it replaces are reused. A
+   * copy of a folder names its `largest` file, which the max upload size applies to.
+   */
+  async reserve(file: MountTarget, size: number, contentType: string, { multipart, largest }: ReserveOptions = {}): Promise<FsUploadRow> {
     const row: FsUploadRow = {
       id: randomUUID(),
       mount_id: file.mount.id,
@@ -73,7 +78,7 @@ export class FsUploadCore {
       created_by: ownerTag(file.caller),
       created_at: isoAt(this.deps.clock),
     };
-    await this.deps.limits.reserveWith(file.config, size, await this.replacedBytes(file), (trx) => trx.fsUploads.insert(row));
+    await this.deps.limits.reserveWith(file.config, size, await this.replacedBytes(file), (trx) => trx.fsUploads.insert(row), largest);
     return row;
   }
 

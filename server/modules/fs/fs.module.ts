@@ -12,9 +12,11 @@ import type { MountService } from '../mounts/mount.service';
 import type { UploadLimits } from '../uploads/upload-limits.service';
 import { FsAccess } from './fs-access.service';
 import { FsBrowseService } from './fs-browse.service';
+import { FsCopyService } from './fs-copy.service';
 import { FsCursors } from './fs-cursor';
 import { FsIndex } from './fs-index';
 import { FsMultipartService } from './fs-multipart.service';
+import { FsPutService } from './fs-put.service';
 import { FsReindexer } from './fs-reindex.service';
 import { FsSearchService } from './fs-search.service';
 import { FsUploadCore } from './fs-upload-core';
@@ -36,21 +38,26 @@ export type FsModuleDeps = {
   reindexer?: FsReindexer;
 };
 
-export type FsModule = { routes: Hono<AppEnv>; reindexer: FsReindexer };
+/** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
+export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put: FsPutService; copies: FsCopyService };
+
+export type FsModule = { routes: Hono<AppEnv>; reindexer: FsReindexer; services: FsServices };
 
 export function createFsModule({ repos, mounts, storage, caches, limits, clock, logger, encryptionSecret, trustProxy, ...deps }: FsModuleDeps): FsModule {
   const access = new FsAccess(repos, mounts, storage, logger);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
+  const browse = new FsBrowseService(access, new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')), caches, clock);
+  const writes = new FsWriteService(core, repos, index);
   const routes = fsRoutes({
-    browse: new FsBrowseService(access, new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')), caches, clock),
+    browse,
     uploads: new FsUploadService(core),
     multipart: new FsMultipartService(core),
-    writes: new FsWriteService(core, repos, index),
+    writes,
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
     trustProxy,
   });
-  return { routes, reindexer };
+  return { routes, reindexer, services: { browse, writes, put: new FsPutService(core), copies: new FsCopyService(core, repos, index, writes) } };
 }

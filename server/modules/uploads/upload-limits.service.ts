@@ -71,11 +71,13 @@ export class UploadLimits {
   /**
    * Reserves `size` bytes for an upload kept outside the files table (a mount upload): checks the
    * max upload size, then runs `write` in the same serialised transaction as share reservations
-   * when the bytes fit; `current` of them are already counted (a file being replaced).
+   * when the bytes fit; `current` of them are already counted (a file being replaced). A copy of
+   * a folder reserves its files' total while the max upload size applies to `largest`, its
+   * largest file.
    */
-  async reserveWith<T>(config: StorageConfigRow, size: number, current: number, write: (trx: Repositories) => Promise<T>): Promise<T> {
+  async reserveWith<T>(config: StorageConfigRow, size: number, current: number, write: (trx: Repositories) => Promise<T>, largest = size): Promise<T> {
     const max = await this.#maxUpload();
-    if (size > max.bytes) throw tooBig(max.label);
+    if (largest > max.bytes) throw tooBig(max.label);
     return this.#serialised(config.id, async (trx, room) => {
       if (size > room.free + current) throw quotaError(room.free, room.total);
       return write(trx);

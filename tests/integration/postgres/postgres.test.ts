@@ -17,7 +17,7 @@ import { call, expectError, expectOk } from '../support/http';
 import { createTestDatabase } from '../support/postgres';
 import { startTestServer, testAdmin } from '../support/test-server';
 
-const expectedTables = ['admin_tokens', 'admins', 'api_keys', 'file_tombstones', 'files', 'fs_entries', 'fs_index_state', 'fs_uploads', 'idempotency_keys', 'paste_tombstones', 'pastes', 'storage_configs', 'storage_mounts', 'system_settings'];
+const expectedTables = ['admin_tokens', 'admins', 'api_keys', 'file_tombstones', 'files', 'fs_entries', 'fs_index_state', 'fs_uploads', 'idempotency_keys', 'paste_tombstones', 'pastes', 'storage_configs', 'storage_mounts', 'system_settings', 'webdav_locks', 'webdav_props'];
 
 describe('PostgreSQL migrations', () => {
   it('create the schema on a fresh database and are a no-op on the existing one', async () => {

@@ -1,0 +1,35 @@
+// Builds WebDAV's pieces on the explorer's services: the same file system and rules, with
+// WebDAV's own authentication, locks and dead properties on top.
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { Repositories } from '../../db/repositories';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { AdminSessionService } from '../auth/admin-session.service';
+import type { ApiKeyAuthService } from '../auth/api-key-auth.service';
+import type { FsServices } from '../fs/fs.module';
+import type { SystemSettingsService } from '../settings/system-settings.service';
+import { WebdavAuth } from './webdav-auth';
+import { WebdavCrossCopy } from './webdav-cross-copy';
+import { WebdavLocks } from './webdav-locks';
+import { WebdavMethods } from './webdav-methods';
+import { WebdavProps } from './webdav-props';
+import { webdavRoutes } from './webdav.routes';
+
+export type WebdavModuleDeps = {
+  repos: Repositories;
+  fs: FsServices;
+  settings: SystemSettingsService;
+  sessions: AdminSessionService;
+  apiKeys: ApiKeyAuthService;
+  trustProxy: boolean;
+  clock: Clock;
+  logger: Logger;
+};
+
+export function createWebdavRoutes({ repos, fs, settings, sessions, apiKeys, trustProxy, clock, logger }: WebdavModuleDeps): Hono<AppEnv> {
+  const locks = new WebdavLocks(repos, clock);
+  const props = new WebdavProps(fs.browse, repos, locks);
+  const methods = new WebdavMethods({ fs, props, locks, settings, repos, cross: new WebdavCrossCopy(fs, settings) });
+  return webdavRoutes({ auth: new WebdavAuth({ sessions, apiKeys, trustProxy }), methods, props, locks, logger });
+}
