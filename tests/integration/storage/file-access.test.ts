@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheStatsSchema, clearCacheResultSchema } from '@shared/api/cache.schema';
 import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
+import { createRepositories } from '@server/db/repositories';
+import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
 import { call, expectError, expectOk } from '../support/http';
 import { download, drivers, fetchBytes, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
 
@@ -50,24 +52,27 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('serves the view that reaches max_views, then deletes the file and its object', async () => {
+  it('serves the view that reaches max_views, then deletes the file and its object, leaving 410 for its link', async () => {
     const bytes = Buffer.from('two views only');
     const file = await uploadFile(h, 'limited.txt', bytes, { max_views: 2 });
     expect((await download(h, file.slug)).bytes.equals(bytes)).toBe(true);
     const last = await download(h, file.slug);
     expect(last.status).toBe(200);
     expect(last.bytes.equals(bytes)).toBe(true);
-    await expect.poll(async () => (await info(file.slug)).status).toBe(404);
+    await expect.poll(async () => (await info(file.slug)).status).toBe(410);
     const driver = await h.driver();
     await expect.poll(() => driver.head(file.storage_path)).toBeNull();
   });
 
-  it('answers 410 for an expired file and removes it', async () => {
+  it('answers 410 for an expired file, to its page and its download; the sweeper removes it after the grace', async () => {
     const file = await uploadFile(h, 'old.txt', Buffer.from('old'), { expires_in: 1 });
     await h.server.db.updateTable('files').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', file.id).execute();
     expectError(await info(file.slug), 410, ErrorCode.Gone);
-    expect((await download(h, file.slug)).status).toBe(404);
+    expect((await download(h, file.slug)).status).toBe(410);
+    const sweep = createUploadSweepTask(createRepositories(h.server.db), h.storage);
+    expect(await sweep.run(Date.now() + settledShareGraceMs + 60_000)).toBeGreaterThanOrEqual(1);
     expect(await (await h.driver()).head(file.storage_path)).toBeNull();
+    expectError(await info(file.slug), 410, ErrorCode.Gone);
   });
 
   it('redirects to a presigned URL by default and streams with Range when proxying', async () => {
