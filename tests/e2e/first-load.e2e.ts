@@ -98,7 +98,7 @@ test('a shared paste loads no editor, no local database and no admin code', asyn
 test('a shared file loads no editor, no local database and no admin code', async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto('/file/no-such-file');
-  await expect(page).toHaveTitle(/Shared file/);
+  await expect(page).toHaveTitle(/File not found/);
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database|admin|upload)/.test(name))).toEqual([]);
 });

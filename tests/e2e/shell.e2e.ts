@@ -51,7 +51,7 @@ test('every route of the app renders with its translated title', async ({ page }
   const titles: [string, RegExp][] = [
     ['/upload', /Upload files/],
     ['/paste/no-such-paste', /Paste not found/],
-    ['/file/no-such-file', /Shared file/],
+    ['/file/no-such-file', /File not found/],
     ['/mount-explorer', /Mount explorer/],
     ['/mount-explorer/some/dir?preview=a.txt', /Mount explorer/],
   ];
