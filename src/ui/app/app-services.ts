@@ -9,6 +9,7 @@ import type { AuthStorage } from '@machines/auth-storage';
 import { createApiClient, type ApiClient } from '@shared/http/api-client';
 import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
+import { localDatabaseExists } from '@db/database-name';
 import { credentialsOf } from '../lib/credentials';
 import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
 import { openQueueStore, replayEndpoints, requestBackgroundSync } from '../lib/offline-queue-store';
@@ -49,7 +50,7 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   const offline = createOfflineQueue({
     api,
     store: openQueueStore,
-    storeExists: () => import('@db/database-name').then((names) => names.localDatabaseExists()),
+    storeExists: () => localDatabaseExists(),
     endpoints: replayEndpoints,
     getCredentials: () => credentialsOf(auth?.getSnapshot().context),
     requestSync: requestBackgroundSync,
