@@ -162,7 +162,7 @@ export function createApp({
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
-  // WebDAV (spec §3): the mount tree at /dav, outside /api's CORS, compression and envelope.
+  // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route('/', createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }));
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));

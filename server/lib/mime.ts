@@ -19,7 +19,7 @@ export function mimeFromFilename(filename: string): string {
   return byExtension[fileExtension(filename)] ?? GENERIC_MIMETYPE;
 }
 
-/** Markdown names are text/markdown (spec §5); else the declared type unless it is missing, generic or malformed; then a guess from the name. */
+/** Markdown names are text/markdown; else the declared type unless it is missing, generic or malformed; then a guess from the name. */
 export function resolveMimeType(filename: string, declared: string | undefined): string {
   if (isMarkdownName(filename)) return MARKDOWN_MIMETYPE;
   const clean = declared?.trim().toLowerCase();

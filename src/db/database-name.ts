@@ -1,7 +1,7 @@
 // The local database's name, and whether this browser holds it yet, without loading RxDB: the
 // home page asks before its first paint's idle time whether there can be a draft to restore,
 // and a first-time visitor's answer (no) keeps the database code off the page entirely.
-// The name is the product's and never changes (spec §9): a release that changes a collection's
+// The name is the product's and never changes: a release that changes a collection's
 // shape raises that schema's version and adds a migration, so drafts and queued writes survive.
 import { APP_NAME } from '@shared/limits';
 

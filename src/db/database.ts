@@ -1,6 +1,6 @@
-// The page's local store (spec §3): cached pastes, files and listings, settings, search history
+// The page's local store: cached pastes, files and listings, settings, search history
 // and the offline queue. One RxDB instance per page; every write is validated against its schema.
-// The name is the product's and never changes (spec §9): a release that changes a collection's
+// The name is the product's and never changes: a release that changes a collection's
 // shape raises that schema's version and adds a migration, so drafts and queued writes survive.
 import { addRxPlugin, createRxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';

@@ -1,5 +1,5 @@
 // A release that changes a collection's shape raises its schema version and migrates what the
-// last release stored (spec §9): the queue written by version 0 opens, migrated, under version 1.
+// last release stored: the queue written by version 0 opens, migrated, under version 1.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';

@@ -1,4 +1,4 @@
-// Reads and writes the persisted auth session (spec §4 storage keys). Stored values come from
+// Reads and writes the persisted auth session. Stored values come from
 // a previous page load or another tab, so every one is parsed; a corrupt value is dropped.
 import { z } from 'zod';
 import { apiKeyInfoSchema, apiKeyPermissionsSchema } from '@shared/api/auth.schema';

@@ -1,4 +1,4 @@
-// Who the user is (none, admin, API key) and whether that is still true (spec §4). Network calls
+// Who the user is (none, admin, API key) and whether that is still true. Network calls
 // are named actors provided by the app; storage is injected so the machine runs in tests and tabs.
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import type { ApiErrorInit } from '@shared/api-error';

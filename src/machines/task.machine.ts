@@ -1,4 +1,4 @@
-// The lifecycle of one long-running task (spec §4): copy, upload, delete or download. The work
+// The lifecycle of one long-running task: copy, upload, delete or download. The work
 // itself is the app-provided `runTask` actor; leaving `running` stops it, which is how cancel works.
 import { assign, fromCallback, setup } from 'xstate';
 import type { EventObject } from 'xstate';

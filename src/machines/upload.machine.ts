@@ -1,4 +1,4 @@
-// One upload batch (spec §4): files go through the app-provided `uploadFile` actor a few at a
+// One upload batch: files go through the app-provided `uploadFile` actor a few at a
 // time, and the batch stage follows the slowest file still running. Stopping a file's actor cancels it.
 import { and, assign, enqueueActions, fromCallback, not, setup } from 'xstate';
 import type { EventObject } from 'xstate';
@@ -6,7 +6,7 @@ import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage }
 
 export const UPLOAD_CONCURRENCY = 2;
 
-/** A URL the transfer worker downloads and uploads (spec §4 URL upload); `size` as the URL announced it. */
+/** A URL the transfer worker downloads and uploads; `size` as the URL announced it. */
 export type UrlSource = { url: string; size: number; mimetype: string };
 
 /** A file from the device, or a URL. */

@@ -1,4 +1,4 @@
-// The client-side error catalogue (spec §8). The API client turns every failure into an
+// The client-side error catalogue. The API client turns every failure into an
 // ApiError; the UI translates `kind` (i18n key `errors.<kind>`) and may show `serverMessage`.
 import type { ErrorCode } from './errors';
 
@@ -24,7 +24,7 @@ export const apiErrorKinds = [
   'cancelled',
   'timeout',
   'network',
-  /** Not sent: the write was queued offline and will be replayed (spec §7). */
+  /** Not sent: the write was queued offline and will be replayed. */
   'queued',
   'bad-response',
 ] as const;

@@ -1,11 +1,11 @@
-// The one home of the upload type rule (spec §5): Markdown names go as text/markdown whatever the
+// The one home of the upload type rule: Markdown names go as text/markdown whatever the
 // browser reports, other files keep the type they come with, else application/octet-stream.
 // The upload form, the transfer worker and the server all decide through these functions.
 
 export const GENERIC_MIMETYPE = 'application/octet-stream';
 export const MARKDOWN_MIMETYPE = 'text/markdown';
 
-/** Spec §5: the extensions that make a file Markdown. */
+/** The extensions that make a file Markdown. */
 export const markdownExtensions: ReadonlySet<string> = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
 
 /** The lower-case extension after the last dot; none for dotfiles (`.md`) and names without one. */

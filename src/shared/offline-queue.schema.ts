@@ -1,6 +1,6 @@
-// One queued mutation (spec §3 "offline queue entry"): written by the page when a replayable
+// One queued mutation: written by the page when a replayable
 // write is made offline, replayed later through the endpoint it names. Both sides parse it here.
-// No credential is stored: a replay sends the credentials current at replay time (spec §7).
+// No credential is stored: a replay sends the credentials current at replay time.
 import { z } from 'zod';
 import { offlineOperationTypes } from './offline-replay';
 
@@ -17,7 +17,7 @@ export const offlineQueueStatusSchema = z.enum(offlineQueueStatuses);
 export type OfflineQueueStatus = z.infer<typeof offlineQueueStatusSchema>;
 
 const inputShape = z.object({
-  /** The endpoint definition's id, one of the replay list (spec §7). */
+  /** The endpoint definition's id, one of the replay list. */
   type: z.enum(offlineOperationTypes),
   /** The endpoint's path parameters, e.g. `{ id }` of a paste. */
   params: z.record(z.string(), z.string()),

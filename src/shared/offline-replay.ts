@@ -1,4 +1,4 @@
-// The replay list (spec §7 "Replayed from the offline queue"): the endpoints a write may be queued
+// The replay list: the endpoints a write may be queued
 // for, by endpoint id, with the method and path of their definitions (a unit test holds each to its
 // definition, which must be `idempotent`). Plain data, so the service worker can read it cheaply.
 export const replayableEndpoints = {
@@ -28,7 +28,7 @@ export function replayPath(type: OfflineOperationType, params: Record<string, st
 }
 
 /**
- * What a replay's answer means (spec §7): accepted; refused for good (401, 403, 409 or another
+ * What a replay's answer means: accepted; refused for good (401, 403, 409 or another
  * 4xx: kept as failed with the server's message, never retried); or not now (no connection, a
  * time-out, 408, 429 or a 5xx: the entry waits, and the queue stops to keep its order).
  */

@@ -1,4 +1,4 @@
-// Same-origin images outside the API are cached for the offline cache lifetime (spec §9: 7 days).
+// Same-origin images outside the API are cached for the offline cache lifetime (7 days).
 // API responses (protected previews, presigned links) are never cached by the worker.
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';

@@ -1,5 +1,5 @@
 // Turns API and transport outcomes into the plain failure objects that cross the worker
-// boundary (spec §8 upload and multipart messages). Messages are English fallbacks only.
+// boundary. Messages are English fallbacks only.
 import type { ApiErrorKind } from '@shared/api-error';
 import type { UploadErrorCode } from '@shared/api/upload.schema';
 import type { ErrorCode } from '@shared/errors';

@@ -1,4 +1,4 @@
-// Opens the body of a URL upload's source (spec §4): the browser fetches it directly first, and
+// Opens the body of a URL upload's source: the browser fetches it directly first, and
 // on a network or cross-origin failure asks the server's proxy. An HTTP error from the source is
 // final: the proxy would get the same answer.
 import { urlProxy } from '@shared/api/url-upload.endpoints';

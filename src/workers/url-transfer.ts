@@ -1,4 +1,4 @@
-// URL uploads in the worker (spec §4, §9): the source is downloaded (directly, else through the
+// URL uploads in the worker: the source is downloaded (directly, else through the
 // server's proxy) straight into a multipart upload through the /url/ endpoints, 3 parts at a
 // time, then completed and committed. Progress: the download counts for 0-49 %, the upload for
 // 50-99 %, both moving at once; a cancel at any stage removes the pending upload and its row.
@@ -28,7 +28,7 @@ export const urlUploadEndpoints: UploadEndpoints = {
 };
 
 export type UrlTransferConfig = {
-  /** Spec §9: the URL uploader sends 3 parts at a time. */
+  /** The URL uploader sends 3 parts at a time. */
   concurrency: number;
   /** Parts held in memory are this big: (concurrency + 1) × partSize at most. */
   partSize: number;

@@ -39,7 +39,7 @@ export class CacheService {
     };
   }
 
-  /** Replayable from the offline queue (spec §7): a repeated key gets the first count back. */
+  /** Replayable from the offline queue: a repeated key gets the first count back. */
   async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest, idempotent?: IdempotentRequest): Promise<ClearCacheResult> {
     return this.idempotency.once(idempotent, clearCacheResultSchema, async ({ mounts }) => {
       if (input.mountId !== undefined) {

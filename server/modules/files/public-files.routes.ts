@@ -18,7 +18,7 @@ export function publicFilesRoutes({ files, delivery, idempotency, trustProxy }: 
   const app = new Hono<AppEnv>();
 
   route(app, getPublicFile, ({ params, c }) => files.info(params.slug, requestOrigin(c, trustProxy)));
-  // Replayable from the offline queue (spec §7). Verifying changes no row, so the answer is
+  // Replayable from the offline queue. Verifying changes no row, so the answer is
   // checked outside the transaction and only its record commits; a repeated key gets it back.
   route(app, verifyFilePassword, async ({ params, body, idempotent, c }) => {
     const replay = idempotent === undefined ? undefined : await idempotency.recall(idempotent, verifiedFileSchema);

@@ -1,4 +1,4 @@
-// Resolves an explorer path for a caller (spec §6): the admin reaches every active mount; an API
+// Resolves an explorer path for a caller: the admin reaches every active mount; an API
 // key reaches its base path and below, segment by segment, and may only walk through the folders
 // above it. Every fs call starts here, so no path reaches storage unchecked.
 import { ErrorCode } from '@shared/errors';

@@ -1,6 +1,6 @@
 // Managing pastes for the admin (every paste) and for API keys (only their own; any other
 // paste is reported as missing). Updates are partial and never echo the password. Every change
-// here may be replayed from the offline queue (spec §7), so each runs through the idempotency
+// here may be replayed from the offline queue, so each runs through the idempotency
 // store: the change and the record of its answer commit in one transaction.
 import type { Repositories } from '../../db/repositories';
 import {

@@ -62,7 +62,7 @@ export class SystemSettingsService {
     return { max_upload_size, max_upload_size_unit, max_upload_size_bytes };
   }
 
-  /** A replay from the offline queue (spec §7) gets the first answer and writes nothing again. */
+  /** A replay from the offline queue gets the first answer and writes nothing again. */
   async update(_auth: AdminAuth, input: UpdateSystemSettingsRequest, idempotent?: IdempotentRequest): Promise<SystemSettings> {
     const values = storedKeys.flatMap((key) => {
       const value = input[key];

@@ -1,4 +1,4 @@
-// Storage config administration (spec §7 /s3-configs). Secrets are sealed with AES-256-GCM and
+// Storage config administration (/s3-configs). Secrets are sealed with AES-256-GCM and
 // never leave the server; API keys see public configs only; configs in use cannot be deleted.
 import { randomUUID } from 'node:crypto';
 import type { Repositories } from '../../db/repositories';

@@ -1,4 +1,4 @@
-// Who a WebDAV request comes from (spec §3, backend reference Part A): every request carries its
+// Who a WebDAV request comes from: every request carries its
 // own credentials — Basic with the admin's username and password or an API key as both user name
 // and password, `Bearer` with an admin session, or `ApiKey`. Nothing is remembered by address: a
 // request without credentials is a 401 with a Basic challenge, whoever sent the last one.

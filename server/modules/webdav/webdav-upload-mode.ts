@@ -1,4 +1,4 @@
-// How a WebDAV PUT reaches storage, by the upload mode setting (spec §3, system settings).
+// How a WebDAV PUT reaches storage, by the upload mode setting (system settings).
 import type { WebdavUploadMode } from '@shared/api/settings.schema';
 import type { FsPutVia } from '../fs/fs-put.service';
 

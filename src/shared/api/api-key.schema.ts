@@ -1,4 +1,4 @@
-// Wire contract of admin API-key management (spec §3, §7). The full key appears only in the
+// Wire contract of admin API-key management. The full key appears only in the
 // creation response; lists carry a prefix and a mask. Expiry is an ISO time, null for never.
 import { z } from 'zod';
 import { normalizePath } from '../path-rule';

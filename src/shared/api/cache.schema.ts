@@ -1,4 +1,4 @@
-// Wire contract of the in-process caches (spec §7): statistics for the admin and clearing by
+// Wire contract of the in-process caches: statistics for the admin and clearing by
 // mount, by storage config or everything (a key only ever clears mounts it can see).
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Wire contract of GET /admin/dashboard/stats (spec §3): counts, storage use per config, cache
+// Wire contract of GET /admin/dashboard/stats: counts, storage use per config, cache
 // hit rates and the last seven UTC days of activity, oldest first and zero-filled.
 import { z } from 'zod';
 

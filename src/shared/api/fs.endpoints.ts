@@ -1,4 +1,4 @@
-// The mount explorer's file system (spec §7): every call exists under /admin/fs (the admin) and
+// The mount explorer's file system: every call exists under /admin/fs (the admin) and
 // /user/fs (the admin or an API key with mount permission, limited to its base path, refused
 // with 403 on writes when read-only). The server resolves and authorises every path itself and
 // derives every storage key from it; clients never send keys, storage paths or config ids.

@@ -1,5 +1,5 @@
-// Wire contract of the mount explorer's file system (spec §7 "File system", backend reference
-// §3.8): paths, entries, listings, uploads, search. The same shapes serve /admin/fs and /user/fs.
+// Wire contract of the mount explorer's file system: paths, entries, listings, uploads, search.
+// The same shapes serve /admin/fs and /user/fs.
 //
 // Paths: absolute explorer paths (`/photos/2024/a.jpg`), the mount path followed by the object's
 // key. The server percent-decodes a path once and resolves `.`, `..` and `//`; encoded separators
@@ -11,9 +11,9 @@
 import { z } from 'zod';
 import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES, completedPartSchema, presignedPartSchema } from './upload.schema';
 
-/** Spec §5: text edits in the explorer carry at most 10 MB. */
+/** Text edits in the explorer carry at most 10 MB. */
 export const FS_EDIT_MAX_BYTES = 10 * 1024 * 1024;
-/** Spec §5: a search needs at least 2 characters. */
+/** A search needs at least 2 characters. */
 export const FS_SEARCH_MIN_CHARS = 2;
 export const FS_SEARCH_DEFAULT_LIMIT = 50;
 export const FS_SEARCH_MAX_LIMIT = 200;

@@ -1,4 +1,4 @@
-// Wire contract of mount points (spec §3, §5, §7): admin CRUD under /admin/mounts and the
+// Wire contract of mount points: admin CRUD under /admin/mounts and the
 // read-only view a key with mount permission gets under /user/mounts.
 import { z } from 'zod';
 import { CACHE_TTL_DEFAULT_SECONDS, CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '../limits';

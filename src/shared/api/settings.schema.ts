@@ -1,4 +1,4 @@
-// Wire contract of the public system settings (spec §3, §5): the upload limit, the WebDAV upload
+// Wire contract of the public system settings: the upload limit, the WebDAV upload
 // mode and guest pastes. Internal rows of the settings table never appear here.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The storage config endpoints (spec §7 /s3-configs): keys with file permission see the public
+// The storage config endpoints (/s3-configs): keys with file permission see the public
 // configs they can reach (without endpoint or key id); everything else is the admin's.
 import { z } from 'zod';
 import { ErrorCode } from '../errors';

@@ -1,4 +1,4 @@
-// Wire contract of storage configs (spec §7 /s3-configs). Secrets travel only in requests;
+// Wire contract of storage configs (/s3-configs). Secrets travel only in requests;
 // responses carry `has_secret` instead. Fields are snake_case as in the reference API.
 import { z } from 'zod';
 import { storageHostProblem } from '../net/address-class';

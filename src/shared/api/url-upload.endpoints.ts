@@ -1,4 +1,4 @@
-// The URL upload endpoints (spec §7 "URL upload"). `url/info` and `url/proxy` make the server
+// The URL upload endpoints. `url/info` and `url/proxy` make the server
 // fetch a user's URL, so they need file permission and go through the URL address guard; the
 // storage steps reuse the device upload's contracts and rules under /url/.
 import { ErrorCode } from '../errors';

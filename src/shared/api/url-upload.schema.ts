@@ -1,4 +1,4 @@
-// Wire contract of uploads from a URL (spec §4, §7): the server describes the URL without reading
+// Wire contract of uploads from a URL: the server describes the URL without reading
 // its body (`url/info`), streams it when the browser cannot fetch it itself (`url/proxy`), and the
 // storage steps are the device upload's own shapes under /url/.
 import { z } from 'zod';

@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { routeTree } from '../routes/route-tree';
 import { RouteError } from './route-error';
 
-/** Any path without a screen goes home (spec §2). */
+/** Any path without a screen goes home. */
 function RedirectHome() {
   return <Navigate to="/" replace />;
 }

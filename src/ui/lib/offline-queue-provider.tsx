@@ -3,7 +3,7 @@ import type { OfflineQueue } from './offline-queue';
 
 const OfflineQueueContext = createContext<OfflineQueue | null>(null);
 
-/** Hands the app's offline queue (spec §7) to the connection banner. */
+/** Hands the app's offline queue to the connection banner. */
 export function OfflineQueueProvider({ queue, children }: { queue: OfflineQueue; children: ReactNode }) {
   return <OfflineQueueContext.Provider value={queue}>{children}</OfflineQueueContext.Provider>;
 }

@@ -3,7 +3,7 @@
 import type { Actor } from 'xstate';
 import type { authMachine } from '@machines/auth.machine';
 
-/** Matches the `errors.*` message the login screen shows (spec §8). */
+/** Matches the `errors.*` message the login screen shows. */
 export type SessionEndReason = 'admin-session-expired' | 'api-key-invalid';
 
 export type SessionEnd = {

@@ -1,4 +1,4 @@
-// Every mutation the offline queue may replay (spec §7) honours Idempotency-Key: the same key
+// Every mutation the offline queue may replay honours Idempotency-Key: the same key
 // with the same body gets the first answer and changes nothing again; another body is a 422.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

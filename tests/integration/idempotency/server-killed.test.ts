@@ -1,4 +1,4 @@
-// The offline queue's promise (spec §7) when the worst happens: the server commits a change and
+// The offline queue's promise when the worst happens: the server commits a change and
 // dies before its reply leaves. A proxy in front kills the server process the moment the reply's
 // first byte appears and drops the connection; the client retries with the same key against the
 // restarted server and finds exactly one change.

@@ -1,4 +1,4 @@
-// The API-key form as plain data: its values, the checks spec §5 asks for (as i18n error codes)
+// The API-key form as plain data: its values, the checks the product asks for (as i18n error codes)
 // and the request bodies. Basic paths are accepted in any spelling the path rule normalises.
 import {
   API_KEY_CUSTOM_MAX_LENGTH,

@@ -1,4 +1,4 @@
-// The mount form as plain data: values, the spec §5 checks as i18n error codes, and the request.
+// The mount form as plain data: values, the checks as i18n error codes, and the request.
 // Path rules come from the shared mount schema, so the form and the server refuse the same paths.
 import { CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '@shared/limits';
 import {

@@ -1,4 +1,4 @@
-// The admin-account form (spec §5): the current password is required, at least one of a new
+// The admin-account form: the current password is required, at least one of a new
 // username or a new password, the new password confirmed and different from the current one.
 import type { ChangePasswordRequest } from '@shared/api/auth.schema';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@shared/limits';

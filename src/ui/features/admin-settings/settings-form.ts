@@ -1,4 +1,4 @@
-// The system-settings form as plain data: values, the spec §5 check (size > 0) and the request.
+// The system-settings form as plain data: values, the check (size > 0) and the request.
 import {
   MAX_UPLOAD_SIZE_LIMIT,
   type SystemSettings,

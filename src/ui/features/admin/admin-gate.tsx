@@ -4,7 +4,7 @@ import { canOpenPanel } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
 
 /**
- * The panel guard (spec §5): nobody signed in sees the login screen, an admin or a key with a
+ * The panel guard: nobody signed in sees the login screen, an admin or a key with a
  * text, file or mount right sees the panel, any other key goes home.
  */
 export function AdminGate({ loginScreen, children }: { loginScreen: ReactNode; children: ReactNode }) {

@@ -1,4 +1,4 @@
-// Which admin modules exist and who may open them (spec §5, §6): an admin sees every module;
+// Which admin modules exist and who may open them: an admin sees every module;
 // an API key sees the modules its permissions name and may enter the panel only with one of them.
 import type { ApiKeyPermissions } from '@shared/api/auth.schema';
 

@@ -4,7 +4,7 @@ import { apiErrorMessage } from '../../lib/api-error-message';
 
 export type LoginMode = 'password' | 'apiKey';
 
-/** Login failures read as login failures (spec §8): bad credentials, missing token, bad key. */
+/** Login failures read as login failures: bad credentials, missing token, bad key. */
 export function loginErrorMessage(t: TFunction, mode: LoginMode, error: ApiErrorInit): string {
   if (mode === 'password' && error.kind === 'invalid-credentials') return t('auth.login.invalidCredentials');
   if (mode === 'password' && error.kind === 'bad-response') return t('auth.login.missingToken');

@@ -10,7 +10,7 @@ const modes: readonly LoginMode[] = ['password', 'apiKey'];
 
 /**
  * Admin login with two modes as tabs: username and password, or an API key. When the server
- * ended the last session (spec §8), that is said until the user tries to log in again.
+ * ended the last session, that is said until the user tries to log in again.
  */
 export function LoginScreen() {
   const { t } = useTranslation();

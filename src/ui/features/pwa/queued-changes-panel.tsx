@@ -3,7 +3,7 @@ import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 
 type Props = { entries: OfflineQueueEntry[]; onDiscard: (id: string) => void };
 
-/** The queued writes (spec §7): a badge with the count that opens the list; each entry can be discarded. */
+/** The queued writes: a badge with the count that opens the list; each entry can be discarded. */
 export function QueuedChangesPanel({ entries, onDiscard }: Props) {
   const { t, i18n } = useTranslation();
   const failed = entries.filter((entry) => entry.status === 'failed').length;

@@ -1,4 +1,4 @@
-// Expiry presets of spec §5 as the `expires_in` hours the upload API takes; "never" sends nothing.
+// Expiry presets as the `expires_in` hours the upload API takes; "never" sends nothing.
 export const uploadExpiryPresets = ['1h', '1d', '7d', '30d', 'never'] as const;
 export type UploadExpiryPreset = (typeof uploadExpiryPresets)[number];
 

@@ -1,4 +1,4 @@
-// "Recent uploads" (spec §9: the last 3) kept in this browser only, as one RxDB `settings` entry.
+// "Recent uploads" (the last 3) kept in this browser only, as one RxDB `settings` entry.
 // Writes are chained so two files finishing together cannot overwrite each other's record.
 import { z } from 'zod';
 import { getDatabase } from '@db/database';

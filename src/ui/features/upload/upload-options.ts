@@ -1,5 +1,5 @@
 // The upload options form as typed text, turned into the share options the transfer engine
-// sends. Fields left empty are not sent (spec §5); a custom slug only applies to a single file.
+// sends. Fields left empty are not sent; a custom slug only applies to a single file.
 import type { UploadShareOptions } from '@shared/api/upload.schema';
 import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { isReservedSlug, SLUG_PATTERN } from '@shared/slug';

@@ -1,5 +1,5 @@
 // What the URL tab says about a URL it cannot upload, from the locale bundles only, chosen by the
-// server's ErrorCode (spec §8 URL messages): refused address, HTTP error with its status, no
+// server's ErrorCode: refused address, HTTP error with its status, no
 // answer, or a file whose size is unknown or over the limit.
 import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '@shared/api-error';

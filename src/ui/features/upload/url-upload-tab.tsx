@@ -11,7 +11,7 @@ import { UrlInfoDetails } from './url-info-details';
 import { problemOfError, problemOfInfo, urlProblemText, type UrlProblem } from './url-problem';
 import type { UploadTabProps } from './upload-tabs';
 
-/** Paste a URL, check what is there and choose the share options (spec §2, §4); the download and upload show below the tabs. */
+/** Paste a URL, check what is there and choose the share options; the download and upload show below the tabs. */
 export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: UploadTabProps) {
   const { t, i18n } = useTranslation();
   const { state, check, reset } = useUrlInfo();

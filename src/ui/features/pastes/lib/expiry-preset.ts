@@ -1,4 +1,4 @@
-// Expiry presets of spec §5 turned into the absolute ISO time the API takes; "never" sends nothing.
+// Expiry presets turned into the absolute ISO time the API takes; "never" sends nothing.
 export const expiryPresets = ['1h', '1d', '7d', '30d', 'never'] as const;
 export type ExpiryPreset = (typeof expiryPresets)[number];
 

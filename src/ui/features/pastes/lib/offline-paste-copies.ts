@@ -1,4 +1,4 @@
-// Pastes opened online are kept in the local database so they open again offline (spec §3),
+// Pastes opened online are kept in the local database so they open again offline,
 // marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
 // pastes are never copied: their owner chose who reads them and how often. Loaded lazily.
 import type { PasteView } from '@shared/api/paste.schema';
