@@ -1,6 +1,6 @@
 // better-sqlite3 compiles a statement on every `prepare`, and Kysely's SQLite driver prepares the
 // statement of every query it runs: on a paste read that was the biggest single cost. This keeps
-// the compiled statements by SQL text and hands the same one back (hot paths, docs/targets.md).
+// the compiled statements by SQL text and hands the same one back (bench/RESULTS.md, paste API).
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 
