@@ -1,5 +1,5 @@
-// Runs the autocannon CLI in a child process and reads its --json summary: the targets in
-// performance targets were measured with autocannon, so the bench uses the same tool and flags.
+// Runs the autocannon CLI in a child process and reads its --json summary: the performance
+// targets were measured with autocannon, so the bench uses the same tool and flags.
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 
