@@ -1,5 +1,5 @@
-// Runs the autocannon CLI in a child process and reads its --json summary: the targets in
-// docs/targets.md were measured with autocannon, so the bench uses the same tool and flags.
+// Runs the autocannon CLI in a child process and reads its --json summary: the performance
+// targets were measured with autocannon, so the bench uses the same tool and flags.
 import { execFile } from 'node:child_process';
 import { z } from 'zod';
 
@@ -15,6 +15,8 @@ export interface Scenario {
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the whole run. */
+  total: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -22,7 +24,7 @@ export interface LoadResult {
 }
 
 const summarySchema = z.object({
-  requests: z.object({ average: z.number() }),
+  requests: z.object({ average: z.number(), total: z.number() }),
   latency: z.object({ p50: z.number(), p99: z.number() }),
   non2xx: z.number(),
   errors: z.number(),
@@ -42,7 +44,7 @@ export function autocannon(s: Scenario): Promise<LoadResult> {
     execFile('npx', ['--no-install', ...autocannonArgs(s)], { maxBuffer: 1 << 22 }, (error, stdout) => {
       if (error !== null) return reject(error);
       const { requests, latency, non2xx, errors } = summarySchema.parse(JSON.parse(stdout));
-      resolve({ rps: requests.average, p50: latency.p50, p99: latency.p99, non2xx, errors });
+      resolve({ rps: requests.average, total: requests.total, p50: latency.p50, p99: latency.p99, non2xx, errors });
     });
   });
 }

@@ -2,23 +2,25 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { withNamedStatements } from './pg-named-statements';
+import { withStatementCache } from './sqlite-statement-cache';
 
 const int8Oid = 20;
 
 /**
- * Opens the configured database. SQLite gets WAL, real foreign keys and a busy timeout; the
- * PostgreSQL client is imported only when PostgreSQL is configured.
+ * Opens the configured database. SQLite gets WAL, real foreign keys, a busy timeout and a cache of
+ * compiled statements; the PostgreSQL client is imported only when PostgreSQL is configured.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(int8Oid, (value) => Number(value));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url }) }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: config.url })) }) });
   }
   const sqlite = new SqliteDatabase(config.file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }

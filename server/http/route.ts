@@ -65,13 +65,26 @@ function authorise(access: Access, auth: Auth): Auth {
   }
 }
 
+/**
+ * The body cap. A body with a Content-Length (and no Transfer-Encoding) is judged from the Node
+ * request's headers alone, so no Web Request is built for it; a chunked body is counted as it is
+ * read, by Hono's bodyLimit.
+ */
 function limitOf(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
+  const tooLarge = () => new AppError(ErrorCode.PayloadTooLarge, `request body is larger than the ${Math.round(maxBytes / 1024)} KiB limit`);
+  const counted = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new AppError(ErrorCode.PayloadTooLarge, `request body is larger than the ${Math.round(maxBytes / 1024)} KiB limit`);
+      throw tooLarge();
     },
   });
+  return (c, next) => {
+    const { headers } = c.env.incoming;
+    const length = headers['content-length'];
+    if (length === undefined || headers['transfer-encoding'] !== undefined) return counted(c, next);
+    if (Number.parseInt(length, 10) > maxBytes) throw tooLarge();
+    return next();
+  };
 }
 
 /** Whose answers a key may replay: the admin, one API key, or anonymous callers. */

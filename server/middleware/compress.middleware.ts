@@ -26,13 +26,19 @@ async function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return small ? gzipSync(body, gzipOptions) : gzipAsync(body, gzipOptions);
 }
 
-/** Whether this answer may be compressed at all, judged on its headers alone. */
+/**
+ * Whether this answer may be compressed at all, judged on its status and headers; the body is
+ * looked at last, since that turns a light response into a full Web Response.
+ */
 function compressible(response: Response, method: string): boolean {
-  if (method === 'HEAD' || response.body === null) return false;
+  if (method === 'HEAD') return false;
   if (response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304) return false;
   const headers = response.headers;
   if (headers.has('content-encoding') || headers.has('content-range') || headers.has('accept-ranges')) return false;
-  return isCompressibleType(headers.get('content-type'));
+  if (!isCompressibleType(headers.get('content-type'))) return false;
+  // A declared length tells whether there is a body without touching it.
+  const declared = headers.get('content-length');
+  return declared === null ? response.body !== null : Number(declared) > 0;
 }
 
 /**

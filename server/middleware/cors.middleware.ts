@@ -21,8 +21,9 @@ export function apiCors(): MiddlewareHandler<AppEnv> {
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
       return new Response(null, { status: 204, headers: preflight });
     }
-    await next();
-    c.res.headers.set('access-control-allow-origin', '*');
-    c.res.headers.set('access-control-expose-headers', exposed);
+    // On the Node response, merged into any answer: no Web Headers built per request.
+    c.env.outgoing.setHeader('access-control-allow-origin', '*');
+    c.env.outgoing.setHeader('access-control-expose-headers', exposed);
+    return next();
   };
 }

@@ -4,13 +4,17 @@ import type { AppEnv } from '../app-env';
 
 const saneId = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Takes a caller's X-Request-Id when it is short and plain, otherwise makes one; echoes it back. */
+/**
+ * Takes a caller's X-Request-Id when it is short and plain, otherwise makes one; echoes it back.
+ * The header goes on the Node response, which merges it into whatever answer follows: setting it
+ * on the Web Response would build undici Headers for every request (hot paths).
+ */
 export function requestId(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const id = incoming !== undefined && saneId.test(incoming) ? incoming : randomUUID();
+  return (c, next) => {
+    const incoming = c.env.incoming.headers['x-request-id'];
+    const id = typeof incoming === 'string' && saneId.test(incoming) ? incoming : randomUUID();
     c.set('reqId', id);
-    await next();
-    c.res.headers.set('X-Request-Id', id);
+    c.env.outgoing.setHeader('X-Request-Id', id);
+    return next();
   };
 }

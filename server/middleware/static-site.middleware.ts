@@ -3,6 +3,7 @@
 // a strict Content-Security-Policy (scripts from this origin only, plus the hash of the inline
 // theme script) and may not be framed. Text files go out as the brotli or gzip copy the build
 // made beside them (server/lib/precompress.ts) when the browser accepts it, never compressed here.
+// Answers are kept in memory (answer-cache below): hashed assets for good, other files for a second.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -71,21 +72,74 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+type Answer = { body: Buffer<ArrayBuffer>; headers: Record<string, string> };
+type Kept = Answer & { until: number };
+
+/** Files up to this size are kept; the whole cache stays under the byte bound. */
+const KEPT_FILE_BYTES = 512 * 1024;
+const KEPT_TOTAL_BYTES = 24 * 1024 * 1024;
+/** Other files may change under a running server (a rebuild): looked at again after this. */
+const RECHECK_MS = 1000;
+
+/**
+ * The answers to recent (path, Accept-Encoding) pairs. A hashed /assets file never changes under
+ * its name; anything else is kept for a second. Oldest entries go first past the byte bound.
+ */
+class AnswerCache {
+  readonly #kept = new Map<string, Kept>();
+  #bytes = 0;
+
+  get(key: string, now: number): Answer | undefined {
+    const kept = this.#kept.get(key);
+    if (kept === undefined) return undefined;
+    if (kept.until > now) return kept;
+    this.#drop(key, kept);
+    return undefined;
+  }
+
+  set(key: string, answer: Answer, until: number): void {
+    if (answer.body.byteLength > KEPT_FILE_BYTES) return;
+    const old = this.#kept.get(key);
+    if (old !== undefined) this.#drop(key, old);
+    for (const [oldest, entry] of this.#kept) {
+      if (this.#bytes + answer.body.byteLength <= KEPT_TOTAL_BYTES) break;
+      this.#drop(oldest, entry);
+    }
+    this.#kept.set(key, { ...answer, until });
+    this.#bytes += answer.body.byteLength;
+  }
+
+  #drop(key: string, kept: Kept): void {
+    this.#kept.delete(key);
+    this.#bytes -= kept.body.byteLength;
+  }
+}
+
 export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   const pageHeaders = { 'content-security-policy': pagePolicy(inlineScriptHashes(indexFile)), 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' };
+  const answers = new AnswerCache();
   return async (c, next) => {
     const path = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
-    const isAsset = path.startsWith('/assets/');
     const accepted = c.req.header('accept-encoding');
+    const key = `${path}\0${accepted ?? ''}`;
+    const now = Date.now();
+    const kept = answers.get(key, now);
+    if (kept !== undefined) return new Response(kept.body, { headers: kept.headers });
+    const isAsset = path.startsWith('/assets/');
+    const answer = async (file: string, cacheControl: string, extra: Record<string, string>) => {
+      const found = await fileAnswer(file, accepted, cacheControl, extra);
+      answers.set(key, found, isAsset ? Number.POSITIVE_INFINITY : now + RECHECK_MS);
+      return new Response(found.body, { headers: found.headers });
+    };
     const file = await findFile(root, path);
-    if (file !== undefined) return fileResponse(file, accepted, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
+    if (file !== undefined) return answer(file, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
     // A missing asset, or a missing file at the top level such as /robots.txt or /apple-touch-icon.png,
     // is a 404: answering with the app's HTML would hand a crawler or a browser a page it did not ask for.
     if (isAsset || isTopLevelFileName(path)) return next();
-    return (await isFile(indexFile)) ? fileResponse(indexFile, accepted, revalidate, pageHeaders) : next();
+    return (await isFile(indexFile)) ? answer(indexFile, revalidate, pageHeaders) : next();
   };
 }
 
@@ -121,7 +175,7 @@ async function variantsOf(file: string): Promise<Encoding[]> {
   return found.filter((encoding) => encoding !== undefined);
 }
 
-async function fileResponse(file: string, acceptEncoding: string | undefined, cacheControl: string, extra: Record<string, string>): Promise<Response> {
+async function fileAnswer(file: string, acceptEncoding: string | undefined, cacheControl: string, extra: Record<string, string>): Promise<Answer> {
   const extension = extname(file).toLowerCase();
   const headers: Record<string, string> = {
     'content-type': contentTypes[extension] ?? 'application/octet-stream',
@@ -143,5 +197,5 @@ async function fileResponse(file: string, acceptEncoding: string | undefined, ca
   }
   const body = await readFile(source);
   headers['content-length'] = String(body.byteLength);
-  return new Response(body, { headers });
+  return { body, headers };
 }

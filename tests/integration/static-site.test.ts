@@ -77,6 +77,13 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves a file rewritten under the running server once its kept answer is a second old', async () => {
+    await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\n');
+    expect((await call(server.baseUrl, 'GET', '/robots.txt')).text).toBe('User-agent: *\n');
+    await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+    await expect.poll(async () => (await call(server.baseUrl, 'GET', '/robots.txt')).text, { timeout: 10_000 }).toBe('User-agent: *\nDisallow: /api/\n');
+  });
+
   it('does not escape the web app folder', async () => {
     const result = await call(server.baseUrl, 'GET', '/..%2F..%2Fetc%2Fpasswd');
     expect(result.text).toBe(indexHtml);

@@ -1,7 +1,17 @@
 import type { Kysely } from 'kysely';
+import { prepareQuery } from '../../db/prepared-query';
 import type { AdminTokenRow, Database } from '../../db/schema';
 
 export type AdminTokenWithUser = AdminTokenRow & { username: string };
+
+/** Every admin request looks its token up: prepared once (db/prepared-query.ts). */
+const withUserQuery = prepareQuery<{ tokenHash: string }, AdminTokenWithUser>((db, arg) =>
+  db
+    .selectFrom('admin_tokens')
+    .innerJoin('admins', 'admins.id', 'admin_tokens.admin_id')
+    .select(['admin_tokens.token_hash', 'admin_tokens.admin_id', 'admin_tokens.expires_at', 'admin_tokens.created_at', 'admins.username'])
+    .where('admin_tokens.token_hash', '=', arg('tokenHash')),
+);
 
 export class AdminTokenRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -11,18 +21,7 @@ export class AdminTokenRepo {
   }
 
   findWithUser(tokenHash: string): Promise<AdminTokenWithUser | undefined> {
-    return this.db
-      .selectFrom('admin_tokens')
-      .innerJoin('admins', 'admins.id', 'admin_tokens.admin_id')
-      .select([
-        'admin_tokens.token_hash',
-        'admin_tokens.admin_id',
-        'admin_tokens.expires_at',
-        'admin_tokens.created_at',
-        'admins.username',
-      ])
-      .where('admin_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return withUserQuery.first(this.db, { tokenHash });
   }
 
   async delete(tokenHash: string): Promise<void> {

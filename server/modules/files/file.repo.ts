@@ -1,11 +1,28 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { inTransaction } from '../../db/in-transaction';
+import { prepareQuery } from '../../db/prepared-query';
 import type { Database, FilesTable } from '../../db/schema';
 
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Insertable<FilesTable>;
 export type FilePatch = Updateable<FilesTable>;
 export type FilePage = { items: FileRow[]; total: number };
+
+// What a visitor's share page and download read and count, prepared once (db/prepared-query.ts).
+const bySlugQuery = prepareQuery<{ slug: string }, FileRow>((db, arg) => db.selectFrom('files').selectAll().where('slug', '=', arg('slug')));
+const tombstoneQuery = prepareQuery<{ slug: string }, { slug: string }>((db, arg) =>
+  db.selectFrom('file_tombstones').select('slug').where('slug', '=', arg('slug')),
+);
+const countViewQuery = prepareQuery<{ id: string; now: string }, { views: number; max_views: number | null }>((db, arg) =>
+  db
+    .updateTable('files')
+    .set((eb) => ({ views: eb('views', '+', 1), updated_at: arg('now') }))
+    .where('id', '=', arg('id'))
+    .where('status', '=', 'committed')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', arg('now'))]))
+    .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
+    .returning(['views', 'max_views']),
+);
 
 export class FileRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -23,7 +40,7 @@ export class FileRepo {
   }
 
   findBySlug(slug: string): Promise<FileRow | undefined> {
-    return this.db.selectFrom('files').selectAll().where('slug', '=', slug).executeTakeFirst();
+    return bySlugQuery.first(this.db, { slug });
   }
 
   async slugTaken(slug: string): Promise<boolean> {
@@ -67,7 +84,7 @@ export class FileRepo {
   }
 
   async isTombstoned(slug: string): Promise<boolean> {
-    return (await this.db.selectFrom('file_tombstones').select('slug').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+    return (await tombstoneQuery.first(this.db, { slug })) !== undefined;
   }
 
   /** Forgets tombstones older than `before`; those slugs answer 404 from then on. */
@@ -81,15 +98,7 @@ export class FileRepo {
    * Returns the counts after the increment, or undefined when nothing was counted.
    */
   countView(id: string, nowIso: string): Promise<{ views: number; max_views: number | null } | undefined> {
-    return this.db
-      .updateTable('files')
-      .set((eb) => ({ views: eb('views', '+', 1), updated_at: nowIso }))
-      .where('id', '=', id)
-      .where('status', '=', 'committed')
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-      .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-      .returning(['views', 'max_views'])
-      .executeTakeFirst();
+    return countViewQuery.first(this.db, { id, now: nowIso });
   }
 
   /** Committed shares, newest first; `createdBy` limits to one owner. */

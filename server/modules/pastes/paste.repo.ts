@@ -2,10 +2,13 @@
 // (no password, not expired, views left), so concurrent viewers can never overshoot max_views.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { inTransaction } from '../../db/in-transaction';
+import { prepareQuery } from '../../db/prepared-query';
 import type { Database, PastesTable } from '../../db/schema';
 
 export type PasteRow = Selectable<PastesTable>;
 export type NewPaste = Insertable<PastesTable>;
+/** A new paste with every column the create path sets: one statement shape, prepared once. */
+export type NewPasteRow = Omit<PasteRow, 'views'>;
 export type PastePatch = Updateable<PastesTable>;
 export type PasteMeta = Omit<PasteRow, 'content'>;
 export type PasteListRow = PasteMeta & { content_preview: string };
@@ -40,6 +43,46 @@ const dead = (now: string) => (eb: PastesEb) =>
 
 const ownedBy = (owners: OwnerFilter) => (eb: PastesEb) => (owners === 'all' ? eb.lit(true) : eb('created_by', 'in', owners));
 
+// The reads and the insert every visitor's request makes, prepared once (db/prepared-query.ts).
+const consumeOpenViewQuery = prepareQuery<{ slug: string; now: string }, PasteRow>((db, arg) =>
+  db
+    .updateTable('pastes')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('slug', '=', arg('slug'))
+    .where('password_hash', 'is', null)
+    .where(viewable(arg('now')))
+    .returningAll(),
+);
+const consumeViewQuery = prepareQuery<{ id: string; now: string }, PasteRow>((db, arg) =>
+  db
+    .updateTable('pastes')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', arg('id'))
+    .where(viewable(arg('now')))
+    .returningAll(),
+);
+const metaBySlugQuery = prepareQuery<{ slug: string }, PasteMeta>((db, arg) =>
+  db.selectFrom('pastes').select(metaColumns).where('slug', '=', arg('slug')),
+);
+const tombstoneQuery = prepareQuery<{ slug: string }, { slug: string }>((db, arg) =>
+  db.selectFrom('paste_tombstones').select('slug').where('slug', '=', arg('slug')),
+);
+const insertQuery = prepareQuery<NewPasteRow, never>((db, arg) =>
+  db.insertInto('pastes').values({
+    id: arg('id'),
+    slug: arg('slug'),
+    content: arg('content'),
+    format: arg('format'),
+    remark: arg('remark'),
+    password_hash: arg('password_hash'),
+    expires_at: arg('expires_at'),
+    max_views: arg('max_views'),
+    created_by: arg('created_by'),
+    created_at: arg('created_at'),
+    updated_at: arg('updated_at'),
+  }),
+);
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505';
@@ -48,41 +91,28 @@ export function isUniqueViolation(error: unknown): boolean {
 export class PasteRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async insert(row: NewPaste): Promise<void> {
-    await this.db.insertInto('pastes').values(row).execute();
+  async insert(row: NewPasteRow): Promise<void> {
+    await insertQuery.run(this.db, row);
   }
 
   /** Inserts a paste under a chosen slug; a tombstone left by an earlier paste of that slug goes. */
-  async insertReclaiming(row: NewPaste): Promise<void> {
+  async insertReclaiming(row: NewPasteRow): Promise<void> {
     await this.insert(row);
     await this.db.deleteFrom('paste_tombstones').where('slug', '=', row.slug).execute();
   }
 
   /** Counts a view of an unprotected, live paste and returns it; undefined when it may not be served. */
   consumeOpenView(slug: string, now: string): Promise<PasteRow | undefined> {
-    return this.db
-      .updateTable('pastes')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('slug', '=', slug)
-      .where('password_hash', 'is', null)
-      .where(viewable(now))
-      .returningAll()
-      .executeTakeFirst();
+    return consumeOpenViewQuery.first(this.db, { slug, now });
   }
 
   /** Counts a view of a paste whose password was checked; undefined when it is no longer servable. */
   consumeView(id: string, now: string): Promise<PasteRow | undefined> {
-    return this.db
-      .updateTable('pastes')
-      .set((eb) => ({ views: eb('views', '+', 1) }))
-      .where('id', '=', id)
-      .where(viewable(now))
-      .returningAll()
-      .executeTakeFirst();
+    return consumeViewQuery.first(this.db, { id, now });
   }
 
   findMetaBySlug(slug: string): Promise<PasteMeta | undefined> {
-    return this.db.selectFrom('pastes').select(metaColumns).where('slug', '=', slug).executeTakeFirst();
+    return metaBySlugQuery.first(this.db, { slug });
   }
 
   findById(id: string, owners: OwnerFilter): Promise<PasteRow | undefined> {
@@ -133,8 +163,7 @@ export class PasteRepo {
   }
 
   async isTombstoned(slug: string): Promise<boolean> {
-    const row = await this.db.selectFrom('paste_tombstones').select('slug').where('slug', '=', slug).executeTakeFirst();
-    return row !== undefined;
+    return (await tombstoneQuery.first(this.db, { slug })) !== undefined;
   }
 
   /** Forgets tombstones older than `before`; those slugs answer 404 from then on. */

@@ -11,7 +11,7 @@ import {
 } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { PasteSettingsRepo } from './paste-settings.repo';
-import { isUniqueViolation, type NewPaste } from './paste.repo';
+import { isUniqueViolation, type NewPasteRow } from './paste.repo';
 import { AppError } from '../../lib/app-error';
 import { isoAt, type Clock } from '../../lib/clock';
 import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
@@ -45,7 +45,7 @@ export class PasteService {
     assertContentSize(input.content, this.maxBytes);
     const now = isoAt(this.clock);
     const format = input.format ?? DEFAULT_PASTE_FORMAT;
-    const row: NewPaste = {
+    const row: NewPasteRow = {
       id: randomUUID(),
       slug: '',
       content: input.content,

@@ -1,10 +1,14 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { inTransaction } from '../../db/in-transaction';
+import { prepareQuery } from '../../db/prepared-query';
 import type { Database, StorageConfigsTable, StorageMountsTable } from '../../db/schema';
 
 export type StorageConfigRow = Selectable<StorageConfigsTable>;
 export type NewStorageConfig = Insertable<StorageConfigsTable>;
 export type StorageConfigPatch = Updateable<StorageConfigsTable>;
+
+/** Every share delivery reads its file's config: prepared once (db/prepared-query.ts). */
+const byIdQuery = prepareQuery<{ id: string }, StorageConfigRow>((db, arg) => db.selectFrom('storage_configs').selectAll().where('id', '=', arg('id')));
 
 export class StorageConfigRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -22,7 +26,7 @@ export class StorageConfigRepo {
   }
 
   findById(id: string): Promise<StorageConfigRow | undefined> {
-    return this.db.selectFrom('storage_configs').selectAll().where('id', '=', id).executeTakeFirst();
+    return byIdQuery.first(this.db, { id });
   }
 
   /** The default config, else the oldest; `publicOnly` for API keys. */
