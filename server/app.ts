@@ -10,6 +10,7 @@ import { createRepositories } from './db/repositories';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { apiCors } from './middleware/cors.middleware';
+import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
 import { IdempotencyStore } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
@@ -105,12 +106,13 @@ export function createApp({
   const accounts = new AdminAccountService(repos, clock, limiters);
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
   const system = new SystemService(repos, config.database.kind, clock);
-  const settings = new SystemSettingsService(repos, clock);
+  const idempotency = new IdempotencyStore(repos, clock);
+  const settings = new SystemSettingsService(repos, clock, idempotency);
   const mounts = new MountService(repos, clock, caches);
   const pasteLimiters = createPasteLimiters(clock);
-  const pastes = new PasteService(repos, clock, pasteLimiters, new IdempotencyStore(repos, clock));
+  const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(repos, clock, new PasteTokenService(config.encryptionSecret, clock), pasteLimiters);
-  const pasteManage = new PasteManageService(repos, clock);
+  const pasteManage = new PasteManageService(repos, clock, idempotency);
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
@@ -130,6 +132,8 @@ export function createApp({
   const proxyNotice = new ProxyNotice();
   app.use(proxyNoticeWatch(proxyNotice, trustProxy, logger));
   app.use('/api/*', apiCors());
+  // File views, downloads and local blobs are stored bytes served by range: never compressed.
+  app.use('/api/*', compressAnswers(['/api/blob/', '/api/file-view/', '/api/file-download/']));
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
 
   app.route('/api', systemRoutes(system));
@@ -140,7 +144,7 @@ export function createApp({
   app.route('/api', mountsRoutes(mounts));
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
-  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock)));
+  app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
@@ -153,7 +157,7 @@ export function createApp({
     timeoutMs: config.urlFetch.timeoutMs,
   });
   app.route('/api', urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }));
-  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), trustProxy }));
+  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), idempotency, trustProxy }));
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);

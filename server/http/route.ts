@@ -13,6 +13,7 @@ import { envelopeResponse } from '../lib/envelope';
 import { readJson } from '../lib/read-json';
 import { requireAdmin, requireAdminOrKeyPermission, requireApiKey } from '../modules/auth/auth-guard';
 import type { AdminAuth, ApiKeyAuth, Auth } from '../modules/auth/auth.types';
+import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../modules/idempotency/idempotency';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -32,6 +33,12 @@ export type RouteInput<E extends EndpointSpec> = {
   query: Parsed<E['query']>;
   /** The parsed JSON body; raw bodies are read by the handler from `c`. */
   body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  /**
+   * For an endpoint marked `idempotent`, the Idempotency-Key sent (if any) with the SHA-256 of the
+   * raw body, scoped to the operation, the caller and the path; the handler passes it to
+   * `IdempotencyStore.once` so a replayed request (spec §7, the offline queue) changes nothing twice.
+   */
+  idempotent: IdempotentRequest | undefined;
   c: Context<AppEnv>;
 };
 
@@ -67,6 +74,21 @@ function limitOf(maxBytes: number): MiddlewareHandler<AppEnv> {
   });
 }
 
+/** Whose answers a key may replay: the admin, one API key, or anonymous callers. */
+function callerTag(auth: Auth): string {
+  if (auth.kind === 'admin') return `admin:${auth.adminId}`;
+  if (auth.kind === 'apikey') return `apikey:${auth.keyId}`;
+  return 'guest';
+}
+
+/** Reads the header and hashes the raw body once; Hono keeps the body for the JSON parser. */
+async function idempotentRequestOf(endpoint: EndpointSpec, auth: Auth, c: Context<AppEnv>): Promise<IdempotentRequest | undefined> {
+  if (endpoint.idempotent !== true) return undefined;
+  const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+  if (key === undefined) return undefined;
+  return { scope: `${endpoint.id}:${callerTag(auth)}:${c.req.path}`, key, bodyHash: hashRequestBody(await c.req.arrayBuffer()) };
+}
+
 export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>, options: RouteOptions<E> = {}): void {
   const limit = endpoint.maxBodyBytes === 'stream' || endpoint.method === 'GET' ? undefined : limitOf(endpoint.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES);
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -80,10 +102,11 @@ export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, ha
     const auth = c.get('auth') as CallerOf<E['access']>;
     const params = (endpoint.params?.parse(c.req.param()) ?? undefined) as Parsed<E['params']>;
     const query = (endpoint.query?.parse(c.req.query()) ?? undefined) as Parsed<E['query']>;
+    const idempotent = await idempotentRequestOf(endpoint, auth, c);
     let body: RouteInput<E>['body'] | undefined;
     if (options.readBody !== undefined) body = await options.readBody(c);
     else if (endpoint.body !== undefined && !isRawBody(endpoint.body)) body = (await readJson(c.req, endpoint.body)) as RouteInput<E>['body'];
-    const result = await handler({ auth, params, query, body: body as RouteInput<E>['body'], c });
+    const result = await handler({ auth, params, query, body: body as RouteInput<E>['body'], idempotent, c });
     if (result instanceof Response) return result;
     return envelopeResponse(endpoint.status ?? 200, endpoint.message ?? 'ok', result);
   };

@@ -23,6 +23,7 @@ afterEach(async () => {
 const paste: PasteDoc = {
   slug: 'hello-world',
   content: '# Hello',
+  format: 'markdown',
   remark: null,
   hasPassword: false,
   expiresAt: null,
@@ -34,9 +35,9 @@ const paste: PasteDoc = {
 };
 
 describe('database naming', () => {
-  it('names the database after the product and its version', () => {
-    expect(DATABASE_NAME).toBe('clipdock_v0_6_9');
-    expect(databaseNameFor('Clip Dock', '1.2.3-beta.1')).toMatch(/^[a-z][_$a-z0-9-]*$/);
+  it('names the database after the product alone, so a release keeps what the last one stored', () => {
+    expect(DATABASE_NAME).toBe('clipdock');
+    expect(databaseNameFor('Clip Dock 2')).toMatch(/^[a-z][_$a-z0-9-]*$/);
   });
 });
 
@@ -105,20 +106,20 @@ describe('collections', () => {
   it('writes and reads an offline queue entry by id', async () => {
     const entry = {
       id: '2f1d7c4e-8a8b-4c59-9d6e-0b7a1f6f3c21',
+      type: 'pastes.create',
+      params: {},
       endpoint: '/api/paste',
       method: 'POST',
       data: { content: 'hi' },
-      authToken: null,
       authType: null,
       timestamp: 5,
       status: 'pending',
-      type: 'paste.create',
       idempotencyKey: '9c0a3e55-5b7e-4f0c-8a43-3f5d1b2e7a10',
       attempts: 0,
       lastError: null,
     } as const;
     await db.offline_queue.insert(entry);
-    const byType = await db.offline_queue.find({ selector: { type: 'paste.create' } }).exec();
+    const byType = await db.offline_queue.find({ selector: { type: 'pastes.create' } }).exec();
     expect(byType.map((d) => d.toJSON())).toEqual([entry]);
   });
 });

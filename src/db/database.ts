@@ -1,20 +1,23 @@
 // The page's local store (spec §3): cached pastes, files and listings, settings, search history
 // and the offline queue. One RxDB instance per page; every write is validated against its schema.
-import { createRxDatabase } from 'rxdb';
+// The name is the product's and never changes (spec §9): a release that changes a collection's
+// shape raises that schema's version and adds a migration, so drafts and queued writes survive.
+import { addRxPlugin, createRxDatabase } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { APP_NAME, APP_VERSION } from '@shared/limits';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 import { directorySchema } from './schemas/directories.schema';
 import type { DirectoryDoc } from './schemas/directories.schema';
 import { fileSchema } from './schemas/files.schema';
 import type { FileDoc } from './schemas/files.schema';
-import { offlineQueueSchema } from './schemas/offline-queue.schema';
-import { pasteSchema } from './schemas/pastes.schema';
+import { offlineQueueMigrations, offlineQueueSchema } from './schemas/offline-queue.schema';
+import { pasteMigrations, pasteSchema } from './schemas/pastes.schema';
 import type { PasteDoc } from './schemas/pastes.schema';
 import { searchHistorySchema } from './schemas/search-history.schema';
 import type { SearchHistoryDoc } from './schemas/search-history.schema';
 import { settingSchema } from './schemas/settings.schema';
+import { DATABASE_NAME } from './database-name';
 import { wrappedValidateZodStorage } from './validate-storage';
 import type { SettingDoc } from './schemas/settings.schema';
 
@@ -34,12 +37,9 @@ export type CreateDatabaseOptions = {
   name?: string;
 };
 
-/** RxDB names must match ^[a-z][_$a-z0-9-]*$, so "Clipdock" 0.6.9 becomes clipdock_v0_6_9. */
-export function databaseNameFor(appName: string, appVersion: string): string {
-  return `${appName}_v${appVersion}`.toLowerCase().replace(/[^_$a-z0-9-]/g, '_');
-}
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
-export const DATABASE_NAME = databaseNameFor(APP_NAME, APP_VERSION);
+export { DATABASE_NAME, databaseNameFor } from './database-name';
 
 export async function createClipdockDatabase(options: CreateDatabaseOptions = {}): Promise<ClipdockDatabase> {
   const db = await createRxDatabase<ClipdockCollections>({
@@ -48,11 +48,11 @@ export async function createClipdockDatabase(options: CreateDatabaseOptions = {}
   });
   try {
     await db.addCollections({
-      pastes: { schema: pasteSchema },
+      pastes: { schema: pasteSchema, migrationStrategies: pasteMigrations },
       files: { schema: fileSchema },
       directories: { schema: directorySchema },
       settings: { schema: settingSchema },
-      offline_queue: { schema: offlineQueueSchema },
+      offline_queue: { schema: offlineQueueSchema, migrationStrategies: offlineQueueMigrations },
       search_history: { schema: searchHistorySchema },
     });
   } catch (error) {

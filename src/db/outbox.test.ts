@@ -29,27 +29,24 @@ afterEach(async () => {
 });
 
 const createPaste: OfflineQueueInput = {
-  endpoint: '/api/paste',
-  method: 'POST',
+  type: 'pastes.create',
+  params: {},
   data: { content: 'written on a train', maxViews: 0 },
-  authToken: 'tok-1',
-  authType: 'bearer',
-  type: 'paste.create',
+  authType: 'admin',
 };
 const clearCache: OfflineQueueInput = {
-  endpoint: '/api/admin/cache/clear',
-  method: 'POST',
-  data: null,
-  authToken: 'tok-1',
-  authType: 'bearer',
-  type: 'cache.clear',
+  type: 'cache.admin.clear',
+  params: {},
+  data: {},
+  authType: 'admin',
 };
 
 describe('outbox', () => {
   it('round-trips an entry with identity, time and bookkeeping added', async () => {
     const stored = await enqueueOfflineRequest(db.offline_queue, createPaste, deps);
-    expect(stored).toMatchObject({ ...createPaste, timestamp: 1_000, status: 'pending', attempts: 0, lastError: null });
+    expect(stored).toMatchObject({ ...createPaste, endpoint: '/api/paste', method: 'POST', timestamp: 1_000, status: 'pending', attempts: 0, lastError: null });
     expect(stored.idempotencyKey).not.toBe(stored.id);
+    expect(stored).not.toHaveProperty('authToken');
     expect(offlineQueueEntrySchema.parse(stored)).toEqual(stored);
     expect(await listOfflineRequests(db.offline_queue)).toEqual([stored]);
   });
@@ -83,11 +80,20 @@ describe('outbox', () => {
     await expect(removeOfflineRequest(db.offline_queue, id)).resolves.toBeUndefined();
   });
 
+  it('builds the path from the endpoint definition and keeps a key the first attempt already sent', async () => {
+    const key = randomUuid();
+    const stored = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
+    expect(stored).toMatchObject({ endpoint: '/api/user/pastes/a%2Fb', method: 'DELETE', idempotencyKey: key });
+    const again = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
+    expect(again).toEqual(stored);
+    expect(await db.offline_queue.count().exec()).toBe(1);
+  });
+
   it('refuses a malformed entry before writing it', async () => {
-    const relative = { ...createPaste, endpoint: 'api/paste' };
-    const halfAuth = { ...createPaste, authType: null };
-    await expect(enqueueOfflineRequest(db.offline_queue, relative, deps)).rejects.toBeInstanceOf(ZodError);
-    await expect(enqueueOfflineRequest(db.offline_queue, halfAuth, deps)).rejects.toBeInstanceOf(ZodError);
+    const unknown = { ...createPaste, type: 'pastes.view' } as unknown as OfflineQueueInput;
+    const badAuth = { ...createPaste, authType: 'bearer' } as unknown as OfflineQueueInput;
+    await expect(enqueueOfflineRequest(db.offline_queue, unknown, deps)).rejects.toBeInstanceOf(ZodError);
+    await expect(enqueueOfflineRequest(db.offline_queue, badAuth, deps)).rejects.toBeInstanceOf(ZodError);
     expect(await db.offline_queue.count().exec()).toBe(0);
   });
 

@@ -6,6 +6,7 @@ import {
   offlineQueueInputSchema,
 } from '@shared/offline-queue.schema';
 import type { OfflineQueueEntry, OfflineQueueInput, OfflineQueueStatus } from '@shared/offline-queue.schema';
+import { replayableEndpoints, replayPath } from '@shared/offline-replay';
 import { randomUuid } from '@shared/random-uuid';
 import type { ClipdockCollections } from './database';
 
@@ -25,12 +26,20 @@ export async function enqueueOfflineRequest(
   input: OfflineQueueInput,
   deps: OutboxDeps = defaultDeps,
 ): Promise<OfflineQueueEntry> {
+  const parsed = offlineQueueInputSchema.parse(input);
+  // A retry of a write already queued (same key) is the same write: it is not queued twice.
+  if (parsed.idempotencyKey !== undefined) {
+    const queued = await queue.findOne({ selector: { idempotencyKey: parsed.idempotencyKey } }).exec();
+    if (queued !== null) return offlineQueueEntrySchema.parse(queued.toJSON());
+  }
   const entry = offlineQueueEntrySchema.parse({
-    ...offlineQueueInputSchema.parse(input),
+    ...parsed,
     id: deps.newId(),
+    endpoint: replayPath(parsed.type, parsed.params),
+    method: replayableEndpoints[parsed.type].method,
     timestamp: deps.now(),
     status: 'pending',
-    idempotencyKey: deps.newId(),
+    idempotencyKey: parsed.idempotencyKey ?? deps.newId(),
     attempts: 0,
     lastError: null,
   });
@@ -59,6 +68,17 @@ export async function listOfflineRequests(
   return entries;
 }
 
+/** Calls `onChange` with every entry, oldest first, now and after each change; returns the unsubscribe. */
+export function watchOfflineRequests(queue: OfflineQueueCollection, onChange: (entries: OfflineQueueEntry[]) => void): () => void {
+  const subscription = queue.find({ sort: [{ timestamp: 'asc' }] }).$.subscribe((docs) => {
+    onChange(docs.flatMap((doc) => {
+      const parsed = offlineQueueEntrySchema.safeParse(doc.toJSON());
+      return parsed.success ? [parsed.data] : [];
+    }));
+  });
+  return () => subscription.unsubscribe();
+}
+
 /** Records a replay attempt or its outcome; resolves to null when the entry is gone. */
 export async function markOfflineRequest(
   queue: OfflineQueueCollection,
@@ -82,7 +102,7 @@ export async function markOfflineRequest(
   return offlineQueueEntrySchema.parse(updated.toJSON());
 }
 
-/** Drops an entry once the server accepted its replay. */
+/** Drops an entry: its replay was accepted, or the user discarded it. */
 export async function removeOfflineRequest(queue: OfflineQueueCollection, id: string): Promise<void> {
   const doc = await queue.findOne(id).exec();
   await doc?.remove();

@@ -24,6 +24,8 @@ export const apiErrorKinds = [
   'cancelled',
   'timeout',
   'network',
+  /** Not sent: the write was queued offline and will be replayed (spec §7). */
+  'queued',
   'bad-response',
 ] as const;
 export type ApiErrorKind = (typeof apiErrorKinds)[number];

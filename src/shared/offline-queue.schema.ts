@@ -1,22 +1,14 @@
-// One queued mutation (spec §3 "offline queue entry"): written by the UI while offline, replayed
-// later by the page or the service worker. Both sides parse it with these schemas.
+// One queued mutation (spec §3 "offline queue entry"): written by the page when a replayable
+// write is made offline, replayed later through the endpoint it names. Both sides parse it here.
+// No credential is stored: a replay sends the credentials current at replay time (spec §7).
 import { z } from 'zod';
+import { offlineOperationTypes } from './offline-replay';
 
+export { offlineOperationTypes } from './offline-replay';
 export const offlineQueueMethods = ['POST', 'PUT', 'DELETE'] as const;
 export const offlineQueueStatuses = ['pending', 'syncing', 'failed'] as const;
-export const offlineAuthTypes = ['bearer', 'apikey'] as const;
-
-/** The mutations spec §7 allows to be replayed from the queue. */
-export const offlineOperationTypes = [
-  'paste.create',
-  'paste.update',
-  'paste.delete',
-  'paste.batch-delete',
-  'paste.clear-expired',
-  'settings.update',
-  'cache.clear',
-  'file.verify',
-] as const;
+/** Which session made the change; `null` for a guest paste. */
+export const offlineAuthTypes = ['admin', 'apikey'] as const;
 
 export const OFFLINE_ENDPOINT_MAX_LENGTH = 2048;
 export const OFFLINE_LAST_ERROR_MAX_LENGTH = 1000;
@@ -25,32 +17,30 @@ export const offlineQueueStatusSchema = z.enum(offlineQueueStatuses);
 export type OfflineQueueStatus = z.infer<typeof offlineQueueStatusSchema>;
 
 const inputShape = z.object({
-  endpoint: z.string().startsWith('/').max(OFFLINE_ENDPOINT_MAX_LENGTH),
-  method: z.enum(offlineQueueMethods),
+  /** The endpoint definition's id, one of the replay list (spec §7). */
+  type: z.enum(offlineOperationTypes),
+  /** The endpoint's path parameters, e.g. `{ id }` of a paste. */
+  params: z.record(z.string(), z.string()),
   /** The JSON request body; null for a bodiless request. */
   data: z.record(z.string(), z.json()).nullable(),
-  authToken: z.string().min(1).nullable(),
   authType: z.enum(offlineAuthTypes).nullable(),
-  type: z.enum(offlineOperationTypes),
+  /** Sent as the Idempotency-Key header, on the first attempt and every replay, so nothing lands twice. */
+  idempotencyKey: z.uuid().optional(),
 });
 
-const authPaired = (v: { authToken: string | null; authType: string | null }) =>
-  (v.authToken === null) === (v.authType === null);
-const authPairedIssue = { message: 'authToken and authType are set together', path: ['authType'] };
+/** What a caller supplies; the outbox adds the path, identity, time and bookkeeping. */
+export const offlineQueueInputSchema = inputShape;
+export type OfflineQueueInput = z.input<typeof offlineQueueInputSchema>;
 
-/** What a caller supplies; the outbox adds identity, time and bookkeeping. */
-export const offlineQueueInputSchema = inputShape.refine(authPaired, authPairedIssue);
-export type OfflineQueueInput = z.infer<typeof offlineQueueInputSchema>;
-
-const entryShape = inputShape.extend({
+export const offlineQueueEntrySchema = inputShape.extend({
   id: z.uuid(),
+  /** The request path the entry replays to (`/api/admin/pastes/…`), for display and the spec's entry. */
+  endpoint: z.string().startsWith('/').max(OFFLINE_ENDPOINT_MAX_LENGTH),
+  method: z.enum(offlineQueueMethods),
   timestamp: z.number().int().nonnegative(),
   status: offlineQueueStatusSchema,
-  /** Sent as the Idempotency-Key header so a replay never creates a second item. */
   idempotencyKey: z.uuid(),
   attempts: z.number().int().nonnegative(),
   lastError: z.string().max(OFFLINE_LAST_ERROR_MAX_LENGTH).nullable(),
 });
-
-export const offlineQueueEntrySchema = entryShape.refine(authPaired, authPairedIssue);
 export type OfflineQueueEntry = z.infer<typeof offlineQueueEntrySchema>;

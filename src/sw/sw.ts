@@ -4,6 +4,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
+import { registerBackgroundSync } from './background-sync';
 import { registerImageCaching } from './runtime-caching';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -13,6 +14,7 @@ cleanupOutdatedCaches();
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 registerImageCaching(self.location.origin);
+registerBackgroundSync();
 
 self.addEventListener('message', (event) => {
   const message = swMessageSchema.safeParse(event.data);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
-import { E2E_OFFLINE_PORT } from './support/env';
+import { E2E_ADMIN, E2E_OFFLINE_PORT } from './support/env';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 
 let server: ServerProcess | undefined;
@@ -49,4 +49,27 @@ test('losing the connection shows a line under the header that covers nothing, a
   await context.setOffline(false);
   await expect(banner).toContainText('Back online.');
   await expect(banner).toHaveCount(0);
+});
+
+test('a paste viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+  const token = ((await (await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).json()) as { data: { token: string } }).data.token;
+  const slug = `kept-${Date.now().toString(36)}`;
+  const created = await request.post('/api/paste', { headers: { authorization: `Bearer ${token}` }, data: { content: 'Read me on the train', slug, format: 'plain' } });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.goto(`/paste/${slug}`);
+  await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
+  await expect(page.getByRole('note')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
+  await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
+  await context.setOffline(false);
 });

@@ -8,7 +8,7 @@ export function cacheRoutes(cache: CacheService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   route(app, getCacheStats, ({ auth }) => cache.stats(auth));
-  route(app, clearCache, ({ auth, body }) => cache.clearAsAdmin(auth, body));
+  route(app, clearCache, ({ auth, body, idempotent }) => cache.clearAsAdmin(auth, body, idempotent));
   route(app, clearVisibleCache, ({ auth, body }) => cache.clearVisible(auth, body));
 
   return app;

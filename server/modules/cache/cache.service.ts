@@ -2,13 +2,14 @@
 // key clears only the mounts it can see, and a mount outside its view is reported as missing.
 // Clearing a mount's caches is its refresh: the mount's last_refresh_at records it.
 import type { Repositories } from '../../db/repositories';
-import type { CacheStats, ClearCacheRequest, ClearCacheResult } from '@shared/api/cache.schema';
+import { clearCacheResultSchema, type CacheStats, type ClearCacheRequest, type ClearCacheResult } from '@shared/api/cache.schema';
 import { ErrorCode } from '@shared/errors';
 import { MountRepo } from '../mounts/mount.repo';
 import { AppError } from '../../lib/app-error';
 import type { CacheClearScope, CacheRegistry } from '../../lib/cache/cache-registry';
 import { isoAt, type Clock } from '../../lib/clock';
 import type { AdminAuth } from '../auth/auth.types';
+import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
 import type { MountService, MountUser } from '../mounts/mount.service';
 
 const mb = 1024 * 1024;
@@ -21,6 +22,7 @@ export class CacheService {
     private readonly caches: CacheRegistry,
     private readonly mountService: MountService,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyStore,
   ) {
     this.mounts = repos.mounts;
   }
@@ -37,22 +39,25 @@ export class CacheService {
     };
   }
 
-  async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest): Promise<ClearCacheResult> {
-    if (input.mountId !== undefined) {
-      if ((await this.mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
-      return this.#clear({ mountIds: [input.mountId] });
-    }
-    if (input.storageConfigId !== undefined) {
-      const { storageConfigId } = input;
-      if ((await this.mounts.findStorageConfig(storageConfigId)) === undefined) {
-        throw new AppError(ErrorCode.NotFound, 'storage config not found');
+  /** Replayable from the offline queue (spec §7): a repeated key gets the first count back. */
+  async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest, idempotent?: IdempotentRequest): Promise<ClearCacheResult> {
+    return this.idempotency.once(idempotent, clearCacheResultSchema, async ({ mounts }) => {
+      if (input.mountId !== undefined) {
+        if ((await mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
+        return this.#clear(mounts, { mountIds: [input.mountId] });
       }
-      const mountIds = await this.mounts.listIdsByStorageConfig(storageConfigId);
-      return this.#clear({ mountIds, storageConfigId });
-    }
-    const cleared = this.caches.clearAll();
-    await this.mounts.markRefreshed('all', isoAt(this.clock));
-    return { cleared };
+      if (input.storageConfigId !== undefined) {
+        const { storageConfigId } = input;
+        if ((await mounts.findStorageConfig(storageConfigId)) === undefined) {
+          throw new AppError(ErrorCode.NotFound, 'storage config not found');
+        }
+        const mountIds = await mounts.listIdsByStorageConfig(storageConfigId);
+        return this.#clear(mounts, { mountIds, storageConfigId });
+      }
+      const cleared = this.caches.clearAll();
+      await mounts.markRefreshed('all', isoAt(this.clock));
+      return { cleared };
+    });
   }
 
   /** The /user route: only mounts the caller can see, so a key never clears another's caches. */
@@ -66,12 +71,12 @@ export class CacheService {
     if (chosen.length === 0 && (input.mountId !== undefined || input.storageConfigId !== undefined)) {
       throw new AppError(ErrorCode.NotFound, input.mountId === undefined ? 'storage config not found' : 'mount not found');
     }
-    return this.#clear({ mountIds: chosen.map((mount) => mount.id) });
+    return this.#clear(this.mounts, { mountIds: chosen.map((mount) => mount.id) });
   }
 
-  async #clear(scope: CacheClearScope): Promise<ClearCacheResult> {
+  async #clear(mounts: MountRepo, scope: CacheClearScope): Promise<ClearCacheResult> {
     const cleared = this.caches.clear(scope);
-    await this.mounts.markRefreshed(scope.mountIds ?? [], isoAt(this.clock));
+    await mounts.markRefreshed(scope.mountIds ?? [], isoAt(this.clock));
     return { cleared };
   }
 }

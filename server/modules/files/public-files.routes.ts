@@ -2,23 +2,30 @@
 // the office preview. Links carry a short-lived access token, never the password.
 import { Hono } from 'hono';
 import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
+import { verifiedFileSchema } from '@shared/api/file-share.schema';
 import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
 import { webBody } from '../../storage/http-stream';
+import type { IdempotencyStore } from '../idempotency/idempotency';
 import type { FileDeliveryService } from './public-file-delivery.service';
 import type { PublicFileService } from './public-file.service';
 
-export type PublicFileRouteDeps = { files: PublicFileService; delivery: FileDeliveryService; trustProxy: boolean };
+export type PublicFileRouteDeps = { files: PublicFileService; delivery: FileDeliveryService; idempotency: IdempotencyStore; trustProxy: boolean };
 
-export function publicFilesRoutes({ files, delivery, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
+export function publicFilesRoutes({ files, delivery, idempotency, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   route(app, getPublicFile, ({ params, c }) => files.info(params.slug, requestOrigin(c, trustProxy)));
-  route(app, verifyFilePassword, ({ params, body, c }) =>
-    files.verify(params.slug, body.password, clientIp(c, trustProxy), requestOrigin(c, trustProxy)),
-  );
+  // Replayable from the offline queue (spec §7). Verifying changes no row, so the answer is
+  // checked outside the transaction and only its record commits; a repeated key gets it back.
+  route(app, verifyFilePassword, async ({ params, body, idempotent, c }) => {
+    const replay = idempotent === undefined ? undefined : await idempotency.recall(idempotent, verifiedFileSchema);
+    if (replay !== undefined) return replay;
+    const answer = await files.verify(params.slug, body.password, clientIp(c, trustProxy), requestOrigin(c, trustProxy));
+    return idempotency.once(idempotent, verifiedFileSchema, async () => answer);
+  });
   route(app, officePreview, ({ params, query, c }) => files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)));
 
   for (const [endpoint, mode] of [[viewFile, 'view'], [downloadFile, 'download']] as const) {

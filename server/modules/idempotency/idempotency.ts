@@ -15,8 +15,11 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 const visibleAscii = /^[\x21-\x7e]{1,255}$/;
 
-/** A mutation sent with an Idempotency-Key: the key and the SHA-256 (hex) of its body. */
-export type IdempotentRequest = { key: string; bodyHash: string };
+/**
+ * A mutation sent with an Idempotency-Key: where its answers are kept (operation, caller, path),
+ * the key and the SHA-256 (hex) of its body.
+ */
+export type IdempotentRequest = { scope: string; key: string; bodyHash: string };
 
 export function hashRequestBody(body: ArrayBuffer): string {
   return createHash('sha256').update(new Uint8Array(body)).digest('hex');
@@ -52,33 +55,32 @@ export class IdempotencyStore {
    * race, the loser rolls back and hands back the winner's answer.
    */
   async once<T extends z.ZodType>(
-    scope: string,
     request: IdempotentRequest | undefined,
     schema: T,
     change: (repos: Repositories) => Promise<z.output<T>>,
   ): Promise<z.output<T>> {
     if (request === undefined) return change(this.repos);
-    const replay = await this.recall(scope, request, schema);
+    const replay = await this.recall(request, schema);
     if (replay !== undefined) return replay;
     try {
       return await this.repos.transaction(async (trx) => {
         const answer = await change(trx);
         const stored = { responseJson: JSON.stringify(answer), requestHash: request.bodyHash };
-        if (!(await trx.idempotency.insert(scope, request.key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS)))) {
+        if (!(await trx.idempotency.insert(request.scope, request.key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS)))) {
           throw new KeyTakenMeanwhile();
         }
         return answer;
       });
     } catch (error) {
       if (!(error instanceof KeyTakenMeanwhile)) throw error;
-      const winner = await this.recall(scope, request, schema);
+      const winner = await this.recall(request, schema);
       if (winner === undefined) throw new AppError(ErrorCode.Conflict, 'a request with this Idempotency-Key is still in progress; retry it');
       return winner;
     }
   }
 
   /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
-  async recall<T extends z.ZodType>(scope: string, { key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
+  async recall<T extends z.ZodType>({ scope, key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
     const stored = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
     if (stored === undefined) return undefined;
     if (stored.requestHash !== null && stored.requestHash !== bodyHash) {

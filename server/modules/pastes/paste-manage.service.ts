@@ -1,9 +1,13 @@
 // Managing pastes for the admin (every paste) and for API keys (only their own; any other
-// paste is reported as missing). Updates are partial and never echo the password.
+// paste is reported as missing). Updates are partial and never echo the password. Every change
+// here may be replayed from the offline queue (spec §7), so each runs through the idempotency
+// store: the change and the record of its answer commit in one transaction.
 import type { Repositories } from '../../db/repositories';
 import {
   PASTE_MAX_BYTES,
   PASTE_PREVIEW_LENGTH,
+  deletedCountSchema,
+  pasteDetailSchema,
   type AdminPasteList,
   type DeletedCount,
   type PasteDetail,
@@ -17,6 +21,7 @@ import { isUniqueViolation, PasteRepo, type OwnerFilter, type PastePatch, type P
 import { AppError } from '../../lib/app-error';
 import { isoAt, type Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
+import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
 import { toDetail, toListItem } from './paste-mapping.service';
 import { assertContentSize, futureExpiry } from './paste-rules.service';
 
@@ -26,6 +31,7 @@ export class PasteManageService {
   constructor(
     repos: Pick<Repositories, 'pastes'>,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyStore,
     private readonly maxBytes = PASTE_MAX_BYTES,
   ) {
     this.repo = repos.pastes;
@@ -45,52 +51,61 @@ export class PasteManageService {
   }
 
   async get(owners: OwnerFilter, id: string): Promise<PasteDetail> {
-    return toDetail(await this.#find(owners, id));
+    return toDetail(await this.#find(this.repo, owners, id));
   }
 
-  async update(owners: OwnerFilter, id: string, input: PasteUpdateInput): Promise<PasteDetail> {
-    const current = await this.#find(owners, id);
-    const patch: PastePatch = { updated_at: isoAt(this.clock) };
-    if (input.content !== undefined) {
-      assertContentSize(input.content, this.maxBytes);
-      patch.content = input.content;
-    }
-    if (input.format !== undefined) patch.format = input.format;
-    if (input.remark !== undefined) patch.remark = input.remark;
-    if (input.expiresAt !== undefined) patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
-    if (input.maxViews !== undefined) {
-      patch.max_views = input.maxViews === null || input.maxViews === 0 ? null : input.maxViews;
-      if (patch.max_views !== null && patch.max_views < current.views) patch.views = 0;
-    }
-    if (input.password !== undefined) patch.password_hash = input.password === null ? null : await hashPassword(input.password);
-    if (input.slug !== undefined) patch.slug = input.slug;
+  async update(owners: OwnerFilter, id: string, input: PasteUpdateInput, idempotent?: IdempotentRequest): Promise<PasteDetail> {
+    if (input.content !== undefined) assertContentSize(input.content, this.maxBytes);
+    // Hashed before the transaction: argon2 is slow and a transaction holds the database.
+    const passwordHash = input.password === undefined || input.password === null ? input.password : await hashPassword(input.password);
     try {
-      const updated = await this.repo.update(id, owners, patch);
-      if (updated === undefined) throw notFound();
-      return toDetail(updated);
+      return await this.idempotency.once(idempotent, pasteDetailSchema, async (repos) => {
+        const current = await this.#find(repos.pastes, owners, id);
+        const patch: PastePatch = { updated_at: isoAt(this.clock) };
+        if (input.content !== undefined) patch.content = input.content;
+        if (input.format !== undefined) patch.format = input.format;
+        if (input.remark !== undefined) patch.remark = input.remark;
+        if (input.expiresAt !== undefined) patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
+        if (input.maxViews !== undefined) {
+          patch.max_views = input.maxViews === null || input.maxViews === 0 ? null : input.maxViews;
+          if (patch.max_views !== null && patch.max_views < current.views) patch.views = 0;
+        }
+        if (passwordHash !== undefined) patch.password_hash = passwordHash;
+        if (input.slug !== undefined) patch.slug = input.slug;
+        const updated = await repos.pastes.update(id, owners, patch);
+        if (updated === undefined) throw notFound();
+        return toDetail(updated);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${input.slug ?? ''}" is already taken`);
       throw error;
     }
   }
 
-  async remove(owners: OwnerFilter, id: string): Promise<DeletedCount> {
-    const deleted = await this.repo.deleteByIds([id], owners);
-    if (deleted === 0) throw notFound();
-    return { deleted };
+  /** A replay of a delete that succeeded gets its first answer, not a 404 for the paste it removed. */
+  async remove(owners: OwnerFilter, id: string, idempotent?: IdempotentRequest): Promise<DeletedCount> {
+    return this.idempotency.once(idempotent, deletedCountSchema, async (repos) => {
+      const deleted = await repos.pastes.deleteByIds([id], owners);
+      if (deleted === 0) throw notFound();
+      return { deleted };
+    });
   }
 
-  async removeMany(owners: OwnerFilter, ids: readonly string[]): Promise<DeletedCount> {
-    return { deleted: await this.repo.deleteByIds([...new Set(ids)], owners) };
+  async removeMany(owners: OwnerFilter, ids: readonly string[], idempotent?: IdempotentRequest): Promise<DeletedCount> {
+    return this.idempotency.once(idempotent, deletedCountSchema, async (repos) => ({
+      deleted: await repos.pastes.deleteByIds([...new Set(ids)], owners),
+    }));
   }
 
   /** Deletes every expired or used-up paste. */
-  async clearExpired(): Promise<DeletedCount> {
-    return { deleted: await this.repo.deleteDead(isoAt(this.clock)) };
+  async clearExpired(idempotent?: IdempotentRequest): Promise<DeletedCount> {
+    return this.idempotency.once(idempotent, deletedCountSchema, async (repos) => ({
+      deleted: await repos.pastes.deleteDead(isoAt(this.clock)),
+    }));
   }
 
-  async #find(owners: OwnerFilter, id: string): Promise<PasteRow> {
-    const row = await this.repo.findById(id, owners);
+  async #find(repo: PasteRepo, owners: OwnerFilter, id: string): Promise<PasteRow> {
+    const row = await repo.findById(id, owners);
     if (row === undefined) throw notFound();
     return row;
   }

@@ -11,14 +11,14 @@ export function pasteManagementRoutes(manage: PasteManageService): Hono<AppEnv> 
   const app = new Hono<AppEnv>();
 
   route(app, listAdminPastes, ({ query }) => manage.page('all', query));
-  route(app, clearExpiredPastes, () => manage.clearExpired());
+  route(app, clearExpiredPastes, ({ idempotent }) => manage.clearExpired(idempotent));
   route(app, listUserPastes, ({ auth, query }) => manage.slice(ownerFilterOf(auth), query));
 
   for (const endpoints of [adminPasteEndpoints, userPasteEndpoints]) {
-    route(app, endpoints.removeMany, ({ auth, body }) => manage.removeMany(ownerFilterOf(auth), body.ids));
+    route(app, endpoints.removeMany, ({ auth, body, idempotent }) => manage.removeMany(ownerFilterOf(auth), body.ids, idempotent));
     route(app, endpoints.get, ({ auth, params }) => manage.get(ownerFilterOf(auth), params.id));
-    route(app, endpoints.update, ({ auth, params, body }) => manage.update(ownerFilterOf(auth), params.id, body));
-    route(app, endpoints.remove, ({ auth, params }) => manage.remove(ownerFilterOf(auth), params.id));
+    route(app, endpoints.update, ({ auth, params, body, idempotent }) => manage.update(ownerFilterOf(auth), params.id, body, idempotent));
+    route(app, endpoints.remove, ({ auth, params, idempotent }) => manage.remove(ownerFilterOf(auth), params.id, idempotent));
   }
   return app;
 }

@@ -9,7 +9,6 @@ import { envelopeResponse } from '../../lib/envelope';
 import { readJson } from '../../lib/read-json';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
-import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../idempotency/idempotency';
 import type { PasteViewService } from './paste-view.service';
 import type { PasteService } from './paste.service';
 
@@ -23,8 +22,8 @@ export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono
   route(
     app,
     createPaste,
-    async ({ auth, body, c }) => {
-      const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent: await idempotentRequest(c) };
+    async ({ auth, body, idempotent, c }) => {
+      const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent };
       const result = await pastes.create(auth, body, context);
       if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
       return envelopeResponse(201, 'paste created', result);
@@ -58,12 +57,6 @@ export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono
   });
 
   return app;
-}
-
-/** The Idempotency-Key and a hash of the raw body (read once; Hono keeps it for the parser). */
-async function idempotentRequest(c: Context<AppEnv>): Promise<IdempotentRequest | undefined> {
-  const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-  return key === undefined ? undefined : { key, bodyHash: hashRequestBody(await c.req.arrayBuffer()) };
 }
 
 /** JSON with every option, or a text/plain body that is the content and nothing else. */

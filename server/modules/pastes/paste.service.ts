@@ -69,7 +69,7 @@ export class PasteService {
       createdAt: now,
     });
     const insert = (slug: string) =>
-      this.idempotency.once(scope, idempotent, pasteCreateResultSchema, async (repos) => {
+      this.idempotency.once(idempotent && { ...idempotent, scope }, pasteCreateResultSchema, async (repos) => {
         if (owner === GUEST_OWNER) reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
         if (input.slug === undefined) await repos.pastes.insert({ ...row, slug });
         else await repos.pastes.insertReclaiming({ ...row, slug });

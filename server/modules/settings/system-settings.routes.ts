@@ -9,7 +9,7 @@ export function systemSettingsRoutes(settings: SystemSettingsService): Hono<AppE
   const app = new Hono<AppEnv>();
 
   route(app, getSystemSettings, () => settings.getSettings());
-  route(app, updateSystemSettings, ({ auth, body }) => settings.update(auth, body));
+  route(app, updateSystemSettings, ({ auth, body, idempotent }) => settings.update(auth, body, idempotent));
   route(app, getMaxUploadSize, () => settings.maxUploadSize());
 
   return app;

@@ -3,6 +3,7 @@
 import type { Repositories } from '../../db/repositories';
 import { z } from 'zod';
 import {
+  systemSettingsSchema,
   type MaxUploadSize,
   type SystemSettings,
   type UpdateSystemSettingsRequest,
@@ -13,6 +14,7 @@ import {
 import { SystemSettingsRepo } from './system-settings.repo';
 import { isoAt, type Clock } from '../../lib/clock';
 import type { AdminAuth } from '../auth/auth.types';
+import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
 
 /** Other processes (PostgreSQL deployments) may change settings; this bounds how stale they get. */
 const reloadAfterMs = 30_000;
@@ -28,6 +30,12 @@ type StoredKey = keyof typeof storedSettings;
 const storedKeys = ['max_upload_size', 'max_upload_size_unit', 'webdav_upload_mode', 'allow_guest_pastes'] as const satisfies readonly StoredKey[];
 const storedSchema = z.object(storedSettings);
 
+async function load(repo: SystemSettingsRepo): Promise<SystemSettings> {
+  const rows = await repo.findMany(storedKeys);
+  const parsed = storedSchema.parse(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+  return { ...parsed, max_upload_size_bytes: uploadSizeBytes(parsed.max_upload_size, parsed.max_upload_size_unit) };
+}
+
 export class SystemSettingsService {
   private readonly repo: SystemSettingsRepo;
   private cached: { settings: SystemSettings; loadedAt: number } | undefined;
@@ -35,6 +43,7 @@ export class SystemSettingsService {
   constructor(
     repos: Pick<Repositories, 'systemSettings'>,
     private readonly clock: Clock,
+    private readonly idempotency: IdempotencyStore,
   ) {
     this.repo = repos.systemSettings;
   }
@@ -43,12 +52,7 @@ export class SystemSettingsService {
   async getSettings(): Promise<SystemSettings> {
     const now = this.clock.now();
     if (this.cached !== undefined && now - this.cached.loadedAt < reloadAfterMs) return this.cached.settings;
-    const rows = await this.repo.findMany(storedKeys);
-    const parsed = storedSchema.parse(Object.fromEntries(rows.map((row) => [row.key, row.value])));
-    const settings: SystemSettings = {
-      ...parsed,
-      max_upload_size_bytes: uploadSizeBytes(parsed.max_upload_size, parsed.max_upload_size_unit),
-    };
+    const settings = await load(this.repo);
     this.cached = { settings, loadedAt: now };
     return settings;
   }
@@ -58,14 +62,20 @@ export class SystemSettingsService {
     return { max_upload_size, max_upload_size_unit, max_upload_size_bytes };
   }
 
-  async update(_auth: AdminAuth, input: UpdateSystemSettingsRequest): Promise<SystemSettings> {
+  /** A replay from the offline queue (spec §7) gets the first answer and writes nothing again. */
+  async update(_auth: AdminAuth, input: UpdateSystemSettingsRequest, idempotent?: IdempotentRequest): Promise<SystemSettings> {
     const values = storedKeys.flatMap((key) => {
       const value = input[key];
       return value === undefined ? [] : [{ key, value: String(value) }];
     });
-    await this.repo.upsertMany(values, isoAt(this.clock));
-    this.invalidate();
-    return this.getSettings();
+    try {
+      return await this.idempotency.once(idempotent, systemSettingsSchema, async (repos) => {
+        await repos.systemSettings.upsertMany(values, isoAt(this.clock));
+        return load(repos.systemSettings);
+      });
+    } finally {
+      this.invalidate();
+    }
   }
 
   /** Drops the in-memory copy so the next read goes to the database. */

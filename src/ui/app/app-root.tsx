@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiClientProvider } from '../lib/api-client-provider';
+import { OfflineQueueProvider } from '../lib/offline-queue-provider';
 import type { AppServices } from './app-services';
 import { AuthProvider } from '../lib/auth-provider';
 import { revalidateOnEntry } from './revalidate-on-entry';
@@ -26,7 +27,9 @@ export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
         <ThemeProvider storage={storage}>
           <AuthProvider actor={services.auth} sessionEnd={services.sessionEnd}>
             <ApiClientProvider client={services.api}>
-              <RouterProvider router={router} />
+              <OfflineQueueProvider queue={services.offline}>
+                <RouterProvider router={router} />
+              </OfflineQueueProvider>
             </ApiClientProvider>
           </AuthProvider>
         </ThemeProvider>

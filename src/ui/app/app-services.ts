@@ -10,9 +10,11 @@ import { createApiClient, type ApiClient } from '@shared/http/api-client';
 import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { credentialsOf } from '../lib/credentials';
+import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
+import { openQueueStore, replayEndpoints, requestBackgroundSync } from '../lib/offline-queue-store';
 import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
 
-export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd };
+export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue };
 
 export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch): AppServices {
   let auth: AuthActor | undefined;
@@ -44,5 +46,17 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   auth = createActor(machine, { input: { storage } });
   const sessionEnd = trackSessionEnd(auth);
   auth.start();
-  return { api, auth, sessionEnd };
+  let store: ReturnType<typeof openQueueStore> | null = null;
+  const offline = createOfflineQueue({
+    api,
+    store: () => (store ??= openQueueStore().catch((error: unknown) => {
+      store = null;
+      throw error;
+    })),
+    endpoints: replayEndpoints,
+    getCredentials: () => credentialsOf(auth?.getSnapshot().context),
+    requestSync: requestBackgroundSync,
+    locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
+  });
+  return { api: offline.client, auth, sessionEnd, offline };
 }

@@ -89,6 +89,7 @@ export const en = {
     http: 'HTTP error {{status}}.',
     cancelled: 'Request cancelled or timed out.',
     timeout: 'Request timed out.',
+    queued: 'You are offline: the change is queued and will be sent when the connection returns.',
     network: 'Network connection failed.',
     'invalid-credentials': 'Wrong username or password.',
     'password-required': 'A password is required.',

@@ -90,6 +90,7 @@ export const zh = {
     http: 'HTTP 错误 {{status}}。',
     cancelled: '请求已取消或超时。',
     timeout: '请求超时。',
+    queued: '您已离线：此更改已加入队列，网络恢复后将自动发送。',
     network: '网络连接失败。',
     'invalid-credentials': '用户名或密码错误。',
     'password-required': '需要输入密码。',

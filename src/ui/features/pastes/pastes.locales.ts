@@ -73,6 +73,7 @@ const en = {
       rawProtected: 'This paste has a password: open it from the share link to get its raw text.',
     },
     view: {
+      offlineCopy: 'Offline copy saved on this device {{when}}: you are offline, so it may not be the latest version.',
       protectedTitle: 'This paste is protected',
       protected: 'Enter its password to open it.',
       password: 'Password',
@@ -201,6 +202,7 @@ const zh: Strings<typeof en> = {
       rawProtected: '此分享设有密码：请通过分享链接打开以获取原始文本。',
     },
     view: {
+      offlineCopy: '这是保存在本设备上的离线副本（{{when}}）：您已离线，内容可能不是最新版本。',
       protectedTitle: '此分享受密码保护',
       protected: '请输入密码以打开。',
       password: '密码',

@@ -8,9 +8,14 @@ type OpenPasteProps = { paste: OpenPasteData; rawUrl: string; onEdit?: () => voi
 
 /** An unlocked paste: its details, copy, raw and (for its owner) edit actions, and the content as Markdown or text. */
 export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
+      {paste.offlineCopy !== undefined && (
+        <p className="notice paste-offline-copy" role="note">
+          {t('pastes.view.offlineCopy', { when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(paste.offlineCopy) })}
+        </p>
+      )}
       {paste.remark && <p className="paste-remark">{paste.remark}</p>}
       <PasteMeta paste={paste} />
       <div className="actions paste-actions">

@@ -5,8 +5,10 @@ import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
+import { findCopy, keepCopy } from '../lib/offline-paste-copies';
 
-export type OpenPaste = PasteView & { content: string };
+/** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
+export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
 
 export type PasteViewState =
   | { status: 'loading' }
@@ -28,6 +30,13 @@ function failedState(error: unknown): PasteViewState {
 function opened(view: PasteView): PasteViewState {
   if (view.content === undefined) return { status: 'locked', meta: view, unlocking: false, error: null };
   return { status: 'ready', paste: { ...view, content: view.content } };
+}
+
+/** Without a connection, the copy kept on this device when the paste was last opened, if any. */
+async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteViewState> {
+  if (failed.status !== 'failed' || (failed.error.kind !== 'network' && failed.error.kind !== 'timeout')) return failed;
+  const copy = await findCopy(slug).catch(() => null);
+  return copy === null ? failed : { status: 'ready', paste: { ...copy.view, offlineCopy: copy.savedAt } };
 }
 
 /** The open paste after its owner saved an edit; views and rights stay as they were. */
@@ -52,7 +61,14 @@ export function usePasteView(api: ApiClient, slug: string) {
   const load = useCallback(() => {
     requested.current = slug;
     setState({ status: 'loading' });
-    api.call(viewPaste, { params: { slug } }).then(opened, failedState).then((next) => settle(slug, next));
+    api
+      .call(viewPaste, { params: { slug } })
+      .then((view) => {
+        const next = opened(view);
+        if (next.status === 'ready') keepCopy(next.paste).catch(() => undefined);
+        return next;
+      }, (error: unknown) => offlineOr(slug, failedState(error)))
+      .then((next) => settle(slug, next));
   }, [api, slug, settle]);
 
   useEffect(() => {

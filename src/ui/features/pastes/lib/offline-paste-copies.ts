@@ -1,0 +1,35 @@
+// Pastes opened online are kept in the local database so they open again offline (spec §3),
+// marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
+// pastes are never copied: their owner chose who reads them and how often. Loaded lazily.
+import type { PasteView } from '@shared/api/paste.schema';
+
+export type PasteCopy = { view: PasteView & { content: string }; savedAt: number };
+
+export async function keepCopy(view: PasteView & { content: string }): Promise<void> {
+  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
+  const db = await getDatabase();
+  if (view.hasPassword || view.maxViews !== null) return cache.forgetPasteCopy(db, view.slug);
+  await cache.keepPasteCopy(db, {
+    slug: view.slug,
+    content: view.content,
+    format: view.format,
+    remark: view.remark,
+    hasPassword: false,
+    expiresAt: view.expiresAt,
+    maxViews: null,
+    views: view.views,
+    createdAt: view.createdAt,
+    createdBy: null,
+  });
+}
+
+export async function findCopy(slug: string): Promise<PasteCopy | null> {
+  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
+  const copy = await cache.pasteCopy(await getDatabase(), slug);
+  if (copy === null || (copy.expiresAt !== null && Date.parse(copy.expiresAt) <= Date.now())) return null;
+  const { slug: copySlug, content, format, remark, expiresAt, views, createdAt } = copy;
+  return {
+    savedAt: copy.cachedAt,
+    view: { slug: copySlug, content, format, remark, expiresAt, views, createdAt, updatedAt: createdAt, hasPassword: false, maxViews: null, requiresPassword: false, canEdit: false },
+  };
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
+
+type Props = { entries: OfflineQueueEntry[]; onDiscard: (id: string) => void };
+
+/** The queued writes (spec §7): a badge with the count that opens the list; each entry can be discarded. */
+export function QueuedChangesPanel({ entries, onDiscard }: Props) {
+  const { t, i18n } = useTranslation();
+  const failed = entries.filter((entry) => entry.status === 'failed').length;
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <details className="queued-changes">
+      <summary className="queued-changes__summary">
+        <span>{t('pwa.queue.title')}</span>
+        <span className="queued-changes__badge" aria-label={t('pwa.queue.count', { count: entries.length })}>
+          {entries.length}
+        </span>
+        {failed > 0 && <span className="queued-changes__failed">{t('pwa.queue.failedCount', { count: failed })}</span>}
+      </summary>
+      <ul className="queued-changes__list">
+        {entries.map((entry) => (
+          <li key={entry.id} className="queued-changes__item" data-status={entry.status}>
+            <div className="queued-changes__text">
+              <span className="queued-changes__type">{t(`pwa.queue.types.${entry.type}`)}</span>
+              <span className="queued-changes__meta">
+                {time.format(entry.timestamp)} · {t(`pwa.queue.status.${entry.status}`)}
+              </span>
+              {/* The server's own words stay in the tooltip; the line is the product's. */}
+              {entry.status === 'failed' && (
+                <span className="queued-changes__error" title={entry.lastError ?? undefined}>
+                  {t('pwa.queue.refused')}
+                </span>
+              )}
+            </div>
+            <button type="button" className="button" onClick={() => onDiscard(entry.id)}>
+              {t('pwa.queue.discard')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,81 @@
+// The queued writes for the connection banner (spec §4, §7): the list, kept live from the local
+// database; a replay when the page starts online, on `online`, and when the service worker's
+// background sync asks; and the last replay's result, shown for the toast display time.
+import { useEffect, useState } from 'react';
+import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
+import { REPLAY_OFFLINE_QUEUE } from '@shared/sw-message.schema';
+import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
+import type { ReplayReport } from '@ui/lib/offline-queue';
+import { TOAST_DURATION_MS } from './use-connection-notice';
+
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
+
+export type QueuedChanges = {
+  entries: OfflineQueueEntry[];
+  discard: (id: string) => void;
+  /** The last replay that sent or refused something, until the toast time has passed. */
+  lastReplay: ReplayReport | null;
+};
+
+function isReplayRequest(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === REPLAY_OFFLINE_QUEUE;
+}
+
+export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedChanges {
+  const queue = useOfflineQueue();
+  const [entries, setEntries] = useState<OfflineQueueEntry[]>([]);
+  const [lastReplay, setLastReplay] = useState<ReplayReport | null>(null);
+
+  useEffect(() => {
+    if (queue === null) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopWatching = queue.watch(setEntries);
+    const stopListening = queue.onReplayed((report) => {
+      clearTimeout(timer);
+      setLastReplay(report);
+      timer = setTimeout(() => setLastReplay(null), confirmMs);
+    });
+    // A replay that had to stop (no answer, a 5xx) tries again while online, backing off to 30 s.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let backoffMs = RETRY_FIRST_MS;
+    const replay = () => {
+      clearTimeout(retry);
+      if (!navigator.onLine) return;
+      queue.replay().then(
+        (report) => {
+          if (report.waiting === 0) {
+            backoffMs = RETRY_FIRST_MS;
+            return;
+          }
+          retry = setTimeout(replay, backoffMs);
+          backoffMs = Math.min(backoffMs * 2, RETRY_MAX_MS);
+        },
+        () => undefined,
+      );
+    };
+    // The worker's background sync fired: replay here, where the session's credentials are, and answer.
+    const onWorkerMessage = (event: MessageEvent) => {
+      if (!isReplayRequest(event.data)) return;
+      const port = event.ports[0];
+      queue.replay().then(
+        (report) => port?.postMessage({ ok: report.waiting === 0 }),
+        () => port?.postMessage({ ok: false }),
+      );
+    };
+    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+    window.addEventListener('online', replay);
+    worker?.addEventListener('message', onWorkerMessage);
+    replay();
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(retry);
+      stopWatching();
+      stopListening();
+      window.removeEventListener('online', replay);
+      worker?.removeEventListener('message', onWorkerMessage);
+    };
+  }, [queue, confirmMs]);
+
+  return { entries, lastReplay, discard: (id) => void queue?.discard(id) };
+}

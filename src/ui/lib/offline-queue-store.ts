@@ -1,0 +1,51 @@
+// The offline queue's storage: the local database's `offline_queue` collection (spec §3), loaded
+// on first use so the database code stays out of the first page's bundle.
+import type { EndpointSpec } from '@shared/http/endpoint';
+import type { OfflineOperationType } from '@shared/offline-replay';
+import { OFFLINE_SYNC_TAG } from '@shared/sw-message.schema';
+import type { QueueStore } from './offline-queue';
+
+export async function openQueueStore(): Promise<QueueStore> {
+  const [{ getDatabase }, outbox] = await Promise.all([import('@db/database'), import('@db/outbox')]);
+  const queue = (await getDatabase()).offline_queue;
+  return {
+    add: async (input) => void (await outbox.enqueueOfflineRequest(queue, input)),
+    list: () => outbox.listOfflineRequests(queue),
+    mark: async (id, change) => void (await outbox.markOfflineRequest(queue, id, change)),
+    remove: (id) => outbox.removeOfflineRequest(queue, id),
+    watch: (onChange) => outbox.watchOfflineRequests(queue, onChange),
+  };
+}
+
+/** The endpoint definitions of the replay list, by id: a replay goes through the same contract. */
+export async function replayEndpoints(): Promise<Record<OfflineOperationType, EndpointSpec>> {
+  const [pastes, settings, cache, files] = await Promise.all([
+    import('@shared/api/paste.endpoints'),
+    import('@shared/api/settings.endpoints'),
+    import('@shared/api/cache.endpoints'),
+    import('@shared/api/file.endpoints'),
+  ]);
+  return {
+    'pastes.create': pastes.createPaste,
+    'pastes.admin.update': pastes.adminPasteEndpoints.update,
+    'pastes.user.update': pastes.userPasteEndpoints.update,
+    'pastes.admin.delete': pastes.adminPasteEndpoints.remove,
+    'pastes.user.delete': pastes.userPasteEndpoints.remove,
+    'pastes.admin.batchDelete': pastes.adminPasteEndpoints.removeMany,
+    'pastes.user.batchDelete': pastes.userPasteEndpoints.removeMany,
+    'pastes.admin.clearExpired': pastes.clearExpiredPastes,
+    'settings.update': settings.updateSystemSettings,
+    'cache.admin.clear': cache.clearCache,
+    'files.public.verify': files.verifyFilePassword,
+  };
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Asks for a background sync (spec §4) where the browser has one; elsewhere `online` does it. */
+export function requestBackgroundSync(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration: SyncRegistration) => registration.sync?.register(OFFLINE_SYNC_TAG))
+    .catch(() => undefined);
+}

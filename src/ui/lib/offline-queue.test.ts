@@ -1,0 +1,121 @@
+// The page's offline queue over the real local database (fake IndexedDB) and the real API client,
+// with the network played by an injected fetch.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createClipdockDatabase, type ClipdockDatabase } from '@db/database';
+import * as outbox from '@db/outbox';
+import { ApiError } from '@shared/api-error';
+import { createPaste, adminPasteEndpoints } from '@shared/api/paste.endpoints';
+import { createApiClient, type Credentials } from '@shared/http/api-client';
+import { createOfflineQueue, type QueueStore } from './offline-queue';
+import { replayEndpoints } from './offline-queue-store';
+
+let db: ClipdockDatabase;
+let count = 0;
+beforeEach(async () => {
+  count += 1;
+  db = await createClipdockDatabase({ name: `clipdock_queue_${count}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+});
+afterEach(() => db.remove());
+
+type Reply = (path: string, init: RequestInit) => Response | Promise<Response>;
+const ok = (data: unknown, status = 200) => new Response(JSON.stringify({ code: status, message: 'ok', data, success: true }), { status, headers: { 'content-type': 'application/json' } });
+const refused = (status: number, error: string, message: string) =>
+  new Response(JSON.stringify({ code: status, message, data: { error }, success: false }), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null } = {}) {
+  const sent: { path: string; init: RequestInit }[] = [];
+  const api = createApiClient({
+    baseUrl: () => '/api',
+    getCredentials: options.credentials ?? (() => ({ scheme: 'admin', token: 't' })),
+    onAuthExpired: () => undefined,
+    fetch: async (input, init = {}) => {
+      const path = String(input).replace(/^\/api/, '');
+      sent.push({ path, init });
+      return reply(path, init);
+    },
+  });
+  const queue = db.offline_queue;
+  const store: QueueStore = {
+    add: async (input) => void (await outbox.enqueueOfflineRequest(queue, input)),
+    list: () => outbox.listOfflineRequests(queue),
+    mark: async (id, change) => void (await outbox.markOfflineRequest(queue, id, change)),
+    remove: (id) => outbox.removeOfflineRequest(queue, id),
+    watch: (onChange) => outbox.watchOfflineRequests(queue, onChange),
+  };
+  const offline = createOfflineQueue({
+    api,
+    store: async () => store,
+    endpoints: replayEndpoints,
+    getCredentials: options.credentials ?? (() => ({ scheme: 'admin', token: 't' })),
+    isOnline: options.online ?? (() => true),
+  });
+  return { offline, sent, list: () => outbox.listOfflineRequests(queue) };
+}
+
+const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Idempotency-Key');
+const created = { id: 'p1', slug: 's', url: 'http://x/paste/s', format: 'markdown', expiresAt: null, maxViews: null, hasPassword: false, createdAt: '2030-01-01T00:00:00.000Z' };
+
+describe('the offline queue', () => {
+  it('queues a replayable write made offline and replays it in order with its key and the current credentials', async () => {
+    let online = false;
+    let token = 'old';
+    const { offline, sent, list } = setup(
+      (path) => (path === '/paste' ? ok(created, 201) : ok({ deleted: 1 })),
+      { online: () => online, credentials: () => ({ scheme: 'admin', token }) },
+    );
+    await expect(offline.client.call(createPaste, { body: { content: 'on a train' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id: 'p0' } })).rejects.toMatchObject({ kind: 'queued' });
+    expect(sent).toEqual([]);
+    const queued = await list();
+    expect(queued.map((e) => [e.type, e.endpoint, e.authType])).toEqual([
+      ['pastes.create', '/api/paste', 'admin'],
+      ['pastes.admin.delete', '/api/admin/pastes/p0', 'admin'],
+    ]);
+
+    online = true;
+    token = 'renewed';
+    expect(await offline.replay()).toEqual({ synced: 2, failed: 0, waiting: 0 });
+    expect(sent.map((s) => s.path)).toEqual(['/paste', '/admin/pastes/p0']);
+    expect(sent.map((s) => keyOf(s.init))).toEqual(queued.map((e) => e.idempotencyKey));
+    expect(new Headers(sent[0]?.init.headers).get('Authorization')).toBe('Bearer renewed');
+    expect(await list()).toEqual([]);
+  });
+
+  it('queues a write whose reply never came under the key it was sent with', async () => {
+    const { offline, sent, list } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({ kind: 'queued' });
+    expect((await list())[0]?.idempotencyKey).toBe(keyOf(sent[0]?.init));
+  });
+
+  it('marks a refused replay failed with the server message and goes on; a 5xx stops the queue in order', async () => {
+    let online = false;
+    const replies: Response[] = [];
+    const { offline, list } = setup(() => replies.shift() ?? ok({ deleted: 1 }), { online: () => online });
+    for (const id of ['a', 'b', 'c']) {
+      await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id } })).rejects.toBeInstanceOf(ApiError);
+    }
+    online = true;
+    replies.push(refused(401, 'UNAUTHORIZED', 'the API key was revoked'), refused(503, 'SERVICE_UNAVAILABLE', 'later'));
+    expect(await offline.replay()).toEqual({ synced: 0, failed: 1, waiting: 2 });
+    expect((await list()).map((e) => [e.endpoint, e.status, e.lastError])).toEqual([
+      ['/api/admin/pastes/a', 'failed', 'the API key was revoked'],
+      ['/api/admin/pastes/b', 'pending', null],
+      ['/api/admin/pastes/c', 'pending', null],
+    ]);
+    expect(await offline.replay()).toEqual({ synced: 2, failed: 0, waiting: 0 });
+    expect((await list()).map((e) => e.status)).toEqual(['failed']);
+  });
+
+  it('keeps a signed-in write waiting while nobody is signed in, rather than sending it as a guest', async () => {
+    let online = false;
+    let credentials: Credentials | null = { scheme: 'admin', token: 't' };
+    const { offline, sent } = setup(() => ok(created, 201), { online: () => online, credentials: () => credentials });
+    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({ kind: 'queued' });
+    online = true;
+    credentials = null;
+    expect(await offline.replay()).toEqual({ synced: 0, failed: 0, waiting: 1 });
+    expect(sent).toEqual([]);
+  });
+});
