@@ -32,7 +32,7 @@ const GAP = 12;
 function useColumns(element: HTMLElement | null, view: ExplorerView): number {
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    if (element === null) return;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([box]) => setWidth(box?.contentRect.width ?? 0));
     observer.observe(element);
     return () => observer.disconnect();

@@ -4,17 +4,19 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { splatOf } from './fs-paths';
 
-export type ExplorerTarget = { to: '/mount-explorer/$'; params: { _splat: string }; search: { preview?: string } };
+type PreviewSearch = { preview?: string };
+export type ExplorerTarget = { to: '/mount-explorer'; search: PreviewSearch } | { to: '/mount-explorer/$'; params: { _splat: string }; search: PreviewSearch };
 
-/** The link to a folder, optionally with a file of it previewed. */
+/** The link to a folder, optionally with a file of it previewed; the root has its own route. */
 export function folderTarget(folder: string, preview?: string): ExplorerTarget {
-  return { to: '/mount-explorer/$', params: { _splat: splatOf(folder) }, search: preview === undefined ? {} : { preview } };
+  const search = preview === undefined ? {} : { preview };
+  const splat = splatOf(folder);
+  return splat === '' ? { to: '/mount-explorer', search } : { to: '/mount-explorer/$', params: { _splat: splat }, search };
 }
 
 export function useExplorerNavigation() {
   const navigate = useNavigate();
   const go = useCallback(
-    // The root is the splat route with an empty splat, as `/mount-explorer` is for the router.
     (target: ExplorerTarget, replace = false) => void navigate({ ...target, replace }),
     [navigate],
   );
