@@ -74,11 +74,13 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     }, [patch]),
   );
 
+  const clearSearch = search.clear;
   useEffect(() => {
     setSelected(new Set());
     setNotice(null);
     setMenu(null);
-  }, [folder]);
+    clearSearch();
+  }, [folder, clearSearch]);
 
   const ready = listing.state.status === 'ready' ? listing.state : null;
   const info = ready?.listing;

@@ -44,7 +44,7 @@ export function SearchResults({ state, onMore, onRetry, onClose }: SearchResults
             const where = decodeSegment(parent);
             return (
               <li key={hit.path} className="search-hit">
-                <Link {...target} className="search-hit__link">
+                <Link {...target} className="search-hit__link" onClick={onClose}>
                   <EntryIcon entry={hit} />
                   <span className="search-hit__name">{hit.name}</span>
                 </Link>
