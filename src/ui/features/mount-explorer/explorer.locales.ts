@@ -89,8 +89,8 @@ const en = {
     },
     preview: {
       label: 'Preview of {{name}}',
-      previous: 'Previous file',
-      next: 'Next file',
+      previous: 'Previous',
+      next: 'Next',
       close: 'Close preview',
       position: '{{index}} of {{count}}',
       loading: 'Loading…',
@@ -207,8 +207,8 @@ const zh: Shape<typeof en> = {
     },
     preview: {
       label: '{{name}} 的预览',
-      previous: '上一个文件',
-      next: '下一个文件',
+      previous: '上一个',
+      next: '下一个',
       close: '关闭预览',
       position: '第 {{index}} 个，共 {{count}} 个',
       loading: '正在加载…',

@@ -228,7 +228,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
             onLoadMore={loadMore}
             view={
               <EntriesView
-                key={folder}
+                key={`${folder}|${view}`}
                 entries={entries}
                 view={view}
                 folder={folder}

@@ -53,7 +53,7 @@ export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, 
         <button type="button" className="button" disabled={!previous} onClick={() => previous && onShow(previous.name)}>
           ‹ {t('explorer.preview.previous')}
         </button>
-        {at >= 0 && <span className="preview-dialog__position">{t('explorer.preview.position', { index: at + 1, count: files.length })}</span>}
+        <span className="preview-dialog__position">{at >= 0 ? t('explorer.preview.position', { index: at + 1, count: files.length }) : ''}</span>
         <button type="button" className="button" disabled={!next} onClick={() => next && onShow(next.name)}>
           {t('explorer.preview.next')} ›
         </button>
