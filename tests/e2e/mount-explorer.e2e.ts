@@ -1,6 +1,6 @@
 // The mount explorer end to end on the local driver: the admin browses a mount, makes a folder,
 // uploads into it, edits and saves a text file, renames, searches and deletes, at desktop width;
-// then at 390 px with touch, where a long press opens the context menu.
+// a read-only API key is kept to its base path; at 390 px with touch a long press opens the menu.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { z } from 'zod';
@@ -119,6 +119,30 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   await explorer.confirmDelete();
   await expect(page.getByText('This folder is empty. Drop files here or use Upload.')).toBeVisible();
   await explorer.expectNoSideScroll();
+});
+
+test('a read-only API key lands on its base path and cannot go above it', async ({ page, request }) => {
+  const basePath = `${mountPath}/docs`;
+  const created = await request.post('/api/admin/api-keys', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'E2E explorer key', mount_permission: true, read_only: true, basic_path: basePath },
+  });
+  expect(created.status()).toBe(201);
+  const key = envelope(z.object({ id: z.string(), key: z.string() })).parse(await created.json()).data;
+  const session = {
+    api_key: key.key,
+    api_key_permissions: JSON.stringify({ text: false, file: false, mount: true }),
+    api_key_info: JSON.stringify({ id: key.id, name: 'E2E explorer key', basic_path: basePath, read_only: true }),
+  };
+  await page.addInitScript({ content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) window.localStorage.setItem(k, v);` });
+  const explorer = new ExplorerPage(page);
+
+  await page.goto('/mount-explorer');
+  await expect(page).toHaveURL(new RegExp(`/mount-explorer${basePath}$`));
+  await expect(page.getByText('Read only: this API key cannot change files here.')).toBeVisible();
+  await expect(explorer.newFolder).toHaveCount(0);
+  await page.goto(`/mount-explorer${mountPath}`);
+  await expect(page).toHaveURL(new RegExp(`/mount-explorer${basePath}$`));
 });
 
 test.describe('at 390 px with touch', () => {

@@ -102,6 +102,24 @@ describe('mount explorer', () => {
     expect(sentTo(requests, 'DELETE', '/admin/fs/remove')[0]?.query.get('path')).toBe('/photos/b.txt');
   });
 
+  it('moves between entries with the arrow keys and opens the menu with the context-menu key', async () => {
+    await renderApp('/mount-explorer/photos', backend);
+    const first = await screen.findByRole('link', { name: 'album' });
+    expect(first).toHaveAttribute('tabindex', '0');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'a.txt' })).toHaveFocus());
+    fireEvent.keyDown(screen.getByRole('link', { name: 'a.txt' }), { key: 'End' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'b.txt' })).toHaveFocus());
+    fireEvent.keyDown(screen.getByRole('link', { name: 'b.txt' }), { key: 'ContextMenu' });
+    const menu = screen.getByRole('menu', { name: 'Actions for b.txt' });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Preview' })).toHaveFocus());
+    fireEvent.keyDown(menu, { key: 'ArrowUp' });
+    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
   it('asks for 2 characters before searching', async () => {
     const { requests } = await renderApp('/mount-explorer/photos', backend);
     await screen.findByText('3 entries');

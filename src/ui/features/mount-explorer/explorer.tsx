@@ -139,7 +139,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   );
 
   const onFolderMenu = (event: MouseEvent<HTMLElement>) => {
-    if (!canWrite || event.defaultPrevented) return;
+    // Fields and links keep the browser's own menu (paste, open in a new tab).
+    const onControl = event.target instanceof Element && event.target.closest('input, textarea, select, a, button') !== null;
+    if (!canWrite || event.defaultPrevented || onControl) return;
     event.preventDefault();
     setMenu({
       x: event.clientX,
