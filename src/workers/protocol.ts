@@ -5,6 +5,7 @@ import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, 
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
+import type { FsTransferWorkerApi } from './fs-protocol';
 
 export const credentialsSchema = z.discriminatedUnion('scheme', [
   z.object({ scheme: z.literal('admin'), token: z.string().min(1) }),
@@ -82,8 +83,8 @@ export type TransferFailure = z.infer<typeof transferFailureSchema>;
 export const uploadResultSchema = z.discriminatedUnion('ok', [uploadSuccessSchema, transferFailureSchema]);
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** The methods `transfer.worker.ts` exposes. */
-export type TransferWorkerApi = {
+/** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts. */
+export type TransferWorkerApi = FsTransferWorkerApi & {
   configure(connection: TransferConnection): void;
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;

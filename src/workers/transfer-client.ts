@@ -5,8 +5,9 @@ import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { failure } from './failures';
+import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
 import { transferProgressSchema, uploadResultSchema } from './protocol';
-import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
+import type { ProgressCallback, TransferFailure, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
 
 export type TransferClientOptions = {
   /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
@@ -23,6 +24,8 @@ export type TransferClient = {
   upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** Downloads the URL in the worker (directly, else through the server's proxy) and uploads it as it arrives. */
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** Uploads into a mount folder (the explorer) through /admin/fs or /user/fs. */
+  uploadToMount(job: FsUploadJob, onProgress?: ProgressCallback): Promise<FsUploadResult>;
   cancel(id: string): Promise<boolean>;
   /** Stops the worker; running uploads end without clean-up. */
   terminate(): void;
@@ -56,30 +59,36 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
   }
 
   /** The same rule as the API client: only the credentials this upload was sent with, and only when the code names their scheme. */
-  function reportExpired(result: UploadResult, credentials: Credentials | null): void {
-    if (result.ok || credentials === null) return;
+  function reportExpired(result: TransferFailure, credentials: Credentials | null): void {
+    if (credentials === null) return;
     const expired = expiredCredentialOf(result.errorCode);
     if (expired !== undefined && expired === credentials.scheme) options.onAuthExpired?.(expired);
   }
 
-  async function run(start: (transfer: Comlink.Remote<TransferWorkerApi>, progress: ProgressCallback | undefined) => Promise<unknown>, onProgress?: ProgressCallback): Promise<UploadResult> {
+  type Start = (transfer: Comlink.Remote<TransferWorkerApi>, progress: ProgressCallback | undefined) => Promise<unknown>;
+  type Parser<R> = { safeParse(value: unknown): { success: true; data: R } | { success: false } };
+
+  async function runWith<R extends FsUploadResult | UploadResult>(schema: Parser<R>, start: Start, onProgress?: ProgressCallback): Promise<R | TransferFailure> {
     try {
       const transfer = connect();
       const credentials = options.credentials();
       await transfer.configure({ baseUrl: options.baseUrl(), credentials });
       const result = await start(transfer, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
-      const parsed = uploadResultSchema.safeParse(result);
+      const parsed = schema.safeParse(result);
       if (!parsed.success) return failure('bad-response', { message: 'transfer worker sent an invalid result' });
-      reportExpired(parsed.data, credentials);
+      if (!parsed.data.ok) reportExpired(parsed.data, credentials);
       return parsed.data;
     } catch (error) {
       return failure('internal', { message: error instanceof Error ? error.message : String(error) });
     }
   }
 
+  const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> => runWith(uploadResultSchema, start, onProgress);
+
   return {
     upload: (job, onProgress) => run((transfer, progress) => transfer.upload(job, progress), onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
+    uploadToMount: (job, onProgress) => runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
     async cancel(id) {
       return remote === null ? false : remote.cancel(id);
     },

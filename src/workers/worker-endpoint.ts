@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import { failure } from './failures';
+import { fsUploadJobSchema } from './fs-protocol';
+import { createFsTransfer } from './fs-transfer';
+import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
 import type { ProgressCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
@@ -64,6 +67,25 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     ...(deps.urlConfig ? { config: deps.urlConfig } : {}),
   });
 
+  const fsApis = new Map<'admin' | 'user', FsUploadApi>();
+  const fsTransfer = createFsTransfer({
+    api: (scope) => {
+      const api = fsApis.get(scope) ?? createFsUploadApi({ fetch: deps.fetch, connection: () => connection }, scope);
+      fsApis.set(scope, api);
+      return api;
+    },
+    connection: () => connection,
+    put: {
+      transport: deps.transport ?? defaultTransport(deps.fetch),
+      sleep: deps.sleep ?? abortableSleep,
+      random: Math.random,
+      policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
+      timeoutMs: engineConfig.partTimeoutMs,
+    },
+    now: deps.now ?? (() => performance.now()),
+    config: engineConfig,
+  });
+
   return {
     configure(input) {
       connection = transferConnectionSchema.parse(input);
@@ -80,8 +102,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
       return urlTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
+    async uploadToMount(input, onProgress) {
+      const job = fsUploadJobSchema.safeParse(input);
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
+      return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+    },
     cancel(id) {
-      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id));
+      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id));
     },
   };
 }

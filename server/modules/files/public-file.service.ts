@@ -3,8 +3,9 @@
 // token, never a password; unprotected files get one too, so a page visit counts one view.
 import type { Repositories } from '../../db/repositories';
 import type { OfficePreview, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
-import { officeProviders, type OfficeProvider } from '@shared/api/file-share.schema';
+import { officeProviders } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
+import { officeViewerUrl } from '@shared/office-viewer';
 import { FileRepo, type FileRow } from './file.repo';
 import { StorageConfigRepo, type StorageConfigRow } from '../storage-configs/storage-config.repo';
 import { AppError } from '../../lib/app-error';
@@ -18,10 +19,6 @@ import { reservePasswordAttempt, type PasswordLimiters } from './password-limits
 
 export const fileTokenTtlMs = 15 * 60 * 1000;
 export const officePreviewTtlSeconds = 300;
-const viewers: Record<OfficeProvider, (url: string) => string> = {
-  microsoft: (url) => `https://view.officeapps.live.com/op/view.aspx?src=${encodeURIComponent(url)}`,
-  google: (url) => `https://docs.google.com/viewer?url=${encodeURIComponent(url)}&embedded=true`,
-};
 
 export class PublicFileService {
   readonly files: FileRepo;
@@ -71,7 +68,7 @@ export class PublicFileService {
       contentType: headers.contentType,
       contentDisposition: headers.contentDisposition,
     });
-    return { url: viewers[chosen](new URL(url, origin).toString()), provider: chosen, expires_in: officePreviewTtlSeconds };
+    return { url: officeViewerUrl(chosen, new URL(url, origin).toString()), provider: chosen, expires_in: officePreviewTtlSeconds };
   }
 
   /**

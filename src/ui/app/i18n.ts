@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { componentResources } from '../components/components.locales';
 import type { pastesResources } from '../features/pastes/pastes.locales';
+import type { explorerResources } from '../features/mount-explorer/explorer.locales';
 import type { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
 import { pwaResources } from '../features/pwa/pwa.locales';
 import { en } from '../locales/en';
@@ -23,7 +24,8 @@ type AppStrings = (typeof shell)['en']['translation'] &
   (typeof adminAreaResources)['en'] &
   (typeof pastesResources)['en'] &
   (typeof fileAreaResources)['en'] &
-  (typeof envSwitcherResources)['en'];
+  (typeof envSwitcherResources)['en'] &
+  (typeof explorerResources)['en'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -9,6 +9,7 @@ const bundles = {
   pastes: () => import('../features/pastes/pastes.locales').then((m) => m.pastesResources),
   fileAreas: () => import('./file-areas.locales').then((m) => m.fileAreaResources),
   adminAreas: () => import('./admin-areas.locales').then((m) => m.adminAreaResources),
+  explorer: () => import('../features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
   envSwitcher: () => import('../features/env-switcher/env-switcher.locales').then((m) => m.envSwitcherResources),
 } satisfies Record<string, () => Promise<Catalogue>>;
 

@@ -1,8 +1,12 @@
 // The `/mount-explorer/$` route's screen; the route's beforeLoad keeps a key inside its basic path.
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../components/later-screen';
+import { getRouteApi } from '@tanstack/react-router';
+import { ExplorerPage } from '../features/mount-explorer/explorer-page';
+import { folderFromSplat } from '../features/mount-explorer/fs-paths';
+
+const route = getRouteApi('/mount-explorer/$');
 
 export function MountExplorerPathScreen() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.mountExplorer.title')} />;
+  const { _splat } = route.useParams();
+  const { preview } = route.useSearch();
+  return <ExplorerPage folder={folderFromSplat(_splat)} preview={preview ?? null} />;
 }

@@ -2,6 +2,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mountExplorerSearchSchema } from '../features/mount-explorer/mount-explorer-search';
 import { guardMountPath } from '../features/mount-explorer/mount-path-guard';
+import { loadLocaleBundles } from '../app/locale-bundles';
 import { rootRoute } from './root';
 
 export const mountExplorerPathRoute = createRoute({
@@ -11,5 +12,7 @@ export const mountExplorerPathRoute = createRoute({
   validateSearch: mountExplorerSearchSchema,
   // A path outside the key's basic path goes to the basic path instead.
   beforeLoad: ({ params }) => guardMountPath(window.localStorage, `/${params._splat ?? ''}`),
+  // The previews' and upload errors' strings come with the file bundle.
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer'),
   component: lazyRouteComponent(() => import('./mount-explorer-path.lazy'), 'MountExplorerPathScreen'),
 });

@@ -1,8 +1,8 @@
-// The `/mount-explorer/` route's screen; its beforeLoad sends a confined key to its basic path.
-import { useTranslation } from 'react-i18next';
-import { LaterScreen } from '../components/later-screen';
+// The `/mount-explorer/` route's screen: the explorer at the mounts' root.
+import { ExplorerPage } from '../features/mount-explorer/explorer-page';
+import { mountExplorerRoute as route } from './mount-explorer';
 
 export function MountExplorerScreen() {
-  const { t } = useTranslation();
-  return <LaterScreen title={t('pages.mountExplorer.title')} />;
+  const { preview } = route.useSearch();
+  return <ExplorerPage folder="/" preview={preview ?? null} />;
 }

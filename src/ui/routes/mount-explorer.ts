@@ -3,6 +3,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { mountExplorerSearchSchema } from '../features/mount-explorer/mount-explorer-search';
 import { guardMountPath } from '../features/mount-explorer/mount-path-guard';
+import { loadLocaleBundles } from '../app/locale-bundles';
 import { rootRoute } from './root';
 
 export const mountExplorerRoute = createRoute({
@@ -12,5 +13,7 @@ export const mountExplorerRoute = createRoute({
   validateSearch: mountExplorerSearchSchema,
   // A key confined to a basic path is sent there instead.
   beforeLoad: () => guardMountPath(window.localStorage, '/'),
+  // The previews' and upload errors' strings come with the file bundle.
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer'),
   component: lazyRouteComponent(() => import('./mount-explorer.lazy'), 'MountExplorerScreen'),
 });

@@ -6,7 +6,9 @@ import { ResourceStatus } from '../../components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
 import { FileInfo } from './file-info';
-import { FilePreview } from './file-preview';
+import { FilePreview } from '../../components/preview/file-preview';
+import { previewKind } from '../../components/preview/preview-kind';
+import { ShareOfficePreview } from './office-preview';
 import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
 import { shownFile } from './shown-file';
@@ -40,8 +42,14 @@ export function FileViewPage({ slug }: { slug: string }) {
                 <FileInfo file={file} />
                 <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
               </div>
-              <section className="file-preview" aria-label={t('fileView.preview.label')}>
-                <FilePreview file={file} viewUrl={links?.view ?? null} token={accessToken} />
+              <section className="file-preview" aria-label={t('preview.label')}>
+                {/* Always through the token-bearing view link, so the visit costs one view. */}
+                <FilePreview
+                  kind={previewKind(file.mimetype, file.filename)}
+                  url={links?.view ?? null}
+                  name={file.filename}
+                  office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
+                />
               </section>
             </div>
           );

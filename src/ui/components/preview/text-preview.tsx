@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format-bytes';
-import { useTextPreview } from './data/use-text-preview';
+import { useTextPreview } from './use-text-preview';
 
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
@@ -10,11 +10,11 @@ export function TextPreview({ url, filename, markdown }: { url: string; filename
   const { t, i18n } = useTranslation();
   const state = useTextPreview(url, filename, markdown, TEXT_PREVIEW_MAX_BYTES);
 
-  if (state.status === 'loading') return <p className="notice" role="status">{t('fileView.preview.loading')}</p>;
-  if (state.status === 'failed') return <p className="form-error" role="alert">{t('fileView.preview.failed')}</p>;
+  if (state.status === 'loading') return <p className="notice" role="status">{t('preview.loading')}</p>;
+  if (state.status === 'failed') return <p className="form-error" role="alert">{t('preview.failed')}</p>;
   return (
     <>
-      {state.truncated && <p className="notice">{t('fileView.preview.truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language) })}</p>}
+      {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language) })}</p>}
       {markdown ? (
         <div className="file-markdown" dangerouslySetInnerHTML={{ __html: state.html }} />
       ) : (

@@ -1,4 +1,4 @@
-// The text of a shared file for its preview: at most `maxBytes` read through its view link (the
+// The text of a file for its preview: at most `maxBytes` read through its inline link (the
 // rest stays a download), then the Markdown renderer or the highlighter, each loaded lazily.
 import { useEffect, useState } from 'react';
 
@@ -37,7 +37,7 @@ async function readFileText(url: string, maxBytes: number, signal: AbortSignal):
 
 async function loadRenderer(markdown: boolean, filename: string): Promise<(text: string) => string> {
   if (markdown) return (await import('@ui/lib/markdown')).renderMarkdown;
-  const { highlightFileText } = await import('../render-file-text');
+  const { highlightFileText } = await import('./render-file-text');
   return (text) => highlightFileText(text, filename);
 }
 

@@ -1,0 +1,40 @@
+// The explorer's recent searches (issue 10), kept in the local database's `search_history`
+// collection, newest first. The database module loads only when the search box is used.
+import { SEARCH_QUERY_MAX_LENGTH } from '@db/schemas/search-history.schema';
+
+export const SEARCH_HISTORY_SHOWN = 8;
+
+async function database() {
+  const { getDatabase } = await import('@db/database');
+  return getDatabase();
+}
+
+export async function rememberSearch(query: string, scope: string): Promise<void> {
+  const text = query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
+  if (text === '') return;
+  try {
+    const db = await database();
+    await db.search_history.upsert({ id: `${scope}|${text}`, query: text, scope, timestamp: Date.now() });
+  } catch {
+    // A browser without IndexedDB simply keeps no history.
+  }
+}
+
+export async function recentSearches(): Promise<string[]> {
+  try {
+    const db = await database();
+    const docs = await db.search_history.find({ sort: [{ timestamp: 'desc' }], limit: SEARCH_HISTORY_SHOWN * 3 }).exec();
+    return [...new Set(docs.map((doc) => doc.query))].slice(0, SEARCH_HISTORY_SHOWN);
+  } catch {
+    return [];
+  }
+}
+
+export async function forgetSearches(): Promise<void> {
+  try {
+    const db = await database();
+    await db.search_history.find().remove();
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}

@@ -1,0 +1,59 @@
+// The explorer's server calls (spec §7 file system): the admin's under /admin/fs, a key's with
+// mount permission under /user/fs. The screens get these functions; they never call the client.
+import { useMemo } from 'react';
+import { fsEndpointsOf } from '@shared/api/fs.endpoints';
+import type { FsBatchRemoveResult, FsEntry, FsEntryDetail, FsFileLink, FsListing, FsRenameResult, FsSearchResult, FsUpdateResult } from '@shared/api/fs.schema';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
+
+export type FsScope = 'admin' | 'user';
+
+/** Which file system calls the signed-in user makes, or null when the explorer is not theirs (spec §6). */
+export function useFsScope(): FsScope | null {
+  const auth = useAuthView();
+  if (auth.status === 'admin') return 'admin';
+  if (auth.status === 'apikey' && auth.permissions?.mount === true) return 'user';
+  return null;
+}
+
+export type SearchScope = 'global' | 'mount' | 'directory';
+export type SearchRequest = { q: string; scope: SearchScope; mountId?: string | undefined; path?: string | undefined; offset?: number };
+
+export type FsCalls = {
+  list: (path: string, cursor: string | null, signal: AbortSignal) => Promise<FsListing>;
+  get: (path: string, signal?: AbortSignal) => Promise<FsEntryDetail>;
+  fileLink: (path: string, forceDownload: boolean) => Promise<FsFileLink>;
+  search: (request: SearchRequest, signal: AbortSignal) => Promise<FsSearchResult>;
+  mkdir: (path: string) => Promise<FsEntry>;
+  rename: (oldPath: string, newPath: string) => Promise<FsRenameResult>;
+  remove: (path: string) => Promise<void>;
+  batchRemove: (paths: string[]) => Promise<FsBatchRemoveResult>;
+  update: (path: string, content: string) => Promise<FsUpdateResult>;
+};
+
+/** Entries per listing page: large enough that a screen fills from one request. */
+export const LIST_PAGE_SIZE = 500;
+
+export function useFsCalls(scope: FsScope): FsCalls {
+  const api = useApiClient();
+  return useMemo(() => {
+    const fs = fsEndpointsOf(scope);
+    return {
+      list: (path, cursor, signal) => api.call(fs.list, { query: { path, limit: LIST_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }, signal }),
+      get: (path, signal) => api.call(fs.get, { query: { path }, ...(signal ? { signal } : {}) }),
+      fileLink: (path, forceDownload) => api.call(fs.fileLink, { query: { path, force_download: forceDownload } }),
+      search: ({ q, scope: where, mountId, path, offset = 0 }, signal) =>
+        api.call(fs.search, {
+          query: { q, scope: where, offset, ...(where === 'mount' && mountId ? { mount_id: mountId } : {}), ...(where === 'directory' && path ? { path } : {}) },
+          signal,
+        }),
+      mkdir: (path) => api.call(fs.mkdir, { body: { path } }),
+      rename: (oldPath, newPath) => api.call(fs.rename, { body: { oldPath, newPath } }),
+      remove: async (path) => {
+        await api.call(fs.remove, { query: { path } });
+      },
+      batchRemove: (paths) => api.call(fs.batchRemove, { body: { paths } }),
+      update: (path, content) => api.call(fs.update, { body: { path, content } }),
+    } satisfies FsCalls;
+  }, [api, scope]);
+}

@@ -1,0 +1,46 @@
+// What can be done to an entry, as the context menu lists it. Later actions (copy and move
+// between folders, the basket) join here as more items behind the same `EntryActions`.
+import type { TFunction } from 'i18next';
+import { FS_EDIT_MAX_BYTES, type FsEntry } from '@shared/api/fs.schema';
+import { previewKind } from '../../components/preview/preview-kind';
+import type { MenuItem } from './context-menu';
+
+export type EntryActions = {
+  open: (entry: FsEntry) => void;
+  download: (entry: FsEntry) => void;
+  copyLink: (entry: FsEntry) => void;
+  edit: (entry: FsEntry) => void;
+  rename: (entry: FsEntry) => void;
+  remove: (entries: FsEntry[]) => void;
+  toggleSelect: (entry: FsEntry) => void;
+};
+
+/** Spec §5: text, code and Markdown files up to 10 MB open in the editor. */
+export function isEditable(entry: FsEntry): boolean {
+  if (entry.isDirectory || (entry.size ?? 0) > FS_EDIT_MAX_BYTES) return false;
+  const kind = previewKind(entry.contentType ?? '', entry.name);
+  return kind === 'text' || kind === 'code' || kind === 'markdown';
+}
+
+/** Mounts and the virtual folders above them are not the explorer's to change. */
+export function isChangeable(entry: FsEntry): boolean {
+  return !entry.isMount && !entry.isVirtual;
+}
+
+type MenuContext = { canWrite: boolean; selected: boolean; t: TFunction; actions: EntryActions };
+
+export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions }: MenuContext): MenuItem[] {
+  const items: MenuItem[] = [{ id: 'open', label: entry.isDirectory ? t('explorer.actions.open') : t('explorer.actions.preview'), run: () => actions.open(entry) }];
+  if (!entry.isDirectory) {
+    items.push({ id: 'download', label: t('explorer.actions.download'), run: () => actions.download(entry) });
+    items.push({ id: 'copy-link', label: t('explorer.actions.copyLink'), run: () => actions.copyLink(entry) });
+  }
+  const writable = canWrite && isChangeable(entry);
+  if (writable && isEditable(entry)) items.push({ id: 'edit', label: t('explorer.actions.edit'), run: () => actions.edit(entry) });
+  if (writable) {
+    items.push({ id: 'rename', label: t('explorer.actions.rename'), run: () => actions.rename(entry) });
+    items.push({ id: 'select', label: selected ? t('explorer.actions.clearSelection') : t('explorer.actions.select', { name: entry.name }), run: () => actions.toggleSelect(entry) });
+    items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
+  }
+  return items;
+}

@@ -1,0 +1,28 @@
+// What crosses the worker boundary for an upload into a mount folder (the explorer, spec §7 file
+// system): the job names the folder and the caller's scope; the result is the new file's entry.
+import { z } from 'zod';
+import { fsEntrySchema, fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';
+import { transferFailureSchema, type ProgressCallback } from './protocol';
+
+export const fsUploadJobSchema = z.object({
+  /** Chosen by the caller; `cancel(id)` refers to it. */
+  id: z.string().min(1),
+  /** `/admin/fs` for the admin, `/user/fs` for a key with mount permission. */
+  scope: z.enum(['admin', 'user']),
+  file: z.custom<Blob>((value) => value instanceof Blob, 'file must be a Blob'),
+  /** The destination folder, written as the server writes paths (a literal `%` as `%25`). */
+  folder: fsPathSchema,
+  fileName: fsNameSchema,
+  /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
+  contentType: z.string().min(1).max(255).optional(),
+});
+export type FsUploadJob = z.infer<typeof fsUploadJobSchema>;
+
+export const fsUploadSuccessSchema = z.object({ ok: z.literal(true), entry: fsEntrySchema });
+export const fsUploadResultSchema = z.discriminatedUnion('ok', [fsUploadSuccessSchema, transferFailureSchema]);
+export type FsUploadResult = z.infer<typeof fsUploadResultSchema>;
+
+/** The worker method an fs upload goes through, beside the share uploads'. */
+export type FsTransferWorkerApi = {
+  uploadToMount(job: FsUploadJob, onProgress?: ProgressCallback): Promise<FsUploadResult>;
+};
