@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
+import { precompressAssets, preloadAppStart, preloadRoutes } from './scripts/first-load-plugins.ts';
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -38,7 +39,11 @@ export default defineConfig({
         background_color: '#ffffff',
         display: 'standalone',
         start_url: '/',
+        // PNGs rendered from icon.svg by scripts/render-icons.ts, for installers that take no SVG.
         icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
       },
@@ -47,6 +52,17 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    preloadAppStart(['src/ui/app/start.tsx']),
+    // What each share page and the home page show first (their routes in src/ui/routes/).
+    preloadRoutes(
+      [
+        { path: '^/$', modules: ['src/ui/features/pastes/create/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+        { path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
+        { path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
+      ],
+      ['src/ui/app/start.tsx'],
+    ),
+    precompressAssets(),
   ],
   server: {
     proxy: { '/api': 'http://localhost:8787' },

@@ -10,6 +10,7 @@ import { createRepositories } from './db/repositories';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { apiCors } from './middleware/cors.middleware';
+import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
 import { IdempotencyStore } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
@@ -131,6 +132,8 @@ export function createApp({
   const proxyNotice = new ProxyNotice();
   app.use(proxyNoticeWatch(proxyNotice, trustProxy, logger));
   app.use('/api/*', apiCors());
+  // File views, downloads and local blobs are stored bytes served by range: never compressed.
+  app.use('/api/*', compressAnswers(['/api/blob/', '/api/file-view/', '/api/file-download/']));
   app.use('/api/*', authenticate({ sessions, apiKeys, trustProxy }));
 
   app.route('/api', systemRoutes(system));

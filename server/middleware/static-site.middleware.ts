@@ -1,13 +1,16 @@
 // Serves the built web app from the API's origin. Hashed /assets are cached for a year; every
 // other file and the index.html fallback for client-side routes must be revalidated. Pages carry
 // a strict Content-Security-Policy (scripts from this origin only, plus the hash of the inline
-// theme script) and may not be framed.
+// theme script) and may not be framed. Text files go out as the brotli or gzip copy the build
+// made beside them (server/lib/precompress.ts) when the browser accepts it, never compressed here.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
+import { chooseEncoding, encodings, type Encoding } from '../lib/content-encoding';
+import { precompressedExtensions, variantSuffix } from '../lib/precompress';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -76,11 +79,19 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
     const path = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
     const isAsset = path.startsWith('/assets/');
+    const accepted = c.req.header('accept-encoding');
     const file = await findFile(root, path);
-    if (file !== undefined) return fileResponse(file, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
-    if (isAsset) return next();
-    return (await isFile(indexFile)) ? fileResponse(indexFile, revalidate, pageHeaders) : next();
+    if (file !== undefined) return fileResponse(file, accepted, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
+    // A missing asset, or a missing file at the top level such as /robots.txt or /apple-touch-icon.png,
+    // is a 404: answering with the app's HTML would hand a crawler or a browser a page it did not ask for.
+    if (isAsset || isTopLevelFileName(path)) return next();
+    return (await isFile(indexFile)) ? fileResponse(indexFile, accepted, revalidate, pageHeaders) : next();
   };
+}
+
+/** `/robots.txt`, `/favicon.ico`: one segment with an extension. No app route looks like that. */
+function isTopLevelFileName(path: string): boolean {
+  return /^\/[^/]+\.[a-z0-9]+$/i.test(path);
 }
 
 async function findFile(root: string, urlPath: string): Promise<string | undefined> {
@@ -104,15 +115,33 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-async function fileResponse(file: string, cacheControl: string, extra: Record<string, string>): Promise<Response> {
-  const body = await readFile(file);
-  return new Response(body, {
-    headers: {
-      'content-type': contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': String(body.byteLength),
-      'cache-control': cacheControl,
-      'x-content-type-options': 'nosniff',
-      ...extra,
-    },
-  });
+/** The precompressed copies of `file` that exist on disk. */
+async function variantsOf(file: string): Promise<Encoding[]> {
+  const found = await Promise.all(encodings.map(async (encoding) => ((await isFile(file + variantSuffix[encoding])) ? encoding : undefined)));
+  return found.filter((encoding) => encoding !== undefined);
+}
+
+async function fileResponse(file: string, acceptEncoding: string | undefined, cacheControl: string, extra: Record<string, string>): Promise<Response> {
+  const extension = extname(file).toLowerCase();
+  const headers: Record<string, string> = {
+    'content-type': contentTypes[extension] ?? 'application/octet-stream',
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  };
+  let source = file;
+  // The answer depends on Accept-Encoding for every file that may have copies, even when none
+  // was chosen this time, so caches keep the versions apart.
+  if (precompressedExtensions.has(extension)) {
+    headers.vary = 'Accept-Encoding';
+    const wanted = chooseEncoding(acceptEncoding);
+    const encoding = wanted === undefined ? undefined : chooseEncoding(acceptEncoding, await variantsOf(file));
+    if (encoding !== undefined) {
+      source = file + variantSuffix[encoding];
+      headers['content-encoding'] = encoding;
+    }
+  }
+  const body = await readFile(source);
+  headers['content-length'] = String(body.byteLength);
+  return new Response(body, { headers });
 }

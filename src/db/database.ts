@@ -6,7 +6,6 @@ import { addRxPlugin, createRxDatabase } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { APP_NAME } from '@shared/limits';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
 import { directorySchema } from './schemas/directories.schema';
 import type { DirectoryDoc } from './schemas/directories.schema';
@@ -18,6 +17,7 @@ import type { PasteDoc } from './schemas/pastes.schema';
 import { searchHistorySchema } from './schemas/search-history.schema';
 import type { SearchHistoryDoc } from './schemas/search-history.schema';
 import { settingSchema } from './schemas/settings.schema';
+import { DATABASE_NAME } from './database-name';
 import { wrappedValidateZodStorage } from './validate-storage';
 import type { SettingDoc } from './schemas/settings.schema';
 
@@ -39,12 +39,7 @@ export type CreateDatabaseOptions = {
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-/** RxDB names must match ^[a-z][_$a-z0-9-]*$, so "Clipdock" becomes clipdock. */
-export function databaseNameFor(appName: string): string {
-  return appName.toLowerCase().replace(/[^_$a-z0-9-]/g, '_');
-}
-
-export const DATABASE_NAME = databaseNameFor(APP_NAME);
+export { DATABASE_NAME, databaseNameFor } from './database-name';
 
 export async function createClipdockDatabase(options: CreateDatabaseOptions = {}): Promise<ClipdockDatabase> {
   const db = await createRxDatabase<ClipdockCollections>({

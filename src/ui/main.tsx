@@ -1,19 +1,13 @@
-import './app/zod-config';
-import { createRoot } from 'react-dom/client';
-import { AppRoot } from './app/app-root';
-import { createAppServices } from './app/app-services';
-import { createI18n } from './app/i18n';
-import { createAppRouter } from './app/router';
+// The entry: the shell's styles (index.html links them, render-blocking) and a start that waits
+// for the browser's first frame. The app's modules are fetched at once (index.html preloads them,
+// see preloadAppStart in vite.config.ts) but evaluated only after index.html's static frame is on
+// screen, so the first paint never waits for half a megabyte of JavaScript to run.
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
 
-const storage = window.localStorage;
-const i18n = createI18n(storage, navigator.language);
-const services = createAppServices(storage);
-const router = createAppRouter(i18n);
-const root = document.getElementById('root');
+const start = () => void import('./app/start');
 
-if (root) {
-  createRoot(root).render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />);
-}
+// A hidden tab paints no frames: start at once there, the frame is not seen anyway.
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));

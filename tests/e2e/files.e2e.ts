@@ -120,6 +120,8 @@ test('a 1 KB and a 64 MB file upload with progress and download byte for byte', 
 
   const links = { small: await upload.shareLink(small.name), large: await upload.shareLink(large.name, 120_000) };
   await expect(page.getByText('2 of 2 done · 100%')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel all' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear finished' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: large.name })).toBeVisible();
 
   const view = new FilePage(page);

@@ -117,6 +117,6 @@ test('the unsent draft survives a reload, and no library advertises itself in th
   await home.write('draft that must survive');
   await expect(home.draftSaved).toBeVisible();
   await page.reload();
-  await expect(home.editor).toHaveText('draft that must survive');
+  await home.expectContent('draft that must survive');
   expect(logged.filter((text) => /RxDB|premium/i.test(text))).toEqual([]);
 });

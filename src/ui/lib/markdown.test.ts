@@ -42,3 +42,13 @@ describe('renderMarkdown', () => {
     expect(boxes.map((box) => [box.getAttribute('type'), box.hasAttribute('disabled')])).toEqual([['checkbox', true]]);
   });
 });
+
+describe('createMarkdownRenderer without a highlighter', () => {
+  it('escapes code and gives it the same classes as the highlighted version', async () => {
+    const { createMarkdownRenderer } = await import('./markdown-render');
+    const host = fragment(createMarkdownRenderer()('```html\n<b onclick="x()">hi</b>\n```'));
+    const code = host.querySelector('code.hljs.language-html');
+    expect(code?.textContent).toBe('<b onclick="x()">hi</b>\n');
+    expect(code?.querySelector('b, span')).toBeNull();
+  });
+});

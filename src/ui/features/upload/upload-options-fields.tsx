@@ -32,7 +32,7 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
           ))}
         </SelectField>
       )}
-      <TextField label={t('upload.options.slug')} value={form.slug} error={problem('slug')} placeholder={t('upload.options.slugHint')} onChange={(e) => onChange({ slug: e.target.value })} />
+      <TextField label={t('upload.options.slug')} value={form.slug} error={problem('slug')} hint={t('upload.options.slugHint')} onChange={(e) => onChange({ slug: e.target.value })} />
       <TextField label={t('upload.options.path')} value={form.path} onChange={(e) => onChange({ path: e.target.value })} />
       <TextField label={t('upload.options.remark')} value={form.remark} onChange={(e) => onChange({ remark: e.target.value })} />
       <TextField

@@ -13,7 +13,7 @@ export function UploadPage() {
   const allowed = auth.status === 'admin' || (auth.status === 'apikey' && auth.permissions?.file === true);
 
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page page--wide" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
         {t('pages.upload.title')}
       </h1>

@@ -6,6 +6,7 @@ import { FileUploadTab } from './file-upload-tab';
 import { RecentUploads } from './recent-uploads';
 import { UploadBatchView } from './upload-batch-view';
 import { UrlUploadTab } from './url-upload-tab';
+import { useBatchesState } from './use-batches-state';
 import { useUploadBatches } from './use-upload-batches';
 import { useUploadOptionsForm, type UploadOptionsFormState } from './use-upload-options-form';
 
@@ -24,6 +25,7 @@ export function UploadTabs() {
   const setup = useUploadSetup();
   const options = useUploadOptionsForm(setup.configs);
   const { batches, start, cancelAll, clearFinished } = useUploadBatches();
+  const { running, finished } = useBatchesState(batches);
   const [active, setActive] = useState<Tab>('file');
   const buttons = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const props: UploadTabProps = { setup, options, start };
@@ -62,14 +64,18 @@ export function UploadTabs() {
         {active === 'file' ? <FileUploadTab {...props} /> : <UrlUploadTab {...props} />}
       </div>
       <div className="upload-tab">
-        {batches.length > 0 && (
+        {(running || finished) && (
           <div className="actions">
-            <button type="button" className="button" onClick={cancelAll}>
-              {t('upload.batch.cancelAll')}
-            </button>
-            <button type="button" className="button" onClick={clearFinished}>
-              {t('upload.batch.clearFinished')}
-            </button>
+            {running && (
+              <button type="button" className="button" onClick={cancelAll}>
+                {t('upload.batch.cancelAll')}
+              </button>
+            )}
+            {finished && (
+              <button type="button" className="button" onClick={clearFinished}>
+                {t('upload.batch.clearFinished')}
+              </button>
+            )}
           </div>
         )}
         {batches.map((actor) => (

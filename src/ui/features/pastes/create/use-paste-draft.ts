@@ -1,7 +1,11 @@
 // The home editor's content and format, mirrored into the local database ~500 ms after the last
-// change. The store loads lazily; a saved draft is restored unless the user has typed already.
+// change. The database is not part of the first paint: it opens on the first save, or in idle
+// time to restore a saved draft, and only when this browser holds the database at all (a first
+// visit never loads it). A restored draft never overwrites what the user has typed meanwhile.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_PASTE_FORMAT, type PasteFormat } from '@shared/api/paste.schema';
+import { localDatabaseExists } from '@db/database-name';
+import { whenIdle } from '@ui/lib/when-idle';
 import type { PasteDraft } from '../lib/paste-draft-store';
 
 const SAVE_DELAY_MS = 500;
@@ -25,14 +29,20 @@ export function usePasteDraft() {
 
   useEffect(() => {
     let live = true;
-    enqueue((store) => store.loadDraft()).then(
-      (saved) => {
-        if (live && saved && !touched.current) setDraft(saved);
-      },
-      () => undefined,
-    );
+    const cancel = whenIdle(() => {
+      void localDatabaseExists().then((exists) => {
+        if (!exists || !live || touched.current) return;
+        enqueue((store) => store.loadDraft()).then(
+          (saved) => {
+            if (live && saved && !touched.current) setDraft(saved);
+          },
+          () => undefined,
+        );
+      });
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, [enqueue]);
 

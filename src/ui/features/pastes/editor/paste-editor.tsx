@@ -2,11 +2,13 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pasteFormats, type PasteFormat } from '@shared/api/paste.schema';
 import { SegmentedChoice } from '../components/segmented-choice';
-import { MarkdownHtml } from './markdown-html';
+import { EditorToolbar } from './editor-toolbar';
 import { PlainTextArea } from './plain-text-area';
+import { useCodeEditor } from './use-code-editor';
 import './editor.css';
 
-const CodeEditor = lazy(() => import('./code-editor').then((module) => ({ default: module.CodeEditor })));
+// The preview is shown on demand (split or preview mode), so its code is not part of the page.
+const MarkdownHtml = lazy(() => import('./markdown-html').then((module) => ({ default: module.MarkdownHtml })));
 
 const editorModes = ['edit', 'split', 'preview'] as const;
 type EditorMode = (typeof editorModes)[number];
@@ -19,14 +21,20 @@ type PasteEditorProps = {
   label: string;
 };
 
-/** Markdown or plain-text editing with edit, split and preview modes and a live character count. */
+/**
+ * Markdown or plain-text editing with edit, split and preview modes and a live character count.
+ * Markdown starts in the plain text area under a disabled toolbar; CodeMirror takes over in place
+ * once the user reaches for it (use-code-editor.ts).
+ */
 export function PasteEditor({ value, onChange, format, onFormatChange, label }: PasteEditorProps) {
   const { t } = useTranslation();
   const countId = useId();
   const [mode, setMode] = useState<EditorMode>('edit');
   const markdown = format === 'markdown';
   const shown: EditorMode = markdown ? mode : 'edit';
+  const code = useCodeEditor(markdown && shown !== 'preview');
   const editorProps = { value, onChange, label, placeholder: t('pastes.editor.placeholder'), describedBy: countId };
+  const { CodeEditor } = code;
 
   return (
     <div className={`paste-editor paste-editor--${shown}`}>
@@ -49,18 +57,23 @@ export function PasteEditor({ value, onChange, format, onFormatChange, label }: 
       <div className="paste-editor__panes">
         {shown !== 'preview' && (
           <div className="paste-editor__pane">
-            {markdown ? (
-              <Suspense fallback={<PlainTextArea {...editorProps} />}>
-                <CodeEditor {...editorProps} />
-              </Suspense>
+            {markdown && <EditorToolbar run={code.run} onIntent={code.load} />}
+            {CodeEditor ? (
+              <CodeEditor {...editorProps} handoff={code.handoff} onReady={code.onReady} />
             ) : (
-              <PlainTextArea {...editorProps} />
+              <PlainTextArea {...editorProps} ref={code.textArea} onComposing={code.onComposing} onIntent={markdown ? code.load : undefined} />
             )}
           </div>
         )}
         {shown !== 'edit' && (
           <section className="paste-editor__pane paste-editor__preview" aria-label={t('pastes.editor.previewLabel')}>
-            {value.trim() ? <MarkdownHtml source={value} /> : <p className="muted">{t('pastes.editor.emptyPreview')}</p>}
+            {value.trim() ? (
+              <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                <MarkdownHtml source={value} />
+              </Suspense>
+            ) : (
+              <p className="muted">{t('pastes.editor.emptyPreview')}</p>
+            )}
           </section>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { useApiClient } from '@ui/lib/api-client-provider';
@@ -7,13 +7,15 @@ import { useAuthView } from '@ui/lib/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { rawPaste } from '@shared/api/paste.endpoints';
 import type { PasteScope } from '../data/paste-scope';
-import { EditPasteDialog } from '../edit/edit-paste-dialog';
 import { OpenPaste } from './open-paste';
 import { PasswordPrompt } from './password-prompt';
 import { PasteStatusScreen } from './paste-status-screen';
 import { usePasteView } from './use-paste-view';
 import '../components/shared.css';
 import './view.css';
+
+// Most visitors only read: the edit dialog (the editor, the options form) loads when opened.
+const EditPasteDialog = lazy(() => import('../edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })));
 
 /** /paste/:slug — a shared paste, behind its password prompt when protected; its owner can edit it here. */
 export function PasteViewPage({ slug }: { slug: string }) {
@@ -51,7 +53,9 @@ export function PasteViewPage({ slug }: { slug: string }) {
         />
       )}
       {editing && editId !== undefined && (
-        <EditPasteDialog api={api} scope={scope} id={editId} onSaved={saved} onClose={() => setEditing(false)} />
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <EditPasteDialog api={api} scope={scope} id={editId} onSaved={saved} onClose={() => setEditing(false)} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,0 +1,104 @@
+// What a first visit downloads and paints: the home page's editor area before CodeMirror and the
+// local database arrive, CodeMirror taking the text area's place without moving anything, and
+// share pages that load no editor and no admin code.
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { PasteHomePage } from './pages/paste-home.page';
+
+// The service worker would answer the app's requests itself, out of page.route's sight.
+test.use({ locale: 'en-US', serviceWorkers: 'block' });
+
+/** Every script the page has requested so far, by file name. */
+function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') seen.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+  });
+  return seen;
+}
+
+/** Holds the CodeMirror chunk until `release` is called. */
+async function holdCodeMirror(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/code-editor-[^/]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function boxOf(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  if (box === null) throw new Error(`${selector} is not on screen`);
+  return box;
+}
+
+test('the home page paints a plain text area first and loads neither CodeMirror nor the local database for it', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  const home = new PasteHomePage(page);
+  await home.goto();
+  await expect(home.plainArea).toBeVisible();
+  await expect(home.toolbar.getByRole('button', { name: 'Bold' })).toBeDisabled();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((name) => /^(code-editor|database|paste-draft-store)-(?!name-)/.test(name))).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+test('CodeMirror takes over the text area in the same box when the user reaches for it', async ({ page }) => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    const home = new PasteHomePage(page);
+    await home.goto();
+    await expect(home.plainArea).toBeVisible();
+    const before = { editor: await boxOf(page, '.paste-editor__pane'), options: await boxOf(page, '.paste-options__panel'), create: await boxOf(page, '.create-paste .actions') };
+    await home.plainArea.click();
+    await expect(home.codeMirror).toBeFocused();
+    await expect(home.toolbar.getByRole('button', { name: 'Bold' })).toBeEnabled();
+    const after = { editor: await boxOf(page, '.paste-editor__pane'), options: await boxOf(page, '.paste-options__panel'), create: await boxOf(page, '.create-paste .actions') };
+    for (const part of ['editor', 'options', 'create'] as const) {
+      expect(Math.abs(after[part].y - before[part].y), `${part} at ${viewport.width} px`).toBeLessThan(1);
+      expect(Math.abs(after[part].height - before[part].height), `${part} at ${viewport.width} px`).toBeLessThan(1);
+    }
+  }
+});
+
+test('text typed before CodeMirror arrives is kept, typing carries on in it, and the draft survives a reload', async ({ page }) => {
+  const release = await holdCodeMirror(page);
+  const home = new PasteHomePage(page);
+  await home.goto();
+  await home.plainArea.click();
+  await page.keyboard.type('typed early, ');
+  await expect(home.plainArea).toHaveValue('typed early, ');
+  await expect(home.codeMirror).toHaveCount(0);
+
+  release();
+  await expect(home.codeMirror).toBeFocused();
+  await page.keyboard.type('then in the editor');
+  await home.expectContent('typed early, then in the editor');
+  await expect(home.draftSaved).toBeVisible();
+
+  await page.unroute(/\/assets\/code-editor-[^/]+\.js$/);
+  await page.reload();
+  await home.expectContent('typed early, then in the editor');
+  await home.editor.click();
+  await expect(home.codeMirror).toBeFocused();
+  await home.expectContent('typed early, then in the editor');
+});
+
+test('a shared paste loads no editor, no local database and no admin code', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/paste/no-such-paste');
+  await expect(page).toHaveTitle(/Paste not found/);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database|admin|upload)/.test(name))).toEqual([]);
+});
+
+test('a shared file loads no editor, no local database and no admin code', async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/file/no-such-file');
+  await expect(page).toHaveTitle(/Shared file/);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database|admin|upload)/.test(name))).toEqual([]);
+});
