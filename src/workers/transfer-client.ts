@@ -5,8 +5,8 @@ import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { failure } from './failures';
-import { transferProgressSchema, uploadResultSchema } from './protocol';
-import type { ProgressCallback, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
+import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
+import type { ProgressCallback, StartedCallback, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
 
 export type TransferClientOptions = {
   /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
@@ -20,7 +20,8 @@ export type TransferClientOptions = {
 };
 
 export type TransferClient = {
-  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** `onStarted` hears of a multipart upload once the server holds it, to resume it after a reload. */
+  upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   /** Downloads the URL in the worker (directly, else through the server's proxy) and uploads it as it arrives. */
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   cancel(id: string): Promise<boolean>;
@@ -30,6 +31,13 @@ export type TransferClient = {
 
 function spawnTransferWorker(): Worker {
   return new Worker(new URL('./transfer.worker.ts', import.meta.url), { type: 'module', name: 'transfer' });
+}
+
+function startedReport(onStarted: StartedCallback): StartedCallback {
+  return (started) => {
+    const parsed = multipartStartedSchema.safeParse(started);
+    if (parsed.success) onStarted(parsed.data);
+  };
 }
 
 export function createTransferClient(options: TransferClientOptions): TransferClient {
@@ -78,7 +86,11 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
   }
 
   return {
-    upload: (job, onProgress) => run((transfer, progress) => transfer.upload(job, progress), onProgress),
+    upload: (job, onProgress, onStarted) =>
+      run((transfer, progress) => {
+        const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
+        return transfer.upload(job, progress, started);
+      }, onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     async cancel(id) {
       return remote === null ? false : remote.cancel(id);

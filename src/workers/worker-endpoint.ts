@@ -5,7 +5,7 @@ import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import { failure } from './failures';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
-import type { ProgressCallback, TransferConnection, TransferWorkerApi } from './protocol';
+import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
 import { createUploadApi } from './upload-api';
@@ -39,6 +39,12 @@ function detached(onProgress: ProgressCallback): ProgressCallback {
   };
 }
 
+function detachedStart(onStarted: StartedCallback): StartedCallback {
+  return (started) => {
+    Promise.resolve(onStarted(started)).catch(() => undefined);
+  };
+}
+
 export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerApi {
   let connection: TransferConnection | null = null;
   const engine = createTransferEngine({
@@ -68,11 +74,15 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     configure(input) {
       connection = transferConnectionSchema.parse(input);
     },
-    async upload(input, onProgress) {
+    async upload(input, onProgress, onStarted) {
       const job = uploadJobSchema.safeParse(input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
-      return engine.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+      return engine.upload(
+        job.data,
+        typeof onProgress === 'function' ? detached(onProgress) : undefined,
+        typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
+      );
     },
     async uploadFromUrl(input, onProgress) {
       const job = urlUploadJobSchema.safeParse(input);

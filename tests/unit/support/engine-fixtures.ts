@@ -33,7 +33,7 @@ export function share(body: CommitRequest): CommitResponse {
 
 /** The server side of an upload, as the engine sees it. */
 export function fakeApi(overrides: Partial<UploadApi> = {}) {
-  const defaults: UploadApi = {
+  const defaults: Required<UploadApi> = {
     presign: async (body) =>
       ok({
         upload_url: 'https://s3.test/put',
@@ -55,6 +55,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
       ok({ presigned_urls: body.part_numbers.map((n) => ({ partNumber: n, url: `https://s3.test/part/${n}?fresh` })) }),
     multipartComplete: async (body) => ok({ file_id: body.file_id, etag: '"assembled-3"' }),
     multipartAbort: async (body) => ok({ file_id: body.file_id, status: 'aborted' }),
+    multipartParts: async (body) => ok({ ...body, part_size: 5 * MIB, part_count: 1, parts: [] }),
     cancel: async (body) => ok({ file_id: body.file_id, status: 'cancelled' }),
   };
   const pick = { ...defaults, ...overrides };
@@ -65,6 +66,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartUrls: vi.fn(pick.multipartUrls),
     multipartComplete: vi.fn(pick.multipartComplete),
     multipartAbort: vi.fn(pick.multipartAbort),
+    multipartParts: vi.fn(overrides.multipartParts ?? defaults.multipartParts),
     cancel: vi.fn(pick.cancel),
   } satisfies UploadApi;
 }
