@@ -63,8 +63,9 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   // The first two parts reach storage; the others are held until the page goes away.
   const held: Route[] = [];
   let passed = 0;
+  const blobs = (url: URL) => url.pathname.startsWith('/api/blob/');
   await page.route(
-    (url) => url.pathname.startsWith('/api/blob/'),
+    blobs,
     async (route) => {
       if (!isPartPut(route.request())) return route.continue();
       if (passed < 2) {
@@ -82,7 +83,7 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   await expect.poll(() => stored.length, { timeout: 120_000 }).toBe(2);
   await expect.poll(() => held.length, { timeout: 60_000 }).toBeGreaterThan(0);
 
-  await page.unroute((url) => url.pathname.startsWith('/api/blob/'));
+  await page.unroute(blobs);
   await page.reload();
   await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   const unfinished = page.getByRole('region', { name: 'Unfinished uploads' });
@@ -90,12 +91,15 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
 
   // After the reload, count every part PUT: only the four missing parts go up.
   const sentAfterReload: string[] = [];
+  const calls: string[] = [];
   page.on('request', (request) => {
     if (isPartPut(request)) sentAfterReload.push(request.url());
+    if (new URL(request.url()).pathname.startsWith('/api/s3/multipart/')) calls.push(new URL(request.url()).pathname);
   });
   await upload.upload([source.path]);
   const link = await upload.shareLink(source.name, 180_000);
   expect(sentAfterReload).toHaveLength(PARTS - 2);
+  expect(calls).toEqual(['/api/s3/multipart/parts', '/api/s3/multipart/urls', '/api/s3/multipart/complete']);
   await expect(unfinished).toHaveCount(0);
 
   const view = new FilePage(page);
