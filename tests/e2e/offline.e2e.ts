@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
 import { E2E_ADMIN, E2E_OFFLINE_PORT } from './support/env';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -71,5 +71,57 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await page.reload();
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
+  await context.setOffline(false);
+});
+
+/** Shares a small text file through the API (presign, PUT, commit) and returns its slug. */
+async function shareFile(request: APIRequestContext, token: string, filename: string, body: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const presign = await request.post('/api/s3/presign', { headers, data: { filename, mimetype: 'text/plain', size: Buffer.byteLength(body) } });
+  expect(presign.status()).toBe(201);
+  const { upload_url: url, file_id: fileId } = ((await presign.json()) as { data: { upload_url: string; file_id: string } }).data;
+  const put = await request.put(url, { headers: { 'content-type': 'text/plain' }, data: body });
+  expect(put.status()).toBe(200);
+  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body) } });
+  expect(commit.ok()).toBe(true);
+  return ((await commit.json()) as { data: { slug: string } }).data.slug;
+}
+
+async function underServiceWorker(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+  const token = ((await (await request.post('/api/admin/login', { data: E2E_ADMIN })).json()) as { data: { token: string } }).data.token;
+  const slug = await shareFile(request, token, `train-notes-${Date.now().toString(36)}.txt`, 'Read me on the train');
+  await underServiceWorker(page);
+  await page.goto(`/file/${slug}`);
+  const details = page.getByLabel('File details');
+  await expect(details).toContainText('train-notes-');
+  await expect(page.getByRole('note')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(details).toContainText('train-notes-');
+  await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
+  await context.setOffline(false);
+});
+
+test('offline, a page never opened shows the temporarily unavailable page with home, back and retry', async ({ page, context }) => {
+  await underServiceWorker(page);
+  await context.setOffline(true);
+  for (const path of ['/paste/never-opened-here', '/file/never-opened-here']) {
+    await page.goto(path);
+    const fallback = page.getByRole('alert').filter({ hasText: 'This page is temporarily unavailable' });
+    await expect(fallback.getByRole('heading', { name: 'Page unavailable' })).toBeVisible();
+    await expect(fallback.getByRole('link', { name: 'Back to home' })).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Back to previous page' })).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+  }
   await context.setOffline(false);
 });

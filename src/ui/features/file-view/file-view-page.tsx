@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { OfflineFallback } from '../../components/offline-fallback';
 import { ResourceStatus } from '../../components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
@@ -14,7 +15,7 @@ import './file-view.css';
 
 /** /file/:slug: the password prompt when needed, then details, actions and a preview. */
 export function FileViewPage({ slug }: { slug: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const resource = usePublicFile(slug);
   const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
@@ -23,6 +24,8 @@ export function FileViewPage({ slug }: { slug: string }) {
 
   if (resource.state.status === 'error' && resource.state.error.kind === 'not-found') return <FileUnavailable reason="notFound" />;
   if (resource.state.status === 'error' && resource.state.error.kind === 'gone') return <FileUnavailable reason="gone" />;
+  // Offline with no copy kept on this device: the "temporarily unavailable" page (spec §2).
+  if (resource.state.status === 'error' && resource.state.error.kind === 'network') return <OfflineFallback />;
 
   return (
     <section className="page file-view" aria-labelledby="page-title">
@@ -36,6 +39,11 @@ export function FileViewPage({ slug }: { slug: string }) {
           const links = linksOf(file.slug, accessToken);
           return (
             <>
+              {publicFile.offlineCopy !== undefined && (
+                <p className="notice" role="note">
+                  {t('fileView.offlineCopy', { when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(publicFile.offlineCopy) })}
+                </p>
+              )}
               <FileInfo file={file} />
               <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
               <section className="file-preview" aria-label={t('fileView.preview.label')}>
