@@ -51,6 +51,8 @@ test('four writes made offline land exactly once after reconnecting, though the 
   const homeTab = await context.newPage();
   const home = new PasteHomePage(homeTab);
   await home.goto();
+  // The full editor loads on first focus, and without the service worker only while online.
+  await home.write('');
 
   // The edit form loads the paste first, so it is opened before the connection goes.
   await page.bringToFront();
@@ -119,6 +121,8 @@ test('a write queued under an API key revoked meanwhile is shown as refused, not
   await admin.loginWithApiKey(key.key);
   const home = new PasteHomePage(page);
   await home.goto();
+  // The full editor loads on first focus, and without the service worker only while online.
+  await home.write('');
   await context.setOffline(true);
   await home.write('from a revoked key');
   await home.createButton.click();

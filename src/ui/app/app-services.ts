@@ -11,7 +11,8 @@ import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { credentialsOf } from '../lib/credentials';
 import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
-import { openQueueStore, replayEndpoints, requestBackgroundSync } from '../lib/offline-queue-store';
+import { openQueueStore, replayEndpoints } from '../lib/offline-queue-store';
+import { createReplayHandoff, mirrorReplayCredentials } from '../lib/replay-handoff';
 import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
 
 export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue };
@@ -47,6 +48,17 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   const sessionEnd = trackSessionEnd(auth);
   auth.start();
   let store: ReturnType<typeof openQueueStore> | null = null;
+  const handoff = createReplayHandoff();
+  if (handoff !== undefined) {
+    const started = auth;
+    mirrorReplayCredentials(
+      () => credentialsOf(started.getSnapshot().context),
+      (onChange) => {
+        const subscription = started.subscribe(onChange);
+        return () => subscription.unsubscribe();
+      },
+    );
+  }
   const offline = createOfflineQueue({
     api,
     store: () => (store ??= openQueueStore().catch((error: unknown) => {
@@ -55,7 +67,7 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
     })),
     endpoints: replayEndpoints,
     getCredentials: () => credentialsOf(auth?.getSnapshot().context),
-    requestSync: requestBackgroundSync,
+    ...(handoff === undefined ? {} : { handoff }),
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
   });
   return { api: offline.client, auth, sessionEnd, offline };
