@@ -66,3 +66,41 @@ describe('resuming a multipart upload', () => {
     expect(refused.api.multipartAbort).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('an upload while the connection comes and goes', () => {
+  it('pauses while offline, spends no retry on it, and goes on when the connection is back', async () => {
+    let online = true;
+    let waiting = false;
+    let backOnline = () => {};
+    const connectivity = {
+      isOnline: () => online,
+      whenOnline: () => new Promise<void>((resolve) => {
+        waiting = true;
+        backOnline = () => {
+          online = true;
+          resolve();
+        };
+      }),
+    };
+    let puts = 0;
+    const { engine, api } = setup({
+      config: { ...multipart, concurrency: 1, retries: 0 },
+      connectivity,
+      put: async (url) => {
+        puts += 1;
+        if (puts === 2) {
+          online = false;
+          throw new TypeError('Failed to fetch');
+        }
+        return { status: 200, etag: `"${url}"` };
+      },
+    });
+    const upload = engine.upload(job(11 * MIB));
+    await expect.poll(() => waiting).toBe(true);
+    expect(puts).toBe(2);
+    backOnline();
+    expect(await upload).toMatchObject({ ok: true });
+    expect(puts).toBe(4);
+    expect(api.multipartAbort).not.toHaveBeenCalled();
+  });
+});

@@ -12,7 +12,7 @@ import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
 import type { ProgressCallback, StartedCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
 import type { PutTransport } from './put-transport';
 import { putWithRetry } from './put-with-retry';
-import type { PutContext, PutOutcome } from './put-with-retry';
+import type { Connectivity, PutContext, PutOutcome } from './put-with-retry';
 import type { ApiFailure, UploadApi } from './upload-api';
 
 const MIB = 1024 * 1024;
@@ -54,6 +54,8 @@ export type TransferEngineDeps = {
   /** Resolves after `ms`, or early once `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** When given, storage PUTs pause while the device is offline and go on when it is back. */
+  connectivity?: Connectivity;
   config?: Partial<TransferEngineConfig>;
 };
 
@@ -104,6 +106,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     random: deps.random ?? Math.random,
     policy: { retries: config.retries, baseDelayMs: config.retryBaseDelayMs, maxDelayMs: config.retryMaxDelayMs },
     timeoutMs: config.partTimeoutMs,
+    ...(deps.connectivity === undefined ? {} : { connectivity: deps.connectivity }),
   };
 
   function target(job: UploadJob) {

@@ -8,6 +8,7 @@ import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from '.
 import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
+import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
 
@@ -17,6 +18,7 @@ export type WorkerEndpointDeps = {
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   config?: Partial<TransferEngineConfig>;
+  connectivity?: Connectivity;
   urlConfig?: Partial<UrlTransferConfig>;
 };
 
@@ -30,6 +32,27 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
   });
+}
+
+/** The worker's own view of the connection: `navigator.onLine` and the `online` event. */
+export function workerConnectivity(scope: Pick<typeof globalThis, 'navigator' | 'addEventListener' | 'removeEventListener'> = globalThis): Connectivity {
+  return {
+    isOnline: () => scope.navigator.onLine,
+    whenOnline: (signal) =>
+      new Promise<void>((resolve) => {
+        if (scope.navigator.onLine || signal.aborted) {
+          resolve();
+          return;
+        }
+        const done = () => {
+          scope.removeEventListener('online', done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        scope.addEventListener('online', done);
+        signal.addEventListener('abort', done, { once: true });
+      }),
+  };
 }
 
 /** A proxied callback returns a promise that rejects once the page side is gone; ignore it. */
@@ -52,6 +75,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     transport: deps.transport ?? defaultTransport(deps.fetch),
     now: deps.now ?? (() => performance.now()),
     sleep: deps.sleep ?? abortableSleep,
+    ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
     ...(deps.config ? { config: deps.config } : {}),
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };

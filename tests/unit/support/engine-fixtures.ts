@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { CommitRequest, CommitResponse } from '@shared/api/upload.schema';
 import { createTransferEngine } from '@workers/engine';
 import type { TransferEngineConfig } from '@workers/engine';
+import type { Connectivity } from '@workers/put-with-retry';
 import type { UploadJob } from '@workers/protocol';
 import type { PutOptions, PutResponse } from '@workers/put-transport';
 import type { ApiOutcome, UploadApi } from '@workers/upload-api';
@@ -91,7 +92,7 @@ export function fakeTransport(handler: PutHandler = async (url) => ({ status: 20
   return { put, calls, stats };
 }
 
-export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; config?: Partial<TransferEngineConfig> } = {}) {
+export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; config?: Partial<TransferEngineConfig>; connectivity?: Connectivity } = {}) {
   const api = fakeApi(options.api);
   const transport = fakeTransport(options.put);
   const clock = { now: 0 };
@@ -103,6 +104,7 @@ export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; con
     sleep,
     random: () => 1,
     config: options.config,
+    ...(options.connectivity === undefined ? {} : { connectivity: options.connectivity }),
   });
   return { engine, api, transport, sleep, clock };
 }
