@@ -87,6 +87,32 @@ async function shareFile(request: APIRequestContext, token: string, filename: st
   return ((await commit.json()) as { data: { slug: string } }).data.slug;
 }
 
+/** Whether any record of the local database's `collection` stores has this slug (read straight from IndexedDB). */
+async function storedCopyOf({ collection, slug }: { collection: string; slug: string }): Promise<boolean> {
+  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes(`--${collection}`) ? [database.name] : []));
+  for (const name of names) {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const stores = [...db.objectStoreNames];
+    const records = await Promise.all(
+      stores.map(
+        (store) =>
+          new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => resolve([]);
+          }),
+      ),
+    );
+    db.close();
+    if (records.flat().some((record) => typeof record === 'object' && record !== null && 'slug' in record && record.slug === slug)) return true;
+  }
+  return false;
+}
+
 async function underServiceWorker(page: Page): Promise<void> {
   await page.goto('/');
   await page.evaluate(async () => {
@@ -104,6 +130,8 @@ test('a file page viewed online opens offline after a reload, marked as an offli
   const details = page.getByLabel('File details');
   await expect(details).toContainText('train-notes-');
   await expect(page.getByRole('note')).toHaveCount(0);
+  // The copy is written after the page shows: wait until the local database holds it.
+  await expect.poll(() => page.evaluate(storedCopyOf, { collection: 'files', slug })).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
