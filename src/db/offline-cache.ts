@@ -1,4 +1,4 @@
-// Offline copies of what the user opened (spec §3, §9): pastes, file pages and folder listings.
+// Offline copies of what the user opened: pastes, file pages and folder listings.
 // A copy older than the offline cache expiry (7 days) is never shown and is deleted when met or
 // swept. Search history is kept too, newest first, capped.
 import type { RxCollection } from 'rxdb';

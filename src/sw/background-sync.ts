@@ -1,4 +1,4 @@
-// Background sync for the offline queue (spec §4, §7), with Workbox's queue. The page hands each
+// Background sync for the offline queue, with Workbox's queue. The page hands each
 // write it queues to this worker (no token in it); when the browser's sync fires, or the page
 // comes back online and asks, the worker replays them in order with the credentials current at
 // that moment, read from IndexedDB. Each write carries its Idempotency-Key, and the page and the

@@ -1,4 +1,4 @@
-// What the page leaves in IndexedDB for the service worker's background sync (spec §4, §7): the
+// What the page leaves in IndexedDB for the service worker's background sync: the
 // session's current credentials, rewritten by the page whenever they change and read by the
 // worker at replay time (queued entries never carry a token), and the ids of entries the user
 // discarded, which the worker drops instead of sending. Plain IndexedDB, shared by page and worker.

@@ -1,4 +1,4 @@
-// Resuming a multipart upload a reload interrupted (spec §4): the parts storage lists are kept,
+// Resuming a multipart upload a reload interrupted: the parts storage lists are kept,
 // links are asked for the rest only, and an upload that cannot resume starts again.
 import { describe, expect, it } from 'vitest';
 import { MIB, job, ok, setup } from '../../tests/unit/support/engine-fixtures';

@@ -139,7 +139,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   }
 
   /**
-   * A reload interrupted this file's upload (spec §4): the parts storage holds are kept and links
+   * A reload interrupted this file's upload: the parts storage holds are kept and links
    * are signed for the rest. Null when it cannot resume (gone, finished, another plan): start anew.
    */
   async function resumed(job: UploadJob, signal: AbortSignal): Promise<MultipartStart | null> {
@@ -273,7 +273,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
           remember(job.id, result.fileId);
           return result;
         }
-        // A part the network interrupted leaves its multipart upload on the server, to resume (spec §4).
+        // A part the network interrupted leaves its multipart upload on the server, to resume.
         const resumable = !result.ok && result.code === 'network' && result.partNumber !== undefined && session.multipartUploadId !== null;
         if (controller.signal.aborted || !resumable) await cleanUp(session).catch(() => undefined);
         return controller.signal.aborted ? cancelled() : result;

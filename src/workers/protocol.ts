@@ -25,7 +25,7 @@ export const uploadJobSchema = uploadShareOptionsSchema.extend({
   filename: z.string().min(1),
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
   mimetype: z.string().min(1).optional(),
-  /** A multipart upload of this file that a reload interrupted (spec §4): only the parts storage lacks are sent. */
+  /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
   resume: z.object({ fileId: z.string().min(1), uploadId: z.string().min(1) }).optional(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;

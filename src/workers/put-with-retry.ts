@@ -1,6 +1,6 @@
 // One PUT with retries: exponential back-off with jitter on network errors, 408, 429 and 5xx;
 // a 403 (expired presigned URL) asks once for a fresh URL; other 4xx fail at once. While the
-// device is offline the PUT waits for the connection instead of spending its retries (spec §4).
+// device is offline the PUT waits for the connection instead of spending its retries.
 import { isRetryableStatus } from './failures';
 import type { PutTransport } from './put-transport';
 

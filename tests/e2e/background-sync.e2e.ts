@@ -1,4 +1,4 @@
-// Background sync (spec §4, §7) with the service worker in charge: a write made offline is handed
+// Background sync with the service worker in charge: a write made offline is handed
 // to the worker without any token, and on reconnect the worker sends it, with the credentials the
 // page keeps current in IndexedDB, exactly once, even when the reply to its first try is lost;
 // the page's queue then empties.

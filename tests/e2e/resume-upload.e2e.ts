@@ -1,4 +1,4 @@
-// An upload interrupted by a reload resumes (spec §4 uploads that resume): the page remembers the
+// An upload interrupted by a reload resumes (uploads that resume): the page remembers the
 // server's multipart upload, the same file chosen again lists the stored parts, only the missing
 // parts are PUT, and the stored bytes equal the file. Runs on the default local storage.
 import { createHash, randomBytes } from 'node:crypto';

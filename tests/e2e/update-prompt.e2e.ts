@@ -1,4 +1,4 @@
-// The update prompt across two builds (spec §4): a page under one build's service worker learns,
+// The update prompt across two builds: a page under one build's service worker learns,
 // from its check every 5 s, that the server now serves another; the prompt can be dismissed and
 // comes back on the next load; accepting sends skip-waiting and reloads the page once, under the
 // new worker. The second build is the first with a changed service worker script, written over

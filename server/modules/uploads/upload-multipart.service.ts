@@ -47,7 +47,7 @@ export class MultipartUploadService {
 
   /**
    * The parts storage holds for a pending upload of the caller's, with the plan init answered, so
-   * a browser that lost its page (a reload, a closed tab) sends only the rest (spec §4).
+   * a browser that lost its page (a reload, a closed tab) sends only the rest.
    */
   async parts(caller: Uploader, input: MultipartPartsRequest): Promise<MultipartPartsResponse> {
     const pending = await this.#owned(caller, input.file_id, input.upload_id);

@@ -7,7 +7,7 @@ import type { SweepTask } from '../../jobs/sweeper';
 import type { StorageRegistry } from '../../storage/storage-registry';
 import { TOMBSTONE_TTL_MS } from '../pastes/paste-sweep.service';
 
-/** The browser forgets its unfinished uploads after the same time (spec §4 resumable uploads). */
+/** The browser forgets its unfinished uploads after the same time (resumable uploads). */
 export const pendingUploadTtlMs = PENDING_UPLOAD_TTL_MS;
 /** How long an expired or used-up share stays (answering 410) before its object goes: its last delivery may still be streaming. */
 export const settledShareGraceMs = 6 * 60 * 60 * 1000;

@@ -124,7 +124,7 @@ export type MultipartCompleteRequest = z.infer<typeof multipartCompleteRequestSc
 export const multipartCompleteResponseSchema = z.object({ file_id: fileId, etag: z.string().min(1) });
 export type MultipartCompleteResponse = z.infer<typeof multipartCompleteResponseSchema>;
 
-/** The parts already stored for a pending multipart upload (resuming it after a reload, spec §4). */
+/** The parts already stored for a pending multipart upload (resuming it after a reload). */
 export const multipartPartsRequestSchema = z.object({ file_id: fileId, upload_id: uploadId });
 export type MultipartPartsRequest = z.infer<typeof multipartPartsRequestSchema>;
 

@@ -12,7 +12,7 @@ function isInstallOffer(event: Event): event is InstallOffer {
 export function captureInstallOffers(target: Window = window): void {
   target.addEventListener('beforeinstallprompt', (event) => {
     if (!isInstallOffer(event)) return;
-    // The app shows its own prompt (spec §4) instead of the browser's mini-infobar.
+    // The app shows its own prompt instead of the browser's mini-infobar.
     event.preventDefault();
     offer = event;
     listeners.forEach((listener) => listener());

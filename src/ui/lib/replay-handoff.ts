@@ -1,4 +1,4 @@
-// The page's side of background sync (spec §4, §7): queued writes are handed to the service
+// The page's side of background sync: queued writes are handed to the service
 // worker, which replays them with the credentials of the moment, read from IndexedDB, where the
 // page keeps them current. Only where a worker controls the page and the browser has Background
 // Sync; elsewhere the page replays on `online` itself.

@@ -1,4 +1,4 @@
-// Resuming a multipart share upload after the browser lost its page (spec §4 uploads that resume):
+// Resuming a multipart share upload after the browser lost its page (uploads that resume):
 // the parts storage already holds are listed for the caller who started the upload, and only the
 // rest need sending before complete and commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

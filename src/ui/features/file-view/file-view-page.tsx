@@ -24,7 +24,7 @@ export function FileViewPage({ slug }: { slug: string }) {
 
   if (resource.state.status === 'error' && resource.state.error.kind === 'not-found') return <FileUnavailable reason="notFound" />;
   if (resource.state.status === 'error' && resource.state.error.kind === 'gone') return <FileUnavailable reason="gone" />;
-  // Offline with no copy kept on this device: the "temporarily unavailable" page (spec §2).
+  // Offline with no copy kept on this device: the "temporarily unavailable" page.
   if (resource.state.status === 'error' && resource.state.error.kind === 'network') return <OfflineFallback />;
 
   return (

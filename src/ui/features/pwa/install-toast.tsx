@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useInstallPrompt } from './use-install-prompt';
 
-/** "Install the app?" with Install and Not now (spec §4: hidden for 7 days after a dismissal). */
+/** "Install the app?" with Install and Not now (hidden for 7 days after a dismissal). */
 export function InstallToast() {
   const { t } = useTranslation();
   const { visible, install, dismiss } = useInstallPrompt();

@@ -41,7 +41,7 @@ export function swUpdateMachineFor(wb: Workbox, reload: () => void) {
         );
         return () => detach.forEach((off) => off());
       }),
-      // Spec §4: checks every 5 s while the page is visible (a hidden tab costs the server nothing).
+      // Checks every 5 s while the page is visible (a hidden tab costs the server nothing).
       checkForUpdate: fromPromise<unknown>(async () => {
         if (navigator.onLine && document.visibilityState === 'visible') await wb.update();
       }),

@@ -1,4 +1,4 @@
-// The install prompt (spec §4, §9): shown when the browser offers installation and the app is not
+// The install prompt: shown when the browser offers installation and the app is not
 // installed; a dismissal hides it for 7 days, remembered in this browser.
 import { useCallback, useEffect, useState } from 'react';
 import { currentInstallOffer, spendInstallOffer, watchInstallOffer } from '@ui/lib/install-prompt-capture';

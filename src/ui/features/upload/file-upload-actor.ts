@@ -14,7 +14,7 @@ import { uploadMimetype } from '@shared/mimetype';
 
 /**
  * A device file's upload, resuming the one a reload interrupted when this browser remembers the
- * same file (spec §4). The server's upload is remembered while it runs, and forgotten once it is
+ * same file. The server's upload is remembered while it runs, and forgotten once it is
  * committed or cleaned up; one the network interrupted stays, to resume.
  */
 async function deviceUpload(transfers: TransferClient, job: Parameters<TransferClient['upload']>[0], file: Blob, onProgress: (progress: TransferProgress) => void): Promise<UploadResult> {

@@ -1,4 +1,4 @@
-// The unfinished uploads this browser remembers (spec §4), over the real local database on
+// The unfinished uploads this browser remembers, over the real local database on
 // fake-indexeddb: the same file finds its upload, another does not, and old ones are forgotten.
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Multipart uploads a reload or a closed tab interrupted (spec §4 uploads that resume), kept in
+// Multipart uploads a reload or a closed tab interrupted (uploads that resume), kept in
 // this browser as one RxDB `settings` entry, the way recent uploads are. The same file chosen
 // again (same name, size and last-modified time) resumes; entries older than the server's pending
 // limit are forgotten, since the server's sweeper has removed their parts by then.

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format-bytes';
 import { useUnfinishedUploads } from './data/use-unfinished-uploads';
 
-/** Uploads a reload interrupted (spec §4): choosing the same file again sends only its missing parts. */
+/** Uploads a reload interrupted: choosing the same file again sends only its missing parts. */
 export function UnfinishedUploads() {
   const { t, i18n } = useTranslation();
   const { list, discard } = useUnfinishedUploads();

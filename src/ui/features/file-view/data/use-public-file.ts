@@ -13,7 +13,7 @@ export type ShownPublicFile = PublicFile & { offlineCopy?: number };
 
 /**
  * Details only; counts no view. Opened online, they are kept on this device; without a connection
- * the kept copy is shown instead (spec §3), and without one the network error stands.
+ * the kept copy is shown instead, and without one the network error stands.
  */
 export function usePublicFile(slug: string): Resource<ShownPublicFile> {
   const api = useApiClient();

@@ -1,4 +1,4 @@
-// File pages opened online are kept in the local database so they open again offline (spec §3),
+// File pages opened online are kept in the local database so they open again offline,
 // marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
 // shares are never copied, like pastes. Only details are kept: the bytes need the server.
 import type { PublicFile } from '@shared/api/file-share.schema';

@@ -29,7 +29,7 @@ export function PasteViewPage({ slug }: { slug: string }) {
   useDocumentTitle(t('pages.paste.title'));
 
   if (state.status === 'missing' || state.status === 'gone') return <PasteStatusScreen kind={state.status} />;
-  // Offline with no copy kept on this device: the "temporarily unavailable" page (spec §2).
+  // Offline with no copy kept on this device: the "temporarily unavailable" page.
   if (state.status === 'failed' && state.error.kind === 'network') return <OfflineFallback />;
   if (state.status === 'failed') return <PasteStatusScreen kind="failed" error={state.error} onRetry={retry} />;
 

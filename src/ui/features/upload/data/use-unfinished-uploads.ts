@@ -1,4 +1,4 @@
-// The unfinished uploads this browser remembers (spec §4 uploads that resume), and discarding
+// The unfinished uploads this browser remembers (uploads that resume), and discarding
 // one: the server's multipart upload is aborted (best effort; its sweeper removes what is missed).
 import { useCallback, useEffect, useState } from 'react';
 import { abortMultipartUpload } from '@shared/api/upload.endpoints';
