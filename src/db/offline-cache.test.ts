@@ -2,7 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClipdockDatabase, type ClipdockDatabase } from './database';
-import { keepPasteCopy, OFFLINE_CACHE_MAX_AGE_MS, pasteCopy, sweepOfflineCopies } from './offline-cache';
+import {
+  directoryCopy, fileCopy, keepDirectoryCopy, keepFileCopy, keepPasteCopy, OFFLINE_CACHE_MAX_AGE_MS, pasteCopy, recentSearches, rememberSearch,
+  SEARCH_HISTORY_LIMIT, sweepOfflineCopies,
+} from './offline-cache';
 
 let db: ClipdockDatabase;
 let n = 0;
@@ -27,5 +30,40 @@ describe('offline copies', () => {
     await keepPasteCopy(db, { ...copy, slug: 'fresh' }, 5_000 + OFFLINE_CACHE_MAX_AGE_MS);
     await sweepOfflineCopies(db, 2_000 + OFFLINE_CACHE_MAX_AGE_MS);
     expect((await db.pastes.find().exec()).map((d) => d.slug)).toEqual(['fresh']);
+  });
+});
+
+const file = {
+  slug: 'report', filename: 'report.pdf', size: 10, mimetype: 'application/pdf', remark: null, hasPassword: false,
+  expiresAt: null, maxViews: null, views: 2, previewUrl: null, downloadUrl: null, createdAt: '2030-01-01T00:00:00.000Z',
+};
+
+describe('file and folder copies', () => {
+  it('open for 7 days and then are deleted', async () => {
+    await keepFileCopy(db, file, 1_000);
+    expect(await fileCopy(db, 'report', 1_000 + OFFLINE_CACHE_MAX_AGE_MS - 1)).toMatchObject({ filename: 'report.pdf', cachedAt: 1_000 });
+    expect(await fileCopy(db, 'report', 1_000 + OFFLINE_CACHE_MAX_AGE_MS)).toBeNull();
+    expect(await db.files.count().exec()).toBe(0);
+
+    const listing = { path: '/photos/', mountId: null, entries: [{ name: 'a.jpg', path: '/photos/a.jpg', isDirectory: false, size: 3, modified: null, mimetype: 'image/jpeg' }] };
+    await keepDirectoryCopy(db, listing, 1_000);
+    expect((await directoryCopy(db, '/photos/', 2_000))?.entries).toEqual(listing.entries);
+    await sweepOfflineCopies(db, 1_000 + OFFLINE_CACHE_MAX_AGE_MS);
+    expect(await db.directories.count().exec()).toBe(0);
+  });
+});
+
+describe('search history', () => {
+  it('keeps each search once, newest first, up to the limit per scope', async () => {
+    await rememberSearch(db, 'global', 'report', 1);
+    await rememberSearch(db, 'global', 'photo', 2);
+    await rememberSearch(db, 'global', ' report ', 3);
+    await rememberSearch(db, 'other', 'x', 4);
+    expect((await recentSearches(db, 'global')).map((entry) => entry.query)).toEqual(['report', 'photo']);
+    for (let i = 0; i < SEARCH_HISTORY_LIMIT + 5; i += 1) await rememberSearch(db, 'global', `q${i}`, 10 + i);
+    const kept = await recentSearches(db, 'global');
+    expect(kept).toHaveLength(SEARCH_HISTORY_LIMIT);
+    expect(kept[0]?.query).toBe(`q${SEARCH_HISTORY_LIMIT + 4}`);
+    expect(await db.search_history.find({ selector: { scope: 'global' } }).exec()).toHaveLength(SEARCH_HISTORY_LIMIT);
   });
 });

@@ -85,6 +85,10 @@ describe('update prompt', () => {
     actor.send({ type: 'sw.activated' });
     actor.send({ type: 'sw.controlling' });
     expect(calls.reload).toHaveBeenCalledOnce();
+    // Another controlling report (a second tab accepting) reloads nothing more.
+    actor.send({ type: 'sw.controlling' });
+    expect(calls.reload).toHaveBeenCalledOnce();
+    expect(state()).toMatchObject({ prompt: 'reloading' });
   });
 
   it('does not reload when another tab made the new worker take control', () => {

@@ -32,7 +32,7 @@ export const swUpdateMachine = setup({
   },
   guards: {
     /** No polling while the user is asked, or while an accepted update takes over. */
-    updatePending: or([stateIn({ prompt: 'prompting' }), stateIn({ prompt: 'accepted' })]),
+    updatePending: or([stateIn({ prompt: 'prompting' }), stateIn({ prompt: 'accepted' }), stateIn({ prompt: 'reloading' })]),
   },
   delays: {
     updateCheckInterval: SW_UPDATE_CHECK_INTERVAL_MS,
@@ -74,8 +74,10 @@ export const swUpdateMachine = setup({
           on: { 'sw.waiting': 'prompting' },
         },
         accepted: {
-          on: { 'sw.controlling': { actions: 'reload' } },
+          on: { 'sw.controlling': { target: 'reloading', actions: 'reload' } },
         },
+        /** The page reloads once, whatever the worker reports meanwhile. */
+        reloading: {},
       },
     },
     polling: {

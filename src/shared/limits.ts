@@ -6,6 +6,8 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const CHUNK_UPLOAD_TIMEOUT_MS = 300_000;
 export const AUTH_REVALIDATE_AFTER_MS = 300_000;
 export const ADMIN_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** An upload not committed within this time is removed by the server's sweeper, and forgotten by the browser. */
+export const PENDING_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const SLUG_MAX_LENGTH = 50;
 export const MOUNT_NAME_MAX_LENGTH = 50;

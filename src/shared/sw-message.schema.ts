@@ -3,15 +3,45 @@
 import * as z from 'zod/mini';
 
 export const SKIP_WAITING = 'SKIP_WAITING';
-/** The worker asks a page to replay the offline queue (its background sync fired). */
-export const REPLAY_OFFLINE_QUEUE = 'REPLAY_OFFLINE_QUEUE';
-/** The background sync tag the page registers when it queues a write (spec §4). */
-export const OFFLINE_SYNC_TAG = 'clipdock-offline-queue';
 
-export const swMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal(SKIP_WAITING) })]);
+/** The page hands a queued write to the worker's background sync queue (no credentials in it). */
+export const QUEUE_WRITE = 'QUEUE_WRITE';
+/** The page is back online and asks the worker to replay its queue now, answering on the port. */
+export const REPLAY_NOW = 'REPLAY_NOW';
+/** The worker tells the pages what its replay did, so they update the queue they show. */
+export const REPLAYED = 'REPLAYED';
+
+/** A queued write as the worker stores it: where it goes, what it sends, under which key. */
+export const handedWriteSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  endpoint: z.string().check(z.startsWith('/api/')),
+  method: z.enum(['POST', 'PUT', 'DELETE']),
+  data: z.nullable(z.record(z.string(), z.unknown())),
+  authType: z.nullable(z.enum(['admin', 'apikey'])),
+  idempotencyKey: z.string().check(z.minLength(1)),
+});
+export type HandedWrite = z.infer<typeof handedWriteSchema>;
+
+export const swMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(SKIP_WAITING) }),
+  z.object({ type: z.literal(QUEUE_WRITE), write: handedWriteSchema }),
+  z.object({ type: z.literal(REPLAY_NOW) }),
+]);
 export type SwMessage = z.infer<typeof swMessageSchema>;
 
-/** What a page answers on the message port of a replay request. */
-export const replayAnswerSchema = z.object({ ok: z.boolean() });
 
-export const workerMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal(REPLAY_OFFLINE_QUEUE) })]);
+export const replayOutcomeSchema = z.object({
+  id: z.string(),
+  outcome: z.enum(['synced', 'failed']),
+  error: z.optional(z.string()),
+});
+export type ReplayedOutcome = z.infer<typeof replayOutcomeSchema>;
+
+/** What one replay in the worker did: settled entries, and how many still wait (a 5xx, no answer, no sign-in). */
+export const replayResultSchema = z.object({ outcomes: z.array(replayOutcomeSchema), waiting: z.number() });
+export type ReplayResult = z.infer<typeof replayResultSchema>;
+
+export const workerMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal(REPLAYED), result: replayResultSchema })]);
+
+/** What the worker answers on the port of a REPLAY_NOW. */
+export const replayAnswerSchema = z.object({ ok: z.boolean(), result: z.optional(replayResultSchema) });

@@ -1,10 +1,11 @@
-// The service worker: serves the precached app shell offline and waits for the page to accept an
-// update (registerType "prompt"), so a new version never replaces a running tab by surprise.
+// The service worker: serves the precached app shell offline, waits for the page to accept an
+// update (registerType "prompt"), so a new version never replaces a running tab by surprise, and
+// replays the offline queue through background sync.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
-import { registerBackgroundSync } from './background-sync';
+import { QUEUE_WRITE, REPLAY_NOW, SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
+import { queueWrite, registerBackgroundSync, replayQueue } from './background-sync';
 import { registerImageCaching } from './runtime-caching';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -16,9 +17,37 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 registerImageCaching(self.location.origin);
 registerBackgroundSync();
 
+// Handed writes and replays run one after another, in the order the page sent them.
+let work: Promise<unknown> = Promise.resolve();
+function inTurn<T>(job: () => Promise<T>): Promise<T> {
+  const next = work.then(job, job);
+  work = next.catch(() => undefined);
+  return next;
+}
+
 self.addEventListener('message', (event) => {
   const message = swMessageSchema.safeParse(event.data);
-  if (message.success && message.data.type === SKIP_WAITING) void self.skipWaiting();
+  if (!message.success) return;
+  switch (message.data.type) {
+    case SKIP_WAITING:
+      void self.skipWaiting();
+      return;
+    case QUEUE_WRITE: {
+      const { write } = message.data;
+      event.waitUntil(inTurn(() => queueWrite(write)));
+      return;
+    }
+    case REPLAY_NOW: {
+      const port = event.ports[0];
+      event.waitUntil(
+        inTurn(replayQueue).then(
+          (result) => port?.postMessage({ ok: true, result }),
+          () => port?.postMessage({ ok: false }),
+        ),
+      );
+      return;
+    }
+  }
 });
 
 clientsClaim();

@@ -8,10 +8,11 @@ import { planParts } from '@shared/part-plan';
 import { uploadParts } from './multipart';
 import { createProgressReporter } from './progress';
 import type { ProgressReporter } from './progress';
-import type { ProgressCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
+import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
+import type { ProgressCallback, StartedCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
 import type { PutTransport } from './put-transport';
 import { putWithRetry } from './put-with-retry';
-import type { PutContext, PutOutcome } from './put-with-retry';
+import type { Connectivity, PutContext, PutOutcome } from './put-with-retry';
 import type { ApiFailure, UploadApi } from './upload-api';
 
 const MIB = 1024 * 1024;
@@ -53,11 +54,14 @@ export type TransferEngineDeps = {
   /** Resolves after `ms`, or early once `signal` aborts. */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** When given, storage PUTs pause while the device is offline and go on when it is back. */
+  connectivity?: Connectivity;
   config?: Partial<TransferEngineConfig>;
 };
 
 export type TransferEngine = {
-  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** `onStarted` hears of the multipart upload once it exists, so the page can resume it after a reload. */
+  upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   /**
    * Aborts the upload with that id, or withdraws (deletes) it when it finished a moment ago, so
    * a cancel that crosses the final answer still wins. True when there was one to stop.
@@ -69,7 +73,9 @@ export type TransferEngine = {
 const WITHDRAWABLE = 32;
 
 /** What exists on the server so far, to undo on failure. */
-type Session = { fileId: string | null; multipartUploadId: string | null };
+type Session = { fileId: string | null; multipartUploadId: string | null; onStarted?: StartedCallback | undefined };
+/** Where a multipart upload stands: new (every part to send) or resumed (some parts stored). */
+type MultipartStart = { fileId: string; uploadId: string; partSize: number; partCount: number; urls: readonly PresignedPart[]; done: CompletedPart[] };
 type Transferred = { ok: true; fileId: string; etag: string } | TransferFailure;
 
 function singlePutFailure(outcome: Exclude<PutOutcome, { ok: true }>): TransferFailure {
@@ -100,6 +106,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     random: deps.random ?? Math.random,
     policy: { retries: config.retries, baseDelayMs: config.retryBaseDelayMs, maxDelayMs: config.retryMaxDelayMs },
     timeoutMs: config.partTimeoutMs,
+    ...(deps.connectivity === undefined ? {} : { connectivity: deps.connectivity }),
   };
 
   function target(job: UploadJob) {
@@ -131,12 +138,47 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     return { ok: true, fileId, etag: outcome.etag };
   }
 
-  async function multipart(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+  /**
+   * A reload interrupted this file's upload: the parts storage holds are kept and links
+   * are signed for the rest. Null when it cannot resume (gone, finished, another plan): start anew.
+   */
+  async function resumed(job: UploadJob, signal: AbortSignal): Promise<MultipartStart | null> {
+    if (job.resume === undefined || api.multipartParts === undefined) return null;
+    const ids = { file_id: job.resume.fileId, upload_id: job.resume.uploadId };
+    const listed = await api.multipartParts(ids, signal);
+    if (!listed.ok) return null;
+    const { part_size: partSize, part_count: partCount, parts } = listed.data;
+    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) return null;
+    const stored = new Set(parts.map((part) => part.partNumber));
+    const missing = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNumber) => !stored.has(partNumber));
+    const fresh = missing.length === 0 ? null : await api.multipartUrls({ ...ids, part_numbers: missing }, signal);
+    if (fresh !== null && !fresh.ok) return null;
+    return {
+      fileId: ids.file_id,
+      uploadId: ids.upload_id,
+      partSize,
+      partCount,
+      urls: fresh?.data.presigned_urls ?? [],
+      done: parts.map(({ partNumber, etag }) => ({ partNumber, etag })),
+    };
+  }
+
+  async function started(job: UploadJob, session: Session, signal: AbortSignal): Promise<MultipartStart | TransferFailure> {
+    const resumable = await resumed(job, signal);
+    if (resumable !== null) return resumable;
     const plan = planParts(job.file.size, config.partSize);
     if (plan === null) return failure('too-large');
     const init = await api.multipartInit({ ...target(job), part_size: plan.partSize }, signal);
     if (!init.ok) return fromApiFailure('init-failed', init);
     const { file_id: fileId, upload_id: uploadId, part_size: partSize, part_count: partCount } = init.data;
+    session.onStarted?.({ fileId, uploadId });
+    return { fileId, uploadId, partSize, partCount, urls: init.data.presigned_urls, done: [] };
+  }
+
+  async function multipart(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+    const start = await started(job, session, signal);
+    if ('ok' in start) return start;
+    const { fileId, uploadId, partSize, partCount } = start;
     session.fileId = fileId;
     session.multipartUploadId = uploadId;
     if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) {
@@ -149,7 +191,8 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       file: job.file,
       partSize,
       partCount,
-      urls: init.data.presigned_urls,
+      urls: start.urls,
+      done: start.done,
       refreshUrls: async (partNumbers) => {
         const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
         if (fresh.ok) return fresh.data.presigned_urls;
@@ -210,11 +253,11 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   }
 
   return {
-    async upload(job, onProgress) {
+    async upload(job, onProgress, onStarted) {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const controller = new AbortController();
       running.set(job.id, controller);
-      const session: Session = { fileId: null, multipartUploadId: null };
+      const session: Session = { fileId: null, multipartUploadId: null, onStarted };
       const progress = createProgressReporter({
         total: job.file.size,
         now: deps.now,
@@ -230,7 +273,9 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
           remember(job.id, result.fileId);
           return result;
         }
-        await cleanUp(session).catch(() => undefined);
+        // A part the network interrupted leaves its multipart upload on the server, to resume.
+        const resumable = !result.ok && result.code === 'network' && result.partNumber !== undefined && session.multipartUploadId !== null;
+        if (controller.signal.aborted || !resumable) await cleanUp(session).catch(() => undefined);
         return controller.signal.aborted ? cancelled() : result;
       } finally {
         running.delete(job.id);

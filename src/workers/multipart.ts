@@ -12,6 +12,8 @@ export type UploadPartsOptions = {
   partSize: number;
   partCount: number;
   urls: readonly PresignedPart[];
+  /** Parts storage already holds (a resumed upload): not sent again. */
+  done?: readonly CompletedPart[];
   /** Fresh URLs for the given parts (the multipart urls call), or null when the call failed. */
   refreshUrls: (partNumbers: number[]) => Promise<readonly PresignedPart[] | null>;
   concurrency: number;
@@ -45,12 +47,21 @@ export function partFailure(outcome: Exclude<PutOutcome, { ok: true }>, partNumb
 export async function uploadParts(options: UploadPartsOptions): Promise<UploadPartsResult> {
   const { file, partSize, partCount } = options;
   const urls = new Map(options.urls.map((part) => [part.partNumber, part.url]));
-  const etags = new Map<number, string>();
+  const etags = new Map<number, string>((options.done ?? []).map((part) => [part.partNumber, part.etag]));
   const stop = new AbortController();
   const stopOnCancel = () => stop.abort();
   options.signal.addEventListener('abort', stopOnCancel, { once: true });
   let next = 1;
   let finishedBytes = 0;
+  for (const partNumber of etags.keys()) {
+    const { start, end } = partRange({ size: file.size, partSize }, partNumber);
+    finishedBytes += end - start;
+  }
+  /** The next part still to send, or null when none is left. */
+  const take = (): number | null => {
+    while (next <= partCount && etags.has(next)) next++;
+    return next <= partCount ? next++ : null;
+  };
   const inFlight = new Map<number, number>();
   const reportLoaded = () => {
     let sending = 0;
@@ -82,8 +93,7 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
   }
 
   async function lane(): Promise<void> {
-    while (!stop.signal.aborted && next <= partCount) {
-      const partNumber = next++;
+    for (let partNumber = take(); !stop.signal.aborted && partNumber !== null; partNumber = take()) {
       const url = urls.get(partNumber);
       if (url === undefined) {
         fail(failure('missing-part-url', { partNumber, message: `presigned URL not found for part ${partNumber}` }));
@@ -112,6 +122,7 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
     }
   }
 
+  if (finishedBytes > 0) reportLoaded();
   try {
     await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, partCount)) }, lane));
   } finally {

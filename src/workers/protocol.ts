@@ -26,6 +26,8 @@ export const uploadJobSchema = uploadShareOptionsSchema.extend({
   filename: z.string().min(1),
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
   mimetype: z.string().min(1).optional(),
+  /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
+  resume: z.object({ fileId: z.string().min(1), uploadId: z.string().min(1) }).optional(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
@@ -83,10 +85,15 @@ export type TransferFailure = z.infer<typeof transferFailureSchema>;
 export const uploadResultSchema = z.discriminatedUnion('ok', [uploadSuccessSchema, transferFailureSchema]);
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
+/** Told once a multipart upload exists on the server, so the page can resume it after a reload. */
+export const multipartStartedSchema = z.object({ fileId: z.string().min(1), uploadId: z.string().min(1) });
+export type MultipartStarted = z.infer<typeof multipartStartedSchema>;
+export type StartedCallback = (started: MultipartStarted) => void;
+
 /** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts. */
 export type TransferWorkerApi = FsTransferWorkerApi & {
   configure(connection: TransferConnection): void;
-  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** True when an upload with that id was running, or had just finished and is now withdrawn. */
   cancel(id: string): boolean;

@@ -1,11 +1,20 @@
 // One PUT with retries: exponential back-off with jitter on network errors, 408, 429 and 5xx;
-// a 403 (expired presigned URL) asks once for a fresh URL; other 4xx fail at once.
+// a 403 (expired presigned URL) asks once for a fresh URL; other 4xx fail at once. While the
+// device is offline the PUT waits for the connection instead of spending its retries.
 import { isRetryableStatus } from './failures';
 import type { PutTransport } from './put-transport';
 
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
+/** The device's connection, as the worker sees it. */
+export type Connectivity = {
+  isOnline: () => boolean;
+  /** Resolves once the device is online again, or early once `signal` aborts. */
+  whenOnline: (signal: AbortSignal) => Promise<void>;
+};
+
 export type PutContext = {
+  connectivity?: Connectivity;
   transport: PutTransport;
   sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   random: () => number;
@@ -56,9 +65,13 @@ async function attemptPut(context: PutContext, request: PutRequest, url: string)
 export async function putWithRetry(context: PutContext, request: PutRequest): Promise<PutOutcome> {
   let url = request.url;
   let refreshed = false;
+  const { connectivity } = context;
   for (let attempt = 0; ; ) {
+    if (connectivity !== undefined && !connectivity.isOnline()) await connectivity.whenOnline(request.signal);
     if (request.signal.aborted) return { ok: false, reason: 'cancelled' };
     const outcome = await attemptPut(context, request, url);
+    // The connection went: the upload pauses until it returns, and the part is sent again.
+    if (outcome.ok === false && outcome.reason === 'network' && connectivity !== undefined && !connectivity.isOnline()) continue;
     if (outcome.ok || outcome.reason === 'cancelled' || outcome.reason === 'missing-etag') return outcome;
     if (outcome.reason === 'http' && outcome.status === 403 && request.refreshUrl && !refreshed) {
       refreshed = true;

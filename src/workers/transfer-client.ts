@@ -6,8 +6,8 @@ import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
-import { transferProgressSchema, uploadResultSchema } from './protocol';
-import type { ProgressCallback, TransferFailure, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
+import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
+import type { ProgressCallback, StartedCallback, TransferFailure, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
 
 export type TransferClientOptions = {
   /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
@@ -21,7 +21,8 @@ export type TransferClientOptions = {
 };
 
 export type TransferClient = {
-  upload(job: UploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** `onStarted` hears of a multipart upload once the server holds it, to resume it after a reload. */
+  upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   /** Downloads the URL in the worker (directly, else through the server's proxy) and uploads it as it arrives. */
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** Uploads into a mount folder (the explorer) through /admin/fs or /user/fs. */
@@ -33,6 +34,13 @@ export type TransferClient = {
 
 function spawnTransferWorker(): Worker {
   return new Worker(new URL('./transfer.worker.ts', import.meta.url), { type: 'module', name: 'transfer' });
+}
+
+function startedReport(onStarted: StartedCallback): StartedCallback {
+  return (started) => {
+    const parsed = multipartStartedSchema.safeParse(started);
+    if (parsed.success) onStarted(parsed.data);
+  };
 }
 
 export function createTransferClient(options: TransferClientOptions): TransferClient {
@@ -86,7 +94,11 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
   const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> => runWith(uploadResultSchema, start, onProgress);
 
   return {
-    upload: (job, onProgress) => run((transfer, progress) => transfer.upload(job, progress), onProgress),
+    upload: (job, onProgress, onStarted) =>
+      run((transfer, progress) => {
+        const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
+        return transfer.upload(job, progress, started);
+      }, onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     uploadToMount: (job, onProgress) => runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
     async cancel(id) {

@@ -1,4 +1,4 @@
 import * as Comlink from 'comlink';
-import { createWorkerEndpoint } from './worker-endpoint';
+import { createWorkerEndpoint, workerConnectivity } from './worker-endpoint';
 
-Comlink.expose(createWorkerEndpoint({ fetch: globalThis.fetch.bind(globalThis) }));
+Comlink.expose(createWorkerEndpoint({ fetch: globalThis.fetch.bind(globalThis), connectivity: workerConnectivity() }));

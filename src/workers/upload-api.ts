@@ -3,7 +3,8 @@
 // error's kind and ErrorCode, so the engine never catches and every outcome crosses Comlink.
 import { isApiError, type ApiErrorKind } from '@shared/api-error';
 import {
-  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, initMultipartUpload, presignUpload, refreshMultipartUrls,
+  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, initMultipartUpload, listMultipartParts, presignUpload,
+  refreshMultipartUrls,
 } from '@shared/api/upload.endpoints';
 import type { ErrorCode } from '@shared/errors';
 import { createApiClient } from '@shared/http/api-client';
@@ -21,6 +22,8 @@ export type UploadApi = {
   multipartUrls: ApiCall<typeof refreshMultipartUrls>;
   multipartComplete: ApiCall<typeof completeMultipartUpload>;
   multipartAbort: ApiCall<typeof abortMultipartUpload>;
+  /** The parts storage holds, to resume after a reload; device uploads only. */
+  multipartParts?: ApiCall<typeof listMultipartParts>;
   cancel: ApiCall<typeof cancelUpload>;
 };
 
@@ -35,6 +38,7 @@ export type UploadEndpoints = {
   multipartUrls: Like<typeof refreshMultipartUrls>;
   multipartComplete: Like<typeof completeMultipartUpload>;
   multipartAbort: Like<typeof abortMultipartUpload>;
+  multipartParts?: Like<typeof listMultipartParts>;
   cancel: Like<typeof cancelUpload>;
 };
 
@@ -45,6 +49,7 @@ const deviceUploadEndpoints: UploadEndpoints = {
   multipartUrls: refreshMultipartUrls,
   multipartComplete: completeMultipartUpload,
   multipartAbort: abortMultipartUpload,
+  multipartParts: listMultipartParts,
   cancel: cancelUpload,
 };
 
@@ -91,7 +96,9 @@ export function createUploadApi({ fetch, connection, endpoints = deviceUploadEnd
     }
   }
 
+  const partsEndpoint = endpoints.multipartParts;
   return {
+    ...(partsEndpoint === undefined ? {} : { multipartParts: (body, signal) => outcome(() => client.call(partsEndpoint, { body, signal })) }),
     presign: (body, signal) => outcome(() => client.call(endpoints.presign, { body, signal })),
     commit: (body, signal) => outcome(() => client.call(endpoints.commit, { body, signal })),
     multipartInit: (body, signal) => outcome(() => client.call(endpoints.multipartInit, { body, signal })),

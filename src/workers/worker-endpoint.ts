@@ -8,9 +8,10 @@ import { fsUploadJobSchema } from './fs-protocol';
 import { createFsTransfer } from './fs-transfer';
 import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
-import type { ProgressCallback, TransferConnection, TransferWorkerApi } from './protocol';
+import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
+import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
 
@@ -20,6 +21,7 @@ export type WorkerEndpointDeps = {
   now?: () => number;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   config?: Partial<TransferEngineConfig>;
+  connectivity?: Connectivity;
   urlConfig?: Partial<UrlTransferConfig>;
 };
 
@@ -35,10 +37,37 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The worker's own view of the connection: `navigator.onLine` and the `online` event. */
+export function workerConnectivity(scope: Pick<typeof globalThis, 'navigator' | 'addEventListener' | 'removeEventListener'> = globalThis): Connectivity {
+  return {
+    isOnline: () => scope.navigator.onLine,
+    whenOnline: (signal) =>
+      new Promise<void>((resolve) => {
+        if (scope.navigator.onLine || signal.aborted) {
+          resolve();
+          return;
+        }
+        const done = () => {
+          scope.removeEventListener('online', done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
+        scope.addEventListener('online', done);
+        signal.addEventListener('abort', done, { once: true });
+      }),
+  };
+}
+
 /** A proxied callback returns a promise that rejects once the page side is gone; ignore it. */
 function detached(onProgress: ProgressCallback): ProgressCallback {
   return (progress) => {
     Promise.resolve(onProgress(progress)).catch(() => undefined);
+  };
+}
+
+function detachedStart(onStarted: StartedCallback): StartedCallback {
+  return (started) => {
+    Promise.resolve(onStarted(started)).catch(() => undefined);
   };
 }
 
@@ -49,6 +78,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     transport: deps.transport ?? defaultTransport(deps.fetch),
     now: deps.now ?? (() => performance.now()),
     sleep: deps.sleep ?? abortableSleep,
+    ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
     ...(deps.config ? { config: deps.config } : {}),
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };
@@ -90,11 +120,15 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     configure(input) {
       connection = transferConnectionSchema.parse(input);
     },
-    async upload(input, onProgress) {
+    async upload(input, onProgress, onStarted) {
       const job = uploadJobSchema.safeParse(input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
-      return engine.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+      return engine.upload(
+        job.data,
+        typeof onProgress === 'function' ? detached(onProgress) : undefined,
+        typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
+      );
     },
     async uploadFromUrl(input, onProgress) {
       const job = urlUploadJobSchema.safeParse(input);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
 import { E2E_ADMIN, E2E_OFFLINE_PORT } from './support/env';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -57,7 +57,7 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written in idle time after the paste shows: wait until it is stored.
-  await expect.poll(() => page.evaluate(storedPasteCopies)).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(storedCopyOf, { collection: 'pastes', slug })).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -66,30 +66,75 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await context.setOffline(false);
 });
 
-/** Documents in the local database's `pastes` collection, read straight from IndexedDB in the page. */
-async function storedPasteCopies(): Promise<number> {
-  const names = (await indexedDB.databases()).map((database) => database.name ?? '');
-  const name = names.find((candidate) => candidate.endsWith('--pastes'));
-  if (name === undefined) return 0;
-  return new Promise<number>((resolve) => {
-    const opening = indexedDB.open(name);
-    opening.onerror = () => resolve(0);
-    opening.onsuccess = () => {
-      const database = opening.result;
-      if (!database.objectStoreNames.contains('docs')) {
-        database.close();
-        resolve(0);
-        return;
-      }
-      const counting = database.transaction('docs', 'readonly').objectStore('docs').count();
-      counting.onsuccess = () => {
-        database.close();
-        resolve(counting.result);
-      };
-      counting.onerror = () => {
-        database.close();
-        resolve(0);
-      };
-    };
-  });
+/** Shares a small text file through the API (presign, PUT, commit) and returns its slug. */
+async function shareFile(request: APIRequestContext, token: string, filename: string, body: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const presign = await request.post('/api/s3/presign', { headers, data: { filename, mimetype: 'text/plain', size: Buffer.byteLength(body) } });
+  expect(presign.status()).toBe(201);
+  const { upload_url: url, file_id: fileId } = ((await presign.json()) as { data: { upload_url: string; file_id: string } }).data;
+  const put = await request.put(url, { headers: { 'content-type': 'text/plain' }, data: body });
+  expect(put.status()).toBe(200);
+  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body) } });
+  expect(commit.ok()).toBe(true);
+  return ((await commit.json()) as { data: { slug: string } }).data.slug;
 }
+
+/** Whether any record of the local database's `collection` stores has this slug (read straight from IndexedDB). */
+async function storedCopyOf({ collection, slug }: { collection: string; slug: string }): Promise<boolean> {
+  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes(`--${collection}`) ? [database.name] : []));
+  for (const name of names) {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const stores = [...db.objectStoreNames];
+    const records = await Promise.all(
+      stores.map(
+        (store) =>
+          new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => resolve([]);
+          }),
+      ),
+    );
+    db.close();
+    if (records.flat().some((record) => typeof record === 'object' && record !== null && 'slug' in record && record.slug === slug)) return true;
+  }
+  return false;
+}
+
+test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+  const token = ((await (await request.post('/api/admin/login', { data: E2E_ADMIN })).json()) as { data: { token: string } }).data.token;
+  const slug = await shareFile(request, token, `train-notes-${Date.now().toString(36)}.txt`, 'Read me on the train');
+  await page.goto('/');
+  await underServiceWorker(page);
+  await page.goto(`/file/${slug}`);
+  const details = page.getByLabel('File details');
+  await expect(details).toContainText('train-notes-');
+  await expect(page.getByRole('note')).toHaveCount(0);
+  // The copy is written after the page shows: wait until the local database holds it.
+  await expect.poll(() => page.evaluate(storedCopyOf, { collection: 'files', slug })).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(details).toContainText('train-notes-');
+  await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
+  await context.setOffline(false);
+});
+
+test('offline, a page never opened shows the temporarily unavailable page with home, back and retry', async ({ page, context }) => {
+  await page.goto('/');
+  await underServiceWorker(page);
+  await context.setOffline(true);
+  for (const path of ['/paste/never-opened-here', '/file/never-opened-here']) {
+    await page.goto(path);
+    const fallback = page.getByRole('alert').filter({ hasText: 'This page is temporarily unavailable' });
+    await expect(fallback.getByRole('heading', { name: 'Page unavailable' })).toBeVisible();
+    await expect(fallback.getByRole('link', { name: 'Back to home' })).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Back to previous page' })).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+  }
+  await context.setOffline(false);
+});

@@ -4,7 +4,7 @@
 // refreshed links are signed from the same plan.
 import type {
   MultipartAbortResponse, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse,
-  MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
+  MultipartPartsRequest, MultipartPartsResponse, MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '../../lib/app-error';
@@ -43,6 +43,26 @@ export class MultipartUploadService {
     const pending = await this.#owned(caller, input.file_id, input.upload_id);
     const plan = planUpload(pending.row.size, pending.row.part_size ?? undefined);
     return { presigned_urls: await this.#presign(pending, plan, input.part_numbers, origin) };
+  }
+
+  /**
+   * The parts storage holds for a pending upload of the caller's, with the plan init answered, so
+   * a browser that lost its page (a reload, a closed tab) sends only the rest.
+   */
+  async parts(caller: Uploader, input: MultipartPartsRequest): Promise<MultipartPartsResponse> {
+    const pending = await this.#owned(caller, input.file_id, input.upload_id);
+    const plan = planUpload(pending.row.size, pending.row.part_size ?? undefined);
+    try {
+      const listed = await pending.driver.listParts(pending.row.storage_path, input.upload_id);
+      // Only parts of the planned length count: anything else cannot go into this upload.
+      const parts = listed
+        .filter((part) => part.partNumber <= plan.partCount && part.size === partLength(plan, part.partNumber))
+        .map(({ partNumber, etag, size }) => ({ partNumber, etag, size }));
+      return { file_id: pending.row.id, upload_id: input.upload_id, part_size: plan.partSize, part_count: plan.partCount, parts };
+    } catch (error) {
+      if (error instanceof StorageError && error.kind === 'not-found') throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+      throw error;
+    }
   }
 
   async complete(caller: Uploader, input: MultipartCompleteRequest): Promise<MultipartCompleteResponse> {

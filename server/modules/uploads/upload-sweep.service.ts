@@ -1,12 +1,14 @@
 // Sweeper task for file shares: uploads presigned but never committed within 24 h (with their
 // objects and multipart uploads), expired or used-up shares with their objects (leaving a
 // tombstone, so their slugs answer 410), and tombstones older than 30 days.
+import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
 import type { Repositories } from '../../db/repositories';
 import type { SweepTask } from '../../jobs/sweeper';
 import type { StorageRegistry } from '../../storage/storage-registry';
 import { TOMBSTONE_TTL_MS } from '../pastes/paste-sweep.service';
 
-export const pendingUploadTtlMs = 24 * 60 * 60 * 1000;
+/** The browser forgets its unfinished uploads after the same time (resumable uploads). */
+export const pendingUploadTtlMs = PENDING_UPLOAD_TTL_MS;
 /** How long an expired or used-up share stays (answering 410) before its object goes: its last delivery may still be streaming. */
 export const settledShareGraceMs = 6 * 60 * 60 * 1000;
 const batchSize = 200;

@@ -2,7 +2,8 @@
 // Access (file permission) and the read-only refusal come from the endpoint definitions.
 import { Hono } from 'hono';
 import {
-  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, formUpload, initMultipartUpload, presignUpload, refreshMultipartUrls,
+  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, formUpload, initMultipartUpload, listMultipartParts, presignUpload,
+  refreshMultipartUrls,
 } from '@shared/api/upload.endpoints';
 import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
@@ -22,6 +23,7 @@ export function uploadsRoutes({ uploads, multipart, form, trustProxy }: UploadRo
 
   route(app, initMultipartUpload, ({ auth, body, c }) => multipart.init(auth, body, requestOrigin(c, trustProxy)));
   route(app, refreshMultipartUrls, ({ auth, body, c }) => multipart.urls(auth, body, requestOrigin(c, trustProxy)));
+  route(app, listMultipartParts, ({ auth, body }) => multipart.parts(auth, body));
   route(app, completeMultipartUpload, ({ auth, body }) => multipart.complete(auth, body));
   route(app, abortMultipartUpload, ({ auth, body }) => multipart.abort(auth, body.file_id, body.upload_id));
 

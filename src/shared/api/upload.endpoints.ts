@@ -13,6 +13,8 @@ import {
   multipartCompleteResponseSchema,
   multipartInitRequestSchema,
   multipartInitResponseSchema,
+  multipartPartsRequestSchema,
+  multipartPartsResponseSchema,
   multipartUrlsRequestSchema,
   multipartUrlsResponseSchema,
   presignRequestSchema,
@@ -99,6 +101,19 @@ export const refreshMultipartUrls = defineEndpoint({
   reply: multipartUrlsResponseSchema,
   errors: [ValidationFailed, BadRequest, NotFound, Conflict],
   maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
+});
+
+export const listMultipartParts = defineEndpoint({
+  id: 'uploads.multipart.parts',
+  method: 'POST',
+  path: '/s3/multipart/parts',
+  summary: 'The parts storage already holds for a pending multipart upload of the caller’s (S3 ListParts), to resume it',
+  tag,
+  access: 'file',
+  writes: true,
+  body: multipartPartsRequestSchema,
+  reply: multipartPartsResponseSchema,
+  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
 });
 
 export const completeMultipartUpload = defineEndpoint({

@@ -124,6 +124,23 @@ export type MultipartCompleteRequest = z.infer<typeof multipartCompleteRequestSc
 export const multipartCompleteResponseSchema = z.object({ file_id: fileId, etag: z.string().min(1) });
 export type MultipartCompleteResponse = z.infer<typeof multipartCompleteResponseSchema>;
 
+/** The parts already stored for a pending multipart upload (resuming it after a reload). */
+export const multipartPartsRequestSchema = z.object({ file_id: fileId, upload_id: uploadId });
+export type MultipartPartsRequest = z.infer<typeof multipartPartsRequestSchema>;
+
+export const storedPartSchema = completedPartSchema.extend({ size: byteSize });
+export type StoredPart = z.infer<typeof storedPartSchema>;
+
+/** The plan init answered, and every part storage holds, in part order. */
+export const multipartPartsResponseSchema = z.object({
+  file_id: fileId,
+  upload_id: uploadId,
+  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES),
+  part_count: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  parts: z.array(storedPartSchema),
+});
+export type MultipartPartsResponse = z.infer<typeof multipartPartsResponseSchema>;
+
 export const multipartAbortRequestSchema = z.object({ file_id: fileId, upload_id: uploadId });
 export type MultipartAbortRequest = z.infer<typeof multipartAbortRequestSchema>;
 

@@ -12,7 +12,8 @@ import { resolveApiBaseUrl } from '../lib/base-url';
 import { localDatabaseExists } from '@db/database-name';
 import { credentialsOf } from '../lib/credentials';
 import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
-import { openQueueStore, replayEndpoints, requestBackgroundSync } from '../lib/offline-queue-store';
+import { openQueueStore, replayEndpoints } from '../lib/offline-queue-store';
+import { createReplayHandoff, mirrorReplayCredentials } from '../lib/replay-handoff';
 import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
 
 export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue };
@@ -47,13 +48,24 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   auth = createActor(machine, { input: { storage } });
   const sessionEnd = trackSessionEnd(auth);
   auth.start();
+  const handoff = createReplayHandoff();
+  if (handoff !== undefined) {
+    const started = auth;
+    mirrorReplayCredentials(
+      () => credentialsOf(started.getSnapshot().context),
+      (onChange) => {
+        const subscription = started.subscribe(onChange);
+        return () => subscription.unsubscribe();
+      },
+    );
+  }
   const offline = createOfflineQueue({
     api,
     store: openQueueStore,
     storeExists: () => localDatabaseExists(),
     endpoints: replayEndpoints,
     getCredentials: () => credentialsOf(auth?.getSnapshot().context),
-    requestSync: requestBackgroundSync,
+    ...(handoff === undefined ? {} : { handoff }),
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
   });
   return { api: offline.client, auth, sessionEnd, offline };

@@ -2,11 +2,13 @@
 // entry (main.tsx) once the browser has painted index.html's static frame. index.html has told
 // zod already that the page's CSP forbids eval.
 import { createRoot } from 'react-dom/client';
+import { captureInstallOffers } from '../lib/install-prompt-capture';
 import { AppRoot } from './app-root';
 import { createAppServices } from './app-services';
 import { createI18n } from './i18n';
 import { createAppRouter } from './router';
 
+captureInstallOffers();
 const storage = window.localStorage;
 const i18n = createI18n(storage, navigator.language);
 const services = createAppServices(storage);

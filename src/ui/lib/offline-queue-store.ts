@@ -2,14 +2,13 @@
 // on first use so the database code stays out of the first page's bundle.
 import type { EndpointSpec } from '@shared/http/endpoint';
 import type { OfflineOperationType } from '@shared/offline-replay';
-import { OFFLINE_SYNC_TAG } from '@shared/sw-message.schema';
 import type { QueueStore } from './offline-queue';
 
 export async function openQueueStore(): Promise<QueueStore> {
   const [{ getDatabase }, outbox] = await Promise.all([import('@db/database'), import('@db/outbox')]);
   const queue = (await getDatabase()).offline_queue;
   return {
-    add: async (input) => void (await outbox.enqueueOfflineRequest(queue, input)),
+    add: (input) => outbox.enqueueOfflineRequest(queue, input),
     list: () => outbox.listOfflineRequests(queue),
     mark: async (id, change) => void (await outbox.markOfflineRequest(queue, id, change)),
     remove: (id) => outbox.removeOfflineRequest(queue, id),
@@ -46,14 +45,4 @@ export async function replayEndpoints(): Promise<Record<OfflineOperationType, En
     'cache.admin.clear': cache.clearCache,
     'files.public.verify': files.verifyFilePassword,
   };
-}
-
-type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
-
-/** Asks for a background sync (spec §4) where the browser has one; elsewhere `online` does it. */
-export function requestBackgroundSync(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready
-    .then((registration: SyncRegistration) => registration.sync?.register(OFFLINE_SYNC_TAG))
-    .catch(() => undefined);
 }

@@ -8,7 +8,9 @@ import * as outbox from '@db/outbox';
 import { ApiError } from '@shared/api-error';
 import { createPaste, adminPasteEndpoints } from '@shared/api/paste.endpoints';
 import { createApiClient, type Credentials } from '@shared/http/api-client';
-import { createOfflineQueue, type QueueStore } from './offline-queue';
+import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
+import type { ReplayResult } from '@shared/sw-message.schema';
+import { createOfflineQueue, type QueueStore, type ReplayHandoff } from './offline-queue';
 import { replayEndpoints } from './offline-queue-store';
 
 let db: ClipdockDatabase;
@@ -24,7 +26,7 @@ const ok = (data: unknown, status = 200) => new Response(JSON.stringify({ code: 
 const refused = (status: number, error: string, message: string) =>
   new Response(JSON.stringify({ code: status, message, data: { error }, success: false }), { status, headers: { 'content-type': 'application/json' } });
 
-function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null; storeExists?: () => Promise<boolean> } = {}) {
+function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null; storeExists?: () => Promise<boolean>; handoff?: ReplayHandoff } = {}) {
   const sent: { path: string; init: RequestInit }[] = [];
   const api = createApiClient({
     baseUrl: () => '/api',
@@ -38,7 +40,7 @@ function setup(reply: Reply, options: { online?: () => boolean; credentials?: ()
   });
   const queue = db.offline_queue;
   const store: QueueStore = {
-    add: async (input) => void (await outbox.enqueueOfflineRequest(queue, input)),
+    add: (input) => outbox.enqueueOfflineRequest(queue, input),
     list: () => outbox.listOfflineRequests(queue),
     mark: async (id, change) => void (await outbox.markOfflineRequest(queue, id, change)),
     remove: (id) => outbox.removeOfflineRequest(queue, id),
@@ -55,6 +57,7 @@ function setup(reply: Reply, options: { online?: () => boolean; credentials?: ()
     endpoints: replayEndpoints,
     getCredentials: options.credentials ?? (() => ({ scheme: 'admin', token: 't' })),
     isOnline: options.online ?? (() => true),
+    ...(options.handoff === undefined ? {} : { handoff: options.handoff }),
   });
   return { offline, sent, list: () => outbox.listOfflineRequests(queue), opens: () => opens };
 }
@@ -138,5 +141,64 @@ describe('the offline queue', () => {
     credentials = null;
     expect(await offline.replay()).toEqual({ synced: 0, failed: 0, waiting: 1 });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('with a service worker that has background sync', () => {
+  /** The worker as the page sees it: it keeps each handed write once, and its replay answers what the test says. */
+  function fakeWorker(answer: (held: OfflineQueueEntry[]) => ReplayResult) {
+    const held = new Map<string, OfflineQueueEntry>();
+    const listeners = new Set<(result: ReplayResult) => void>();
+    const discarded: string[] = [];
+    const handoff: ReplayHandoff = {
+      available: () => true,
+      hand: (entry) => void held.set(entry.id, entry),
+      replayNow: async () => {
+        const result = answer([...held.values()]);
+        for (const { id } of result.outcomes) held.delete(id);
+        listeners.forEach((listener) => listener(result));
+        return result;
+      },
+      discard: async (id) => void discarded.push(id),
+      onReplayed: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    return { handoff, held, discarded };
+  }
+
+  it('hands queued writes to the worker, which replays them; the page sends nothing and records the outcomes once', async () => {
+    let online = false;
+    const worker = fakeWorker((held) => ({
+      outcomes: held.map((entry, index) => (index === 0 ? { id: entry.id, outcome: 'synced' as const } : { id: entry.id, outcome: 'failed' as const, error: 'key revoked' })),
+      waiting: 0,
+    }));
+    const { offline, sent, list } = setup(() => ok(created, 201), { online: () => online, handoff: worker.handoff });
+    const reports: unknown[] = [];
+    offline.onReplayed((report) => reports.push(report));
+    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'b' } })).rejects.toMatchObject({ kind: 'queued' });
+    expect([...worker.held.values()].map((entry) => [entry.endpoint, entry.method, entry.data])).toEqual([
+      ['/api/paste', 'POST', { content: 'a' }],
+      ['/api/paste', 'POST', { content: 'b' }],
+    ]);
+    expect(JSON.stringify([...worker.held.values()])).not.toContain('"t"');
+
+    online = true;
+    expect(await offline.replay()).toEqual({ synced: 1, failed: 1, waiting: 0 });
+    expect(sent).toEqual([]);
+    expect((await list()).map((entry) => [entry.data, entry.status, entry.lastError])).toEqual([[{ content: 'b' }, 'failed', 'key revoked']]);
+    await expect.poll(() => reports.length).toBe(1);
+  });
+
+  it('tells the worker of a discarded write', async () => {
+    const worker = fakeWorker(() => ({ outcomes: [], waiting: 0 }));
+    const { offline, list } = setup(() => ok(created, 201), { online: () => false, handoff: worker.handoff });
+    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({ kind: 'queued' });
+    const [entry] = await list();
+    await offline.discard(entry?.id ?? '');
+    expect(worker.discarded).toEqual([entry?.id]);
+    expect(await list()).toEqual([]);
   });
 });

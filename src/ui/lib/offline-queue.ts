@@ -1,18 +1,20 @@
 // The offline queue seen from the page (spec §4, §7). Writes on the replay list that are made
 // offline, or that fail for want of a network, are stored in the local database with the
 // Idempotency-Key the first attempt already carried, and replayed in order when the connection
-// returns: from the page on `online` and at start, and when the service worker's background sync
-// asks. One replayer runs at a time (Web Locks); the key makes any overlap harmless on the server.
+// returns. Where a service worker with Background Sync controls the page, each write is handed to
+// it and it replays them (on its sync, or when the page comes back online and asks), with the
+// credentials of that moment; elsewhere the page replays, on `online` and at start. One replayer
+// runs at a time (a Web Lock page and worker share); the key makes any overlap harmless.
 import { ApiError } from '@shared/api-error';
 import type { ApiClient, CallOptions, Credentials } from '@shared/http/api-client';
 import type { EndpointSpec } from '@shared/http/endpoint';
 import { offlineQueueInputSchema, type OfflineQueueEntry, type OfflineQueueInput } from '@shared/offline-queue.schema';
 import { isReplayable, replayOutcomeOf, type OfflineOperationType } from '@shared/offline-replay';
 import { randomUuid } from '@shared/random-uuid';
-import { OFFLINE_SYNC_TAG } from '@shared/sw-message.schema';
+import type { ReplayResult } from '@shared/sw-message.schema';
 
 export type QueueStore = {
-  add(input: OfflineQueueInput): Promise<void>;
+  add(input: OfflineQueueInput): Promise<OfflineQueueEntry>;
   list(): Promise<OfflineQueueEntry[]>;
   mark(id: string, change: { status: 'syncing' | 'pending' } | { status: 'failed'; error: string }): Promise<void>;
   remove(id: string): Promise<void>;
@@ -20,6 +22,18 @@ export type QueueStore = {
 };
 
 export type ReplayReport = { synced: number; failed: number; waiting: number };
+
+/** The service worker's side of the queue: it stores handed writes and replays them itself. */
+export type ReplayHandoff = {
+  /** True while a worker that can take writes controls the page. */
+  available(): boolean;
+  hand(entry: OfflineQueueEntry): void;
+  /** Asks the worker to replay now; null when it did not answer. */
+  replayNow(): Promise<ReplayResult | null>;
+  discard(id: string): Promise<void>;
+  /** What each replay in the worker did, however it started; returns the unsubscribe. */
+  onReplayed(listener: (result: ReplayResult) => void): () => void;
+};
 
 export type OfflineQueueDeps = {
   /** The unwrapped client: a replay that fails must not queue itself again. */
@@ -34,8 +48,8 @@ export type OfflineQueueDeps = {
   endpoints: () => Promise<Record<OfflineOperationType, EndpointSpec>>;
   getCredentials: () => Credentials | null;
   isOnline?: () => boolean;
-  /** Asks the service worker for a background sync, where the browser has one. */
-  requestSync?: () => void;
+  /** The service worker's background sync, where the browser has one (see replay-handoff.ts). */
+  handoff?: ReplayHandoff;
   locks?: Pick<LockManager, 'request'>;
 };
 
@@ -92,8 +106,9 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   /** Queues the write and answers `queued`; where nothing can be stored (no IndexedDB) the failure stands. */
   async function enqueue<E extends EndpointSpec>(endpoint: E & { id: OfflineOperationType }, options: CallOptions<E>, idempotencyKey: string, failure: ApiError): Promise<never> {
     const credentials = deps.getCredentials();
+    let entry: OfflineQueueEntry;
     try {
-      await (await open()).add({
+      entry = await (await open()).add({
         type: endpoint.id,
         params: stringParams(options.params),
         data: jsonBody(options.body),
@@ -103,7 +118,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     } catch {
       throw failure;
     }
-    deps.requestSync?.();
+    if (deps.handoff?.available()) deps.handoff.hand(entry);
     throw new ApiError({ kind: 'queued' });
   }
 
@@ -165,12 +180,58 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     return report;
   }
 
+  /**
+   * Records what a replay in the worker did; the same outcome twice changes nothing more. The
+   * answer to REPLAY_NOW and the worker's broadcast bring the same result: one applies at a time.
+   */
+  let applying: Promise<unknown> = Promise.resolve();
+  function apply(result: ReplayResult): Promise<ReplayReport> {
+    const next = applying.then(() => applyNow(result));
+    applying = next.catch(() => undefined);
+    return next;
+  }
+
+  async function applyNow(result: ReplayResult): Promise<ReplayReport> {
+    const store = await open();
+    const report: ReplayReport = { synced: 0, failed: 0, waiting: result.waiting };
+    for (const { id, outcome, error } of result.outcomes) {
+      if (outcome === 'synced') {
+        await store.remove(id);
+        report.synced += 1;
+      } else {
+        await store.mark(id, { status: 'failed', error: error ?? 'refused' });
+        report.failed += 1;
+      }
+    }
+    return report;
+  }
+
+  const announce = (report: ReplayReport) => {
+    if (report.synced + report.failed > 0) listeners.forEach((listener) => listener(report));
+  };
+  deps.handoff?.onReplayed((result) => {
+    apply(result).then(announce, () => undefined);
+  });
+
+  /** The worker replays: whatever is still pending is handed over again (it keeps each once), then it is asked to replay. */
+  async function replayInWorker(handoff: ReplayHandoff): Promise<ReplayReport | null> {
+    const store = await existing();
+    const pending = store === null ? [] : (await store.list()).filter((entry) => entry.status !== 'failed');
+    if (pending.length === 0) return { synced: 0, failed: 0, waiting: 0 };
+    for (const entry of pending) handoff.hand(entry);
+    const result = await handoff.replayNow();
+    return result === null ? null : apply(result);
+  }
+
   let running: Promise<ReplayReport> | null = null;
   function replay(): Promise<ReplayReport> {
     running ??= (async () => {
       try {
+        const handoff = deps.handoff;
+        const inWorker = handoff?.available() === true ? await replayInWorker(handoff) : null;
+        if (inWorker !== null) return inWorker;
         const report = deps.locks === undefined ? await replayOnce() : await deps.locks.request(REPLAY_LOCK, () => replayOnce());
-        if (report.synced + report.failed > 0) listeners.forEach((listener) => listener(report));
+        announce(report);
         return report;
       } finally {
         running = null;
@@ -205,6 +266,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     },
     async discard(id) {
       await (await open()).remove(id);
+      await deps.handoff?.discard(id);
     },
     onReplayed(listener) {
       listeners.add(listener);
@@ -212,5 +274,3 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     },
   };
 }
-
-export { OFFLINE_SYNC_TAG };

@@ -42,7 +42,8 @@ export class UploadPage {
 
   /** Waits for the file's share link and returns its path (`/file/<slug>`). */
   async shareLink(name: string, timeout = 60_000): Promise<string> {
-    const link = this.row(name).getByRole('link', { name: 'Share link' });
+    // The share box labels its link with the address itself.
+    const link = this.row(name).getByRole('link', { name: /\/file\// });
     await expect(link).toBeVisible({ timeout });
     const href = await link.getAttribute('href');
     if (href === null) throw new Error(`no share link for ${name}`);

@@ -219,6 +219,7 @@ export const otherGuardedRows: MatrixRow[] = [
   { method: 'POST', route: '/api/s3/cancel', body: () => ({ file_id: missing }), expected: fileWrite(404) },
   { method: 'POST', route: '/api/s3/multipart/init', body: () => upload, expected: fileWrite(201) },
   { method: 'POST', route: '/api/s3/multipart/urls', body: () => ({ file_id: missing, upload_id: 'u', part_numbers: [1] }), expected: fileWrite(404) },
+  { method: 'POST', route: '/api/s3/multipart/parts', body: () => ({ file_id: missing, upload_id: 'u' }), expected: fileWrite(404) },
   {
     method: 'POST',
     route: '/api/s3/multipart/complete',

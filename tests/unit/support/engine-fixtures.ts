@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { CommitRequest, CommitResponse } from '@shared/api/upload.schema';
 import { createTransferEngine } from '@workers/engine';
 import type { TransferEngineConfig } from '@workers/engine';
+import type { Connectivity } from '@workers/put-with-retry';
 import type { UploadJob } from '@workers/protocol';
 import type { PutOptions, PutResponse } from '@workers/put-transport';
 import type { ApiOutcome, UploadApi } from '@workers/upload-api';
@@ -33,7 +34,7 @@ export function share(body: CommitRequest): CommitResponse {
 
 /** The server side of an upload, as the engine sees it. */
 export function fakeApi(overrides: Partial<UploadApi> = {}) {
-  const defaults: UploadApi = {
+  const defaults: Required<UploadApi> = {
     presign: async (body) =>
       ok({
         upload_url: 'https://s3.test/put',
@@ -55,6 +56,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
       ok({ presigned_urls: body.part_numbers.map((n) => ({ partNumber: n, url: `https://s3.test/part/${n}?fresh` })) }),
     multipartComplete: async (body) => ok({ file_id: body.file_id, etag: '"assembled-3"' }),
     multipartAbort: async (body) => ok({ file_id: body.file_id, status: 'aborted' }),
+    multipartParts: async (body) => ok({ ...body, part_size: 5 * MIB, part_count: 1, parts: [] }),
     cancel: async (body) => ok({ file_id: body.file_id, status: 'cancelled' }),
   };
   const pick = { ...defaults, ...overrides };
@@ -65,6 +67,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartUrls: vi.fn(pick.multipartUrls),
     multipartComplete: vi.fn(pick.multipartComplete),
     multipartAbort: vi.fn(pick.multipartAbort),
+    multipartParts: vi.fn(overrides.multipartParts ?? defaults.multipartParts),
     cancel: vi.fn(pick.cancel),
   } satisfies UploadApi;
 }
@@ -89,7 +92,7 @@ export function fakeTransport(handler: PutHandler = async (url) => ({ status: 20
   return { put, calls, stats };
 }
 
-export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; config?: Partial<TransferEngineConfig> } = {}) {
+export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; config?: Partial<TransferEngineConfig>; connectivity?: Connectivity } = {}) {
   const api = fakeApi(options.api);
   const transport = fakeTransport(options.put);
   const clock = { now: 0 };
@@ -101,6 +104,7 @@ export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; con
     sleep,
     random: () => 1,
     config: options.config,
+    ...(options.connectivity === undefined ? {} : { connectivity: options.connectivity }),
   });
   return { engine, api, transport, sleep, clock };
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
+import { formatDateTime } from '../../lib/format-date-time';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { OfflineFallback } from '../../components/offline-fallback';
 import { ResourceStatus } from '../../components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
@@ -16,7 +18,7 @@ import './file-view.css';
 
 /** /file/:slug: the password prompt when needed, then details, actions and a preview. */
 export function FileViewPage({ slug }: { slug: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const resource = usePublicFile(slug);
   const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
@@ -25,6 +27,8 @@ export function FileViewPage({ slug }: { slug: string }) {
 
   if (resource.state.status === 'error' && resource.state.error.kind === 'not-found') return <FileUnavailable reason="notFound" />;
   if (resource.state.status === 'error' && resource.state.error.kind === 'gone') return <FileUnavailable reason="gone" />;
+  // Offline with no copy kept on this device: the "temporarily unavailable" page.
+  if (resource.state.status === 'error' && resource.state.error.kind === 'network') return <OfflineFallback />;
 
   return (
     <section className="page page--wide file-view" aria-labelledby="page-title">
@@ -37,21 +41,28 @@ export function FileViewPage({ slug }: { slug: string }) {
           if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const links = linksOf(file.slug, accessToken);
           return (
-            <div className="file-view__body">
-              <div className="file-view__side">
-                <FileInfo file={file} />
-                <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
+            <>
+              {publicFile.offlineCopy !== undefined && (
+                <p className="notice" role="note">
+                  {t('fileView.offlineCopy', { when: formatDateTime(new Date(publicFile.offlineCopy).toISOString(), i18n.language) })}
+                </p>
+              )}
+              <div className="file-view__body">
+                <div className="file-view__side">
+                  <FileInfo file={file} />
+                  <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
+                </div>
+                <section className="file-preview" aria-label={t('preview.label')}>
+                  {/* Always through the token-bearing view link, so the visit costs one view. */}
+                  <FilePreview
+                    kind={previewKind(file.mimetype, file.filename)}
+                    url={links?.view ?? null}
+                    name={file.filename}
+                    office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
+                  />
+                </section>
               </div>
-              <section className="file-preview" aria-label={t('preview.label')}>
-                {/* Always through the token-bearing view link, so the visit costs one view. */}
-                <FilePreview
-                  kind={previewKind(file.mimetype, file.filename)}
-                  url={links?.view ?? null}
-                  name={file.filename}
-                  office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
-                />
-              </section>
-            </div>
+            </>
           );
         }}
       </ResourceStatus>

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
+import { OfflineFallback } from '../../components/offline-fallback';
 import { useApiClient } from '../../lib/api-client-provider';
 import { useAuthView } from '../../lib/auth-provider';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -28,6 +29,8 @@ export function PasteViewPage({ slug }: { slug: string }) {
   useDocumentTitle(t('pages.paste.title'));
 
   if (state.status === 'missing' || state.status === 'gone') return <PasteStatusScreen kind={state.status} />;
+  // Offline with no copy kept on this device: the "temporarily unavailable" page.
+  if (state.status === 'failed' && state.error.kind === 'network') return <OfflineFallback />;
   if (state.status === 'failed') return <PasteStatusScreen kind="failed" error={state.error} onRetry={retry} />;
 
   const editId = state.status === 'ready' ? state.paste.id : undefined;

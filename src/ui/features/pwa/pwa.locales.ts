@@ -9,6 +9,12 @@ export const pwaResources = {
         later: 'Later',
         reloading: 'Updating…',
       },
+      install: {
+        label: 'Install the app',
+        message: 'Install Clipdock on this device for quick access, also offline.',
+        install: 'Install',
+        later: 'Not now',
+      },
       queue: {
         title: 'Queued changes',
         count_one: '{{count}} change waiting',
@@ -48,6 +54,12 @@ export const pwaResources = {
         reload: '重新加载',
         later: '稍后',
         reloading: '正在更新…',
+      },
+      install: {
+        label: '安装应用',
+        message: '将 Clipdock 安装到本设备，随时打开，离线也可使用。',
+        install: '安装',
+        later: '暂不',
       },
       queue: {
         title: '待发送的更改',

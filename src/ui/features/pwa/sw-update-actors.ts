@@ -41,8 +41,9 @@ export function swUpdateMachineFor(wb: Workbox, reload: () => void) {
         );
         return () => detach.forEach((off) => off());
       }),
+      // Checks every 5 s while the page is visible (a hidden tab costs the server nothing).
       checkForUpdate: fromPromise<unknown>(async () => {
-        if (navigator.onLine) await wb.update();
+        if (navigator.onLine && document.visibilityState === 'visible') await wb.update();
       }),
     },
     actions: {

@@ -11,7 +11,7 @@ export function UpdateToast({ workbox }: { workbox: Workbox }) {
   const [machine] = useState(() => swUpdateMachineFor(workbox, reloadPage));
   const actor = useActorRef(machine);
   const prompting = useSelector(actor, (s) => s.matches({ prompt: 'prompting' }));
-  const accepted = useSelector(actor, (s) => s.matches({ prompt: 'accepted' }));
+  const accepted = useSelector(actor, (s) => s.matches({ prompt: 'accepted' }) || s.matches({ prompt: 'reloading' }));
 
   return (
     <div role="status" className="pwa-toast-slot">

@@ -1,9 +1,8 @@
 // The queued writes for the connection banner (spec §4, §7): the list, kept live from the local
-// database; a replay when the page starts online, on `online`, and when the service worker's
-// background sync asks; and the last replay's result, shown for the toast display time.
+// database; a replay when the page starts online and on `online` (the service worker's, where it
+// has background sync); and the last replay's result, shown for the toast display time.
 import { useEffect, useState } from 'react';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
-import { REPLAY_OFFLINE_QUEUE } from '@shared/sw-message.schema';
 import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
 import type { ReplayReport } from '@ui/lib/offline-queue';
 import { TOAST_DURATION_MS } from './use-connection-notice';
@@ -17,10 +16,6 @@ export type QueuedChanges = {
   /** The last replay that sent or refused something, until the toast time has passed. */
   lastReplay: ReplayReport | null;
 };
-
-function isReplayRequest(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'type' in data && data.type === REPLAY_OFFLINE_QUEUE;
-}
 
 export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedChanges {
   const queue = useOfflineQueue();
@@ -54,18 +49,7 @@ export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedC
         () => undefined,
       );
     };
-    // The worker's background sync fired: replay here, where the session's credentials are, and answer.
-    const onWorkerMessage = (event: MessageEvent) => {
-      if (!isReplayRequest(event.data)) return;
-      const port = event.ports[0];
-      queue.replay().then(
-        (report) => port?.postMessage({ ok: report.waiting === 0 }),
-        () => port?.postMessage({ ok: false }),
-      );
-    };
-    const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
     window.addEventListener('online', replay);
-    worker?.addEventListener('message', onWorkerMessage);
     replay();
     return () => {
       clearTimeout(timer);
@@ -73,7 +57,6 @@ export function useQueuedChanges(confirmMs: number = TOAST_DURATION_MS): QueuedC
       stopWatching();
       stopListening();
       window.removeEventListener('online', replay);
-      worker?.removeEventListener('message', onWorkerMessage);
     };
   }, [queue, confirmMs]);
 

@@ -7,8 +7,35 @@ import type { CommitResponse } from '@shared/api/upload.schema';
 import { failure } from '@workers/failures';
 import type { TransferProgress } from '@workers/protocol';
 import type { TransferClient } from '@workers/transfer-client';
+import type { UploadResult } from '@workers/protocol';
 import { transferStats } from './transfer-stats';
+import { findUnfinished, forgetUnfinished, rememberUnfinished } from './unfinished-uploads-store';
 import { uploadMimetype } from '@shared/mimetype';
+
+/**
+ * A device file's upload, resuming the one a reload interrupted when this browser remembers the
+ * same file. The server's upload is remembered while it runs, and forgotten once it is
+ * committed or cleaned up; one the network interrupted stays, to resume.
+ */
+async function deviceUpload(transfers: TransferClient, job: Parameters<TransferClient['upload']>[0], file: Blob, onProgress: (progress: TransferProgress) => void): Promise<UploadResult> {
+  const identity = file instanceof File ? { filename: file.name, size: file.size, lastModified: file.lastModified } : null;
+  const previous = identity === null ? null : await findUnfinished(identity);
+  const started: { fileId: string | null } = { fileId: null };
+  const result = await transfers.upload(
+    previous === null ? job : { ...job, resume: { fileId: previous.fileId, uploadId: previous.uploadId } },
+    onProgress,
+    (upload) => {
+      started.fileId = upload.fileId;
+      if (identity !== null) void rememberUnfinished({ ...identity, ...upload, startedAt: Date.now() });
+    },
+  );
+  const keep = !result.ok && result.code === 'network' && result.partNumber !== undefined;
+  if (!keep) {
+    if (previous !== null) void forgetUnfinished(previous.fileId);
+    if (started.fileId !== null) void forgetUnfinished(started.fileId);
+  }
+  return result;
+}
 
 export function fileUploadActor(transfers: TransferClient, onShared: (share: CommitResponse) => void) {
   return fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
@@ -25,7 +52,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
       url !== null
         ? transfers.uploadFromUrl({ ...options, id: fileId, url: url.url, filename: name, mimetype: uploadMimetype(name, url.mimetype), size: url.size }, onProgress)
         : file !== null
-          ? transfers.upload({ ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) }, onProgress)
+          ? deviceUpload(transfers, { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) }, file, onProgress)
           : Promise.resolve(failure('invalid-job'));
     void transfer
       .then((result) => {

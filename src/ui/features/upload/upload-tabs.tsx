@@ -4,6 +4,7 @@ import type { UploadBatchItem } from '@machines/upload.machine';
 import { useUploadSetup, type UploadSetup } from './data/use-upload-setup';
 import { FileUploadTab } from './file-upload-tab';
 import { RecentUploads } from './recent-uploads';
+import { UnfinishedUploads } from './unfinished-uploads';
 import { UploadBatchView } from './upload-batch-view';
 import { UrlUploadTab } from './url-upload-tab';
 import { useBatchesState } from './use-batches-state';
@@ -81,6 +82,7 @@ export function UploadTabs() {
         {batches.map((actor) => (
           <UploadBatchView key={actor.id} actor={actor} />
         ))}
+        <UnfinishedUploads />
         <RecentUploads />
       </div>
     </div>

@@ -82,6 +82,12 @@ export const uploadResources = {
       },
       share: { link: 'Share link' },
       recent: { title: 'Recent uploads', empty: 'Nothing uploaded from this browser yet.' },
+      unfinished: {
+        title: 'Unfinished uploads',
+        hint: 'Choose the same file again to send only what is missing.',
+        discard: 'Discard',
+        discardNamed: 'Discard the unfinished upload of {{name}}',
+      },
       errors: {
         cancelled: 'Upload cancelled.',
         network: 'Network error during upload.',
@@ -191,6 +197,12 @@ export const uploadResources = {
       },
       share: { link: '分享链接' },
       recent: { title: '最近上传', empty: '此浏览器还没有上传记录。' },
+      unfinished: {
+        title: '未完成的上传',
+        hint: '再次选择同一文件，只会发送缺少的部分。',
+        discard: '放弃',
+        discardNamed: '放弃 {{name}} 未完成的上传',
+      },
       errors: {
         cancelled: '上传已取消。',
         network: '上传过程中网络出错。',

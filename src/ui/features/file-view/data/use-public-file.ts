@@ -3,13 +3,41 @@
 import { useCallback } from 'react';
 import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
 import type { OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
+import { whenIdle } from '@ui/lib/when-idle';
+import { findFileCopy, keepFileCopy } from '../lib/offline-file-copies';
 
-/** Details only; counts no view. */
-export function usePublicFile(slug: string): Resource<PublicFile> {
+const KEEP_COPY_WAIT_MS = 5_000;
+
+/** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
+export type ShownPublicFile = PublicFile & { offlineCopy?: number };
+
+/**
+ * Details only; counts no view. Opened online, they are kept on this device; without a connection
+ * the kept copy is shown instead, and without one the network error stands.
+ */
+export function usePublicFile(slug: string): Resource<ShownPublicFile> {
   const api = useApiClient();
-  return useResource(useCallback((signal: AbortSignal) => api.call(getPublicFile, { params: { slug }, credentials: 'none', signal }), [api, slug]));
+  return useResource(
+    useCallback(
+      async (signal: AbortSignal): Promise<ShownPublicFile> => {
+        try {
+          const file = await api.call(getPublicFile, { params: { slug }, credentials: 'none', signal });
+          // The copy waits for idle time: the local database is no part of showing the page.
+          whenIdle(() => void keepFileCopy(file).catch(() => undefined), KEEP_COPY_WAIT_MS);
+          return file;
+        } catch (error) {
+          if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;
+          const copy = await findFileCopy(slug).catch(() => null);
+          if (copy === null) throw error;
+          return { ...copy.file, offlineCopy: copy.savedAt };
+        }
+      },
+      [api, slug],
+    ),
+  );
 }
 
 /** The password travels only in this body; the answer carries a short-lived access token instead. */
