@@ -1,10 +1,9 @@
-// The `/mount-explorer/` route's screen: the explorer at the mounts' root.
-import { getRouteApi } from '@tanstack/react-router';
+// The `/mount-explorer/` route's screen: the explorer at the mounts' root. The search is read
+// loosely (the route validated it already): naming this route here would import it in a cycle.
+import { useSearch } from '@tanstack/react-router';
 import { ExplorerPage } from '../features/mount-explorer/explorer-page';
 
-const route = getRouteApi('/mount-explorer');
-
 export function MountExplorerScreen() {
-  const { preview } = route.useSearch();
+  const { preview } = useSearch({ strict: false });
   return <ExplorerPage folder="/" preview={preview ?? null} />;
 }
