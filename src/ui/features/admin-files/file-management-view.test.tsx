@@ -158,7 +158,7 @@ describe('file management: editing a file', () => {
 
     expect(await within(dialog).findByText('该链接后缀已被占用，请换一个。')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('链接后缀')).toHaveAttribute('aria-invalid', 'true');
-    expect(within(dialog).getByLabelText('链接后缀')).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByLabelText('链接后缀')).toHaveFocus());
     expect(within(dialog).getByRole('button', { name: '保存' })).toBeEnabled();
     expect(jsonBody(sentTo(requests, 'PUT', '/admin/files/f1')[0])).toEqual({ slug: 'taken' });
   });
