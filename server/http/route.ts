@@ -36,7 +36,7 @@ export type RouteInput<E extends EndpointSpec> = {
   /**
    * For an endpoint marked `idempotent`, the Idempotency-Key sent (if any) with the SHA-256 of the
    * raw body, scoped to the operation, the caller and the path; the handler passes it to
-   * `IdempotencyStore.once` so a replayed request (spec §7, the offline queue) changes nothing twice.
+   * `IdempotencyStore.once` so a replayed request (the offline queue) changes nothing twice.
    */
   idempotent: IdempotentRequest | undefined;
   c: Context<AppEnv>;

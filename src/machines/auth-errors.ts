@@ -15,7 +15,7 @@ export function isCredentialFailure(error: unknown): boolean {
   return isApiError(error) && credentialFailureKinds.includes(error.kind);
 }
 
-/** Spec §5: an admin login response without a token is a failed login. */
+/** An admin login response without a token is a failed login. */
 export const missingTokenError: ApiErrorInit = {
   kind: 'bad-response',
   fields: [{ path: 'token', message: 'login response missing token' }],

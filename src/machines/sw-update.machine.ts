@@ -1,4 +1,4 @@
-// The service worker's lifecycle and the update prompt (spec §4). A waiting worker is offered to
+// The service worker's lifecycle and the update prompt. A waiting worker is offered to
 // the user; only an accepted update takes over, and the page reloads once the new worker controls it.
 import { fromCallback, fromPromise, or, setup, stateIn } from 'xstate';
 

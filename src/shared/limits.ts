@@ -1,4 +1,4 @@
-// Business constants shared by every side (spec §9).
+// Business constants shared by every side.
 export const APP_NAME = 'Clipdock';
 export const APP_VERSION = '0.6.9';
 

@@ -1,4 +1,4 @@
-// The two outside Office viewers (spec §5 "Office preview"): the viewer link is built from a
+// The two outside Office viewers: the viewer link is built from a
 // direct link to the file, by the server for shares and by the explorer for mount files.
 import type { OfficeProvider } from './api/file-share.schema';
 

@@ -1,4 +1,4 @@
-// What crosses the worker boundary for an upload into a mount folder (the explorer, spec §7 file
+// What crosses the worker boundary for an upload into a mount folder (the explorer's file
 // system): the job names the folder and the caller's scope; the result is the new file's entry.
 import { z } from 'zod';
 import { fsEntrySchema, fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';

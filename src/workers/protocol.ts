@@ -31,7 +31,7 @@ export const uploadJobSchema = uploadShareOptionsSchema.extend({
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
-/** An upload from a URL (spec §4): the worker downloads it, directly or through the server's proxy, straight into a multipart upload. */
+/** An upload from a URL: the worker downloads it, directly or through the server's proxy, straight into a multipart upload. */
 export const urlUploadJobSchema = uploadShareOptionsSchema.extend({
   id: z.string().min(1),
   url: fetchableUrlSchema,

@@ -1,4 +1,4 @@
-// Writes made offline (spec §7): queued with their Idempotency-Key, listed under the header, and
+// Writes made offline: queued with their Idempotency-Key, listed under the header, and
 // replayed exactly once on reconnect, checked through the API, even when the reply to the first
 // replay is lost. The tabs are opened online; the service worker stays out of these tests so the
 // network can be cut and a reply dropped in the page's own requests. So each tab that writes

@@ -1,4 +1,4 @@
-// The upload endpoints (spec §3, §7): presign → PUT → commit, multipart init → part PUTs →
+// The upload endpoints: presign → PUT → commit, multipart init → part PUTs →
 // complete → commit, abort and cancel for clean-up, the streamed form upload, and the local
 // driver's signed blob links that stand in for S3 presigned URLs.
 import { z } from 'zod';

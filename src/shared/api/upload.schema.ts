@@ -1,4 +1,4 @@
-// Wire contract of file-share uploads (spec §3, §7): presign → PUT → commit for small files,
+// Wire contract of file-share uploads: presign → PUT → commit for small files,
 // multipart init → part PUTs → complete → commit for large ones, abort and cancel for clean-up.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits';
@@ -15,7 +15,7 @@ const uploadId = z.string().min(1);
 const byteSize = z.number().int().nonnegative();
 const partNumber = z.number().int().min(1).max(MULTIPART_MAX_PARTS);
 
-/** Share settings sent only when set (spec §5). `expires_in` is in hours; `max_views` 0 = unlimited. */
+/** Share settings sent only when set. `expires_in` is in hours; `max_views` 0 = unlimited. */
 export const uploadShareOptionsSchema = z.object({
   s3_config_id: z.string().min(1).optional(),
   path: z.string().optional(),
@@ -184,13 +184,13 @@ export const uploadFormShareSchema = z.object({
 export const uploadFormFieldsSchema = uploadFormPlacementSchema.extend(uploadFormShareSchema.shape);
 export type UploadFormFields = z.input<typeof uploadFormFieldsSchema>;
 
-/** Where one upload is (spec §4 upload stages); `downloading` is a URL upload still reading its source. */
+/** Where one upload is; `downloading` is a URL upload still reading its source. */
 export const uploadStages = ['starting', 'initializing', 'downloading', 'uploading', 'processing', 'completing', 'completed'] as const;
 export const uploadStageSchema = z.enum(uploadStages);
 export type UploadStage = z.infer<typeof uploadStageSchema>;
 
 /**
- * Why an upload failed, on the client (spec §8 upload and multipart messages). The UI
+ * Why an upload failed, on the client. The UI
  * translates `upload.errors.<code>`.
  */
 export const uploadErrorCodes = [
@@ -211,7 +211,7 @@ export const uploadErrorCodes = [
   'bad-response',
   'invalid-job',
   'internal',
-  // URL uploads (spec §8 URL messages): the source answered an HTTP error (`status`), could not
+  // URL uploads: the source answered an HTTP error (`status`), could not
   // be reached or read in time, is refused by the server's address rules, did not say its size,
   // or sent another number of bytes than it announced.
   'url-fetch-failed',

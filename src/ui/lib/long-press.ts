@@ -1,4 +1,4 @@
-// Spec §2: a touch long press of 500 ms opens the context menu; a finger that moves more than
+// A touch long press of 500 ms opens the context menu; a finger that moves more than
 // 10 px first cancels it. Plain timer logic so it is tested with fake timers, apart from React.
 export const LONG_PRESS_MS = 500;
 export const LONG_PRESS_TOLERANCE_PX = 10;

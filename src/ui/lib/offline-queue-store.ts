@@ -1,4 +1,4 @@
-// The offline queue's storage: the local database's `offline_queue` collection (spec §3), loaded
+// The offline queue's storage: the local database's `offline_queue` collection, loaded
 // on first use so the database code stays out of the first page's bundle.
 import type { EndpointSpec } from '@shared/http/endpoint';
 import type { OfflineOperationType } from '@shared/offline-replay';

@@ -1,4 +1,4 @@
-// The offline queue seen from the page (spec §4, §7). Writes on the replay list that are made
+// The offline queue seen from the page. Writes on the replay list that are made
 // offline, or that fail for want of a network, are stored in the local database with the
 // Idempotency-Key the first attempt already carried, and replayed in order when the connection
 // returns. Where a service worker with Background Sync controls the page, each write is handed to

@@ -13,7 +13,7 @@ import { fileEditFormFrom, fileExpiryChoices, fileUpdateFrom, isOneOf, passwordC
 
 type FileEditDialogProps = { file: FileRecord; scope: FileScope; onClose: () => void; onSaved: (file: FileRecord) => void };
 
-/** Spec §8: a taken link suffix belongs on its field. */
+/** A taken link suffix belongs on its field. */
 const refusalErrors = (error: ApiErrorInit): FileEditProblems | null => (error.kind === 'slug-taken' ? { slug: 'slugTaken' } : null);
 
 /** Remark, link suffix, expiry, view limit, password and proxy of one shared file. */

@@ -1,4 +1,4 @@
-// The explorer's context menu (spec §2, §9): opened by right-click, a 500 ms touch long press or
+// The explorer's context menu: opened by right-click, a 500 ms touch long press or
 // the keyboard; z-index 100 and 100 to 600 px wide (explorer.css). Arrow keys, Home and End move
 // between items, Enter or Space runs one, Escape, Tab or a click outside closes it and focus
 // returns to where it was.

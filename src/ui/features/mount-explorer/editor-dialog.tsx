@@ -1,4 +1,4 @@
-// Edits a text file of up to 10 MB (spec §5) in CodeMirror and saves it with `update`. Closing
+// Edits a text file of up to 10 MB in CodeMirror and saves it with `update`. Closing
 // with unsaved changes asks once more.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -15,7 +15,7 @@ export type EntryActions = {
   toggleSelect: (entry: FsEntry) => void;
 };
 
-/** Spec §5: text, code and Markdown files up to 10 MB open in the editor. */
+/** Text, code and Markdown files up to 10 MB open in the editor. */
 export function isEditable(entry: FsEntry): boolean {
   if (entry.isDirectory || (entry.size ?? 0) > FS_EDIT_MAX_BYTES) return false;
   const kind = previewKind(entry.contentType ?? '', entry.name);

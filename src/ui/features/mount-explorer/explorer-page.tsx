@@ -1,5 +1,5 @@
-// `/mount-explorer` and `/mount-explorer/{path...}` (spec §2): the explorer for the admin or a
-// key with mount permission (spec §6); others are told how to get in.
+// `/mount-explorer` and `/mount-explorer/{path...}`: the explorer for the admin or a
+// key with mount permission; others are told how to get in.
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@ui/lib/use-document-title';

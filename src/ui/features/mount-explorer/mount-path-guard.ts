@@ -1,4 +1,4 @@
-// Spec §5: a key with mount permission that opens an explorer path outside its basic path goes
+// A key with mount permission that opens an explorer path outside its basic path goes
 // to its basic path instead. It runs as the routes' beforeLoad, so it reads the stored session.
 import { redirect } from '@tanstack/react-router';
 import { readStoredSession, type AuthStorage, type StoredSession } from '@machines/auth-storage';

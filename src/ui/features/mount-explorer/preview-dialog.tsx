@@ -1,4 +1,4 @@
-// The `?preview=` file (spec §2) in the file page's previews, with previous and next through the
+// The `?preview=` file in the file page's previews, with previous and next through the
 // folder's files in the order shown. Office files go through the two outside viewers with a
 // direct link to the file.
 import { useCallback, useState } from 'react';

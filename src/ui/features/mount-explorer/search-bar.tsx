@@ -1,4 +1,4 @@
-// The explorer's search box (spec §5: at least 2 characters), with a scope choice: every mount,
+// The explorer's search box (at least 2 characters), with a scope choice: every mount,
 // the current mount or the current folder. Recent searches from the local database are offered.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

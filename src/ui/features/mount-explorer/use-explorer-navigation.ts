@@ -1,5 +1,5 @@
 // Where the explorer goes: a folder (`/mount-explorer/{path...}`) or a file's preview in its
-// folder (`?preview=name`, spec §2). Paths stay in the server's form in the route's splat.
+// folder (`?preview=name`). Paths stay in the server's form in the route's splat.
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { splatOf } from './fs-paths';

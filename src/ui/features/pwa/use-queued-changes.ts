@@ -1,4 +1,4 @@
-// The queued writes for the connection banner (spec §4, §7): the list, kept live from the local
+// The queued writes for the connection banner: the list, kept live from the local
 // database; a replay when the page starts online and on `online` (the service worker's, where it
 // has background sync); and the last replay's result, shown for the toast display time.
 import { useEffect, useState } from 'react';

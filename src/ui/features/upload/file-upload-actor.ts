@@ -47,7 +47,7 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
       transferStats.set(fileId, { bytesPerSecond: progress.bytesPerSecond, secondsLeft: progress.secondsLeft, ...(progress.source ? { source: progress.source } : {}) });
       report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
     };
-    // A URL upload (spec §4) downloads in the worker; a device file goes straight up.
+    // A URL upload downloads in the worker; a device file goes straight up.
     const transfer =
       url !== null
         ? transfers.uploadFromUrl({ ...options, id: fileId, url: url.url, filename: name, mimetype: uploadMimetype(name, url.mimetype), size: url.size }, onProgress)

@@ -6,7 +6,7 @@ import { formatTimeLeft } from './format-time-left';
 import { ShareResult } from './share-result';
 import { useTransferStats } from './transfer-stats';
 
-/** Spec §8: a cancel while a URL is still downloading reads "download cancelled". */
+/** A cancel while a URL is still downloading reads "download cancelled". */
 function errorText(file: UploadFileState, t: TFunction): string {
   if (file.errorCode === null) return t('upload.errors.internal');
   if (file.errorCode === 'cancelled' && file.url !== null && file.stage === 'downloading') return t('upload.errors.download-cancelled');

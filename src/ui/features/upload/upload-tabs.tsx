@@ -18,7 +18,7 @@ type Tab = (typeof tabs)[number];
 export type UploadTabProps = { setup: UploadSetup; options: UploadOptionsFormState; start: (items: UploadBatchItem[]) => void };
 
 /**
- * The two ways to upload (spec §2): files from the device, or a URL. Only the chosen tab is shown;
+ * The two ways to upload: files from the device, or a URL. Only the chosen tab is shown;
  * the batches live here, below both, so switching tabs never stops an upload.
  */
 export function UploadTabs() {

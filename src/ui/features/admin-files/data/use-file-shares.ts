@@ -8,7 +8,7 @@ import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export type FileScope = 'admin' | 'user';
 
-/** Spec §9: file lists page by 50. */
+/** File lists page by 50. */
 export const FILE_PAGE_SIZE = 50;
 
 const endpointsOf = (scope: FileScope) => (scope === 'admin' ? adminFileEndpoints : userFileEndpoints);

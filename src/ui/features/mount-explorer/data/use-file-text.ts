@@ -1,4 +1,4 @@
-// A text file's whole content for the editor (spec §5: at most 10 MB), read through the file's
+// A text file's whole content for the editor (at most 10 MB), read through the file's
 // inline link from `get`; a file that turns out larger is refused rather than cut.
 import { useEffect, useState } from 'react';
 import { FS_EDIT_MAX_BYTES } from '@shared/api/fs.schema';

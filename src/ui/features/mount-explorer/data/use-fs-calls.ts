@@ -1,4 +1,4 @@
-// The explorer's server calls (spec §7 file system): the admin's under /admin/fs, a key's with
+// The explorer's server calls: the admin's under /admin/fs, a key's with
 // mount permission under /user/fs. The screens get these functions; they never call the client.
 import { useMemo } from 'react';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
@@ -8,7 +8,7 @@ import { useAuthView } from '@ui/lib/auth-provider';
 
 export type FsScope = 'admin' | 'user';
 
-/** Which file system calls the signed-in user makes, or null when the explorer is not theirs (spec §6). */
+/** Which file system calls the signed-in user makes, or null when the explorer is not theirs. */
 export function useFsScope(): FsScope | null {
   const auth = useAuthView();
   if (auth.status === 'admin') return 'admin';

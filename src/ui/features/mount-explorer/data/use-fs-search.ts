@@ -1,4 +1,4 @@
-// A search over the index (spec §5: at least 2 characters), one page of 50 at a time, and the
+// A search over the index (at least 2 characters), one page of 50 at a time, and the
 // recent searches from the local database.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorInit } from '@shared/api-error';

@@ -6,7 +6,7 @@ import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { getMaxUploadSize } from '@shared/api/system.endpoints';
 import { useApiClient } from '@ui/lib/api-client-provider';
 
-/** Spec §9: 100 MB when the server cannot say. */
+/** 100 MB when the server cannot say. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
 export type UploadSetup = { maxBytes: number; configs: StorageConfig[] };
