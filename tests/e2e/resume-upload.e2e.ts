@@ -53,12 +53,24 @@ async function signInAsAdmin(page: Page): Promise<void> {
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
 }
 
+/**
+ * The parts are held on their way to the local driver's /api/blob: the upload goes there,
+ * whichever storage another test made the default.
+ */
+async function chooseLocalStorage(page: Page): Promise<void> {
+  const storage = page.getByLabel('Storage', { exact: true });
+  const local = await storage.locator('option', { hasText: 'Local storage' }).first().getAttribute('value');
+  expect(local).not.toBeNull();
+  await storage.selectOption(local ?? '');
+}
+
 test('a multipart upload interrupted by a reload sends only its missing parts and stores the right bytes', async ({ page }) => {
   test.setTimeout(240_000);
   const source = await makeFile('resume-96m.bin', SIZE);
   await signInAsAdmin(page);
   const upload = new UploadPage(page);
   await upload.goto();
+  await chooseLocalStorage(page);
 
   // The first two parts reach storage; the others are held until the page goes away.
   const held: Route[] = [];
@@ -88,6 +100,7 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   const unfinished = page.getByRole('region', { name: 'Unfinished uploads' });
   await expect(unfinished).toContainText(source.name);
+  await chooseLocalStorage(page);
 
   // After the reload, count every part PUT: only the four missing parts go up.
   const sentAfterReload: string[] = [];
