@@ -6,7 +6,8 @@
 // steps from top to bottom (the listing pages in as the list nears its end), and a keyboard pass
 // (PageDown to the bottom, Home, End). Every long task and every frame in those phases is kept.
 // Options: --objects <n> (10000), --wheel <px per step> (400), --width <px> (1280), --height <px> (900),
-// --view <list|grid|gallery> (all three by default), --no-build, --trace <dir> (a Chromium trace of each view's wheel pass, for finding a long task).
+// --view <list|grid|gallery> (all three by default), --no-build, --trace <dir> (a Chromium trace of
+// every pass kept there, and each pass's main-thread tasks counted by wall and by CPU time).
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { machine, percentile, startBenchServer, type BenchServer } from '../fs/bench-server';
 import { CHROMIUM_PATH, launchChromium } from '../upload/chromium';
 import { allLongTasks, endPhase, installMeter, listState, startPhase, type ListState, type PhaseRecord } from './page-meter';
+import { TRACE_CATEGORIES, traceTasks, type TaskFigures } from './trace-tasks';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const argv = process.argv.slice(2);
@@ -118,22 +120,25 @@ function figures(record: PhaseRecord): Figures {
   };
 }
 
-async function measureView(browser: Browser, server: BenchServer, folder: string, view: View) {
-  const wheelPage = await openFolder(browser, server, folder, view);
-  const loading = figures({ start: 0, end: 0, frames: [], longTasks: await allLongTasks(wheelPage) });
-  if (traceDir !== undefined) await browser.startTracing(wheelPage, { path: join(traceDir, `${view}-wheel.json`), screenshots: false, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing'] });
-  await startPhase(wheelPage);
-  const wheelEnd = await wheelPass(wheelPage);
-  const wheel = figures(await endPhase(wheelPage));
-  if (traceDir !== undefined) await browser.stopTracing();
-  await wheelPage.context().close();
+/** One pass on a fresh page, traced when --trace is given. */
+async function measurePass(browser: Browser, server: BenchServer, folder: string, view: View, pass: 'wheel' | 'keyboard') {
+  const page = await openFolder(browser, server, folder, view);
+  const loading = figures({ start: 0, end: 0, frames: [], longTasks: await allLongTasks(page) });
+  const tracePath = traceDir === undefined ? undefined : join(traceDir, `${view}-${pass}.json`);
+  if (tracePath !== undefined) await browser.startTracing(page, { path: tracePath, screenshots: false, categories: TRACE_CATEGORIES });
+  await startPhase(page);
+  const end = await (pass === 'wheel' ? wheelPass(page) : keyboardPass(page));
+  const measured = figures(await endPhase(page));
+  if (tracePath !== undefined) await browser.stopTracing();
+  await page.context().close();
+  const traced: TaskFigures | undefined = tracePath === undefined ? undefined : await traceTasks(tracePath);
+  return { pass, loading, measured, end, traced, load: load() };
+}
 
-  const keyPage = await openFolder(browser, server, folder, view);
-  await startPhase(keyPage);
-  const keyEnd = await keyboardPass(keyPage);
-  const keys = figures(await endPhase(keyPage));
-  await keyPage.context().close();
-  return { view, loading, wheel, wheelEnd, keys, keyEnd, load: load() };
+async function measureView(browser: Browser, server: BenchServer, folder: string, view: View) {
+  const wheel = await measurePass(browser, server, folder, view, 'wheel');
+  const keyboard = await measurePass(browser, server, folder, view, 'keyboard');
+  return { view, passes: [wheel, keyboard] };
 }
 
 async function main(): Promise<void> {
@@ -150,7 +155,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${objects} objects written in ${Math.round(performance.now() - started)} ms; load ${load()}\n`);
     for (const view of views) {
       const result = await measureView(browser, server, folder, view);
-      process.stderr.write(`${view}: wheel longest ${result.wheel.longest} ms, keyboard longest ${result.keys.longest} ms; load ${result.load}\n`);
+      for (const pass of result.passes) process.stderr.write(`${view} ${pass.pass}: longest task ${pass.measured.longest} ms; load ${pass.load}\n`);
       results.push(result);
     }
   } finally {
@@ -164,13 +169,25 @@ async function main(): Promise<void> {
   console.log('| view | pass | time s | longest task ms | tasks > 50 ms | total blocking ms | frames | p95 / max frame gap ms | entries loaded · in DOM at the end | last entry rendered | load at end of view |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    const line = (pass: string, f: Figures, end: ListState) =>
-      `| ${r.view} | ${pass} | ${f.seconds} | ${f.longest} | ${f.over50} | ${f.blocking} | ${f.frames} | ${f.p95Gap} / ${f.maxGap} | ${end.loaded} · ${end.rendered} | #${end.lastIndex + 1} ${end.lastName} | ${r.load} |`;
-    console.log(line('wheel', r.wheel, r.wheelEnd));
-    console.log(line('keyboard', r.keys, r.keyEnd));
+    for (const p of r.passes) {
+      const f = p.measured;
+      console.log(`| ${r.view} | ${p.pass} | ${f.seconds} | ${f.longest} | ${f.over50} | ${f.blocking} | ${f.frames} | ${f.p95Gap} / ${f.maxGap} | ${p.end.loaded} · ${p.end.rendered} | #${p.end.lastIndex + 1} ${p.end.lastName} | ${p.load} |`);
+    }
+  }
+  if (traceDir !== undefined) {
+    console.log(`\nThe same passes in the Chromium trace (${traceDir}): the page's main-thread tasks by wall time and by the thread's CPU time.\n`);
+    console.log('| view | pass | tasks | over 50 ms wall | over 50 ms CPU | longest wall ms | longest CPU ms |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const r of results) {
+      for (const p of r.passes) {
+        if (p.traced !== undefined) console.log(`| ${r.view} | ${p.pass} | ${p.traced.tasks} | ${p.traced.wallOver50} | ${p.traced.cpuOver50} | ${p.traced.longestWall} | ${p.traced.longestCpu} |`);
+      }
+    }
   }
   console.log('\nWhile each page loaded (before scrolling, not part of the target):');
-  for (const r of results) console.log(`- ${r.view}: longest task ${r.loading.longest} ms, ${r.loading.over50} over 50 ms, total blocking ${r.loading.blocking} ms`);
+  for (const r of results) {
+    for (const p of r.passes) console.log(`- ${r.view} (${p.pass} page): longest task ${p.loading.longest} ms, ${p.loading.over50} over 50 ms, total blocking ${p.loading.blocking} ms`);
+  }
 }
 
 await main();
