@@ -2,7 +2,9 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { ExplorerPage } from '../features/mount-explorer/explorer-page';
 
-const route = getRouteApi('/mount-explorer');
+// The route's id at run time keeps the path's trailing slash (`/mount-explorer/`), while the
+// router's types name it `/mount-explorer`: the id given must be the run-time one.
+const route = getRouteApi('/mount-explorer/' as '/mount-explorer');
 
 export function MountExplorerScreen() {
   const { preview } = route.useSearch();
