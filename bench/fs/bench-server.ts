@@ -39,7 +39,8 @@ const adminPassword = 'bench-password-123';
 const logLine = z.object({ msg: z.string(), reqId: z.string().optional(), ms: z.number().optional() });
 const envelope = z.object({ data: z.unknown() });
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `staticDir`: a built web app to serve (the browser benchmarks); none by default. */
+export async function startBenchServer(options: { staticDir?: string } = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-fs-bench-'));
   const serverMs = new Map<string, number>();
   const logger = createLogger({
@@ -52,7 +53,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   const env = { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: adminPassword };
   const config = await loadConfig(parseEnv(env));
   // The sweeper's first pass would reindex the mounts while the bench measures; run it rarely.
-  const running = await startServer({ config, logger, hostname: '127.0.0.1', staticDir: join(dataDir, 'no-web-app'), sweepIntervalMs: 24 * 3600_000 });
+  const running = await startServer({ config, logger, hostname: '127.0.0.1', staticDir: options.staticDir ?? join(dataDir, 'no-web-app'), sweepIntervalMs: 24 * 3600_000 });
   const baseUrl = running.url;
   let token = '';
   const api = async (method: string, path: string, body?: unknown) => {
