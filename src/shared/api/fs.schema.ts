@@ -5,7 +5,7 @@
 // key. The server percent-decodes a path once and resolves `.`, `..` and `//`; encoded separators
 // (`%2F`, `%5C`), NUL, control characters and paths above `/` are refused. So a literal `%` in a
 // path is sent as `%25` (a `%` not followed by two hex digits is also taken as itself). Replies
-// write paths that way already: any `path` from a reply can be sent back as it is; `name` is the
+// write paths that way already: every `path` from a reply can be sent back as it is; `name` is the
 // plain name. Folders (also mounts and the virtual folders leading to them) end with `/` in replies.
 // Names sent on their own (`fileName`, a form upload's file name) are always literal.
 import { z } from 'zod';

@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call. `public`: anyone (the handler may still look at the caller); `admin`: the admin
- * only; `apikey`: any valid API key; `text` / `file` / `mount`: the admin or a key holding that
+ * only; `apikey`: every valid API key; `text` / `file` / `mount`: the admin or a key holding that
  * permission; `signed`: whoever holds a signed link (the signature in the query is the credential).
  */
 export type Access = 'public' | 'admin' | 'apikey' | 'text' | 'file' | 'mount' | 'signed';

@@ -70,7 +70,7 @@ export function sortEntries(items: readonly FsEntry[], sort: ExplorerSort): FsEn
   return [...items].sort((a, b) => Number(b.isDirectory) - Number(a.isDirectory) || compareBy(sort, a, b));
 }
 
-/** Only the name order matches the server's paging: any other sort needs the whole folder. */
+/** Only the name order matches the server's paging: every other sort needs the whole folder. */
 export function sortNeedsWholeFolder(sort: ExplorerSort): boolean {
   return sort !== 'name-asc';
 }
