@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from '../lib/api-error-message';
 import type { ResourceState } from '../lib/use-resource';
 
@@ -11,26 +12,33 @@ type ResourceStatusProps<T> = {
   children: (data: T) => ReactNode;
 };
 
+/** The line shown while something loads. */
+export function LoadingNotice() {
+  const { t } = useTranslation();
+  return (
+    <p className="notice" role="status">
+      {t('app.loading')}
+    </p>
+  );
+}
+
+/** A failed load, translated by its error code, with a retry. */
+export function LoadError({ error, onRetry }: { error: ApiErrorInit; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="form-error resource-error" role="alert">
+      <p>{apiErrorMessage(t, error)}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('fallback.retry')}
+      </button>
+    </div>
+  );
+}
+
 /** The loading, error (with retry) and empty states every list shares; the data otherwise. */
 export function ResourceStatus<T>({ state, onRetry, isEmpty, emptyText, children }: ResourceStatusProps<T>) {
-  const { t } = useTranslation();
-  if (state.status === 'loading') {
-    return (
-      <p className="notice" role="status">
-        {t('app.loading')}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="form-error resource-error" role="alert">
-        <p>{apiErrorMessage(t, state.error)}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          {t('fallback.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <LoadingNotice />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
   if (isEmpty?.(state.data)) return <p className="notice">{emptyText}</p>;
   return children(state.data);
 }

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { LoadError, LoadingNotice } from '@ui/components/resource-status';
 import type { FolderState } from './data/use-folder-listing';
 import type { FsScope } from './data/use-fs-calls';
 
@@ -11,23 +11,8 @@ type FolderBodyProps = { state: FolderState; scope: FsScope; canWrite: boolean; 
 
 export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }: FolderBodyProps) {
   const { t } = useTranslation();
-  if (state.status === 'loading') {
-    return (
-      <p className="notice" role="status">
-        {t('app.loading')}
-      </p>
-    );
-  }
-  if (state.status === 'error') {
-    return (
-      <div className="form-error resource-error" role="alert">
-        <p>{apiErrorMessage(t, state.error)}</p>
-        <button type="button" className="button" onClick={onRetry}>
-          {t('explorer.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'loading') return <LoadingNotice />;
+  if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
   const { listing, loadingMore, moreError } = state;
   if (listing.items.length === 0) {
     if (listing.isRoot || listing.isVirtual) {
