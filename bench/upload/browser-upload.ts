@@ -31,7 +31,7 @@ function watchUpload(page: Page) {
     document.addEventListener('click', () => (clickedAt ||= performance.now()), { capture: true });
     const done = new Promise<PageMarks>((resolve) => {
       const observer = new MutationObserver(() => {
-        const link = document.querySelector('.upload-row .share-result__link');
+        const link = document.querySelector('.upload-row [data-testid="share-link"]');
         const failed = document.querySelector('.upload-row[data-status="error"]');
         if (link === null && failed === null) return;
         observer.disconnect();
