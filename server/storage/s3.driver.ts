@@ -1,12 +1,13 @@
 // Any S3-compatible service through the AWS SDK v3: presigned PUT/GET/UploadPart for the
 // browser, and server-side operations (HEAD, ranged GET, paged list, copy, batched delete).
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand,
+  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand,
   DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, ListPartsCommand, PutObjectCommand,
   UploadPartCommand, type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import { copyObject } from './s3-copy';
 import { applyCorsRule, probeCors } from './s3-cors';
 import { createS3Client, isS3Error, type S3Settings } from './s3-client';
 import { uploadStream } from './s3-stream-upload';
@@ -171,9 +172,9 @@ export class S3Driver implements StorageDriver {
     };
   }
 
-  async copy(fromKey: string, toKey: string): Promise<void> {
-    const source = `${this.#bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
-    await this.#client.send(new CopyObjectCommand({ Bucket: this.#bucket, Key: toKey, CopySource: source }));
+  /** CopyObject, or UploadPartCopy ranges above 5 GiB (see s3-copy.ts). */
+  copy(fromKey: string, toKey: string, size?: number): Promise<void> {
+    return copyObject(this.#client, this.#bucket, fromKey, toKey, size === undefined ? {} : { size });
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {

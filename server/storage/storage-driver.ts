@@ -62,7 +62,8 @@ export interface StorageDriver {
    * below come back once each in `prefixes`; without one, every object (folder markers too).
    */
   list(prefix: string, options?: ListOptions): Promise<ListPage>;
-  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Inside storage; `size`, when the caller knows it, saves a HEAD. Large S3 objects go in UploadPartCopy parts. */
+  copy(fromKey: string, toKey: string, size?: number): Promise<void>;
   /** Missing keys are not an error. Sent in batches of at most 1,000. */
   deleteMany(keys: readonly string[]): Promise<void>;
   /** Whether a browser on `origin` may PUT to presigned URLs. */

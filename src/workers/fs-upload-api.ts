@@ -1,16 +1,19 @@
 // The JSON calls of an upload into a mount folder, through the shared API client with the fs
-// endpoint definitions of the job's scope (/admin/fs or /user/fs). Like upload-api.ts, every call
+// endpoint definitions of the job's scope (and the calls a cross-storage copy adds) (/admin/fs or /user/fs). Like upload-api.ts, every call
 // resolves to a tagged outcome, so the transfer never catches and every outcome crosses Comlink.
 import { fsEndpointsOf, type FsEndpoints } from '@shared/api/fs.endpoints';
 import { createApiClient } from '@shared/http/api-client';
-import type { BodyOf, ReplyOf } from '@shared/http/endpoint';
+import type { BodyOf, QueryOf, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
 import { toFailure, type ApiOutcome } from './upload-api';
 
-type Steps = 'presign' | 'commit' | 'cancel' | 'multipartInit' | 'multipartUrls' | 'multipartComplete' | 'multipartAbort';
+type Steps = 'presign' | 'commit' | 'cancel' | 'multipartInit' | 'multipartUrls' | 'multipartComplete' | 'multipartAbort' | 'batchCopyCommit';
 type Call<K extends Steps> = (body: BodyOf<FsEndpoints[K]>, signal: AbortSignal) => Promise<ApiOutcome<ReplyOf<FsEndpoints[K]>>>;
 
-export type FsUploadApi = { [K in Steps]: Call<K> };
+export type FsUploadApi = { [K in Steps]: Call<K> } & {
+  /** A fresh direct link to a file, for a copy whose download link expired. */
+  fileLink: (query: QueryOf<FsEndpoints['fileLink']>, signal: AbortSignal) => Promise<ApiOutcome<ReplyOf<FsEndpoints['fileLink']>>>;
+};
 
 export type FsUploadApiDeps = {
   fetch: typeof globalThis.fetch;
@@ -45,5 +48,7 @@ export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope:
     multipartUrls: (body, signal) => outcome(() => client.call(endpoints.multipartUrls, { body, signal })),
     multipartComplete: (body, signal) => outcome(() => client.call(endpoints.multipartComplete, { body, signal })),
     multipartAbort: (body, signal) => outcome(() => client.call(endpoints.multipartAbort, { body, signal })),
+    batchCopyCommit: (body, signal) => outcome(() => client.call(endpoints.batchCopyCommit, { body, signal })),
+    fileLink: (query, signal) => outcome(() => client.call(endpoints.fileLink, { query, signal })),
   };
 }

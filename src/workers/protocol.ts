@@ -1,5 +1,6 @@
 // What crosses the worker boundary: jobs in, progress and plain results out. Custom error
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
+import type { CopyWorkerApi } from './copy-protocol';
 import { z } from 'zod';
 import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
@@ -91,7 +92,7 @@ export type MultipartStarted = z.infer<typeof multipartStartedSchema>;
 export type StartedCallback = (started: MultipartStarted) => void;
 
 /** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts. */
-export type TransferWorkerApi = FsTransferWorkerApi & {
+export type TransferWorkerApi = FsTransferWorkerApi & CopyWorkerApi & {
   configure(connection: TransferConnection): void;
   upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;

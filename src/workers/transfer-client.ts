@@ -4,6 +4,7 @@
 import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
+import { copyProgressSchema, copyResultSchema, type CopyJob, type CopyProgressCallback, type CopyResult } from './copy-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
@@ -27,6 +28,8 @@ export type TransferClient = {
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** Uploads into a mount folder (the explorer) through /admin/fs or /user/fs. */
   uploadToMount(job: FsUploadJob, onProgress?: ProgressCallback): Promise<FsUploadResult>;
+  /** Carries a batch-copy plan (`crossStorageResults`) across storages, file by file, then commits it; `cancel(job.id)` stops it. */
+  copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
   cancel(id: string): Promise<boolean>;
   /** Stops the worker; running uploads end without clean-up. */
   terminate(): void;
@@ -66,6 +69,13 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     };
   }
 
+  function copyReport(onProgress: CopyProgressCallback): CopyProgressCallback {
+    return (progress) => {
+      const parsed = copyProgressSchema.safeParse(progress);
+      if (parsed.success) onProgress(parsed.data);
+    };
+  }
+
   /** The same rule as the API client: only the credentials this upload was sent with, and only when the code names their scheme. */
   function reportExpired(result: TransferFailure, credentials: Credentials | null): void {
     if (credentials === null) return;
@@ -101,6 +111,18 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
       }, onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     uploadToMount: (job, onProgress) => runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
+    async copyAcrossStorages(job, onProgress) {
+      const refused = (message: string): CopyResult => ({ status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'internal', message }] });
+      try {
+        const transfer = connect();
+        await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
+        const progress = onProgress === undefined ? undefined : Comlink.proxy(copyReport(onProgress));
+        const parsed = copyResultSchema.safeParse(await transfer.copyAcrossStorages(job, progress));
+        return parsed.success ? parsed.data : refused('transfer worker sent an invalid result');
+      } catch (error) {
+        return refused(error instanceof Error ? error.message : String(error));
+      }
+    },
     async cancel(id) {
       return remote === null ? false : remote.cancel(id);
     },

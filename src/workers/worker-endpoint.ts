@@ -3,7 +3,9 @@
 import { z } from 'zod';
 import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
+import { copyJobSchema, type CopyProgressCallback } from './copy-protocol';
 import { failure } from './failures';
+import { createFsCopy, type FsCopyConfig } from './fs-copy';
 import { fsUploadJobSchema } from './fs-protocol';
 import { createFsTransfer } from './fs-transfer';
 import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
@@ -23,6 +25,7 @@ export type WorkerEndpointDeps = {
   config?: Partial<TransferEngineConfig>;
   connectivity?: Connectivity;
   urlConfig?: Partial<UrlTransferConfig>;
+  copyConfig?: Partial<FsCopyConfig>;
 };
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -65,6 +68,12 @@ function detached(onProgress: ProgressCallback): ProgressCallback {
   };
 }
 
+function detachedCopy(onProgress: CopyProgressCallback): CopyProgressCallback {
+  return (progress) => {
+    Promise.resolve(onProgress(progress)).catch(() => undefined);
+  };
+}
+
 function detachedStart(onStarted: StartedCallback): StartedCallback {
   return (started) => {
     Promise.resolve(onStarted(started)).catch(() => undefined);
@@ -98,22 +107,32 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
   });
 
   const fsApis = new Map<'admin' | 'user', FsUploadApi>();
+  const fsApi = (scope: 'admin' | 'user') => {
+    const api = fsApis.get(scope) ?? createFsUploadApi({ fetch: deps.fetch, connection: () => connection }, scope);
+    fsApis.set(scope, api);
+    return api;
+  };
+  const fsPut = {
+    transport: deps.transport ?? defaultTransport(deps.fetch),
+    sleep: deps.sleep ?? abortableSleep,
+    random: Math.random,
+    policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
+    timeoutMs: engineConfig.partTimeoutMs,
+  };
   const fsTransfer = createFsTransfer({
-    api: (scope) => {
-      const api = fsApis.get(scope) ?? createFsUploadApi({ fetch: deps.fetch, connection: () => connection }, scope);
-      fsApis.set(scope, api);
-      return api;
-    },
+    api: fsApi,
     connection: () => connection,
-    put: {
-      transport: deps.transport ?? defaultTransport(deps.fetch),
-      sleep: deps.sleep ?? abortableSleep,
-      random: Math.random,
-      policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
-      timeoutMs: engineConfig.partTimeoutMs,
-    },
+    put: fsPut,
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
+  });
+  const fsCopy = createFsCopy({
+    api: fsApi,
+    fetch: deps.fetch,
+    connection: () => connection,
+    put: fsPut,
+    now: deps.now ?? (() => performance.now()),
+    ...(deps.copyConfig ? { config: deps.copyConfig } : {}),
   });
 
   return {
@@ -142,8 +161,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
       return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
+    async copyAcrossStorages(input, onProgress) {
+      const job = copyJobSchema.safeParse(input);
+      if (!job.success) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: z.prettifyError(job.error) }] };
+      if (connection === null) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: 'call configure() before copyAcrossStorages()' }] };
+      return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
+    },
     cancel(id) {
-      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id));
+      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || fsCopy.cancel(id));
     },
   };
 }

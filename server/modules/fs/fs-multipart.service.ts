@@ -27,14 +27,18 @@ export class FsMultipartService {
   constructor(private readonly core: FsUploadCore) {}
 
   async init(caller: FsCaller, input: FsMultipartInitRequest, origin: string): Promise<FsMultipartInitResult> {
-    const plan = planUpload(input.fileSize, input.partSize);
     const file = await this.core.newFile(caller, input.path, input.fileName);
-    const contentType = resolveMimeType(input.fileName, input.contentType);
-    await this.core.limits.check(file.config, input.fileSize, await this.core.replacedBytes(file));
+    return this.initAt(file, resolveMimeType(input.fileName, input.contentType), input.fileSize, input.partSize, origin);
+  }
+
+  /** Starts a multipart upload of `fileSize` bytes to `file`, a target the caller has checked. */
+  async initAt(file: MountTarget, contentType: string, fileSize: number, partSize: number | undefined, origin: string): Promise<FsMultipartInitResult> {
+    const plan = planUpload(fileSize, partSize);
+    await this.core.limits.check(file.config, fileSize, await this.core.replacedBytes(file));
     const uploadId = await onStorage(file.storage, this.core.logger, () => file.driver.createMultipart(file.key, contentType));
     let row: FsUploadRow;
     try {
-      row = await this.core.reserve(file, input.fileSize, contentType, { multipart: { uploadId, partSize: plan.partSize } });
+      row = await this.core.reserve(file, fileSize, contentType, { multipart: { uploadId, partSize: plan.partSize } });
     } catch (error) {
       await file.driver.abortMultipart(file.key, uploadId).catch(() => undefined);
       throw error;
@@ -44,7 +48,7 @@ export class FsMultipartService {
       uploadId: row.id,
       path: wirePath(file.path, false),
       contentType,
-      fileSize: input.fileSize,
+      fileSize: fileSize,
       partSize: plan.partSize,
       partCount: plan.partCount,
       presignedUrls: await this.#presign({ row: { ...row, upload_id: uploadId }, file, plan }, numbers, origin),

@@ -55,18 +55,22 @@ export class FsUploadService {
 
   async presign(caller: FsCaller, input: FsPresignRequest, origin: string): Promise<FsPresignResult> {
     const file = await this.core.newFile(caller, input.path, input.fileName);
-    const contentType = resolveMimeType(input.fileName, input.contentType);
-    const row = await this.core.reserve(file, input.fileSize, contentType);
+    return this.presignAt(file, resolveMimeType(input.fileName, input.contentType), input.fileSize, origin);
+  }
+
+  /** Reserves a presigned PUT of `fileSize` bytes to `file`, a target the caller has checked. */
+  async presignAt(file: MountTarget, contentType: string, fileSize: number, origin: string): Promise<FsPresignResult> {
+    const row = await this.core.reserve(file, fileSize, contentType);
     try {
       const url = await onStorage(file.storage, this.core.logger, () =>
-        file.driver.presignPut(file.key, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType, contentLength: input.fileSize }),
+        file.driver.presignPut(file.key, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType, contentLength: fileSize }),
       );
       return {
         uploadId: row.id,
         uploadUrl: new URL(url, origin).toString(),
         path: wirePath(file.path, false),
         contentType,
-        fileSize: input.fileSize,
+        fileSize: fileSize,
         expiresIn: UPLOAD_LINK_TTL_SECONDS,
         mount_id: file.mount.id,
         storage_type: file.mount.storage_type,

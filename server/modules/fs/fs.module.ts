@@ -11,7 +11,10 @@ import type { StorageRegistry } from '../../storage/storage-registry';
 import type { MountService } from '../mounts/mount.service';
 import type { UploadLimits } from '../uploads/upload-limits.service';
 import { FsAccess } from './fs-access.service';
+import { FsBatchCopyService } from './fs-batch-copy.service';
 import { FsBrowseService } from './fs-browse.service';
+import { FsCopyCommitService } from './fs-copy-commit.service';
+import { FsCopyPlanner } from './fs-copy-plan';
 import { FsCopyService } from './fs-copy.service';
 import { FsCursors } from './fs-cursor';
 import { FsIndex } from './fs-index';
@@ -50,11 +53,15 @@ export function createFsModule({ repos, mounts, storage, caches, limits, clock, 
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
   const browse = new FsBrowseService(access, new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')), caches, clock);
   const writes = new FsWriteService(core, repos, index);
+  const uploads = new FsUploadService(core);
+  const multipart = new FsMultipartService(core);
   const routes = fsRoutes({
     browse,
-    uploads: new FsUploadService(core),
-    multipart: new FsMultipartService(core),
+    uploads,
+    multipart,
     writes,
+    copies: new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart)),
+    copyCommits: new FsCopyCommitService(core, repos, index),
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
     trustProxy,

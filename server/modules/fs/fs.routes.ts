@@ -6,7 +6,9 @@ import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
 import { requestOrigin } from '../../lib/signed-url';
 import { webBody } from '../../storage/http-stream';
+import type { FsBatchCopyService } from './fs-batch-copy.service';
 import type { FsBrowseService } from './fs-browse.service';
+import type { FsCopyCommitService } from './fs-copy-commit.service';
 import type { FsMultipartService } from './fs-multipart.service';
 import type { FsReindexer } from './fs-reindex.service';
 import type { FsSearchService } from './fs-search.service';
@@ -18,12 +20,14 @@ export type FsRouteDeps = {
   uploads: FsUploadService;
   multipart: FsMultipartService;
   writes: FsWriteService;
+  copies: FsBatchCopyService;
+  copyCommits: FsCopyCommitService;
   search: FsSearchService;
   reindex: FsReindexer;
   trustProxy: boolean;
 };
 
-export function fsRoutes({ browse, uploads, multipart, writes, search, reindex, trustProxy }: FsRouteDeps): Hono<AppEnv> {
+export function fsRoutes({ browse, uploads, multipart, writes, copies, copyCommits, search, reindex, trustProxy }: FsRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = (c: Context<AppEnv>) => requestOrigin(c, trustProxy);
 
@@ -42,6 +46,8 @@ export function fsRoutes({ browse, uploads, multipart, writes, search, reindex, 
     route(app, fs.batchRemove, ({ auth, body }) => writes.batchRemove(auth, body.paths));
     route(app, fs.rename, ({ auth, body }) => writes.rename(auth, body.oldPath, body.newPath));
     route(app, fs.update, ({ auth, body }) => writes.update(auth, body));
+    route(app, fs.batchCopy, ({ auth, body, c }) => copies.batchCopy(auth, body, origin(c)));
+    route(app, fs.batchCopyCommit, ({ auth, body }) => copyCommits.commit(auth, body));
 
     route(app, fs.upload, ({ auth, c }) => closingOnError(c, () => uploads.upload(auth, c.req.header('content-type'), c.env.incoming)));
     route(app, fs.presign, ({ auth, body, c }) => uploads.presign(auth, body, origin(c)));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointSpec } from '../http/endpoint';
 import { adminFsEndpoints, refreshMountIndex, userFsEndpoints } from './fs.endpoints';
+import { fsBatchCopyRequestSchema } from './fs-copy.schema';
 import { FS_EDIT_MAX_BYTES, fsSearchQuerySchema, fsUpdateRequestSchema } from './fs.schema';
 
 describe('file system contract', () => {
@@ -28,5 +29,12 @@ describe('file system contract', () => {
   it('takes text edits up to 10 MB', () => {
     expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'x'.repeat(FS_EDIT_MAX_BYTES) }).success).toBe(true);
     expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'é'.repeat(FS_EDIT_MAX_BYTES / 2 + 1) }).success).toBe(false);
+  });
+
+  it('copies with skipExisting true unless told otherwise (spec §9)', () => {
+    const item = { sourcePath: '/a/x.txt', targetPath: '/b/x.txt' };
+    expect(fsBatchCopyRequestSchema.parse({ items: [item] }).skipExisting).toBe(true);
+    expect(fsBatchCopyRequestSchema.parse({ items: [item], skipExisting: false }).skipExisting).toBe(false);
+    expect(fsBatchCopyRequestSchema.safeParse({ items: [] }).success).toBe(false);
   });
 });

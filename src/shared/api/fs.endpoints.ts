@@ -6,6 +6,13 @@
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 import {
+  COPY_COMMIT_MAX_FILES,
+  fsBatchCopyCommitRequestSchema,
+  fsBatchCopyCommitResultSchema,
+  fsBatchCopyRequestSchema,
+  fsBatchCopyResultSchema,
+} from './fs-copy.schema';
+import {
   FS_BATCH_MAX_PATHS,
   FS_EDIT_MAX_BYTES,
   FS_PATH_MAX_LENGTH,
@@ -288,6 +295,34 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       reply: fsRenameResultSchema,
       message: 'renamed',
       errors: [ValidationFailed, BadRequest, NotFound, Conflict, ...storage],
+    }),
+    batchCopy: defineEndpoint({
+      id: id('batchCopy'),
+      method: 'POST',
+      path: `${base}/batch-copy`,
+      summary: `Copy up to ${FS_BATCH_MAX_PATHS} files or folders (every level). Every path is checked first (403 outside the base path, 400 for a folder into itself). Inside one storage the server copies and answers per item (copied, skipped, failed with why). Across storages it reserves the uploads (max upload size and quota of the target) and answers requiresClientSideCopy with every file, a download link and an upload target; carry them across, then batch-copy-commit. skipExisting (default true) keeps existing target files, false replaces them`,
+      tag,
+      access,
+      writes: true,
+      body: fsBatchCopyRequestSchema,
+      reply: fsBatchCopyResultSchema,
+      message: 'copy finished',
+      errors: [ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded, ...storage],
+      maxBodyBytes: FS_BATCH_MAX_PATHS * (FS_PATH_MAX_LENGTH + 32) * 2 * 2,
+    }),
+    batchCopyCommit: defineEndpoint({
+      id: id('batchCopyCommit'),
+      method: 'POST',
+      path: `${base}/batch-copy-commit`,
+      summary: `Record up to ${COPY_COMMIT_MAX_FILES} files a client-side copy stored in the target mount: the server checks each object (it must exist with fileSize bytes, and the ETag when sent), indexes it and clears the mount's caches; answered per file`,
+      tag,
+      access,
+      writes: true,
+      body: fsBatchCopyCommitRequestSchema,
+      reply: fsBatchCopyCommitResultSchema,
+      message: 'copy committed',
+      errors: [ValidationFailed, BadRequest, NotFound, ...storage],
+      maxBodyBytes: COPY_COMMIT_MAX_FILES * (FS_PATH_MAX_LENGTH * 2 + 640) * 2,
     }),
     update: defineEndpoint({
       id: id('update'),

@@ -1,0 +1,54 @@
+// What crosses the worker boundary for a copy across storages (spec §4 client-side copy): the plan
+// batch-copy answered, per-file progress, and a result that says which files arrived and which
+// failed and why; a cancel gives a cancelled result.
+import { z } from 'zod';
+import { fsCrossStorageResultSchema } from '@shared/api/fs-copy.schema';
+import { errorCodeSchema } from '@shared/errors';
+
+export const copyJobSchema = z.object({
+  /** Chosen by the caller; `cancel(id)` refers to it. */
+  id: z.string().min(1),
+  /** `/admin/fs` for the admin, `/user/fs` for a key with mount permission. */
+  scope: z.enum(['admin', 'user']),
+  /** `crossStorageResults` of batch-copy, as it came. */
+  plan: z.array(fsCrossStorageResultSchema).min(1),
+});
+export type CopyJob = z.infer<typeof copyJobSchema>;
+
+export const copyProgressSchema = z.object({
+  /** The file moving now (the last one reported when several move at once). */
+  sourcePath: z.string(),
+  targetPath: z.string(),
+  fileLoaded: z.number().nonnegative(),
+  fileTotal: z.number().nonnegative(),
+  filesDone: z.number().int().nonnegative(),
+  filesFailed: z.number().int().nonnegative(),
+  filesTotal: z.number().int().nonnegative(),
+  /** Bytes uploaded across every file. */
+  loaded: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  bytesPerSecond: z.number().nonnegative(),
+});
+export type CopyProgress = z.infer<typeof copyProgressSchema>;
+export type CopyProgressCallback = (progress: CopyProgress) => void;
+
+export const copiedFileSchema = z.object({ sourcePath: z.string(), targetPath: z.string() });
+export const failedCopySchema = copiedFileSchema.extend({
+  /** A transfer failure code (`network`, `part-failed`, `url-size-mismatch`, …) or `commit-failed`. */
+  code: z.string(),
+  errorCode: errorCodeSchema.optional(),
+  message: z.string(),
+});
+export type FailedCopy = z.infer<typeof failedCopySchema>;
+
+/** The task statuses of spec §4: every file copied, some, none, or stopped by the user. */
+export const copyResultSchema = z.object({
+  status: z.enum(['completed', 'partial', 'failed', 'cancelled']),
+  copied: z.array(copiedFileSchema),
+  failed: z.array(failedCopySchema),
+});
+export type CopyResult = z.infer<typeof copyResultSchema>;
+
+export type CopyWorkerApi = {
+  copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
+};
