@@ -1,6 +1,8 @@
 // The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
 // zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
 import { z } from 'zod';
+import { basketZipEventSchema, basketZipJobSchema, type BasketZipEventCallback } from './basket-protocol';
+import { createBasketZip, type BasketZipConfig } from './basket-zip';
 import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import { failure } from './failures';
@@ -23,6 +25,7 @@ export type WorkerEndpointDeps = {
   config?: Partial<TransferEngineConfig>;
   connectivity?: Connectivity;
   urlConfig?: Partial<UrlTransferConfig>;
+  basketConfig?: Partial<BasketZipConfig>;
 };
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -62,6 +65,13 @@ export function workerConnectivity(scope: Pick<typeof globalThis, 'navigator' | 
 function detached(onProgress: ProgressCallback): ProgressCallback {
   return (progress) => {
     Promise.resolve(onProgress(progress)).catch(() => undefined);
+  };
+}
+
+function detachedEvents(onEvent: BasketZipEventCallback | undefined): BasketZipEventCallback {
+  return (event) => {
+    if (typeof onEvent !== 'function') return;
+    Promise.resolve(onEvent(basketZipEventSchema.parse(event))).catch(() => undefined);
   };
 }
 
@@ -116,6 +126,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     config: engineConfig,
   });
 
+  const basketZip = createBasketZip({
+    fetch: deps.fetch,
+    connection: () => connection,
+    sleep: deps.sleep ?? abortableSleep,
+    now: deps.now ?? (() => performance.now()),
+    ...(deps.basketConfig ? { config: deps.basketConfig } : {}),
+  });
+
   return {
     configure(input) {
       connection = transferConnectionSchema.parse(input);
@@ -142,8 +160,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
       return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
+    async downloadBasket(input, onEvent) {
+      const job = basketZipJobSchema.safeParse(input);
+      if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
+      if (connection === null) return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
+      return basketZip.download(job.data, detachedEvents(onEvent));
+    },
     cancel(id) {
-      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id));
+      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || basketZip.cancel(id));
     },
   };
 }
