@@ -266,6 +266,7 @@ export function createBasketZip(deps: BasketZipDeps) {
         else if (head.kind === 'owner-done') finishOwner(head.owner);
         else if (head.kind === 'owner-failed') {
           failures.push({ path: head.owner.zipPath ?? head.owner.name, failure: head.failure });
+          emit({ type: 'file', entry: head.owner, ok: false, code: head.failure.code, message: head.failure.message });
           status(head.owner.id, 'failed', head.failure.message);
         } else {
           const opened = await head.opened;
