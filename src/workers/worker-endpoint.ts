@@ -68,10 +68,20 @@ function detached(onProgress: ProgressCallback): ProgressCallback {
   };
 }
 
-function detachedEvents(onEvent: BasketZipEventCallback | undefined): BasketZipEventCallback {
-  return (event) => {
-    if (typeof onEvent !== 'function') return;
-    Promise.resolve(onEvent(basketZipEventSchema.parse(event))).catch(() => undefined);
+/**
+ * Basket events go over the callback's own port, the result over the endpoint's: the result
+ * waits until the last event was taken, so the page never hears of the end before the events.
+ */
+function orderedEvents(onEvent: BasketZipEventCallback | undefined): { emit: BasketZipEventCallback; delivered: () => Promise<void> } {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    emit: (event) => {
+      if (typeof onEvent !== 'function') return;
+      last = Promise.resolve(onEvent(basketZipEventSchema.parse(event))).catch(() => undefined);
+    },
+    delivered: async () => {
+      await last;
+    },
   };
 }
 
@@ -164,7 +174,10 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       const job = basketZipJobSchema.safeParse(input);
       if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
       if (connection === null) return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
-      return basketZip.download(job.data, detachedEvents(onEvent));
+      const events = orderedEvents(onEvent);
+      const result = await basketZip.download(job.data, events.emit);
+      await events.delivered();
+      return result;
     },
     cancel(id) {
       return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || basketZip.cancel(id));

@@ -1,6 +1,7 @@
 // The shell's Tasks and Basket buttons, each with a badge (running tasks, entries in the basket),
 // opening its panel as a dialog on every page, so tasks started anywhere can be followed and
-// cancelled from anywhere. Loaded as its own chunk, with its strings, only when there is
+// cancelled from anywhere. In the header on wide screens; on phones, where the header is full,
+// they float at the bottom corner. Loaded as its own chunk, with its strings, only when there is
 // something to show: a signed-in user, a task, or a basket this browser already holds.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ function Panels({ showBasket }: { showBasket: boolean }) {
   const inBasket = basket.status === 'ready' ? basket.items.length : 0;
   return (
     <>
+      <div className="shell-panels">
       <button
         type="button"
         className="shell-panel-button"
@@ -68,6 +70,7 @@ function Panels({ showBasket }: { showBasket: boolean }) {
           )}
         </button>
       )}
+      </div>
       {open === 'tasks' && (
         <PanelDialog title={t('tasks.title')} onClose={() => setOpen(null)}>
           <TaskPanel />
