@@ -42,9 +42,9 @@ describe('database naming', () => {
 });
 
 describe('collections', () => {
-  it('opens six collections', () => {
+  it('opens seven collections', () => {
     expect(Object.keys(db.collections).sort()).toEqual(
-      ['directories', 'files', 'offline_queue', 'pastes', 'search_history', 'settings'].sort(),
+      ['basket_items', 'directories', 'files', 'offline_queue', 'pastes', 'search_history', 'settings'].sort(),
     );
   });
 

@@ -1,5 +1,5 @@
-// The page's local store: cached pastes, files and listings, settings, search history
-// and the offline queue. One RxDB instance per page; every write is validated against its schema.
+// The page's local store: cached pastes, files and listings, settings, search history,
+// the offline queue and the file basket. One RxDB instance per page; every write is validated against its schema.
 // The name is the product's and never changes: a release that changes a collection's
 // shape raises that schema's version and adds a migration, so drafts and queued writes survive.
 import { addRxPlugin, createRxDatabase } from 'rxdb';
@@ -7,6 +7,8 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
+import { basketSchema } from './schemas/basket.schema';
+import type { BasketItemDoc } from './schemas/basket.schema';
 import { directorySchema } from './schemas/directories.schema';
 import type { DirectoryDoc } from './schemas/directories.schema';
 import { fileSchema } from './schemas/files.schema';
@@ -28,6 +30,7 @@ export type ClipdockCollections = {
   settings: RxCollection<SettingDoc>;
   offline_queue: RxCollection<OfflineQueueEntry>;
   search_history: RxCollection<SearchHistoryDoc>;
+  basket_items: RxCollection<BasketItemDoc>;
 };
 export type ClipdockDatabase = RxDatabase<ClipdockCollections>;
 
@@ -54,6 +57,7 @@ export async function createClipdockDatabase(options: CreateDatabaseOptions = {}
       settings: { schema: settingSchema },
       offline_queue: { schema: offlineQueueSchema, migrationStrategies: offlineQueueMigrations },
       search_history: { schema: searchHistorySchema },
+      basket_items: { schema: basketSchema },
     });
   } catch (error) {
     await db.close();

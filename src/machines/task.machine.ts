@@ -13,6 +13,8 @@ export type TaskReport =
   | { type: 'task.total'; total: number }
   | { type: 'task.item.succeeded'; item: string }
   | { type: 'task.item.failed'; item: string; code: string; message?: string }
+  /** Bytes moved so far, and how many there are to move once known. */
+  | { type: 'task.bytes'; loaded: number; total: number | null }
   /** Every item has been tried. */
   | { type: 'task.finished' }
   /** The task as a whole could not run (for example the listing failed). */
@@ -33,6 +35,8 @@ export type TaskContext = {
   succeeded: number;
   failed: number;
   failures: TaskItemFailure[];
+  /** Bytes moved, for tasks that move bytes; `total` null while unknown. */
+  bytes: { loaded: number; total: number | null } | null;
   error: { code: string; message: string | null } | null;
 };
 
@@ -67,6 +71,8 @@ export const taskMachine = setup({
             failed: context.failed + 1,
             failures: [...context.failures, { item: event.item, code: event.code, message: event.message ?? null }],
           };
+        case 'task.bytes':
+          return { bytes: { loaded: Math.max(event.loaded, context.bytes?.loaded ?? 0), total: event.total } };
         case 'task.error':
           return { error: { code: event.code, message: event.message ?? null } };
         case 'xstate.error.actor.runner':
@@ -89,6 +95,7 @@ export const taskMachine = setup({
     succeeded: 0,
     failed: 0,
     failures: [],
+    bytes: null,
     error: null,
   }),
   initial: 'pending',
@@ -109,6 +116,7 @@ export const taskMachine = setup({
         'task.total': { actions: 'recordReport' },
         'task.item.succeeded': { actions: 'recordReport' },
         'task.item.failed': { actions: 'recordReport' },
+        'task.bytes': { actions: 'recordReport' },
         'task.finished': [
           { guard: 'noneFailed', target: 'completed' },
           { guard: 'someSucceeded', target: 'partial' },

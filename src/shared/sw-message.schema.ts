@@ -8,6 +8,13 @@ export const SKIP_WAITING = 'SKIP_WAITING';
 export const QUEUE_WRITE = 'QUEUE_WRITE';
 /** The page is back online and asks the worker to replay its queue now, answering on the port. */
 export const REPLAY_NOW = 'REPLAY_NOW';
+/** The page hands over the port a basket ZIP will be pulled from (on `ports[0]`), before opening its download URL. */
+export const BASKET_STREAM = 'BASKET_STREAM';
+/** Sent while a basket download runs, so the service worker is not stopped for idleness mid-download. */
+export const BASKET_KEEPALIVE = 'BASKET_KEEPALIVE';
+/** The synthetic URL the service worker answers with a basket ZIP: `${BASKET_DOWNLOAD_PREFIX}<id>/<file name>`. */
+export const BASKET_DOWNLOAD_PREFIX = '/basket-download/';
+
 /** The worker tells the pages what its replay did, so they update the queue they show. */
 export const REPLAYED = 'REPLAYED';
 
@@ -26,6 +33,8 @@ export const swMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(SKIP_WAITING) }),
   z.object({ type: z.literal(QUEUE_WRITE), write: handedWriteSchema }),
   z.object({ type: z.literal(REPLAY_NOW) }),
+  z.object({ type: z.literal(BASKET_STREAM), id: z.string().check(z.minLength(1), z.maxLength(100)), filename: z.string().check(z.minLength(1), z.maxLength(255)) }),
+  z.object({ type: z.literal(BASKET_KEEPALIVE) }),
 ]);
 export type SwMessage = z.infer<typeof swMessageSchema>;
 

@@ -1,10 +1,11 @@
 // The service worker: serves the precached app shell offline, waits for the page to accept an
 // update (registerType "prompt"), so a new version never replaces a running tab by surprise, and
-// replays the offline queue through background sync.
+// replays the offline queue through background sync, and streams basket ZIPs to the browser's downloads.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { QUEUE_WRITE, REPLAY_NOW, SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
+import { BASKET_KEEPALIVE, BASKET_STREAM, QUEUE_WRITE, REPLAY_NOW, SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
+import { acceptBasketStream, registerBasketDownloads } from './basket-stream';
 import { queueWrite, registerBackgroundSync, replayQueue } from './background-sync';
 import { registerImageCaching } from './runtime-caching';
 
@@ -13,6 +14,8 @@ declare let self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// Before the navigation route: a basket download's URL is opened like a page.
+registerBasketDownloads();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 registerImageCaching(self.location.origin);
 registerBackgroundSync();
@@ -37,6 +40,14 @@ self.addEventListener('message', (event) => {
       event.waitUntil(inTurn(() => queueWrite(write)));
       return;
     }
+    case BASKET_STREAM: {
+      const port = event.ports[0];
+      if (port) acceptBasketStream(message.data.id, message.data.filename, port);
+      return;
+    }
+    case BASKET_KEEPALIVE:
+      // Handling the message is what keeps the worker alive.
+      return;
     case REPLAY_NOW: {
       const port = event.ports[0];
       event.waitUntil(

@@ -6,6 +6,7 @@ import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, 
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
+import type { BasketWorkerApi } from './basket-protocol';
 import type { FsTransferWorkerApi } from './fs-protocol';
 
 export const credentialsSchema = z.discriminatedUnion('scheme', [
@@ -91,8 +92,8 @@ export const multipartStartedSchema = z.object({ fileId: z.string().min(1), uplo
 export type MultipartStarted = z.infer<typeof multipartStartedSchema>;
 export type StartedCallback = (started: MultipartStarted) => void;
 
-/** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts. */
-export type TransferWorkerApi = FsTransferWorkerApi & CopyWorkerApi & {
+/** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts, copies from copy-protocol.ts, the basket's ZIP from basket-protocol.ts. */
+export type TransferWorkerApi = FsTransferWorkerApi & CopyWorkerApi & BasketWorkerApi & {
   configure(connection: TransferConnection): void;
   upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;

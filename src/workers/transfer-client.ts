@@ -5,6 +5,7 @@ import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import { copyProgressSchema, copyResultSchema, type CopyJob, type CopyProgressCallback, type CopyResult } from './copy-protocol';
+import { basketZipEventSchema, basketZipResultSchema, type BasketZipEventCallback, type BasketZipJob, type BasketZipResult } from './basket-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
@@ -30,6 +31,8 @@ export type TransferClient = {
   uploadToMount(job: FsUploadJob, onProgress?: ProgressCallback): Promise<FsUploadResult>;
   /** Carries a batch-copy plan (`crossStorageResults`) across storages, file by file, then commits it; `cancel(job.id)` stops it. */
   copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
+  /** Builds the basket's ZIP in the worker and writes it to the job's sink (a file handle, or a port the service worker reads). */
+  downloadBasket(job: BasketZipJob, onEvent?: BasketZipEventCallback): Promise<BasketZipResult>;
   cancel(id: string): Promise<boolean>;
   /** Stops the worker; running uploads end without clean-up. */
   terminate(): void;
@@ -121,6 +124,21 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         return parsed.success ? parsed.data : refused('transfer worker sent an invalid result');
       } catch (error) {
         return refused(error instanceof Error ? error.message : String(error));
+        }
+      },
+    async downloadBasket(job, onEvent) {
+      try {
+        const transfer = connect();
+        await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
+        const events = onEvent === undefined ? undefined : Comlink.proxy((event: unknown) => {
+          const parsed = basketZipEventSchema.safeParse(event);
+          if (parsed.success) onEvent(parsed.data);
+        });
+        const sent = job.sink.kind === 'port' ? Comlink.transfer(job, [job.sink.port]) : job;
+        const parsed = basketZipResultSchema.safeParse(await transfer.downloadBasket(sent, events));
+        return parsed.success ? parsed.data : { ok: false, code: 'internal', message: 'transfer worker sent an invalid result' };
+      } catch (error) {
+        return { ok: false, code: 'internal', message: error instanceof Error ? error.message : String(error) };
       }
     },
     async cancel(id) {

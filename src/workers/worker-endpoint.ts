@@ -1,6 +1,8 @@
 // The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
 // zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
 import { z } from 'zod';
+import { basketZipEventSchema, basketZipJobSchema, type BasketZipEventCallback } from './basket-protocol';
+import { createBasketZip, type BasketZipConfig } from './basket-zip';
 import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
 import { copyJobSchema, type CopyProgressCallback } from './copy-protocol';
@@ -26,6 +28,7 @@ export type WorkerEndpointDeps = {
   connectivity?: Connectivity;
   urlConfig?: Partial<UrlTransferConfig>;
   copyConfig?: Partial<FsCopyConfig>;
+  basketConfig?: Partial<BasketZipConfig>;
 };
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -71,6 +74,23 @@ function detached(onProgress: ProgressCallback): ProgressCallback {
 function detachedCopy(onProgress: CopyProgressCallback): CopyProgressCallback {
   return (progress) => {
     Promise.resolve(onProgress(progress)).catch(() => undefined);
+  };
+}
+
+/**
+ * Basket events go over the callback's own port, the result over the endpoint's: the result
+ * waits until the last event was taken, so the page never hears of the end before the events.
+ */
+function orderedEvents(onEvent: BasketZipEventCallback | undefined): { emit: BasketZipEventCallback; delivered: () => Promise<void> } {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    emit: (event) => {
+      if (typeof onEvent !== 'function') return;
+      last = Promise.resolve(onEvent(basketZipEventSchema.parse(event))).catch(() => undefined);
+    },
+    delivered: async () => {
+      await last;
+    },
   };
 }
 
@@ -135,6 +155,14 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     ...(deps.copyConfig ? { config: deps.copyConfig } : {}),
   });
 
+  const basketZip = createBasketZip({
+    fetch: deps.fetch,
+    connection: () => connection,
+    sleep: deps.sleep ?? abortableSleep,
+    now: deps.now ?? (() => performance.now()),
+    ...(deps.basketConfig ? { config: deps.basketConfig } : {}),
+  });
+
   return {
     configure(input) {
       connection = transferConnectionSchema.parse(input);
@@ -167,8 +195,17 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: 'call configure() before copyAcrossStorages()' }] };
       return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
     },
+    async downloadBasket(input, onEvent) {
+      const job = basketZipJobSchema.safeParse(input);
+      if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
+      if (connection === null) return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
+      const events = orderedEvents(onEvent);
+      const result = await basketZip.download(job.data, events.emit);
+      await events.delivered();
+      return result;
+    },
     cancel(id) {
-      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || fsCopy.cancel(id));
+      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || fsCopy.cancel(id) || basketZip.cancel(id));
     },
   };
 }

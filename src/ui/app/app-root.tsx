@@ -8,6 +8,7 @@ import type { AppServices } from './app-services';
 import { AuthProvider } from '../lib/auth-provider';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import type { createAppRouter } from './router';
+import { TaskProvider } from '../lib/task-provider';
 import { ThemeProvider } from '../lib/theme-provider';
 
 type AppRootProps = {
@@ -28,7 +29,9 @@ export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
           <AuthProvider actor={services.auth} sessionEnd={services.sessionEnd}>
             <ApiClientProvider client={services.api}>
               <OfflineQueueProvider queue={services.offline}>
-                <RouterProvider router={router} />
+                <TaskProvider registry={services.tasks}>
+                  <RouterProvider router={router} />
+                </TaskProvider>
               </OfflineQueueProvider>
             </ApiClientProvider>
           </AuthProvider>

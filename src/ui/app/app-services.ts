@@ -5,6 +5,7 @@ import { createActor, fromPromise } from 'xstate';
 import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
 import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
 import { authMachine } from '@machines/auth.machine';
+import { createTaskRegistry, type TaskRegistry } from '@machines/task-registry';
 import type { AuthStorage } from '@machines/auth-storage';
 import { createApiClient, type ApiClient } from '@shared/http/api-client';
 import type { AuthActor } from '../lib/auth-provider';
@@ -16,7 +17,7 @@ import { openQueueStore, replayEndpoints } from '../lib/offline-queue-store';
 import { createReplayHandoff, mirrorReplayCredentials } from '../lib/replay-handoff';
 import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
 
-export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue };
+export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue; tasks: TaskRegistry };
 
 export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch): AppServices {
   let auth: AuthActor | undefined;
@@ -68,5 +69,5 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
     ...(handoff === undefined ? {} : { handoff }),
     locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
   });
-  return { api: offline.client, auth, sessionEnd, offline };
+  return { api: offline.client, auth, sessionEnd, offline, tasks: createTaskRegistry() };
 }

@@ -7,6 +7,7 @@ import { componentResources } from '../components/components.locales';
 import type { pastesResources } from '../features/pastes/pastes.locales';
 import type { explorerResources } from '../features/mount-explorer/explorer.locales';
 import type { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
+import type { transfersResources } from '../features/basket/transfers.locales';
 import { pwaResources } from '../features/pwa/pwa.locales';
 import { en } from '../locales/en';
 import { zh } from '../locales/zh';
@@ -25,7 +26,8 @@ type AppStrings = (typeof shell)['en']['translation'] &
   (typeof pastesResources)['en'] &
   (typeof fileAreaResources)['en'] &
   (typeof envSwitcherResources)['en'] &
-  (typeof explorerResources)['en'];
+  (typeof explorerResources)['en'] &
+  (typeof transfersResources)['en'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

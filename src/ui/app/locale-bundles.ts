@@ -10,6 +10,7 @@ const bundles = {
   fileAreas: () => import('./file-areas.locales').then((m) => m.fileAreaResources),
   adminAreas: () => import('./admin-areas.locales').then((m) => m.adminAreaResources),
   explorer: () => import('../features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
+  transfers: () => import('../features/basket/transfers.locales').then((m) => m.transfersResources),
   envSwitcher: () => import('../features/env-switcher/env-switcher.locales').then((m) => m.envSwitcherResources),
 } satisfies Record<string, () => Promise<Catalogue>>;
 

@@ -5,6 +5,8 @@ import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
 import { ConnectionBanner } from '../features/pwa/connection-banner';
 import { useAuthView } from '../lib/auth-provider';
+import { useTasks } from '../lib/task-provider';
+import { useBasketRemembered } from '../features/basket/basket-store';
 import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';
@@ -16,6 +18,14 @@ import { EnvSwitcherSlot } from './env-switcher-slot';
 const PwaPrompts = lazy(() =>
   import('../features/pwa/pwa-prompts').then(
     (m): { default: ComponentType } => ({ default: m.PwaPrompts }),
+    () => ({ default: () => null }),
+  ),
+);
+
+// The task and basket buttons and panels: their own chunk, loaded once there is something to show.
+const ShellPanels = lazy(() =>
+  import('../features/basket/shell-panels').then(
+    (m): { default: ComponentType<{ showBasket: boolean }> } => ({ default: m.ShellPanels }),
     () => ({ default: () => null }),
   ),
 );
@@ -33,12 +43,23 @@ export function RootLayout() {
   const { status } = useAuthView();
   const signedIn = status === 'admin' || status === 'apikey';
   useEffect(() => (signedIn ? whenIdle(warmQueueStore, 10_000) : undefined), [signedIn]);
+  const hasTasks = useTasks().length > 0;
+  const hasBasket = useBasketRemembered();
+  const panels = signedIn || hasTasks || hasBasket;
   return (
     <div className="shell">
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <TopNav />
+      <TopNav
+        tools={
+          panels && (
+            <Suspense fallback={null}>
+              <ShellPanels showBasket={signedIn || hasBasket} />
+            </Suspense>
+          )
+        }
+      />
       <ConnectionBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />

@@ -1,11 +1,11 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './language-select';
 import { ThemeButton } from './theme-button';
 
-/** The site header: brand, the four main links (a disclosure menu on phones), theme and language. */
-export function TopNav() {
+/** The site header: brand, the four main links (a disclosure menu on phones), `tools` (the task and basket buttons), theme and language. */
+export function TopNav({ tools }: { tools?: ReactNode } = {}) {
   const { t } = useTranslation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -63,6 +63,7 @@ export function TopNav() {
           </ul>
         </nav>
         <div className="site-header__tools">
+          {tools}
           <ThemeButton />
           <LanguageSelect />
           <button

@@ -6,6 +6,6 @@ import { rootRoute } from './root';
 export const fileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/file/$slug',
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'transfers'),
   component: lazyRouteComponent(() => import('./file.lazy'), 'FileScreen'),
 });

@@ -13,6 +13,6 @@ export const mountExplorerPathRoute = createRoute({
   // A path outside the key's basic path goes to the basic path instead.
   beforeLoad: ({ params }) => guardMountPath(window.localStorage, `/${params._splat ?? ''}`),
   // The previews' and upload errors' strings come with the file bundle.
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer', 'transfers'),
   component: lazyRouteComponent(() => import('./mount-explorer-path.lazy'), 'MountExplorerPathScreen'),
 });

@@ -14,6 +14,6 @@ export const mountExplorerRoute = createRoute({
   // A key confined to a basic path is sent there instead.
   beforeLoad: () => guardMountPath(window.localStorage, '/'),
   // The previews' and upload errors' strings come with the file bundle.
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer', 'transfers'),
   component: lazyRouteComponent(() => import('./mount-explorer.lazy'), 'MountExplorerScreen'),
 });

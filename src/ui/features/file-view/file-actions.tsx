@@ -3,10 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../components/qr-code';
 import { copyToClipboard } from '../../lib/clipboard';
 
-/** Download, copy this page's link, and a QR code on demand. */
-export function FileActions({ downloadUrl, filename }: { downloadUrl: string | null; filename: string }) {
+type FileActionsProps = {
+  downloadUrl: string | null;
+  filename: string;
+  /** Into the file basket (spec §1); absent for a share behind a password, whose links need its token. */
+  onAddToBasket?: () => Promise<string>;
+};
+
+/** Download, add to the basket, copy this page's link, and a QR code on demand. */
+export function FileActions({ downloadUrl, filename, onAddToBasket }: FileActionsProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState<boolean | null>(null);
+  const [basketNotice, setBasketNotice] = useState<string | null>(null);
   const [qr, setQr] = useState(false);
   const pageUrl = `${window.location.origin}${window.location.pathname}`;
 
@@ -18,6 +26,11 @@ export function FileActions({ downloadUrl, filename }: { downloadUrl: string | n
             {t('fileView.download')}
           </a>
         )}
+        {onAddToBasket && (
+          <button type="button" className="button" onClick={() => void onAddToBasket().then(setBasketNotice)}>
+            {t('basket.add')}
+          </button>
+        )}
         <button type="button" className="button" onClick={() => void copyToClipboard(pageUrl).then(setCopied)}>
           {t('fileView.copyLink')}
         </button>
@@ -28,6 +41,11 @@ export function FileActions({ downloadUrl, filename }: { downloadUrl: string | n
       {copied !== null && (
         <p role="status" className={copied ? 'notice' : 'field__error'}>
           {copied ? t('fileView.copied') : t('fileView.copyFailed')}
+        </p>
+      )}
+      {basketNotice !== null && (
+        <p role="status" className="notice">
+          {basketNotice}
         </p>
       )}
       {qr && <QrCode text={pageUrl} alt={t('fileView.qrAlt')} />}

@@ -7,6 +7,7 @@ import { OfflineFallback } from '../../components/offline-fallback';
 import { ResourceStatus } from '../../components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
+import { addShareToBasket } from './add-share-to-basket';
 import { FileInfo } from './file-info';
 import { FilePreview } from '../../components/preview/file-preview';
 import { previewKind } from '../../components/preview/preview-kind';
@@ -50,7 +51,11 @@ export function FileViewPage({ slug }: { slug: string }) {
               <div className="file-view__body">
                 <div className="file-view__side">
                   <FileInfo file={file} />
-                  <FileActions downloadUrl={links?.download ?? null} filename={file.filename} />
+                  <FileActions
+                    downloadUrl={links?.download ?? null}
+                    filename={file.filename}
+                    {...(file.requires_password ? {} : { onAddToBasket: () => addShareToBasket(file, t) })}
+                  />
                 </div>
                 <section className="file-preview" aria-label={t('preview.label')}>
                   {/* Always through the token-bearing view link, so the visit costs one view. */}

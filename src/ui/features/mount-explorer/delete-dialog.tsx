@@ -1,21 +1,23 @@
-// Confirms and runs a delete: one entry with `remove`, several with `batch-remove` (folders go
-// with everything in them). Entries the server could not delete are reported and stay listed.
+// Confirms and runs a delete: one entry with `remove` here, several with `batch-remove` as a task
+// of the task panel (folders go with everything in them). Entries the server could not delete
+// are reported there and stay listed.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
+import { useTaskRegistry } from '@ui/lib/task-provider';
+import { batchDeleteTask } from './batch-delete-task';
 import type { FsCalls } from './data/use-fs-calls';
 
 type DeleteDialogProps = { entries: FsEntry[]; calls: FsCalls; onDeleted: (paths: string[]) => void; onClose: () => void };
-
-const bare = (path: string) => path.replace(/\/+$/, '');
 
 export function DeleteDialog({ entries, calls, onDeleted, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const tasks = useTaskRegistry();
   const [first] = entries;
   const single = entries.length === 1 && first !== undefined;
 
@@ -28,12 +30,8 @@ export function DeleteDialog({ entries, calls, onDeleted, onClose }: DeleteDialo
         onDeleted([first.path]);
         return true;
       }
-      const result = await calls.batchRemove(entries.map((entry) => entry.path));
-      const removed = new Set(result.removed.map(bare));
-      onDeleted(entries.filter((entry) => removed.has(bare(entry.path))).map((entry) => entry.path));
-      if (result.failed.length === 0) return true;
-      setError(t('explorer.remove.partial', { failed: result.failed.length, count: entries.length }));
-      return false;
+      tasks.start(batchDeleteTask({ calls, entries, label: (count) => t('tasks.deleteMany', { count }), onRemoved: onDeleted }));
+      return true;
     };
     run().then(
       (done) => {

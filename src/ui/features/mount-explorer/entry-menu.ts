@@ -1,5 +1,5 @@
 // What can be done to an entry, as the context menu lists it. Later actions (copy and move
-// between folders, the basket) join here as more items behind the same `EntryActions`.
+// between folders) join here as more items behind the same `EntryActions`.
 import type { TFunction } from 'i18next';
 import { FS_EDIT_MAX_BYTES, type FsEntry } from '@shared/api/fs.schema';
 import { previewKind } from '../../components/preview/preview-kind';
@@ -13,6 +13,8 @@ export type EntryActions = {
   rename: (entry: FsEntry) => void;
   remove: (entries: FsEntry[]) => void;
   toggleSelect: (entry: FsEntry) => void;
+  /** Into the file basket (spec §1): a file, or a folder with everything in it. */
+  addToBasket: (entries: FsEntry[]) => void;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -35,6 +37,7 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
     items.push({ id: 'download', label: t('explorer.actions.download'), run: () => actions.download(entry) });
     items.push({ id: 'copy-link', label: t('explorer.actions.copyLink'), run: () => actions.copyLink(entry) });
   }
+  if (!entry.isVirtual) items.push({ id: 'basket', label: t('basket.add'), run: () => actions.addToBasket([entry]) });
   const writable = canWrite && isChangeable(entry);
   if (writable && isEditable(entry)) items.push({ id: 'edit', label: t('explorer.actions.edit'), run: () => actions.edit(entry) });
   if (writable) {

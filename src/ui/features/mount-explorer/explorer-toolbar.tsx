@@ -58,9 +58,9 @@ export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload
   );
 }
 
-type SelectionBarProps = { count: number; total: number; onSelectAll: () => void; onClear: () => void; onDelete: () => void };
+type SelectionBarProps = { count: number; total: number; onSelectAll: () => void; onClear: () => void; onDelete: () => void; onAddToBasket: () => void };
 
-export function SelectionBar({ count, total, onSelectAll, onClear, onDelete }: SelectionBarProps) {
+export function SelectionBar({ count, total, onSelectAll, onClear, onDelete, onAddToBasket }: SelectionBarProps) {
   const { t } = useTranslation();
   return (
     <div className="selection-bar" role="region" aria-label={t('explorer.selected', { count })}>
@@ -72,6 +72,9 @@ export function SelectionBar({ count, total, onSelectAll, onClear, onDelete }: S
       )}
       <button type="button" className="button" onClick={onClear}>
         {t('explorer.actions.clearSelection')}
+      </button>
+      <button type="button" className="button" onClick={onAddToBasket}>
+        {t('basket.add')}
       </button>
       <button type="button" className="button button--danger" onClick={onDelete}>
         {t('explorer.actions.deleteSelected')}

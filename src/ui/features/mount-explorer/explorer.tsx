@@ -7,6 +7,7 @@ import type { FsEntry } from '@shared/api/fs.schema';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { copyToClipboard } from '@ui/lib/clipboard';
 import { toErrorInit } from '@ui/lib/to-error-init';
+import { addEntriesToBasket } from './add-to-basket';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContextMenu, type MenuAt } from './context-menu';
 import { useFolderListing } from './data/use-folder-listing';
@@ -119,8 +120,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       rename: (entry) => setDialog({ kind: 'rename', entry }),
       remove: (list) => setDialog({ kind: 'delete', entries: list }),
       toggleSelect,
+      addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
     }),
-    [calls, fail, folder, nav, t, toggleSelect],
+    [calls, fail, folder, nav, scope, t, toggleSelect],
   );
 
   const openMenu = useCallback(
@@ -220,6 +222,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
               onSelectAll={() => setSelected(new Set(entries.filter(isChangeable).map((entry) => entry.path)))}
               onClear={() => setSelected(new Set())}
               onDelete={() => actions.remove(chosen)}
+              onAddToBasket={() => actions.addToBasket(chosen)}
             />
           )}
           <FolderBody

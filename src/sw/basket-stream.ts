@@ -1,0 +1,104 @@
+// The download of a basket ZIP where the browser cannot write a chosen file itself: the page
+// hands this worker a MessagePort whose other end is the transfer worker building the ZIP, then
+// opens a synthetic URL; the answer is a stream pulled from that port a batch at a time, so
+// neither worker holds more than a batch, whatever the ZIP's size.
+import { registerRoute } from 'workbox-routing';
+import { BASKET_DOWNLOAD_PREFIX } from '../shared/sw-message.schema';
+
+declare let self: ServiceWorkerGlobalScope;
+
+type Waiting = { port: MessagePort; filename: string };
+
+/** Ports handed over but not yet asked for; a page that never opens its URL leaves at most a few. */
+const handed = new Map<string, Waiting>();
+const MAX_HANDED = 8;
+const HANDOVER_WAIT_MS = 10_000;
+const waiters = new Map<string, () => void>();
+
+export function acceptBasketStream(id: string, filename: string, port: MessagePort): void {
+  if (handed.size >= MAX_HANDED) {
+    const oldest = handed.keys().next().value;
+    if (oldest !== undefined) handed.delete(oldest);
+  }
+  handed.set(id, { port, filename });
+  waiters.get(id)?.();
+}
+
+/** The message and the request race; the request waits a little for its port. */
+function takeStream(id: string): Promise<Waiting | null> {
+  const ready = handed.get(id);
+  if (ready) {
+    handed.delete(id);
+    return Promise.resolve(ready);
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiters.delete(id);
+      resolve(null);
+    }, HANDOVER_WAIT_MS);
+    waiters.set(id, () => {
+      clearTimeout(timer);
+      waiters.delete(id);
+      const now = handed.get(id) ?? null;
+      handed.delete(id);
+      resolve(now);
+    });
+  });
+}
+
+type Reply = { type: 'chunk'; chunk: ArrayBuffer } | { type: 'done' } | { type: 'error'; message: string };
+
+function isReply(data: unknown): data is Reply {
+  return typeof data === 'object' && data !== null && 'type' in data && (data.type === 'chunk' || data.type === 'done' || data.type === 'error');
+}
+
+function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
+  let answer: ((reply: Reply) => void) | null = null;
+  port.onmessage = (event: MessageEvent<unknown>) => {
+    if (isReply(event.data)) answer?.(event.data);
+  };
+  port.start();
+  return new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          answer = (reply) => {
+            answer = null;
+            if (reply.type === 'chunk') controller.enqueue(new Uint8Array(reply.chunk));
+            else if (reply.type === 'done') {
+              controller.close();
+              port.close();
+            } else {
+              controller.error(new Error(reply.message));
+              port.close();
+            }
+            resolve();
+          };
+          port.postMessage({ type: 'pull' });
+        }),
+      cancel: () => {
+        port.postMessage({ type: 'cancel' });
+        port.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+export function registerBasketDownloads(): void {
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(BASKET_DOWNLOAD_PREFIX),
+    async ({ url }) => {
+      const id = decodeURIComponent(url.pathname.slice(BASKET_DOWNLOAD_PREFIX.length).split('/')[0] ?? '');
+      const stream = await takeStream(id);
+      if (stream === null) return new Response('This download is no longer available.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return new Response(pulledFrom(stream.port), {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(stream.filename)}`,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+  );
+}

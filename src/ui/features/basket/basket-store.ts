@@ -1,0 +1,101 @@
+// The page's side of the file basket: the local database (and its code) load only when the
+// basket is used. A flag in localStorage says whether the basket holds anything, so the shell
+// shows its button without opening the database on every page.
+import { useEffect, useState } from 'react';
+import type { BasketAddResult, NewBasketItem } from '@db/basket';
+import type { BasketItemDoc, BasketStatus } from '@db/schemas/basket.schema';
+
+const HAS_ITEMS_KEY = 'basket:has-items';
+const listeners = new Set<() => void>();
+
+async function open() {
+  const [{ getDatabase }, basket] = await Promise.all([import('@db/database'), import('@db/basket')]);
+  return { db: await getDatabase(), basket };
+}
+
+function remember(hasItems: boolean): void {
+  try {
+    if (hasItems === (window.localStorage.getItem(HAS_ITEMS_KEY) === '1')) return;
+    if (hasItems) window.localStorage.setItem(HAS_ITEMS_KEY, '1');
+    else window.localStorage.removeItem(HAS_ITEMS_KEY);
+  } catch {
+    // Storage refused: the button shows for signed-in users only.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Whether this browser's basket held anything when last seen; re-renders when that changes. */
+export function useBasketRemembered(): boolean {
+  const read = () => {
+    try {
+      return window.localStorage.getItem(HAS_ITEMS_KEY) === '1';
+    } catch {
+      return false;
+    }
+  };
+  const [has, setHas] = useState(read);
+  useEffect(() => {
+    const update = () => setHas(read());
+    listeners.add(update);
+    return () => {
+      listeners.delete(update);
+    };
+  }, []);
+  return has;
+}
+
+/** Null when the browser has no local database. */
+export async function addToBasket(items: readonly NewBasketItem[]): Promise<BasketAddResult | null> {
+  try {
+    const { db, basket } = await open();
+    const result = await basket.addToBasket(db, items);
+    remember(true);
+    return result;
+  } catch {
+    return null;
+  }
+}
+
+export async function removeFromBasket(id: string): Promise<void> {
+  const { db, basket } = await open();
+  await basket.removeFromBasket(db, id);
+}
+
+export async function clearBasket(): Promise<void> {
+  const { db, basket } = await open();
+  await basket.clearBasket(db);
+}
+
+export async function setBasketStatus(id: string, status: BasketStatus, error: string | null): Promise<void> {
+  const { db, basket } = await open();
+  await basket.setBasketStatus(db, id, status, error);
+}
+
+let interruptedReset: Promise<unknown> | null = null;
+
+export type BasketState = { status: 'loading' } | { status: 'ready'; items: BasketItemDoc[] } | { status: 'unavailable' };
+
+/** The basket, kept current; the first use on a page puts entries a reload interrupted back to waiting. */
+export function useBasket(): BasketState {
+  const [state, setState] = useState<BasketState>({ status: 'loading' });
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let live = true;
+    open()
+      .then(async ({ db, basket }) => {
+        interruptedReset ??= basket.resetInterrupted(db).catch(() => 0);
+        await interruptedReset;
+        if (!live) return;
+        stop = basket.watchBasket(db, (items) => {
+          remember(items.length > 0);
+          setState({ status: 'ready', items });
+        });
+      })
+      .catch(() => live && setState({ status: 'unavailable' }));
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
+  return state;
+}

@@ -1,0 +1,99 @@
+// The shell's Tasks and Basket buttons, each with a badge (running tasks, entries in the basket),
+// opening its panel as a dialog on every page, so tasks started anywhere can be followed and
+// cancelled from anywhere. In the header on wide screens; on phones, where the header is full,
+// they float at the bottom corner. Loaded as its own chunk, with its strings, only when there is
+// something to show: a signed-in user, a task, or a basket this browser already holds.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isFinished } from '@machines/task-registry';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
+import { Dialog } from '@ui/components/dialog';
+import { useTasks } from '@ui/lib/task-provider';
+import { BasketPanel } from './basket-panel';
+import { useBasket } from './basket-store';
+import { TaskPanel } from './task-panel';
+import './transfers.css';
+
+type Open = 'tasks' | 'basket' | null;
+
+function PanelDialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog title={title} onClose={onClose} wide>
+      {children}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {t('tasks.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function Panels({ showBasket }: { showBasket: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>(null);
+  const tasks = useTasks();
+  const basket = useBasket();
+  const running = tasks.filter((task) => !isFinished(task.status)).length;
+  const inBasket = basket.status === 'ready' ? basket.items.length : 0;
+  return (
+    <>
+      <div className="shell-panels">
+      <button
+        type="button"
+        className="shell-panel-button"
+        aria-haspopup="dialog"
+        aria-label={running > 0 ? t('tasks.openRunning', { count: running }) : t('tasks.open')}
+        onClick={() => setOpen('tasks')}
+      >
+        <span aria-hidden="true">{t('tasks.open')}</span>
+        {running > 0 && (
+          <span className="shell-panel-button__badge" aria-hidden="true">
+            {running}
+          </span>
+        )}
+      </button>
+      {(showBasket || inBasket > 0) && (
+        <button
+          type="button"
+          className="shell-panel-button"
+          aria-haspopup="dialog"
+          aria-label={inBasket > 0 ? t('basket.openCount', { count: inBasket }) : t('basket.open')}
+          onClick={() => setOpen('basket')}
+        >
+          <span aria-hidden="true">{t('basket.open')}</span>
+          {inBasket > 0 && (
+            <span className="shell-panel-button__badge" aria-hidden="true">
+              {inBasket}
+            </span>
+          )}
+        </button>
+      )}
+      </div>
+      {open === 'tasks' && (
+        <PanelDialog title={t('tasks.title')} onClose={() => setOpen(null)}>
+          <TaskPanel />
+        </PanelDialog>
+      )}
+      {open === 'basket' && (
+        <PanelDialog title={t('basket.title')} onClose={() => setOpen(null)}>
+          <BasketPanel />
+        </PanelDialog>
+      )}
+    </>
+  );
+}
+
+export function ShellPanels({ showBasket }: { showBasket: boolean }) {
+  const { i18n } = useTranslation();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadLocaleBundles(i18n, 'transfers').then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [i18n]);
+  return ready ? <Panels showBasket={showBasket} /> : null;
+}

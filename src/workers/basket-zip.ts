@@ -1,0 +1,312 @@
+// "Download all" of the file basket (spec §1): folders are listed at every depth (cursor pages),
+// each file is fetched from its direct link, a few opened ahead, and streamed into one ZIP
+// (client-zip: ZIP64 when needed) written straight to the sink, so memory holds a few chunks,
+// never a file. A file that still fails after retries goes into a report inside the ZIP.
+import { makeZip } from 'client-zip';
+import { downloadFile } from '@shared/api/file.endpoints';
+import { fsEndpointsOf } from '@shared/api/fs.endpoints';
+import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
+import { isApiError } from '@shared/api-error';
+import { createApiClient } from '@shared/http/api-client';
+import type { BasketEntry, BasketZipEvent, BasketZipJob, BasketZipResult } from './basket-protocol';
+import { writeZip } from './basket-sink';
+import { storageUrl } from './fs-transfer';
+import type { TransferConnection } from './protocol';
+import { backoffDelay } from './put-with-retry';
+
+export type BasketZipConfig = {
+  /** Files opened (link asked, response started) ahead of the one being written. */
+  concurrency: number;
+  retries: number;
+  retryBaseDelayMs: number;
+  retryMaxDelayMs: number;
+  progressEveryMs: number;
+};
+
+export const defaultBasketZipConfig: BasketZipConfig = { concurrency: 3, retries: 3, retryBaseDelayMs: 500, retryMaxDelayMs: 8_000, progressEveryMs: 100 };
+
+export type BasketZipDeps = {
+  fetch: typeof globalThis.fetch;
+  connection: () => TransferConnection | null;
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  now: () => number;
+  random?: () => number;
+  config?: Partial<BasketZipConfig>;
+};
+
+type Failure = { code: string; message: string };
+type Found =
+  | { kind: 'folder'; zipPath: string }
+  | { kind: 'file'; owner: BasketEntry; file: BasketEntry; zipPath: string; modified: string | null }
+  | { kind: 'owner-done'; owner: BasketEntry }
+  | { kind: 'owner-failed'; owner: BasketEntry; failure: Failure };
+type Opened = { ok: true; response: Response } | ({ ok: false } & Failure);
+type Queued = Exclude<Found, { kind: 'file' }> | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; opened: Promise<Opened> };
+
+const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
+const retryableKinds: ReadonlySet<string> = new Set(['network', 'timeout', 'server-error', 'unavailable', 'rate-limited']);
+
+function failureOf(error: unknown): Failure & { retryable: boolean } {
+  if (isApiError(error)) return { code: error.code ?? error.kind, message: error.message, retryable: retryableKinds.has(error.kind) };
+  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'network';
+  return { code, message: error instanceof Error ? error.message : String(error), retryable: true };
+}
+
+export function createBasketZip(deps: BasketZipDeps) {
+  const config = { ...defaultBasketZipConfig, ...deps.config };
+  const random = deps.random ?? Math.random;
+  const running = new Map<string, AbortController>();
+  const base = () => deps.connection()?.baseUrl ?? '';
+  const client = createApiClient({
+    fetch: deps.fetch,
+    baseUrl: base,
+    getCredentials: () => deps.connection()?.credentials ?? null,
+    onAuthExpired: () => undefined,
+  });
+  const policy = { retries: config.retries, baseDelayMs: config.retryBaseDelayMs, maxDelayMs: config.retryMaxDelayMs };
+
+  /** Calls `attempt` until it succeeds, fails for good, or the retries are spent. */
+  async function withRetries<T>(signal: AbortSignal, attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (signal.aborted || tries >= config.retries || !failureOf(error).retryable) throw error;
+        await deps.sleep(backoffDelay(policy, tries, random), signal);
+      }
+    }
+  }
+
+  async function run(job: BasketZipJob, emit: (event: BasketZipEvent) => void, controller: AbortController): Promise<BasketZipResult> {
+    const { signal } = controller;
+    const used = new Set<string>();
+    const failures: { path: string; failure: Failure }[] = [];
+    const owners = new Map<string, { files: number; failed: number; started: boolean }>();
+    let loaded = 0;
+    let total = 0;
+    let files = 0;
+    let succeeded = 0;
+    let lastProgress = -Infinity;
+
+    const progress = (force = false) => {
+      if (!force && deps.now() - lastProgress < config.progressEveryMs) return;
+      lastProgress = deps.now();
+      emit({ type: 'progress', loaded, total, files });
+    };
+    const status = (id: string, value: 'preparing' | 'downloading' | 'completed' | 'failed', error: string | null = null) => emit({ type: 'entry', id, status: value, error });
+    const ownerOf = (id: string) => {
+      const state = owners.get(id) ?? { files: 0, failed: 0, started: false };
+      owners.set(id, state);
+      return state;
+    };
+
+    /** A name not yet in the ZIP: "a.txt", then "a (2).txt". */
+    const unique = (path: string): string => {
+      if (!used.has(path)) {
+        used.add(path);
+        return path;
+      }
+      const dot = path.lastIndexOf('.');
+      const slash = path.lastIndexOf('/');
+      const [stem, ext] = dot > slash + 1 ? [path.slice(0, dot), path.slice(dot)] : [path, ''];
+      for (let n = 2; ; n += 1) {
+        const candidate = `${stem} (${n})${ext}`;
+        if (!used.has(candidate)) {
+          used.add(candidate);
+          return candidate;
+        }
+      }
+    };
+
+    const list = (entry: BasketEntry, path: string, cursor: string | null) => {
+      const fs = fsEndpointsOf(entry.scope === 'user' ? 'user' : 'admin');
+      return withRetries(signal, () => client.call(fs.list, { query: { path, limit: FS_LIST_MAX_LIMIT, ...(cursor === null ? {} : { cursor }) }, signal }));
+    };
+
+    /** Every file and folder of the basket, folders listed depth first at every level, page by page. */
+    async function* expand(): AsyncGenerator<Found> {
+      for (const entry of job.entries) {
+        status(entry.id, 'preparing');
+        if (!entry.isDirectory) {
+          const zipPath = unique(entry.zipPath ?? entry.name);
+          yield { kind: 'file', owner: entry, file: entry, zipPath, modified: null };
+          yield { kind: 'owner-done', owner: entry };
+          continue;
+        }
+        const root = unique(entry.zipPath ?? entry.name);
+        yield { kind: 'folder', zipPath: root };
+        const stack = [{ path: entry.path, zipPath: root }];
+        try {
+          while (stack.length > 0) {
+            const folder = stack.pop();
+            if (folder === undefined) break;
+            let cursor: string | null = null;
+            do {
+              const page = await list(entry, folder.path, cursor);
+              for (const item of page.items) {
+                const zipPath = unique(`${folder.zipPath}/${item.name}`);
+                if (item.isDirectory) {
+                  stack.push({ path: item.path, zipPath });
+                  yield { kind: 'folder', zipPath };
+                } else {
+                  const file: BasketEntry = { id: entry.id, source: 'fs', scope: entry.scope, path: item.path, name: item.name, isDirectory: false, size: item.size, zipPath };
+                  yield { kind: 'file', owner: entry, file, zipPath, modified: item.modified };
+                }
+              }
+              cursor = page.nextCursor;
+            } while (cursor !== null);
+          }
+          yield { kind: 'owner-done', owner: entry };
+        } catch (error) {
+          if (signal.aborted) throw error;
+          yield { kind: 'owner-failed', owner: entry, failure: failureOf(error) };
+        }
+      }
+    }
+
+    /** The file's direct link, then its response; retried on network errors, 408, 429 and 5xx. */
+    async function open(file: BasketEntry, range: number): Promise<Opened> {
+      try {
+        return await withRetries(signal, async () => {
+          let url: string;
+          if (file.source === 'share') {
+            url = client.url(downloadFile, { params: { slug: file.path } });
+          } else {
+            const fs = fsEndpointsOf(file.scope === 'user' ? 'user' : 'admin');
+            const link = await client.call(fs.fileLink, { query: { path: file.path, force_download: true }, signal });
+            url = storageUrl(link.presignedUrl, base());
+          }
+          const response = await deps.fetch(url, { signal, ...(range > 0 ? { headers: { Range: `bytes=${range}-` } } : {}) });
+          if (range > 0 ? response.status === 206 : response.ok) return response;
+          await response.body?.cancel();
+          const failure = { code: `http-${response.status}`, message: `the file answered HTTP ${response.status}` };
+          if (retryableStatus(response.status)) throw Object.assign(new Error(failure.message), failure);
+          return { ok: false as const, ...failure };
+        }).then((outcome) => (outcome instanceof Response ? { ok: true as const, response: outcome } : outcome));
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const failure = failureOf(error);
+        return { ok: false, code: failure.code, message: failure.message };
+      }
+    }
+
+    const fail = (found: Extract<Found, { kind: 'file' }>, failure: Failure) => {
+      failures.push({ path: found.zipPath, failure });
+      ownerOf(found.owner.id).failed += 1;
+      emit({ type: 'file', entry: found.file, ok: false, code: failure.code, message: failure.message });
+    };
+
+    /** The body as it arrives; a break resumes from where it stopped (Range), a lasting one ends the entry short and reports it. */
+    async function* body(found: Extract<Found, { kind: 'file' }>, first: Response): AsyncGenerator<Uint8Array> {
+      let response = first;
+      let offset = 0;
+      for (let breaks = 0; ; breaks += 1) {
+        try {
+          if (response.body === null) break;
+          const reader = response.body.getReader();
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            offset += value.byteLength;
+            loaded += value.byteLength;
+            progress();
+            yield value;
+          }
+          break;
+        } catch (error) {
+          if (signal.aborted) throw error;
+          const reopened = breaks < config.retries ? await open(found.file, offset) : null;
+          if (reopened === null || !reopened.ok) {
+            fail(found, { code: 'incomplete', message: `the download broke off after ${offset} bytes` });
+            return;
+          }
+          response = reopened.response;
+        }
+      }
+      if (found.file.size !== null && offset !== found.file.size) {
+        fail(found, { code: 'size-mismatch', message: `expected ${found.file.size} bytes, got ${offset}` });
+        return;
+      }
+      succeeded += 1;
+      emit({ type: 'file', entry: found.file, ok: true });
+    }
+
+    const finishOwner = (owner: BasketEntry) => {
+      const state = ownerOf(owner.id);
+      if (state.failed > 0) status(owner.id, 'failed', `${state.failed} of ${state.files} files failed`);
+      else status(owner.id, 'completed');
+    };
+
+    /** What client-zip writes, in order: folders, files (opened `concurrency` ahead), then the report. */
+    async function* inputs() {
+      const source = expand();
+      const queue: Queued[] = [];
+      let exhausted = false;
+      const openedAhead = () => queue.filter((item) => item.kind === 'opened').length;
+      while (true) {
+        while (!exhausted && openedAhead() < config.concurrency) {
+          const next = await source.next();
+          if (next.done === true) {
+            exhausted = true;
+            break;
+          }
+          const found = next.value;
+          if (found.kind === 'file') {
+            files += 1;
+            total += found.file.size ?? 0;
+            ownerOf(found.owner.id).files += 1;
+            queue.push({ kind: 'opened', found, opened: open(found.file, 0) });
+          } else {
+            queue.push(found);
+          }
+        }
+        const head = queue.shift();
+        if (head === undefined) break;
+        if (head.kind === 'folder') yield { name: `${head.zipPath}/` };
+        else if (head.kind === 'owner-done') finishOwner(head.owner);
+        else if (head.kind === 'owner-failed') {
+          failures.push({ path: head.owner.zipPath ?? head.owner.name, failure: head.failure });
+          emit({ type: 'file', entry: head.owner, ok: false, code: head.failure.code, message: head.failure.message });
+          status(head.owner.id, 'failed', head.failure.message);
+        } else {
+          const opened = await head.opened;
+          const owner = ownerOf(head.found.owner.id);
+          if (!owner.started) status(head.found.owner.id, 'downloading');
+          owner.started = true;
+          if (!opened.ok) fail(head.found, opened);
+          else yield { name: head.found.zipPath, input: body(head.found, opened.response), ...(head.found.modified === null ? {} : { lastModified: new Date(head.found.modified) }) };
+        }
+      }
+      progress(true);
+      if (failures.length > 0) {
+        const lines = failures.map(({ path, failure }) => `${path}\t${failure.code}\t${failure.message}`);
+        yield { name: unique(job.reportName), input: `path\terror\tdetail\n${lines.join('\n')}\n` };
+      }
+    }
+
+    await writeZip(job.sink, makeZip(inputs()), signal, () => controller.abort());
+    progress(true);
+    return { ok: true, files: succeeded, failed: failures.length, bytes: loaded };
+  }
+
+  return {
+    async download(job: BasketZipJob, emit: (event: BasketZipEvent) => void): Promise<BasketZipResult> {
+      const controller = new AbortController();
+      running.set(job.id, controller);
+      try {
+        return await run(job, emit, controller);
+      } catch (error) {
+        if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'download cancelled' };
+        const message = error instanceof Error ? error.message : String(error);
+        return { ok: false, code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal', message };
+      } finally {
+        running.delete(job.id);
+      }
+    },
+    cancel(id: string): boolean {
+      const controller = running.get(id);
+      controller?.abort();
+      return controller !== undefined;
+    },
+  };
+}

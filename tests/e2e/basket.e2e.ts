@@ -1,0 +1,124 @@
+// The file basket and the task panel end to end on the local driver: files and a folder (with a
+// nested and an empty folder) go into the basket from the explorer, survive a reload, and
+// "Download all" saves one ZIP through the service worker whose entries and bytes are checked
+// with unzip; a delete of several entries shows as a task with its summary.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { z } from 'zod';
+import { ExplorerPage } from './pages/explorer.page';
+import { TransfersPage } from './pages/transfers.page';
+import { E2E_ADMIN } from './support/env';
+import { underServiceWorker } from './support/service-worker';
+
+test.use({ locale: 'en-US' });
+test.describe.configure({ mode: 'serial' });
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+const mountPath = `/e2e-basket-${randomBytes(4).toString('hex')}`;
+let token = '';
+
+/** Text files, so they can be written through `fs/update`; the sizes differ so a mix-up shows. */
+const files: Record<string, string> = {
+  'alpha.txt': 'alpha\n',
+  'docs/one.txt': `one ${'x'.repeat(5_000)}\n`,
+  'docs/deep/two.csv': Array.from({ length: 20_000 }, (_, i) => `${i},${randomBytes(4).toString('hex')}`).join('\n'),
+  'left-out.txt': 'not in the basket\n',
+};
+
+async function admin(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await request[method](`/api${path}`, { headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return response;
+}
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/admin/login', { data: E2E_ADMIN });
+  token = envelope(z.object({ token: z.string() })).parse(await login.json()).data.token;
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await admin(request, 'get', '/s3-configs')).json()).data;
+  const local = configs.find((config) => config.driver === 'local');
+  expect(local).toBeDefined();
+  await admin(request, 'post', '/admin/mounts', { name: 'E2E basket', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 });
+  for (const folder of ['docs/', 'docs/deep/', 'docs/empty/']) await admin(request, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
+  for (const [path, content] of Object.entries(files)) await admin(request, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
+});
+
+async function signIn(page: Page): Promise<void> {
+  // Without the save picker the ZIP goes through the service worker, as a download Playwright can catch.
+  await page.addInitScript({
+    content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)}); delete window.showSaveFilePicker; delete Window.prototype.showSaveFilePicker;`,
+  });
+}
+
+test('files and a folder go into the basket, survive a reload and download as one ZIP', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  const explorer = new ExplorerPage(page);
+  const transfers = new TransfersPage(page);
+  await explorer.goto(mountPath);
+  await underServiceWorker(page);
+  await expect(explorer.link('docs')).toBeVisible();
+
+  await explorer.entry('alpha.txt').click({ button: 'right' });
+  await explorer.menuItem('Add to basket').click();
+  await expect(page.getByText('Added 1 item to the basket.')).toBeVisible();
+  await explorer.entry('docs').getByRole('checkbox').check();
+  await page.getByRole('region', { name: '1 selected' }).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByText('Added 1 item to the basket.')).toBeVisible();
+  await expect(transfers.basketButton).toHaveAccessibleName('Basket, 2 items');
+
+  await page.reload();
+  await expect(explorer.link('docs')).toBeVisible();
+  await expect(transfers.basketButton).toHaveAccessibleName('Basket, 2 items');
+  await transfers.openBasket();
+  await expect(transfers.basketItems()).toHaveCount(2);
+  await expect(transfers.panel.getByText('2 items')).toBeVisible();
+  await expect(transfers.basketItem('alpha.txt')).toContainText('Waiting');
+  await expect(transfers.basketItem('docs')).toContainText('Folder');
+
+  const downloading = page.waitForEvent('download');
+  await transfers.panel.getByRole('button', { name: 'Download all' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^clipdock-basket-\d{4}-\d{2}-\d{2}\.zip$/);
+  const dir = mkdtempSync(join(tmpdir(), 'basket-e2e-'));
+  try {
+    const zip = join(dir, 'basket.zip');
+    await download.saveAs(zip);
+    const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(listing).toEqual(['alpha.txt', 'docs/', 'docs/deep/', 'docs/deep/two.csv', 'docs/empty/', 'docs/one.txt']);
+    for (const path of ['alpha.txt', 'docs/one.txt', 'docs/deep/two.csv']) {
+      expect(execFileSync('unzip', ['-p', zip, path]).equals(Buffer.from(files[path] ?? '')), path).toBe(true);
+    }
+    execFileSync('unzip', ['-tq', zip]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await expect(transfers.basketItem('alpha.txt')).toContainText('Downloaded');
+  await expect(transfers.basketItem('docs')).toContainText('Downloaded');
+  await transfers.close();
+
+  await transfers.openTasks();
+  await expect(transfers.tasks().first()).toContainText('Download completed: 3 succeeded, 0 failed');
+  await transfers.close();
+});
+
+test('a delete of several entries runs as a task in the panel', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const explorer = new ExplorerPage(page);
+  const transfers = new TransfersPage(page);
+  await explorer.goto(mountPath);
+  await explorer.entry('alpha.txt').getByRole('checkbox').check();
+  await explorer.entry('left-out.txt').getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await explorer.confirmDelete();
+  await expect(explorer.link('alpha.txt')).toHaveCount(0);
+  await expect(explorer.link('left-out.txt')).toHaveCount(0);
+  await transfers.openTasks();
+  await expect(transfers.tasks().first()).toContainText('Delete 2 items');
+  await expect(transfers.tasks().first()).toContainText('Delete completed: 2 succeeded, 0 failed');
+  await explorer.expectNoSideScroll();
+});
