@@ -1,4 +1,4 @@
-// What can be done to an entry, as the context menu lists it. Later actions (copy and move
+// What can be done to an entry, as the context menu lists it. Later actions (moves
 // between folders) join here as more items behind the same `EntryActions`.
 import type { TFunction } from 'i18next';
 import { FS_EDIT_MAX_BYTES, type FsEntry } from '@shared/api/fs.schema';
@@ -15,6 +15,8 @@ export type EntryActions = {
   toggleSelect: (entry: FsEntry) => void;
   /** Into the file basket (spec §1): a file, or a folder with everything in it. */
   addToBasket: (entries: FsEntry[]) => void;
+  /** "Copy to…": another folder, in this storage or another one. */
+  copy: (entries: FsEntry[]) => void;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -42,6 +44,7 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
   if (writable && isEditable(entry)) items.push({ id: 'edit', label: t('explorer.actions.edit'), run: () => actions.edit(entry) });
   if (writable) {
     items.push({ id: 'rename', label: t('explorer.actions.rename'), run: () => actions.rename(entry) });
+    items.push({ id: 'copy', label: t('explorer.actions.copyTo'), run: () => actions.copy([entry]) });
     items.push({ id: 'select', label: selected ? t('explorer.actions.clearSelection') : t('explorer.actions.select', { name: entry.name }), run: () => actions.toggleSelect(entry) });
     items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
   }

@@ -83,7 +83,7 @@ describe('mount explorer', () => {
     const link = await screen.findByRole('link', { name: 'a.txt' });
     fireEvent.contextMenu(link, { clientX: 20, clientY: 30 });
     const menu = screen.getByRole('menu', { name: 'Actions for a.txt' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Download', 'Copy link', 'Add to basket', 'Edit', 'Rename', 'Select a.txt', 'Delete']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Download', 'Copy link', 'Add to basket', 'Edit', 'Rename', 'Copy to…', 'Select a.txt', 'Delete']);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Rename' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename a.txt' });
     fireEvent.change(within(dialog).getByLabelText('New name'), { target: { value: 'c.txt' } });

@@ -58,9 +58,9 @@ export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload
   );
 }
 
-type SelectionBarProps = { count: number; total: number; onSelectAll: () => void; onClear: () => void; onDelete: () => void; onAddToBasket: () => void };
+type SelectionBarProps = { count: number; total: number; onSelectAll: () => void; onClear: () => void; onDelete: () => void; onAddToBasket: () => void; onCopy: () => void };
 
-export function SelectionBar({ count, total, onSelectAll, onClear, onDelete, onAddToBasket }: SelectionBarProps) {
+export function SelectionBar({ count, total, onSelectAll, onClear, onDelete, onAddToBasket, onCopy }: SelectionBarProps) {
   const { t } = useTranslation();
   return (
     <div className="selection-bar" role="region" aria-label={t('explorer.selected', { count })}>
@@ -75,6 +75,9 @@ export function SelectionBar({ count, total, onSelectAll, onClear, onDelete, onA
       </button>
       <button type="button" className="button" onClick={onAddToBasket}>
         {t('basket.add')}
+      </button>
+      <button type="button" className="button" onClick={onCopy}>
+        {t('explorer.actions.copyTo')}
       </button>
       <button type="button" className="button button--danger" onClick={onDelete}>
         {t('explorer.actions.deleteSelected')}

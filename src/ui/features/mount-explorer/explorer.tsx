@@ -10,6 +10,8 @@ import { toErrorInit } from '@ui/lib/to-error-init';
 import { addEntriesToBasket } from './add-to-basket';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContextMenu, type MenuAt } from './context-menu';
+import { CopyDialog } from './copy-dialog';
+import { useCopyTask } from './data/use-copy-task';
 import { useFolderListing } from './data/use-folder-listing';
 import { useFsCalls, type FsScope } from './data/use-fs-calls';
 import { useFsSearch } from './data/use-fs-search';
@@ -29,7 +31,13 @@ import { SearchResults } from './search-results';
 import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
 
-type ExplorerDialog = { kind: 'mkdir' } | { kind: 'rename'; entry: FsEntry } | { kind: 'delete'; entries: FsEntry[] } | { kind: 'edit'; entry: FsEntry } | null;
+type ExplorerDialog =
+  | { kind: 'mkdir' }
+  | { kind: 'rename'; entry: FsEntry }
+  | { kind: 'delete'; entries: FsEntry[] }
+  | { kind: 'copy'; entries: FsEntry[] }
+  | { kind: 'edit'; entry: FsEntry }
+  | null;
 type Notice = { text: string; error: boolean } | null;
 
 /** Puts `entry` in the list, replacing one at the same path. */
@@ -66,7 +74,14 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const folderNow = useRef(folder);
   folderNow.current = folder;
-  const { patch, loadAll, loadMore } = listing;
+  const { patch, loadAll, loadMore, reload } = listing;
+  const startCopy = useCopyTask(
+    scope,
+    calls,
+    useCallback((targetFolder: string) => {
+      if (targetFolder === folderNow.current) reload();
+    }, [reload]),
+  );
 
   const uploads = useMountUploads(
     scope,
@@ -121,6 +136,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       remove: (list) => setDialog({ kind: 'delete', entries: list }),
       toggleSelect,
       addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
+      copy: (list) => setDialog({ kind: 'copy', entries: list }),
     }),
     [calls, fail, folder, nav, scope, t, toggleSelect],
   );
@@ -223,6 +239,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
               onClear={() => setSelected(new Set())}
               onDelete={() => actions.remove(chosen)}
               onAddToBasket={() => actions.addToBasket(chosen)}
+              onCopy={() => actions.copy(chosen)}
             />
           )}
           <FolderBody
@@ -294,6 +311,20 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
             const gone = new Set(paths);
             patch((items) => items.filter((item) => !gone.has(item.path)));
             setSelected((now) => new Set([...now].filter((path) => !gone.has(path))));
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'copy' && (
+        <CopyDialog
+          calls={calls}
+          sources={dialog.entries}
+          startFolder={folder}
+          onSubmit={(target, skipExisting) => {
+            startCopy(dialog.entries, target, skipExisting);
+            setSelected(new Set());
+            setDialog(null);
+            setNotice({ text: t('explorer.copy.started'), error: false });
           }}
           onClose={() => setDialog(null)}
         />

@@ -2,6 +2,7 @@
 // mount permission under /user/fs. The screens get these functions; they never call the client.
 import { useMemo } from 'react';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
+import type { FsBatchCopyRequest, FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import type { FsBatchRemoveResult, FsEntry, FsEntryDetail, FsFileLink, FsListing, FsRenameResult, FsSearchResult, FsUpdateResult } from '@shared/api/fs.schema';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useAuthView } from '@ui/lib/auth-provider';
@@ -28,6 +29,7 @@ export type FsCalls = {
   rename: (oldPath: string, newPath: string) => Promise<FsRenameResult>;
   remove: (path: string) => Promise<void>;
   batchRemove: (paths: string[]) => Promise<FsBatchRemoveResult>;
+  batchCopy: (request: FsBatchCopyRequest) => Promise<FsBatchCopyResult>;
   update: (path: string, content: string) => Promise<FsUpdateResult>;
 };
 
@@ -53,6 +55,7 @@ export function useFsCalls(scope: FsScope): FsCalls {
         await api.call(fs.remove, { query: { path } });
       },
       batchRemove: (paths) => api.call(fs.batchRemove, { body: { paths } }),
+      batchCopy: (request) => api.call(fs.batchCopy, { body: request }),
       update: (path, content) => api.call(fs.update, { body: { path, content } }),
     } satisfies FsCalls;
   }, [api, scope]);
