@@ -61,7 +61,7 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
   const where = [t('explorer.root'), ...crumbsOf(folder).map((crumb) => crumb.label)].join(' / ');
 
   return (
-    <Dialog title={t('explorer.copy.title', { count: sources.length })} onClose={onClose}>
+    <Dialog title={sources.length === 1 && sources[0] ? t('explorer.copy.titleOne', { name: sources[0].name }) : t('explorer.copy.title', { count: sources.length })} onClose={onClose}>
       <form onSubmit={submit} noValidate className="copy-dialog">
         <p className="copy-dialog__where" aria-live="polite">
           {t('explorer.copy.target', { folder: where })}

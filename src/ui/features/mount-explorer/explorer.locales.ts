@@ -64,8 +64,8 @@ const en = {
     },
     mkdir: { title: 'New folder', name: 'Folder name', submit: 'Create', busy: 'Creating…', exists: 'A file or folder with this name already exists here.' },
     copy: {
-      title_one: 'Copy {{count}} item to…',
-      title_other: 'Copy {{count}} items to…',
+      titleOne: 'Copy {{name}} to…',
+      title: 'Copy {{count}} items to…',
       target: 'Into: {{folder}}',
       folders: 'Folders here',
       up: 'Up one folder',
@@ -198,8 +198,8 @@ const zh: Shape<typeof en> = {
     },
     mkdir: { title: '新建文件夹', name: '文件夹名称', submit: '创建', busy: '正在创建…', exists: '这里已有同名的文件或文件夹。' },
     copy: {
-      title_one: '将 {{count}} 项复制到…',
-      title_other: '将 {{count}} 项复制到…',
+      titleOne: '将 {{name}} 复制到…',
+      title: '将 {{count}} 项复制到…',
       target: '复制到：{{folder}}',
       folders: '此处的文件夹',
       up: '上一级文件夹',
