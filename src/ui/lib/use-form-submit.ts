@@ -1,6 +1,6 @@
 // Sends a form once its own checks pass: busy while the request runs, field errors from the
 // checks or from a refusal the feature can place on a field, else one translated message.
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from './api-error-message';
@@ -33,7 +33,9 @@ export function useFormSubmit<E extends object>({ fieldErrors }: FormSubmitOptio
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
+  // In the commit that shows the errors, not after paint: the invalid field has focus as soon as
+  // its message is on screen, however busy the machine.
+  useLayoutEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
