@@ -90,6 +90,10 @@ async function main(): Promise<void> {
       ['local → radosgw', `/local/copied-${sizeMiB}.bin`, `/rgw/bench/back-${sizeMiB}.bin`],
     ] as const) {
       const report = await copyInChild(server, from, to);
+      if (report.status !== 'completed') {
+        console.log(`| ${sizeMiB} MiB | ${direction} | ${report.status} | ${JSON.stringify(report.failed)} |`);
+        break;
+      }
       const stored = await downloadHash(server, to);
       const verified = stored.size === sizeMiB * MiB && stored.sha === sha ? 'size + SHA-256 ok' : `MISMATCH (${stored.size} bytes)`;
       const { peak } = report;
