@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     headers,
     body: JSON.stringify({ items: [{ sourcePath: job.sourcePath, targetPath: job.targetPath }], skipExisting: false }),
   });
+  if (!response.ok) throw new Error(`batch-copy answered ${response.status}: ${await response.text()}`);
   const plan = fsBatchCopyResultSchema.parse(z.object({ data: z.unknown() }).parse(await response.json()).data);
   const worker = createWorkerEndpoint({ fetch: globalThis.fetch.bind(globalThis) });
   worker.configure({ baseUrl: `${job.baseUrl}/api`, credentials: { scheme: 'admin', token: job.token } });

@@ -2,7 +2,7 @@
 // radosgw to the local folder and back (batch-copy plan → fetch → parts → commit), with the worker
 // in its own Node process; its peak memory must stay flat whatever the file's size. Every copy is
 // checked by size and SHA-256 against the source.
-// Usage: npx tsx bench/copy/run.ts [--sizes-mib 256,1024]
+// Usage: npx tsx bench/copy/run.ts [--sizes-mib 256,1024] (the bench server takes files below 2 GB)
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -90,6 +90,10 @@ async function main(): Promise<void> {
       ['local → radosgw', `/local/copied-${sizeMiB}.bin`, `/rgw/bench/back-${sizeMiB}.bin`],
     ] as const) {
       const report = await copyInChild(server, from, to);
+      if (report.status !== 'completed') {
+        console.log(`| ${sizeMiB} MiB | ${direction} | ${report.status} | ${JSON.stringify(report.failed)} |`);
+        break;
+      }
       const stored = await downloadHash(server, to);
       const verified = stored.size === sizeMiB * MiB && stored.sha === sha ? 'size + SHA-256 ok' : `MISMATCH (${stored.size} bytes)`;
       const { peak } = report;

@@ -79,7 +79,8 @@ export class FsCopyPlanner {
     const download = await onStorage(from.storage, this.#log, () => from.driver.presignGet(source.key, { expiresIn }));
     let upload: FsCopyUpload;
     if (source.size <= COPY_SINGLE_PUT_MAX_BYTES) {
-      const put = await this.uploads.presignAt(target, contentType, source.size, origin);
+      // A copy's PUT links live as long as its download links: a long plan reaches its last files late.
+      const put = await this.uploads.presignAt(target, contentType, source.size, origin, expiresIn);
       upload = { kind: 'put', uploadId: put.uploadId, uploadUrl: put.uploadUrl, expiresIn: put.expiresIn };
     } else {
       const parts = await this.multipart.initAt(target, contentType, source.size, COPY_PART_BYTES, origin);

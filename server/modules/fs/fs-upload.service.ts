@@ -58,12 +58,12 @@ export class FsUploadService {
     return this.presignAt(file, resolveMimeType(input.fileName, input.contentType), input.fileSize, origin);
   }
 
-  /** Reserves a presigned PUT of `fileSize` bytes to `file`, a target the caller has checked. */
-  async presignAt(file: MountTarget, contentType: string, fileSize: number, origin: string): Promise<FsPresignResult> {
+  /** Reserves a presigned PUT of `fileSize` bytes to `file`, a target the caller has checked; the link lives `expiresIn` seconds. */
+  async presignAt(file: MountTarget, contentType: string, fileSize: number, origin: string, expiresIn = UPLOAD_LINK_TTL_SECONDS): Promise<FsPresignResult> {
     const row = await this.core.reserve(file, fileSize, contentType);
     try {
       const url = await onStorage(file.storage, this.core.logger, () =>
-        file.driver.presignPut(file.key, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType, contentLength: fileSize }),
+        file.driver.presignPut(file.key, { expiresIn, contentType, contentLength: fileSize }),
       );
       return {
         uploadId: row.id,
@@ -71,7 +71,7 @@ export class FsUploadService {
         path: wirePath(file.path, false),
         contentType,
         fileSize: fileSize,
-        expiresIn: UPLOAD_LINK_TTL_SECONDS,
+        expiresIn,
         mount_id: file.mount.id,
         storage_type: file.mount.storage_type,
       };

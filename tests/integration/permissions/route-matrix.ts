@@ -166,6 +166,13 @@ function fsRows(scope: 'admin' | 'user'): MatrixRow[] {
     { method: 'POST', route: `${base}/batch-remove`, body: () => ({ paths: ['/local/matrix-none.txt'] }), expected: write(200) },
     { method: 'POST', route: `${base}/rename`, body: () => ({ oldPath: '/local/matrix-none.txt', newPath: '/local/matrix-other.txt' }), expected: write(404) },
     { method: 'POST', route: `${base}/update`, body: (_ids, caller) => ({ path: `/local/${mine(caller)}.md`, content: '# matrix' }), expected: write(200) },
+    { method: 'POST', route: `${base}/batch-copy`, body: () => ({ items: [{ sourcePath: '/local/matrix-none.txt', targetPath: '/local/matrix-other.txt' }] }), expected: write(404) },
+    {
+      method: 'POST',
+      route: `${base}/batch-copy-commit`,
+      body: (ids) => ({ targetMountId: ids.localMountId, files: [{ targetPath: '/local/matrix-none.txt', fileSize: 1 }] }),
+      expected: write(200),
+    },
   ];
 }
 
