@@ -59,8 +59,19 @@ async function storedFolderCopy(path: string): Promise<boolean> {
   return false;
 }
 
+// Mounts on the default local config share its storage: leave nothing behind for the other explorer tests.
+let cleanUp: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await cleanUp?.();
+  cleanUp = undefined;
+});
+
 test('a folder opened online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
   const token = await adminToken(request);
+  cleanUp = async () => {
+    const removed = await request.delete('/api/admin/fs/remove', { headers: { authorization: `Bearer ${token}` }, params: { path: `${mountPath}/trip/` } });
+    expect(removed.ok()).toBe(true);
+  };
   await mountWithFolder(request, token);
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
   const explorer = new ExplorerPage(page);
