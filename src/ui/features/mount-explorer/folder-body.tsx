@@ -18,11 +18,11 @@ export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }
   // Offline with no copy kept on this device: the "temporarily unavailable" page (issue 11).
   if (state.status === 'error' && state.error.kind === 'network') return <OfflineFallback />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
-  const { listing, loadingMore, moreError, offlineCopy } = state;
+  const { listing, loadingMore, moreError, offlineCopy, offlinePartial } = state;
   // The marker the paste and file pages show on their offline copies (issue 11).
   const copyNote = offlineCopy !== undefined && (
     <p className="notice explorer__offline-copy" role="note">
-      {t('explorer.offlineCopy', { when: formatDateTime(new Date(offlineCopy).toISOString(), i18n.language) })}
+      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', { when: formatDateTime(new Date(offlineCopy).toISOString(), i18n.language), count: listing.items.length })}
     </p>
   );
   if (listing.items.length === 0) {

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { OFFLINE_CACHE_MAX_AGE_MS } from '@db/offline-cache';
-import { findFolderCopy, keepFolderCopy } from './offline-folder-copies';
+import { findFolderCopy, FOLDER_COPY_MAX_ENTRIES, keepFolderCopy } from './offline-folder-copies';
 
 const entry = (name: string, isDirectory: boolean): FsEntry => ({
   name,
@@ -40,6 +40,7 @@ describe('offline folder copies', () => {
     await keepFolderCopy('/docs/', listing);
     const copy = await findFolderCopy('/docs/');
     expect(copy?.savedAt).toBeGreaterThanOrEqual(savedAt);
+    expect(copy?.partial).toBe(false);
     expect(copy?.listing).toMatchObject({ path: '/docs/', canWrite: false, nextCursor: null, mount_id: 'm1' });
     expect(copy?.listing.items.map(({ name, isDirectory, size, contentType }) => ({ name, isDirectory, size, contentType }))).toEqual([
       { name: '2024', isDirectory: true, size: null, contentType: null },
@@ -49,5 +50,14 @@ describe('offline folder copies', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime((copy?.savedAt ?? savedAt) + OFFLINE_CACHE_MAX_AGE_MS);
     expect(await findFolderCopy('/docs/')).toBeNull();
+  });
+
+  it('keep only the first entries of a large folder, and say so', async () => {
+    const items = Array.from({ length: FOLDER_COPY_MAX_ENTRIES + 5 }, (_, i) => entry(`file-${i}.txt`, false));
+    await keepFolderCopy('/big/', { ...listing, path: '/big/', items });
+    const copy = await findFolderCopy('/big/');
+    expect(copy?.partial).toBe(true);
+    expect(copy?.listing.items).toHaveLength(FOLDER_COPY_MAX_ENTRIES);
+    expect(copy?.listing.items[0]?.name).toBe('file-0.txt');
   });
 });

@@ -4,7 +4,15 @@
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { DIRECTORY_PATH_MAX_LENGTH, type DirectoryEntry } from '@db/schemas/directories.schema';
 
-export type FolderCopy = { listing: FsListing; savedAt: number };
+/**
+ * Entries kept per folder. The copy is written in one go, validated and cloned on the main
+ * thread: a 10,000-entry copy is a task of hundreds of ms, against the explorer's scrolling
+ * target of none over 50 ms (issue 10). A larger folder keeps its first entries, and says so.
+ */
+export const FOLDER_COPY_MAX_ENTRIES = 1000;
+
+/** `partial`: the folder held more entries than a copy keeps. */
+export type FolderCopy = { listing: FsListing; savedAt: number; partial: boolean };
 
 function keptEntry(entry: FsEntry): DirectoryEntry {
   return { name: entry.name, path: entry.path, isDirectory: entry.isDirectory, size: entry.size, modified: entry.modified, mimetype: entry.contentType };
@@ -20,7 +28,10 @@ export async function keepFolderCopy(folder: string, listing: FsListing): Promis
   await cache.keepDirectoryCopy(await getDatabase(), {
     path: folder,
     mountId: listing.mount_id,
-    entries: listing.items.filter((entry) => entry.name !== '').map(keptEntry),
+    entries: listing.items
+      .filter((entry) => entry.name !== '')
+      .slice(0, FOLDER_COPY_MAX_ENTRIES)
+      .map(keptEntry),
   });
 }
 
@@ -48,6 +59,7 @@ export async function findFolderCopy(path: string): Promise<FolderCopy | null> {
   );
   return {
     savedAt: copy.cachedAt,
+    partial: copy.entries.length >= FOLDER_COPY_MAX_ENTRIES,
     listing: { path: copy.path, isRoot: copy.path === '/', isVirtual: false, mount_id: copy.mountId, storage_type: null, canWrite: false, items, nextCursor: null },
   };
 }

@@ -15,15 +15,18 @@ const KEEP_COPY_WAIT_MS = 5_000;
 export type FolderState =
   | { status: 'loading' }
   | { status: 'error'; error: ApiErrorInit }
-  /** `offlineCopy`: when the listing was saved on this device, for a copy shown without a connection. */
-  | { status: 'ready'; listing: FsListing; loadingMore: boolean; moreError: ApiErrorInit | null; offlineCopy?: number };
+  /**
+   * `offlineCopy`: when the listing was saved on this device, for a copy shown without a connection;
+   * `offlinePartial`: that copy holds only the folder's first entries.
+   */
+  | { status: 'ready'; listing: FsListing; loadingMore: boolean; moreError: ApiErrorInit | null; offlineCopy?: number; offlinePartial?: boolean };
 
 /** Offline (or the server out of reach): the kept copy of the folder, else the network error. */
 async function orKeptCopy(folder: string, error: unknown): Promise<FolderState> {
   const failed: FolderState = { status: 'error', error: toErrorInit(error) };
   if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) return failed;
   const copy = await findFolderCopy(folder).catch(() => null);
-  return copy === null ? failed : { status: 'ready', listing: copy.listing, loadingMore: false, moreError: null, offlineCopy: copy.savedAt };
+  return copy === null ? failed : { status: 'ready', listing: copy.listing, loadingMore: false, moreError: null, offlineCopy: copy.savedAt, offlinePartial: copy.partial };
 }
 
 export type FolderListing = {
