@@ -1,22 +1,32 @@
 // One entry of the list, grid or gallery: a selection box, the link that opens it (a folder, or
-// the file's preview), its size and time, and a button that opens its menu.
-import { Link } from '@tanstack/react-router';
+// the file's preview), its size and time, and a button that opens its menu. A keyboard jump draws
+// a screenful of these at once (issue 10: no long task over 50 ms), so each is cheap: the strings
+// and formatters come once for the whole list, the link is a plain anchor whose clicks the list
+// routes, and an entry whose props did not change is not drawn again.
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { formatBytes } from '@ui/lib/format-bytes';
-import { formatDateTime } from '@ui/lib/format-date-time';
 import type { FsCalls } from './data/use-fs-calls';
 import { useThumbnail } from './data/use-thumbnail';
 import { EntryIcon } from './entry-icon';
-import { folderTarget } from './use-explorer-navigation';
+
+/** What every entry writes, made once per list and language. */
+export type EntryText = {
+  mount: string;
+  folder: string;
+  size: (bytes: number) => string;
+  modified: (iso: string | null) => string;
+  select: (name: string) => string;
+  more: (name: string) => string;
+  /** The address an entry opens (a folder, or the file's preview), for the anchor's href. */
+  href: (entry: FsEntry) => string;
+};
 
 type EntryItemProps = {
   entry: FsEntry;
   index: number;
-  folder: string;
   gallery: boolean;
   calls: FsCalls;
+  text: EntryText;
   tabbable: boolean;
   selectable: boolean;
   selected: boolean;
@@ -34,12 +44,9 @@ function MoreIcon() {
   );
 }
 
-export const EntryItem = memo(function EntryItem({ entry, index, folder, gallery, calls, tabbable, selectable, selected, onToggleSelect, onMenuButton }: EntryItemProps) {
-  const { t, i18n } = useTranslation();
+export const EntryItem = memo(function EntryItem({ entry, index, gallery, calls, text, tabbable, selectable, selected, onToggleSelect, onMenuButton }: EntryItemProps) {
   const thumbnail = useThumbnail(calls, entry, gallery);
-  const target = entry.isDirectory ? folderTarget(entry.path) : folderTarget(folder, entry.name);
-  const kind = entry.isMount ? t('explorer.kind.mount') : entry.isDirectory ? t('explorer.kind.folder') : formatBytes(entry.size ?? 0, i18n.language);
-  const modified = formatDateTime(entry.modified, i18n.language);
+  const kind = entry.isMount ? text.mount : entry.isDirectory ? text.folder : text.size(entry.size ?? 0);
 
   return (
     <div role="listitem" className="entry" data-index={index} data-selected={selected || undefined}>
@@ -49,19 +56,20 @@ export const EntryItem = memo(function EntryItem({ entry, index, folder, gallery
           className="entry__check"
           tabIndex={tabbable ? 0 : -1}
           checked={selected}
-          aria-label={t('explorer.actions.select', { name: entry.name })}
+          aria-label={text.select(entry.name)}
           onChange={() => onToggleSelect(entry)}
         />
       )}
-      <Link {...target} className="entry__link" data-entry-link="" tabIndex={tabbable ? 0 : -1} draggable={false}>
+      {/* Opened in the app by the list's click handler (entry-views.tsx); the href serves new tabs and copied links. */}
+      <a href={text.href(entry)} className="entry__link" data-entry-link="" tabIndex={tabbable ? 0 : -1} draggable={false}>
         <span className="entry__visual">{thumbnail ? <img className="entry__thumb" src={thumbnail} alt="" loading="lazy" decoding="async" /> : <EntryIcon entry={entry} size={gallery ? 48 : 22} />}</span>
         <span className="entry__name" title={entry.name}>
           {entry.name}
         </span>
-      </Link>
+      </a>
       <span className="entry__size">{kind}</span>
-      <span className="entry__modified">{modified}</span>
-      <button type="button" className="entry__more" tabIndex={tabbable ? 0 : -1} aria-haspopup="menu" aria-label={t('explorer.actions.more', { name: entry.name })} onClick={(e) => onMenuButton(entry, e.currentTarget)}>
+      <span className="entry__modified">{text.modified(entry.modified)}</span>
+      <button type="button" className="entry__more" tabIndex={tabbable ? 0 : -1} aria-haspopup="menu" aria-label={text.more(entry.name)} onClick={(e) => onMenuButton(entry, e.currentTarget)}>
         <MoreIcon />
       </button>
     </div>

@@ -3,32 +3,40 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OfflineFallback } from '@ui/components/offline-fallback';
 import { LoadError, LoadingNotice } from '@ui/components/resource-status';
+import { formatDateTime } from '@ui/lib/format-date-time';
+import type { FsListing } from '@shared/api/fs.schema';
 import type { FolderState } from './data/use-folder-listing';
 import type { FsScope } from './data/use-fs-calls';
 
 type FolderBodyProps = { state: FolderState; scope: FsScope; canWrite: boolean; view: ReactNode; onRetry: () => void; onLoadMore: () => void };
 
 export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }: FolderBodyProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (state.status === 'loading') return <LoadingNotice />;
+  // Offline with no copy kept on this device: the "temporarily unavailable" page (issue 11).
+  if (state.status === 'error' && state.error.kind === 'network') return <OfflineFallback />;
   if (state.status === 'error') return <LoadError error={state.error} onRetry={onRetry} />;
-  const { listing, loadingMore, moreError } = state;
+  const { listing, loadingMore, moreError, offlineCopy, offlinePartial } = state;
+  // The marker the paste and file pages show on their offline copies (issue 11).
+  const copyNote = offlineCopy !== undefined && (
+    <p className="notice explorer__offline-copy" role="note">
+      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', { when: formatDateTime(new Date(offlineCopy).toISOString(), i18n.language), count: listing.items.length })}
+    </p>
+  );
   if (listing.items.length === 0) {
-    if (listing.isRoot || listing.isVirtual) {
-      return scope === 'admin' ? (
-        <p className="notice explorer__empty">
-          {t('explorer.empty.rootAdmin')} <Link to="/admin/$module" params={{ module: 'mount-management' }}>{t('explorer.empty.mountLink')}</Link>
-        </p>
-      ) : (
-        <p className="notice explorer__empty">{t('explorer.empty.root')}</p>
-      );
-    }
-    return <p className="notice explorer__empty">{canWrite ? t('explorer.empty.folderWritable') : t('explorer.empty.folder')}</p>;
+    return (
+      <>
+        {copyNote}
+        <EmptyFolder listing={listing} scope={scope} canWrite={canWrite} />
+      </>
+    );
   }
   const count = listing.items.length;
   return (
     <>
+      {copyNote}
       <p className="explorer__count">{listing.nextCursor ? t('explorer.countMore', { count }) : t('explorer.count', { count })}</p>
       {view}
       {loadingMore && (
@@ -46,4 +54,18 @@ export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }
       )}
     </>
   );
+}
+
+function EmptyFolder({ listing, scope, canWrite }: { listing: FsListing; scope: FsScope; canWrite: boolean }) {
+  const { t } = useTranslation();
+  if (listing.isRoot || listing.isVirtual) {
+    return scope === 'admin' ? (
+      <p className="notice explorer__empty">
+        {t('explorer.empty.rootAdmin')} <Link to="/admin/$module" params={{ module: 'mount-management' }}>{t('explorer.empty.mountLink')}</Link>
+      </p>
+    ) : (
+      <p className="notice explorer__empty">{t('explorer.empty.root')}</p>
+    );
+  }
+  return <p className="notice explorer__empty">{canWrite ? t('explorer.empty.folderWritable') : t('explorer.empty.folder')}</p>;
 }

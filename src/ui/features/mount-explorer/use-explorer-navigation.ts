@@ -1,6 +1,6 @@
 // Where the explorer goes: a folder (`/mount-explorer/{path...}`) or a file's preview in its
 // folder (`?preview=name`). Paths stay in the server's form in the route's splat.
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { splatOf } from './fs-paths';
 
@@ -16,6 +16,7 @@ export function folderTarget(folder: string, preview?: string): ExplorerTarget {
 
 export function useExplorerNavigation() {
   const navigate = useNavigate();
+  const router = useRouter();
   const go = useCallback(
     (target: ExplorerTarget, replace = false) => void navigate({ ...target, replace }),
     [navigate],
@@ -25,7 +26,9 @@ export function useExplorerNavigation() {
       openFolder: (folder: string) => go(folderTarget(folder)),
       /** Opens (or, with null, closes) a file's preview; moving between files replaces the history entry. */
       preview: (folder: string, name: string | null, replace = false) => go(folderTarget(folder, name ?? undefined), replace),
+      /** The address of a target, as a router link would write it. */
+      href: (target: ExplorerTarget) => router.buildLocation(target).href,
     }),
-    [go],
+    [go, router],
   );
 }

@@ -1,5 +1,6 @@
 // The explorer's recent searches (issue 10), kept in the local database's `search_history`
-// collection, newest first. The database module loads only when the search box is used.
+// collection, newest first, at most the offline cache's limit per scope (issue 11: search history
+// is kept locally). The database module loads only when the search box is used.
 import { SEARCH_QUERY_MAX_LENGTH } from '@db/schemas/search-history.schema';
 
 export const SEARCH_HISTORY_SHOWN = 8;
@@ -13,8 +14,8 @@ export async function rememberSearch(query: string, scope: string): Promise<void
   const text = query.trim().slice(0, SEARCH_QUERY_MAX_LENGTH);
   if (text === '') return;
   try {
-    const db = await database();
-    await db.search_history.upsert({ id: `${scope}|${text}`, query: text, scope, timestamp: Date.now() });
+    const [db, cache] = await Promise.all([database(), import('@db/offline-cache')]);
+    await cache.rememberSearch(db, scope, text);
   } catch {
     // A browser without IndexedDB simply keeps no history.
   }

@@ -1,16 +1,33 @@
 // One folder's entries, a page at a time by cursor: the first page on entry, the next ones as the
 // list scrolls near its end (or all of them, when a sort needs the whole folder). No cap on how
 // many entries a folder holds (issue 10). Local changes confirmed by the server patch the list.
+// What was loaded is kept on this device in idle time; offline, the kept copy shows (issue 11).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApiErrorInit } from '@shared/api-error';
+import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { toErrorInit } from '@ui/lib/to-error-init';
+import { whenIdle } from '@ui/lib/when-idle';
+import { findFolderCopy, keepFolderCopy } from './offline-folder-copies';
 import type { FsCalls } from './use-fs-calls';
+
+const KEEP_COPY_WAIT_MS = 5_000;
 
 export type FolderState =
   | { status: 'loading' }
   | { status: 'error'; error: ApiErrorInit }
-  | { status: 'ready'; listing: FsListing; loadingMore: boolean; moreError: ApiErrorInit | null };
+  /**
+   * `offlineCopy`: when the listing was saved on this device, for a copy shown without a connection;
+   * `offlinePartial`: that copy holds only the folder's first entries.
+   */
+  | { status: 'ready'; listing: FsListing; loadingMore: boolean; moreError: ApiErrorInit | null; offlineCopy?: number; offlinePartial?: boolean };
+
+/** Offline (or the server out of reach): the kept copy of the folder, else the network error. */
+async function orKeptCopy(folder: string, error: unknown): Promise<FolderState> {
+  const failed: FolderState = { status: 'error', error: toErrorInit(error) };
+  if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) return failed;
+  const copy = await findFolderCopy(folder).catch(() => null);
+  return copy === null ? failed : { status: 'ready', listing: copy.listing, loadingMore: false, moreError: null, offlineCopy: copy.savedAt, offlinePartial: copy.partial };
+}
 
 export type FolderListing = {
   state: FolderState;
@@ -28,6 +45,8 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
   const [attempt, setAttempt] = useState(0);
   const controller = useRef<AbortController | null>(null);
   const wantAll = useRef(false);
+  // The folder whose listing the state holds: during a move to another folder the old one shows a moment longer.
+  const listed = useRef(folder);
   // The latest state, read and written synchronously so pages and patches never overwrite each other.
   const latest = useRef(state);
   const commit = useCallback((change: (now: FolderState) => FolderState) => {
@@ -42,14 +61,26 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
     commit(() => ({ status: 'loading' }));
     calls.list(folder, null, abort.signal).then(
       (listing) => {
-        if (!abort.signal.aborted) commit(() => ({ status: 'ready', listing, loadingMore: false, moreError: null }));
+        if (abort.signal.aborted) return;
+        listed.current = folder;
+        commit(() => ({ status: 'ready', listing, loadingMore: false, moreError: null }));
       },
-      (error: unknown) => {
-        if (!abort.signal.aborted) commit(() => ({ status: 'error', error: toErrorInit(error) }));
-      },
+      (error: unknown) =>
+        orKeptCopy(folder, error).then((next) => {
+          if (!abort.signal.aborted) commit(() => next);
+        }),
     );
     return () => abort.abort();
   }, [calls, folder, attempt, commit]);
+
+  // Every page loaded and every confirmed change is kept, once the browser is idle: the local
+  // database is no part of showing the folder. A copy on screen is not written back.
+  const kept = state.status === 'ready' && state.offlineCopy === undefined ? state.listing : null;
+  useEffect(() => {
+    if (kept === null) return undefined;
+    const of = listed.current;
+    return whenIdle(() => void keepFolderCopy(of, kept).catch(() => undefined), KEEP_COPY_WAIT_MS);
+  }, [kept]);
 
   const loadMore = useCallback(() => {
     const current = latest.current;

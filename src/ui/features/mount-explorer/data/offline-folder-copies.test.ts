@@ -1,0 +1,63 @@
+// A folder's kept copy, over the real local database on fake-indexeddb: it comes back read only
+// with its entries, and not at all once older than the offline cache expiry (7 days).
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FsEntry, FsListing } from '@shared/api/fs.schema';
+import { OFFLINE_CACHE_MAX_AGE_MS } from '@db/offline-cache';
+import { findFolderCopy, FOLDER_COPY_MAX_ENTRIES, keepFolderCopy } from './offline-folder-copies';
+
+const entry = (name: string, isDirectory: boolean): FsEntry => ({
+  name,
+  path: `/docs/${name}${isDirectory ? '/' : ''}`,
+  isDirectory,
+  isMount: false,
+  isVirtual: false,
+  size: isDirectory ? null : 12,
+  modified: '2026-11-20T10:00:00.000Z',
+  etag: 'abc',
+  contentType: isDirectory ? null : 'text/plain',
+  mount_id: 'm1',
+  storage_type: 'local',
+});
+
+const listing: FsListing = {
+  path: '/docs/',
+  isRoot: false,
+  isVirtual: false,
+  mount_id: 'm1',
+  storage_type: 'local',
+  canWrite: true,
+  items: [entry('2024', true), entry('notes.txt', false)],
+  nextCursor: 'more',
+};
+
+afterEach(() => vi.useRealTimers());
+
+describe('offline folder copies', () => {
+  it('come back with their entries, read only and complete, until they expire', async () => {
+    expect(await findFolderCopy('/docs/')).toBeNull();
+    const savedAt = Date.now();
+    await keepFolderCopy('/docs/', listing);
+    const copy = await findFolderCopy('/docs/');
+    expect(copy?.savedAt).toBeGreaterThanOrEqual(savedAt);
+    expect(copy?.partial).toBe(false);
+    expect(copy?.listing).toMatchObject({ path: '/docs/', canWrite: false, nextCursor: null, mount_id: 'm1' });
+    expect(copy?.listing.items.map(({ name, isDirectory, size, contentType }) => ({ name, isDirectory, size, contentType }))).toEqual([
+      { name: '2024', isDirectory: true, size: null, contentType: null },
+      { name: 'notes.txt', isDirectory: false, size: 12, contentType: 'text/plain' },
+    ]);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime((copy?.savedAt ?? savedAt) + OFFLINE_CACHE_MAX_AGE_MS);
+    expect(await findFolderCopy('/docs/')).toBeNull();
+  });
+
+  it('keep only the first entries of a large folder, and say so', async () => {
+    const items = Array.from({ length: FOLDER_COPY_MAX_ENTRIES + 5 }, (_, i) => entry(`file-${i}.txt`, false));
+    await keepFolderCopy('/big/', { ...listing, path: '/big/', items });
+    const copy = await findFolderCopy('/big/');
+    expect(copy?.partial).toBe(true);
+    expect(copy?.listing.items).toHaveLength(FOLDER_COPY_MAX_ENTRIES);
+    expect(copy?.listing.items[0]?.name).toBe('file-0.txt');
+  });
+});

@@ -1,0 +1,96 @@
+// A folder opened online in the mount explorer opens again offline after a reload, from the
+// local database's `directories` collection, marked as an offline copy (issue 11, "Reading offline").
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { z } from 'zod';
+import { ExplorerPage } from './pages/explorer.page';
+import { E2E_ADMIN } from './support/env';
+import { underServiceWorker } from './support/service-worker';
+
+test.use({ locale: 'en-US' });
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+const mountPath = `/e2e-offline-${randomBytes(4).toString('hex')}`;
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/admin/login', { data: E2E_ADMIN });
+  expect(response.ok()).toBe(true);
+  return envelope(z.object({ token: z.string() })).parse(await response.json()).data.token;
+}
+
+/** A mount on the default local storage config holding `trip/` with a file and a folder, made through the API. */
+async function mountWithFolder(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await request.get('/api/s3-configs', { headers })).json()).data;
+  const local = configs.find((config) => config.driver === 'local');
+  expect(local, 'the server creates a local storage config at first start').toBeDefined();
+  const mount = await request.post('/api/admin/mounts', {
+    headers,
+    data: { name: 'E2E offline', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 },
+  });
+  expect(mount.status()).toBe(201);
+  expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/` } })).ok()).toBe(true);
+  expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/photos/` } })).ok()).toBe(true);
+  expect((await request.post('/api/admin/fs/update', { headers, data: { path: `${mountPath}/trip/route.txt`, content: 'north by the coast' } })).ok()).toBe(true);
+}
+
+/** Whether a record of the local database's `directories` stores has this path (read straight from IndexedDB). */
+async function storedFolderCopy(path: string): Promise<boolean> {
+  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes('--directories') ? [database.name] : []));
+  for (const name of names) {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const records = await Promise.all(
+      [...db.objectStoreNames].map(
+        (store) =>
+          new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => resolve([]);
+          }),
+      ),
+    );
+    db.close();
+    if (records.flat().some((record) => typeof record === 'object' && record !== null && 'path' in record && record.path === path)) return true;
+  }
+  return false;
+}
+
+// Mounts on the default local config share its storage: leave nothing behind for the other explorer tests.
+let cleanUp: (() => Promise<void>) | undefined;
+test.afterEach(async () => {
+  await cleanUp?.();
+  cleanUp = undefined;
+});
+
+test('a folder opened online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+  const token = await adminToken(request);
+  cleanUp = async () => {
+    const removed = await request.delete('/api/admin/fs/remove', { headers: { authorization: `Bearer ${token}` }, params: { path: `${mountPath}/trip/` } });
+    expect(removed.ok()).toBe(true);
+  };
+  await mountWithFolder(request, token);
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  const explorer = new ExplorerPage(page);
+
+  await page.goto('/');
+  await underServiceWorker(page);
+  await explorer.goto(`${mountPath}/trip`);
+  await expect(explorer.link('route.txt')).toBeVisible();
+  await expect(explorer.link('photos')).toBeVisible();
+  await expect(page.getByRole('note')).toHaveCount(0);
+  // The copy is written in idle time after the folder shows: wait until it is stored.
+  await expect.poll(() => page.evaluate(storedFolderCopy, `${mountPath}/trip/`)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(explorer.link('route.txt')).toBeVisible();
+  await expect(explorer.link('photos')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
+  // Nothing can change offline: the copy is read only.
+  await expect(explorer.newFolder).toHaveCount(0);
+  await context.setOffline(false);
+});
