@@ -1,5 +1,5 @@
 // "Download all" of the file basket (spec §1): folders are listed at every depth (cursor pages),
-// each file is fetched from its direct link, a few opened ahead, and streamed into one ZIP
+// each file fetched from its direct link (links asked a few ahead) and streamed into one ZIP
 // (client-zip: ZIP64 when needed) written straight to the sink, so memory holds a few chunks,
 // never a file. A file that still fails after retries goes into a report inside the ZIP.
 import { makeZip } from 'client-zip';
@@ -15,7 +15,7 @@ import type { TransferConnection } from './protocol';
 import { backoffDelay } from './put-with-retry';
 
 export type BasketZipConfig = {
-  /** Files opened (link asked, response started) ahead of the one being written. */
+  /** Files whose direct link is asked ahead of the one being written. */
   concurrency: number;
   retries: number;
   retryBaseDelayMs: number;
@@ -41,7 +41,7 @@ type Found =
   | { kind: 'owner-done'; owner: BasketEntry }
   | { kind: 'owner-failed'; owner: BasketEntry; failure: Failure };
 type Opened = { ok: true; response: Response } | ({ ok: false } & Failure);
-type Queued = Exclude<Found, { kind: 'file' }> | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; opened: Promise<Opened> };
+type Queued = Exclude<Found, { kind: 'file' }> | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; link: Promise<string> };
 
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 const retryableKinds: ReadonlySet<string> = new Set(['network', 'timeout', 'server-error', 'unavailable', 'rate-limited']);
@@ -164,23 +164,27 @@ export function createBasketZip(deps: BasketZipDeps) {
       }
     }
 
-    /** The file's direct link, then its response; retried on network errors, 408, 429 and 5xx. */
-    async function open(file: BasketEntry, range: number): Promise<Opened> {
+    /** The file's direct link (asked ahead of time: it costs an API round trip); retried like the GET. */
+    function linkOf(file: BasketEntry): Promise<string> {
+      if (file.source === 'share') return Promise.resolve(client.url(downloadFile, { params: { slug: file.path } }));
+      const fs = fsEndpointsOf(file.scope === 'user' ? 'user' : 'admin');
+      return withRetries(signal, async () => storageUrl((await client.call(fs.fileLink, { query: { path: file.path, force_download: true }, signal })).presignedUrl, base()));
+    }
+
+    /**
+     * The file's response, retried on network errors, 408, 429 and 5xx. Asked only when the ZIP
+     * reaches the file: a response opened ahead would have its body buffered while it waits.
+     */
+    async function open(file: BasketEntry, range: number, link: Promise<string> = linkOf(file)): Promise<Opened> {
       try {
+        let url = await link;
         return await withRetries(signal, async () => {
-          let url: string;
-          if (file.source === 'share') {
-            url = client.url(downloadFile, { params: { slug: file.path } });
-          } else {
-            const fs = fsEndpointsOf(file.scope === 'user' ? 'user' : 'admin');
-            const link = await client.call(fs.fileLink, { query: { path: file.path, force_download: true }, signal });
-            url = storageUrl(link.presignedUrl, base());
-          }
           const response = await deps.fetch(url, { signal, ...(range > 0 ? { headers: { Range: `bytes=${range}-` } } : {}) });
           if (range > 0 ? response.status === 206 : response.ok) return response;
           await response.body?.cancel();
           const failure = { code: `http-${response.status}`, message: `the file answered HTTP ${response.status}` };
-          if (retryableStatus(response.status)) throw Object.assign(new Error(failure.message), failure);
+          if (response.status === 403 && file.source === 'fs') url = await linkOf(file);
+          if (retryableStatus(response.status) || response.status === 403) throw Object.assign(new Error(failure.message), failure);
           return { ok: false as const, ...failure };
         }).then((outcome) => (outcome instanceof Response ? { ok: true as const, response: outcome } : outcome));
       } catch (error) {
@@ -255,7 +259,9 @@ export function createBasketZip(deps: BasketZipDeps) {
             files += 1;
             total += found.file.size ?? 0;
             ownerOf(found.owner.id).files += 1;
-            queue.push({ kind: 'opened', found, opened: open(found.file, 0) });
+            const link = linkOf(found.file);
+            link.catch(() => undefined);
+            queue.push({ kind: 'opened', found, link });
           } else {
             queue.push(found);
           }
@@ -269,7 +275,7 @@ export function createBasketZip(deps: BasketZipDeps) {
           emit({ type: 'file', entry: head.owner, ok: false, code: head.failure.code, message: head.failure.message });
           status(head.owner.id, 'failed', head.failure.message);
         } else {
-          const opened = await head.opened;
+          const opened = await open(head.found.file, 0, head.link);
           const owner = ownerOf(head.found.owner.id);
           if (!owner.started) status(head.found.owner.id, 'downloading');
           owner.started = true;

@@ -3,7 +3,8 @@
 // cancelled from anywhere. In the header on wide screens; on phones, where the header is full,
 // they float at the bottom corner. Loaded as its own chunk, with its strings, only when there is
 // something to show: a signed-in user, a task, or a basket this browser already holds.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isFinished } from '@machines/task-registry';
 import { loadLocaleBundles } from '@ui/app/locale-bundles';
@@ -15,6 +16,21 @@ import { TaskPanel } from './task-panel';
 import './transfers.css';
 
 type Open = 'tasks' | 'basket' | null;
+
+const PHONE = '(max-width: 40rem)';
+
+/** Whether the screen is phone-sized; the header is full there, so the buttons leave it. */
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(PHONE);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+}
 
 function PanelDialog({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
   const { t } = useTranslation();
@@ -37,8 +53,8 @@ function Panels({ showBasket }: { showBasket: boolean }) {
   const basket = useBasket();
   const running = tasks.filter((task) => !isFinished(task.status)).length;
   const inBasket = basket.status === 'ready' ? basket.items.length : 0;
-  return (
-    <>
+  const phone = usePhone();
+  const buttons = (
       <div className="shell-panels">
       <button
         type="button"
@@ -71,6 +87,10 @@ function Panels({ showBasket }: { showBasket: boolean }) {
         </button>
       )}
       </div>
+  );
+  return (
+    <>
+      {phone ? createPortal(buttons, document.body) : buttons}
       {open === 'tasks' && (
         <PanelDialog title={t('tasks.title')} onClose={() => setOpen(null)}>
           <TaskPanel />
