@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { summarizeBasket } from '@ui/features/basket/basket-summary';
+import { summarizeBasket } from './basket-summary';
 import { addToBasket, basketItemId, basketItems, clearBasket, removeFromBasket, resetInterrupted, setBasketStatus, watchBasket, type NewBasketItem } from './basket';
 import { createClipdockDatabase, type ClipdockDatabase } from './database';
 

@@ -6,10 +6,11 @@ import { TopNav } from '../components/top-nav';
 import { ConnectionBanner } from '../features/pwa/connection-banner';
 import { useAuthView } from '../lib/auth-provider';
 import { useTasks } from '../lib/task-provider';
-import { useBasketRemembered } from '../features/basket/basket-store';
+import { useBasketRemembered } from '../lib/basket-store';
 import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';
+import { loadLocaleBundles } from './locale-bundles';
 
 // The update prompt (Workbox, the sw-update machine, the service worker's registration) is not
 // needed to use a page: it loads in idle time after the first paint, and a page that lost its
@@ -22,13 +23,31 @@ const PwaPrompts = lazy(() =>
   ),
 );
 
-// The task and basket buttons and panels: their own chunk, loaded once there is something to show.
-const ShellPanels = lazy(() =>
+// The task and basket buttons and panels: their own chunk and strings, loaded together once there
+// is something to show; a chunk that cannot load leaves the header without them.
+const shellPanelsChunk = () =>
   import('../features/basket/shell-panels').then(
     (m): { default: ComponentType<{ showBasket: boolean }> } => ({ default: m.ShellPanels }),
     () => ({ default: () => null }),
-  ),
-);
+  );
+const ShellPanels = lazy(shellPanelsChunk);
+
+function TransferPanels({ showBasket }: { showBasket: boolean }) {
+  const { i18n } = useTranslation();
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([loadLocaleBundles(i18n, 'transfers'), shellPanelsChunk()]).then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [i18n]);
+  return ready ? (
+    <Suspense fallback={null}>
+      <ShellPanels showBasket={showBasket} />
+    </Suspense>
+  ) : null;
+}
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -52,13 +71,7 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <TopNav
-        tools={
-          panels && (
-            <Suspense fallback={null}>
-              <ShellPanels showBasket={signedIn || hasBasket} />
-            </Suspense>
-          )
-        }
+        tools={panels && <TransferPanels showBasket={signedIn || hasBasket} />}
       />
       <ConnectionBanner />
       <main id="main" className="shell__main" tabIndex={-1}>

@@ -12,8 +12,8 @@ import { formatBytes } from '@ui/lib/format-bytes';
 import { useTaskRegistry, useTasks } from '@ui/lib/task-provider';
 import { getTransferClient } from '@ui/lib/transfer';
 import { basketDownloadTask, chooseZipTarget, type ZipTarget } from './basket-download';
-import { clearBasket, removeFromBasket, setBasketStatus, useBasket } from './basket-store';
-import { basketZipName, summarizeBasket } from './basket-summary';
+import { basketZipName, summarizeBasket } from '@db/basket-summary';
+import { clearBasket, removeFromBasket, setBasketStatus, useBasket } from '@ui/lib/basket-store';
 
 function entryOf(item: BasketItemDoc): BasketEntry {
   return { id: item.id, source: item.source, scope: item.scope, path: item.path, name: item.name, isDirectory: item.isDirectory, size: item.size };

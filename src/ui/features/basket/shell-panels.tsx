@@ -1,17 +1,16 @@
 // The shell's Tasks and Basket buttons, each with a badge (running tasks, entries in the basket),
 // opening its panel as a dialog on every page, so tasks started anywhere can be followed and
 // cancelled from anywhere. In the header on wide screens; on phones, where the header is full,
-// they float at the bottom corner. Loaded as its own chunk, with its strings, only when there is
-// something to show: a signed-in user, a task, or a basket this browser already holds.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+// they float at the bottom corner. Loaded as its own chunk, with its strings (root-layout.tsx),
+// only when there is something to show: a signed-in user, a task, or a basket this browser holds.
+import { useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isFinished } from '@machines/task-registry';
-import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { Dialog } from '@ui/components/dialog';
 import { useTasks } from '@ui/lib/task-provider';
 import { BasketPanel } from './basket-panel';
-import { useBasket } from './basket-store';
+import { useBasket } from '@ui/lib/basket-store';
 import { TaskPanel } from './task-panel';
 import './transfers.css';
 
@@ -46,7 +45,7 @@ function PanelDialog({ title, onClose, children }: { title: string; onClose: () 
   );
 }
 
-function Panels({ showBasket }: { showBasket: boolean }) {
+export function ShellPanels({ showBasket }: { showBasket: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
   const tasks = useTasks();
@@ -103,17 +102,4 @@ function Panels({ showBasket }: { showBasket: boolean }) {
       )}
     </>
   );
-}
-
-export function ShellPanels({ showBasket }: { showBasket: boolean }) {
-  const { i18n } = useTranslation();
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void loadLocaleBundles(i18n, 'transfers').then(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [i18n]);
-  return ready ? <Panels showBasket={showBasket} /> : null;
 }

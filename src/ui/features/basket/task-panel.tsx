@@ -18,7 +18,6 @@ function TaskRow({ task }: { task: TaskView }) {
   return (
     <li className="task" data-status={task.status}>
       <div className="task__head">
-        <span className="task__type">{type}</span>
         <span className="task__label">{task.label}</span>
         <span className="task__status">{t(`tasks.status.${task.status}`)}</span>
       </div>
