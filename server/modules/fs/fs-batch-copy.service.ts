@@ -52,6 +52,7 @@ export class FsBatchCopyService {
           details.push({ ...detail, ...(await this.#copyInside(pair, skipExisting)) });
         } else {
           const planned = await this.planner.plan(pair, skipExisting, origin);
+          await this.#makeFolders(pair.to, planned.folders);
           details.push({ ...detail, ...planned.detail });
           if (planned.result !== null) crossStorageResults.push(planned.result);
         }
@@ -72,6 +73,17 @@ export class FsBatchCopyService {
       requiresClientSideCopy: crossStorageResults.length > 0,
       crossStorageResults,
     };
+  }
+
+  /** The folder markers of a copy across storages, written at once and indexed: structure is no bytes to carry. */
+  async #makeFolders(to: MountTarget, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    for (let i = 0; i < keys.length; i += copyConcurrency) {
+      await Promise.all(keys.slice(i, i + copyConcurrency).map((key) => this.#storage(to, () => to.driver.putObject(key, Readable.from([]), folderType))));
+    }
+    const folders = foldersOf(to.path, keys.map((key) => ({ path: pathOfKey(to.mount.mount_path, key), marker: true })));
+    await this.repos.transaction((trx) => this.index.treeWritten(trx.fsEntries, to.mount, { files: [], folders, at: this.core.now() }));
+    this.index.changed(to.mount.id);
   }
 
   /** Inside one storage: a file, or a folder's every object, copied by storage itself. */

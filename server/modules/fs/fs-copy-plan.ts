@@ -4,6 +4,8 @@
 // presigned PUT up to COPY_SINGLE_PUT_MAX_BYTES, else a multipart upload with its part URLs: a
 // browser cannot stream one request body, so large files go up in parts), and hands back a
 // download link for each. The client carries the bytes and commits (fs-copy-commit.service.ts).
+// A folder's own structure (the folder, and every folder below it, empty ones too) is no bytes to
+// carry: the plan names the markers the server writes into the target itself.
 import { COPY_PART_BYTES, COPY_SINGLE_PUT_MAX_BYTES, type FsCopyDetail, type FsCopyFile, type FsCopyUpload, type FsCrossStorageResult } from '@shared/api/fs-copy.schema';
 import { FS_LINK_MAX_SECONDS } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
@@ -22,7 +24,8 @@ import type { FsUploadService } from './fs-upload.service';
 const minDownloadSeconds = 3600;
 
 type Source = { key: string; targetKey: string; size: number; etag: string | null; contentType: string | null };
-export type Planned = { detail: Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>; result: FsCrossStorageResult | null };
+/** `folders`: target keys of the folder markers to write (the folder itself first), none for a file. */
+export type Planned = { detail: Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>; result: FsCrossStorageResult | null; folders: string[] };
 
 export class FsCopyPlanner {
   constructor(
@@ -37,9 +40,10 @@ export class FsCopyPlanner {
     const isDirectory = found.kind === 'folder';
     let sources: Source[];
     let skippedFiles = 0;
+    const folders: string[] = [];
     if (found.kind === 'file') {
       await this.core.mustFitAt(to);
-      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null) return { detail: { status: 'skipped', isDirectory, files: 0, skippedFiles: 1 }, result: null };
+      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null) return { detail: { status: 'skipped', isDirectory, files: 0, skippedFiles: 1 }, result: null, folders };
       const { size, etag, contentType } = found.head;
       sources = [{ key: from.key, targetKey: to.key, size, etag, contentType }];
     } else {
@@ -47,15 +51,19 @@ export class FsCopyPlanner {
       if ((await folderAt(to, parentKey, this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of the target does not exist');
       if ((await fileAt(to, to.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'a file exists where the folder would go');
       const existing = new Set((await treeOf(to, to.key, this.#log)).map((object) => object.key));
+      if ((await folderAt(to, to.key, this.#log)) === null) folders.push(`${to.key}/`);
       sources = [];
       for (const object of await treeOf(from, from.key, this.#log)) {
-        if (object.key.endsWith('/')) continue;
         const targetKey = `${to.key}/${object.key.slice(from.key.length + 1)}`;
+        if (object.key.endsWith('/')) {
+          if (!existing.has(targetKey)) folders.push(targetKey);
+          continue;
+        }
         if (skipExisting && existing.has(targetKey)) skippedFiles += 1;
         else sources.push({ key: object.key, targetKey, size: object.size, etag: object.etag, contentType: null });
       }
     }
-    if (sources.length === 0) return { detail: { status: skippedFiles > 0 ? 'skipped' : 'copied', isDirectory, files: 0, skippedFiles }, result: null };
+    if (sources.length === 0) return { detail: { status: skippedFiles > 0 && folders.length === 0 ? 'skipped' : 'copied', isDirectory, files: 0, skippedFiles }, result: null, folders };
     // The whole item must fit before anything is reserved; each file's reservation checks again.
     const total = sources.reduce((sum, source) => sum + source.size, 0);
     const largest = sources.reduce((max, source) => Math.max(max, source.size), 0);
@@ -68,7 +76,7 @@ export class FsCopyPlanner {
       throw error;
     }
     const result = { sourcePath: wirePath(from.path, false), targetPath: wirePath(to.path, false), isDirectory, targetMountId: to.mount.id, files };
-    return { detail: { status: 'planned', isDirectory, files: files.length, skippedFiles }, result };
+    return { detail: { status: 'planned', isDirectory, files: files.length, skippedFiles }, result, folders };
   }
 
   async #file(from: MountTarget, to: MountTarget, source: Source, origin: string): Promise<FsCopyFile> {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { COPY_SINGLE_PUT_MAX_BYTES, fsBatchCopyCommitResultSchema, fsBatchCopyResultSchema, type FsBatchCopyRequest } from '@shared/api/fs-copy.schema';
-import { fsEntryDetailSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
+import { fsEntryDetailSchema, fsListingSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountListSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import type { CopyProgress } from '@workers/copy-protocol';
@@ -31,7 +31,7 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
     local = mounts.find((mount) => mount.storage_type === 'local')?.mount_path ?? '';
     expect(local).not.toBe('');
     const src = `${local}/xsrc`;
-    for (const folder of [src, `${src}/one`, `${src}/one/two`, `${src}/one/two/three`]) await mkdir(h, admin(h), folder);
+    for (const folder of [src, `${src}/one`, `${src}/one/two`, `${src}/one/two/three`, `${src}/one/empty-dir`]) await mkdir(h, admin(h), folder);
     const content: [string, string, Buffer][] = [
       [src, 'top.txt', randomBytesOf(1000, 1)],
       [`${src}/one`, 'big.bin', randomBytesOf(bigSize, 2)],
@@ -60,6 +60,7 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
   };
   const pending = () => h.server.db.selectFrom('fs_uploads').select('id').execute();
   const exists = async (path: string) => (await fsCall(h, admin(h), 'GET', 'get', { query: { path } })).status === 200;
+  const namesIn = async (folder: string) => expectOk(await fsCall(h, admin(h), 'GET', 'list', { query: { path: folder } }), fsListingSchema).items.map((item) => item.name);
 
   async function expectTree(root: string) {
     for (const [relative, bytes] of files) expect(sha256(await bytesAt(`${root}${relative}`)), relative).toBe(sha256(bytes));
@@ -81,6 +82,8 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
     expect(result.copied).toHaveLength(files.size);
     expect(progress.at(-1)).toMatchObject({ filesDone: files.size, filesTotal: files.size, loaded: progress.at(-1)?.total });
     await expectTree(`${s3}/xdst/tree`);
+    // Folders come along at every level, the empty one too.
+    expect(await namesIn(`${s3}/xdst/tree/one/`)).toEqual(expect.arrayContaining(['empty-dir', 'two', 'big.bin']));
     expect(await pending()).toEqual([]);
     const hits = expectOk(await fsCall(h, admin(h), 'GET', 'search', { query: { q: 'deep-cross' } }), fsSearchResultSchema).results.map((hit) => hit.path);
     expect(hits).toContain(`${s3}/xdst/tree/one/two/three/deep-cross.txt`);
@@ -89,7 +92,14 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
     expect(back.crossStorageResults[0]?.files).toHaveLength(files.size);
     expect(await worker.copyAcrossStorages({ id: 'back', scope: 'admin', plan: back.crossStorageResults })).toMatchObject({ status: 'completed', failed: [] });
     await expectTree(`${local}/xback`);
+    expect(await namesIn(`${local}/xback/one/`)).toEqual(expect.arrayContaining(['empty-dir', 'two', 'big.bin']));
     expect(await pending()).toEqual([]);
+  });
+
+  it('copies an empty folder across storages as a folder, with nothing to carry', async () => {
+    const plan = await copy(admin(h), { items: [{ sourcePath: `${local}/xsrc/one/empty-dir`, targetPath: `${s3}/xdst/empty-copy` }] });
+    expect(plan).toMatchObject({ requiresClientSideCopy: false, success: 1, crossStorageResults: [] });
+    expect(await namesIn(`${s3}/xdst/`)).toContain('empty-copy');
   });
 
   it('skips files already there by default, and replaces them with skipExisting false', async () => {
