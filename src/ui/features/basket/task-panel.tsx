@@ -23,7 +23,7 @@ function TaskRow({ task }: { task: TaskView }) {
       </div>
       {!finished && <progress className="task__bar" max={100} value={task.percent} aria-label={t('tasks.progress', { label: task.label })} />}
       <p className="task__numbers">
-        {task.total !== null ? t('tasks.items', { done, total: task.total }) : done > 0 && t('tasks.itemsOpen', { done })}
+        {task.total !== null ? t('tasks.items', { done, count: task.total }) : done > 0 && t('tasks.itemsOpen', { count: done })}
         {bytes !== null && (
           <span>
             {bytes.total !== null && bytes.total > 0
