@@ -7,17 +7,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
-import { E2E_ADMIN } from './support/env';
+import { adminCall, adminToken, envelope } from './support/admin-api';
 import { underServiceWorker } from './support/service-worker';
 
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 const mountPath = `/e2e-basket-${randomBytes(4).toString('hex')}`;
 let token = '';
 
@@ -29,21 +28,14 @@ const files: Record<string, string> = {
   'left-out.txt': 'not in the basket\n',
 };
 
-async function admin(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
-  const response = await request[method](`/api${path}`, { headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-  return response;
-}
-
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/admin/login', { data: E2E_ADMIN });
-  token = envelope(z.object({ token: z.string() })).parse(await login.json()).data.token;
-  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await admin(request, 'get', '/s3-configs')).json()).data;
+  token = await adminToken(request);
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await adminCall(request, token, 'get', '/s3-configs')).json()).data;
   const local = configs.find((config) => config.driver === 'local');
   expect(local).toBeDefined();
-  await admin(request, 'post', '/admin/mounts', { name: 'E2E basket', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 });
-  for (const folder of ['docs/', 'docs/deep/', 'docs/empty/']) await admin(request, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
-  for (const [path, content] of Object.entries(files)) await admin(request, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
+  await adminCall(request, token, 'post', '/admin/mounts', { name: 'E2E basket', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 });
+  for (const folder of ['docs/', 'docs/deep/', 'docs/empty/']) await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
+  for (const [path, content] of Object.entries(files)) await adminCall(request, token, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
 });
 
 async function signIn(page: Page): Promise<void> {

@@ -9,13 +9,13 @@ import { z } from 'zod';
 import { s3ClientFor } from '../support/rgw-gateway';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
-import { E2E_ADMIN, E2E_PORT } from './support/env';
+import { adminCall, adminToken, envelope } from './support/admin-api';
+import { E2E_PORT } from './support/env';
 import { rgwFromEnv } from './support/rgw-env';
 
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 const run = randomBytes(4).toString('hex');
 const localMount = { name: `copy-local-${run}`, path: `/e2e-copy-local-${run}` };
 const s3Mount = { name: `copy-s3-${run}`, path: `/e2e-copy-s3-${run}` };
@@ -33,15 +33,9 @@ const tree: Record<string, string> = {
 const MB = 1024 * 1024;
 const BIG = 40 * MB;
 
-async function admin(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
-  const response = await request[method](`/api${path}`, { headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response;
-}
-
 async function addRadosgwConfig(request: APIRequestContext, name: string): Promise<string> {
   const rgw = rgwFromEnv();
-  const created = await admin(request, 'post', '/s3-configs', {
+  const created = await adminCall(request, token, 'post', '/s3-configs', {
     name,
     provider_type: 'Other S3 Compatible',
     endpoint_url: rgw.endpoint,
@@ -51,27 +45,26 @@ async function addRadosgwConfig(request: APIRequestContext, name: string): Promi
     path_style: true,
   });
   const { id } = envelope(z.object({ id: z.string() })).parse(await created.json()).data;
-  await admin(request, 'post', `/s3-configs/${id}/apply-cors`, { origin: `http://localhost:${E2E_PORT}` });
+  await adminCall(request, token, 'post', `/s3-configs/${id}/apply-cors`, { origin: `http://localhost:${E2E_PORT}` });
   return id;
 }
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/admin/login', { data: E2E_ADMIN });
-  token = envelope(z.object({ token: z.string() })).parse(await login.json()).data.token;
-  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await admin(request, 'get', '/s3-configs')).json()).data;
+  token = await adminToken(request);
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await adminCall(request, token, 'get', '/s3-configs')).json()).data;
   const local = configs.find((config) => config.driver === 'local');
   expect(local).toBeDefined();
 
   const configA = await addRadosgwConfig(request, `radosgw-copy-${run}`);
   const configB = await addRadosgwConfig(request, `radosgw-copy-b-${run}`);
 
-  await admin(request, 'post', '/admin/mounts', { name: localMount.name, storage_type: 'local', storage_config_id: local?.id, mount_path: localMount.path, cache_ttl: 0 });
-  await admin(request, 'post', '/admin/mounts', { name: s3Mount.name, storage_type: 's3', storage_config_id: configA, mount_path: s3Mount.path, cache_ttl: 0 });
-  await admin(request, 'post', '/admin/mounts', { name: s3MountB.name, storage_type: 's3', storage_config_id: configB, mount_path: s3MountB.path, cache_ttl: 0 });
-  for (const folder of ['tree/', 'tree/sub/', 'tree/sub/deep/']) await admin(request, 'post', '/admin/fs/mkdir', { path: `${localMount.path}/${folder}` });
-  for (const [path, content] of Object.entries(tree)) await admin(request, 'post', '/admin/fs/update', { path: `${localMount.path}/tree/${path}`, content });
-  await admin(request, 'post', '/admin/fs/mkdir', { path: `${s3Mount.path}/${prefix}/` });
-  await admin(request, 'post', '/admin/fs/mkdir', { path: `${s3MountB.path}/${prefix}/target/` });
+  await adminCall(request, token, 'post', '/admin/mounts', { name: localMount.name, storage_type: 'local', storage_config_id: local?.id, mount_path: localMount.path, cache_ttl: 0 });
+  await adminCall(request, token, 'post', '/admin/mounts', { name: s3Mount.name, storage_type: 's3', storage_config_id: configA, mount_path: s3Mount.path, cache_ttl: 0 });
+  await adminCall(request, token, 'post', '/admin/mounts', { name: s3MountB.name, storage_type: 's3', storage_config_id: configB, mount_path: s3MountB.path, cache_ttl: 0 });
+  for (const folder of ['tree/', 'tree/sub/', 'tree/sub/deep/']) await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${localMount.path}/${folder}` });
+  for (const [path, content] of Object.entries(tree)) await adminCall(request, token, 'post', '/admin/fs/update', { path: `${localMount.path}/tree/${path}`, content });
+  await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3Mount.path}/${prefix}/` });
+  await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3MountB.path}/${prefix}/target/` });
 });
 
 async function signIn(page: Page): Promise<void> {
