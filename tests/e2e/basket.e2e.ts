@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
-import { adminCall, adminToken, envelope } from './support/admin-api';
+import { adminCall, adminToken, emptyFolder, envelope } from './support/admin-api';
 import { underServiceWorker } from './support/service-worker';
 
 test.use({ locale: 'en-US' });
@@ -37,6 +37,8 @@ test.beforeAll(async ({ request }) => {
   for (const folder of ['docs/', 'docs/deep/', 'docs/empty/']) await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
   for (const [path, content] of Object.entries(files)) await adminCall(request, token, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
 });
+
+test.afterAll(async ({ request }) => emptyFolder(request, token, `${mountPath}/`));
 
 async function signIn(page: Page): Promise<void> {
   // Without the save picker the ZIP goes through the service worker, as a download Playwright can catch.

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { s3ClientFor } from '../support/rgw-gateway';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
-import { adminCall, adminToken, envelope } from './support/admin-api';
+import { adminCall, adminToken, emptyFolder, envelope } from './support/admin-api';
 import { E2E_PORT } from './support/env';
 import { rgwFromEnv } from './support/rgw-env';
 
@@ -66,6 +66,8 @@ test.beforeAll(async ({ request }) => {
   await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3Mount.path}/${prefix}/` });
   await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3MountB.path}/${prefix}/target/` });
 });
+
+test.afterAll(async ({ request }) => emptyFolder(request, token, `${localMount.path}/`));
 
 async function signIn(page: Page): Promise<void> {
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });

@@ -17,3 +17,13 @@ export async function adminCall(request: APIRequestContext, token: string, metho
   expect(response.status(), `${method} ${path}: ${response.status() < 300 ? '' : await response.text()}`).toBeLessThan(300);
   return response;
 }
+
+/**
+ * Removes everything in a folder. Mounts on the default local storage share its root, and other
+ * tests expect an empty mount: a test that writes there clears up after itself.
+ */
+export async function emptyFolder(request: APIRequestContext, token: string, folder: string): Promise<void> {
+  const listed = await adminCall(request, token, 'get', `/admin/fs/list?path=${encodeURIComponent(folder)}`);
+  const paths = envelope(z.object({ items: z.array(z.object({ path: z.string() })) })).parse(await listed.json()).data.items.map((item) => item.path);
+  if (paths.length > 0) await adminCall(request, token, 'post', '/admin/fs/batch-remove', { paths });
+}
