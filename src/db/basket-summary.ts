@@ -1,5 +1,5 @@
 // What the basket panel says about the basket as a whole: how many entries, the bytes known
-// before any folder is listed, and whether to warn before downloading it (spec §9: large and
+// before any folder is listed, and whether to warn before downloading it (large and
 // very large totals; the thresholds themselves are never shown).
 import type { BasketItemDoc } from '@db/schemas/basket.schema';
 

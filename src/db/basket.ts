@@ -1,4 +1,4 @@
-// The file basket (spec §1) in the local database, so it survives reloads. A folder stands for
+// The file basket in the local database, so it survives reloads. A folder stands for
 // everything in it at download time: adding a folder takes the entries below it out of the
 // basket, and adding something below a folder already there adds nothing.
 import type { ClipdockDatabase } from './database';

@@ -1,4 +1,4 @@
-// "Download all" of the file basket (spec §1): folders are listed at every depth (cursor pages),
+// "Download all" of the file basket: folders are listed at every depth (cursor pages),
 // each file fetched from its direct link (links asked a few ahead) and streamed into one ZIP
 // (client-zip: ZIP64 when needed) written straight to the sink, so memory holds a few chunks,
 // never a file. A file that still fails after retries goes into a report inside the ZIP.

@@ -1,4 +1,4 @@
-// What crosses the worker boundary for a copy across storages (spec §4 client-side copy): the plan
+// What crosses the worker boundary for a copy across storages (the client-side copy): the plan
 // batch-copy answered, per-file progress, and a result that says which files arrived and which
 // failed and why; a cancel gives a cancelled result.
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export const failedCopySchema = copiedFileSchema.extend({
 });
 export type FailedCopy = z.infer<typeof failedCopySchema>;
 
-/** The task statuses of spec §4: every file copied, some, none, or stopped by the user. */
+/** A task's end: every file copied, some, none, or stopped by the user. */
 export const copyResultSchema = z.object({
   status: z.enum(['completed', 'partial', 'failed', 'cancelled']),
   copied: z.array(copiedFileSchema),

@@ -1,4 +1,4 @@
-// Copies across storages in the worker (spec §4 client-side copy): each file of the batch-copy plan
+// Copies across storages in the worker (the client-side copy): each file of the batch-copy plan
 // is fetched from its download link and streamed into the upload the server reserved for it, a
 // single PUT for small files (at most COPY_SINGLE_PUT_MAX_BYTES held), else part by part through
 // the URL upload's stream-parts (at most partConcurrency + 1 parts held), so memory stays flat

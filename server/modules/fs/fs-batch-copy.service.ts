@@ -1,8 +1,8 @@
-// batch-copy (spec §7): every item's paths are resolved and authorised before any work (a key's
+// batch-copy: every item's paths are resolved and authorised before any work (a key's
 // base path segment by segment; read-only keys never get here), then each item is copied by the
 // storage itself when source and target share a storage config (CopyObject/UploadPartCopy, or the
 // local driver's copy; a folder at every level), or planned for a client-side copy across storages
-// (fs-copy-plan.ts). Existing target files are skipped with skipExisting (the default, §9), else replaced.
+// (fs-copy-plan.ts). Existing target files are skipped with skipExisting (the default), else replaced.
 import { Readable } from 'node:stream';
 import type { FsBatchCopyRequest, FsBatchCopyResult, FsCopyDetail, FsCrossStorageResult } from '@shared/api/fs-copy.schema';
 import { fsBatchCopyRequestSchema } from '@shared/api/fs-copy.schema';

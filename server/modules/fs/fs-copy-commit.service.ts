@@ -1,4 +1,4 @@
-// batch-copy-commit (spec §7): records the files a client-side copy stored in the target mount.
+// batch-copy-commit: records the files a client-side copy stored in the target mount.
 // Each path is resolved and authorised again (never trusting a key or mount id sent), the object
 // is HEADed and must have exactly fileSize bytes (and the ETag, when sent); then it is indexed
 // (a single PUT's reservation finished with it, quota re-checked) and the mount's caches cleared.

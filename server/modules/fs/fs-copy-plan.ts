@@ -1,4 +1,4 @@
-// A copy across storage configs (spec §4 client-side copy): the server cannot copy between two
+// A copy across storage configs (the client-side copy): the server cannot copy between two
 // storages, so it lists every file below the source (every level, a storage page at a time), checks
 // the target's max upload size and quota for the whole item, reserves one upload per file (a
 // presigned PUT up to COPY_SINGLE_PUT_MAX_BYTES, else a multipart upload with its part URLs: a

@@ -1,14 +1,14 @@
 import type { RxJsonSchema } from 'rxdb';
 import { EPOCH_MS_INDEX } from './epoch-ms-index';
 
-/** Per-file basket status (spec §4). */
+/** Per-file basket status: pending, preparing, downloading, completed, failed. */
 export const basketStatuses = ['pending', 'preparing', 'downloading', 'completed', 'failed'] as const;
 export type BasketStatus = (typeof basketStatuses)[number];
 
 export const BASKET_PATH_MAX_LENGTH = 2048;
 
 /**
- * One file or folder in the file basket (spec §1). `source` says where its bytes come from: a
+ * One file or folder in the file basket. `source` says where its bytes come from: a
  * mount path read through the caller's file system calls (`scope` admin or user), or a file
  * share's slug. The key joins the three, so adding the same thing twice keeps one entry.
  */

@@ -1,4 +1,4 @@
-// Wire contract of copies in the mount explorer (spec §7 batch-copy, batch-copy-commit). Inside one
+// Wire contract of copies in the mount explorer (batch-copy, batch-copy-commit). Inside one
 // storage the server copies and answers per item. Across storages it answers a plan: every file
 // (folders expanded at every level) with a download link and an upload already reserved in the
 // target (a presigned PUT, or a multipart upload above COPY_SINGLE_PUT_MAX_BYTES); the client
@@ -27,7 +27,7 @@ export type FsBatchCopyItem = z.infer<typeof fsBatchCopyItemSchema>;
 
 export const fsBatchCopyRequestSchema = z.object({
   items: z.array(fsBatchCopyItemSchema).min(1).max(FS_BATCH_MAX_PATHS),
-  /** Spec §9: true by default. An existing target file is kept (skipped); false replaces it. */
+  /** True by default (the product's rule). An existing target file is kept (skipped); false replaces it. */
   skipExisting: z.boolean().default(true),
 });
 export type FsBatchCopyRequest = z.input<typeof fsBatchCopyRequestSchema>;
@@ -66,7 +66,7 @@ export const fsCopyUploadSchema = z.discriminatedUnion('kind', [
 ]);
 export type FsCopyUpload = z.infer<typeof fsCopyUploadSchema>;
 
-/** Spec §3 copy item: one file to carry from `downloadUrl` to its upload in the target. */
+/** A copy item: one file to carry from `downloadUrl` to its upload in the target. */
 export const fsCopyFileSchema = z.object({
   sourcePath: z.string(),
   targetPath: z.string(),

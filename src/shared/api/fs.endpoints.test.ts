@@ -31,7 +31,7 @@ describe('file system contract', () => {
     expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'é'.repeat(FS_EDIT_MAX_BYTES / 2 + 1) }).success).toBe(false);
   });
 
-  it('copies with skipExisting true unless told otherwise (spec §9)', () => {
+  it('copies with skipExisting true unless told otherwise', () => {
     const item = { sourcePath: '/a/x.txt', targetPath: '/b/x.txt' };
     expect(fsBatchCopyRequestSchema.parse({ items: [item] }).skipExisting).toBe(true);
     expect(fsBatchCopyRequestSchema.parse({ items: [item], skipExisting: false }).skipExisting).toBe(false);

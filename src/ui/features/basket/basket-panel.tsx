@@ -1,6 +1,6 @@
-// The basket panel (spec §1): what was collected, its count and total, each entry's status
-// (spec §4) with a remove button, "Download all" (one ZIP, as a task) and clear. A large or very
-// large total asks first (spec §9), without naming the thresholds.
+// The basket panel: what was collected, its count and total, each entry's status
+// (pending, preparing, downloading, completed, failed) with a remove button, "Download all" (one ZIP, as a task) and clear. A large or very
+// large total asks first, without naming the thresholds.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BasketItemDoc } from '@db/schemas/basket.schema';

@@ -1,6 +1,6 @@
-// The task panel: every long operation of this tab (spec §4: copy, upload, delete, download)
-// with its progress, bytes and speed while it runs, cancel, and once finished the summary of
-// spec §8 ("copy completed: N succeeded, M failed") with a retry of the failed items.
+// The task panel: every long operation of this tab (copy, upload, delete, download)
+// with its progress, bytes and speed while it runs, cancel, and once finished its summary
+// ("copy completed: N succeeded, M failed") with a retry of the failed items.
 import { useTranslation } from 'react-i18next';
 import { isFinished, type TaskView } from '@machines/task-registry';
 import { formatBytes } from '@ui/lib/format-bytes';

@@ -1,4 +1,4 @@
-// A file share into the file basket (spec §1), by its slug: "Download all" fetches it from the
+// A file share into the file basket, by its slug: "Download all" fetches it from the
 // share's download link like any visitor, so only shares without a password can join.
 import type { TFunction } from 'i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';

@@ -6,7 +6,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 type FileActionsProps = {
   downloadUrl: string | null;
   filename: string;
-  /** Into the file basket (spec §1); absent for a share behind a password, whose links need its token. */
+  /** Into the file basket; absent for a share behind a password, whose links need its token. */
   onAddToBasket?: () => Promise<string>;
 };
 

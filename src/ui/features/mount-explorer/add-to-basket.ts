@@ -1,4 +1,4 @@
-// Explorer entries into the file basket (spec §1): a file by its path, a folder by its path
+// Explorer entries into the file basket: a file by its path, a folder by its path
 // with everything below it (listed only when the basket is downloaded).
 import type { TFunction } from 'i18next';
 import type { FsEntry } from '@shared/api/fs.schema';

@@ -1,4 +1,4 @@
-// A delete of several entries as a task of the app's registry (spec §4: delete), so it shows in
+// A delete of several entries as a task of the app's registry (a task of type delete), so it shows in
 // the task panel with its count of deleted and failed entries and can retry the failed ones. The
 // server takes up to FS_BATCH_MAX_PATHS paths a call and checks every path before deleting any.
 import type { TaskSpec } from '@machines/task-registry';

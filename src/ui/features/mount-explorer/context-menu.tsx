@@ -1,5 +1,5 @@
 // The explorer's context menu: opened by right-click, a 500 ms touch long press or
-// the keyboard; z-index 100 and 100 to 600 px wide (explorer.css). Arrow keys, Home and End move
+// the keyboard; z-index 100 and 100 to 600 px wide (explorer-panels.css). Arrow keys, Home and End move
 // between items, Enter or Space runs one, Escape, Tab or a click outside closes it and focus
 // returns to where it was.
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';

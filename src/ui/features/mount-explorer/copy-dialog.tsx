@@ -9,6 +9,7 @@ import { FormDialogActions } from '../../components/form-dialog-actions';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
 import { crumbsOf, parentOf } from './fs-paths';
+import './copy-dialog.css';
 import type { FsCalls } from './data/use-fs-calls';
 
 type CopyDialogProps = {

@@ -13,7 +13,7 @@ export type EntryActions = {
   rename: (entry: FsEntry) => void;
   remove: (entries: FsEntry[]) => void;
   toggleSelect: (entry: FsEntry) => void;
-  /** Into the file basket (spec §1): a file, or a folder with everything in it. */
+  /** Into the file basket: a file, or a folder with everything in it. */
   addToBasket: (entries: FsEntry[]) => void;
   /** "Copy to…": another folder, in this storage or another one. */
   copy: (entries: FsEntry[]) => void;

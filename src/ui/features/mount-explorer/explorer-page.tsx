@@ -6,6 +6,7 @@ import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { useFsScope } from './data/use-fs-calls';
 import { Explorer } from './explorer';
 import './explorer.css';
+import './explorer-panels.css';
 
 export function ExplorerPage({ folder, preview }: { folder: string; preview: string | null }) {
   const { t } = useTranslation();
