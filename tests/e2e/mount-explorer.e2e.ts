@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { ExplorerPage } from './pages/explorer.page';
+import { TransfersPage } from './pages/transfers.page';
 import { E2E_ADMIN } from './support/env';
 
 test.use({ locale: 'en-US' });
@@ -65,6 +66,11 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   await expect(page.locator('.explorer-upload[data-status="done"]')).toHaveCount(3);
   await expect(explorer.link('notes.txt')).toBeVisible();
   await expect(explorer.link('photo.png')).toBeVisible();
+  // The three files chosen together are one upload task in the task panel.
+  const transfers = new TransfersPage(page);
+  await transfers.openTasks();
+  await expect(transfers.tasks().filter({ hasText: 'Upload 3 files' })).toContainText('Upload completed: 3 succeeded, 0 failed');
+  await transfers.close();
 
   // Right click opens the menu; Edit opens CodeMirror; Save writes the file.
   await explorer.entry('notes.txt').click({ button: 'right' });

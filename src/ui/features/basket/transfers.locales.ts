@@ -28,6 +28,8 @@ const en = {
     deleteOne: 'Delete {{name}}',
     deleteMany: 'Delete {{count}} items',
     copyOne: 'Copy {{name}}',
+    uploadOne: 'Upload {{name}}',
+    uploadMany: 'Upload {{count}} files',
     copyMany: 'Copy {{count}} items',
   },
   basket: {
@@ -90,6 +92,8 @@ const zh: typeof en = {
     deleteOne: '删除 {{name}}',
     deleteMany: '删除 {{count}} 项',
     copyOne: '复制 {{name}}',
+    uploadOne: '上传 {{name}}',
+    uploadMany: '上传 {{count}} 个文件',
     copyMany: '复制 {{count}} 项',
   },
   basket: {
