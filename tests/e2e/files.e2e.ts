@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Page, type Route } from '@pl
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { FilePage } from './pages/file.page';
+import { TransfersPage } from './pages/transfers.page';
 import { UploadPage } from './pages/upload.page';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './support/env';
 import { s3ClientFor } from '../support/rgw-gateway';
@@ -123,6 +124,11 @@ test('a 1 KB and a 64 MB file upload with progress and download byte for byte', 
   await expect(page.getByRole('button', { name: 'Cancel all' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Clear finished' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: large.name })).toBeVisible();
+  // The batch is a task of the task panel too.
+  const transfers = new TransfersPage(page);
+  await transfers.openTasks();
+  await expect(transfers.tasks().filter({ hasText: 'Upload 2 files' })).toContainText('Upload completed: 2 succeeded, 0 failed');
+  await transfers.close();
 
   const view = new FilePage(page);
   for (const [key, source] of [['small', small], ['large', large]] as const) {

@@ -7,6 +7,6 @@ export const uploadRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/upload',
   staticData: { requiresAuth: true },
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'transfers'),
   component: lazyRouteComponent(() => import('../features/upload/upload-page'), 'UploadPage'),
 });

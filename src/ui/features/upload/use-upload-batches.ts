@@ -1,24 +1,33 @@
 // Every batch started on the upload page, newest first. Each batch is its own upload machine
-// actor (a finished machine is final); leaving the page stops them, which cancels their transfers.
+// actor (a finished machine is final) and a task of the task panel; leaving the page stops them,
+// which cancels their transfers and ends their tasks.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createActor, type Actor } from 'xstate';
 import { uploadMachine, type UploadBatchItem } from '@machines/upload.machine';
 import { useAuthActor } from '../../lib/auth-provider';
+import { useTaskRegistry } from '../../lib/task-provider';
 import { getTransferClient } from '../../lib/transfer';
 import { fileUploadActor } from './file-upload-actor';
 import { rememberUpload } from './recent-uploads-store';
+import { uploadBatchTask } from './upload-batch-task';
 
 export type UploadBatchActor = Actor<typeof uploadMachine>;
 
 export function useUploadBatches() {
+  const { t } = useTranslation();
   const auth = useAuthActor();
+  const tasks = useTaskRegistry();
   const [batches, setBatches] = useState<UploadBatchActor[]>([]);
   const live = useRef<UploadBatchActor[]>([]);
+  const endTasks = useRef<(() => void)[]>([]);
 
   useEffect(
     () => () => {
       for (const actor of live.current) actor.stop();
+      for (const end of endTasks.current) end();
       live.current = [];
+      endTasks.current = [];
     },
     [],
   );
@@ -31,10 +40,14 @@ export function useUploadBatches() {
       const actor = createActor(uploadMachine.provide({ actors: { uploadFile } }), { input: {} });
       actor.start();
       actor.send({ type: 'upload.start', items });
+      const [first] = items;
+      const task = uploadBatchTask(actor, items.length === 1 && first ? t('tasks.uploadOne', { name: first.name }) : t('tasks.uploadMany', { count: items.length }));
+      tasks.start(task.spec);
+      endTasks.current.push(task.end);
       live.current = [actor, ...live.current];
       setBatches(live.current);
     },
-    [auth],
+    [auth, t, tasks],
   );
 
   const cancelAll = useCallback(() => {
