@@ -1,7 +1,9 @@
 // The download of a basket ZIP where the browser cannot write a chosen file itself: the page
 // hands this worker a MessagePort whose other end is the transfer worker building the ZIP, then
 // opens a synthetic URL; the answer is a stream pulled from that port a batch at a time, so
-// neither worker holds more than a batch, whatever the ZIP's size.
+// neither worker holds more than a batch, whatever the ZIP's size. The buffers of batches the
+// download consumed go back to the transfer worker, which fills them again: a few buffers carry the
+// whole ZIP instead of one new one per MiB waiting for the garbage collector.
 import { registerRoute } from 'workbox-routing';
 import { BASKET_DOWNLOAD_PREFIX } from '../shared/sw-message.schema';
 
@@ -46,14 +48,21 @@ function takeStream(id: string): Promise<Waiting | null> {
   });
 }
 
-type Reply = { type: 'chunk'; chunk: ArrayBuffer } | { type: 'done' } | { type: 'error'; message: string };
+type Reply = { type: 'chunk'; chunk: ArrayBuffer; length: number } | { type: 'done' } | { type: 'error'; message: string };
 
 function isReply(data: unknown): data is Reply {
   return typeof data === 'object' && data !== null && 'type' in data && (data.type === 'chunk' || data.type === 'done' || data.type === 'error');
 }
 
+/**
+ * A batch's buffer goes back only once two later batches have been asked for: the response asks
+ * for the next chunk after it has consumed the one before, and the extra one is a margin.
+ */
+const RECYCLE_AFTER = 2;
+
 function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
   let answer: ((reply: Reply) => void) | null = null;
+  const sent: ArrayBuffer[] = [];
   port.onmessage = (event: MessageEvent<unknown>) => {
     if (isReply(event.data)) answer?.(event.data);
   };
@@ -64,7 +73,10 @@ function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
         new Promise<void>((resolve) => {
           answer = (reply) => {
             answer = null;
-            if (reply.type === 'chunk') controller.enqueue(new Uint8Array(reply.chunk));
+            if (reply.type === 'chunk') {
+              sent.push(reply.chunk);
+              controller.enqueue(new Uint8Array(reply.chunk, 0, reply.length));
+            }
             else if (reply.type === 'done') {
               controller.close();
               port.close();
@@ -74,7 +86,8 @@ function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
             }
             resolve();
           };
-          port.postMessage({ type: 'pull' });
+          const recycle = sent.length > RECYCLE_AFTER ? sent.shift() : undefined;
+          port.postMessage(recycle === undefined ? { type: 'pull' } : { type: 'pull', recycle }, recycle === undefined ? [] : [recycle]);
         }),
       cancel: () => {
         port.postMessage({ type: 'cancel' });

@@ -62,9 +62,13 @@ export const basketZipResultSchema = z.discriminatedUnion('ok', [
 ]);
 export type BasketZipResult = z.infer<typeof basketZipResultSchema>;
 
-/** Between the worker and the service worker, over the sink's port: the SW pulls, the worker answers. */
-export type ZipPortRequest = { type: 'pull' } | { type: 'cancel' };
-export type ZipPortReply = { type: 'chunk'; chunk: ArrayBuffer } | { type: 'done' } | { type: 'error'; message: string };
+/**
+ * Between the worker and the service worker, over the sink's port: the SW pulls, the worker answers
+ * with a batch (the first `length` bytes of `chunk`). A pull may hand back the buffer of a batch the
+ * download has long since consumed, for the worker to fill again.
+ */
+export type ZipPortRequest = { type: 'pull'; recycle?: ArrayBuffer } | { type: 'cancel' };
+export type ZipPortReply = { type: 'chunk'; chunk: ArrayBuffer; length: number } | { type: 'done' } | { type: 'error'; message: string };
 
 export type BasketWorkerApi = {
   downloadBasket(job: BasketZipJob, onEvent?: BasketZipEventCallback): Promise<BasketZipResult>;

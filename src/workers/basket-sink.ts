@@ -1,10 +1,15 @@
 // Where a basket ZIP goes, written as it is made: a file the user chose (File System Access API;
 // an aborted write leaves nothing behind), or a MessagePort the service worker pulls from while
-// it streams the download to the browser. At most one batch of about a MiB is in flight.
+// it streams the download to the browser. At most one batch of about a MiB is in flight, and each
+// chunk is handed back (`release`) as soon as its bytes are written or copied into a batch.
 import type { ZipPortReply, ZipPortRequest, ZipSink } from './basket-protocol';
 
 /** A batch posted to the service worker: large enough to keep message overhead small. */
 export const PORT_BATCH_BYTES = 1024 * 1024;
+/** A batch buffer's size: a batch stops growing past PORT_BATCH_BYTES, so one more read fits. */
+const BATCH_CAPACITY = 2 * PORT_BATCH_BYTES;
+/** Batch buffers the service worker handed back, kept for the next batches. */
+const KEPT_BATCH_BUFFERS = 4;
 
 /** A failure of the destination, not of the download: the page says the ZIP could not be written. */
 export class SinkError extends Error {
@@ -15,8 +20,9 @@ function isPull(data: unknown): data is ZipPortRequest {
   return typeof data === 'object' && data !== null && 'type' in data && (data.type === 'pull' || data.type === 'cancel');
 }
 
-function concat(parts: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size);
+/** The parts copied into a buffer handed back earlier where they fit, else into a new one. */
+function concat(parts: Uint8Array[], size: number, spare: ArrayBuffer[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(size <= BATCH_CAPACITY ? (spare.pop() ?? new ArrayBuffer(BATCH_CAPACITY)) : new ArrayBuffer(size));
   let at = 0;
   for (const part of parts) {
     out.set(part, at);
@@ -25,8 +31,16 @@ function concat(parts: Uint8Array[], size: number): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+export type WriteZipOptions = {
+  signal: AbortSignal;
+  /** Called with each chunk of the ZIP once nothing reads it any more. */
+  release: (chunk: Uint8Array) => void;
+  /** The service worker's download was stopped by the user. */
+  onCancel: () => void;
+};
+
 /** Answers the service worker's pulls until the ZIP ends; a cancel from it (the user stopped the download) aborts. */
-function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, signal: AbortSignal, onCancel: () => void): Promise<void> {
+function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, { signal, release, onCancel }: WriteZipOptions): Promise<void> {
   const reader = zip.getReader();
   const post = (reply: ZipPortReply, transfer: Transferable[] = []) => port.postMessage(reply, transfer);
   return new Promise<void>((resolve, reject) => {
@@ -40,8 +54,11 @@ function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, signal: Abort
       stop(new DOMException('Aborted', 'AbortError'));
     }, { once: true });
     let reading = false;
+    const spare: ArrayBuffer[] = [];
     port.onmessage = (event: MessageEvent<unknown>) => {
       if (!isPull(event.data)) return;
+      const { recycle } = event.data.type === 'pull' ? event.data : {};
+      if (recycle instanceof ArrayBuffer && recycle.byteLength === BATCH_CAPACITY && spare.length < KEPT_BATCH_BUFFERS) spare.push(recycle);
       if (event.data.type === 'cancel') {
         onCancel();
         stop(new DOMException('Aborted', 'AbortError'));
@@ -63,8 +80,9 @@ function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, signal: Abort
           size += next.value.byteLength;
         }
         if (size > 0) {
-          const batch = concat(parts, size);
-          post({ type: 'chunk', chunk: batch.buffer }, [batch.buffer]);
+          const batch = concat(parts, size, spare);
+          for (const part of parts) release(part);
+          post({ type: 'chunk', chunk: batch.buffer, length: size }, [batch.buffer]);
         } else if (done) {
           post({ type: 'done' });
           port.onmessage = null;
@@ -81,8 +99,8 @@ function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, signal: Abort
   });
 }
 
-export async function writeZip(sink: ZipSink, zip: ReadableStream<Uint8Array>, signal: AbortSignal, onCancel: () => void = () => undefined): Promise<void> {
-  if (sink.kind === 'port') return serve(sink.port, zip, signal, onCancel);
+export async function writeZip(sink: ZipSink, zip: ReadableStream<Uint8Array>, options: WriteZipOptions): Promise<void> {
+  if (sink.kind === 'port') return serve(sink.port, zip, options);
   let writable: FileSystemWritableFileStream;
   try {
     writable = await sink.handle.createWritable();
@@ -90,6 +108,29 @@ export async function writeZip(sink: ZipSink, zip: ReadableStream<Uint8Array>, s
     await zip.cancel();
     throw new SinkError(error instanceof Error ? error.message : String(error));
   }
-  // pipeTo aborts the writable on any failure, which discards what was written so far.
-  await zip.pipeTo(writable, { signal });
+  // One chunk at a time, each released once written; any failure aborts the writable, which
+  // discards what was written so far.
+  const reader = zip.getReader();
+  const writer = writable.getWriter();
+  const stop = () => void reader.cancel(options.signal.reason).catch(() => undefined);
+  options.signal.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      options.signal.throwIfAborted();
+      await writer.write(value).catch((error: unknown) => {
+        throw new SinkError(error instanceof Error ? error.message : String(error));
+      });
+      options.release(value);
+    }
+    options.signal.throwIfAborted();
+    await writer.close();
+  } catch (error) {
+    await writer.abort(error).catch(() => undefined);
+    await reader.cancel(error).catch(() => undefined);
+    throw error;
+  } finally {
+    options.signal.removeEventListener('abort', stop);
+  }
 }

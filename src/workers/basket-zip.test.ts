@@ -19,12 +19,12 @@ const tree: Record<string, Entry[]> = {
     { name: 'one.txt', path: '/m/docs/one.txt', isDirectory: false, size: 3 },
     { name: 'broken.bin', path: '/m/docs/broken.bin', isDirectory: false, size: 4 },
   ],
-  '/m/docs/deep/': [{ name: 'two.bin', path: '/m/docs/deep/two.bin', isDirectory: false, size: 200_000 }],
+  '/m/docs/deep/': [{ name: 'two.bin', path: '/m/docs/deep/two.bin', isDirectory: false, size: 5_000_000 }],
   '/m/docs/empty/': [],
 };
 const bodies: Record<string, Uint8Array<ArrayBuffer>> = {
   '/m/docs/one.txt': new TextEncoder().encode('one'),
-  '/m/docs/deep/two.bin': Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7) % 251),
+  '/m/docs/deep/two.bin': Uint8Array.from({ length: 5_000_000 }, (_, i) => (i * 7) % 251),
   '/m/top.txt': new TextEncoder().encode('top level'),
 };
 
@@ -60,14 +60,18 @@ const fetchImpl: typeof fetch = async (input) => {
   return new Response('no', { status: 404 });
 };
 
-/** Plays the service worker: pulls batches until done. */
+/** Plays the service worker: pulls batches until done, handing each batch's buffer back two pulls later. */
 async function pullAll(port: MessagePort): Promise<Buffer> {
   const parts: Buffer[] = [];
+  const sent: ArrayBuffer[] = [];
   return new Promise((resolve, reject) => {
-    port.onmessage = (event: MessageEvent<{ type: string; chunk?: ArrayBuffer; message?: string }>) => {
+    port.onmessage = (event: MessageEvent<{ type: string; chunk?: ArrayBuffer; length?: number; message?: string }>) => {
       if (event.data.type === 'chunk' && event.data.chunk) {
-        parts.push(Buffer.from(event.data.chunk));
-        port.postMessage({ type: 'pull' });
+        // A copy: the buffer goes back to the worker, which fills it again.
+        parts.push(Buffer.from(new Uint8Array(event.data.chunk, 0, event.data.length)));
+        sent.push(event.data.chunk);
+        const recycle = sent.length > 2 ? sent.shift() : undefined;
+        port.postMessage({ type: 'pull', recycle }, recycle === undefined ? [] : [recycle]);
       } else if (event.data.type === 'done') resolve(Buffer.concat(parts));
       else reject(new Error(event.data.message));
     };
@@ -99,14 +103,14 @@ describe('basket ZIP in the worker', () => {
       },
       (event) => events.push(event),
     );
-    expect(result).toEqual({ ok: true, files: 3, failed: 1, bytes: 200_012 });
+    expect(result).toEqual({ ok: true, files: 3, failed: 1, bytes: 5_000_012 });
     const dir = mkdtempSync(join(tmpdir(), 'basket-zip-'));
     try {
       const file = join(dir, 'out.zip');
       writeFileSync(file, await pulled);
       const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort();
       expect(names).toEqual(['docs/', 'docs/deep/', 'docs/deep/two.bin', 'docs/empty/', 'docs/one.txt', 'download-errors.txt', 'top.txt']);
-      expect(execFileSync('unzip', ['-p', file, 'docs/deep/two.bin']).equals(Buffer.from(bodies['/m/docs/deep/two.bin'] ?? []))).toBe(true);
+      expect(execFileSync('unzip', ['-p', file, 'docs/deep/two.bin'], { maxBuffer: 16 * 1024 * 1024 }).equals(Buffer.from(bodies['/m/docs/deep/two.bin'] ?? []))).toBe(true);
       expect(execFileSync('unzip', ['-p', file, 'top.txt'], { encoding: 'utf8' })).toBe('top level');
       expect(execFileSync('unzip', ['-p', file, 'download-errors.txt'], { encoding: 'utf8' })).toContain('docs/broken.bin\thttp-503');
     } finally {

@@ -10,6 +10,7 @@ import { isApiError } from '@shared/api-error';
 import { createApiClient } from '@shared/http/api-client';
 import type { BasketEntry, BasketZipEvent, BasketZipJob, BasketZipResult } from './basket-protocol';
 import { writeZip } from './basket-sink';
+import { createBytePool, pooledReader } from './byte-pool';
 import { storageUrl } from './fs-transfer';
 import type { TransferConnection } from './protocol';
 import { backoffDelay } from './put-with-retry';
@@ -22,6 +23,10 @@ export type BasketZipConfig = {
   retryMaxDelayMs: number;
   progressEveryMs: number;
 };
+
+/** Bodies are read into buffers of this size, reused once written: a handful carry the whole ZIP. */
+const READ_BUFFER_BYTES = 256 * 1024;
+const KEPT_READ_BUFFERS = 8;
 
 export const defaultBasketZipConfig: BasketZipConfig = { concurrency: 3, retries: 3, retryBaseDelayMs: 500, retryMaxDelayMs: 8_000, progressEveryMs: 100 };
 
@@ -79,6 +84,7 @@ export function createBasketZip(deps: BasketZipDeps) {
 
   async function run(job: BasketZipJob, emit: (event: BasketZipEvent) => void, controller: AbortController): Promise<BasketZipResult> {
     const { signal } = controller;
+    const pool = createBytePool(READ_BUFFER_BYTES, KEPT_READ_BUFFERS);
     const used = new Set<string>();
     const failures: { path: string; failure: Failure }[] = [];
     const owners = new Map<string, { files: number; failed: number; started: boolean }>();
@@ -207,7 +213,7 @@ export function createBasketZip(deps: BasketZipDeps) {
       for (let breaks = 0; ; breaks += 1) {
         try {
           if (response.body === null) break;
-          const reader = response.body.getReader();
+          const reader = pooledReader(response.body, pool);
           for (;;) {
             const { done, value } = await reader.read();
             if (done) break;
@@ -290,7 +296,7 @@ export function createBasketZip(deps: BasketZipDeps) {
       }
     }
 
-    await writeZip(job.sink, makeZip(inputs()), signal, () => controller.abort());
+    await writeZip(job.sink, makeZip(inputs()), { signal, release: pool.give, onCancel: () => controller.abort() });
     progress(true);
     return { ok: true, files: succeeded, failed: failures.length, bytes: loaded };
   }

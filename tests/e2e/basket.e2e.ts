@@ -1,10 +1,12 @@
 // The file basket and the task panel end to end on the local driver: files and a folder (with a
 // nested and an empty folder) go into the basket from the explorer, survive a reload, and
 // "Download all" saves one ZIP through the service worker whose entries and bytes are checked
-// with unzip; a delete of several entries shows as a task with its summary.
+// with unzip; where the browser has a save picker, the ZIP is written straight to the picked file
+// (a file of the origin private file system answers the picker, which a test cannot click); a
+// delete of several entries shows as a task with its summary.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -97,6 +99,48 @@ test('files and a folder go into the basket, survive a reload and download as on
   await transfers.openTasks();
   await expect(transfers.tasks().first()).toContainText('Download completed: 3 succeeded, 0 failed');
   await transfers.close();
+});
+
+test('with a save picker, the ZIP is written to the picked file', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript({
+    content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});
+      window.showSaveFilePicker = async (options) => {
+        window.pickedName = options.suggestedName;
+        return (await navigator.storage.getDirectory()).getFileHandle('picked.zip', { create: true });
+      };`,
+  });
+  const explorer = new ExplorerPage(page);
+  const transfers = new TransfersPage(page);
+  await explorer.goto(mountPath);
+  await explorer.entry('docs').getByRole('checkbox').check();
+  await page.getByRole('region', { name: '1 selected' }).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(transfers.basketButton).toHaveAccessibleName(/^Basket, \d+ items?$/);
+  await transfers.openBasket();
+  await transfers.panel.getByRole('button', { name: 'Download all' }).click();
+  await expect(transfers.basketItem('docs')).toContainText('Downloaded');
+  await transfers.close();
+  // The task completes once the file is closed, which is when its bytes land in place.
+  await transfers.openTasks();
+  await expect(transfers.tasks().first()).toContainText('Download completed: 2 succeeded, 0 failed');
+  expect(await page.evaluate(() => (window as unknown as { pickedName: string }).pickedName)).toMatch(/^clipdock-basket-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = await page.evaluate(async () => {
+    const file = await (await (await navigator.storage.getDirectory()).getFileHandle('picked.zip')).getFile();
+    return [...new Uint8Array(await file.arrayBuffer())];
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'basket-e2e-'));
+  try {
+    const zip = join(dir, 'picked.zip');
+    writeFileSync(zip, Buffer.from(bytes));
+    const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(listing).toEqual(expect.arrayContaining(['docs/', 'docs/deep/', 'docs/deep/two.csv', 'docs/empty/', 'docs/one.txt']));
+    for (const path of ['docs/one.txt', 'docs/deep/two.csv']) {
+      expect(execFileSync('unzip', ['-p', zip, path]).equals(Buffer.from(files[path] ?? '')), path).toBe(true);
+    }
+    execFileSync('unzip', ['-tq', zip]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a delete of several entries runs as a task in the panel', async ({ page }) => {
