@@ -8,6 +8,8 @@ import type { ZipPortReply, ZipPortRequest, ZipSink } from './basket-protocol';
 export const PORT_BATCH_BYTES = 1024 * 1024;
 /** A batch buffer's size: a batch stops growing past PORT_BATCH_BYTES, so one more read fits. */
 const BATCH_CAPACITY = 2 * PORT_BATCH_BYTES;
+/** A write to a picked file: each one is a round trip to the browser, so chunks are gathered first. */
+const FILE_BATCH_BYTES = 4 * 1024 * 1024;
 /** Batch buffers the service worker handed back, kept for the next batches. */
 const KEPT_BATCH_BUFFERS = 4;
 
@@ -108,22 +110,50 @@ export async function writeZip(sink: ZipSink, zip: ReadableStream<Uint8Array>, o
     await zip.cancel();
     throw new SinkError(error instanceof Error ? error.message : String(error));
   }
-  // One chunk at a time, each released once written; any failure aborts the writable, which
-  // discards what was written so far.
+  // Chunks are gathered into batches of FILE_BATCH_BYTES (each write is a round trip to the
+  // browser); one batch is written while the next fills, and every chunk is released once copied.
+  // Any failure aborts the writable, which discards what was written so far.
   const reader = zip.getReader();
   const writer = writable.getWriter();
   const stop = () => void reader.cancel(options.signal.reason).catch(() => undefined);
   options.signal.addEventListener('abort', stop, { once: true });
+  const batches: [Uint8Array, Uint8Array] = [new Uint8Array(FILE_BATCH_BYTES), new Uint8Array(FILE_BATCH_BYTES)];
+  let filling: 0 | 1 = 0;
+  let size = 0;
+  /** The write of the batch not being filled (its buffer is the next to fill). */
+  let inFlight: Promise<void> = Promise.resolve();
+  const startWrite = async (bytes: Uint8Array) => {
+    await inFlight;
+    inFlight = writer.write(bytes).catch((error: unknown) => {
+      throw new SinkError(error instanceof Error ? error.message : String(error));
+    });
+    // Awaited before the next write or at the end; a failure in between is not left unobserved.
+    inFlight.catch(() => undefined);
+  };
+  const flush = async () => {
+    if (size === 0) return;
+    const full = batches[filling].subarray(0, size);
+    filling = filling === 0 ? 1 : 0;
+    size = 0;
+    await startWrite(full);
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       options.signal.throwIfAborted();
-      await writer.write(value).catch((error: unknown) => {
-        throw new SinkError(error instanceof Error ? error.message : String(error));
-      });
+      if (size + value.byteLength > FILE_BATCH_BYTES) await flush();
+      if (value.byteLength > FILE_BATCH_BYTES) {
+        await startWrite(value);
+        await inFlight;
+      } else {
+        batches[filling].set(value, size);
+        size += value.byteLength;
+      }
       options.release(value);
     }
+    await flush();
+    await inFlight;
     options.signal.throwIfAborted();
     await writer.close();
   } catch (error) {
