@@ -1,20 +1,25 @@
 // The file basket's "Download all" as the product runs it, against downloading the same files one
-// by one, in one run: a 2 GiB folder of mixed sizes on radosgw, the real explorer in Chromium, the
-// ZIP streamed by the transfer worker through the service worker into a browser download. Memory
-// is the tab's renderer (page, Web Worker and service worker run there), sampled from /proc.
+// by one, in one run: a 2 GiB folder of mixed sizes on radosgw, the real explorer in Chromium. The
+// ZIP is made twice: written by the transfer worker to a file the save picker returned (Chromium's
+// path; the picker is answered with a file of the origin private file system, since a benchmark
+// cannot click the system dialog) and streamed through the service worker into a browser download
+// (the path of browsers without the picker). Each way runs in a fresh browser driven bare over
+// the DevTools protocol (Playwright only prepares the profile): Playwright's network tracking keeps
+// copies of response bodies in the renderer, which would count against the app. Memory is the
+// tab's renderer (page, Web Worker and service worker run there), sampled from /proc.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir, cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { expect, type Page } from '@playwright/test';
+import { type BarePage, launchBareChromium } from '../upload/bare-chromium';
 import { z } from 'zod';
 import { buildApp } from '../upload/app-build';
 import { startMeters, type Measured } from '../upload/browser-meters';
-import { launchChromium } from '../upload/chromium';
+import { launchChromiumWithProfile } from '../upload/chromium';
 import { onCleanup, runCleanups } from '../upload/processes';
 import { startBenchStorage } from '../upload/rgw';
 import { startServer } from '../upload/server';
@@ -47,41 +52,125 @@ async function call<T extends z.ZodType>(baseUrl: string, token: string, method:
 
 type Files = { key: string; size: number }[];
 
-/** Seconds from the click on "Download all" to the finished task, and the saved ZIP. */
-async function basketDownload(page: Page, zipPath: string): Promise<number> {
-  await page.locator('.shell-panel-button').nth(1).click();
-  const downloading = page.waitForEvent('download', { timeout: 1_800_000 });
-  const started = Date.now();
-  await page.getByRole('dialog').getByRole('button', { name: 'Download all' }).click();
+type Sink = 'file' | 'stream';
+
+/** The save picker's stand-in: a file of the origin private file system, or a refusal, which sends the ZIP through the service worker. */
+const pickerScript = `Object.defineProperty(window, 'showSaveFilePicker', { configurable: true, value: async () => {
+  if (window.benchBasketSink !== 'file') throw new DOMException('not offered', 'NotAllowedError');
+  const root = await navigator.storage.getDirectory();
+  return root.getFileHandle('basket.zip', { create: true });
+} });`;
+
+/** Sets up a profile with Playwright: signed in, the service worker installed, the folder in the basket (kept in the local database). */
+async function prepareProfile(profile: string, baseUrl: string, token: string, mountPath: string): Promise<void> {
+  const context = await launchChromiumWithProfile(profile, { viewport: { width: 1280, height: 900 } });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+    await page.goto(`${baseUrl}/mount-explorer${mountPath}`);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const folder = page.locator('.entries').getByRole('listitem').filter({ hasText: 'mixed' });
+    await folder.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Add to basket' }).click();
+    await page.getByText('Added 1 item to the basket.').waitFor();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Clicks the first button whose accessible name matches, inside `scope` (a selector). */
+const click = (page: BarePage, scope: string, name: RegExp) =>
+  page.evaluate<void>(`(() => {
+    const button = [...document.querySelectorAll(${JSON.stringify(`${scope} button`)})].find((b) => ${name}.test((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()));
+    if (!button) throw new Error('no button ' + ${JSON.stringify(String(name))});
+    button.click();
+  })()`);
+
+async function clickDownloadAll(page: BarePage, sink: Sink): Promise<void> {
+  await page.evaluate(`window.benchBasketSink = ${JSON.stringify(sink)}`);
+  await click(page, 'body', /^Basket/);
+  await page.waitFor(`document.querySelector('[role=dialog]')`, 30_000);
+  await click(page, '[role=dialog]', /^Download all$/);
   // A folder's size is known only once listed, so a basket of one folder is not asked about first.
-  const question = page.getByRole('alertdialog');
-  if (await question.isVisible()) await question.getByRole('button', { name: 'Download anyway' }).click();
-  const download = await downloading;
-  await download.saveAs(zipPath);
+  if (await page.evaluate<boolean>(`document.querySelector('[role=alertdialog]') !== null`)) await click(page, '[role=alertdialog]', /^Download anyway$/);
+}
+
+/** Resolves with the file name of each finished browser download, in order. */
+function downloads(page: BarePage, dir: string): { next(): Promise<string> } {
+  const done: string[] = [];
+  const waiting: ((path: string) => void)[] = [];
+  page.on('Browser.downloadProgress', (params) => {
+    if (params.state !== 'completed') return;
+    const path = join(dir, String(params.guid));
+    const waiter = waiting.shift();
+    if (waiter) waiter(path);
+    else done.push(path);
+  });
+  return {
+    next: () => {
+      const ready = done.shift();
+      return ready === undefined ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve(ready);
+    },
+  };
+}
+
+/** Seconds from the click on "Download all" to the finished browser download of the streamed ZIP. */
+async function streamedZip(page: BarePage, dir: string, zipPath: string): Promise<number> {
+  const saved = downloads(page, dir);
+  const started = Date.now();
+  await clickDownloadAll(page, 'stream');
+  const path = await saved.next();
   const seconds = (Date.now() - started) / 1000;
-  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await rename(path, zipPath);
   return seconds;
 }
 
+/** Seconds from the click on "Download all" to the task panel's "completed" of the ZIP written to the picked file. */
+async function pickedFileZip(page: BarePage): Promise<number> {
+  const started = Date.now();
+  await clickDownloadAll(page, 'file');
+  await click(page, '[role=dialog]', /^Close$/);
+  await click(page, 'body', /^Tasks/);
+  await page.waitFor(`/Download completed: \\d+ succeeded, 0 failed/.test(document.querySelector('[role=dialog]')?.textContent ?? '')`, 1_800_000);
+  return (Date.now() - started) / 1000;
+}
+
+/** The origin private file system keeps each file as a plain file of the profile: the one of the ZIP's size. */
+async function storedFile(profile: string, size: number): Promise<string> {
+  const found: string[] = [];
+  for (const entry of await readdir(profile, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await stat(path)).size === size) found.push(path);
+  }
+  if (found.length !== 1) throw new Error(`expected one ${size}-byte file in the profile, found ${found.length}`);
+  return found[0] ?? '';
+}
+
+/** Every file is in the ZIP and every CRC checks. */
+function checkZip(zipPath: string, files: number): void {
+  const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 16 * MIB }).trim().split('\n').filter((name) => !name.endsWith('/'));
+  if (entries.length !== files) throw new Error(`${zipPath} holds ${entries.length} files, expected ${files}`);
+  execFileSync('unzip', ['-tq', zipPath], { stdio: 'ignore' });
+}
+
 /** The same files, one browser download after another, each from its direct link. */
-async function oneByOne(page: Page, baseUrl: string, token: string, mountPath: string, files: Files, dir: string): Promise<number> {
+async function oneByOne(page: BarePage, dir: string, baseUrl: string, token: string, mountPath: string, files: Files): Promise<number> {
+  const saved = downloads(page, dir);
   const started = Date.now();
   for (const file of files) {
     const link = await call(baseUrl, token, 'GET', `/admin/fs/file-link?path=${encodeURIComponent(`${mountPath}/${file.key}`)}&force_download=true`, z.object({ presignedUrl: z.string() }));
-    const downloading = page.waitForEvent('download', { timeout: 600_000 });
-    await page.evaluate((url) => {
+    await page.evaluate(`(() => {
       const anchor = document.createElement('a');
-      anchor.href = url;
+      anchor.href = ${JSON.stringify(link.presignedUrl)};
       anchor.download = '';
       document.body.append(anchor);
       anchor.click();
       anchor.remove();
-    }, link.presignedUrl);
-    const download = await downloading;
-    const target = join(dir, file.key.replaceAll('/', '_'));
-    await download.saveAs(target);
-    if ((await stat(target)).size !== file.size) throw new Error(`${file.key}: wrong size`);
-    await rm(target);
+    })()`);
+    const path = await saved.next();
+    if ((await stat(path)).size !== file.size) throw new Error(`${file.key}: wrong size`);
+    await rm(path);
   }
   return (Date.now() - started) / 1000;
 }
@@ -116,54 +205,58 @@ async function main(): Promise<void> {
   const mount = await call(baseUrl, token, 'POST', '/admin/mounts', z.object({ id: z.string() }), { name: 'bench', storage_type: 's3', storage_config_id: config?.id, mount_path: mountPath, cache_ttl: 0 });
   await call(baseUrl, token, 'POST', '/admin/fs/refresh', z.unknown(), { mount_id: mount.id });
 
-  const browser = await launchChromium();
-  onCleanup(() => browser.close());
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)}); delete Window.prototype.showSaveFilePicker; delete window.showSaveFilePicker;` });
-  await page.goto(`${baseUrl}/mount-explorer${mountPath}`);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  if (await page.evaluate(() => navigator.serviceWorker.controller === null)) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
-  const folder = page.locator('.entries').getByRole('listitem').filter({ hasText: 'mixed' });
-  await folder.click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Add to basket' }).click();
-  await page.getByText('Added 1 item to the basket.').waitFor();
-
   const daemons = await rgw.daemons();
   const targets = { serverPid: server.pid, daemons };
-  const zipPath = join(workDir, 'basket.zip');
   const [loadBefore = 0] = loadavg();
 
-  log('one by one');
-  const singlesMeter = await startMeters(targets);
-  const singleSeconds = await oneByOne(page, baseUrl, token, mountPath, files, workDir);
-  const singles: Measured = await singlesMeter.stop();
+  /** Each way runs in a browser of its own, prepared with Playwright and then driven bare, so each starts from a fresh renderer and no DevTools domain keeps copies of the bytes. */
+  const measure = async <T>(label: string, profile: string, run: (page: BarePage, downloadDir: string) => Promise<T>): Promise<{ result: T; measured: Measured }> => {
+    log(label);
+    await prepareProfile(profile, baseUrl, token, mountPath);
+    const downloadDir = join(profile, 'downloads');
+    await mkdir(downloadDir);
+    const page = await launchBareChromium(profile, `${baseUrl}/mount-explorer${mountPath}`, pickerScript);
+    try {
+      await page.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: downloadDir, eventsEnabled: true });
+      await page.waitFor(`navigator.serviceWorker.controller !== null && [...document.querySelectorAll('button')].some((b) => /^Basket, 1 item/.test(b.getAttribute('aria-label') ?? ''))`, 60_000);
+      const meter = await startMeters(targets);
+      const result = await run(page, downloadDir);
+      const measured = await meter.stop();
+      log(`${label}: ${JSON.stringify(result)} s, tab RssAnon ${mib(measured.tabAnon)} MiB`);
+      return { result, measured };
+    } finally {
+      await page.close();
+    }
+  };
 
-  log('basket ZIP');
-  const zipMeter = await startMeters(targets);
-  const zipSeconds = await basketDownload(page, zipPath);
-  const zipped: Measured = await zipMeter.stop();
+  const singles = await measure('one by one', join(workDir, 'profile-singles'), (page, dir) => oneByOne(page, dir, baseUrl, token, mountPath, files));
+  const singleSeconds = singles.result;
+
+  const zipPath = join(workDir, 'basket.zip');
+  const streamed = await measure('basket ZIP, streamed through the service worker', join(workDir, 'profile-stream'), (page, dir) => streamedZip(page, dir, zipPath));
+  const zipSize = (await stat(zipPath)).size;
+  checkZip(zipPath, files.length);
+  await rm(zipPath);
+
+  const fileProfile = join(workDir, 'profile-file');
+  const written = await measure('basket ZIP, written to the picked file', fileProfile, (page) => pickedFileZip(page));
+  checkZip(await storedFile(fileProfile, zipSize), files.length);
   const [loadAfter = 0] = loadavg();
 
-  const zipSize = (await stat(zipPath)).size;
-  const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 16 * MIB }).trim().split('\n').filter((name) => !name.endsWith('/'));
-  if (entries.length !== files.length) throw new Error(`ZIP holds ${entries.length} files, expected ${files.length}`);
-  execFileSync('unzip', ['-tq', zipPath], { stdio: 'ignore' });
-
   const rate = (seconds: number) => (total / MIB / seconds).toFixed(1);
+  const row = (label: string, seconds: number, measured: Measured) =>
+    `| ${label} | ${seconds.toFixed(1)} | ${rate(seconds)} | ${(singleSeconds / seconds).toFixed(2)} | ${mib(measured.tabAnon)} | ${mib(measured.tabRss)} | ${mib(measured.otherChromiumRss)} |`;
   const lines = [
     `date: ${new Date().toISOString()}`,
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
     `command: npx tsx bench/basket/run.ts --scale ${scale}`,
-    `basket: ${files.length} files, ${(total / MIB).toFixed(0)} MiB (${plan.map((p) => `${p.count} × ${p.mib * scale} MiB`).join(', ')}); ZIP ${(zipSize / MIB).toFixed(1)} MiB, unzip -t clean`,
+    `basket: ${files.length} files, ${(total / MIB).toFixed(0)} MiB (${plan.map((p) => `${p.count} × ${p.mib * scale} MiB`).join(', ')}); ZIP ${(zipSize / MIB).toFixed(1)} MiB, both ZIPs unzip -t clean`,
     '',
-    '| | seconds | MiB/s | tab renderer RssAnon peak MiB | tab renderer RSS peak MiB | other Chromium RSS peak MiB |',
-    '|---|---|---|---|---|---|',
-    `| one by one (browser downloads) | ${singleSeconds.toFixed(1)} | ${rate(singleSeconds)} | ${mib(singles.tabAnon)} | ${mib(singles.tabRss)} | ${mib(singles.otherChromiumRss)} |`,
-    `| basket ZIP (worker + service worker) | ${zipSeconds.toFixed(1)} | ${rate(zipSeconds)} | ${mib(zipped.tabAnon)} | ${mib(zipped.tabRss)} | ${mib(zipped.otherChromiumRss)} |`,
-    '',
-    `speed ratio (ZIP / one by one): ${(singleSeconds / zipSeconds).toFixed(2)}`,
+    '| | seconds | MiB/s | speed vs one by one | tab renderer RssAnon peak MiB | tab renderer RSS peak MiB | other Chromium RSS peak MiB |',
+    '|---|---|---|---|---|---|---|',
+    row('one by one (browser downloads)', singleSeconds, singles.measured),
+    row('basket ZIP to the picked file (worker)', written.result, written.measured),
+    row('basket ZIP streamed (worker + service worker)', streamed.result, streamed.measured),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

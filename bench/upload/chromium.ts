@@ -1,14 +1,20 @@
 // Debian's Chromium under Playwright, plus a map of its processes: the renderers (the tab and its
 // Web Worker live there) apart from the browser, network, GPU and other utility processes.
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 import { descendants, readCmdline } from './proc';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const flags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+/** Chromium's switches for every benchmark: no GPU, no background traffic, no first-run UI. */
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: flags });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/** The same browser with its profile in `userDataDir`, where a benchmark can find what the page stored. */
+export function launchChromiumWithProfile(userDataDir: string, options: BrowserContextOptions): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, ...options });
 }
 
 /** `renderers` are the pages' renderers; Chromium's own UI renderer (top-chrome WebUI) counts as `others`. */
