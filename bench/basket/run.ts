@@ -78,18 +78,18 @@ async function prepareProfile(profile: string, baseUrl: string, token: string, m
   }
 }
 
-/** Clicks the first button whose accessible name matches, inside `scope` (a selector). */
-const click = (page: BarePage, scope: string, name: RegExp) =>
-  page.evaluate<void>(`(() => {
-    const button = [...document.querySelectorAll(${JSON.stringify(`${scope} button`)})].find((b) => ${name}.test((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()));
-    if (!button) throw new Error('no button ' + ${JSON.stringify(String(name))});
-    button.click();
-  })()`);
+const findButton = (scope: string, name: RegExp) =>
+  `[...document.querySelectorAll(${JSON.stringify(`${scope} button`)})].find((b) => ${name}.test((b.getAttribute('aria-label') ?? b.textContent ?? '').trim()))`;
+
+/** Clicks the first button whose accessible name matches, inside `scope` (a selector), once it shows. */
+async function click(page: BarePage, scope: string, name: RegExp): Promise<void> {
+  await page.waitFor(findButton(scope, name), 30_000);
+  await page.evaluate<void>(`${findButton(scope, name)}.click()`);
+}
 
 async function clickDownloadAll(page: BarePage, sink: Sink): Promise<void> {
   await page.evaluate(`window.benchBasketSink = ${JSON.stringify(sink)}`);
   await click(page, 'body', /^Basket/);
-  await page.waitFor(`document.querySelector('[role=dialog]')`, 30_000);
   await click(page, '[role=dialog]', /^Download all$/);
   // A folder's size is known only once listed, so a basket of one folder is not asked about first.
   if (await page.evaluate<boolean>(`document.querySelector('[role=alertdialog]') !== null`)) await click(page, '[role=alertdialog]', /^Download anyway$/);
