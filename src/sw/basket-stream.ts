@@ -76,8 +76,7 @@ function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
             if (reply.type === 'chunk') {
               sent.push(reply.chunk);
               controller.enqueue(new Uint8Array(reply.chunk, 0, reply.length));
-            }
-            else if (reply.type === 'done') {
+            } else if (reply.type === 'done') {
               controller.close();
               port.close();
             } else {
