@@ -4,19 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { ExplorerPage } from './pages/explorer.page';
-import { E2E_ADMIN } from './support/env';
+import { adminToken, envelope } from './support/admin-api';
+import { storedRecord } from './support/local-db';
 import { underServiceWorker } from './support/service-worker';
 
 test.use({ locale: 'en-US' });
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 const mountPath = `/e2e-offline-${randomBytes(4).toString('hex')}`;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/admin/login', { data: E2E_ADMIN });
-  expect(response.ok()).toBe(true);
-  return envelope(z.object({ token: z.string() })).parse(await response.json()).data.token;
-}
 
 /** A mount on the default local storage config holding `trip/` with a file and a folder, made through the API. */
 async function mountWithFolder(request: APIRequestContext, token: string): Promise<void> {
@@ -32,31 +26,6 @@ async function mountWithFolder(request: APIRequestContext, token: string): Promi
   expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/` } })).ok()).toBe(true);
   expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/photos/` } })).ok()).toBe(true);
   expect((await request.post('/api/admin/fs/update', { headers, data: { path: `${mountPath}/trip/route.txt`, content: 'north by the coast' } })).ok()).toBe(true);
-}
-
-/** Whether a record of the local database's `directories` stores has this path (read straight from IndexedDB). */
-async function storedFolderCopy(path: string): Promise<boolean> {
-  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes('--directories') ? [database.name] : []));
-  for (const name of names) {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const records = await Promise.all(
-      [...db.objectStoreNames].map(
-        (store) =>
-          new Promise<unknown[]>((resolve) => {
-            const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => resolve([]);
-          }),
-      ),
-    );
-    db.close();
-    if (records.flat().some((record) => typeof record === 'object' && record !== null && 'path' in record && record.path === path)) return true;
-  }
-  return false;
 }
 
 // Mounts on the default local config share its storage: leave nothing behind for the other explorer tests.
@@ -83,7 +52,7 @@ test('a folder opened online opens offline after a reload, marked as an offline 
   await expect(explorer.link('photos')).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written in idle time after the folder shows: wait until it is stored.
-  await expect.poll(() => page.evaluate(storedFolderCopy, `${mountPath}/trip/`)).toBe(true);
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` })).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

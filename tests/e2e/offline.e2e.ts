@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
-import { E2E_ADMIN, E2E_OFFLINE_PORT } from './support/env';
+import { adminToken } from './support/admin-api';
+import { E2E_OFFLINE_PORT } from './support/env';
+import { storedRecord } from './support/local-db';
 import { startServerProcess, type ServerProcess } from './support/server-process';
 import { underServiceWorker } from './support/service-worker';
 
@@ -46,7 +48,7 @@ test('losing the connection shows a line under the header that covers nothing, a
 });
 
 test('a paste viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
-  const token = ((await (await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } })).json()) as { data: { token: string } }).data.token;
+  const token = await adminToken(request);
   const slug = `kept-${Date.now().toString(36)}`;
   const created = await request.post('/api/paste', { headers: { authorization: `Bearer ${token}` }, data: { content: 'Read me on the train', slug, format: 'plain' } });
   expect(created.status()).toBe(201);
@@ -57,7 +59,7 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written in idle time after the paste shows: wait until it is stored.
-  await expect.poll(() => page.evaluate(storedCopyOf, { collection: 'pastes', slug })).toBe(true);
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'pastes', field: 'slug', value: slug })).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -79,34 +81,8 @@ async function shareFile(request: APIRequestContext, token: string, filename: st
   return ((await commit.json()) as { data: { slug: string } }).data.slug;
 }
 
-/** Whether any record of the local database's `collection` stores has this slug (read straight from IndexedDB). */
-async function storedCopyOf({ collection, slug }: { collection: string; slug: string }): Promise<boolean> {
-  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes(`--${collection}`) ? [database.name] : []));
-  for (const name of names) {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const stores = [...db.objectStoreNames];
-    const records = await Promise.all(
-      stores.map(
-        (store) =>
-          new Promise<unknown[]>((resolve) => {
-            const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => resolve([]);
-          }),
-      ),
-    );
-    db.close();
-    if (records.flat().some((record) => typeof record === 'object' && record !== null && 'slug' in record && record.slug === slug)) return true;
-  }
-  return false;
-}
-
 test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
-  const token = ((await (await request.post('/api/admin/login', { data: E2E_ADMIN })).json()) as { data: { token: string } }).data.token;
+  const token = await adminToken(request);
   const slug = await shareFile(request, token, `train-notes-${Date.now().toString(36)}.txt`, 'Read me on the train');
   await page.goto('/');
   await underServiceWorker(page);
@@ -115,7 +91,7 @@ test('a file page viewed online opens offline after a reload, marked as an offli
   await expect(details).toContainText('train-notes-');
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written after the page shows: wait until the local database holds it.
-  await expect.poll(() => page.evaluate(storedCopyOf, { collection: 'files', slug })).toBe(true);
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'files', field: 'slug', value: slug })).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
