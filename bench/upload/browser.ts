@@ -1,6 +1,7 @@
 // Upload benchmark as the product runs it: the transfer engine in Chromium's Web Worker (XHR) from
-// the real upload page, against two ceilings of the same run and file: a raw curl PUT into the same
-// radosgw, and the browser's own (one presigned XHR PUT of the whole file from a plain page).
+// the real upload page, against three ceilings of the same run and file: a raw curl PUT into the
+// same radosgw, and the browser's own, one presigned XHR PUT from a plain page of the whole File
+// and of the same bytes as one Blob slice (the ceiling of any upload cut into parts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { defaultEngineConfig } from '@workers/engine';
 import { buildApp } from './app-build';
-import { singlePutInBrowser } from './browser-ceiling';
+import { singlePutInBrowser, type CeilingBody } from './browser-ceiling';
 import { renderBrowserTable, type BrowserRound } from './browser-report';
 import { uploadInBrowser, type BrowserUpload } from './browser-upload';
 import { launchChromium } from './chromium';
@@ -70,28 +71,31 @@ async function main(): Promise<void> {
       log(`run ${i + 1}: upload page in Chromium`);
       return uploadInBrowser(browser, { baseUrl: server.baseUrl, token: server.token, path, storageOrigin: rgw.endpoint, serverPid: server.pid, daemons });
     };
-    const ceiling = async () => {
-      log(`run ${i + 1}: one XHR PUT from a plain page`);
-      const put = await singlePutInBrowser(browser, { baseUrl: server.baseUrl, client, bucket, path, key: `raw/ceiling-${i + 1}.bin` });
+    const ceiling = async (body: CeilingBody) => {
+      log(`run ${i + 1}: one XHR PUT of the ${body === 'file' ? 'File' : 'Blob slice'} from a plain page`);
+      const put = await singlePutInBrowser(browser, { baseUrl: server.baseUrl, client, bucket, path, key: `raw/ceiling-${body}-${i + 1}.bin`, body });
       await verifyObject(client, bucket, put.key, { size, sha256 }, false);
       return put.seconds;
     };
     let rawRun: { seconds: number; rawCpu: Record<string, number>; rawSystem: SystemCpu };
     let ceilingSeconds: number;
+    let sliceSeconds: number;
     let upload: BrowserUpload;
     if (rawFirst) {
       rawRun = await raw();
-      ceilingSeconds = await ceiling();
+      ceilingSeconds = await ceiling('file');
+      sliceSeconds = await ceiling('slice');
       upload = await engine();
     } else {
       upload = await engine();
-      ceilingSeconds = await ceiling();
+      sliceSeconds = await ceiling('slice');
+      ceilingSeconds = await ceiling('file');
       rawRun = await raw();
     }
     const [key, ...extra] = (await engineKeys(client, bucket)).filter((k) => !before.has(k));
     if (key === undefined || extra.length > 0) throw new Error(`expected one new object, found ${extra.length + (key === undefined ? 0 : 1)}`);
     const verified = await verifyObject(client, bucket, key, { size, sha256 }, i === 0);
-    rounds.push({ size, rawSeconds: rawRun.seconds, ceilingSeconds, rawCpu: rawRun.rawCpu, rawSystem: rawRun.rawSystem, upload, order: rawFirst ? 'raw, single PUT, engine' : 'engine, single PUT, raw', verified, load });
+    rounds.push({ size, rawSeconds: rawRun.seconds, ceilingSeconds, sliceSeconds, rawCpu: rawRun.rawCpu, rawSystem: rawRun.rawSystem, upload, order: rawFirst ? 'raw, File PUT, slice PUT, engine' : 'engine, slice PUT, File PUT, raw', verified, load });
   }
 
   const { concurrency, partSize } = defaultEngineConfig;
