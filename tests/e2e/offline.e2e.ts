@@ -8,6 +8,9 @@ import { underServiceWorker } from './support/service-worker';
 
 let server: ServerProcess | undefined;
 
+/** A shown paste or file is kept once the reader has settled (8 s, `whenSettled`), then the database opens. */
+const COPY_WAIT_MS = 40_000;
+
 test.afterEach(async () => {
   await server?.stop();
   server = undefined;
@@ -58,8 +61,8 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await page.goto(`/paste/${slug}`);
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toHaveCount(0);
-  // The copy is written in idle time after the paste shows: wait until it is stored.
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'pastes', field: 'slug', value: slug })).toBe(true);
+  // The copy is written once the reader has settled (a few seconds after the paste shows): wait until it is stored.
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'pastes', field: 'slug', value: slug }), { timeout: COPY_WAIT_MS }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -90,8 +93,8 @@ test('a file page viewed online opens offline after a reload, marked as an offli
   const details = page.getByLabel('File details');
   await expect(details).toContainText('train-notes-');
   await expect(page.getByRole('note')).toHaveCount(0);
-  // The copy is written after the page shows: wait until the local database holds it.
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'files', field: 'slug', value: slug })).toBe(true);
+  // The copy is written once the reader has settled: wait until the local database holds it.
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'files', field: 'slug', value: slug }), { timeout: COPY_WAIT_MS }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

@@ -6,10 +6,9 @@ import type { OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@s
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
-import { whenIdle } from '@ui/lib/when-idle';
+import { whenSettled } from '@ui/lib/when-idle';
 import { findFileCopy, keepFileCopy } from '../lib/offline-file-copies';
 
-const KEEP_COPY_WAIT_MS = 5_000;
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
 export type ShownPublicFile = PublicFile & { offlineCopy?: number };
@@ -25,8 +24,8 @@ export function usePublicFile(slug: string): Resource<ShownPublicFile> {
       async (signal: AbortSignal): Promise<ShownPublicFile> => {
         try {
           const file = await api.call(getPublicFile, { params: { slug }, credentials: 'none', signal });
-          // The copy waits for idle time: the local database is no part of showing the page.
-          whenIdle(() => void keepFileCopy(file).catch(() => undefined), KEEP_COPY_WAIT_MS);
+          // The copy waits until the reader has settled: the local database is no part of showing the page.
+          whenSettled(() => void keepFileCopy(file).catch(() => undefined));
           return file;
         } catch (error) {
           if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;

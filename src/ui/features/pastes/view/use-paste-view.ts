@@ -5,10 +5,9 @@ import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
-import { whenIdle } from '@ui/lib/when-idle';
+import { whenSettled } from '@ui/lib/when-idle';
 import { findCopy, keepCopy } from '../lib/offline-paste-copies';
 
-const KEEP_COPY_WAIT_MS = 5_000;
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
 export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
@@ -68,8 +67,8 @@ export function usePasteView(api: ApiClient, slug: string) {
       .call(viewPaste, { params: { slug } })
       .then((view) => {
         const next = opened(view);
-        // The copy waits for idle time: the local database is no part of showing the paste.
-        if (next.status === 'ready') whenIdle(() => void keepCopy(next.paste).catch(() => undefined), KEEP_COPY_WAIT_MS);
+        // The copy waits until the reader has settled: the local database is no part of showing the paste.
+        if (next.status === 'ready') whenSettled(() => void keepCopy(next.paste).catch(() => undefined));
         return next;
       }, (error: unknown) => offlineOr(slug, failedState(error)))
       .then((next) => settle(slug, next));
