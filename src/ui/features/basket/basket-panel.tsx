@@ -29,7 +29,7 @@ function confirmation(summary: BasketSummary, total: string, t: TFunction): { ti
   else if (summary.warning === 'large') parts.push(t('basket.warningLarge'));
   if (summary.counting > 0) parts.push(t('basket.warningCounting', { count: summary.counting, size: total }));
   if (parts.length === 0) parts.push(t('basket.countedNow', { size: total }));
-  return { title: summary.warning === 'none' ? t('basket.confirmTitle') : t('basket.warningTitle'), message: parts.join(' ') };
+  return { title: summary.warning === 'none' ? t('basket.confirmTitle') : t('basket.warningTitle'), message: parts.join(t('basket.sentenceGap')) };
 }
 
 export function BasketPanel() {

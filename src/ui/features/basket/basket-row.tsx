@@ -37,10 +37,7 @@ export function BasketRow({ item, busy }: { item: BasketItemDoc; busy: boolean }
         {t('basket.removeShort')}
       </button>
       {item.isDirectory && size === 'unknown' && (
-        <span className="basket-item__hint">
-          {t('basket.countFailed')}
-          {reason !== null && ` ${reason}`}
-        </span>
+        <span className="basket-item__hint">{t('basket.countFailed', { reason: reason ?? '' }).trim()}</span>
       )}
     </li>
   );
