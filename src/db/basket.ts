@@ -1,6 +1,7 @@
 // The file basket in the local database, so it survives reloads. A folder stands for
 // everything in it at download time: adding a folder takes the entries below it out of the
-// basket, and adding something below a folder already there adds nothing.
+// basket, and adding something below a folder already there adds nothing. A folder's size is
+// counted in the background after it joins (`setFolderSize`), for the large-download warning.
 import type { ClipdockDatabase } from './database';
 import type { BasketItemDoc, BasketStatus } from './schemas/basket.schema';
 
@@ -32,7 +33,7 @@ export async function addToBasket(db: ClipdockDatabase, items: readonly NewBaske
       alreadyIn += 1;
       continue;
     }
-    const doc: BasketItemDoc = { ...item, id, status: 'pending', error: null, addedAt: now() };
+    const doc: BasketItemDoc = { ...item, id, files: null, sizeError: null, status: 'pending', error: null, addedAt: now() };
     const covered = kept.filter((other) => liesWithin(other, doc));
     if (covered.length > 0) await db.basket_items.bulkRemove(covered.map((other) => other.id));
     await db.basket_items.insert(doc);
@@ -65,6 +66,17 @@ export async function setBasketStatus(db: ClipdockDatabase, id: string, status: 
   const doc = await db.basket_items.findOne(id).exec();
   if (doc === null || (doc.status === status && doc.error === error)) return;
   await doc.incrementalPatch({ status, error });
+}
+
+/** Where a folder's background count stands: started again, done, or failed (the folder still downloads). */
+export type FolderCount = { kind: 'counting' } | { kind: 'counted'; bytes: number; files: number } | { kind: 'failed'; error: string };
+
+/** Records a folder's count; one begun for an entry since removed, or removed and added again, is dropped. */
+export async function setFolderSize(db: ClipdockDatabase, entry: Pick<BasketItemDoc, 'id' | 'addedAt'>, count: FolderCount): Promise<void> {
+  const doc = await db.basket_items.findOne(entry.id).exec();
+  if (doc === null || doc.addedAt !== entry.addedAt || !doc.isDirectory) return;
+  if (count.kind === 'counted') await doc.incrementalPatch({ size: count.bytes, files: count.files, sizeError: null });
+  else await doc.incrementalPatch({ size: null, files: null, sizeError: count.kind === 'failed' ? count.error.slice(0, 100) : null });
 }
 
 /** A download a reload or a closed tab interrupted left entries preparing or downloading: they wait again. */

@@ -7,7 +7,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
-import { basketSchema } from './schemas/basket.schema';
+import { basketMigrations, basketSchema } from './schemas/basket.schema';
 import type { BasketItemDoc } from './schemas/basket.schema';
 import { directorySchema } from './schemas/directories.schema';
 import type { DirectoryDoc } from './schemas/directories.schema';
@@ -57,7 +57,7 @@ export async function createClipdockDatabase(options: CreateDatabaseOptions = {}
       settings: { schema: settingSchema },
       offline_queue: { schema: offlineQueueSchema, migrationStrategies: offlineQueueMigrations },
       search_history: { schema: searchHistorySchema },
-      basket_items: { schema: basketSchema },
+      basket_items: { schema: basketSchema, migrationStrategies: basketMigrations },
     });
   } catch (error) {
     await db.close();

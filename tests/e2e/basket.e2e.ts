@@ -1,5 +1,6 @@
 // The file basket and the task panel end to end on the local driver: files and a folder (with a
-// nested and an empty folder) go into the basket from the explorer, survive a reload, and
+// nested and an empty folder) go into the basket from the explorer, the folder is counted in the
+// background (its exact bytes, and the total with it: spec §9's warning), survive a reload, and
 // "Download all" saves one ZIP through the service worker whose entries and bytes are checked
 // with unzip; where the browser has a save picker, the ZIP is written straight to the picked file
 // (a file of the origin private file system answers the picker, which a test cannot click); a
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
 import { adminCall, adminToken, emptyFolder, envelope } from './support/admin-api';
@@ -73,7 +75,13 @@ test('files and a folder go into the basket, survive a reload and download as on
   await expect(transfers.basketItems()).toHaveCount(2);
   await expect(transfers.panel.getByText('2 items')).toBeVisible();
   await expect(transfers.basketItem('alpha.txt')).toContainText('Waiting');
-  await expect(transfers.basketItem('docs')).toContainText('Folder');
+  await expect(transfers.basketItem('docs')).toContainText('Folder, 2 files');
+  // The folder's size, counted at every depth: the bytes of the files written below it.
+  const docsBytes = ['docs/one.txt', 'docs/deep/two.csv'].reduce((sum, path) => sum + Buffer.byteLength(files[path] ?? ''), 0);
+  const docsSize = transfers.basketItem('docs').locator('data');
+  await expect(docsSize).toHaveAttribute('value', String(docsBytes));
+  await expect(docsSize).toHaveText(formatBytes(docsBytes));
+  await expect(transfers.panel.getByText(`Total ${formatBytes(docsBytes + Buffer.byteLength(files['alpha.txt'] ?? ''))}`, { exact: true })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await transfers.panel.getByRole('button', { name: 'Download all' }).click();
@@ -117,6 +125,8 @@ test('with a save picker, the ZIP is written to the picked file', async ({ page 
   await page.getByRole('region', { name: '1 selected' }).getByRole('button', { name: 'Add to basket' }).click();
   await expect(transfers.basketButton).toHaveAccessibleName(/^Basket, \d+ items?$/);
   await transfers.openBasket();
+  // Counted, and small: "Download all" goes straight to the picker without asking.
+  await expect(transfers.basketItem('docs')).toContainText('Folder, 2 files');
   await transfers.panel.getByRole('button', { name: 'Download all' }).click();
   await expect(transfers.basketItem('docs')).toContainText('Downloaded');
   await transfers.close();

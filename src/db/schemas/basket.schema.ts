@@ -20,8 +20,12 @@ export type BasketItemDoc = {
   path: string;
   name: string;
   isDirectory: boolean;
-  /** Bytes; null for folders, whose size is known only once they are listed. */
+  /** Bytes; for a folder, the bytes of every file below it once counted in the background, null until then. */
   size: number | null;
+  /** How many files a counted folder holds; null for files and for folders not yet counted. */
+  files: number | null;
+  /** Why counting the folder failed: the API error's kind, which the panel translates. The folder still downloads. */
+  sizeError: string | null;
   status: BasketStatus;
   /** Why the last download of it failed, in English (the panel translates the status). */
   error: string | null;
@@ -31,7 +35,7 @@ export type BasketItemDoc = {
 export const basketSchema: RxJsonSchema<BasketItemDoc> = {
   title: 'basket_items',
   description: 'Files and folders collected for one ZIP download',
-  version: 0,
+  version: 1,
   primaryKey: { key: 'id', fields: ['source', 'scope', 'path'], separator: '|' },
   type: 'object',
   properties: {
@@ -42,11 +46,18 @@ export const basketSchema: RxJsonSchema<BasketItemDoc> = {
     name: { type: 'string', minLength: 1, maxLength: 1024 },
     isDirectory: { type: 'boolean' },
     size: { type: ['integer', 'null'], minimum: 0 },
+    files: { type: ['integer', 'null'], minimum: 0 },
+    sizeError: { type: ['string', 'null'], maxLength: 100 },
     status: { type: 'string', enum: [...basketStatuses] },
     error: { type: ['string', 'null'], maxLength: 2000 },
     addedAt: EPOCH_MS_INDEX,
   },
-  required: ['id', 'source', 'scope', 'path', 'name', 'isDirectory', 'size', 'status', 'error', 'addedAt'],
+  required: ['id', 'source', 'scope', 'path', 'name', 'isDirectory', 'size', 'files', 'sizeError', 'status', 'error', 'addedAt'],
   additionalProperties: false,
   indexes: ['addedAt'],
+};
+
+/** Version 1 counts folders in the background: entries stored before wait to be counted. */
+export const basketMigrations = {
+  1: (old: Record<string, unknown>): Record<string, unknown> => ({ ...old, files: null, sizeError: null }),
 };

@@ -1,9 +1,13 @@
 // The page's side of the file basket: the local database (and its code) load only when the
 // basket is used. A flag in localStorage says whether the basket holds anything, so the shell
-// shows its button without opening the database on every page.
+// shows its button without opening the database on every page. While a screen shows the
+// basket, its folders are counted in the background (`basket-sizer.ts`, spec §9's warning).
 import { useEffect, useState } from 'react';
 import type { BasketAddResult, NewBasketItem } from '@db/basket';
 import type { BasketItemDoc, BasketStatus } from '@db/schemas/basket.schema';
+import type { ApiClient } from '@shared/http/api-client';
+import { useApiClient } from './api-client-provider';
+import type { BasketSizer } from './basket-sizer';
 
 const HAS_ITEMS_KEY = 'basket:has-items';
 const listeners = new Set<() => void>();
@@ -73,11 +77,55 @@ export async function setBasketStatus(id: string, status: BasketStatus, error: s
 
 let interruptedReset: Promise<unknown> | null = null;
 
+type Sizing = { sizer: Promise<BasketSizer>; users: number; stop: (() => void) | null };
+/** One sizer per API client (one per page in the app); it remembers what it counted or failed to. */
+const sizings = new WeakMap<ApiClient, Sizing>();
+
+/** Counts folders while someone holds it; the last to let go cancels the counts under way. */
+function holdSizing(client: ApiClient): () => void {
+  let sizing = sizings.get(client);
+  if (sizing === undefined) {
+    const sizer = Promise.all([open(), import('./basket-sizer')]).then(([{ db, basket }, { createBasketSizer }]) =>
+      createBasketSizer({ client, save: (entry, count) => basket.setFolderSize(db, entry, count) }),
+    );
+    sizer.catch(() => undefined);
+    sizing = { sizer, users: 0, stop: null };
+    sizings.set(client, sizing);
+  }
+  const held = sizing;
+  held.users += 1;
+  if (held.users === 1) {
+    let live = true;
+    let unwatch: (() => void) | null = null;
+    void Promise.all([open(), held.sizer])
+      .then(([{ db, basket }, sizer]) => {
+        if (live) unwatch = basket.watchBasket(db, (items) => sizer.sync(items));
+      })
+      .catch(() => undefined);
+    held.stop = () => {
+      live = false;
+      unwatch?.();
+      void held.sizer.then((sizer) => sizer.stop()).catch(() => undefined);
+    };
+  }
+  return () => {
+    held.users -= 1;
+    if (held.users > 0) return;
+    held.stop?.();
+    held.stop = null;
+  };
+}
+
 export type BasketState = { status: 'loading' } | { status: 'ready'; items: BasketItemDoc[] } | { status: 'unavailable' };
 
-/** The basket, kept current; the first use on a page puts entries a reload interrupted back to waiting. */
+/**
+ * The basket, kept current; the first use on a page puts entries a reload interrupted back to
+ * waiting. While any screen uses it, folders of unknown size are counted.
+ */
 export function useBasket(): BasketState {
   const [state, setState] = useState<BasketState>({ status: 'loading' });
+  const client = useApiClient();
+  useEffect(() => holdSizing(client), [client]);
   useEffect(() => {
     let stop: (() => void) | null = null;
     let live = true;

@@ -1,6 +1,8 @@
 // The basket panel: what was collected, its count and total, each entry's status
-// (pending, preparing, downloading, completed, failed) with a remove button, "Download all" (one ZIP, as a task) and clear. A large or very
-// large total asks first, without naming the thresholds.
+// (pending, preparing, downloading, completed, failed) with a remove button, "Download all" (one ZIP, as a task) and clear.
+// Spec §9: a large or very large total (folders included once counted) asks first, without naming
+// the thresholds; so does a basket whose folders are still being counted, saying so.
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BasketItemDoc } from '@db/schemas/basket.schema';
@@ -12,30 +14,22 @@ import { formatBytes } from '@ui/lib/format-bytes';
 import { useTaskRegistry, useTasks } from '@ui/lib/task-provider';
 import { getTransferClient } from '@ui/lib/transfer';
 import { basketDownloadTask, chooseZipTarget, type ZipTarget } from './basket-download';
-import { basketZipName, summarizeBasket } from '@db/basket-summary';
-import { clearBasket, removeFromBasket, setBasketStatus, useBasket } from '@ui/lib/basket-store';
+import { asksBeforeDownload, basketZipName, summarizeBasket, type BasketSummary } from '@db/basket-summary';
+import { clearBasket, setBasketStatus, useBasket } from '@ui/lib/basket-store';
+import { BasketRow } from './basket-row';
 
 function entryOf(item: BasketItemDoc): BasketEntry {
-  return { id: item.id, source: item.source, scope: item.scope, path: item.path, name: item.name, isDirectory: item.isDirectory, size: item.size };
+  return { id: item.id, source: item.source, scope: item.scope, path: item.path, name: item.name, isDirectory: item.isDirectory, size: item.isDirectory ? null : item.size };
 }
 
-function BasketRow({ item, busy }: { item: BasketItemDoc; busy: boolean }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <li className="basket-item" data-status={item.status}>
-      <span className="basket-item__name" title={item.path}>
-        {item.name}
-        {item.isDirectory && <span className="basket-item__kind">{t('basket.folder')}</span>}
-      </span>
-      <span className="basket-item__size">{item.size === null ? '—' : formatBytes(item.size, i18n.language)}</span>
-      <span className="basket-item__status" title={item.error ?? undefined}>
-        {t(`basket.status.${item.status}`)}
-      </span>
-      <button type="button" className="button basket-item__remove" disabled={busy} aria-label={t('basket.remove', { name: item.name })} onClick={() => void removeFromBasket(item.id)}>
-        {t('basket.removeShort')}
-      </button>
-    </li>
-  );
+/** What the confirmation says: the large-download warning, folders still being counted (the total may grow), or, once all are counted and it is small after all, the total. */
+function confirmation(summary: BasketSummary, total: string, t: TFunction): { title: string; message: string } {
+  const parts: string[] = [];
+  if (summary.warning === 'very-large') parts.push(t('basket.warningVeryLarge'));
+  else if (summary.warning === 'large') parts.push(t('basket.warningLarge'));
+  if (summary.counting > 0) parts.push(t('basket.warningCounting', { count: summary.counting, size: total }));
+  if (parts.length === 0) parts.push(t('basket.countedNow', { size: total }));
+  return { title: summary.warning === 'none' ? t('basket.confirmTitle') : t('basket.warningTitle'), message: parts.join(t('basket.sentenceGap')) };
 }
 
 export function BasketPanel() {
@@ -88,14 +82,16 @@ export function BasketPanel() {
   };
 
   const total = formatBytes(summary.knownBytes, i18n.language);
+  const totalText = summary.counting > 0 ? t('basket.totalCounting', { size: total }) : summary.unknown > 0 ? t('basket.totalFolders', { size: total }) : t('basket.total', { size: total });
+  const asking = confirming ? confirmation(summary, total, t) : null;
   return (
     <div className="transfers">
       <p className="basket__summary" aria-live="polite">
         <span>{t('basket.count', { count: summary.count })}</span>
-        <span>{summary.folders > 0 ? t('basket.totalFolders', { size: total }) : t('basket.total', { size: total })}</span>
+        <span>{totalText}</span>
       </p>
       <div className="transfers__toolbar">
-        <button type="button" className="button button--primary" disabled={running} onClick={() => (summary.warning === 'none' ? void start() : setConfirming(true))}>
+        <button type="button" className="button button--primary" disabled={running} onClick={() => (asksBeforeDownload(summary) ? setConfirming(true) : void start())}>
           {running ? t('basket.downloading') : t('basket.downloadAll')}
         </button>
         <button type="button" className="button" disabled={running} onClick={() => void clearBasket()}>
@@ -112,10 +108,11 @@ export function BasketPanel() {
           <BasketRow key={item.id} item={item} busy={running} />
         ))}
       </ul>
-      {confirming && (
+      {/* The choice of where to save needs the click itself: confirming starts at once, never after a wait. */}
+      {asking && (
         <ConfirmDialog
-          title={t('basket.warningTitle')}
-          message={summary.warning === 'very-large' ? t('basket.warningVeryLarge') : t('basket.warningLarge')}
+          title={asking.title}
+          message={asking.message}
           confirmLabel={t('basket.confirm')}
           busy={false}
           error={null}
