@@ -12,6 +12,23 @@ describe('formatDateTime', () => {
     expect(formatDateTime(at, 'zh')).toMatch(new RegExp(`^2026年11月${local.getDate()}日 ${hh}:${mm}$`));
   });
 
+  it('writes what Intl writes for en-GB and zh-CN (medium date, short time), every month and hour', () => {
+    const english = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    const chinese = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'medium', timeStyle: 'short' });
+    for (let month = 0; month < 12; month += 1) {
+      for (const [day, hour, minute] of [
+        [1, 0, 0],
+        [9, 7, 5],
+        [28, 12, 30],
+        [month === 1 ? 28 : 31, 23, 59],
+      ] as const) {
+        const time = new Date(2026, month, day, hour, minute);
+        expect(formatDateTime(time.toISOString(), 'en')).toBe(english.format(time));
+        expect(formatDateTime(time.getTime(), 'zh')).toBe(chinese.format(time));
+      }
+    }
+  });
+
   it('answers the fallback for a missing or unreadable time', () => {
     expect(formatDateTime(null, 'en', 'never')).toBe('never');
     expect(formatDateTime('not a date', 'zh', '—')).toBe('—');

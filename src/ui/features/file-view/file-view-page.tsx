@@ -45,7 +45,7 @@ export function FileViewPage({ slug }: { slug: string }) {
             <>
               {publicFile.offlineCopy !== undefined && (
                 <p className="notice" role="note">
-                  {t('fileView.offlineCopy', { when: formatDateTime(new Date(publicFile.offlineCopy).toISOString(), i18n.language) })}
+                  {t('fileView.offlineCopy', { when: formatDateTime(publicFile.offlineCopy, i18n.language) })}
                 </p>
               )}
               <div className="file-view__body">

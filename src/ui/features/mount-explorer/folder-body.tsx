@@ -22,7 +22,7 @@ export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }
   // The marker the paste and file pages show on their offline copies (issue 11).
   const copyNote = offlineCopy !== undefined && (
     <p className="notice explorer__offline-copy" role="note">
-      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', { when: formatDateTime(new Date(offlineCopy).toISOString(), i18n.language), count: listing.items.length })}
+      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', { when: formatDateTime(offlineCopy, i18n.language), count: listing.items.length })}
     </p>
   );
   if (listing.items.length === 0) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@ui/components/copy-button';
+import { formatDateTime } from '@ui/lib/format-date-time';
 import { MarkdownHtml } from '../editor/markdown-html';
 import { PasteMeta } from './paste-meta';
 import type { OpenPaste as OpenPasteData } from './use-paste-view';
@@ -13,7 +14,7 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
     <>
       {paste.offlineCopy !== undefined && (
         <p className="notice paste-offline-copy" role="note">
-          {t('pastes.view.offlineCopy', { when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(paste.offlineCopy) })}
+          {t('pastes.view.offlineCopy', { when: formatDateTime(paste.offlineCopy, i18n.language) })}
         </p>
       )}
       {paste.remark && <p className="paste-remark">{paste.remark}</p>}
