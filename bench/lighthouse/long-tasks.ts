@@ -29,7 +29,7 @@ const cpuProfile = z.object({
   timeDeltas: z.array(z.number()).optional(),
 });
 type CpuProfile = z.infer<typeof cpuProfile>;
-type LongTask = { startMs: number; durationMs: number; top: string };
+type LongTask = { startMs: number; durationMs: number; top: string; scripts: string };
 
 /** Each sample's time, from the profile's start and deltas (µs, the trace's clock). */
 function sampleTimes(profile: CpuProfile): number[] {
@@ -46,16 +46,19 @@ function longTasks(events: TraceEvent[], profile: CpuProfile): LongTask[] {
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const counts = new Map<string, number>();
+    const byScript = new Map<string, number>();
     (profile.samples ?? []).forEach((id, i) => {
       const at = times[i] ?? 0;
       const frame = nodes.get(id)?.callFrame;
       if (at < task.ts || at > end || frame === undefined) return;
-      const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}`.trim();
+      const script = frame.url.split('/').pop() ?? '';
+      const name = `${frame.functionName || '(anonymous)'} ${script}`.trim();
       counts.set(name, (counts.get(name) ?? 0) + 1);
+      byScript.set(script || frame.functionName, (byScript.get(script || frame.functionName) ?? 0) + 1);
     });
     const total = [...counts.values()].reduce((sum, n) => sum + n, 0) || 1;
-    const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name} ${Math.round((100 * n) / total)} %`).join(', ');
-    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, top };
+    const shares = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name} ${Math.round((100 * n) / total)} %`).join(', ');
+    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, top: shares(counts), scripts: shares(byScript) };
   });
 }
 
@@ -84,7 +87,10 @@ try {
     await traced;
     const tasks = longTasks(events, profile);
     process.stdout.write(`${path}, CPU slowed ${CPU_SLOWDOWN}×: ${tasks.length} tasks over 50 ms, blocking ${Math.round(tasks.reduce((sum, t) => sum + t.durationMs - 50, 0))} ms in all\n`);
-    for (const task of tasks) process.stdout.write(`  at ${task.startMs.toFixed(0).padStart(5)} ms, ${task.durationMs.toFixed(0).padStart(4)} ms: ${task.top || '(no script: parsing, style, layout)'}\n`);
+    for (const task of tasks) {
+      process.stdout.write(`  at ${task.startMs.toFixed(0).padStart(5)} ms, ${task.durationMs.toFixed(0).padStart(4)} ms: ${task.top || '(no script: parsing, style, layout)'}\n`);
+      if (task.scripts) process.stdout.write(`  ${' '.repeat(20)}by script: ${task.scripts}\n`);
+    }
   } finally {
     await browser.close();
   }
