@@ -92,6 +92,17 @@ describe('mount explorer', () => {
     expect(jsonBody(sentTo(requests, 'POST', '/admin/fs/rename')[0])).toEqual({ oldPath: '/photos/a.txt', newPath: '/photos/c.txt' });
   });
 
+  it('clears a notice when the language changes, rather than leave a sentence of the old one', async () => {
+    await renderApp('/mount-explorer/photos', backend);
+    fireEvent.contextMenu(await screen.findByRole('link', { name: 'a.txt' }), { clientX: 20, clientY: 30 });
+    fireEvent.click(within(screen.getByRole('menu', { name: 'Actions for a.txt' })).getByRole('menuitem', { name: 'Copy link' }));
+    // No link route in this backend: the failure is the notice.
+    const notice = document.querySelector('.explorer__notice');
+    await waitFor(() => expect(notice?.textContent).not.toBe(''));
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'zh' } });
+    await waitFor(() => expect(notice?.textContent).toBe(''));
+  });
+
   it('deletes with the Delete key after confirmation', async () => {
     const { requests } = await renderApp('/mount-explorer/photos', backend);
     const link = await screen.findByRole('link', { name: 'b.txt' });

@@ -60,7 +60,7 @@ function startDownload(url: string, name: string): void {
 type ExplorerProps = { scope: FsScope; folder: string; preview: string | null };
 
 export function Explorer({ scope, folder, preview }: ExplorerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const calls = useFsCalls(scope);
   const listing = useFolderListing(calls, folder);
   const { view, setView, sort, setSort } = useExplorerPrefs();
@@ -97,6 +97,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     setMenu(null);
     clearSearch();
   }, [folder, clearSearch]);
+  // A notice is written in the language of its moment: another language clears it rather than
+  // leave a sentence of the old one on screen.
+  useEffect(() => setNotice(null), [i18n.language]);
 
   const ready = listing.state.status === 'ready' ? listing.state : null;
   const info = ready?.listing;
