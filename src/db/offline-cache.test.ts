@@ -3,8 +3,8 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClipdockDatabase, type ClipdockDatabase } from './database';
 import {
-  directoryCopy, fileCopy, keepDirectoryCopy, keepFileCopy, keepPasteCopy, OFFLINE_CACHE_MAX_AGE_MS, pasteCopy, recentSearches, rememberSearch,
-  SEARCH_HISTORY_LIMIT, sweepOfflineCopies,
+  directoryCopy, fileCopy, forgetSessionCopies, keepDirectoryCopy, keepFileCopy, keepPasteCopy, OFFLINE_CACHE_MAX_AGE_MS, pasteCopy, recentSearches,
+  rememberSearch, SEARCH_HISTORY_LIMIT, sweepOfflineCopies,
 } from './offline-cache';
 
 let db: ClipdockDatabase;
@@ -50,6 +50,22 @@ describe('file and folder copies', () => {
     expect((await directoryCopy(db, '/photos/', 2_000))?.entries).toEqual(listing.entries);
     await sweepOfflineCopies(db, 1_000 + OFFLINE_CACHE_MAX_AGE_MS);
     expect(await db.directories.count().exec()).toBe(0);
+  });
+});
+
+describe('the end of a session', () => {
+  it('forgets folder listings and searches, and keeps the public share pages', async () => {
+    await keepDirectoryCopy(db, { path: '/private/', mountId: 'm1', entries: [] }, 1_000);
+    await rememberSearch(db, 'global', 'salaries', 1_000);
+    await keepPasteCopy(db, copy, 1_000);
+    await keepFileCopy(db, file, 1_000);
+    await forgetSessionCopies(db);
+    expect(await db.directories.count().exec()).toBe(0);
+    expect(await db.search_history.count().exec()).toBe(0);
+    // Purged, not only marked deleted: the storage no longer holds the listing at all.
+    expect(await db.directories.storageInstance.findDocumentsById(['/private/'], true)).toEqual([]);
+    expect(await pasteCopy(db, 'note', 2_000)).not.toBeNull();
+    expect(await fileCopy(db, 'report', 2_000)).not.toBeNull();
   });
 });
 

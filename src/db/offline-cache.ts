@@ -1,6 +1,7 @@
 // Offline copies of what the user opened: pastes, file pages and folder listings.
 // A copy older than the offline cache expiry (7 days) is never shown and is deleted when met or
-// swept. Search history is kept too, newest first, capped.
+// swept. Search history is kept too, newest first, capped. What only a signed-in session could
+// see (folder listings, searches) goes when that session ends; share pages are public and stay.
 import type { RxCollection } from 'rxdb';
 import type { ClipdockDatabase } from './database';
 import type { DirectoryDoc } from './schemas/directories.schema';
@@ -76,4 +77,20 @@ export async function recentSearches(db: ClipdockDatabase, scope: string): Promi
 export async function sweepOfflineCopies(db: ClipdockDatabase, now: number = Date.now()): Promise<void> {
   const selector = { cachedAt: { $lte: now - OFFLINE_CACHE_MAX_AGE_MS } };
   await Promise.all([db.pastes.find({ selector }).remove(), db.files.find({ selector }).remove(), db.directories.find({ selector }).remove()]);
+}
+
+/**
+ * Forgets what a signed-in session saw: folder listings and searches, which the next person at
+ * this browser may not be allowed to see. RxDB keeps a removed document (its deletion state, with
+ * its data) until a cleanup purges it; nothing here replicates, so it is purged at once.
+ */
+export async function forgetSessionCopies(db: ClipdockDatabase): Promise<void> {
+  await Promise.all(
+    [db.directories, db.search_history].map(async (collection) => {
+      await collection.find().remove();
+      while (!(await collection.storageInstance.cleanup(0))) {
+        // cleanup() answers false while deleted documents remain to purge.
+      }
+    }),
+  );
 }

@@ -42,7 +42,9 @@ test('a folder opened online opens offline after a reload, marked as an offline 
     expect(removed.ok()).toBe(true);
   };
   await mountWithFolder(request, token);
-  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  // The page signs in with a token of its own: logging out revokes it, and the clean-up still needs `token`.
+  const pageToken = await adminToken(request);
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(pageToken)});` });
   const explorer = new ExplorerPage(page);
 
   await page.goto('/');
@@ -62,4 +64,10 @@ test('a folder opened online opens offline after a reload, marked as an offline 
   // Nothing can change offline: the copy is read only.
   await expect(explorer.newFolder).toHaveCount(0);
   await context.setOffline(false);
+
+  // Logging out forgets the folder listings: the next person at this browser may see less.
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
+  await expect.poll(() => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` })).toBe(false);
 });

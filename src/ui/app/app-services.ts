@@ -1,6 +1,7 @@
 // Builds the API client and the auth actor together: the client reads credentials from the
 // actor and reports rejected ones back to it, while the actor's network steps use the client.
-// Why a session ended is tracked from the actor's first event, before any screen mounts.
+// Why a session ended is tracked from the actor's first event, before any screen mounts, and its
+// end makes this browser forget the folder listings and searches it kept offline.
 import { createActor, fromPromise } from 'xstate';
 import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
 import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
@@ -12,6 +13,7 @@ import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { localDatabaseExists } from '@db/database-name';
 import { credentialsOf } from '../lib/credentials';
+import { forgetSessionCopies } from '../lib/forget-session-copies';
 import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
 import { openQueueStore, replayEndpoints } from '../lib/offline-queue-store';
 import { createReplayHandoff, mirrorReplayCredentials } from '../lib/replay-handoff';
@@ -48,6 +50,7 @@ export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch
   });
   auth = createActor(machine, { input: { storage } });
   const sessionEnd = trackSessionEnd(auth);
+  auth.on('logout', () => void forgetSessionCopies().catch(() => undefined));
   auth.start();
   const handoff = createReplayHandoff();
   if (handoff !== undefined) {
