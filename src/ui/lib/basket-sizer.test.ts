@@ -7,29 +7,17 @@ import type { BasketItemDoc } from '@db/schemas/basket.schema';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { createApiClient } from '@shared/http/api-client';
 import { countFolder, createBasketSizer, createLimit } from './basket-sizer';
+import { fsEntryAt } from '../testing/fs-entries';
 
-const entry = (path: string, size: number | null): FsEntry => ({
-  name: path.replace(/\/$/, '').split('/').pop() ?? path,
-  path,
-  isDirectory: size === null,
-  isMount: false,
-  isVirtual: false,
-  size,
-  modified: null,
-  etag: null,
-  contentType: null,
-  mount_id: 'm1',
-  storage_type: 'local',
-});
 
 /** Folder path → entries; folders end with `/`. */
 const tree: Record<string, FsEntry[]> = {
-  '/m/docs/': [entry('/m/docs/a/', null), entry('/m/docs/b/', null), entry('/m/docs/one.txt', 100), entry('/m/docs/two.txt', 20)],
-  '/m/docs/a/': [entry('/m/docs/a/deep/', null), entry('/m/docs/a/three.bin', 3_000)],
-  '/m/docs/a/deep/': [entry('/m/docs/a/deep/four.bin', 40_000)],
+  '/m/docs/': [fsEntryAt('/m/docs/a/', null), fsEntryAt('/m/docs/b/', null), fsEntryAt('/m/docs/one.txt', 100), fsEntryAt('/m/docs/two.txt', 20)],
+  '/m/docs/a/': [fsEntryAt('/m/docs/a/deep/', null), fsEntryAt('/m/docs/a/three.bin', 3_000)],
+  '/m/docs/a/deep/': [fsEntryAt('/m/docs/a/deep/four.bin', 40_000)],
   '/m/docs/b/': [],
-  '/m/photos/': [entry('/m/photos/p.jpg', 5)],
-  '/m/secret/': [entry('/m/secret/inner/', null)],
+  '/m/photos/': [fsEntryAt('/m/photos/p.jpg', 5)],
+  '/m/secret/': [fsEntryAt('/m/secret/inner/', null)],
 };
 const PAGE = 2;
 

@@ -9,24 +9,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { addToBasket, clearBasket } from '@ui/lib/basket-store';
 import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { fsEntryAt } from '../../testing/fs-entries';
 
 signedInAsAdmin();
 
 const MIB = 1024 * 1024;
 
-const entry = (path: string, size: number | null): FsEntry => ({
-  name: path.replace(/\/$/, '').split('/').pop() ?? path,
-  path,
-  isDirectory: size === null,
-  isMount: false,
-  isVirtual: false,
-  size,
-  modified: null,
-  etag: null,
-  contentType: null,
-  mount_id: 'm1',
-  storage_type: 'local',
-});
 
 const listing = (path: string, items: FsEntry[]) => ({ path, isRoot: false, isVirtual: false, mount_id: 'm1', storage_type: 'local', canWrite: true, items, nextCursor: null });
 
@@ -66,8 +54,8 @@ function fileSystem(tree: Record<string, FsEntry[] | 'forbidden'>) {
 }
 
 const docsTree = {
-  '/m/docs/': [entry('/m/docs/deep/', null), entry('/m/docs/one.txt', 1_000)],
-  '/m/docs/deep/': [entry('/m/docs/deep/two.bin', 2_048), entry('/m/docs/deep/three.bin', 1)],
+  '/m/docs/': [fsEntryAt('/m/docs/deep/', null), fsEntryAt('/m/docs/one.txt', 1_000)],
+  '/m/docs/deep/': [fsEntryAt('/m/docs/deep/two.bin', 2_048), fsEntryAt('/m/docs/deep/three.bin', 1)],
 };
 const alpha = { source: 'fs', scope: 'admin', path: '/m/alpha.txt', name: 'alpha.txt', isDirectory: false, size: 10 } as const;
 const folder = (path: string) => ({ source: 'fs', scope: 'admin', path, name: path.split('/').at(-2) ?? path, isDirectory: true, size: null }) as const;
@@ -131,7 +119,7 @@ describe('basket panel: folder sizes', () => {
   });
 
   it('warns before a folder counted as large, and a confirmation made while counting goes straight to the picker', async () => {
-    const fs = fileSystem({ '/m/big/': [entry('/m/big/video.mp4', 600 * MIB)], '/m/slow/': [] });
+    const fs = fileSystem({ '/m/big/': [fsEntryAt('/m/big/video.mp4', 600 * MIB)], '/m/slow/': [] });
     fs.hold('/m/slow/');
     await addToBasket([folder('/m/big/'), folder('/m/slow/')]);
     await renderApp('/', fs.handler);
