@@ -2,8 +2,8 @@
 // the real upload page, against three ceilings of the same run and file: a raw curl PUT into the
 // same radosgw, and the browser's own, one presigned XHR PUT from a plain page of the whole File
 // and of the same bytes as one Blob slice (the ceiling of any upload cut into parts).
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -99,7 +99,8 @@ async function main(): Promise<void> {
   }
 
   const { concurrency, partSize } = defaultEngineConfig;
-  const settings = `concurrency ${concurrency}, preferred part size ${partSize / MIB} MiB (engine defaults, built into the app), XHR transport in the transfer worker, file ${size / MIB} MiB`;
+  const cpuModel = /model name\s*:\s*(.+)/.exec(await readFile('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+  const settings = `${cpuModel}, ${cpus().length} cores; concurrency ${concurrency}, preferred part size ${partSize / MIB} MiB (engine defaults, built into the app), XHR transport in the transfer worker, file ${size / MIB} MiB`;
   process.stdout.write(`${renderBrowserTable(rounds, settings)}\n`);
 }
 
