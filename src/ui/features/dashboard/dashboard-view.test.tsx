@@ -16,11 +16,17 @@ const stats: DashboardStats = {
   notices: [],
 };
 
-function backend(clear: () => Response, answer: DashboardStats = stats) {
+/** Answers `answer` until a clear succeeds, then `afterClear`. */
+function backend(clear: () => Response, answer: DashboardStats = stats, afterClear: DashboardStats = answer) {
+  let current = answer;
   return (path: string, init: RequestInit): Response | undefined => {
     if (path === '/test/admin-token') return envelope({ username: 'admin' });
-    if (path === '/admin/dashboard/stats' && init.method === 'GET') return envelope(answer);
-    if (path === '/admin/cache/clear' && init.method === 'POST') return clear();
+    if (path === '/admin/dashboard/stats' && init.method === 'GET') return envelope(current);
+    if (path === '/admin/cache/clear' && init.method === 'POST') {
+      const response = clear();
+      if (response.ok) current = afterClear;
+      return response;
+    }
     return undefined;
   };
 }
@@ -29,13 +35,16 @@ signedInAsAdmin();
 
 describe('dashboard', () => {
   it('shows the totals, clears every cache and loads the rates again', async () => {
-    const { requests } = await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 3 })));
+    const cleared: DashboardStats = { ...stats, cache: { directory: 0.25, s3Url: 0, search: 1 } };
+    const { requests } = await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 3 }), stats, cleared));
     expect(await screen.findByText('12')).toBeInTheDocument();
-    const loads = sentTo(requests, 'GET', '/admin/dashboard/stats').length;
+    expect(screen.getByText('50%')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear all caches' }));
     expect(await screen.findByText('Caches cleared (3 entries).')).toBeInTheDocument();
     expect(jsonBody(sentTo(requests, 'POST', '/admin/cache/clear')[0])).toEqual({});
-    expect(sentTo(requests, 'GET', '/admin/dashboard/stats')).toHaveLength(loads + 1);
+    // The rates are asked again once the caches are empty (the answer only changes after the clear).
+    expect(await screen.findByText('25%')).toBeInTheDocument();
+    expect(screen.queryByText('50%')).not.toBeInTheDocument();
   });
 
   it('warns about a proxy that is not trusted, and draws no bar for storage without a quota', async () => {
