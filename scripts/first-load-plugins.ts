@@ -15,17 +15,23 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Chunk[] {
   return Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [output] : []));
 }
 
-/** The chunk built from `module` (a path from the project root) and every chunk it imports statically. */
-function closureOf(chunks: Chunk[], module: string): Chunk[] {
+/**
+ * The chunk built from `module` (a path from the project root) and every chunk it imports
+ * statically; with `stages`, also what that chunk itself imports dynamically (the app's start
+ * imports its stages one after another, and all of them are needed at once).
+ */
+function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
   const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
   if (root === undefined) throw new Error(`no chunk is built from ${module}`);
   const found: Chunk[] = [];
+  const byName = (file: string) => chunks.find((candidate) => candidate.fileName === file);
   const visit = (chunk: Chunk | undefined) => {
     if (chunk === undefined || found.includes(chunk)) return;
     found.push(chunk);
-    for (const file of chunk.imports) visit(chunks.find((candidate) => candidate.fileName === file));
+    for (const file of chunk.imports) visit(byName(file));
   };
   visit(root);
+  if (stages) for (const file of root.dynamicImports) visit(byName(file));
   return found;
 }
 
@@ -39,7 +45,7 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
       order: 'post',
       handler(_html, context): HtmlTagDescriptor[] {
         const chunks = chunksOf(context.bundle);
-        const files = [...new Set(starts.flatMap((start) => closureOf(chunks, start)).filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName))];
+        const files = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)).filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName))];
         return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
       },
     },
@@ -57,7 +63,7 @@ export function preloadRoutes(routes: readonly RoutePreload[], alreadyLoaded: re
       order: 'post',
       handler(_html, context): HtmlTagDescriptor[] {
         const chunks = chunksOf(context.bundle);
-        const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module)));
+        const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
         const table = routes.map(({ path, modules }) => {
           const needed = [...new Set(modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
           const files = [...new Set(needed.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))].map((file) => `/${file}`);
