@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { precompressAssets, preloadAppStart, preloadRoutes } from './scripts/first-load-plugins.ts';
+import { precompressAssets, preloadAppStart, routePages } from './scripts/first-load-plugins.ts';
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -49,16 +49,18 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html}'],
+        // The route pages are the network's copies of index.html; offline, index.html serves every route.
+        globIgnores: ['route-pages/**'],
       },
       devOptions: { enabled: false },
     }),
     preloadAppStart(['src/ui/app/start.tsx']),
     // What each share page and the home page show first (their routes in src/ui/routes/).
-    preloadRoutes(
+    routePages(
       [
-        { path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-        { path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
-        { path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
+        { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+        { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
+        { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
       ],
       ['src/ui/app/start.tsx'],
     ),

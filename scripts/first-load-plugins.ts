@@ -2,12 +2,15 @@
 // - preloadAppStart: the entry (src/ui/main.tsx) starts the app through dynamic imports after
 //   the first frame; index.html lists the app's modules as modulepreloads, so they are fetched
 //   with the page and only their evaluation waits.
-// - preloadRoutes: a small inline script in index.html preloads the chunks of the route being
-//   opened (its screen, its strings), so they download beside the app instead of after it runs.
+// - routePages: a copy of index.html per route that preloads the chunks of its screen (and its
+//   strings), so they download beside the app instead of after it runs; the server picks the copy.
 // - precompressAssets: brotli and gzip copies of every text file in dist/, made once, so the
 //   server never compresses a static file per request.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 import { precompressDir } from '../server/lib/precompress.ts';
+import { routePagesDir, routePagesTableFile, type RoutePagesTable } from '../server/lib/route-pages.ts';
 
 type Chunk = Rolldown.OutputChunk;
 
@@ -52,27 +55,48 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
   };
 }
 
-/** A path pattern (a regular expression's source) and the modules its screen needs first. */
-export type RoutePreload = { path: string; modules: readonly string[] };
+/** A route's pages (a path pattern: a regular expression's source) and the modules its screen needs first. */
+export type RoutePage = { name: string; path: string; modules: readonly string[] };
 
-export function preloadRoutes(routes: readonly RoutePreload[], alreadyLoaded: readonly string[]): Plugin {
+/**
+ * One copy of index.html per listed route, with modulepreloads (and style preloads) of what that
+ * route's screen needs first, so they download beside the app's start rather than after it has
+ * run. The server picks the copy by path (server/middleware/static-site.middleware.ts); the
+ * service worker precaches index.html alone, which then serves every route from the device.
+ */
+export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly string[]): Plugin {
+  let outDir = 'dist';
+  let pages: { route: RoutePage; files: string[] }[] = [];
   return {
-    name: 'clipdock:preload-routes',
+    name: 'clipdock:route-pages',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context): HtmlTagDescriptor[] {
-        const chunks = chunksOf(context.bundle);
-        const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
-        const table = routes.map(({ path, modules }) => {
-          const needed = [...new Set(modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
-          const files = [...new Set(needed.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))].map((file) => `/${file}`);
-          return [path, files];
-        });
-        // Link attributes match the ones Vite's loader adds later, so the browser reuses the fetch.
-        const script = `(function(){var p=location.pathname,r=${JSON.stringify(table)};for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;r[i][1].forEach(function(h){var l=document.createElement('link');if(/\\.css$/.test(h)){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)});break}})();`;
-        return [{ tag: 'script', children: script, injectTo: 'head' }];
-      },
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
+      pages = routes.map((route) => {
+        const needed = [...new Set(route.modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
+        return { route, files: [...new Set(needed.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))] };
+      });
+    },
+    // index.html is on disk by now, with everything the other plugins added to it.
+    async writeBundle() {
+      const html = await readFile(join(outDir, 'index.html'), 'utf8');
+      if (!html.includes('</head>')) throw new Error('index.html has no </head>');
+      await mkdir(join(outDir, routePagesDir), { recursive: true });
+      // Link attributes match the ones Vite's loader adds later, so the browser reuses the fetch.
+      const linkTo = (file: string) =>
+        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
+      const table: RoutePagesTable = await Promise.all(
+        pages.map(async ({ route, files }) => {
+          const file = `${routePagesDir}/${route.name}.html`;
+          await writeFile(join(outDir, file), html.replace('</head>', `${files.map(linkTo).join('')}</head>`));
+          return { path: route.path, file };
+        }),
+      );
+      await writeFile(join(outDir, routePagesTableFile), JSON.stringify(table));
     },
   };
 }

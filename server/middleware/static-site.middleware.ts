@@ -4,6 +4,8 @@
 // theme script) and may not be framed. Text files go out as the brotli or gzip copy the build
 // made beside them (server/lib/precompress.ts) when the browser accepts it, never compressed here.
 // Answers are kept in memory (answer-cache below): hashed assets for good, other files for a second.
+// A client-side route answers with index.html, or with the build's copy of it made for that route
+// (server/lib/route-pages.ts), which preloads what the route's screen shows first.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { chooseEncoding, encodings, type Encoding } from '../lib/content-encoding';
 import { precompressedExtensions, variantSuffix } from '../lib/precompress';
+import { routePagesTableFile, routePagesTableSchema } from '../lib/route-pages';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,6 +75,13 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+/** The route pages the build made: a path pattern and the page's file, tried in order. */
+function routePagesOf(root: string): { pattern: RegExp; file: string }[] {
+  const table = join(root, routePagesTableFile);
+  if (!existsSync(table)) return [];
+  return routePagesTableSchema.parse(JSON.parse(readFileSync(table, 'utf8'))).map(({ path, file }) => ({ pattern: new RegExp(path), file: join(root, file) }));
+}
+
 type Answer = { body: Buffer<ArrayBuffer>; headers: Record<string, string> };
 type Kept = Answer & { until: number };
 
@@ -119,6 +129,7 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   const pageHeaders = { 'content-security-policy': pagePolicy(inlineScriptHashes(indexFile)), 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' };
+  const routePages = routePagesOf(root);
   const answers = new AnswerCache();
   return async (c, next) => {
     const path = c.req.path;
@@ -139,7 +150,8 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
     // A missing asset, or a missing file at the top level such as /robots.txt or /apple-touch-icon.png,
     // is a 404: answering with the app's HTML would hand a crawler or a browser a page it did not ask for.
     if (isAsset || isTopLevelFileName(path)) return next();
-    return (await isFile(indexFile)) ? answer(indexFile, revalidate, pageHeaders) : next();
+    const page = routePages.find(({ pattern }) => pattern.test(path))?.file ?? indexFile;
+    return (await isFile(page)) ? answer(page, revalidate, pageHeaders) : next();
   };
 }
 

@@ -90,6 +90,23 @@ test('text typed before CodeMirror arrives is kept, typing carries on in it, and
   await home.expectContent('typed early, then in the editor');
 });
 
+test("each share page's HTML preloads its own screen, and the home page its editor page", async ({ page }) => {
+  const cases: [string, RegExp][] = [
+    ['/paste/any-slug', /paste\.lazy-[\w-]+\.js/],
+    ['/file/any-slug', /file\.lazy-[\w-]+\.js/],
+    ['/', /create-paste-page-[\w-]+\.js/],
+  ];
+  for (const [path, chunk] of cases) {
+    const html = await (await page.request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(preloads.some((href) => chunk.test(href ?? '')), path).toBe(true);
+  }
+  // Other routes get index.html, which preloads the app's start alone.
+  const admin = await (await page.request.get('/admin')).text();
+  expect(admin).not.toMatch(/paste\.lazy-|file\.lazy-|create-paste-page-/);
+  expect(admin).toMatch(/rel="modulepreload"/);
+});
+
 test('a shared paste loads no editor, no local database and no admin code', async ({ page }) => {
   const scripts = scriptsOf(page);
   await page.goto('/paste/no-such-paste');

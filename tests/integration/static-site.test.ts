@@ -10,6 +10,8 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 const themeScript = 'document.documentElement.dataset.theme = "light";';
 const indexHtml = `<!doctype html><title>Clipdock</title><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script>`;
+/** The build's copy of index.html for paste pages: the same page, preloading the paste screen. */
+const pastePageHtml = indexHtml.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/paste-def456.js"><title>');
 
 describe('serving the built web app', () => {
   let server: TestServer;
@@ -22,6 +24,9 @@ describe('serving the built web app', () => {
     await writeFile(join(webDir, 'manifest.webmanifest'), '{"name":"Clipdock"}');
     await writeFile(join(webDir, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(join(webDir, 'assets', 'index-abc123.css'), 'body{}');
+    await mkdir(join(webDir, 'route-pages'));
+    await writeFile(join(webDir, 'route-pages', 'paste.html'), pastePageHtml);
+    await writeFile(join(webDir, 'route-pages', 'routes.json'), JSON.stringify([{ path: '^/paste/[^/]+/?$', file: 'route-pages/paste.html' }]));
     server = await startTestServer({ staticDir: webDir });
   });
   afterAll(async () => {
@@ -69,11 +74,23 @@ describe('serving the built web app', () => {
   });
 
   it('falls back to index.html for client-side routes', async () => {
-    for (const path of ['/admin', '/paste/abc?x=1', '/deep/nested/route']) {
+    for (const path of ['/admin', '/paste', '/paste/abc/more', '/deep/nested/route']) {
       const result = await call(server.baseUrl, 'GET', path);
       expect(result.status, path).toBe(200);
-      expect(result.text).toBe(indexHtml);
+      expect(result.text, path).toBe(indexHtml);
       expect(result.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it("answers a route with the build's page for it, with the same headers as index.html", async () => {
+    const index = await call(server.baseUrl, 'GET', '/admin');
+    for (const path of ['/paste/abc', '/paste/abc/', '/paste/abc?x=1']) {
+      const result = await call(server.baseUrl, 'GET', path);
+      expect(result.status, path).toBe(200);
+      expect(result.text, path).toBe(pastePageHtml);
+      for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-frame-options']) {
+        expect(result.headers.get(header), `${path} ${header}`).toBe(index.headers.get(header));
+      }
     }
   });
 
