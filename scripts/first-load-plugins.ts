@@ -55,7 +55,7 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
   };
 }
 
-/** A route's pages (a path pattern: a regular expression's source) and the modules its screen needs first. */
+/** A route: its page's name, a path pattern (a regular expression's source) and the modules its screen needs first. */
 export type RoutePage = { name: string; path: string; modules: readonly string[] };
 
 /**
