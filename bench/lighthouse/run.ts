@@ -6,7 +6,7 @@
 // "First load" counts the requests that started before the page's largest contentful paint was
 // observed: what the page needed to show its content, and with it (a client-rendered page binds
 // its handlers as it renders) to be usable. "Whole run" adds what loads in idle time after it.
-// Options: --runs=<n> (default 2), --mode=mobile|desktop (default both), --page=<path> (repeatable;
+// Options: --runs=<n> (default 2), --mode=mobile|desktop (default both), --page=<path, or paste or file> (repeatable;
 // default the four pages), --no-build, --requests (list each run's requests with their bytes),
 // --keep=<dir> (save every full Lighthouse report there as JSON).
 import { execFile } from 'node:child_process';
@@ -79,7 +79,8 @@ async function main(): Promise<void> {
   const server = await startServer(root);
   try {
     const { pastePath, filePath } = await seed(server.baseUrl);
-    const pages = option('page').length > 0 ? option('page') : ['/', pastePath, filePath, '/mount-explorer'];
+    const named: Record<string, string> = { paste: pastePath, file: filePath };
+    const pages = (option('page').length > 0 ? option('page') : ['/', 'paste', 'file', '/mount-explorer']).map((page) => named[page] ?? page);
     if (keepDir !== undefined) await mkdir(keepDir, { recursive: true });
     const rows: string[] = [];
     let version = '';
