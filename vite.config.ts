@@ -59,7 +59,7 @@ export default defineConfig({
     routePages(
       [
         { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-        { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts', 'src/ui/lib/markdown-render.ts'] },
+        { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
         { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
       ],
       ['src/ui/app/start.tsx'],

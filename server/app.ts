@@ -30,6 +30,7 @@ import { urlUploadRoutes } from './modules/url-upload/url-upload.routes';
 import { UrlFetchService } from './modules/url-upload/url-fetch.service';
 import { createGuardedFetch } from './lib/net/guarded-fetch';
 import { urlFetchPolicy } from './lib/net/url-fetch-policy';
+import { MarkdownHtml } from './lib/markdown/markdown-html';
 import { apiKeyAuthRoutes } from './modules/auth/api-key-auth.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { cacheRoutes } from './modules/cache/cache.routes';
@@ -147,7 +148,7 @@ export function createApp({
   app.route('/api', systemSettingsRoutes(settings));
   app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
-  app.route('/api', pasteRoutes({ pastes, views: pasteViews, trustProxy }));
+  app.route('/api', pasteRoutes({ pastes, views: pasteViews, markdown: new MarkdownHtml(), trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   const multipart = new MultipartUploadService(uploads);

@@ -73,6 +73,23 @@ test('HTML in a paste is sanitised: an onerror handler never runs', async ({ pag
   });
 });
 
+test('a Markdown paste arrives rendered by the server: its code is coloured and no Markdown code loads in the browser', async ({ page, browser }) => {
+  await logIn(page);
+  const link = await createPaste(page, '# Deploy\n\n```js\nconst port = 8787;\n```', {});
+
+  await inFreshContext(browser, async (view) => {
+    const scripts: string[] = [];
+    view.page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.split('/').pop() ?? '');
+    });
+    await view.goto(link);
+    await expect(view.content.getByRole('heading', { name: 'Deploy' })).toBeVisible();
+    await expect(view.content.locator('code.hljs.language-js .hljs-keyword')).toHaveText('const');
+    await view.page.waitForLoadState('networkidle');
+    expect(scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|highlight)/.test(name))).toEqual([]);
+  });
+});
+
 test('the admin edits a paste from its view page and sees the new content', async ({ page, browser }) => {
   await logIn(page);
   const link = await createPaste(page, '# Draft title', { slug: unique('edit-me') });

@@ -1,23 +1,31 @@
 import { Hono, type Context } from 'hono';
 import { createPaste, rawPaste, unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
-import { pasteCreateInputSchema, type PasteCreateInput } from '@shared/api/paste.schema';
+import { pasteCreateInputSchema, type PasteCreateInput, type PasteView } from '@shared/api/paste.schema';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
 import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponse } from '../../lib/envelope';
+import type { MarkdownHtml } from '../../lib/markdown/markdown-html';
 import { readJson } from '../../lib/read-json';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
 import type { PasteViewService } from './paste-view.service';
 import type { PasteService } from './paste.service';
 
-export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; trustProxy: boolean };
+export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; markdown: MarkdownHtml; trustProxy: boolean };
 
 const plainHeaders = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
 
-export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
+export function pasteRoutes({ pastes, views, markdown, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
+  /** With render=html, Markdown content also comes as sanitised HTML. */
+  const shown = async (view: PasteView, render: 'html' | undefined): Promise<PasteView> => {
+    if (render !== 'html' || view.content === undefined || view.format !== 'markdown') return view;
+    const html = await markdown.render(view.content);
+    return html === undefined ? view : { ...view, html };
+  };
 
   route(
     app,
@@ -31,16 +39,18 @@ export function pasteRoutes({ pastes, views, trustProxy }: PasteRouteDeps): Hono
     { readBody: readPasteInput },
   );
 
-  route(app, viewPaste, async ({ auth, params, c }) => {
+  route(app, viewPaste, async ({ auth, params, query, c }) => {
     // HEAD runs this handler too; it checks the paste without spending a view.
     if (c.req.method === 'HEAD') {
       await views.peek(params.slug);
       return new Response(null, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
     }
-    return views.view(params.slug, auth);
+    return shown(await views.view(params.slug, auth), query.render);
   });
 
-  route(app, unlockPaste, ({ auth, params, body, c }) => views.unlock(params.slug, body.password, auth, clientIp(c, trustProxy)));
+  route(app, unlockPaste, async ({ auth, params, query, body, c }) =>
+    shown(await views.unlock(params.slug, body.password, auth, clientIp(c, trustProxy)), query.render),
+  );
 
   route(app, rawPaste, async ({ params: { slug }, query, c }) => {
     try {

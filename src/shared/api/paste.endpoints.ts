@@ -15,6 +15,7 @@ import {
   pastePageQuerySchema,
   pasteUnlockInputSchema,
   pasteUpdateInputSchema,
+  pasteViewQuerySchema,
   pasteViewSchema,
   userPasteListSchema,
 } from './paste.schema';
@@ -50,6 +51,7 @@ export const viewPaste = defineEndpoint({
   tag,
   access: 'public',
   params: slugParams,
+  query: pasteViewQuerySchema,
   reply: pasteViewSchema,
   errors: [NotFound, Gone],
 });
@@ -62,6 +64,7 @@ export const unlockPaste = defineEndpoint({
   tag,
   access: 'public',
   params: slugParams,
+  query: pasteViewQuerySchema,
   body: pasteUnlockInputSchema,
   reply: pasteViewSchema,
   errors: [ValidationFailed, BadRequest, NotFound, Gone, WrongPassword, RateLimited],

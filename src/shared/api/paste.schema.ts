@@ -69,8 +69,16 @@ export const pasteViewSchema = z.object({
   canEdit: z.boolean(),
   /** Short-lived token for /api/raw/:slug?token=… after a password was verified. */
   rawToken: z.string().optional(),
+  /**
+   * With `?render=html`: Markdown content as sanitised HTML with highlighted code. Absent for plain
+   * text and for content over 256 KB, which the client renders itself.
+   */
+  html: z.string().optional(),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
+
+/** `render=html` adds the rendered Markdown (`html`) to an answer that carries the content. */
+export const pasteViewQuerySchema = z.object({ render: z.enum(['html']).optional() });
 
 export const pasteUnlockInputSchema = z.object({ password });
 export type PasteUnlockInput = z.infer<typeof pasteUnlockInputSchema>;

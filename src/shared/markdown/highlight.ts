@@ -1,5 +1,5 @@
-// highlight.js with the languages Clipdock highlights, shared by Markdown code blocks and the file
-// preview. Loaded lazily with its callers; the HTML it returns is escaped.
+// highlight.js with the languages Clipdock highlights: Markdown code blocks (rendered by the server
+// for paste pages, by the browser in the editor preview) and the file preview. The HTML it returns is escaped.
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';

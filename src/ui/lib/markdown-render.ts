@@ -1,16 +1,13 @@
-// Markdown → safe HTML, with or without code highlighting. Every result passes DOMPurify, which
-// drops scripts, handlers, js: URLs, <style>, <form>, style attributes and every <input> but the
-// disabled task-list checkbox. highlight.js is the larger half of the Markdown code, so a page
-// renders first without it and highlights once it arrives (markdown-html.tsx); code blocks carry
-// the same classes either way, so nothing moves when the colours come.
+// Markdown → safe HTML in the browser, with or without code highlighting, for the editor preview
+// and pastes the server did not render (offline copies, after an edit, very long ones). Every
+// result passes DOMPurify, which drops scripts, handlers, js: URLs, <style>, <form>, style
+// attributes and every <input> but the disabled task-list checkbox: the same rules as the server's
+// sanitiser (tests/unit/markdown-safety-cases.ts). highlight.js is the larger half of the Markdown
+// code, so a page renders first without it and highlights once it arrives (markdown-html.tsx).
 import DOMPurify from 'dompurify';
-import { Marked } from 'marked';
-import { markedHighlight } from 'marked-highlight';
+import { createMarkdownToHtml, type Highlighter } from '@shared/markdown/markdown-to-html';
 
-export type Highlighter = (code: string, language: string) => string;
-
-/** Code left as it is; marked-highlight escapes what a highlighter did not change. */
-const unhighlighted: Highlighter = (code) => code;
+export type { Highlighter };
 
 const purifier = DOMPurify(window);
 purifier.addHook('afterSanitizeAttributes', (node) => {
@@ -25,13 +22,8 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /** GitHub-flavoured Markdown rendered to sanitised HTML; code is escaped, or highlighted by `highlight`. */
-export function createMarkdownRenderer(highlight: Highlighter = unhighlighted): (source: string) => string {
-  const marked = new Marked(
-    markedHighlight({ emptyLangClass: 'hljs', langPrefix: 'hljs language-', highlight: (code, lang) => highlight(code, lang) }),
-    { gfm: true },
-  );
-  return (source) => {
-    const html = marked.parse(source, { async: false });
-    return purifier.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
-  };
+export function createMarkdownRenderer(highlight?: Highlighter): (source: string) => string {
+  const toHtml = createMarkdownToHtml(highlight);
+  return (source) =>
+    purifier.sanitize(toHtml(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
 }

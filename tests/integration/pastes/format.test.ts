@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminPasteListSchema, pasteDetailSchema } from '@shared/api/paste.schema';
+import { adminPasteListSchema, pasteDetailSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '../support/auth-helpers';
 import { call, expectError, expectOk } from '../support/http';
@@ -42,6 +42,31 @@ describe('paste format', () => {
     expect(await viewPaste(server.baseUrl, slug)).toMatchObject({ requiresPassword: true, format: 'plain' });
     const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-1' } });
     expect(unlocked.body).toMatchObject({ data: { content: 'secret', format: 'plain' } });
+  });
+
+  it('adds sanitised, highlighted HTML for Markdown when asked with render=html, and only then', async () => {
+    const source = '# Notes\n\n<img src=x onerror="alert(1)"> [go](javascript:alert(2))\n\n```js\nconst a = 1;\n```';
+    const markdown = await make({ content: source });
+    const plain = await make({ content: '# not a heading', format: 'plain' });
+    const rendered = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=html`), pasteViewSchema);
+    expect(rendered.content).toBe(source);
+    expect(rendered.html).toContain('<h1>Notes</h1>');
+    expect(rendered.html).toContain('<span class="hljs-keyword">const</span>');
+    expect(rendered.html).not.toMatch(/onerror|javascript:/);
+    expect((await viewPaste(server.baseUrl, markdown.slug)).html).toBeUndefined();
+    const plainView = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${plain.slug}?render=html`), pasteViewSchema);
+    expect(plainView).toMatchObject({ content: '# not a heading' });
+    expect(plainView.html).toBeUndefined();
+    expectError(await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=pdf`), 400, ErrorCode.ValidationFailed);
+  });
+
+  it('renders a protected paste only once it is unlocked', async () => {
+    const { slug } = await make({ content: '**secret**', password: 'pw-1' });
+    const locked = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`), pasteViewSchema);
+    expect(locked).toMatchObject({ requiresPassword: true });
+    expect(locked.html).toBeUndefined();
+    const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}?render=html`, { json: { password: 'pw-1' } });
+    expect(expectOk(unlocked, pasteViewSchema).html).toBe('<p><strong>secret</strong></p>\n');
   });
 
   it('changes the format on update, for the admin and for the creating key', async () => {

@@ -1,5 +1,5 @@
 // Code and plain text to highlighted, escaped HTML for the file preview, by file extension.
-import { highlightCode } from '../../lib/highlight';
+import { highlightCode } from '@shared/markdown/highlight';
 import { fileExtension } from '@shared/mimetype';
 
 const byExtension: Record<string, string> = {

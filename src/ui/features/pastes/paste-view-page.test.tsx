@@ -45,6 +45,13 @@ describe('paste view page', () => {
     expect(screen.getByRole('link', { name: 'Open raw text' })).toHaveAttribute('href', '/api/raw/notes?token=tok');
   });
 
+  it('asks the server for rendered Markdown and shows its HTML instead of rendering the source', async () => {
+    const open = { ...meta, requiresPassword: false, hasPassword: false, content: '# Source', html: '<h2>Rendered by the server</h2>' };
+    await renderApp('/paste/notes', (path, _init, query) => (path === '/paste/notes' && query.get('render') === 'html' ? envelope(open) : undefined));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Rendered by the server' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Source' })).toBeNull();
+  });
+
   it('shows a plain-text paste as written, and offers Edit only with the id of an editable paste', async () => {
     const plain = { ...meta, requiresPassword: false, hasPassword: false, format: 'plain', content: '# not a heading' };
     await renderApp('/paste/notes', (path) => (path === '/paste/notes' ? envelope(plain) : undefined));

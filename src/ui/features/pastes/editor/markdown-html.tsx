@@ -40,7 +40,7 @@ export function MarkdownHtml({ source, className = '' }: { source: string; class
     let live = true;
     // Without highlight.js (offline on a first visit) the code simply stays uncoloured.
     const cancel = whenIdle(() => {
-      Promise.all([import('@ui/lib/markdown-render'), import('@ui/lib/highlight')]).then(
+      Promise.all([import('@ui/lib/markdown-render'), import('@shared/markdown/highlight')]).then(
         ([markdown, highlight]) => {
           if (!live) return;
           setHighlighted(true);

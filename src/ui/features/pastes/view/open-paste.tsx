@@ -31,8 +31,15 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
         )}
       </div>
       <article className="paste-content" aria-label={t('pastes.view.contentLabel')} data-format={paste.format}>
-        {paste.format === 'plain' ? <pre className="paste-plain">{paste.content}</pre> : <MarkdownHtml source={paste.content} />}
+        <PasteBody paste={paste} />
       </article>
     </>
   );
+}
+
+function PasteBody({ paste }: { paste: OpenPasteData }) {
+  if (paste.format === 'plain') return <pre className="paste-plain">{paste.content}</pre>;
+  // The server's HTML is sanitised (server/lib/markdown); without it the browser renders the source.
+  if (paste.html !== undefined) return <div className="markdown-body" dangerouslySetInnerHTML={{ __html: paste.html }} />;
+  return <MarkdownHtml source={paste.content} />;
 }

@@ -41,11 +41,17 @@ async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteVie
   return copy === null ? failed : { status: 'ready', paste: { ...copy.view, offlineCopy: copy.savedAt } };
 }
 
-/** The open paste after its owner saved an edit; views and rights stay as they were. */
-function edited(paste: OpenPaste, saved: PasteDetail): OpenPaste {
+/**
+ * The open paste after its owner saved an edit; views and rights stay as they were. The server's
+ * HTML showed the old content, so the browser renders the new one.
+ */
+function edited({ html: _old, ...paste }: OpenPaste, saved: PasteDetail): OpenPaste {
   const { content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt } = saved;
   return { ...paste, content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt };
 }
+
+/** Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser. */
+const rendered = { render: 'html' } as const;
 
 export function usePasteView(api: ApiClient, slug: string) {
   const [state, setState] = useState<PasteViewState>({ status: 'loading' });
@@ -64,7 +70,7 @@ export function usePasteView(api: ApiClient, slug: string) {
     requested.current = slug;
     setState({ status: 'loading' });
     api
-      .call(viewPaste, { params: { slug } })
+      .call(viewPaste, { params: { slug }, query: rendered })
       .then((view) => {
         const next = opened(view);
         // The copy waits until the reader has settled: the local database is no part of showing the paste.
@@ -83,7 +89,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'locked') return;
       const { meta } = state;
       setState({ status: 'locked', meta, unlocking: true, error: null });
-      api.call(unlockPaste, { params: { slug }, body: { password } })
+      api.call(unlockPaste, { params: { slug }, query: rendered, body: { password } })
         .then(opened, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed' ? { status: 'locked' as const, meta, unlocking: false, error: next.error } : next;
