@@ -30,7 +30,7 @@ import { urlUploadRoutes } from './modules/url-upload/url-upload.routes';
 import { UrlFetchService } from './modules/url-upload/url-fetch.service';
 import { createGuardedFetch } from './lib/net/guarded-fetch';
 import { urlFetchPolicy } from './lib/net/url-fetch-policy';
-import { MarkdownHtml } from './lib/markdown/markdown-html';
+import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { apiKeyAuthRoutes } from './modules/auth/api-key-auth.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { cacheRoutes } from './modules/cache/cache.routes';
@@ -59,6 +59,7 @@ import { PasteTokenService } from './modules/pastes/paste-token.service';
 import { PasteViewService } from './modules/pastes/paste-view.service';
 import { PasteService } from './modules/pastes/paste.service';
 import { FileDeliveryService } from './modules/files/public-file-delivery.service';
+import { FilePreviewService } from './modules/files/file-preview.service';
 import { PublicFileService } from './modules/files/public-file.service';
 import { StorageConfigTestService } from './modules/storage-configs/storage-config-test.service';
 import { StorageConfigService } from './modules/storage-configs/storage-config.service';
@@ -115,6 +116,7 @@ export function createApp({
   const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(repos, clock, new PasteTokenService(config.encryptionSecret, clock), pasteLimiters);
   const pasteManage = new PasteManageService(repos, clock, idempotency);
+  const renderer = new HtmlRenderer();
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
@@ -148,7 +150,7 @@ export function createApp({
   app.route('/api', systemSettingsRoutes(settings));
   app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
-  app.route('/api', pasteRoutes({ pastes, views: pasteViews, markdown: new MarkdownHtml(), trustProxy }));
+  app.route('/api', pasteRoutes({ pastes, views: pasteViews, renderer, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
   const multipart = new MultipartUploadService(uploads);
@@ -159,7 +161,16 @@ export function createApp({
     timeoutMs: config.urlFetch.timeoutMs,
   });
   app.route('/api', urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }));
-  app.route('/api', publicFilesRoutes({ files: publicFiles, delivery: new FileDeliveryService(publicFiles, caches.s3Url), idempotency, trustProxy }));
+  app.route(
+    '/api',
+    publicFilesRoutes({
+      files: publicFiles,
+      delivery: new FileDeliveryService(publicFiles, caches.s3Url),
+      previews: new FilePreviewService(publicFiles, renderer),
+      idempotency,
+      trustProxy,
+    }),
+  );
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);

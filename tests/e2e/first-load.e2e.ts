@@ -3,6 +3,7 @@
 // share pages that load no editor and no admin code.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { PasteHomePage } from './pages/paste-home.page';
+import { adminToken, shareFile, unshareFile } from './support/admin-api';
 
 // The service worker would answer the app's requests itself, out of page.route's sight.
 test.use({ locale: 'en-US', serviceWorkers: 'block' });
@@ -121,4 +122,20 @@ test('a shared file loads no editor, no local database and no admin code', async
   await expect(page).toHaveTitle(/File not found/);
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database(?!-name-)|admin|upload)/.test(name))).toEqual([]);
+});
+
+test('a shared Markdown file is previewed as the server rendered it: coloured code, and no Markdown code in the browser', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const slug = await shareFile(request, token, `deploy-${Date.now().toString(36)}.md`, '# Deploy\n\n```sh\necho "ready"\n```\n', 'text/markdown');
+  try {
+    const scripts = scriptsOf(page);
+    await page.goto(`/file/${slug}`);
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Deploy' })).toBeVisible();
+    await expect(preview.locator('code.hljs.language-sh .hljs-string')).toHaveText('"ready"');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|highlight)/.test(name))).toEqual([]);
+  } finally {
+    await unshareFile(request, token, slug);
+  }
 });

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ShellPage } from './pages/shell.page';
-import { adminToken } from './support/admin-api';
+import { adminToken, shareFile } from './support/admin-api';
 import { E2E_OFFLINE_PORT } from './support/env';
 import { storedRecord } from './support/local-db';
 import { startServerProcess, type ServerProcess } from './support/server-process';
@@ -70,19 +70,6 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await expect(page.getByRole('note')).toContainText('Offline copy saved on this device');
   await context.setOffline(false);
 });
-
-/** Shares a small text file through the API (presign, PUT, commit) and returns its slug. */
-async function shareFile(request: APIRequestContext, token: string, filename: string, body: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const presign = await request.post('/api/s3/presign', { headers, data: { filename, mimetype: 'text/plain', size: Buffer.byteLength(body) } });
-  expect(presign.status()).toBe(201);
-  const { upload_url: url, file_id: fileId } = ((await presign.json()) as { data: { upload_url: string; file_id: string } }).data;
-  const put = await request.put(url, { headers: { 'content-type': 'text/plain' }, data: body });
-  expect(put.status()).toBe(200);
-  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body) } });
-  expect(commit.ok()).toBe(true);
-  return ((await commit.json()) as { data: { slug: string } }).data.slug;
-}
 
 test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
   const token = await adminToken(request);

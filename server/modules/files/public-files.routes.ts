@@ -1,7 +1,7 @@
-// What anyone holding a share link may call: metadata, the password check, the two deliveries and
-// the office preview. Links carry a short-lived access token, never the password.
+// What anyone holding a share link may call: metadata, the password check, the two deliveries, the
+// text preview and the office preview. Links carry a short-lived access token, never the password.
 import { Hono } from 'hono';
-import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
+import { downloadFile, filePreview, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
 import { verifiedFileSchema } from '@shared/api/file-share.schema';
 import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
@@ -9,12 +9,19 @@ import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
 import { webBody } from '../../storage/http-stream';
 import type { IdempotencyStore } from '../idempotency/idempotency';
+import type { FilePreviewService } from './file-preview.service';
 import type { FileDeliveryService } from './public-file-delivery.service';
 import type { PublicFileService } from './public-file.service';
 
-export type PublicFileRouteDeps = { files: PublicFileService; delivery: FileDeliveryService; idempotency: IdempotencyStore; trustProxy: boolean };
+export type PublicFileRouteDeps = {
+  files: PublicFileService;
+  delivery: FileDeliveryService;
+  previews: FilePreviewService;
+  idempotency: IdempotencyStore;
+  trustProxy: boolean;
+};
 
-export function publicFilesRoutes({ files, delivery, idempotency, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
+export function publicFilesRoutes({ files, delivery, previews, idempotency, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   route(app, getPublicFile, ({ params, c }) => files.info(params.slug, requestOrigin(c, trustProxy)));
@@ -26,6 +33,7 @@ export function publicFilesRoutes({ files, delivery, idempotency, trustProxy }: 
     const answer = await files.verify(params.slug, body.password, clientIp(c, trustProxy), requestOrigin(c, trustProxy));
     return idempotency.once(idempotent, verifiedFileSchema, async () => answer);
   });
+  route(app, filePreview, ({ params, query }) => previews.preview(params.slug, query.token));
   route(app, officePreview, ({ params, query, c }) => files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)));
 
   for (const [endpoint, mode] of [[viewFile, 'view'], [downloadFile, 'download']] as const) {

@@ -6,24 +6,24 @@ import type { AppEnv } from '../../app-env';
 import { route } from '../../http/route';
 import { AppError } from '../../lib/app-error';
 import { envelopeResponse } from '../../lib/envelope';
-import type { MarkdownHtml } from '../../lib/markdown/markdown-html';
+import type { HtmlRenderer } from '../../lib/markdown/html-renderer';
 import { readJson } from '../../lib/read-json';
 import { requestOrigin } from '../../lib/signed-url';
 import { clientIp } from '../../middleware/client-ip';
 import type { PasteViewService } from './paste-view.service';
 import type { PasteService } from './paste.service';
 
-export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; markdown: MarkdownHtml; trustProxy: boolean };
+export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; renderer: HtmlRenderer; trustProxy: boolean };
 
 const plainHeaders = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
 
-export function pasteRoutes({ pastes, views, markdown, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
+export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   /** With render=html, Markdown content also comes as sanitised HTML. */
   const shown = async (view: PasteView, render: 'html' | undefined): Promise<PasteView> => {
     if (render !== 'html' || view.content === undefined || view.format !== 'markdown') return view;
-    const html = await markdown.render(view.content);
+    const html = await renderer.markdown(view.content);
     return html === undefined ? view : { ...view, html };
   };
 

@@ -99,5 +99,16 @@ export type FileDeleted = z.infer<typeof fileDeletedSchema>;
 
 /** The short-lived access token of /api/file-view, /api/file-download and /api/office-preview. */
 export const fileAccessQuerySchema = z.object({ token: z.string().optional() });
+
+/** A text, code or Markdown file's beginning, rendered by the server to safe HTML. */
+export const filePreviewSchema = z.object({
+  /** Markdown rendered and sanitised, code highlighted, plain text escaped. */
+  html: z.string(),
+  markdown: z.boolean(),
+  /** Whether the file goes on past the `limit_bytes` shown; the rest stays a download. */
+  truncated: z.boolean(),
+  limit_bytes: z.number().int().positive(),
+});
+export type FilePreview = z.infer<typeof filePreviewSchema>;
 /** `provider` is checked by the server, which answers BAD_REQUEST naming the supported ones. */
 export const officePreviewQuerySchema = fileAccessQuerySchema.extend({ provider: z.string().optional() });

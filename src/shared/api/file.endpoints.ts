@@ -12,6 +12,7 @@ import {
   fileDetailSchema,
   fileListQuerySchema,
   fileListSchema,
+  filePreviewSchema,
   fileRecordSchema,
   officePreviewQuerySchema,
   officePreviewSchema,
@@ -76,6 +77,19 @@ const delivery = (mode: 'view' | 'download') =>
 
 export const viewFile = delivery('view');
 export const downloadFile = delivery('download');
+
+export const filePreview = defineEndpoint({
+  id: 'files.public.preview',
+  method: 'GET',
+  path: '/file-preview/:slug',
+  summary: 'The first 256 KB of a text, code or Markdown file as safe HTML; costs a view like a delivery',
+  tag,
+  access: 'public',
+  params: slugParams,
+  query: fileAccessQuerySchema,
+  reply: filePreviewSchema,
+  errors: [BadRequest, NotFound, Gone, PasswordRequired, Forbidden],
+});
 
 export const officePreview = defineEndpoint({
   id: 'files.public.officePreview',

@@ -1,6 +1,7 @@
 // highlight.js with the languages Clipdock highlights: Markdown code blocks (rendered by the server
-// for paste pages, by the browser in the editor preview) and the file preview. The HTML it returns is escaped.
+// for paste pages, by the browser in the editor preview) and file previews. The HTML it returns is escaped.
 import hljs from 'highlight.js/lib/core';
+import { fileExtension } from '../mimetype';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
 import cpp from 'highlight.js/lib/languages/cpp';
@@ -30,4 +31,16 @@ for (const [name, definition] of Object.entries(languages)) hljs.registerLanguag
 /** Highlighted, escaped HTML; an unknown language is treated as plain text. */
 export function highlightCode(code: string, language: string): string {
   return hljs.highlight(code, { language: hljs.getLanguage(language) ? language : 'plaintext' }).value;
+}
+
+const byExtension: Record<string, string> = {
+  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'typescript',
+  py: 'python', json: 'json', css: 'css', html: 'xml', htm: 'xml', xml: 'xml', sh: 'bash', bash: 'bash',
+  yml: 'yaml', yaml: 'yaml', go: 'go', rs: 'rust', java: 'java', c: 'c', h: 'c', cpp: 'cpp', hpp: 'cpp', cc: 'cpp',
+  sql: 'sql', ini: 'ini', toml: 'ini', diff: 'diff', patch: 'diff', php: 'php', rb: 'ruby', kt: 'kotlin', swift: 'swift', cs: 'csharp',
+};
+
+/** A file's text as highlighted HTML (language by extension), escaped plain text otherwise. */
+export function highlightFileText(text: string, filename: string): string {
+  return highlightCode(text, byExtension[fileExtension(filename)] ?? 'plaintext');
 }

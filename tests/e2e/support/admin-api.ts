@@ -12,7 +12,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 }
 
 /** `method` on `/api{path}` as the admin; anything but a 2xx fails the test, naming the call. */
-export async function adminCall(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown): Promise<APIResponse> {
+export async function adminCall(request: APIRequestContext, token: string, method: 'get' | 'post' | 'delete', path: string, data?: unknown): Promise<APIResponse> {
   const response = await request[method](`/api${path}`, { headers: { authorization: `Bearer ${token}` }, ...(data === undefined ? {} : { data }) });
   expect(response.status(), `${method} ${path}: ${response.status() < 300 ? '' : await response.text()}`).toBeLessThan(300);
   return response;
@@ -26,4 +26,25 @@ export async function emptyFolder(request: APIRequestContext, token: string, fol
   const listed = await adminCall(request, token, 'get', `/admin/fs/list?path=${encodeURIComponent(folder)}`);
   const paths = envelope(z.object({ items: z.array(z.object({ path: z.string() })) })).parse(await listed.json()).data.items.map((item) => item.path);
   if (paths.length > 0) await adminCall(request, token, 'post', '/admin/fs/batch-remove', { paths });
+}
+
+/** Shares a small file through the API (presign, PUT, commit) and returns its slug. */
+export async function shareFile(request: APIRequestContext, token: string, filename: string, body: string, mimetype = 'text/plain'): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const presign = await request.post('/api/s3/presign', { headers, data: { filename, mimetype, size: Buffer.byteLength(body) } });
+  expect(presign.status()).toBe(201);
+  const { upload_url: url, file_id: fileId } = ((await presign.json()) as { data: { upload_url: string; file_id: string } }).data;
+  const put = await request.put(url, { headers: { 'content-type': mimetype }, data: body });
+  expect(put.status()).toBe(200);
+  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body) } });
+  expect(commit.ok()).toBe(true);
+  return ((await commit.json()) as { data: { slug: string } }).data.slug;
+}
+
+/** Deletes a share and its stored file: the local storage's root is also a mount that other tests expect empty. */
+export async function unshareFile(request: APIRequestContext, token: string, slug: string): Promise<void> {
+  const info = await request.get(`/api/public/files/${slug}`);
+  expect(info.ok()).toBe(true);
+  const { id } = envelope(z.object({ id: z.string() })).parse(await info.json()).data;
+  await adminCall(request, token, 'delete', `/admin/files/${id}`);
 }

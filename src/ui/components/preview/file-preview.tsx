@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreviewKind } from './preview-kind';
+import type { PreviewKind } from '@shared/preview-kind';
 import { TextPreview } from './text-preview';
 import './preview.css';
 
@@ -11,10 +11,12 @@ type FilePreviewProps = {
   name: string;
   /** The Office viewer, which each screen reaches its own way. */
   office: ReactNode;
+  /** A text, code or Markdown preview made elsewhere (the share page's comes from the server). */
+  text?: ReactNode;
 };
 
 /** The preview that fits the file's kind: media inline, PDF in a frame, text highlighted or rendered. */
-export function FilePreview({ kind, url, name, office }: FilePreviewProps) {
+export function FilePreview({ kind, url, name, office, text }: FilePreviewProps) {
   const { t } = useTranslation();
   if (kind === 'office') return office;
   if (url === null || kind === 'none') return <p className="notice">{t('preview.none')}</p>;
@@ -31,6 +33,6 @@ export function FilePreview({ kind, url, name, office }: FilePreviewProps) {
     case 'markdown':
     case 'code':
     case 'text':
-      return <TextPreview url={url} filename={name} markdown={kind === 'markdown'} />;
+      return text ?? <TextPreview url={url} filename={name} markdown={kind === 'markdown'} />;
   }
 }

@@ -1,20 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format-bytes';
-import { useTextPreview } from './use-text-preview';
+import { useTextPreview, type TextPreviewState } from './use-text-preview';
 
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
 /** Code and plain text highlighted, Markdown rendered and sanitised; the renderer loads lazily. */
 export function TextPreview({ url, filename, markdown }: { url: string; filename: string; markdown: boolean }) {
-  const { t, i18n } = useTranslation();
   const state = useTextPreview(url, filename, markdown, TEXT_PREVIEW_MAX_BYTES);
+  return <TextPreviewView state={state} markdown={markdown} limitBytes={TEXT_PREVIEW_MAX_BYTES} />;
+}
 
+type TextPreviewViewProps = { state: TextPreviewState; markdown: boolean; limitBytes: number };
+
+/** A text preview's HTML (sanitised Markdown, or highlighted and escaped text), however it was made. */
+export function TextPreviewView({ state, markdown, limitBytes }: TextPreviewViewProps) {
+  const { t, i18n } = useTranslation();
   if (state.status === 'loading') return <p className="notice" role="status">{t('preview.loading')}</p>;
   if (state.status === 'failed') return <p className="form-error" role="alert">{t('preview.failed')}</p>;
   return (
     <>
-      {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(TEXT_PREVIEW_MAX_BYTES, i18n.language) })}</p>}
+      {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes, i18n.language) })}</p>}
       {markdown ? (
         <div className="file-markdown" dangerouslySetInnerHTML={{ __html: state.html }} />
       ) : (

@@ -37,7 +37,7 @@ async function readFileText(url: string, maxBytes: number, signal: AbortSignal):
 
 async function loadRenderer(markdown: boolean, filename: string): Promise<(text: string) => string> {
   if (markdown) return (await import('@ui/lib/markdown')).renderMarkdown;
-  const { highlightFileText } = await import('./render-file-text');
+  const { highlightFileText } = await import('@shared/markdown/highlight');
   return (text) => highlightFileText(text, filename);
 }
 

@@ -10,8 +10,9 @@ import { FileActions } from './file-actions';
 import { addShareToBasket } from './add-share-to-basket';
 import { FileInfo } from './file-info';
 import { FilePreview } from '../../components/preview/file-preview';
-import { previewKind } from '../../components/preview/preview-kind';
+import { previewKind } from '@shared/preview-kind';
 import { ShareOfficePreview } from './office-preview';
+import { SharedTextPreview } from './shared-text-preview';
 import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
 import { shownFile } from './shown-file';
@@ -41,6 +42,7 @@ export function FileViewPage({ slug }: { slug: string }) {
           const { file, accessToken } = shownFile(publicFile, verified);
           if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const links = linksOf(file.slug, accessToken);
+          const kind = previewKind(file.mimetype, file.filename);
           return (
             <>
               {publicFile.offlineCopy !== undefined && (
@@ -58,12 +60,15 @@ export function FileViewPage({ slug }: { slug: string }) {
                   />
                 </div>
                 <section className="file-preview" aria-label={t('preview.label')}>
-                  {/* Always through the token-bearing view link, so the visit costs one view. */}
+                  {/* Always with the access token, so the visit costs one view. */}
                   <FilePreview
-                    kind={previewKind(file.mimetype, file.filename)}
+                    kind={kind}
                     url={links?.view ?? null}
                     name={file.filename}
                     office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
+                    {...(accessToken === undefined
+                      ? {}
+                      : { text: <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} /> })}
                   />
                 </section>
               </div>

@@ -2,7 +2,7 @@
 // between folders) join here as more items behind the same `EntryActions`.
 import type { TFunction } from 'i18next';
 import { FS_EDIT_MAX_BYTES, type FsEntry } from '@shared/api/fs.schema';
-import { previewKind } from '../../components/preview/preview-kind';
+import { previewKind } from '@shared/preview-kind';
 import type { MenuItem } from './context-menu';
 
 export type EntryActions = {

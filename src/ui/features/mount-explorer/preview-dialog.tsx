@@ -9,7 +9,7 @@ import { officeViewerUrl } from '@shared/office-viewer';
 import { Dialog } from '../../components/dialog';
 import { FilePreview } from '../../components/preview/file-preview';
 import { OfficePreview } from '../../components/preview/office-preview';
-import { previewKind } from '../../components/preview/preview-kind';
+import { previewKind } from '@shared/preview-kind';
 import { ResourceStatus } from '../../components/resource-status';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { useResource, type ResourceState } from '@ui/lib/use-resource';

@@ -1,8 +1,8 @@
 // The server calls of a share's page. They go without the visitor's credentials: a share link
 // works the same for everyone, and a stale session must not end because someone opened one.
 import { useCallback } from 'react';
-import { downloadFile, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
-import type { OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import { downloadFile, filePreview, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
+import type { FilePreview, OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
@@ -70,5 +70,16 @@ export function useOfficePreview(slug: string, provider: OfficeProvider, token: 
       (signal: AbortSignal) => api.call(officePreview, { params: { slug }, query: { provider, token }, credentials: 'none', signal }),
       [api, slug, provider, token],
     ),
+  );
+}
+
+/**
+ * A text, code or Markdown share's beginning as HTML the server rendered and sanitised, so the
+ * page loads no Markdown or highlighting code; it costs a view like a delivery (once per token).
+ */
+export function useFilePreview(slug: string, token: string): Resource<FilePreview> {
+  const api = useApiClient();
+  return useResource(
+    useCallback((signal: AbortSignal) => api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }), [api, slug, token]),
   );
 }

@@ -2,7 +2,7 @@
 // screen (the views are virtualised) and remembered for a few minutes, well inside the links' life.
 import { useEffect, useState } from 'react';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { previewKind } from '../../../components/preview/preview-kind';
+import { previewKind } from '@shared/preview-kind';
 import type { FsCalls } from './use-fs-calls';
 
 const KEEP_MS = 5 * 60 * 1000;

@@ -1,5 +1,6 @@
-// Which preview a shared file gets, from its mimetype first and its extension second (uploads
-// often arrive as application/octet-stream).
+// Which preview a file gets, from its mimetype first and its extension second (uploads often
+// arrive as application/octet-stream). Used by the share page, the explorer and the server's text
+// preview (server/modules/files/file-preview.service.ts).
 import { fileExtension, isMarkdownName, MARKDOWN_MIMETYPE } from '@shared/mimetype';
 
 export const previewKinds = ['image', 'video', 'audio', 'pdf', 'markdown', 'code', 'text', 'office', 'none'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewKind } from './preview-kind';
+import { previewKind } from '@shared/preview-kind';
 
 describe('previewKind', () => {
   it('reads the mimetype first', () => {
