@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format-bytes';
 import { useTextPreview, type TextPreviewState } from './use-text-preview';
+import '../markdown.css';
 
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
@@ -22,7 +23,7 @@ export function TextPreviewView({ state, markdown, limitBytes }: TextPreviewView
     <>
       {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes, i18n.language) })}</p>}
       {markdown ? (
-        <div className="file-markdown" dangerouslySetInnerHTML={{ __html: state.html }} />
+        <div className="file-markdown markdown-body" dangerouslySetInnerHTML={{ __html: state.html }} />
       ) : (
         <pre className="file-code" tabIndex={0}>
           <code className="hljs" dangerouslySetInnerHTML={{ __html: state.html }} />

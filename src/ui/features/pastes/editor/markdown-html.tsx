@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '@ui/lib/when-idle';
-import './markdown.css';
+import '@ui/components/markdown.css';
 
 type Renderer = (source: string) => string;
 
