@@ -19,8 +19,7 @@ export class FilePreviewService {
   ) {}
 
   async preview(slug: string, token: string | undefined): Promise<FilePreview> {
-    const row = await this.files.live(slug);
-    const access = this.files.checkAccess(row, token);
+    const { row, access } = await this.files.open(slug, token);
     const kind = previewKind(row.mimetype, row.filename);
     if (!textKinds.has(kind)) throw new AppError(ErrorCode.BadRequest, `this file has no text preview (it shows as ${kind})`);
     const config = await this.files.configOf(row);

@@ -32,6 +32,12 @@ export class FileViews {
     return { counted: true, last: after.max_views !== null && after.max_views > 0 && after.views >= after.max_views };
   }
 
+  /** Whether this token has already paid its view (and may go on fetching once the views are used up). */
+  paidBy({ tokenId }: NonNullable<FileAccess>): boolean {
+    const expiresAt = this.#countedTokens.get(tokenId);
+    return expiresAt !== undefined && expiresAt > this.clock.now();
+  }
+
   get rememberedTokens(): number {
     return this.#countedTokens.size;
   }

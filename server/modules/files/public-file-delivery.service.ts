@@ -28,8 +28,7 @@ export class FileDeliveryService {
   ) {}
 
   async deliver(request: DeliveryRequest): Promise<Delivery> {
-    const row = await this.files.live(request.slug);
-    const access = this.files.checkAccess(row, request.token);
+    const { row, access } = await this.files.open(request.slug, request.token);
     const config = await this.files.configOf(row);
     const served = serveHeaders(row.mimetype, row.filename, request.mode);
     const headers: Record<string, string> = {

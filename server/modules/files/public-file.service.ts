@@ -18,6 +18,9 @@ import { FileViews, type FileAccess } from './file-views';
 import { reservePasswordAttempt, type PasswordLimiters } from './password-limits';
 
 export const fileTokenTtlMs = 15 * 60 * 1000;
+
+const isUsedUp = (row: FileRow) => row.max_views !== null && row.max_views > 0 && row.views >= row.max_views;
+const usedUp = () => new AppError(ErrorCode.Gone, 'this file has reached its view limit');
 export const officePreviewTtlSeconds = 300;
 
 export class PublicFileService {
@@ -58,8 +61,7 @@ export class PublicFileService {
   async officePreview(slug: string, provider: string | undefined, token: string | undefined, origin: string): Promise<OfficePreview> {
     const chosen = officeProviders.find((name) => name === provider);
     if (chosen === undefined) throw new AppError(ErrorCode.BadRequest, `unsupported provider: use ${officeProviders.join(' or ')}`);
-    const row = await this.live(slug);
-    const access = this.checkAccess(row, token);
+    const { row, access } = await this.open(slug, token);
     const config = await this.configOf(row);
     await this.views.record(row, access, undefined);
     const headers = serveHeaders(row.mimetype, row.filename, 'view');
@@ -77,11 +79,29 @@ export class PublicFileService {
    * (or, after a grace, the sweeper) removes it.
    */
   async live(slug: string): Promise<FileRow> {
+    const row = await this.#unexpired(slug);
+    if (isUsedUp(row)) throw usedUp();
+    return row;
+  }
+
+  /**
+   * A share's bytes for a request with this token: like `live`, except that the visit whose token
+   * already paid a view may finish once the views are used up (a preview, then the download).
+   */
+  async open(slug: string, token: string | undefined): Promise<{ row: FileRow; access: FileAccess }> {
+    const row = await this.#unexpired(slug);
+    if (!isUsedUp(row)) return { row, access: this.checkAccess(row, token) };
+    // Used up: everyone but that visit hears 410, whatever token they bring.
+    const access = this.#tokenAccess(row, token);
+    if (access === null || !this.views.paidBy(access)) throw usedUp();
+    return { row, access };
+  }
+
+  async #unexpired(slug: string): Promise<FileRow> {
     const row = await this.files.findBySlug(slug);
     if (row === undefined && (await this.files.isTombstoned(slug))) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
     if (row === undefined || row.status !== 'committed') throw new AppError(ErrorCode.NotFound, 'file not found');
     if (row.expires_at !== null && row.expires_at <= isoAt(this.clock)) throw new AppError(ErrorCode.Gone, 'this file has expired');
-    if (row.max_views !== null && row.max_views > 0 && row.views >= row.max_views) throw new AppError(ErrorCode.Gone, 'this file has reached its view limit');
     return row;
   }
 
@@ -90,11 +110,17 @@ export class PublicFileService {
    * file a missing, stale or foreign token just means "no token".
    */
   checkAccess(row: FileRow, token: string | undefined): FileAccess {
-    const checked = token === undefined || token === '' ? null : this.signer.checkToken(token, row.id, this.clock.now());
+    const access = this.#tokenAccess(row, token);
     if (row.password_hash !== null) {
       if (token === undefined || token === '') throw new AppError(ErrorCode.PasswordRequired, 'this file is password protected; verify the password first');
-      if (checked === null) throw new AppError(ErrorCode.Forbidden, 'access token invalid or expired');
+      if (access === null) throw new AppError(ErrorCode.Forbidden, 'access token invalid or expired');
     }
+    return access;
+  }
+
+  /** The token's id and expiry when it is a valid one for this share, else null. */
+  #tokenAccess(row: FileRow, token: string | undefined): FileAccess {
+    const checked = token === undefined || token === '' ? null : this.signer.checkToken(token, row.id, this.clock.now());
     return checked === null ? null : { tokenId: checked.id, expiresAtMs: checked.expiresAtMs };
   }
 

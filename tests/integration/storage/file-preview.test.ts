@@ -71,6 +71,20 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
     expect(await views(secret.id)).toBe(1);
   });
 
+  it('lets the visit that spent the only view of a one-view share download it too, and nobody after', async () => {
+    const source = Buffer.from('# once\n');
+    const file = await uploadFile(h, 'once.md', source, { mimetype: 'text/markdown', max_views: 1 });
+    const token = await tokenOf(file.slug);
+    expect(expectOk(await preview(file.slug, token), filePreviewSchema).html).toBe('<h1>once</h1>\n');
+    const fetched = await download(h, file.slug, 'download', {}, `?token=${encodeURIComponent(token)}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.bytes.equals(source)).toBe(true);
+    expect(await views(file.id)).toBe(1);
+    expect((await download(h, file.slug, 'download')).status).toBe(410);
+    expectError(await preview(file.slug), 410, ErrorCode.Gone);
+    expectError(await preview(file.slug, 'not-this-visit'), 410, ErrorCode.Gone);
+  });
+
   it('answers 404 for an unknown share', async () => {
     expectError(await preview('no-such-share'), 404, ErrorCode.NotFound);
   });
