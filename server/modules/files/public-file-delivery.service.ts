@@ -1,9 +1,10 @@
 // GET /file-view and /file-download: validates the Range first (a 416 costs nothing), counts the
 // view (see file-views.ts), then redirects to a presigned URL or streams with Range support.
 // A view-limited share is always streamed, because a presigned URL would hand out the whole object
-// again and again until it expired; a full delivery of its last view deletes it once every byte is
-// sent (never before, so concurrent requests cannot empty it), a ranged one leaves it to the sweeper. A redirect never outlives the share's
-// expiry. Presigned download URLs are cached (the s3Url cache) while half their life is left.
+// again and again until it expired. A full tokenless delivery of its last view deletes it once every
+// byte is sent (never before, so concurrent requests cannot empty it); a ranged one, or one made
+// with a page visit's token (whose preview may be followed by the download), leaves it to the
+// sweeper, answering 410 to everyone else meanwhile. A redirect never outlives the share's expiry. Presigned download URLs are cached (the s3Url cache) while half their life is left.
 import type { Readable } from 'node:stream';
 import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
 import type { FileRow } from './file.repo';
@@ -50,7 +51,7 @@ export class FileDeliveryService {
     const driver = await this.files.storage.driverFor(config);
 
     const object = await driver.getObject(row.storage_path, range);
-    if (last && range === undefined) object.body.once('end', () => void this.files.retire(row).catch(() => undefined));
+    if (last && range === undefined && access === null) object.body.once('end', () => void this.files.retire(row).catch(() => undefined));
     headers['content-length'] = String(object.contentLength);
     if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
     return { kind: 'stream', status: object.range === null ? 200 : 206, headers, body: object.body };

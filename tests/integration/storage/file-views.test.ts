@@ -62,6 +62,17 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect(await views(file.id)).toBe(2);
   });
 
+  it('lets a visit that saw a one-view image download it as well', async () => {
+    const image = randomBytesOf(3_000, 4);
+    const file = await uploadFile(h, 'photo.png', image, { mimetype: 'image/png', max_views: 1 });
+    const query = `?token=${encodeURIComponent((await meta(file.slug)).access_token ?? '')}`;
+    expect((await download(h, file.slug, 'view', {}, query)).bytes.equals(image)).toBe(true);
+    const fetched = await download(h, file.slug, 'download', {}, query);
+    expect(fetched.status).toBe(200);
+    expect(fetched.bytes.equals(image)).toBe(true);
+    expect((await download(h, file.slug, 'view')).status).toBe(410);
+  });
+
   it('streams a view-limited share and counts every tokenless request, ranged or not', async () => {
     const file = await uploadFile(h, 'limited.bin', bytes, { max_views: 2 });
     const whole = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
