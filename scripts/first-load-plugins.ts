@@ -66,23 +66,22 @@ export type RoutePage = { name: string; path: string; modules: readonly string[]
  */
 export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly string[]): Plugin {
   let outDir = 'dist';
-  let pages: { route: RoutePage; files: string[] }[] = [];
   return {
     name: 'clipdock:route-pages',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    generateBundle(_options, bundle) {
+    // The bundle as written: Vite has dropped the chunks that only carried CSS (their CSS now
+    // belongs to the chunks that imported them), and index.html is on disk with everything the
+    // other plugins added to it.
+    async writeBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
       const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
-      pages = routes.map((route) => {
+      const pages = routes.map((route) => {
         const needed = [...new Set(route.modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
         return { route, files: [...new Set(needed.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))] };
       });
-    },
-    // index.html is on disk by now, with everything the other plugins added to it.
-    async writeBundle() {
       const html = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('index.html has no </head>');
       await mkdir(join(outDir, routePagesDir), { recursive: true });

@@ -99,8 +99,11 @@ test("each share page's HTML preloads its own screen, and the home page its edit
   ];
   for (const [path, chunk] of cases) {
     const html = await (await page.request.get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-    expect(preloads.some((href) => chunk.test(href ?? '')), path).toBe(true);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+    expect(preloads.some((href) => chunk.test(href)), path).toBe(true);
+    // Every preloaded file is one the build wrote (not a chunk dropped for carrying only CSS).
+    const styles = [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+    for (const href of [...preloads, ...styles]) expect((await page.request.head(href)).status(), `${path} preloads ${href}`).toBe(200);
   }
   // Other routes get index.html, which preloads the app's start alone.
   const admin = await (await page.request.get('/admin')).text();
