@@ -3,15 +3,9 @@
 import { z } from 'zod';
 import { apiKeyInfoSchema, apiKeyPermissionsSchema } from '@shared/api/auth.schema';
 import type { ApiKeyInfo, ApiKeyPermissions } from '@shared/api/auth.schema';
+import { authStorageKeys } from './auth-storage-keys';
 
 export type AuthStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export const authStorageKeys = {
-  adminToken: 'admin_token',
-  apiKey: 'api_key',
-  permissions: 'api_key_permissions',
-  keyInfo: 'api_key_info',
-} as const;
 
 export type StoredSession =
   | { kind: 'none' }

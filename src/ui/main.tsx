@@ -5,6 +5,10 @@
 import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
+import { startFirstRequest } from './app/first-request';
+
+// A share page's data is asked for now, while the app's code is still arriving.
+startFirstRequest();
 
 const start = () => void import('./app/start');
 

@@ -3,7 +3,7 @@
 // share pages that load no editor and no admin code.
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { PasteHomePage } from './pages/paste-home.page';
-import { adminToken, shareFile, unshareFile } from './support/admin-api';
+import { adminCall, adminToken, shareFile, unshareFile } from './support/admin-api';
 
 // The service worker would answer the app's requests itself, out of page.route's sight.
 test.use({ locale: 'en-US', serviceWorkers: 'block' });
@@ -20,18 +20,20 @@ function scriptsOf(page: Page): string[] {
   return seen;
 }
 
-/** Holds the CodeMirror chunk until `release` is called. */
-async function holdCodeMirror(page: Page): Promise<() => void> {
+/** Holds the chunks `pattern` names until `release` is called. */
+async function hold(page: Page, pattern: RegExp): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/code-editor-[^/]+\.js$/, async (route: Route) => {
+  await page.route(pattern, async (route: Route) => {
     await released;
     await route.continue();
   });
   return release;
 }
+
+const codeMirrorChunk = /\/assets\/code-editor-[^/]+\.js$/;
 
 async function boxOf(page: Page, selector: string) {
   const box = await page.locator(selector).first().boundingBox();
@@ -69,7 +71,7 @@ test('CodeMirror takes over the text area in the same box when the user reaches 
 });
 
 test('text typed before CodeMirror arrives is kept, typing carries on in it, and the draft survives a reload', async ({ page }) => {
-  const release = await holdCodeMirror(page);
+  const release = await hold(page, codeMirrorChunk);
   const home = new PasteHomePage(page);
   await home.goto();
   await home.plainArea.click();
@@ -83,7 +85,7 @@ test('text typed before CodeMirror arrives is kept, typing carries on in it, and
   await home.expectContent('typed early, then in the editor');
   await expect(home.draftSaved).toBeVisible();
 
-  await page.unroute(/\/assets\/code-editor-[^/]+\.js$/);
+  await page.unroute(codeMirrorChunk);
   await page.reload();
   await home.expectContent('typed early, then in the editor');
   await home.editor.click();
@@ -141,4 +143,24 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
   } finally {
     await unshareFile(request, token, slug);
   }
+});
+
+test('a one-view paste opens: the request the page starts before its code arrives is the one the app uses', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const slug = `once-${Date.now().toString(36)}`;
+  await adminCall(request, token, 'post', '/paste', { content: 'read me once', slug, format: 'plain', maxViews: 1 });
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.startsWith('/api/')) asked.push(new URL(sent.url()).pathname);
+  });
+  // The app's code is held back: the paste is asked for all the same.
+  const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
+  const viewAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === `/api/paste/${slug}`);
+  await page.goto(`/paste/${slug}`, { waitUntil: 'commit' });
+  await viewAsked;
+  release();
+  await expect(page.getByRole('article', { name: 'Paste content' })).toHaveText('read me once');
+  await page.waitForLoadState('networkidle');
+  // A second GET would have found the paste used up.
+  expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(1);
 });

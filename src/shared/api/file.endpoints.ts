@@ -21,6 +21,7 @@ import {
   verifiedFileSchema,
   verifyFilePasswordRequestSchema,
 } from './file-share.schema';
+import { sharePaths } from './share-paths';
 
 const tag = 'files';
 const slugParams = z.object({ slug: z.string().min(1) });
@@ -30,7 +31,7 @@ const { BadRequest, Forbidden, Gone, NotFound, PasswordRequired, RateLimited, Sl
 export const getPublicFile = defineEndpoint({
   id: 'files.public.get',
   method: 'GET',
-  path: '/public/files/:slug',
+  path: sharePaths.publicFile,
   summary: 'A share’s details, counting no view; an unprotected one comes with a short-lived access token in its links',
   tag,
   access: 'public',

@@ -19,6 +19,7 @@ import {
   pasteViewSchema,
   userPasteListSchema,
 } from './paste.schema';
+import { sharePaths } from './share-paths';
 
 const tag = 'pastes';
 const slugParams = z.object({ slug: z.string().min(1) });
@@ -46,7 +47,7 @@ export const createPaste = defineEndpoint({
 export const viewPaste = defineEndpoint({
   id: 'pastes.view',
   method: 'GET',
-  path: '/paste/:slug',
+  path: sharePaths.pasteView,
   summary: 'View a paste; a protected one answers metadata only until unlocked',
   tag,
   access: 'public',
@@ -59,7 +60,7 @@ export const viewPaste = defineEndpoint({
 export const unlockPaste = defineEndpoint({
   id: 'pastes.unlock',
   method: 'POST',
-  path: '/paste/:slug',
+  path: sharePaths.pasteView,
   summary: 'Unlock a protected paste with its password; the answer carries a short-lived raw-text token',
   tag,
   access: 'public',

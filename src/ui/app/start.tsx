@@ -8,6 +8,7 @@
 // event loop between them, and the first render runs as a transition, which React slices.
 import { startTransition } from 'react';
 import { captureInstallOffers } from '../lib/install-prompt-capture';
+import { withFirstRequest } from './first-request';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -20,7 +21,7 @@ async function start(): Promise<void> {
   const i18n = createI18n(storage, navigator.language);
   await nextTask();
   const { createAppServices } = await import('./app-services');
-  const services = createAppServices(storage);
+  const services = createAppServices(storage, withFirstRequest());
   await nextTask();
   const { createAppRouter } = await import('./router');
   const router = createAppRouter(i18n);

@@ -5,6 +5,8 @@ import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
+// Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
+import { pastePageQuery } from '@shared/api/share-paths';
 import { whenSettled } from '@ui/lib/when-idle';
 import { findCopy, keepCopy } from '../lib/offline-paste-copies';
 
@@ -50,9 +52,6 @@ function edited({ html: _old, ...paste }: OpenPaste, saved: PasteDetail): OpenPa
   return { ...paste, content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt };
 }
 
-/** Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser. */
-const rendered = { render: 'html' } as const;
-
 export function usePasteView(api: ApiClient, slug: string) {
   const [state, setState] = useState<PasteViewState>({ status: 'loading' });
   const requested = useRef<string | null>(null);
@@ -70,7 +69,7 @@ export function usePasteView(api: ApiClient, slug: string) {
     requested.current = slug;
     setState({ status: 'loading' });
     api
-      .call(viewPaste, { params: { slug }, query: rendered })
+      .call(viewPaste, { params: { slug }, query: pastePageQuery })
       .then((view) => {
         const next = opened(view);
         // The copy waits until the reader has settled: the local database is no part of showing the paste.
@@ -89,7 +88,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'locked') return;
       const { meta } = state;
       setState({ status: 'locked', meta, unlocking: true, error: null });
-      api.call(unlockPaste, { params: { slug }, query: rendered, body: { password } })
+      api.call(unlockPaste, { params: { slug }, query: pastePageQuery, body: { password } })
         .then(opened, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed' ? { status: 'locked' as const, meta, unlocking: false, error: next.error } : next;

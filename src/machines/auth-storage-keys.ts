@@ -1,0 +1,8 @@
+// The keys the auth session is stored under, apart from the code that parses them, for the page
+// entry that only needs to know whether a session is stored (src/ui/app/first-request.ts).
+export const authStorageKeys = {
+  adminToken: 'admin_token',
+  apiKey: 'api_key',
+  permissions: 'api_key_permissions',
+  keyInfo: 'api_key_info',
+} as const;
