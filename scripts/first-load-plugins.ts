@@ -1,7 +1,7 @@
 // Build steps for a fast first load (see ARCHITECTURE.md, "first load"):
 // - preloadAppStart: the entry (src/ui/main.tsx) starts the app through dynamic imports after
 //   the first frame; index.html lists the app's modules as modulepreloads, so they are fetched
-//   with the page and only their evaluation waits.
+//   with the page and only their evaluation waits, and links their styles.
 // - routePages: a copy of index.html per route that preloads the chunks of its screen (and its
 //   strings), so they download beside the app instead of after it runs; the server picks the copy.
 // - precompressAssets: brotli and gzip copies of every text file in dist/, made once, so the
@@ -48,8 +48,11 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
       order: 'post',
       handler(_html, context): HtmlTagDescriptor[] {
         const chunks = chunksOf(context.bundle);
-        const files = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)).filter((chunk) => !chunk.isEntry).map((chunk) => chunk.fileName))];
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+        const closure = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)))].filter((chunk) => !chunk.isEntry);
+        // Their styles too, as the page's own stylesheets (see routePages).
+        const styles = [...new Set(closure.flatMap(cssOf))].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+        const modules = closure.map((chunk): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }));
+        return [...styles, ...modules];
       },
     },
   };
@@ -59,7 +62,7 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
 export type RoutePage = { name: string; path: string; modules: readonly string[] };
 
 /**
- * One copy of index.html per listed route, with modulepreloads (and style preloads) of what that
+ * One copy of index.html per listed route, with modulepreloads and the stylesheets of what that
  * route's screen needs first, so they download beside the app's start rather than after it has
  * run. The server picks the copy by path (server/middleware/static-site.middleware.ts); the
  * service worker precaches index.html alone, which then serves every route from the device.
@@ -85,13 +88,22 @@ export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly
       const html = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('index.html has no </head>');
       await mkdir(join(outDir, routePagesDir), { recursive: true });
-      // Link attributes match the ones Vite's loader adds later, so the browser reuses the fetch.
+      // The screen's styles are stylesheets of the page, applied with its first paint: added later,
+      // each would restyle the whole page. Vite's loader finds them there and adds none of its own;
+      // its modulepreload attributes are matched, so the browser reuses those fetches.
       const linkTo = (file: string) =>
-        file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
+        file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
+      // Stylesheets before every modulepreload, so they are asked for first and the first paint
+      // waits on no script's download; the screen's modules after the app's.
+      const firstPreload = html.indexOf('<link rel="modulepreload"');
+      if (firstPreload < 0) throw new Error('index.html preloads no module');
       const table: RoutePagesTable = await Promise.all(
         pages.map(async ({ route, files }) => {
           const file = `${routePagesDir}/${route.name}.html`;
-          await writeFile(join(outDir, file), html.replace('</head>', `${files.map(linkTo).join('')}</head>`));
+          const styles = files.filter((name) => name.endsWith('.css')).map(linkTo).join('');
+          const modules = files.filter((name) => !name.endsWith('.css')).map(linkTo).join('');
+          const page = `${html.slice(0, firstPreload)}${styles}${html.slice(firstPreload)}`.replace('</head>', `${modules}</head>`);
+          await writeFile(join(outDir, file), page);
           return { path: route.path, file };
         }),
       );

@@ -1,7 +1,7 @@
 // What a first visit downloads and paints: the home page's editor area before CodeMirror and the
 // local database arrive, CodeMirror taking the text area's place without moving anything, and
 // share pages that load no editor and no admin code.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { PasteHomePage } from './pages/paste-home.page';
 import { adminCall, adminToken, shareFile, unshareFile } from './support/admin-api';
 
@@ -34,6 +34,11 @@ async function hold(page: Page, pattern: RegExp): Promise<() => void> {
 }
 
 const codeMirrorChunk = /\/assets\/code-editor-[^/]+\.js$/;
+
+/** The stylesheets an HTML page links. */
+function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+}
 
 async function boxOf(page: Page, selector: string) {
   const box = await page.locator(selector).first().boundingBox();
@@ -104,13 +109,37 @@ test("each share page's HTML preloads its own screen, and the home page its edit
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
     expect(preloads.some((href) => chunk.test(href)), path).toBe(true);
     // Every preloaded file is one the build wrote (not a chunk dropped for carrying only CSS).
-    const styles = [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+    const styles = stylesheetsOf(html);
     for (const href of [...preloads, ...styles]) expect((await page.request.head(href)).status(), `${path} preloads ${href}`).toBe(200);
   }
   // Other routes get index.html, which preloads the app's start alone.
   const admin = await (await page.request.get('/admin')).text();
   expect(admin).not.toMatch(/paste\.lazy-|file\.lazy-|create-paste-page-/);
   expect(admin).toMatch(/rel="modulepreload"/);
+});
+
+test('the styles of the home page and the share pages come with their HTML: none is added once the app runs', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const slug = `styled-${Date.now().toString(36)}`;
+  await adminCall(request, token, 'post', '/paste', { content: '# Styled\n\n| a | b |\n|---|---|\n| 1 | 2 |', slug });
+  const cases: [string, () => Promise<void>][] = [
+    [`/paste/${slug}`, () => expect(page.getByRole('article', { name: 'Paste content' }).getByRole('table')).toBeVisible()],
+    ['/file/no-such-file', () => expect(page).toHaveTitle(/File not found/)],
+    ['/', () => expect(new PasteHomePage(page).plainArea).toBeVisible()],
+  ];
+  for (const [path, shown] of cases) {
+    const requested: string[] = [];
+    const collect = (sent: Request) => {
+      if (sent.resourceType() === 'stylesheet') requested.push(new URL(sent.url()).pathname);
+    };
+    page.on('request', collect);
+    const html = await (await page.goto(path))?.text();
+    await shown();
+    await page.waitForLoadState('networkidle');
+    page.off('request', collect);
+    expect(requested.length, path).toBeGreaterThan(0);
+    expect(requested.filter((href) => !stylesheetsOf(html ?? '').includes(href)), path).toEqual([]);
+  }
 });
 
 test('a shared paste loads no editor, no local database and no admin code', async ({ page }) => {

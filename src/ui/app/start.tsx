@@ -5,7 +5,9 @@
 // Why in stages: evaluating the whole app at once is one task of several hundred milliseconds on
 // a slow phone, during which the page cannot answer a tap. Each stage below is its own chunk
 // (all fetched at once: index.html preloads them) evaluated in its own task, with a turn of the
-// event loop between them, and the first render runs as a transition, which React slices.
+// event loop between them, and the first render runs as a transition, which React slices. The
+// router has loaded the page's route before that render: an update arriving during a sliced render
+// makes React render the whole tree again in one piece.
 import { startTransition } from 'react';
 import { captureInstallOffers } from '../lib/install-prompt-capture';
 import { withFirstRequest } from './first-request';
@@ -20,11 +22,22 @@ async function start(): Promise<void> {
   const storage = window.localStorage;
   const i18n = createI18n(storage, navigator.language);
   await nextTask();
+  // The schema library with the error codes, the auth schemas, the machine library with the task
+  // machine, the auth machine: each evaluated in its own task. (Through the app's own modules: a
+  // library imported by name would arrive whole.)
+  for (const stage of [() => import('@shared/errors'), () => import('@shared/api/auth.endpoints'), () => import('@machines/task-registry'), () => import('@machines/auth.machine')]) {
+    await stage();
+    await nextTask();
+  }
   const { createAppServices } = await import('./app-services');
+  await nextTask();
   const services = createAppServices(storage, withFirstRequest());
   await nextTask();
   const { createAppRouter } = await import('./router');
   const router = createAppRouter(i18n);
+  // Settled before the first render: a route still loading would interrupt it with updates React
+  // then renders in one piece.
+  await router.load().catch(() => undefined);
   await nextTask();
   const { AppRoot } = await import('./app-root');
   const root = document.getElementById('root');
