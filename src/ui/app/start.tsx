@@ -25,7 +25,7 @@ async function start(): Promise<void> {
   // The schema library with the error codes, the auth schemas, the machine library with the task
   // machine, the auth machine: each evaluated in its own task. (Through the app's own modules: a
   // library imported by name would arrive whole.)
-  for (const stage of [() => import('@shared/errors'), () => import('@shared/api/auth.endpoints'), () => import('@machines/task-registry'), () => import('@machines/auth.machine')]) {
+  for (const stage of [() => import('@shared/errors'), () => import('@shared/api/auth.schema'), () => import('@machines/task-registry'), () => import('@machines/auth.machine')]) {
     await stage();
     await nextTask();
   }
