@@ -55,12 +55,23 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     preloadAppStart(['src/ui/app/start.tsx']),
-    // What each share page and the home page show first (their routes in src/ui/routes/).
+    // What the home page, each share page and the explorer show first (their routes in src/ui/routes/).
     routePages(
       [
         { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
         { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-        { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts'] },
+        { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'] },
+        {
+          name: 'explorer',
+          path: '^/mount-explorer(/.*)?$',
+          modules: [
+            'src/ui/routes/mount-explorer.lazy.tsx',
+            'src/ui/routes/mount-explorer-path.lazy.tsx',
+            'src/ui/app/file-areas.locales.ts',
+            'src/ui/features/mount-explorer/explorer.locales.ts',
+            'src/ui/features/basket/transfers.locales.ts',
+          ],
+        },
       ],
       ['src/ui/app/start.tsx'],
     ),

@@ -98,11 +98,12 @@ test('text typed before CodeMirror arrives is kept, typing carries on in it, and
   await home.expectContent('typed early, then in the editor');
 });
 
-test("each share page's HTML preloads its own screen, and the home page its editor page", async ({ page }) => {
+test("each share page's HTML preloads its own screen, the home page its editor page and the explorer its explorer", async ({ page }) => {
   const cases: [string, RegExp][] = [
     ['/paste/any-slug', /paste\.lazy-[\w-]+\.js/],
     ['/file/any-slug', /file\.lazy-[\w-]+\.js/],
     ['/', /create-paste-page-[\w-]+\.js/],
+    ['/mount-explorer/trip/photos', /explorer-page-[\w-]+\.js/],
   ];
   for (const [path, chunk] of cases) {
     const html = await (await page.request.get(path)).text();
@@ -114,11 +115,11 @@ test("each share page's HTML preloads its own screen, and the home page its edit
   }
   // Other routes get index.html, which preloads the app's start alone.
   const admin = await (await page.request.get('/admin')).text();
-  expect(admin).not.toMatch(/paste\.lazy-|file\.lazy-|create-paste-page-/);
+  expect(admin).not.toMatch(/paste\.lazy-|file\.lazy-|create-paste-page-|explorer-page-/);
   expect(admin).toMatch(/rel="modulepreload"/);
 });
 
-test('the styles of the home page and the share pages come with their HTML: none is added once the app runs', async ({ page, request }) => {
+test('the styles of the home page, the share pages and the explorer come with their HTML: none is added once the app runs', async ({ page, request }) => {
   const token = await adminToken(request);
   const slug = `styled-${Date.now().toString(36)}`;
   await adminCall(request, token, 'post', '/paste', { content: '# Styled\n\n| a | b |\n|---|---|\n| 1 | 2 |', slug });
@@ -126,6 +127,7 @@ test('the styles of the home page and the share pages come with their HTML: none
     [`/paste/${slug}`, () => expect(page.getByRole('article', { name: 'Paste content' }).getByRole('table')).toBeVisible()],
     ['/file/no-such-file', () => expect(page).toHaveTitle(/File not found/)],
     ['/', () => expect(new PasteHomePage(page).plainArea).toBeVisible()],
+    ['/mount-explorer', () => expect(page.getByRole('status').filter({ hasText: 'The mount explorer needs an admin login' })).toBeVisible()],
   ];
   for (const [path, shown] of cases) {
     const requested: string[] = [];
