@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from './app-env';
 import type { Config } from './config';
@@ -92,6 +94,10 @@ export type AppDeps = {
   /** Mount reindexing; shared with the sweeper when the server starts. */
   reindexer?: FsReindexer;
 };
+
+// Validation failures name what is wrong in English whichever zod build made the schema: the
+// shared schemas the pages load first use zod/mini, which loads no messages of its own.
+z.config(en());
 
 export function createApp({
   db,

@@ -3,13 +3,13 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@shared/envelope';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
-import { isRawBody, isRawReply, type Access, type EndpointSpec, type RawBody } from '@shared/http/endpoint';
+import { isRawBody, isRawReply, type Access, type EndpointSpec, type RawBody, type Schema } from '@shared/http/endpoint';
 import { APP_NAME, APP_VERSION } from '@shared/limits';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function schemaOf(schema: Schema, io: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   return rest;
 }

@@ -4,9 +4,9 @@
 // plain value becomes the envelope with the endpoint's status.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '@shared/errors';
-import { isRawBody, type Access, type EndpointSpec, type ReplyInputOf } from '@shared/http/endpoint';
+import { isRawBody, type Access, type EndpointSpec, type ReplyInputOf, type Schema } from '@shared/http/endpoint';
 import type { AppEnv } from '../app-env';
 import { AppError } from '../lib/app-error';
 import { envelopeResponse } from '../lib/envelope';
@@ -25,14 +25,14 @@ export type CallerOf<A extends Access> = A extends 'admin'
       ? AdminAuth | ApiKeyAuth
       : Auth;
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Parsed<T> = T extends Schema ? z.output<T> : undefined;
 
 export type RouteInput<E extends EndpointSpec> = {
   auth: CallerOf<E['access']>;
   params: Parsed<E['params']>;
   query: Parsed<E['query']>;
   /** The parsed JSON body; raw bodies are read by the handler from `c`. */
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  body: E['body'] extends Schema ? z.output<E['body']> : undefined;
   /**
    * For an endpoint marked `idempotent`, the Idempotency-Key sent (if any) with the SHA-256 of the
    * raw body, scoped to the operation, the caller and the path; the handler passes it to
@@ -113,8 +113,8 @@ export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, ha
   };
   const run = async (c: Context<AppEnv>): Promise<Response> => {
     const auth = c.get('auth') as CallerOf<E['access']>;
-    const params = (endpoint.params?.parse(c.req.param()) ?? undefined) as Parsed<E['params']>;
-    const query = (endpoint.query?.parse(c.req.query()) ?? undefined) as Parsed<E['query']>;
+    const params = (endpoint.params === undefined ? undefined : z.parse(endpoint.params, c.req.param())) as Parsed<E['params']>;
+    const query = (endpoint.query === undefined ? undefined : z.parse(endpoint.query, c.req.query())) as Parsed<E['query']>;
     const idempotent = await idempotentRequestOf(endpoint, auth, c);
     let body: RouteInput<E>['body'] | undefined;
     if (options.readBody !== undefined) body = await options.readBody(c);

@@ -1,10 +1,11 @@
 import type { HonoRequest } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type { Schema } from '@shared/http/endpoint';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
 
 /** Reads a JSON body and parses it with a shared schema; a ZodError becomes a 400 upstream. */
-export async function readJson<T extends z.ZodType>(req: HonoRequest, schema: T): Promise<z.output<T>> {
+export async function readJson<T extends Schema>(req: HonoRequest, schema: T): Promise<z.output<T>> {
   let body: unknown;
   try {
     body = await req.json<unknown>();
@@ -12,7 +13,7 @@ export async function readJson<T extends z.ZodType>(req: HonoRequest, schema: T)
     if (error instanceof SyntaxError) throw new AppError(ErrorCode.BadRequest, 'request body must be valid JSON');
     throw error;
   }
-  return schema.parse(body, { error: requiredMessage });
+  return z.parse(schema, body, { error: requiredMessage });
 }
 
 /** Names a missing field plainly instead of "expected string, received undefined". */

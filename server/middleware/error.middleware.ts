@@ -22,7 +22,7 @@ function errorResponse(error: AppError): Response {
   return envelopeResponse(status ?? httpStatusOf[error.code], error.message, data, headers);
 }
 
-function validationError(zodError: z.ZodError): AppError {
+function validationError(zodError: z.core.$ZodError): AppError {
   const issues: FieldIssue[] = zodError.issues.map((issue) => ({
     path: issue.path.map(String).join('.') || 'body',
     message: issue.message,
@@ -44,7 +44,8 @@ const codeForStatus: Record<number, ErrorCode> = {
 export function handleError(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof AppError) return errorResponse(error);
-    if (error instanceof z.ZodError) return errorResponse(validationError(error));
+    // Core's error class: schemas built with zod/mini throw it as well as classic ones.
+    if (error instanceof z.core.$ZodError) return errorResponse(validationError(error));
     const known = error instanceof HTTPException ? codeForStatus[error.status] : undefined;
     if (known !== undefined) return errorResponse(new AppError(known, error.message || known.toLowerCase()));
     logger.error('unhandled error', { reqId: c.get('reqId'), error: error.name, stack: error.stack ?? error.message });

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
+import * as z from 'zod/mini';
 import type { OfflineQueueInput } from '@shared/offline-queue.schema';
 import { offlineQueueEntrySchema } from '@shared/offline-queue.schema';
 import { randomUuid } from '@shared/random-uuid';
@@ -92,8 +92,8 @@ describe('outbox', () => {
   it('refuses a malformed entry before writing it', async () => {
     const unknown = { ...createPaste, type: 'pastes.view' } as unknown as OfflineQueueInput;
     const badAuth = { ...createPaste, authType: 'bearer' } as unknown as OfflineQueueInput;
-    await expect(enqueueOfflineRequest(db.offline_queue, unknown, deps)).rejects.toBeInstanceOf(ZodError);
-    await expect(enqueueOfflineRequest(db.offline_queue, badAuth, deps)).rejects.toBeInstanceOf(ZodError);
+    await expect(enqueueOfflineRequest(db.offline_queue, unknown, deps)).rejects.toBeInstanceOf(z.core.$ZodError);
+    await expect(enqueueOfflineRequest(db.offline_queue, badAuth, deps)).rejects.toBeInstanceOf(z.core.$ZodError);
     expect(await db.offline_queue.count().exec()).toBe(0);
   });
 

@@ -20,7 +20,7 @@ export type OfflineRequestChange =
   | { status: 'pending' }
   | { status: 'failed'; error: string };
 
-/** Validates and stores a mutation made offline; throws a ZodError for a malformed input. */
+/** Validates and stores a mutation made offline; throws a zod error (`$ZodError`) for a malformed input. */
 export async function enqueueOfflineRequest(
   queue: OfflineQueueCollection,
   input: OfflineQueueInput,

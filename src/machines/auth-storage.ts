@@ -1,6 +1,6 @@
 // Reads and writes the persisted auth session. Stored values come from
 // a previous page load or another tab, so every one is parsed; a corrupt value is dropped.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiKeyInfoSchema, apiKeyPermissionsSchema } from '@shared/api/auth.schema';
 import type { ApiKeyInfo, ApiKeyPermissions } from '@shared/api/auth.schema';
 import { authStorageKeys } from './auth-storage-keys';
@@ -12,13 +12,13 @@ export type StoredSession =
   | { kind: 'admin'; adminToken: string }
   | { kind: 'apikey'; apiKey: string; permissions: ApiKeyPermissions | null; keyInfo: ApiKeyInfo | null };
 
-const credentialSchema = z.string().trim().min(1);
+const credentialSchema = z.string().check(z.trim(), z.minLength(1));
 
-function readJson<T>(storage: AuthStorage, key: string, schema: z.ZodType<T>): T | null {
+function readJson<T>(storage: AuthStorage, key: string, schema: z.core.$ZodType<T>): T | null {
   const raw = storage.getItem(key);
   if (raw === null) return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
+    const parsed = z.safeParse(schema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

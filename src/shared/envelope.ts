@@ -1,10 +1,10 @@
 // Every JSON response is {code, message, data, success} with HTTP status === code.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorDataSchema } from './errors';
 
-export function envelopeSchema<T extends z.ZodType>(data: T) {
+export function envelopeSchema<T extends z.core.$ZodType>(data: T) {
   return z.object({
-    code: z.number().int(),
+    code: z.int(),
     message: z.string(),
     data,
     success: z.boolean(),
@@ -15,7 +15,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 export const emptyDataSchema = z.null();
 
 export const errorEnvelopeSchema = z.object({
-  code: z.number().int().min(400),
+  code: z.int().check(z.gte(400)),
   message: z.string(),
   data: errorDataSchema,
   success: z.literal(false),

@@ -1,6 +1,6 @@
 // One error vocabulary for server and clients. The server maps each code to an HTTP status;
 // the client maps status + code back to a typed error and a translated message.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ErrorCode = {
   ValidationFailed: 'VALIDATION_FAILED',
@@ -64,9 +64,9 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 /** The `data` of every error envelope. */
 export const errorDataSchema = z.object({
   error: errorCodeSchema,
-  issues: z.array(fieldIssueSchema).optional(),
-  retryAfterSeconds: z.number().int().nonnegative().optional(),
+  issues: z.optional(z.array(fieldIssueSchema)),
+  retryAfterSeconds: z.optional(z.int().check(z.nonnegative())),
   /** The HTTP status a fetched URL answered with (URL_FETCH_FAILED). */
-  upstreamStatus: z.number().int().min(100).max(599).optional(),
+  upstreamStatus: z.optional(z.int().check(z.gte(100), z.lte(599))),
 });
 export type ErrorData = z.infer<typeof errorDataSchema>;

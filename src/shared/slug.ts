@@ -1,6 +1,6 @@
 // Slug rules shared by the server and the UI: a custom slug becomes part of a public URL, so it
 // may not shadow an app route or a system word (compared case-insensitively).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SLUG_MAX_LENGTH } from './limits';
 
 export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -47,7 +47,9 @@ export function isReservedSlug(slug: string): boolean {
 
 export const customSlugSchema = z
   .string()
-  .min(1, 'slug must be 1 to 50 characters')
-  .max(SLUG_MAX_LENGTH, `slug must be 1 to ${SLUG_MAX_LENGTH} characters`)
-  .regex(SLUG_PATTERN, 'slug may only contain letters, digits, - and _')
-  .refine((slug) => !isReservedSlug(slug), { message: 'slug is a reserved word' });
+  .check(
+    z.minLength(1, 'slug must be 1 to 50 characters'),
+    z.maxLength(SLUG_MAX_LENGTH, `slug must be 1 to ${SLUG_MAX_LENGTH} characters`),
+    z.regex(SLUG_PATTERN, 'slug may only contain letters, digits, - and _'),
+    z.refine((slug) => !isReservedSlug(slug), { message: 'slug is a reserved word' }),
+  );

@@ -36,7 +36,7 @@ export const copiedFileSchema = z.object({ sourcePath: z.string(), targetPath: z
 export const failedCopySchema = copiedFileSchema.extend({
   /** A transfer failure code (`network`, `part-failed`, `url-size-mismatch`, …) or `commit-failed`. */
   code: z.string(),
-  errorCode: errorCodeSchema.optional(),
+  errorCode: z.optional(errorCodeSchema),
   message: z.string(),
 });
 export type FailedCopy = z.infer<typeof failedCopySchema>;

@@ -79,7 +79,7 @@ export const transferFailureSchema = z.object({
   retryable: z.boolean(),
   status: z.number().int().optional(),
   /** The server's ErrorCode when an API call failed; TOKEN_EXPIRED or API_KEY_INVALID end the session on the page. */
-  errorCode: errorCodeSchema.optional(),
+  errorCode: z.optional(errorCodeSchema),
   partNumber: z.number().int().optional(),
 });
 export type TransferFailure = z.infer<typeof transferFailureSchema>;

@@ -11,7 +11,7 @@ import { E2E_ADMIN } from './support/env';
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });
 const mountPath = `/e2e-explorer-${randomBytes(4).toString('hex')}`;
 let token = '';
 

@@ -3,7 +3,7 @@
 // When two requests with one key race, the loser of the insert hands back the winner's answer.
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../../db/repositories';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorCode } from '@shared/errors';
 import { IdempotencyRepo } from './idempotency.repo';
 import type { SweepTask } from '../../jobs/sweeper';
@@ -54,7 +54,7 @@ export class IdempotencyStore {
    * without its record (which would let a retry apply it twice). When two requests with one key
    * race, the loser rolls back and hands back the winner's answer.
    */
-  async once<T extends z.ZodType>(
+  async once<T extends z.core.$ZodType>(
     request: IdempotentRequest | undefined,
     schema: T,
     change: (repos: Repositories) => Promise<z.output<T>>,
@@ -80,13 +80,13 @@ export class IdempotencyStore {
   }
 
   /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
-  async recall<T extends z.ZodType>({ scope, key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
+  async recall<T extends z.core.$ZodType>({ scope, key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
     const stored = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
     if (stored === undefined) return undefined;
     if (stored.requestHash !== null && stored.requestHash !== bodyHash) {
       throw new AppError(ErrorCode.ValidationFailed, 'this Idempotency-Key was already used with a different request body', { status: 422 });
     }
-    return schema.parse(JSON.parse(stored.responseJson));
+    return z.parse(schema, JSON.parse(stored.responseJson));
   }
 }
 

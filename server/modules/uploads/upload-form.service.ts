@@ -41,7 +41,7 @@ export class FormUploadService {
     try {
       return await this.uploads.finish(stored.pending, stored, uploadFormShareSchema.parse(fields));
     } catch (error) {
-      if (error instanceof z.ZodError) await this.uploads.discard(stored.pending);
+      if (error instanceof z.core.$ZodError) await this.uploads.discard(stored.pending);
       throw error;
     }
   }

@@ -1,35 +1,38 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../limits';
 
-const username = z.string().trim().min(1, 'username is required').max(USERNAME_MAX_LENGTH);
+const username = z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(USERNAME_MAX_LENGTH));
 
 export const loginRequestSchema = z.object({
   username,
-  password: z.string().min(1, 'password is required').max(PASSWORD_MAX_LENGTH),
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const loginResponseSchema = z.object({
   username: z.string(),
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   expiresAt: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const changePasswordRequestSchema = z
   .object({
-    currentPassword: z.string().min(1, 'currentPassword is required').max(PASSWORD_MAX_LENGTH),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `newPassword needs at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH)
-      .optional(),
-    newUsername: username.optional(),
+    currentPassword: z.string().check(z.minLength(1, 'currentPassword is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+    newPassword: z.optional(
+      z.string().check(
+        z.minLength(PASSWORD_MIN_LENGTH, `newPassword needs at least ${PASSWORD_MIN_LENGTH} characters`),
+        z.maxLength(PASSWORD_MAX_LENGTH),
+      ),
+    ),
+    newUsername: z.optional(username),
   })
-  .refine((v) => v.newPassword !== undefined || v.newUsername !== undefined, {
-    message: 'newUsername or newPassword is required',
-    path: ['newPassword'],
-  });
+  .check(
+    z.refine((v) => v.newPassword !== undefined || v.newUsername !== undefined, {
+      message: 'newUsername or newPassword is required',
+      path: ['newPassword'],
+    }),
+  );
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** The account after a change; every session, the caller's included, has ended. */

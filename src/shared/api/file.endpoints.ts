@@ -1,7 +1,7 @@
 // The file-share endpoints beyond the upload calls: what anyone with the link may do (metadata,
 // password check, view, download, office preview) and management of every share by the admin
 // (/admin/files) or of its own by a key with file permission (/user/files).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 import {
@@ -24,8 +24,8 @@ import {
 import { sharePaths } from './share-paths';
 
 const tag = 'files';
-const slugParams = z.object({ slug: z.string().min(1) });
-const idParams = z.object({ id: z.string().min(1) });
+const slugParams = z.object({ slug: z.string().check(z.minLength(1)) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 const { BadRequest, Forbidden, Gone, NotFound, PasswordRequired, RateLimited, SlugTaken, ValidationFailed, WrongPassword } = ErrorCode;
 
 export const getPublicFile = defineEndpoint({

@@ -46,7 +46,7 @@ export const fsCopyDetailSchema = z.object({
   files: z.number().int().nonnegative(),
   /** Files left as they were because the target existed. */
   skippedFiles: z.number().int().nonnegative(),
-  code: errorCodeSchema.optional(),
+  code: z.optional(errorCodeSchema),
   error: z.string().optional(),
 });
 export type FsCopyDetail = z.infer<typeof fsCopyDetailSchema>;

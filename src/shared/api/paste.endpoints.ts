@@ -1,6 +1,6 @@
 // The paste endpoints: creation, the public view, unlock and raw text, and management of every
 // paste by the admin (/admin/pastes) or of its own by a key with text permission (/user/pastes).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 import {
@@ -22,8 +22,8 @@ import {
 import { sharePaths } from './share-paths';
 
 const tag = 'pastes';
-const slugParams = z.object({ slug: z.string().min(1) });
-const idParams = z.object({ id: z.string().min(1) });
+const slugParams = z.object({ slug: z.string().check(z.minLength(1)) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 /** JSON escaping can double the content; the content's own limit is checked after parsing. */
 const pasteBodyBytes = 2 * PASTE_MAX_BYTES + 64 * 1024;
 const { ValidationFailed, BadRequest, NotFound, Gone, SlugTaken, PayloadTooLarge, RateLimited, WrongPassword, Unauthorized } = ErrorCode;
@@ -79,7 +79,7 @@ export const rawPaste = defineEndpoint({
   tag,
   access: 'public',
   params: slugParams,
-  query: z.object({ password: z.string().optional(), token: z.string().optional() }),
+  query: z.object({ password: z.optional(z.string()), token: z.optional(z.string()) }),
   reply: { kind: 'raw', contentType: 'text/plain; charset=utf-8', description: 'the paste content as it was sent' },
   errors: [NotFound, Gone, WrongPassword, RateLimited],
 });

@@ -1,6 +1,6 @@
 // Wire contract of text pastes: creation, the public view and unlock, and the admin and API-key
 // management lists. Unlimited views and no expiry are both sent back as null.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { customSlugSchema } from '../slug';
 import { isoTimestampSchema } from '../time';
@@ -19,22 +19,22 @@ export const DEFAULT_PASTE_FORMAT: PasteFormat = 'markdown';
 
 const emptyIsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const content = z.string().refine((value) => value.trim() !== '', { message: 'content must not be empty' });
-const remark = z.string().max(PASTE_REMARK_MAX_LENGTH, `remark must be at most ${PASTE_REMARK_MAX_LENGTH} characters`);
-const password = z.string().min(1, 'password must not be empty').max(PASSWORD_MAX_LENGTH);
-const maxViews = z.number({ message: 'maxViews must be an integer ≥ 0' }).int('maxViews must be an integer ≥ 0').min(0, 'maxViews must be an integer ≥ 0');
+const content = z.string().check(z.refine((value) => value.trim() !== '', { message: 'content must not be empty' }));
+const remark = z.string().check(z.maxLength(PASTE_REMARK_MAX_LENGTH, `remark must be at most ${PASTE_REMARK_MAX_LENGTH} characters`));
+const password = z.string().check(z.minLength(1, 'password must not be empty'), z.maxLength(PASSWORD_MAX_LENGTH));
+const maxViews = z.int({ message: 'maxViews must be an integer ≥ 0' }).check(z.gte(0, 'maxViews must be an integer ≥ 0'));
 
 export const pasteCreateInputSchema = z.object({
   content,
   /** Omitted means Markdown. */
-  format: pasteFormatSchema.optional(),
-  remark: z.preprocess(emptyIsUnset, remark.optional()),
-  password: z.preprocess(emptyIsUnset, password.optional()),
+  format: z.optional(pasteFormatSchema),
+  remark: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(remark))),
+  password: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(password))),
   /** Absolute time; omitted or null means never. */
-  expiresAt: z.preprocess(emptyIsUnset, isoTimestampSchema.optional()),
+  expiresAt: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(isoTimestampSchema))),
   /** 0 or omitted means unlimited. */
-  maxViews: z.preprocess(emptyIsUnset, maxViews.optional()),
-  slug: z.preprocess(emptyIsUnset, customSlugSchema.optional()),
+  maxViews: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(maxViews))),
+  slug: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(customSlugSchema))),
 });
 export type PasteCreateInput = z.infer<typeof pasteCreateInputSchema>;
 
@@ -43,9 +43,9 @@ export const pasteCreateResultSchema = z.object({
   slug: z.string(),
   url: z.string(),
   /** Answers remembered for an Idempotency-Key before pastes had a format are Markdown ones. */
-  format: pasteFormatSchema.default(DEFAULT_PASTE_FORMAT),
-  expiresAt: z.string().nullable(),
-  maxViews: z.number().int().positive().nullable(),
+  format: z._default(pasteFormatSchema, DEFAULT_PASTE_FORMAT),
+  expiresAt: z.nullable(z.string()),
+  maxViews: z.nullable(z.int().check(z.positive())),
   hasPassword: z.boolean(),
   createdAt: z.string(),
 });
@@ -54,31 +54,31 @@ export type PasteCreateResult = z.infer<typeof pasteCreateResultSchema>;
 /** GET /api/paste/:slug and POST /api/paste/:slug. `content` is absent while a password is required. */
 export const pasteViewSchema = z.object({
   /** Sent only when `canEdit` is true, so the viewer can open the paste's edit dialog. */
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   slug: z.string(),
-  content: z.string().optional(),
+  content: z.optional(z.string()),
   format: pasteFormatSchema,
   requiresPassword: z.boolean(),
-  remark: z.string().nullable(),
+  remark: z.nullable(z.string()),
   hasPassword: z.boolean(),
-  expiresAt: z.string().nullable(),
-  maxViews: z.number().int().positive().nullable(),
-  views: z.number().int().nonnegative(),
+  expiresAt: z.nullable(z.string()),
+  maxViews: z.nullable(z.int().check(z.positive())),
+  views: z.int().check(z.nonnegative()),
   createdAt: z.string(),
   updatedAt: z.string(),
   canEdit: z.boolean(),
   /** Short-lived token for /api/raw/:slug?token=… after a password was verified. */
-  rawToken: z.string().optional(),
+  rawToken: z.optional(z.string()),
   /**
    * With `?render=html`: Markdown content as sanitised HTML with highlighted code. Absent for plain
    * text and for content over 256 KB, which the client renders itself.
    */
-  html: z.string().optional(),
+  html: z.optional(z.string()),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
 
 /** `render=html` adds the rendered Markdown (`html`) to an answer that carries the content. */
-export const pasteViewQuerySchema = z.object({ render: z.enum(['html']).optional() });
+export const pasteViewQuerySchema = z.object({ render: z.optional(z.enum(['html'])) });
 
 export const pasteUnlockInputSchema = z.object({ password });
 export type PasteUnlockInput = z.infer<typeof pasteUnlockInputSchema>;
@@ -86,30 +86,32 @@ export type PasteUnlockInput = z.infer<typeof pasteUnlockInputSchema>;
 /** PUT on a paste: only the fields sent change; null clears remark, expiresAt, maxViews or password. */
 export const pasteUpdateInputSchema = z
   .object({
-    content: content.optional(),
-    format: pasteFormatSchema.optional(),
-    remark: remark.nullable().optional(),
-    expiresAt: isoTimestampSchema.nullable().optional(),
-    maxViews: maxViews.nullable().optional(),
-    password: password.nullable().optional(),
-    slug: customSlugSchema.optional(),
+    content: z.optional(content),
+    format: z.optional(pasteFormatSchema),
+    remark: z.optional(z.nullable(remark)),
+    expiresAt: z.optional(z.nullable(isoTimestampSchema)),
+    maxViews: z.optional(z.nullable(maxViews)),
+    password: z.optional(z.nullable(password)),
+    slug: z.optional(customSlugSchema),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), {
-    message: 'nothing to update: send at least one field',
-  });
+  .check(
+    z.refine((input) => Object.values(input).some((value) => value !== undefined), {
+      message: 'nothing to update: send at least one field',
+    }),
+  );
 export type PasteUpdateInput = z.infer<typeof pasteUpdateInputSchema>;
 
 const managedPasteFields = {
   id: z.string(),
   slug: z.string(),
   format: pasteFormatSchema,
-  remark: z.string().nullable(),
+  remark: z.nullable(z.string()),
   hasPassword: z.boolean(),
-  views: z.number().int().nonnegative(),
-  maxViews: z.number().int().positive().nullable(),
-  expiresAt: z.string().nullable(),
+  views: z.int().check(z.nonnegative()),
+  maxViews: z.nullable(z.int().check(z.positive())),
+  expiresAt: z.nullable(z.string()),
   /** `admin:<id>`, `apikey:<id>` or `guest`. */
-  createdBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 };
@@ -120,25 +122,25 @@ export type PasteListItem = z.infer<typeof pasteListItemSchema>;
 export const pasteDetailSchema = z.object({ ...managedPasteFields, content: z.string() });
 export type PasteDetail = z.infer<typeof pasteDetailSchema>;
 
-const listLimit = z.coerce.number().int().min(1).max(PASTE_LIST_MAX_LIMIT).default(10);
+const listLimit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(PASTE_LIST_MAX_LIMIT)), 10);
 
-export const pastePageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1), limit: listLimit });
+export const pastePageQuerySchema = z.object({ page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1), limit: listLimit });
 export type PastePageQuery = z.infer<typeof pastePageQuerySchema>;
 
-export const pasteOffsetQuerySchema = z.object({ limit: listLimit, offset: z.coerce.number().int().min(0).default(0) });
+export const pasteOffsetQuerySchema = z.object({ limit: listLimit, offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0) });
 export type PasteOffsetQuery = z.infer<typeof pasteOffsetQuerySchema>;
 
 export const pagePaginationSchema = z.object({
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  limit: z.number().int().positive(),
-  totalPages: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
+  page: z.int().check(z.positive()),
+  limit: z.int().check(z.positive()),
+  totalPages: z.int().check(z.nonnegative()),
 });
 
 export const offsetPaginationSchema = z.object({
-  total: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
-  offset: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
+  limit: z.int().check(z.positive()),
+  offset: z.int().check(z.nonnegative()),
   hasMore: z.boolean(),
 });
 
@@ -149,9 +151,9 @@ export const userPasteListSchema = z.object({ items: z.array(pasteListItemSchema
 export type UserPasteList = z.infer<typeof userPasteListSchema>;
 
 export const pasteIdsInputSchema = z.object({
-  ids: z.array(z.string().min(1)).min(1, 'ids must list at least one id').max(PASTE_BATCH_MAX_IDS),
+  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'ids must list at least one id'), z.maxLength(PASTE_BATCH_MAX_IDS)),
 });
 export type PasteIdsInput = z.infer<typeof pasteIdsInputSchema>;
 
-export const deletedCountSchema = z.object({ deleted: z.number().int().nonnegative() });
+export const deletedCountSchema = z.object({ deleted: z.int().check(z.nonnegative()) });
 export type DeletedCount = z.infer<typeof deletedCountSchema>;

@@ -19,10 +19,10 @@ const partNumber = z.number().int().min(1).max(MULTIPART_MAX_PARTS);
 export const uploadShareOptionsSchema = z.object({
   s3_config_id: z.string().min(1).optional(),
   path: z.string().optional(),
-  slug: customSlugSchema.optional(),
+  slug: z.optional(customSlugSchema),
   remark: z.string().optional(),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  expires_in: expiresInHoursSchema.optional(),
+  expires_in: z.optional(expiresInHoursSchema),
   max_views: z.number().int().nonnegative().optional(),
 });
 export type UploadShareOptions = z.infer<typeof uploadShareOptionsSchema>;
@@ -32,7 +32,7 @@ export const presignRequestSchema = z.object({
   filename: z.string().min(1),
   mimetype: z.string().min(1),
   path: z.string().optional(),
-  slug: customSlugSchema.optional(),
+  slug: z.optional(customSlugSchema),
   size: byteSize,
 });
 export type PresignRequest = z.infer<typeof presignRequestSchema>;
@@ -54,7 +54,7 @@ export const commitRequestSchema = z.object({
   size: byteSize,
   remark: z.string().optional(),
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  expires_in: expiresInHoursSchema.optional(),
+  expires_in: z.optional(expiresInHoursSchema),
   max_views: z.number().int().nonnegative().optional(),
 });
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
@@ -155,12 +155,12 @@ export const uploadCancelResponseSchema = z.object({ file_id: fileId, status: z.
 export type UploadCancelResponse = z.infer<typeof uploadCancelResponseSchema>;
 
 /** A form field that carries a number as text; empty means unset. */
-function formNumber<T extends z.ZodType<number, number>>(schema: T) {
+function formNumber<T extends z.core.$ZodType<number, number>>(schema: T) {
   return z
     .string()
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value)))
-    .pipe(schema.optional());
+    .pipe(z.optional(schema));
 }
 
 /**
@@ -171,7 +171,7 @@ function formNumber<T extends z.ZodType<number, number>>(schema: T) {
 export const uploadFormPlacementSchema = z.object({
   s3_config_id: z.string().min(1).optional(),
   path: z.string().optional(),
-  slug: customSlugSchema.optional(),
+  slug: z.optional(customSlugSchema),
   /** Defaults to the file part's own Content-Type. */
   mimetype: z.string().optional(),
 });

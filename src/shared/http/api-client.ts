@@ -2,11 +2,11 @@
 // header, the time-outs (30 s, 5 min for chunks), the envelope check against the endpoint's reply
 // schema, and failures as ApiError decided by ErrorCode. It never toasts or redirects; rejected
 // ambient credentials are reported through `onAuthExpired`, and the auth machine decides.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../api-error';
 import { envelopeSchema } from '../envelope';
 import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../limits';
-import { endpointPath, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf } from './endpoint';
+import { endpointPath, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf, type Schema } from './endpoint';
 import { expiredCredentialOf, failureOf, type ExpiredCredential } from './failure';
 
 export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };
@@ -134,8 +134,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const bodyCode = codeOf(parsed);
     if (response.ok && (bodyCode === undefined || SUCCESS_CODES.has(bodyCode))) {
       const envelope = anyEnvelope.safeParse(parsed);
-      const schema = endpoint.reply as z.ZodType;
-      const data = envelope.success ? schema.safeParse(envelope.data.data) : undefined;
+      const schema = endpoint.reply as Schema;
+      const data = envelope.success ? z.safeParse(schema, envelope.data.data) : undefined;
       if (data?.success) return data.data as ReplyOf<E>;
       throw new ApiError({ kind: 'bad-response', status: response.status });
     }

@@ -1,8 +1,16 @@
 // One definition per endpoint: method, path, inputs, reply, the error codes it may answer and who
 // may call it. The server registers its routes from these, the browser and the transfer worker
 // call through them, and the OpenAPI document is generated from them, so none of it can drift.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ErrorCode } from '../errors';
+
+/**
+ * The schema types are zod's core ones, which its mini and classic builds both extend: the schemas
+ * the start of every page loads are written with `zod/mini` (a fraction of classic's bytes and
+ * construction time), the rest may use either.
+ */
+export type Schema = z.core.$ZodType;
+export type ObjectSchema = z.core.$ZodObject;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,7 +27,7 @@ export type RawBody = {
   contentType: string;
   description: string;
   /** A form's text fields, parsed by the server with this schema. */
-  fields?: z.ZodObject;
+  fields?: ObjectSchema;
   /** The name of a form's file part. */
   filePart?: string;
 };
@@ -38,10 +46,10 @@ export type EndpointSpec = {
   access: Access;
   /** A read-only API key is refused (403) before anything else happens. */
   writes?: boolean;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType | RawBody;
-  reply: z.ZodType | RawReply;
+  params?: ObjectSchema;
+  query?: ObjectSchema;
+  body?: Schema | RawBody;
+  reply: Schema | RawReply;
   /** The success status of an enveloped reply; 200 when unset. */
   status?: 200 | 201 | 202;
   /** Answered failures beyond the access ones (401/403), which the access level implies. */
@@ -60,15 +68,15 @@ export function defineEndpoint<const E extends EndpointSpec>(endpoint: E): E {
   return endpoint;
 }
 
-type SchemaOf<T> = T extends z.ZodType ? T : never;
+type SchemaOf<T> = T extends Schema ? T : never;
 
-export type ParamsOf<E extends EndpointSpec> = E['params'] extends z.ZodObject ? z.input<E['params']> : undefined;
-export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodObject ? z.input<E['query']> : undefined;
-export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<SchemaOf<E['body']>> : E['body'] extends RawBody ? BodyInit : undefined;
+export type ParamsOf<E extends EndpointSpec> = E['params'] extends ObjectSchema ? z.input<E['params']> : undefined;
+export type QueryOf<E extends EndpointSpec> = E['query'] extends ObjectSchema ? z.input<E['query']> : undefined;
+export type BodyOf<E extends EndpointSpec> = E['body'] extends Schema ? z.input<SchemaOf<E['body']>> : E['body'] extends RawBody ? BodyInit : undefined;
 /** What the client gets after parsing. */
-export type ReplyOf<E extends EndpointSpec> = E['reply'] extends z.ZodType ? z.output<SchemaOf<E['reply']>> : never;
+export type ReplyOf<E extends EndpointSpec> = E['reply'] extends Schema ? z.output<SchemaOf<E['reply']>> : never;
 /** What the server may hand back (before the client applies defaults). */
-export type ReplyInputOf<E extends EndpointSpec> = E['reply'] extends z.ZodType ? z.input<SchemaOf<E['reply']>> : never;
+export type ReplyInputOf<E extends EndpointSpec> = E['reply'] extends Schema ? z.input<SchemaOf<E['reply']>> : never;
 
 export function isRawBody(body: EndpointSpec['body']): body is RawBody {
   return body !== undefined && !('_zod' in body);

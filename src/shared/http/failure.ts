@@ -1,7 +1,7 @@
 // Turns a failed exchange into an ApiError. The decision rests on the ErrorCode in the envelope,
 // never on the HTTP status or the path; only a reply that carries no envelope (a proxy's error
 // page, say) falls back to the status.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, type ApiErrorKind } from '../api-error';
 import { errorEnvelopeSchema } from '../envelope';
 import type { ErrorCode } from '../errors';

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type APIResponse } from '@playwright/te
 import { z } from 'zod';
 import { E2E_ADMIN } from './env';
 
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });
 
 export async function adminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/api/admin/login', { data: E2E_ADMIN });

@@ -30,11 +30,11 @@ export async function call(baseUrl: string, method: string, path: string, option
 }
 
 /** Asserts a success envelope with the given status and returns its data parsed by `schema`. */
-export function expectOk<T extends z.ZodType>(result: CallResult, schema: T, status = 200): z.output<T> {
+export function expectOk<T extends z.core.$ZodType>(result: CallResult, schema: T, status = 200): z.output<T> {
   expect(result.status, result.text).toBe(status);
   const envelope = envelopeSchema(z.unknown()).parse(result.body);
   expect(envelope).toMatchObject({ code: status, success: true });
-  return schema.parse(envelope.data);
+  return z.parse(schema, envelope.data);
 }
 
 /** Asserts an error envelope whose status and code match, and returns it. */
