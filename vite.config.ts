@@ -2,7 +2,32 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { precompressAssets, preloadAppStart, routePages } from './scripts/first-load-plugins.ts';
+import { precompressAssets, preloadAppStart, routePages, stylesheetsFirst } from './scripts/first-load-plugins.ts';
+import { firstLoadChunks } from './scripts/first-load-chunks.ts';
+import type { RoutePage } from './scripts/first-load-plugins.ts';
+
+const entry = 'src/ui/main.tsx';
+const start = 'src/ui/app/start.tsx';
+
+/** What the home page, each share page and the explorer show first (their routes in src/ui/routes/). */
+const screens: RoutePage[] = [
+  { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+  { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
+  { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'] },
+  {
+    name: 'explorer',
+    path: '^/mount-explorer(/.*)?$',
+    modules: [
+      'src/ui/routes/mount-explorer.lazy.tsx',
+      'src/ui/routes/mount-explorer-path.lazy.tsx',
+      'src/ui/app/file-areas.locales.ts',
+      'src/ui/features/mount-explorer/explorer.locales.ts',
+      'src/ui/features/basket/transfers.locales.ts',
+    ],
+  },
+];
+
+const chunks = firstLoadChunks(entry, start, Object.fromEntries(screens.map(({ name, modules }) => [name, modules])));
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -24,6 +49,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   plugins: [
     quietRxdbNotice(),
+    chunks.plugin,
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -54,27 +80,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    preloadAppStart(['src/ui/app/start.tsx']),
-    // What the home page, each share page and the explorer show first (their routes in src/ui/routes/).
-    routePages(
-      [
-        { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-        { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-        { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'] },
-        {
-          name: 'explorer',
-          path: '^/mount-explorer(/.*)?$',
-          modules: [
-            'src/ui/routes/mount-explorer.lazy.tsx',
-            'src/ui/routes/mount-explorer-path.lazy.tsx',
-            'src/ui/app/file-areas.locales.ts',
-            'src/ui/features/mount-explorer/explorer.locales.ts',
-            'src/ui/features/basket/transfers.locales.ts',
-          ],
-        },
-      ],
-      ['src/ui/app/start.tsx'],
-    ),
+    preloadAppStart([start]),
+    routePages(screens, [start]),
+    stylesheetsFirst(),
     precompressAssets(),
   ],
   server: {
@@ -84,5 +92,13 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Each module's body runs when it is first imported, wherever its chunk put it: the
+        // start's stages stay separate tasks inside one file (scripts/first-load-chunks.ts).
+        strictExecutionOrder: true,
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunks.name }] },
+      },
+    },
   },
 });

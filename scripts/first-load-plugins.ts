@@ -26,6 +26,10 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Chunk[] {
 function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
   const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
   if (root === undefined) throw new Error(`no chunk is built from ${module}`);
+  return chunkClosure(chunks, root, stages);
+}
+
+function chunkClosure(chunks: Chunk[], root: Chunk, stages = false): Chunk[] {
   const found: Chunk[] = [];
   const byName = (file: string) => chunks.find((candidate) => candidate.fileName === file);
   const visit = (chunk: Chunk | undefined) => {
@@ -48,11 +52,35 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
       order: 'post',
       handler(_html, context): HtmlTagDescriptor[] {
         const chunks = chunksOf(context.bundle);
-        const closure = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)))].filter((chunk) => !chunk.isEntry);
+        // The entry and what it imports are in the page already (Vite preloads the latter).
+        const inPage = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((entry) => chunkClosure(chunks, entry)));
+        const closure = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)))].filter((chunk) => !inPage.has(chunk));
         // Their styles too, as the page's own stylesheets (see routePages).
         const styles = [...new Set(closure.flatMap(cssOf))].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
         const modules = closure.map((chunk): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }));
         return [...styles, ...modules];
+      },
+    },
+  };
+}
+
+/**
+ * Every stylesheet link of index.html ahead of its first modulepreload, so the browser asks for
+ * what the first paint waits on before any script. (Vite links the entry's imported chunks before
+ * their styles.) Runs after the other plugins have added their tags.
+ */
+export function stylesheetsFirst(): Plugin {
+  return {
+    name: 'clipdock:stylesheets-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const stylesheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        const rest = stylesheets.reduce((page, link) => page.replace(link, ''), html);
+        const firstPreload = rest.indexOf('<link rel="modulepreload"');
+        if (firstPreload < 0) throw new Error('index.html preloads no module');
+        return `${rest.slice(0, firstPreload)}${stylesheets.join('\n    ')}\n    ${rest.slice(firstPreload)}`;
       },
     },
   };

@@ -3,9 +3,10 @@
 // zod already that the page's CSP forbids eval.
 //
 // Why in stages: evaluating the whole app at once is one task of several hundred milliseconds on
-// a slow phone, during which the page cannot answer a tap. Each stage below is its own chunk
-// (all fetched at once: index.html preloads them) evaluated in its own task, with a turn of the
-// event loop between them, and the first render runs as a transition, which React slices. The
+// a slow phone, during which the page cannot answer a tap. Each stage below is evaluated in its
+// own task, with a turn of the event loop between them (its modules share one preloaded file, but
+// each module's body runs at its first import: scripts/first-load-chunks.ts), and the first
+// render runs as a transition, which React slices. The
 // router has loaded the page's route before that render: an update arriving during a sliced render
 // makes React render the whole tree again in one piece.
 import { startTransition } from 'react';
@@ -34,7 +35,9 @@ async function start(): Promise<void> {
   const services = createAppServices(storage, withFirstRequest());
   await nextTask();
   const { createAppRouter } = await import('./router');
+  await nextTask();
   const router = createAppRouter(i18n);
+  await nextTask();
   // Settled before the first render: a route still loading would interrupt it with updates React
   // then renders in one piece.
   await router.load().catch(() => undefined);

@@ -1,0 +1,81 @@
+// How the first load's JavaScript is cut into files (see ARCHITECTURE.md, "first load").
+//
+// Left to itself, the bundler makes one chunk per set of dynamic imports sharing a module: a share
+// page needed about 45 script files, most under 1 KB, and on HTTP/1.1 (six connections per host)
+// each costs a round trip. firstLoadChunks groups them instead:
+// - `start-app`: every module the start (src/ui/app/start.tsx) and its stages evaluate before the
+//   first render, in one file. The output keeps each module's body in its own init function
+//   (strictExecutionOrder, set in vite.config.ts), so the stages still evaluate one by one, each
+//   in its own task, however the modules are grouped.
+// - `screen-<pages>`: what the route pages' screens need (the modules listed in routePages), one
+//   file per set of pages sharing it, so a page downloads no other page's screen.
+// The entry's own modules (src/ui/main.tsx and what it imports), the start and each listed module
+// keep their own chunks: the entry runs before the app's code has arrived, and the route pages and
+// the start's preload list find their chunks by those modules.
+//
+// The start-app file also begins with V8's compile hint `//# allFunctionsCalledOnLoad`: nearly all
+// of its functions run during the first load, so compiling them all while the file streams in, off
+// the main thread, saves compiling each on the main thread the first time it is called (React DOM's
+// was the largest single task of the start).
+import type { Plugin, Rolldown } from 'vite';
+
+type Groups = { name: (id: string) => string | null; plugin: Plugin };
+
+export const START_GROUP = 'start-app';
+const compileHint = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * `entry` and `start` are paths from the project root; `screens` maps each route page's name to
+ * the modules its screen shows first.
+ */
+export function firstLoadChunks(entry: string, start: string, screens: Record<string, readonly string[]>): Groups {
+  const groupOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'clipdock:first-load-chunks',
+    apply: 'build',
+    // The module graph is complete here; the bundler asks for the groups when it cuts the chunks.
+    buildEnd() {
+      groupOf.clear();
+      const ids = [...this.getModuleIds()];
+      const idOf = (module: string) => {
+        const id = ids.find((candidate) => candidate.endsWith(`/${module}`));
+        if (id === undefined) throw new Error(`no module ${module} in the build`);
+        return id;
+      };
+      const staticClosure = (root: string, into = new Set<string>()) => {
+        const stack = [root];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (into.has(id)) continue;
+          into.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return into;
+      };
+      const entryModules = staticClosure(idOf(entry));
+      const startId = idOf(start);
+      const ownChunks = new Set([startId, ...Object.values(screens).flat().map(idOf)]);
+      const grouped = (id: string) => !entryModules.has(id) && !ownChunks.has(id);
+
+      const startModules = staticClosure(startId);
+      for (const stage of this.getModuleInfo(startId)?.dynamicallyImportedIds ?? []) staticClosure(stage, startModules);
+      for (const id of startModules) if (grouped(id)) groupOf.set(id, START_GROUP);
+
+      const pagesOf = new Map<string, string[]>();
+      for (const [page, modules] of Object.entries(screens)) {
+        const closure = new Set<string>();
+        for (const module of modules) staticClosure(idOf(module), closure);
+        for (const id of closure) if (grouped(id) && !startModules.has(id)) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page]);
+      }
+      for (const [id, pages] of pagesOf) groupOf.set(id, `screen-${pages.join('-')}`);
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle: Rolldown.OutputBundle) {
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk' && output.name === START_GROUP);
+        if (chunks.length !== 1) throw new Error(`expected one ${START_GROUP} chunk, found ${chunks.length}`);
+        for (const chunk of chunks) if (chunk.type === 'chunk') chunk.code = compileHint + chunk.code;
+      },
+    },
+  };
+  return { name: (id) => groupOf.get(id) ?? null, plugin };
+}
