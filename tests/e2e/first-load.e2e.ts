@@ -190,6 +190,32 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
   }
 });
 
+test('a one-view Markdown file opens with its preview: both are asked for before the app has run, once each', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const slug = await shareFile(request, token, `once-${Date.now().toString(36)}.md`, '# Once\n\nread me once\n', 'text/markdown', { max_views: 1 });
+  // Its id now: once the one view is spent, the share's details answer that it is gone.
+  const { id } = ((await (await request.get(`/api/public/files/${slug}`)).json()) as { data: { id: string } }).data;
+  try {
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/api/')) asked.push(new URL(sent.url()).pathname);
+    });
+    // The app's code is held back: the details and then the preview are asked for all the same.
+    const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
+    const previewAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === `/api/file-preview/${slug}`);
+    await page.goto(`/file/${slug}`, { waitUntil: 'commit' });
+    await previewAsked;
+    release();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Once' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((path) => path === `/api/public/files/${slug}`)).toHaveLength(1);
+    expect(asked.filter((path) => path === `/api/file-preview/${slug}`)).toHaveLength(1);
+  } finally {
+    await adminCall(request, token, 'delete', `/admin/files/${id}`);
+  }
+});
+
 test('a one-view paste opens: the request the page starts before its code arrives is the one the app uses', async ({ page, request }) => {
   const token = await adminToken(request);
   const slug = `once-${Date.now().toString(36)}`;

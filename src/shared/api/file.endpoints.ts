@@ -82,7 +82,7 @@ export const downloadFile = delivery('download');
 export const filePreview = defineEndpoint({
   id: 'files.public.preview',
   method: 'GET',
-  path: '/file-preview/:slug',
+  path: sharePaths.filePreview,
   summary: 'The first 256 KB of a text, code or Markdown file as safe HTML; costs a view like a delivery',
   tag,
   access: 'public',

@@ -4,6 +4,8 @@
 export const sharePaths = {
   pasteView: '/paste/:slug',
   publicFile: '/public/files/:slug',
+  /** Asked for next when the file's details show a text preview (see first-request.ts). */
+  filePreview: '/file-preview/:slug',
 } as const;
 
 /** A paste page asks for its Markdown rendered and sanitised by the server. */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPublicFile } from '@shared/api/file.endpoints';
+import { filePreview, getPublicFile } from '@shared/api/file.endpoints';
 import { viewPaste } from '@shared/api/paste.endpoints';
 import { pastePageQuery } from '@shared/api/share-paths';
 import { createApiClient } from '@shared/http/api-client';
-import { firstRequestUrl, startFirstRequest, withFirstRequest } from './first-request';
+import { firstRequestUrl, previewRequestUrl, startFirstRequest, withFirstRequest } from './first-request';
 
 const empty = { getItem: () => null };
 const view = {
@@ -109,5 +109,62 @@ describe('the first request of a page', () => {
     const call = clientOver(never).call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery, signal: controller.signal });
     controller.abort();
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+describe('the file page’s preview, asked for after its details', () => {
+  const details = (fields: Record<string, unknown> = {}) => ({
+    data: {
+      id: 'id1',
+      slug: 'f1',
+      filename: 'notes.md',
+      mimetype: 'text/markdown',
+      size: 12,
+      remark: null,
+      created_at: '2026-11-27T00:00:00.000Z',
+      expires_at: null,
+      max_views: 1,
+      views: 0,
+      requires_password: false,
+      preview_url: '/api/file-view/f1?token=tok+1',
+      download_url: '/api/file-download/f1?token=tok+1',
+      use_proxy: true,
+      access_token: 'tok 1',
+      token_expires_at: '2026-11-27T01:00:00.000Z',
+      ...fields,
+    },
+  });
+  const preview = { html: '<p>hi</p>', markdown: true, truncated: false, limit_bytes: 262144 };
+
+  it('is asked for a text, code or Markdown file with an access token, and not otherwise', () => {
+    expect(previewRequestUrl(details(), '/api/')).toBe('/api/file-preview/f1?token=tok+1');
+    expect(previewRequestUrl(details({ filename: 'app.ts', mimetype: 'application/octet-stream' }), '/api')).toBe('/api/file-preview/f1?token=tok+1');
+    expect(previewRequestUrl(details({ filename: 'a.txt', mimetype: 'text/plain' }), '/api')).toBe('/api/file-preview/f1?token=tok+1');
+    expect(previewRequestUrl(details({ filename: 'a.png', mimetype: 'image/png' }), '/api')).toBeNull();
+    expect(previewRequestUrl(details({ filename: 'a.bin', mimetype: 'application/octet-stream' }), '/api')).toBeNull();
+    expect(previewRequestUrl(details({ requires_password: true, access_token: null }), '/api')).toBeNull();
+    expect(previewRequestUrl(details({ access_token: null }), '/api')).toBeNull();
+    expect(previewRequestUrl({ code: 404, data: { error: 'NOT_FOUND' } }, '/api')).toBeNull();
+    expect(previewRequestUrl(null, '/api')).toBeNull();
+  });
+
+  it('is the very call the page makes: the client gets both answers and the network is asked twice in all', async () => {
+    openPage('/file/f1');
+    const fetchImpl = vi.fn<typeof fetch>(async (input) => answer(String(input).includes('/file-preview/') ? preview : details().data));
+    startFirstRequest(fetchImpl);
+    const client = clientOver(fetchImpl);
+    const file = await client.call(getPublicFile, { params: { slug: 'f1' }, credentials: 'none' });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    const token = file.access_token ?? '';
+    expect(await client.call(filePreview, { params: { slug: file.slug }, query: { token }, credentials: 'none' })).toMatchObject({ html: '<p>hi</p>' });
+    expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual(['/api/public/files/f1', '/api/file-preview/f1?token=tok+1']);
+  });
+
+  it('is not asked for when the details answer is an error', async () => {
+    openPage('/file/f1');
+    const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ code: 404, message: 'gone', data: { error: 'NOT_FOUND' }, success: false }, { status: 404 }));
+    startFirstRequest(fetchImpl);
+    await clientOver(fetchImpl).call(getPublicFile, { params: { slug: 'f1' }, credentials: 'none' }).catch(() => undefined);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

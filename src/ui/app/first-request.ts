@@ -5,14 +5,17 @@
 // A paste's GET counts a view, so the call is started only when the client is sure to make the
 // very same one: the paste page's call carries the session's credentials, so it is started only
 // when no session is stored. A file share's details go without credentials and count no view.
+// When they show a text, code or Markdown file the page will preview (no password, an access
+// token), its preview is asked for next, with that token: the page's own call would spend the
+// same one view.
 import { authStorageKeys } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
+import { previewKind } from '@shared/preview-kind';
 import { resolveApiBaseUrl } from '../lib/base-url';
 
-type FirstRequest = { url: string; response: Promise<Response> };
-
-let pending: FirstRequest | undefined;
+/** The calls started for the page, by address, each handed out once. */
+const pending = new Map<string, Promise<Response>>();
 
 const stored = (storage: Pick<Storage, 'getItem'>, key: string) => (storage.getItem(key)?.trim() ?? '') !== '';
 
@@ -32,17 +35,49 @@ export function firstRequestUrl(pathname: string, apiBase: string, storage: Pick
   return `${base}${endpointPath(sharePaths.pasteView, { slug: decoded })}?${new URLSearchParams(pastePageQuery).toString()}`;
 }
 
+const textPreviews = new Set(['markdown', 'code', 'text']);
+const field = (data: object, name: string): unknown => (name in data ? (data as Record<string, unknown>)[name] : undefined);
+
+/**
+ * The file page's preview call that a file share's details (`body`, its JSON envelope) make the
+ * page ask for, or null: the page previews a text, code or Markdown file through the server when it
+ * holds an access token, which comes only without a password.
+ */
+export function previewRequestUrl(body: unknown, apiBase: string): string | null {
+  const data = typeof body === 'object' && body !== null ? field(body, 'data') : undefined;
+  if (typeof data !== 'object' || data === null) return null;
+  const [slug, filename, mimetype, token] = ['slug', 'filename', 'mimetype', 'access_token'].map((name) => field(data, name));
+  if (typeof slug !== 'string' || typeof filename !== 'string' || typeof mimetype !== 'string' || typeof token !== 'string') return null;
+  if (field(data, 'requires_password') !== false || !textPreviews.has(previewKind(mimetype, filename))) return null;
+  return `${apiBase.replace(/\/+$/, '')}${endpointPath(sharePaths.filePreview, { slug })}?${new URLSearchParams({ token }).toString()}`;
+}
+
+function start(fetchImpl: typeof fetch, url: string): Promise<Response> {
+  const response = fetchImpl(url, { headers: { Accept: 'application/json' } });
+  // Left untaken (the visitor moved on first), a failure is nobody's to report.
+  response.catch(() => undefined);
+  pending.set(url, response);
+  return response;
+}
+
 /** Starts the current page's first call, if it has one. Never throws: the app asks as usual instead. */
 export function startFirstRequest(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): void {
-  pending = undefined;
+  pending.clear();
   try {
     const storage = window.localStorage;
-    const url = firstRequestUrl(window.location.pathname, resolveApiBaseUrl(window.appConfig, storage), storage);
+    const apiBase = resolveApiBaseUrl(window.appConfig, storage);
+    const url = firstRequestUrl(window.location.pathname, apiBase, storage);
     if (url === null) return;
-    const response = fetchImpl(url, { headers: { Accept: 'application/json' } });
-    // Left untaken (the visitor moved on first), a failure is nobody's to report.
-    response.catch(() => undefined);
-    pending = { url, response };
+    const response = start(fetchImpl, url);
+    if (window.location.pathname.split('/')[1] !== 'file') return;
+    // Registered before the app can take the answer, so the copy is made before its body is read.
+    void response
+      .then(async (answer) => {
+        if (!answer.ok) return;
+        const preview = previewRequestUrl(await answer.clone().json(), apiBase);
+        if (preview !== null) start(fetchImpl, preview);
+      })
+      .catch(() => undefined);
   } catch {
     // No storage (a locked-down browser) or no fetch: the app makes the call itself.
   }
@@ -57,18 +92,18 @@ function abortedBy(signal: AbortSignal | null | undefined): Promise<never> {
 }
 
 /**
- * `fetchImpl`, except that the first GET to the started call's address without credentials gets
- * the started call's answer; it is handed out once. The caller's signal still cuts the wait short.
+ * `fetchImpl`, except that the first GET to a started call's address without credentials gets
+ * that call's answer; each is handed out once. The caller's signal still cuts the wait short.
  */
 export function withFirstRequest(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
   return (input, init) => {
-    const started = pending;
+    const started = typeof input === 'string' ? pending.get(input) : undefined;
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (started === undefined || input !== started.url || method !== 'GET' || new Headers(init?.headers).has('Authorization')) {
+    if (started === undefined || typeof input !== 'string' || method !== 'GET' || new Headers(init?.headers).has('Authorization')) {
       return fetchImpl(input, init);
     }
-    pending = undefined;
-    if (init?.signal === undefined || init.signal === null) return started.response;
-    return Promise.race([started.response, abortedBy(init.signal)]);
+    pending.delete(input);
+    if (init?.signal === undefined || init.signal === null) return started;
+    return Promise.race([started, abortedBy(init.signal)]);
   };
 }

@@ -29,14 +29,15 @@ export async function emptyFolder(request: APIRequestContext, token: string, fol
 }
 
 /** Shares a small file through the API (presign, PUT, commit) and returns its slug. */
-export async function shareFile(request: APIRequestContext, token: string, filename: string, body: string, mimetype = 'text/plain'): Promise<string> {
+/** Shares `body` as a file; `share` adds commit options such as `{ max_views: 1 }`. */
+export async function shareFile(request: APIRequestContext, token: string, filename: string, body: string, mimetype = 'text/plain', share: Record<string, unknown> = {}): Promise<string> {
   const headers = { authorization: `Bearer ${token}` };
   const presign = await request.post('/api/s3/presign', { headers, data: { filename, mimetype, size: Buffer.byteLength(body) } });
   expect(presign.status()).toBe(201);
   const { upload_url: url, file_id: fileId } = ((await presign.json()) as { data: { upload_url: string; file_id: string } }).data;
   const put = await request.put(url, { headers: { 'content-type': mimetype }, data: body });
   expect(put.status()).toBe(200);
-  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body) } });
+  const commit = await request.post('/api/s3/commit', { headers, data: { file_id: fileId, etag: put.headers().etag ?? '', size: Buffer.byteLength(body), ...share } });
   expect(commit.ok()).toBe(true);
   return ((await commit.json()) as { data: { slug: string } }).data.slug;
 }
