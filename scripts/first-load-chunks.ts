@@ -21,7 +21,7 @@ import type { Plugin, Rolldown } from 'vite';
 
 type Groups = { name: (id: string) => string | null; plugin: Plugin };
 
-export const START_GROUP = 'start-app';
+const START_GROUP = 'start-app';
 const compileHint = '//# allFunctionsCalledOnLoad\n';
 
 /**

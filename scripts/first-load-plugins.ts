@@ -4,6 +4,7 @@
 //   with the page and only their evaluation waits, and links their styles.
 // - routePages: a copy of index.html per route that preloads the chunks of its screen (and its
 //   strings), so they download beside the app instead of after it runs; the server picks the copy.
+// - stylesheetsFirst: every stylesheet linked ahead of every modulepreload.
 // - precompressAssets: brotli and gzip copies of every text file in dist/, made once, so the
 //   server never compresses a static file per request.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
