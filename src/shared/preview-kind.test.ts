@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewKind } from '@shared/preview-kind';
+import { hasTextPreview, previewKinds, previewKind } from '@shared/preview-kind';
 
 describe('previewKind', () => {
   it('reads the mimetype first', () => {
@@ -27,5 +27,11 @@ describe('previewKind', () => {
     expect(previewKind(octet, 'server.log')).toBe('text');
     expect(previewKind(octet, 'archive.zip')).toBe('none');
     expect(previewKind(octet, 'noext')).toBe('none');
+  });
+});
+
+describe('hasTextPreview', () => {
+  it('is the kinds the server renders as text, and only those', () => {
+    expect(previewKinds.filter(hasTextPreview)).toEqual(['markdown', 'code', 'text']);
   });
 });

@@ -38,3 +38,10 @@ export function previewKind(mimetype: string, filename: string): PreviewKind {
   if (type.startsWith('text/') || textMimetypes.includes(type) || textExtensions.has(ext)) return 'text';
   return 'none';
 }
+
+const textKinds: ReadonlySet<PreviewKind> = new Set(['markdown', 'code', 'text']);
+
+/** Whether a kind is previewed as text the server renders (GET /file-preview/:slug). */
+export function hasTextPreview(kind: PreviewKind): boolean {
+  return textKinds.has(kind);
+}

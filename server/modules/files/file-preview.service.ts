@@ -4,12 +4,10 @@
 // per access token. A last view leaves the share to the sweeper, as a ranged delivery does.
 import type { FilePreview } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import { previewKind } from '@shared/preview-kind';
+import { hasTextPreview, previewKind } from '@shared/preview-kind';
 import { AppError } from '../../lib/app-error';
 import { RENDER_MAX_CHARS, type HtmlRenderer } from '../../lib/markdown/html-renderer';
 import type { PublicFileService } from './public-file.service';
-
-const textKinds = new Set(['markdown', 'code', 'text']);
 
 export class FilePreviewService {
   constructor(
@@ -21,7 +19,7 @@ export class FilePreviewService {
   async preview(slug: string, token: string | undefined): Promise<FilePreview> {
     const { row, access } = await this.files.open(slug, token);
     const kind = previewKind(row.mimetype, row.filename);
-    if (!textKinds.has(kind)) throw new AppError(ErrorCode.BadRequest, `this file has no text preview (it shows as ${kind})`);
+    if (!hasTextPreview(kind)) throw new AppError(ErrorCode.BadRequest, `this file has no text preview (it shows as ${kind})`);
     const config = await this.files.configOf(row);
     const range = row.size === 0 ? undefined : { start: 0, end: Math.min(row.size, this.limitBytes) - 1 };
     await this.files.views.record(row, access, range);

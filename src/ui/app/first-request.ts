@@ -11,7 +11,7 @@
 import { authStorageKeys } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
-import { previewKind } from '@shared/preview-kind';
+import { hasTextPreview, previewKind } from '@shared/preview-kind';
 import { resolveApiBaseUrl } from '../lib/base-url';
 
 /** The calls started for the page, by address, each handed out once. */
@@ -35,7 +35,6 @@ export function firstRequestUrl(pathname: string, apiBase: string, storage: Pick
   return `${base}${endpointPath(sharePaths.pasteView, { slug: decoded })}?${new URLSearchParams(pastePageQuery).toString()}`;
 }
 
-const textPreviews = new Set(['markdown', 'code', 'text']);
 const field = (data: object, name: string): unknown => (name in data ? (data as Record<string, unknown>)[name] : undefined);
 
 /**
@@ -48,7 +47,7 @@ export function previewRequestUrl(body: unknown, apiBase: string): string | null
   if (typeof data !== 'object' || data === null) return null;
   const [slug, filename, mimetype, token] = ['slug', 'filename', 'mimetype', 'access_token'].map((name) => field(data, name));
   if (typeof slug !== 'string' || typeof filename !== 'string' || typeof mimetype !== 'string' || typeof token !== 'string') return null;
-  if (field(data, 'requires_password') !== false || !textPreviews.has(previewKind(mimetype, filename))) return null;
+  if (field(data, 'requires_password') !== false || !hasTextPreview(previewKind(mimetype, filename))) return null;
   return `${apiBase.replace(/\/+$/, '')}${endpointPath(sharePaths.filePreview, { slug })}?${new URLSearchParams({ token }).toString()}`;
 }
 
