@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { precompressAssets, preloadAppStart, routePages, stylesheetsFirst } from './scripts/first-load-plugins.ts';
+import { miniZodOnly, precompressAssets, preloadAppStart, routePages, stylesheetsFirst } from './scripts/first-load-plugins.ts';
 import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 import type { RoutePage } from './scripts/first-load-plugins.ts';
 
@@ -83,6 +83,7 @@ export default defineConfig({
     preloadAppStart([start]),
     routePages(screens, [start]),
     stylesheetsFirst(),
+    miniZodOnly(),
     precompressAssets(),
   ],
   server: {

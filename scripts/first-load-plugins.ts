@@ -87,6 +87,26 @@ export function stylesheetsFirst(): Plugin {
   };
 }
 
+/**
+ * Fails the build when classic zod enters it: the bundler keeps a module's code for every chunk
+ * that uses any of it, so one classic schema anywhere makes every page's first file carry all of
+ * zod's core that classic uses. The web app writes its schemas with `zod/mini`.
+ */
+export function miniZodOnly(): Plugin {
+  return {
+    name: 'clipdock:mini-zod-only',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      if (!ids.some((id) => id.includes('/node_modules/zod/v4/classic/'))) return;
+      const isZod = (id: string) => id.includes('/node_modules/zod/');
+      const isMini = (id: string) => /\/node_modules\/zod\/(v4\/)?(mini|core|locales)\//.test(id);
+      const importers = ids.filter((id) => !isZod(id) && (this.getModuleInfo(id)?.importedIds ?? []).some((dep) => isZod(dep) && !isMini(dep)));
+      throw new Error(`classic zod is in the web build, imported by ${importers.join(', ')}: use zod/mini`);
+    },
+  };
+}
+
 /** A route: its page's name, a path pattern (a regular expression's source) and the modules its screen needs first. */
 export type RoutePage = { name: string; path: string; modules: readonly string[] };
 

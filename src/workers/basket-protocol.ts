@@ -1,19 +1,19 @@
 // What crosses the worker boundary for a basket download: the basket's entries and where the
 // ZIP goes in; per-entry statuses, per-file outcomes and byte progress out; a tagged result.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const basketEntrySchema = z.object({
   /** The basket entry this stands for; status events name it. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   source: z.enum(['fs', 'share']),
   scope: z.enum(['admin', 'user', 'public']),
   /** A mount path (a folder ends with `/`), or a share's slug. */
-  path: z.string().min(1),
-  name: z.string().min(1),
+  path: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   isDirectory: z.boolean(),
-  size: z.number().int().nonnegative().nullable(),
+  size: z.nullable(z.number().check(z.int(), z.nonnegative())),
   /** The file's path inside the ZIP when not its name (a retry of a file found in a folder). */
-  zipPath: z.string().min(1).optional(),
+  zipPath: z.optional(z.string().check(z.minLength(1))),
 });
 export type BasketEntry = z.infer<typeof basketEntrySchema>;
 
@@ -29,10 +29,10 @@ export type ZipSink = z.infer<typeof zipSinkSchema>;
 
 export const basketZipJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
-  id: z.string().min(1),
-  entries: z.array(basketEntrySchema).min(1),
+  id: z.string().check(z.minLength(1)),
+  entries: z.array(basketEntrySchema).check(z.minLength(1)),
   /** The name of the text file inside the ZIP that lists what could not be downloaded. */
-  reportName: z.string().min(1),
+  reportName: z.string().check(z.minLength(1)),
   sink: zipSinkSchema,
 });
 export type BasketZipJob = z.infer<typeof basketZipJobSchema>;
@@ -41,23 +41,23 @@ export const basketEntryStatusSchema = z.enum(['pending', 'preparing', 'download
 
 export const basketZipEventSchema = z.discriminatedUnion('type', [
   /** A basket entry changed status; `error` says why it failed (English). */
-  z.object({ type: z.literal('entry'), id: z.string(), status: basketEntryStatusSchema, error: z.string().nullable() }),
+  z.object({ type: z.literal('entry'), id: z.string(), status: basketEntryStatusSchema, error: z.nullable(z.string()) }),
   /** One file is in the ZIP, or could not be (then it is in the report). */
   z.object({
     type: z.literal('file'),
     entry: basketEntrySchema,
     ok: z.boolean(),
-    code: z.string().optional(),
-    message: z.string().optional(),
+    code: z.optional(z.string()),
+    message: z.optional(z.string()),
   }),
   /** Bytes read so far, the bytes of every file found so far, and how many files that is. */
-  z.object({ type: z.literal('progress'), loaded: z.number().nonnegative(), total: z.number().nonnegative(), files: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('progress'), loaded: z.number().check(z.nonnegative()), total: z.number().check(z.nonnegative()), files: z.number().check(z.int(), z.nonnegative()) }),
 ]);
 export type BasketZipEvent = z.infer<typeof basketZipEventSchema>;
 export type BasketZipEventCallback = (event: BasketZipEvent) => void;
 
 export const basketZipResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), files: z.number().int(), failed: z.number().int(), bytes: z.number() }),
+  z.object({ ok: z.literal(true), files: z.number().check(z.int()), failed: z.number().check(z.int()), bytes: z.number() }),
   z.object({ ok: z.literal(false), code: z.enum(['cancelled', 'invalid-job', 'write-failed', 'internal']), message: z.string() }),
 ]);
 export type BasketZipResult = z.infer<typeof basketZipResultSchema>;

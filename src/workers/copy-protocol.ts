@@ -1,17 +1,17 @@
 // What crosses the worker boundary for a copy across storages (the client-side copy): the plan
 // batch-copy answered, per-file progress, and a result that says which files arrived and which
 // failed and why; a cancel gives a cancelled result.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fsCrossStorageResultSchema } from '@shared/api/fs-copy.schema';
 import { errorCodeSchema } from '@shared/errors';
 
 export const copyJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** `/admin/fs` for the admin, `/user/fs` for a key with mount permission. */
   scope: z.enum(['admin', 'user']),
   /** `crossStorageResults` of batch-copy, as it came. */
-  plan: z.array(fsCrossStorageResultSchema).min(1),
+  plan: z.array(fsCrossStorageResultSchema).check(z.minLength(1)),
 });
 export type CopyJob = z.infer<typeof copyJobSchema>;
 
@@ -19,21 +19,21 @@ export const copyProgressSchema = z.object({
   /** The file moving now (the last one reported when several move at once). */
   sourcePath: z.string(),
   targetPath: z.string(),
-  fileLoaded: z.number().nonnegative(),
-  fileTotal: z.number().nonnegative(),
-  filesDone: z.number().int().nonnegative(),
-  filesFailed: z.number().int().nonnegative(),
-  filesTotal: z.number().int().nonnegative(),
+  fileLoaded: z.number().check(z.nonnegative()),
+  fileTotal: z.number().check(z.nonnegative()),
+  filesDone: z.number().check(z.int(), z.nonnegative()),
+  filesFailed: z.number().check(z.int(), z.nonnegative()),
+  filesTotal: z.number().check(z.int(), z.nonnegative()),
   /** Bytes uploaded across every file. */
-  loaded: z.number().nonnegative(),
-  total: z.number().nonnegative(),
-  bytesPerSecond: z.number().nonnegative(),
+  loaded: z.number().check(z.nonnegative()),
+  total: z.number().check(z.nonnegative()),
+  bytesPerSecond: z.number().check(z.nonnegative()),
 });
 export type CopyProgress = z.infer<typeof copyProgressSchema>;
 export type CopyProgressCallback = (progress: CopyProgress) => void;
 
 export const copiedFileSchema = z.object({ sourcePath: z.string(), targetPath: z.string() });
-export const failedCopySchema = copiedFileSchema.extend({
+export const failedCopySchema = z.extend(copiedFileSchema, {
   /** A transfer failure code (`network`, `part-failed`, `url-size-mismatch`, …) or `commit-failed`. */
   code: z.string(),
   errorCode: z.optional(errorCodeSchema),

@@ -1,12 +1,12 @@
 // What crosses the worker boundary for an upload into a mount folder (the explorer's file
 // system): the job names the folder and the caller's scope; the result is the new file's entry.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fsEntrySchema, fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';
 import { transferFailureSchema, type ProgressCallback } from './protocol';
 
 export const fsUploadJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** `/admin/fs` for the admin, `/user/fs` for a key with mount permission. */
   scope: z.enum(['admin', 'user']),
   file: z.custom<Blob>((value) => value instanceof Blob, 'file must be a Blob'),
@@ -14,7 +14,7 @@ export const fsUploadJobSchema = z.object({
   folder: fsPathSchema,
   fileName: fsNameSchema,
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
-  contentType: z.string().min(1).max(255).optional(),
+  contentType: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });
 export type FsUploadJob = z.infer<typeof fsUploadJobSchema>;
 

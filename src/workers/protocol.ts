@@ -1,7 +1,7 @@
 // What crosses the worker boundary: jobs in, progress and plain results out. Custom error
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
 import type { CopyWorkerApi } from './copy-protocol';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { errorCodeSchema } from '@shared/errors';
@@ -10,37 +10,37 @@ import type { BasketWorkerApi } from './basket-protocol';
 import type { FsTransferWorkerApi } from './fs-protocol';
 
 export const credentialsSchema = z.discriminatedUnion('scheme', [
-  z.object({ scheme: z.literal('admin'), token: z.string().min(1) }),
-  z.object({ scheme: z.literal('apikey'), key: z.string().min(1) }),
-]) satisfies z.ZodType<Credentials>;
+  z.object({ scheme: z.literal('admin'), token: z.string().check(z.minLength(1)) }),
+  z.object({ scheme: z.literal('apikey'), key: z.string().check(z.minLength(1)) }),
+]) satisfies z.ZodMiniType<Credentials>;
 
 /** How the worker reaches the API: base URL (for example `/api`) and the signed-in credentials. */
 export const transferConnectionSchema = z.object({
-  baseUrl: z.string().min(1),
-  credentials: credentialsSchema.nullable(),
+  baseUrl: z.string().check(z.minLength(1)),
+  credentials: z.nullable(credentialsSchema),
 });
 export type TransferConnection = z.infer<typeof transferConnectionSchema>;
 
-export const uploadJobSchema = uploadShareOptionsSchema.extend({
+export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   /** Chosen by the caller; `cancel(id)` refers to it. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   file: z.custom<Blob>((value) => value instanceof Blob, 'file must be a Blob'),
-  filename: z.string().min(1),
+  filename: z.string().check(z.minLength(1)),
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
-  mimetype: z.string().min(1).optional(),
+  mimetype: z.optional(z.string().check(z.minLength(1))),
   /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
-  resume: z.object({ fileId: z.string().min(1), uploadId: z.string().min(1) }).optional(),
+  resume: z.optional(z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) })),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
 /** An upload from a URL: the worker downloads it, directly or through the server's proxy, straight into a multipart upload. */
-export const urlUploadJobSchema = uploadShareOptionsSchema.extend({
-  id: z.string().min(1),
+export const urlUploadJobSchema = z.extend(uploadShareOptionsSchema, {
+  id: z.string().check(z.minLength(1)),
   url: fetchableUrlSchema,
-  filename: z.string().min(1),
-  mimetype: z.string().min(1),
+  filename: z.string().check(z.minLength(1)),
+  mimetype: z.string().check(z.minLength(1)),
   /** As the URL announced it (url/info); the parts are planned from it and the download must match. */
-  size: z.number().int().nonnegative(),
+  size: z.number().check(z.int(), z.nonnegative()),
 });
 export type UrlUploadJob = z.infer<typeof urlUploadJobSchema>;
 
@@ -49,15 +49,15 @@ export const downloadSourceSchema = z.enum(['direct', 'proxy']);
 export type DownloadSource = z.infer<typeof downloadSourceSchema>;
 
 export const transferProgressSchema = z.object({
-  loaded: z.number().nonnegative(),
-  total: z.number().nonnegative(),
+  loaded: z.number().check(z.nonnegative()),
+  total: z.number().check(z.nonnegative()),
   /** 0-99 while work remains; 100 only once the upload is committed. */
-  percent: z.number().min(0).max(100),
-  bytesPerSecond: z.number().nonnegative(),
-  secondsLeft: z.number().nonnegative().nullable(),
+  percent: z.number().check(z.gte(0), z.lte(100)),
+  bytesPerSecond: z.number().check(z.nonnegative()),
+  secondsLeft: z.nullable(z.number().check(z.nonnegative())),
   stage: uploadStageSchema,
   /** URL uploads only. */
-  source: downloadSourceSchema.optional(),
+  source: z.optional(downloadSourceSchema),
 });
 export type TransferProgress = z.infer<typeof transferProgressSchema>;
 export type ProgressCallback = (progress: TransferProgress) => void;
@@ -77,10 +77,10 @@ export const transferFailureSchema = z.object({
   /** English fallback or the server's message; the UI shows a translation of `code`. */
   message: z.string(),
   retryable: z.boolean(),
-  status: z.number().int().optional(),
+  status: z.optional(z.number().check(z.int())),
   /** The server's ErrorCode when an API call failed; TOKEN_EXPIRED or API_KEY_INVALID end the session on the page. */
   errorCode: z.optional(errorCodeSchema),
-  partNumber: z.number().int().optional(),
+  partNumber: z.optional(z.number().check(z.int())),
 });
 export type TransferFailure = z.infer<typeof transferFailureSchema>;
 
@@ -88,7 +88,7 @@ export const uploadResultSchema = z.discriminatedUnion('ok', [uploadSuccessSchem
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** Told once a multipart upload exists on the server, so the page can resume it after a reload. */
-export const multipartStartedSchema = z.object({ fileId: z.string().min(1), uploadId: z.string().min(1) });
+export const multipartStartedSchema = z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) });
 export type MultipartStarted = z.infer<typeof multipartStartedSchema>;
 export type StartedCallback = (started: MultipartStarted) => void;
 

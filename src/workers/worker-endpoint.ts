@@ -1,6 +1,6 @@
 // The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
 // zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { basketZipEventSchema, basketZipJobSchema, type BasketZipEventCallback } from './basket-protocol';
 import { createBasketZip, type BasketZipConfig } from './basket-zip';
 import { createTransferEngine, defaultEngineConfig } from './engine';
@@ -86,7 +86,7 @@ function orderedEvents(onEvent: BasketZipEventCallback | undefined): { emit: Bas
   return {
     emit: (event) => {
       if (typeof onEvent !== 'function') return;
-      last = Promise.resolve(onEvent(basketZipEventSchema.parse(event))).catch(() => undefined);
+      last = Promise.resolve(onEvent(z.parse(basketZipEventSchema, event))).catch(() => undefined);
     },
     delivered: async () => {
       await last;
@@ -165,10 +165,10 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
 
   return {
     configure(input) {
-      connection = transferConnectionSchema.parse(input);
+      connection = z.parse(transferConnectionSchema, input);
     },
     async upload(input, onProgress, onStarted) {
-      const job = uploadJobSchema.safeParse(input);
+      const job = z.safeParse(uploadJobSchema, input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
       return engine.upload(
@@ -178,25 +178,25 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       );
     },
     async uploadFromUrl(input, onProgress) {
-      const job = urlUploadJobSchema.safeParse(input);
+      const job = z.safeParse(urlUploadJobSchema, input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
       return urlTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
     async uploadToMount(input, onProgress) {
-      const job = fsUploadJobSchema.safeParse(input);
+      const job = z.safeParse(fsUploadJobSchema, input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
       return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
     async copyAcrossStorages(input, onProgress) {
-      const job = copyJobSchema.safeParse(input);
+      const job = z.safeParse(copyJobSchema, input);
       if (!job.success) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: z.prettifyError(job.error) }] };
       if (connection === null) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: 'call configure() before copyAcrossStorages()' }] };
       return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
     },
     async downloadBasket(input, onEvent) {
-      const job = basketZipJobSchema.safeParse(input);
+      const job = z.safeParse(basketZipJobSchema, input);
       if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
       if (connection === null) return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
       const events = orderedEvents(onEvent);

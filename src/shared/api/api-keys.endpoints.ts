@@ -1,6 +1,6 @@
 // Admin management of API keys. The full key is in the creation reply only; lists carry a
 // prefix and a mask.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { emptyDataSchema } from '../envelope';
 import { defineEndpoint } from '../http/endpoint';
@@ -15,7 +15,7 @@ import {
 } from './api-key.schema';
 
 const tag = 'api-keys';
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 const { ValidationFailed, BadRequest, NotFound, Conflict } = ErrorCode;
 
 export const listApiKeys = defineEndpoint({

@@ -1,8 +1,8 @@
 // Wire contract of GET /admin/dashboard/stats: counts, storage use per config, cache
 // hit rates and the last seven UTC days of activity, oldest first and zero-filled.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 export const storageUsageSchema = z.object({
   id: z.string(),
@@ -11,15 +11,15 @@ export const storageUsageSchema = z.object({
   providerType: z.string(),
   /** SUM(size) of committed files stored with this config. */
   usedBytes: count,
-  quotaBytes: count.nullable(),
+  quotaBytes: z.nullable(count),
   fileCount: count,
   /** usedBytes / quotaBytes × 100 with two decimals; null without a quota. */
-  usagePercent: z.number().nonnegative().nullable(),
+  usagePercent: z.nullable(z.number().check(z.nonnegative())),
 });
 export type StorageUsage = z.infer<typeof storageUsageSchema>;
 
 export const activityDaySchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   pastes: count,
   files: count,
 });
@@ -39,8 +39,11 @@ export const dashboardStatsSchema = z.object({
   totalStorageUsed: count,
   storage: z.array(storageUsageSchema),
   /** Hit rates from 0 to 1. */
-  cache: z.object({ directory: z.number().min(0).max(1), s3Url: z.number().min(0).max(1), search: z.number().min(0).max(1) }),
-  activity: z.array(activityDaySchema).length(ACTIVITY_DAYS),
+  cache: z.object({ directory: z.number().check(
+    z.gte(0),
+    z.lte(1),
+  ), s3Url: z.number().check(z.gte(0), z.lte(1)), search: z.number().check(z.gte(0), z.lte(1)) }),
+  activity: z.array(activityDaySchema).check(z.length(ACTIVITY_DAYS)),
   notices: z.array(dashboardNoticeSchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -1,5 +1,5 @@
 // The API's own description: the OpenAPI document and the interactive reference that reads it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 

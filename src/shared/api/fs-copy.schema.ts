@@ -3,7 +3,7 @@
 // (folders expanded at every level) with a download link and an upload already reserved in the
 // target (a presigned PUT, or a multipart upload above COPY_SINGLE_PUT_MAX_BYTES); the client
 // streams each file across, completes multipart uploads, then commits the files in batches.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorCodeSchema } from '../errors';
 import { FS_BATCH_MAX_PATHS, fsEntrySchema, fsPathSchema } from './fs.schema';
 import { MULTIPART_MAX_PARTS, presignedPartSchema } from './upload.schema';
@@ -15,8 +15,8 @@ export const COPY_PART_BYTES = 16 * 1024 * 1024;
 /** A commit names at most this many files; a larger plan is committed in several calls. */
 export const COPY_COMMIT_MAX_FILES = 1000;
 
-const byteSize = z.number().int().nonnegative();
-const uploadId = z.string().min(1).max(100);
+const byteSize = z.number().check(z.int(), z.nonnegative());
+const uploadId = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const fsBatchCopyItemSchema = z.object({
   sourcePath: fsPathSchema,
@@ -26,9 +26,9 @@ export const fsBatchCopyItemSchema = z.object({
 export type FsBatchCopyItem = z.infer<typeof fsBatchCopyItemSchema>;
 
 export const fsBatchCopyRequestSchema = z.object({
-  items: z.array(fsBatchCopyItemSchema).min(1).max(FS_BATCH_MAX_PATHS),
+  items: z.array(fsBatchCopyItemSchema).check(z.minLength(1), z.maxLength(FS_BATCH_MAX_PATHS)),
   /** True by default (the product's rule). An existing target file is kept (skipped); false replaces it. */
-  skipExisting: z.boolean().default(true),
+  skipExisting: z._default(z.boolean(), true),
 });
 export type FsBatchCopyRequest = z.input<typeof fsBatchCopyRequestSchema>;
 
@@ -43,25 +43,25 @@ export const fsCopyDetailSchema = z.object({
   status: z.enum(['copied', 'planned', 'skipped', 'failed']),
   isDirectory: z.boolean(),
   /** Files copied by the server (or planned for the client). */
-  files: z.number().int().nonnegative(),
+  files: z.number().check(z.int(), z.nonnegative()),
   /** Files left as they were because the target existed. */
-  skippedFiles: z.number().int().nonnegative(),
+  skippedFiles: z.number().check(z.int(), z.nonnegative()),
   code: z.optional(errorCodeSchema),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type FsCopyDetail = z.infer<typeof fsCopyDetailSchema>;
 
 /** Where the client sends a file's bytes: one PUT with `Content-Type: contentType`, or parts. */
 export const fsCopyUploadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('put'), uploadId, uploadUrl: z.string().min(1), expiresIn: z.number().int().positive() }),
+  z.object({ kind: z.literal('put'), uploadId, uploadUrl: z.string().check(z.minLength(1)), expiresIn: z.number().check(z.int(), z.positive()) }),
   z.object({
     kind: z.literal('multipart'),
     uploadId,
-    partSize: z.number().int().positive(),
-    partCount: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+    partSize: z.number().check(z.int(), z.positive()),
+    partCount: z.number().check(z.int(), z.gte(1), z.lte(MULTIPART_MAX_PARTS)),
     presignedUrls: z.array(presignedPartSchema),
     /** Refresh part URLs with multipart/urls; finish with multipart/complete before committing. */
-    expiresIn: z.number().int().positive(),
+    expiresIn: z.number().check(z.int(), z.positive()),
   }),
 ]);
 export type FsCopyUpload = z.infer<typeof fsCopyUploadSchema>;
@@ -78,10 +78,10 @@ export const fsCopyFileSchema = z.object({
   fileSize: byteSize,
   contentType: z.string(),
   /** The source object's ETag, without quotes. */
-  etag: z.string().nullable(),
+  etag: z.nullable(z.string()),
   /** A presigned GET (or a signed local URL, origin-relative), valid `downloadExpiresIn` seconds; fs/file-link gives a fresh one. */
-  downloadUrl: z.string().min(1),
-  downloadExpiresIn: z.number().int().positive(),
+  downloadUrl: z.string().check(z.minLength(1)),
+  downloadExpiresIn: z.number().check(z.int(), z.positive()),
   upload: fsCopyUploadSchema,
 });
 export type FsCopyFile = z.infer<typeof fsCopyFileSchema>;
@@ -97,9 +97,9 @@ export type FsCrossStorageResult = z.infer<typeof fsCrossStorageResultSchema>;
 
 export const fsBatchCopyResultSchema = z.object({
   /** Items copied by the server. */
-  success: z.number().int().nonnegative(),
-  skipped: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
+  success: z.number().check(z.int(), z.nonnegative()),
+  skipped: z.number().check(z.int(), z.nonnegative()),
+  failed: z.number().check(z.int(), z.nonnegative()),
   details: z.array(fsCopyDetailSchema),
   /** Some items cross storages: carry `crossStorageResults` across, then batch-copy-commit. */
   requiresClientSideCopy: z.boolean(),
@@ -110,20 +110,20 @@ export type FsBatchCopyResult = z.infer<typeof fsBatchCopyResultSchema>;
 export const fsCopyCommitFileSchema = z.object({
   targetPath: fsPathSchema,
   /** Optional; when sent it must be the target's key, which the server derives from targetPath itself. */
-  s3Path: z.string().max(2048).optional(),
-  contentType: z.string().max(255).optional(),
+  s3Path: z.optional(z.string().check(z.maxLength(2048))),
+  contentType: z.optional(z.string().check(z.maxLength(255))),
   /** The bytes sent; the stored object must have exactly this many. */
   fileSize: byteSize,
   /** The ETag storage answered (PUT or multipart complete); checked when sent. */
-  etag: z.string().max(200).optional(),
+  etag: z.optional(z.string().check(z.maxLength(200))),
   /** The plan's upload id: a single PUT's reservation is finished by this commit. */
-  uploadId: uploadId.optional(),
+  uploadId: z.optional(uploadId),
 });
 export type FsCopyCommitFile = z.infer<typeof fsCopyCommitFileSchema>;
 
 export const fsBatchCopyCommitRequestSchema = z.object({
-  targetMountId: z.string().min(1),
-  files: z.array(fsCopyCommitFileSchema).min(1).max(COPY_COMMIT_MAX_FILES),
+  targetMountId: z.string().check(z.minLength(1)),
+  files: z.array(fsCopyCommitFileSchema).check(z.minLength(1), z.maxLength(COPY_COMMIT_MAX_FILES)),
 });
 export type FsBatchCopyCommitRequest = z.infer<typeof fsBatchCopyCommitRequestSchema>;
 

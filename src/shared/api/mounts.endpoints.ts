@@ -1,13 +1,13 @@
 // Mount points: admin CRUD under /admin/mounts, and the read-only view a key with mount
 // permission gets under /user/mounts (only mounts its base path can see).
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { emptyDataSchema } from '../envelope';
 import { defineEndpoint } from '../http/endpoint';
 import { createMountRequestSchema, mountListSchema, mountViewSchema, updateMountRequestSchema, userMountsQuerySchema } from './mount.schema';
 
 const tag = 'mounts';
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 const { ValidationFailed, BadRequest, NotFound, Conflict, Forbidden } = ErrorCode;
 
 export const listMounts = defineEndpoint({

@@ -1,6 +1,6 @@
 // Wire contract of the public system settings: the upload limit, the WebDAV upload
 // mode and guest pastes. Internal rows of the settings table never appear here.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const uploadSizeUnits = ['KB', 'MB', 'GB'] as const;
 export type UploadSizeUnit = (typeof uploadSizeUnits)[number];
@@ -15,11 +15,11 @@ export function uploadSizeBytes(size: number, unit: UploadSizeUnit): number {
   return size * unitBytes[unit];
 }
 
-const maxUploadSize = z
-  .number('max_upload_size must be a number')
-  .int('max_upload_size must be a whole number')
-  .min(1, 'max_upload_size must be greater than 0')
-  .max(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`);
+const maxUploadSize = z.number('max_upload_size must be a number').check(
+  z.int('max_upload_size must be a whole number'),
+  z.gte(1, 'max_upload_size must be greater than 0'),
+  z.lte(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`),
+);
 const unit = z.enum(uploadSizeUnits, 'max_upload_size_unit must be KB, MB or GB');
 const mode = z.enum(webdavUploadModes, 'webdav_upload_mode must be auto, proxy, multipart or direct');
 
@@ -29,22 +29,20 @@ export const systemSettingsSchema = z.object({
   webdav_upload_mode: mode,
   allow_guest_pastes: z.boolean(),
   /** Derived: max_upload_size × the unit (1 KB = 1024 bytes). */
-  max_upload_size_bytes: z.number().int().positive(),
+  max_upload_size_bytes: z.number().check(z.int(), z.positive()),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
-export const updateSystemSettingsRequestSchema = z
-  .object({
-    max_upload_size: maxUploadSize.optional(),
-    max_upload_size_unit: unit.optional(),
-    webdav_upload_mode: mode.optional(),
-    allow_guest_pastes: z.boolean('allow_guest_pastes must be true or false').optional(),
-  })
-  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no settings to update', path: ['body'] });
+export const updateSystemSettingsRequestSchema = z.object({
+    max_upload_size: z.optional(maxUploadSize),
+    max_upload_size_unit: z.optional(unit),
+    webdav_upload_mode: z.optional(mode),
+    allow_guest_pastes: z.optional(z.boolean('allow_guest_pastes must be true or false')),
+  }).check(z.refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no settings to update', path: ['body'] }));
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 
 /** GET /system/max-upload-size, readable without credentials. */
-export const maxUploadSizeSchema = systemSettingsSchema.pick({
+export const maxUploadSizeSchema = z.pick(systemSettingsSchema, {
   max_upload_size: true,
   max_upload_size_unit: true,
   max_upload_size_bytes: true,

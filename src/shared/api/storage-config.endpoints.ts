@@ -1,6 +1,6 @@
 // The storage config endpoints (/s3-configs): keys with file permission see the public
 // configs they can reach (without endpoint or key id); everything else is the admin's.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 import {
@@ -15,7 +15,7 @@ import {
 } from './storage-config.schema';
 
 const tag = 'storage-configs';
-const idParams = z.object({ id: z.string().min(1) });
+const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 const { BadRequest, Conflict, Forbidden, NotFound, ValidationFailed } = ErrorCode;
 
 export const listStorageConfigs = defineEndpoint({

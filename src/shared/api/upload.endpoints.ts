@@ -1,7 +1,7 @@
 // The upload endpoints: presign → PUT → commit, multipart init → part PUTs →
 // complete → commit, abort and cancel for clean-up, the streamed form upload, and the local
 // driver's signed blob links that stand in for S3 presigned URLs.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ErrorCode } from '../errors';
 import { defineEndpoint } from '../http/endpoint';
 import {
@@ -170,16 +170,16 @@ export const formUpload = defineEndpoint({
 
 /** The fields of a local-driver link; the server checks them against the signature. */
 const blobLinkQuery = z.object({
-  k: z.string().optional().describe('storage key'),
-  exp: z.string().optional().describe('expiry, Unix seconds'),
-  u: z.string().optional().describe('multipart upload id'),
-  n: z.string().optional().describe('part number'),
-  l: z.string().optional().describe('the exact byte length a PUT may carry'),
-  ct: z.string().optional().describe('content type'),
-  cd: z.string().optional().describe('content disposition'),
-  sig: z.string().optional().describe('HMAC signature of every field above'),
+  k: z.optional(z.string()).check(z.describe('storage key')),
+  exp: z.optional(z.string()).check(z.describe('expiry, Unix seconds')),
+  u: z.optional(z.string()).check(z.describe('multipart upload id')),
+  n: z.optional(z.string()).check(z.describe('part number')),
+  l: z.optional(z.string()).check(z.describe('the exact byte length a PUT may carry')),
+  ct: z.optional(z.string()).check(z.describe('content type')),
+  cd: z.optional(z.string()).check(z.describe('content disposition')),
+  sig: z.optional(z.string()).check(z.describe('HMAC signature of every field above')),
 });
-const blobParams = z.object({ configId: z.string().min(1) });
+const blobParams = z.object({ configId: z.string().check(z.minLength(1)) });
 
 export const putBlob = defineEndpoint({
   id: 'uploads.blob.put',

@@ -1,6 +1,6 @@
 // Wire contract of file-share uploads: presign → PUT → commit for small files,
 // multipart init → part PUTs → complete → commit for large ones, abort and cancel for clean-up.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { customSlugSchema } from '../slug';
 import { expiresInHoursSchema } from '../time';
@@ -10,52 +10,52 @@ export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MULTIPART_MAX_PART_BYTES = 5 * 1024 * 1024 * 1024;
 export const MULTIPART_MAX_PARTS = 10_000;
 
-const fileId = z.string().min(1);
-const uploadId = z.string().min(1);
-const byteSize = z.number().int().nonnegative();
-const partNumber = z.number().int().min(1).max(MULTIPART_MAX_PARTS);
+const fileId = z.string().check(z.minLength(1));
+const uploadId = z.string().check(z.minLength(1));
+const byteSize = z.number().check(z.int(), z.nonnegative());
+const partNumber = z.number().check(z.int(), z.gte(1), z.lte(MULTIPART_MAX_PARTS));
 
 /** Share settings sent only when set. `expires_in` is in hours; `max_views` 0 = unlimited. */
 export const uploadShareOptionsSchema = z.object({
-  s3_config_id: z.string().min(1).optional(),
-  path: z.string().optional(),
+  s3_config_id: z.optional(z.string().check(z.minLength(1))),
+  path: z.optional(z.string()),
   slug: z.optional(customSlugSchema),
-  remark: z.string().optional(),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  remark: z.optional(z.string()),
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH))),
   expires_in: z.optional(expiresInHoursSchema),
-  max_views: z.number().int().nonnegative().optional(),
+  max_views: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type UploadShareOptions = z.infer<typeof uploadShareOptionsSchema>;
 
 export const presignRequestSchema = z.object({
-  s3_config_id: z.string().min(1).optional(),
-  filename: z.string().min(1),
-  mimetype: z.string().min(1),
-  path: z.string().optional(),
+  s3_config_id: z.optional(z.string().check(z.minLength(1))),
+  filename: z.string().check(z.minLength(1)),
+  mimetype: z.string().check(z.minLength(1)),
+  path: z.optional(z.string()),
   slug: z.optional(customSlugSchema),
   size: byteSize,
 });
 export type PresignRequest = z.infer<typeof presignRequestSchema>;
 
 export const presignResponseSchema = z.object({
-  upload_url: z.string().min(1),
+  upload_url: z.string().check(z.minLength(1)),
   file_id: fileId,
   storage_path: z.string(),
   s3_url: z.string(),
   slug: z.string(),
   provider_type: z.string(),
-  contentType: z.string().min(1),
+  contentType: z.string().check(z.minLength(1)),
 });
 export type PresignResponse = z.infer<typeof presignResponseSchema>;
 
 export const commitRequestSchema = z.object({
   file_id: fileId,
-  etag: z.string().min(1),
+  etag: z.string().check(z.minLength(1)),
   size: byteSize,
-  remark: z.string().optional(),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  remark: z.optional(z.string()),
+  password: z.optional(z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH))),
   expires_in: z.optional(expiresInHoursSchema),
-  max_views: z.number().int().nonnegative().optional(),
+  max_views: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
 
@@ -67,22 +67,22 @@ export const commitResponseSchema = z.object({
   s3_url: z.string(),
   mimetype: z.string(),
   size: byteSize,
-  remark: z.string().nullable(),
+  remark: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   hasPassword: z.boolean(),
-  expiresAt: z.string().nullable(),
-  maxViews: z.number().int().nonnegative().nullable(),
+  expiresAt: z.nullable(z.string()),
+  maxViews: z.nullable(z.number().check(z.int(), z.nonnegative())),
   url: z.string(),
 });
 export type CommitResponse = z.infer<typeof commitResponseSchema>;
 
-export const multipartInitRequestSchema = presignRequestSchema.extend({
-  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES).optional(),
+export const multipartInitRequestSchema = z.extend(presignRequestSchema, {
+  part_size: z.optional(z.number().check(z.int(), z.gte(MULTIPART_MIN_PART_BYTES), z.lte(MULTIPART_MAX_PART_BYTES))),
 });
 export type MultipartInitRequest = z.infer<typeof multipartInitRequestSchema>;
 
-export const presignedPartSchema = z.object({ partNumber, url: z.string().min(1) });
+export const presignedPartSchema = z.object({ partNumber, url: z.string().check(z.minLength(1)) });
 export type PresignedPart = z.infer<typeof presignedPartSchema>;
 
 export const multipartInitResponseSchema = z.object({
@@ -90,8 +90,8 @@ export const multipartInitResponseSchema = z.object({
   upload_id: uploadId,
   storage_path: z.string(),
   slug: z.string(),
-  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES),
-  part_count: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  part_size: z.number().check(z.int(), z.gte(MULTIPART_MIN_PART_BYTES), z.lte(MULTIPART_MAX_PART_BYTES)),
+  part_count: z.number().check(z.int(), z.gte(1), z.lte(MULTIPART_MAX_PARTS)),
   presigned_urls: z.array(presignedPartSchema),
 });
 export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
@@ -103,40 +103,40 @@ export type MultipartInitResponse = z.infer<typeof multipartInitResponseSchema>;
 export const multipartUrlsRequestSchema = z.object({
   file_id: fileId,
   upload_id: uploadId,
-  part_numbers: z.array(partNumber).min(1).max(MULTIPART_MAX_PARTS),
+  part_numbers: z.array(partNumber).check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)),
 });
 export type MultipartUrlsRequest = z.infer<typeof multipartUrlsRequestSchema>;
 
 export const multipartUrlsResponseSchema = z.object({ presigned_urls: z.array(presignedPartSchema) });
 export type MultipartUrlsResponse = z.infer<typeof multipartUrlsResponseSchema>;
 
-export const completedPartSchema = z.object({ partNumber, etag: z.string().min(1).max(200) });
+export const completedPartSchema = z.object({ partNumber, etag: z.string().check(z.minLength(1), z.maxLength(200)) });
 export type CompletedPart = z.infer<typeof completedPartSchema>;
 
 export const multipartCompleteRequestSchema = z.object({
   file_id: fileId,
   upload_id: uploadId,
-  parts: z.array(completedPartSchema).min(1).max(MULTIPART_MAX_PARTS),
+  parts: z.array(completedPartSchema).check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)),
 });
 export type MultipartCompleteRequest = z.infer<typeof multipartCompleteRequestSchema>;
 
 /** `etag` is the assembled object's ETag; the client sends it on to commit. */
-export const multipartCompleteResponseSchema = z.object({ file_id: fileId, etag: z.string().min(1) });
+export const multipartCompleteResponseSchema = z.object({ file_id: fileId, etag: z.string().check(z.minLength(1)) });
 export type MultipartCompleteResponse = z.infer<typeof multipartCompleteResponseSchema>;
 
 /** The parts already stored for a pending multipart upload (resuming it after a reload). */
 export const multipartPartsRequestSchema = z.object({ file_id: fileId, upload_id: uploadId });
 export type MultipartPartsRequest = z.infer<typeof multipartPartsRequestSchema>;
 
-export const storedPartSchema = completedPartSchema.extend({ size: byteSize });
+export const storedPartSchema = z.extend(completedPartSchema, { size: byteSize });
 export type StoredPart = z.infer<typeof storedPartSchema>;
 
 /** The plan init answered, and every part storage holds, in part order. */
 export const multipartPartsResponseSchema = z.object({
   file_id: fileId,
   upload_id: uploadId,
-  part_size: z.number().int().min(MULTIPART_MIN_PART_BYTES).max(MULTIPART_MAX_PART_BYTES),
-  part_count: z.number().int().min(1).max(MULTIPART_MAX_PARTS),
+  part_size: z.number().check(z.int(), z.gte(MULTIPART_MIN_PART_BYTES), z.lte(MULTIPART_MAX_PART_BYTES)),
+  part_count: z.number().check(z.int(), z.gte(1), z.lte(MULTIPART_MAX_PARTS)),
   parts: z.array(storedPartSchema),
 });
 export type MultipartPartsResponse = z.infer<typeof multipartPartsResponseSchema>;
@@ -156,11 +156,7 @@ export type UploadCancelResponse = z.infer<typeof uploadCancelResponseSchema>;
 
 /** A form field that carries a number as text; empty means unset. */
 function formNumber<T extends z.core.$ZodType<number, number>>(schema: T) {
-  return z
-    .string()
-    .optional()
-    .transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value)))
-    .pipe(z.optional(schema));
+  return z.pipe(z.pipe(z.optional(z.string()), z.transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value)))), z.optional(schema));
 }
 
 /**
@@ -169,19 +165,19 @@ function formNumber<T extends z.core.$ZodType<number, number>>(schema: T) {
  * the share settings may follow it.
  */
 export const uploadFormPlacementSchema = z.object({
-  s3_config_id: z.string().min(1).optional(),
-  path: z.string().optional(),
+  s3_config_id: z.optional(z.string().check(z.minLength(1))),
+  path: z.optional(z.string()),
   slug: z.optional(customSlugSchema),
   /** Defaults to the file part's own Content-Type. */
-  mimetype: z.string().optional(),
+  mimetype: z.optional(z.string()),
 });
 export const uploadFormShareSchema = z.object({
   remark: uploadShareOptionsSchema.shape.remark,
   password: uploadShareOptionsSchema.shape.password,
   expires_in: formNumber(expiresInHoursSchema),
-  max_views: formNumber(z.number().int().nonnegative()),
+  max_views: formNumber(z.number().check(z.int(), z.nonnegative())),
 });
-export const uploadFormFieldsSchema = uploadFormPlacementSchema.extend(uploadFormShareSchema.shape);
+export const uploadFormFieldsSchema = z.extend(uploadFormPlacementSchema, uploadFormShareSchema.shape);
 export type UploadFormFields = z.input<typeof uploadFormFieldsSchema>;
 
 /** Where one upload is; `downloading` is a URL upload still reading its source. */

@@ -1,7 +1,7 @@
 // Wire contract of uploads from a URL: the server describes the URL without reading
 // its body (`url/info`), streams it when the browser cannot fetch it itself (`url/proxy`), and the
 // storage steps are the device upload's own shapes under /url/.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const URL_MAX_LENGTH = 2048;
 
@@ -11,12 +11,12 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** An absolute http or https URL; where it may point is the server's address guard's call. */
-export const fetchableUrlSchema = z
-  .string()
-  .trim()
-  .min(1, 'url is required')
-  .max(URL_MAX_LENGTH, `url may be at most ${URL_MAX_LENGTH} characters`)
-  .refine(isHttpUrl, 'url must be an absolute http or https URL');
+export const fetchableUrlSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'url is required'),
+  z.maxLength(URL_MAX_LENGTH, `url may be at most ${URL_MAX_LENGTH} characters`),
+  z.refine(isHttpUrl, 'url must be an absolute http or https URL'),
+);
 
 export const urlInfoRequestSchema = z.object({ url: fetchableUrlSchema });
 export type UrlInfoRequest = z.infer<typeof urlInfoRequestSchema>;
@@ -24,11 +24,11 @@ export type UrlInfoRequest = z.infer<typeof urlInfoRequestSchema>;
 export const urlInfoResponseSchema = z.object({
   url: z.string(),
   /** From Content-Disposition, else the URL's last path segment, else the host. */
-  filename: z.string().min(1),
-  contentType: z.string().min(1),
+  filename: z.string().check(z.minLength(1)),
+  contentType: z.string().check(z.minLength(1)),
   /** Null when the answer did not say; such a URL cannot be uploaded (its parts could not be planned). */
-  size: z.number().int().nonnegative().nullable(),
-  lastModified: z.string().nullable(),
+  size: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  lastModified: z.nullable(z.string()),
   /** The answer allows the app's origin to read it, so the browser may fetch it directly. */
   corsSupported: z.boolean(),
 });

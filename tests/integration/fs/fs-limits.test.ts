@@ -98,7 +98,7 @@ describe('a storage that cannot be reached', () => {
       const error = expectError(result, 502, ErrorCode.BadGateway);
       expect(error.message).toContain('Offline bucket');
     }
-    const mounts = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), mountViewSchema.array());
+    const mounts = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), z.array(mountViewSchema));
     const offline = mounts.find((mount) => mount.mount_path === path)?.id ?? '';
     expectError(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: offline } }), 502, ErrorCode.BadGateway);
     expect((await fsCall(h, admin(h), 'GET', 'list', { query: { path: '/' } })).status).toBe(200);

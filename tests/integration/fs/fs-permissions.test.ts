@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { fsPresignResultSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
@@ -109,7 +110,7 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
     expect(await hits(admin(h), { scope: 'directory', path: `${m}/docs` })).toEqual([`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`]);
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'directory', path: `${m}/docsbar` } }), 403, ErrorCode.Forbidden);
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'directory', path: `${m}/docs/%2e%2e/docsbar` } }), 403, ErrorCode.Forbidden);
-    const siblingId = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), mountViewSchema.array()).find((mount) => mount.mount_path === sibling)?.id ?? '';
+    const siblingId = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), z.array(mountViewSchema)).find((mount) => mount.mount_path === sibling)?.id ?? '';
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'mount', mount_id: siblingId } }), 404, ErrorCode.NotFound);
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'r' } }), 400, ErrorCode.ValidationFailed);
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: ' r ' } }), 400, ErrorCode.ValidationFailed);

@@ -1,6 +1,6 @@
 // "Recent uploads" (the last 3) kept in this browser only, as one RxDB `settings` entry.
 // Writes are chained so two files finishing together cannot overwrite each other's record.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getDatabase } from '@db/database';
 
 export const RECENT_UPLOADS_LIMIT = 3;
@@ -13,7 +13,7 @@ const recentListSchema = z.array(recentUploadSchema);
 function parseList(value: string | undefined): RecentUpload[] {
   if (value === undefined) return [];
   try {
-    const parsed = recentListSchema.safeParse(JSON.parse(value));
+    const parsed = z.safeParse(recentListSchema, JSON.parse(value));
     return parsed.success ? parsed.data : [];
   } catch {
     return [];

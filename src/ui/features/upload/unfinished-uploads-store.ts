@@ -2,7 +2,7 @@
 // this browser as one RxDB `settings` entry, the way recent uploads are. The same file chosen
 // again (same name, size and last-modified time) resumes; entries older than the server's pending
 // limit are forgotten, since the server's sweeper has removed their parts by then.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getDatabase } from '@db/database';
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
 
@@ -11,10 +11,10 @@ const KEY = 'upload.unfinished';
 const UNFINISHED_LIMIT = 20;
 
 const unfinishedUploadSchema = z.object({
-  fileId: z.string().min(1),
-  uploadId: z.string().min(1),
-  filename: z.string().min(1),
-  size: z.number().int().nonnegative(),
+  fileId: z.string().check(z.minLength(1)),
+  uploadId: z.string().check(z.minLength(1)),
+  filename: z.string().check(z.minLength(1)),
+  size: z.number().check(z.int(), z.nonnegative()),
   lastModified: z.number(),
   startedAt: z.number(),
 });
@@ -24,7 +24,7 @@ export type FileIdentity = Pick<UnfinishedUpload, 'filename' | 'size' | 'lastMod
 function parseList(value: string | undefined, now: number): UnfinishedUpload[] {
   if (value === undefined) return [];
   try {
-    const parsed = z.array(unfinishedUploadSchema).safeParse(JSON.parse(value));
+    const parsed = z.safeParse(z.array(unfinishedUploadSchema), JSON.parse(value));
     return parsed.success ? parsed.data.filter((entry) => entry.startedAt > now - PENDING_UPLOAD_TTL_MS) : [];
   } catch {
     return [];

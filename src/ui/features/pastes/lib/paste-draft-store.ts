@@ -1,6 +1,6 @@
 // The unsent paste kept in the local RxDB `settings` collection so a reload loses nothing.
 // Imported lazily: the database code is large and the editor is usable before it arrives.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { getDatabase } from '@db/database';
 import { pasteFormatSchema } from '@shared/api/paste.schema';
 
@@ -14,7 +14,7 @@ export async function loadDraft(): Promise<PasteDraft | null> {
   const doc = await db.settings.findOne(DRAFT_KEY).exec();
   if (!doc) return null;
   try {
-    const parsed = draftSchema.safeParse(JSON.parse(doc.value));
+    const parsed = z.safeParse(draftSchema, JSON.parse(doc.value));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
