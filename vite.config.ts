@@ -21,6 +21,7 @@ const screens: RoutePage[] = [
       'src/ui/routes/mount-explorer.lazy.tsx',
       'src/ui/routes/mount-explorer-path.lazy.tsx',
       'src/ui/app/file-areas.locales.ts',
+      'src/ui/app/upload-areas.locales.ts',
       'src/ui/features/mount-explorer/explorer.locales.ts',
       'src/ui/features/basket/transfers.locales.ts',
     ],

@@ -1,22 +1,21 @@
-// The strings of the dashboard, key, mount and settings modules,
-// gathered for the admin route's locale bundle. Each Chinese catalogue must match its English shape.
+// The strings of the dashboard, key, mount, settings, storage and file management modules,
+// gathered for the admin route's locale bundle.
 import { dashboardResources } from '../features/dashboard/dashboard.locales';
 import { keysResources } from '../features/admin-keys/keys.locales';
 import { mountsResources } from '../features/admin-mounts/mounts.locales';
 import { settingsResources } from '../features/admin-settings/settings.locales';
-
-type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
-
-function both<E, Z extends Shape<E>>(resources: { en: E; zh: Z }) {
-  return resources;
-}
+import { adminFilesResources } from '../features/admin-files/admin-files.locales';
+import { storageResources } from '../features/admin-storage/storage.locales';
+import { both } from './locale-shape';
 
 const dashboard = both(dashboardResources);
 const keys = both(keysResources);
 const mounts = both(mountsResources);
 const settings = both(settingsResources);
+const storage = both(storageResources);
+const adminFiles = both(adminFilesResources);
 
 export const adminAreaResources = {
-  en: { ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en },
-  zh: { ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh },
+  en: { ...keys.en, ...mounts.en, ...settings.en, ...dashboard.en, ...storage.en, ...adminFiles.en },
+  zh: { ...keys.zh, ...mounts.zh, ...settings.zh, ...dashboard.zh, ...storage.zh, ...adminFiles.zh },
 };

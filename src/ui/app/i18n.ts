@@ -13,6 +13,7 @@ import { en } from '../locales/en';
 import { zh } from '../locales/zh';
 import type { adminAreaResources } from './admin-areas.locales';
 import type { fileAreaResources } from './file-areas.locales';
+import type { uploadAreaResources } from './upload-areas.locales';
 import { detectLanguage } from '../lib/language';
 
 const shell = {
@@ -25,6 +26,7 @@ type AppStrings = (typeof shell)['en']['translation'] &
   (typeof adminAreaResources)['en'] &
   (typeof pastesResources)['en'] &
   (typeof fileAreaResources)['en'] &
+  (typeof uploadAreaResources)['en'] &
   (typeof envSwitcherResources)['en'] &
   (typeof explorerResources)['en'] &
   (typeof transfersResources)['en'];
@@ -48,6 +50,10 @@ export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: s
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     initAsync: false,
+    // A key found in no loaded catalogue shows as the key itself; say which, for the console
+    // (and the end-to-end tests, which look there): usually a route that forgot a locale bundle.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => console.error(`missing string: ${key}`),
   });
   return instance;
 }

@@ -8,6 +8,7 @@ type Catalogue = { en: object; zh: object };
 const bundles = {
   pastes: () => import('../features/pastes/pastes.locales').then((m) => m.pastesResources),
   fileAreas: () => import('./file-areas.locales').then((m) => m.fileAreaResources),
+  uploadAreas: () => import('./upload-areas.locales').then((m) => m.uploadAreaResources),
   adminAreas: () => import('./admin-areas.locales').then((m) => m.adminAreaResources),
   explorer: () => import('../features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
   transfers: () => import('../features/basket/transfers.locales').then((m) => m.transfersResources),

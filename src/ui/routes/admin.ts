@@ -9,6 +9,6 @@ export const adminRoute = createRoute({
   // Covers /admin and every /admin/$module: moving between modules revalidates too.
   staticData: { requiresAuth: true },
   // The panel's modules span every area: dashboard, keys, mounts, settings, storage, files, texts.
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'adminAreas', 'fileAreas', 'pastes'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'adminAreas', 'pastes'),
   component: lazyRouteComponent(() => import('./admin.lazy'), 'AdminLayout'),
 });

@@ -12,7 +12,6 @@ export const mountExplorerPathRoute = createRoute({
   validateSearch: mountExplorerSearchSchema,
   // A path outside the key's basic path goes to the basic path instead.
   beforeLoad: ({ params }) => guardMountPath(window.localStorage, `/${params._splat ?? ''}`),
-  // The previews' and upload errors' strings come with the file bundle.
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer', 'transfers'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'uploadAreas', 'explorer', 'transfers'),
   component: lazyRouteComponent(() => import('./mount-explorer-path.lazy'), 'MountExplorerPathScreen'),
 });

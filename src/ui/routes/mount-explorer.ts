@@ -13,7 +13,6 @@ export const mountExplorerRoute = createRoute({
   validateSearch: mountExplorerSearchSchema,
   // A key confined to a basic path is sent there instead.
   beforeLoad: () => guardMountPath(window.localStorage, '/'),
-  // The previews' and upload errors' strings come with the file bundle.
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'explorer', 'transfers'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'uploadAreas', 'explorer', 'transfers'),
   component: lazyRouteComponent(() => import('./mount-explorer.lazy'), 'MountExplorerScreen'),
 });

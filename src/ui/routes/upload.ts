@@ -7,6 +7,6 @@ export const uploadRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/upload',
   staticData: { requiresAuth: true },
-  loader: ({ context }) => loadLocaleBundles(context.i18n, 'fileAreas', 'transfers'),
+  loader: ({ context }) => loadLocaleBundles(context.i18n, 'uploadAreas', 'transfers'),
   component: lazyRouteComponent(() => import('../features/upload/upload-page'), 'UploadPage'),
 });
