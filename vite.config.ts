@@ -25,10 +25,11 @@ const screens: RoutePage[] = [
       'src/ui/features/mount-explorer/explorer.locales.ts',
       'src/ui/features/basket/transfers.locales.ts',
     ],
+    sessionModules: ['src/ui/features/mount-explorer/explorer.tsx'],
   },
 ];
 
-const chunks = firstLoadChunks(entry, start, Object.fromEntries(screens.map(({ name, modules }) => [name, modules])));
+const chunks = firstLoadChunks(entry, start, screens);
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first

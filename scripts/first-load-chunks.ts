@@ -9,6 +9,9 @@
 //   in its own task, however the modules are grouped.
 // - `screen-<pages>`: what the route pages' screens need (the modules listed in routePages), one
 //   file per set of pages sharing it, so a page downloads no other page's screen.
+// - `screen-<page>-session`: what only a page's session modules need (the explorer behind its
+//   sign-in notice), kept apart so the notice loads without it. What they share with any page's
+//   screen goes with that page's set instead, so the share pages' files are not split further.
 // The entry's own modules (src/ui/main.tsx and what it imports), the start and each listed module
 // keep their own chunks: the entry runs before the app's code has arrived, and the route pages and
 // the start's preload list find their chunks by those modules.
@@ -24,11 +27,11 @@ type Groups = { name: (id: string) => string | null; plugin: Plugin };
 const START_GROUP = 'start-app';
 const compileHint = '//# allFunctionsCalledOnLoad\n';
 
-/**
- * `entry` and `start` are paths from the project root; `screens` maps each route page's name to
- * the modules its screen shows first.
- */
-export function firstLoadChunks(entry: string, start: string, screens: Record<string, readonly string[]>): Groups {
+/** A route page's screen: the modules it shows first, and those it needs only with a session. */
+export type Screen = { name: string; modules: readonly string[]; sessionModules?: readonly string[] };
+
+/** `entry` and `start` are paths from the project root. */
+export function firstLoadChunks(entry: string, start: string, screens: readonly Screen[]): Groups {
   const groupOf = new Map<string, string>();
   const plugin: Plugin = {
     name: 'clipdock:first-load-chunks',
@@ -53,18 +56,26 @@ export function firstLoadChunks(entry: string, start: string, screens: Record<st
       };
       const entryModules = staticClosure(idOf(entry));
       const startId = idOf(start);
-      const ownChunks = new Set([startId, ...Object.values(screens).flat().map(idOf)]);
+      const ownChunks = new Set([startId, ...screens.flatMap(({ modules, sessionModules = [] }) => [...modules, ...sessionModules]).map(idOf)]);
       const grouped = (id: string) => !entryModules.has(id) && !ownChunks.has(id);
 
       const startModules = staticClosure(startId);
       for (const stage of this.getModuleInfo(startId)?.dynamicallyImportedIds ?? []) staticClosure(stage, startModules);
       for (const id of startModules) if (grouped(id)) groupOf.set(id, START_GROUP);
 
-      const pagesOf = new Map<string, string[]>();
-      for (const [page, modules] of Object.entries(screens)) {
+      const closureOf = (modules: readonly string[]) => {
         const closure = new Set<string>();
         for (const module of modules) staticClosure(idOf(module), closure);
-        for (const id of closure) if (grouped(id) && !startModules.has(id)) pagesOf.set(id, [...(pagesOf.get(id) ?? []), page]);
+        return [...closure].filter((id) => grouped(id) && !startModules.has(id));
+      };
+      const pagesOf = new Map<string, string[]>();
+      const add = (id: string, page: string) => pagesOf.set(id, [...new Set([...(pagesOf.get(id) ?? []), page])]);
+      for (const { name, modules } of screens) for (const id of closureOf(modules)) add(id, name);
+      for (const { name, sessionModules = [] } of screens) {
+        for (const id of closureOf(sessionModules)) {
+          if (pagesOf.has(id)) add(id, name);
+          else groupOf.set(id, `screen-${name}-session`);
+        }
       }
       for (const [id, pages] of pagesOf) groupOf.set(id, `screen-${pages.join('-')}`);
     },

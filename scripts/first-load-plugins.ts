@@ -107,8 +107,13 @@ export function miniZodOnly(): Plugin {
   };
 }
 
-/** A route: its page's name, a path pattern (a regular expression's source) and the modules its screen needs first. */
-export type RoutePage = { name: string; path: string; modules: readonly string[] };
+/**
+ * A route: its page's name, a path pattern (a regular expression's source) and the modules its
+ * screen needs first. `sessionModules` are needed only once a session is stored (the explorer
+ * behind its sign-in notice): the page lists their scripts in a <template data-session-preloads>,
+ * which the entry moves into the head when a session is stored (src/ui/app/session-preloads.ts).
+ */
+export type RoutePage = { name: string; path: string; modules: readonly string[]; sessionModules?: readonly string[] };
 
 /**
  * One copy of index.html per listed route, with modulepreloads and the stylesheets of what that
@@ -132,7 +137,9 @@ export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly
       const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
       const pages = routes.map((route) => {
         const needed = [...new Set(route.modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
-        return { route, files: [...new Set(needed.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))] };
+        const withSession = [...new Set((route.sessionModules ?? []).flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk) && !needed.includes(chunk));
+        const filesOf = (list: Chunk[]) => [...new Set(list.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))];
+        return { route, files: filesOf(needed), sessionFiles: filesOf(withSession) };
       });
       const html = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('index.html has no </head>');
@@ -147,11 +154,14 @@ export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly
       const firstPreload = html.indexOf('<link rel="modulepreload"');
       if (firstPreload < 0) throw new Error('index.html preloads no module');
       const table: RoutePagesTable = await Promise.all(
-        pages.map(async ({ route, files }) => {
+        pages.map(async ({ route, files, sessionFiles }) => {
           const file = `${routePagesDir}/${route.name}.html`;
-          const styles = files.filter((name) => name.endsWith('.css')).map(linkTo).join('');
-          const modules = files.filter((name) => !name.endsWith('.css')).map(linkTo).join('');
-          const page = `${html.slice(0, firstPreload)}${styles}${html.slice(firstPreload)}`.replace('</head>', `${modules}</head>`);
+          // Styles of session-only modules are linked all the same: small, and never added late.
+          const styles = [...files, ...sessionFiles].filter((name) => name.endsWith('.css')).map(linkTo).join('');
+          const scripts = (list: string[]) => list.filter((name) => !name.endsWith('.css')).map(linkTo).join('');
+          const sessionScripts = scripts(sessionFiles);
+          const later = sessionScripts === '' ? '' : `<template data-session-preloads>${sessionScripts}</template>`;
+          const page = `${html.slice(0, firstPreload)}${styles}${html.slice(firstPreload)}`.replace('</head>', `${scripts(files)}${later}</head>`);
           await writeFile(join(outDir, file), page);
           return { path: route.path, file };
         }),

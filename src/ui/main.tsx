@@ -6,9 +6,15 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/forms.css';
 import { startFirstRequest } from './app/first-request';
+import { adoptSessionPreloads } from './app/session-preloads';
 
 // A share page's data is asked for now, while the app's code is still arriving.
 startFirstRequest();
+try {
+  adoptSessionPreloads(document, window.localStorage);
+} catch {
+  // No storage (a locked-down browser): the screen's code loads when it is shown.
+}
 
 const start = () => void import('./app/start');
 

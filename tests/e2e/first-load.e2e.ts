@@ -235,3 +235,22 @@ test('a one-view paste opens: the request the page starts before its code arrive
   // A second GET would have found the paste used up.
   expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(1);
 });
+
+test("the explorer's own code downloads from the start for a stored session, and not at all without one", async ({ page, request }) => {
+  const explorerChunks = /^(explorer|screen-explorer-session)-[\w-]+\.js$/;
+  const scripts = scriptsOf(page);
+  await page.goto('/mount-explorer');
+  await expect(page.getByRole('status').filter({ hasText: 'The mount explorer needs an admin login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((name) => explorerChunks.test(name))).toEqual([]);
+
+  // Signed in: the app's code is held back, and the explorer's is asked for all the same.
+  const token = await adminToken(request);
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
+  const explorerAsked = page.waitForRequest((sent) => explorerChunks.test(new URL(sent.url()).pathname.split('/').pop() ?? ''));
+  await page.goto('/mount-explorer', { waitUntil: 'commit' });
+  await explorerAsked;
+  release();
+  await expect(page.getByRole('navigation', { name: 'Folder path' })).toBeVisible();
+});

@@ -8,7 +8,7 @@
 // When they show a text, code or Markdown file the page will preview (no password, an access
 // token), its preview is asked for next, with that token: the page's own call would spend the
 // same one view.
-import { authStorageKeys } from '@machines/auth-storage-keys';
+import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
@@ -16,8 +16,6 @@ import { resolveApiBaseUrl } from '../lib/base-url';
 
 /** The calls started for the page, by address, each handed out once. */
 const pending = new Map<string, Promise<Response>>();
-
-const stored = (storage: Pick<Storage, 'getItem'>, key: string) => (storage.getItem(key)?.trim() ?? '') !== '';
 
 /** The API address a page's first call goes to, or null for a page that starts none. */
 export function firstRequestUrl(pathname: string, apiBase: string, storage: Pick<Storage, 'getItem'>): string | null {
@@ -31,7 +29,7 @@ export function firstRequestUrl(pathname: string, apiBase: string, storage: Pick
     return null;
   }
   if (page === 'file') return `${base}${endpointPath(sharePaths.publicFile, { slug: decoded })}`;
-  if (page !== 'paste' || stored(storage, authStorageKeys.adminToken) || stored(storage, authStorageKeys.apiKey)) return null;
+  if (page !== 'paste' || hasStoredCredential(storage)) return null;
   return `${base}${endpointPath(sharePaths.pasteView, { slug: decoded })}?${new URLSearchParams(pastePageQuery).toString()}`;
 }
 

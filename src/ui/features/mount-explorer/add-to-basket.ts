@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { NewBasketItem } from '@db/basket';
 import { addToBasket } from '@ui/lib/basket-store';
-import type { FsScope } from './data/use-fs-calls';
+import type { FsScope } from './data/fs-scope';
 
 export function basketItemOf(scope: FsScope, entry: FsEntry): NewBasketItem {
   return { source: 'fs', scope, path: entry.path, name: entry.name, isDirectory: entry.isDirectory, size: entry.isDirectory ? null : entry.size };

@@ -6,7 +6,8 @@ import type { TaskSpec } from '@machines/task-registry';
 import type { FsBatchCopyItem, FsCopyDetail } from '@shared/api/fs-copy.schema';
 import { isApiError } from '@shared/api-error';
 import type { CopyJob, CopyProgressCallback, CopyResult } from '@workers/copy-protocol';
-import type { FsCalls, FsScope } from './data/use-fs-calls';
+import type { FsScope } from './data/fs-scope';
+import type { FsCalls } from './data/use-fs-calls';
 
 export type CopyTaskOptions = {
   calls: Pick<FsCalls, 'batchCopy'>;

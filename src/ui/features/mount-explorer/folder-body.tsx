@@ -8,7 +8,7 @@ import { LoadError, LoadingNotice } from '@ui/components/resource-status';
 import { formatDateTime } from '@ui/lib/format-date-time';
 import type { FsListing } from '@shared/api/fs.schema';
 import type { FolderState } from './data/use-folder-listing';
-import type { FsScope } from './data/use-fs-calls';
+import type { FsScope } from './data/fs-scope';
 
 type FolderBodyProps = { state: FolderState; scope: FsScope; canWrite: boolean; view: ReactNode; onRetry: () => void; onLoadMore: () => void };
 

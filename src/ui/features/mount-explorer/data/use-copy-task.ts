@@ -9,7 +9,8 @@ import { useTaskRegistry } from '@ui/lib/task-provider';
 import { getTransferClient } from '@ui/lib/transfer';
 import { copyTask } from '../copy-task';
 import { childPath } from '../fs-paths';
-import type { FsCalls, FsScope } from './use-fs-calls';
+import type { FsScope } from './fs-scope';
+import type { FsCalls } from './use-fs-calls';
 
 export function useCopyTask(scope: FsScope, calls: Pick<FsCalls, 'batchCopy'>, onCopiedInto: (folder: string) => void) {
   const { t } = useTranslation();

@@ -5,17 +5,7 @@ import { fsEndpointsOf } from '@shared/api/fs.endpoints';
 import type { FsBatchCopyRequest, FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import type { FsBatchRemoveResult, FsEntry, FsEntryDetail, FsFileLink, FsListing, FsRenameResult, FsSearchResult, FsUpdateResult } from '@shared/api/fs.schema';
 import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
-
-export type FsScope = 'admin' | 'user';
-
-/** Which file system calls the signed-in user makes, or null when the explorer is not theirs. */
-export function useFsScope(): FsScope | null {
-  const auth = useAuthView();
-  if (auth.status === 'admin') return 'admin';
-  if (auth.status === 'apikey' && auth.permissions?.mount === true) return 'user';
-  return null;
-}
+import type { FsScope } from './fs-scope';
 
 export type SearchScope = 'global' | 'mount' | 'directory';
 export type SearchRequest = { q: string; scope: SearchScope; mountId?: string | undefined; path?: string | undefined; offset?: number };

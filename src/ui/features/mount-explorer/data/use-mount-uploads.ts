@@ -11,7 +11,7 @@ import { uploadMimetype } from '@shared/mimetype';
 import { useAuthActor } from '@ui/lib/auth-provider';
 import { useTaskRegistry } from '@ui/lib/task-provider';
 import { getTransferClient } from '@ui/lib/transfer';
-import type { FsScope } from './use-fs-calls';
+import type { FsScope } from './fs-scope';
 
 export type MountUpload = {
   id: string;
