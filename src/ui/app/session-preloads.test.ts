@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adoptSessionPreloads } from './session-preloads';
 
-const storageWith = (values: Record<string, string>) => ({ getItem: (key: string) => values[key] ?? null });
+const storageWith = (values: Partial<Record<string, string>>) => ({ getItem: (key: string) => values[key] ?? null });
 const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 describe('the preloads kept for a stored session', () => {

@@ -1,20 +1,22 @@
+// Sizes written by hand, the same text as Intl.NumberFormat's for en and zh-CN with at most 0, 1
+// or 2 fraction digits (the test holds them together): both write "1,234.5". The first Intl
+// number format of a page costs 100 ms and more of main thread on a phone while ICU loads, and
+// the file page writes a size in its first render.
 const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
-// Building an Intl.NumberFormat costs far more than using one, and long lists (the explorer's
-// virtualised rows) format a size for every row they draw: keep one per language and precision.
-const formats = new Map<string, Intl.NumberFormat>();
 
-function formatOf(locale: string, digits: number): Intl.NumberFormat {
-  const key = `${locale}|${digits}`;
-  let format = formats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format;
+function withGrouping(whole: string): string {
+  return whole.replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/** `value` (≥ 0) rounded half up to at most `digits` fraction digits, trailing zeros dropped. */
+function decimal(value: number, digits: number): string {
+  const [whole = '0', fraction = ''] = value.toFixed(digits).split('.');
+  const kept = fraction.replace(/0+$/, '');
+  return kept === '' ? withGrouping(whole) : `${withGrouping(whole)}.${kept}`;
 }
 
 /** A human-readable size in binary steps (1 KB = 1024 B): "0 B", "1.5 KB", "64 MB". */
-export function formatBytes(bytes: number, language = 'en'): string {
+export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '—';
   let value = bytes;
   let unit = 0;
@@ -23,6 +25,5 @@ export function formatBytes(bytes: number, language = 'en'): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  const number = formatOf(language === 'zh' ? 'zh-CN' : 'en', digits).format(value);
-  return `${number} ${units[unit] ?? 'B'}`;
+  return `${decimal(value, digits)} ${units[unit] ?? 'B'}`;
 }

@@ -16,12 +16,12 @@ type TextPreviewViewProps = { state: TextPreviewState; markdown: boolean; limitB
 
 /** A text preview's HTML (sanitised Markdown, or highlighted and escaped text), however it was made. */
 export function TextPreviewView({ state, markdown, limitBytes }: TextPreviewViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (state.status === 'loading') return <p className="notice" role="status">{t('preview.loading')}</p>;
   if (state.status === 'failed') return <p className="form-error" role="alert">{t('preview.failed')}</p>;
   return (
     <>
-      {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes, i18n.language) })}</p>}
+      {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes) })}</p>}
       {markdown ? (
         <div className="file-markdown markdown-body" dangerouslySetInnerHTML={{ __html: state.html }} />
       ) : (

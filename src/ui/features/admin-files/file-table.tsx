@@ -54,7 +54,7 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
                 </span>
               </div>
             </td>
-            <td data-label={columns.size} className="nowrap">{formatBytes(file.size, i18n.language)}</td>
+            <td data-label={columns.size} className="nowrap">{formatBytes(file.size)}</td>
             <td data-label={columns.link}>
               <Link to="/file/$slug" params={{ slug: file.slug }} className="mono nowrap">
                 {file.slug}

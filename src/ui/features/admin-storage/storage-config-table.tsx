@@ -9,8 +9,8 @@ type StorageConfigTableProps = { configs: StorageConfig[]; busyId: string | null
 
 /** Every storage with its bucket, flags and usage; each row carries its own actions. */
 export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigTableProps) {
-  const { t, i18n } = useTranslation();
-  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const { t } = useTranslation();
+  const size = (bytes: number) => formatBytes(bytes);
   const action = (kind: StorageAction, config: StorageConfig, label: string, name: string): RowAction => ({
     label,
     name,

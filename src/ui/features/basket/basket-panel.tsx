@@ -33,7 +33,7 @@ function confirmation(summary: BasketSummary, total: string, t: TFunction): { ti
 }
 
 export function BasketPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const basket = useBasket();
   const registry = useTaskRegistry();
   const tasks = useTasks();
@@ -81,7 +81,7 @@ export function BasketPanel() {
     setTaskId(registry.start(spec));
   };
 
-  const total = formatBytes(summary.knownBytes, i18n.language);
+  const total = formatBytes(summary.knownBytes);
   const totalText = summary.counting > 0 ? t('basket.totalCounting', { size: total }) : summary.unknown > 0 ? t('basket.totalFolders', { size: total }) : t('basket.total', { size: total });
   const asking = confirming ? confirmation(summary, total, t) : null;
   return (

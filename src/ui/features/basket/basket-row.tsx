@@ -12,7 +12,7 @@ import { formatBytes } from '@ui/lib/format-bytes';
 const isKind = (value: string): value is ApiErrorKind => (apiErrorKinds as readonly string[]).includes(value);
 
 export function BasketRow({ item, busy }: { item: BasketItemDoc; busy: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const size = entrySize(item);
   const reason = item.sizeError !== null && isKind(item.sizeError) ? apiErrorMessage(t, { kind: item.sizeError }) : null;
   return (
@@ -23,7 +23,7 @@ export function BasketRow({ item, busy }: { item: BasketItemDoc; busy: boolean }
       </span>
       {item.size !== null ? (
         <data className="basket-item__size" value={item.size}>
-          {formatBytes(item.size, i18n.language)}
+          {formatBytes(item.size)}
         </data>
       ) : (
         <span className="basket-item__size">

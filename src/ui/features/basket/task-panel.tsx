@@ -9,7 +9,7 @@ import { useTaskRegistry, useTasks } from '@ui/lib/task-provider';
 const SHOWN_FAILURES = 5;
 
 function TaskRow({ task }: { task: TaskView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const registry = useTaskRegistry();
   const type = t(`tasks.type.${task.type}`);
   const finished = isFinished(task.status);
@@ -27,11 +27,11 @@ function TaskRow({ task }: { task: TaskView }) {
         {bytes !== null && (
           <span>
             {bytes.total !== null && bytes.total > 0
-              ? t('tasks.bytes', { loaded: formatBytes(bytes.loaded, i18n.language), total: formatBytes(bytes.total, i18n.language) })
-              : t('tasks.bytesOpen', { loaded: formatBytes(bytes.loaded, i18n.language) })}
+              ? t('tasks.bytes', { loaded: formatBytes(bytes.loaded), total: formatBytes(bytes.total) })
+              : t('tasks.bytesOpen', { loaded: formatBytes(bytes.loaded) })}
           </span>
         )}
-        {!finished && task.bytesPerSecond > 0 && <span>{t('tasks.speed', { speed: formatBytes(task.bytesPerSecond, i18n.language) })}</span>}
+        {!finished && task.bytesPerSecond > 0 && <span>{t('tasks.speed', { speed: formatBytes(task.bytesPerSecond) })}</span>}
       </p>
       {(task.status === 'completed' || task.status === 'partial' || (task.status === 'failed' && task.error === null)) && (
         <p className="task__summary" role="status">

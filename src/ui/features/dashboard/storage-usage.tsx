@@ -10,10 +10,10 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
   const lang = i18n.language;
   const describe = (s: Usage) =>
     s.quotaBytes === null
-      ? t('dashboard.storage.noQuota', { used: formatBytes(s.usedBytes, lang) })
+      ? t('dashboard.storage.noQuota', { used: formatBytes(s.usedBytes) })
       : t('dashboard.storage.ofQuota', {
-          used: formatBytes(s.usedBytes, lang),
-          quota: formatBytes(s.quotaBytes, lang),
+          used: formatBytes(s.usedBytes),
+          quota: formatBytes(s.quotaBytes),
           percent: formatPercent((s.usagePercent ?? 0) / 100, lang),
         });
 
@@ -22,7 +22,7 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
       <h2 id="dash-storage" className="dash-card__title">
         {t('dashboard.storage.title')}
       </h2>
-      <p className="dash-card__lead">{t('dashboard.storage.total', { used: formatBytes(stats.totalStorageUsed, lang) })}</p>
+      <p className="dash-card__lead">{t('dashboard.storage.total', { used: formatBytes(stats.totalStorageUsed) })}</p>
       {stats.storage.length === 0 ? (
         <p className="notice">{t('dashboard.storage.empty')}</p>
       ) : (

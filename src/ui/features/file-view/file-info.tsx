@@ -8,7 +8,7 @@ export function FileInfo({ file }: { file: PublicFile }) {
   const { t, i18n } = useTranslation();
   const rows: [string, string, string?][] = [
     [t('fileView.info.name'), file.filename],
-    [t('fileView.info.size'), formatBytes(file.size, i18n.language)],
+    [t('fileView.info.size'), formatBytes(file.size)],
     [t('fileView.info.type'), file.mimetype],
     [t('fileView.info.views'), file.max_views ? t('fileView.info.viewsLimited', { views: file.views, max: file.max_views }) : String(file.views), t('fileView.info.viewsHint')],
     [t('fileView.info.expires'), file.expires_at === null ? t('fileView.info.never') : formatDateTime(file.expires_at, i18n.language)],

@@ -15,7 +15,7 @@ const TextEditor = lazy(() => import('./text-editor').then((m) => ({ default: m.
 type EditorDialogProps = { entry: FsEntry; calls: FsCalls; onSaved: (entry: FsEntry, result: FsUpdateResult) => void; onClose: () => void };
 
 export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const file = useFileText(calls, entry.path);
   const text = useRef<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -23,7 +23,7 @@ export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogPro
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [warned, setWarned] = useState(false);
-  const limit = formatBytes(FS_EDIT_MAX_BYTES, i18n.language);
+  const limit = formatBytes(FS_EDIT_MAX_BYTES);
 
   const save = () => {
     const content = text.current;

@@ -93,7 +93,7 @@ export function EntriesView({ entries, view, folder, calls, label, selectable, s
     return {
       mount: t('explorer.kind.mount'),
       folder: t('explorer.kind.folder'),
-      size: (bytes) => formatBytes(bytes, language),
+      size: (bytes) => formatBytes(bytes),
       modified: (iso) => formatDateTime(iso, language),
       select: (name) => t('explorer.actions.select', { name }),
       more: (name) => t('explorer.actions.more', { name }),

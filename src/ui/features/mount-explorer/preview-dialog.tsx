@@ -40,7 +40,7 @@ function MountOfficePreview({ calls, detail }: { calls: FsCalls; detail: FsEntry
 }
 
 export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, onClose }: PreviewDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const path = childPath(folder, name);
   const detail = useResource(useCallback((signal: AbortSignal) => calls.get(path, signal), [calls, path]));
   const at = files.findIndex((file) => file.name === name);
@@ -69,7 +69,7 @@ export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, 
                 office={<MountOfficePreview calls={calls} detail={file} />}
               />
               <p className="preview-dialog__meta">
-                {formatBytes(file.size ?? 0, i18n.language)}
+                {formatBytes(file.size ?? 0)}
                 {file.contentType ? ` · ${file.contentType}` : ''}
               </p>
             </>

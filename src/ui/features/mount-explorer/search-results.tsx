@@ -12,7 +12,7 @@ import { folderTarget } from './use-explorer-navigation';
 type SearchResultsProps = { state: Exclude<SearchState, { status: 'idle' }>; onMore: () => void; onRetry: () => void; onClose: () => void };
 
 export function SearchResults({ state, onMore, onRetry, onClose }: SearchResultsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const q = state.request.q;
   return (
     <section className="search-results" aria-labelledby="search-results-title">
@@ -50,7 +50,7 @@ export function SearchResults({ state, onMore, onRetry, onClose }: SearchResults
                 </Link>
                 <span className="search-hit__where">
                   {t('explorer.search.location', { folder: where })}
-                  {hit.isDirectory ? '' : ` · ${formatBytes(hit.size ?? 0, i18n.language)}`}
+                  {hit.isDirectory ? '' : ` · ${formatBytes(hit.size ?? 0)}`}
                 </span>
               </li>
             );

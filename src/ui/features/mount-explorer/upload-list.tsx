@@ -6,7 +6,7 @@ type UploadListProps = { uploads: MountUpload[]; onCancel: (id: string) => void;
 
 /** The explorer's uploads with per-file progress; a failed one says why. */
 export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (uploads.length === 0) return null;
   const finished = uploads.some((item) => item.status === 'done' || item.status === 'error');
   return (
@@ -25,7 +25,7 @@ export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
         {uploads.map((item) => (
           <li key={item.id} className="explorer-upload" data-status={item.status}>
             <span className="explorer-upload__name">{item.name}</span>
-            <span className="explorer-upload__size">{formatBytes(item.size, i18n.language)}</span>
+            <span className="explorer-upload__size">{formatBytes(item.size)}</span>
             <progress max={100} value={item.percent} aria-label={t('explorer.uploads.progress', { name: item.name })} />
             <span className="explorer-upload__state" role={item.status === 'error' ? 'alert' : undefined}>
               {item.status === 'pending' && t('explorer.uploads.pending')}

@@ -11,11 +11,11 @@ import type { UploadTabProps } from './upload-tabs';
 
 /** Choose (drop, pick or paste) files and set share options; the batches show below the tabs. */
 export function FileUploadTab({ setup: { maxBytes, configs }, options, start }: UploadTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [selected, setSelected] = useState<SelectedFile[]>([]);
   const { form, change, problems, setProblems } = options;
   const [refused, setRefused] = useState<string[]>([]);
-  const maxSizeText = formatBytes(maxBytes, i18n.language);
+  const maxSizeText = formatBytes(maxBytes);
 
   const addFiles = useCallback(
     (files: File[]) => {

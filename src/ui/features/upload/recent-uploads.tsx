@@ -6,7 +6,7 @@ import { watchRecentUploads, type RecentUpload } from './recent-uploads-store';
 
 /** The last three uploads from this browser, kept locally. */
 export function RecentUploads() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [list, setList] = useState<RecentUpload[]>([]);
   useEffect(() => watchRecentUploads(setList), []);
 
@@ -24,7 +24,7 @@ export function RecentUploads() {
               <Link to="/file/$slug" params={{ slug: item.slug }}>
                 {item.filename}
               </Link>{' '}
-              <span className="upload-row__size">{formatBytes(item.size, i18n.language)}</span>
+              <span className="upload-row__size">{formatBytes(item.size)}</span>
             </li>
           ))}
         </ul>

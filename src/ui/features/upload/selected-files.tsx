@@ -7,7 +7,7 @@ type SelectedFilesProps = { files: SelectedFile[]; onRemove: (id: string) => voi
 
 /** Files chosen but not yet sent, each removable before the upload starts. */
 export function SelectedFiles({ files, onRemove, onClear }: SelectedFilesProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <section className="selected-files" aria-labelledby="selected-files-title">
       <div className="selected-files__head">
@@ -22,7 +22,7 @@ export function SelectedFiles({ files, onRemove, onClear }: SelectedFilesProps) 
         {files.map(({ id, file }) => (
           <li key={id} className="selected-files__item">
             <span className="upload-row__name">{file.name}</span>
-            <span className="upload-row__size">{formatBytes(file.size, i18n.language)}</span>
+            <span className="upload-row__size">{formatBytes(file.size)}</span>
             <button type="button" className="icon-button" aria-label={t('upload.selected.remove', { name: file.name })} onClick={() => onRemove(id)}>
               ×
             </button>

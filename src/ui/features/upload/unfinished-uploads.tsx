@@ -4,7 +4,7 @@ import { useUnfinishedUploads } from './data/use-unfinished-uploads';
 
 /** Uploads a reload interrupted: choosing the same file again sends only its missing parts. */
 export function UnfinishedUploads() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { list, discard } = useUnfinishedUploads();
   if (list.length === 0) return null;
   return (
@@ -16,7 +16,7 @@ export function UnfinishedUploads() {
       <ul className="recent-uploads__list">
         {list.map((item) => (
           <li key={item.fileId}>
-            {item.filename} <span className="upload-row__size">{formatBytes(item.size, i18n.language)}</span>{' '}
+            {item.filename} <span className="upload-row__size">{formatBytes(item.size)}</span>{' '}
             <button type="button" className="button" onClick={() => discard(item)} aria-label={t('upload.unfinished.discardNamed', { name: item.filename })}>
               {t('upload.unfinished.discard')}
             </button>

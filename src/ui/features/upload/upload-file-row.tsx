@@ -17,7 +17,7 @@ type UploadFileRowProps = { file: UploadFileState; onCancel: (fileId: string) =>
 
 /** One file of a batch: progress bar with percent, speed and time left, then its link or error. */
 export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const stats = useTransferStats(file.id);
   const running = file.status === 'pending' || file.status === 'uploading';
   const stage = file.status === 'pending' ? t('upload.stage.pending') : t(`upload.stage.${file.stage}`);
@@ -26,7 +26,7 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
     <li className="upload-row" data-status={file.status}>
       <div className="upload-row__head">
         <span className="upload-row__name">{file.name}</span>
-        <span className="upload-row__size">{formatBytes(file.size, i18n.language)}</span>
+        <span className="upload-row__size">{formatBytes(file.size)}</span>
         {running && (
           <button type="button" className="button" aria-label={t('upload.file.cancel', { name: file.name })} onClick={() => onCancel(file.id)}>
             {t('dialog.cancel')}
@@ -41,7 +41,7 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
             <span>{file.percent}%</span>
             {file.status === 'uploading' && stats && (
               <>
-                <span>{t('upload.file.speed', { speed: formatBytes(stats.bytesPerSecond, i18n.language) })}</span>
+                <span>{t('upload.file.speed', { speed: formatBytes(stats.bytesPerSecond) })}</span>
                 <span>{t('upload.file.timeLeft', { time: formatTimeLeft(stats.secondsLeft) })}</span>
               </>
             )}

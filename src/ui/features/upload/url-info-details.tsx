@@ -7,14 +7,14 @@ type UrlInfoDetailsProps = { info: UrlInfo; name: string; onName: (name: string)
 
 /** What the server found at the URL: size, type, whether the browser may fetch it, and the name to save it under. */
 export function UrlInfoDetails({ info, name, onName }: UrlInfoDetailsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <section className="url-info" aria-label={t('upload.url.details')}>
       <TextField label={t('upload.url.name')} value={name} required maxLength={255} onChange={(e) => onName(e.target.value)} />
       <dl className="url-info__facts">
         <div>
           <dt>{t('upload.url.size')}</dt>
-          <dd>{info.size === null ? t('upload.url.sizeUnknown') : formatBytes(info.size, i18n.language)}</dd>
+          <dd>{info.size === null ? t('upload.url.sizeUnknown') : formatBytes(info.size)}</dd>
         </div>
         <div>
           <dt>{t('upload.url.type')}</dt>

@@ -13,7 +13,7 @@ import type { UploadTabProps } from './upload-tabs';
 
 /** Paste a URL, check what is there and choose the share options; the download and upload show below the tabs. */
 export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: UploadTabProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { state, check, reset } = useUrlInfo();
   const { form, change, problems, setProblems } = options;
   const [address, setAddress] = useState('');
@@ -71,7 +71,7 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
       <p className="notice">{t('upload.url.hint')}</p>
       {problem !== null && (
         <p role="alert" className="form-error">
-          {urlProblemText(t, problem, (bytes) => formatBytes(bytes, i18n.language))}
+          {urlProblemText(t, problem, (bytes) => formatBytes(bytes))}
         </p>
       )}
       {state.status === 'ready' && <UrlInfoDetails info={state.info} name={name} onName={setRename} />}
