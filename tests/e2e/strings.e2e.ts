@@ -8,6 +8,8 @@ import { E2E_ADMIN } from './support/env';
 test.use({ locale: 'en-US', colorScheme: 'light' });
 
 test('every screen finds all of its strings, in English and in Chinese', async ({ page, request }) => {
+  // Twenty-eight page loads: more time than one test usually needs on a busy machine.
+  test.setTimeout(180_000);
   const missing: string[] = [];
   page.on('console', (message) => {
     if (message.text().startsWith('missing string')) missing.push(`${new URL(page.url()).pathname}: ${message.text()}`);

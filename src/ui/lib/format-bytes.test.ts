@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format-bytes';
+import { formatBytes, sizeInUnits } from './format-bytes';
 
 describe('formatBytes', () => {
   it('keeps bytes whole and steps by 1024', () => {
@@ -20,16 +20,9 @@ describe('formatBytes', () => {
 
 describe('formatBytes against Intl.NumberFormat', () => {
   it('writes the same text as Intl in English and in Chinese, at every step and precision', () => {
-    const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
     const intl = (bytes: number, locale: string) => {
-      let value = bytes;
-      let unit = 0;
-      while (value >= 1024 && unit < units.length - 1) {
-        value /= 1024;
-        unit += 1;
-      }
-      const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+      const { value, unit, digits } = sizeInUnits(bytes);
+      return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
     };
     const samples = [0, 1, 999, 1000, 1023, 1024, 1025, 1536, 3200, 10_240, 102_400, 1_048_575, 1_048_576, 5 * 1024 ** 5, 1500 * 1024 ** 5, Number.MAX_SAFE_INTEGER];
     // And a spread of ordinary sizes, ties at the rounding digit included (3200 B = 3.125 KB).

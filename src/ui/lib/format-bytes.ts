@@ -15,15 +15,20 @@ function decimal(value: number, digits: number): string {
   return kept === '' ? withGrouping(whole) : `${withGrouping(whole)}.${kept}`;
 }
 
-/** A human-readable size in binary steps (1 KB = 1024 B): "0 B", "1.5 KB", "64 MB". */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+/** The unit a size (≥ 0) is written in, its value in that unit and the fraction digits it keeps. */
+export function sizeInUnits(bytes: number): { value: number; unit: string; digits: number } {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${decimal(value, digits)} ${units[unit] ?? 'B'}`;
+  return { value, unit: units[unit] ?? 'B', digits: unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2 };
+}
+
+/** A human-readable size in binary steps (1 KB = 1024 B): "0 B", "1.5 KB", "64 MB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const { value, unit, digits } = sizeInUnits(bytes);
+  return `${decimal(value, digits)} ${unit}`;
 }
