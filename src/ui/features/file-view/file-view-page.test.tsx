@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicFile } from '@shared/api/file-share.schema';
 import { jsonBody, sentTo } from '../../testing/fake-requests';
@@ -66,7 +66,8 @@ describe('a shared file page', () => {
   it('says when a link does not exist or has run out, by the error code', async () => {
     await renderApp('/file/missing', () => failureResponse(404, 'NOT_FOUND', 'file not found'));
     expect(await screen.findByRole('heading', { name: 'File not found' })).toBeInTheDocument();
-    expect(document.title).toMatch(/^File not found/);
+    // The title follows in an effect, after the heading is on screen.
+    await waitFor(() => expect(document.title).toMatch(/^File not found/));
   });
 
   it('says what counts as a view beside the count', async () => {
