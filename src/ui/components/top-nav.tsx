@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from './brand-mark';
 import { LanguageSelect } from './language-select';
 import { ThemeButton } from './theme-button';
 
@@ -35,7 +36,7 @@ export function TopNav({ tools }: { tools?: ReactNode } = {}) {
     <header className="site-header">
       <div className="site-header__bar">
         <Link to="/" className="brand">
-          <img src="/icon.svg" alt="" width="28" height="28" />
+          <BrandMark />
           <span>{t('app.name')}</span>
         </Link>
         <nav aria-label={t('nav.label')} className="main-nav" data-open={open}>
