@@ -6,7 +6,7 @@ import { TopNav } from '../components/top-nav';
 import { ConnectionBanner } from '../features/pwa/connection-banner';
 import { useAuthView } from '../lib/auth-provider';
 import { useTasks } from '../lib/task-provider';
-import { useBasketRemembered } from '../lib/basket-store';
+import { useBasketRemembered } from '../lib/basket-remembered';
 import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
 import { EnvSwitcherSlot } from './env-switcher-slot';

@@ -1,51 +1,19 @@
 // The page's side of the file basket: the local database (and its code) load only when the
-// basket is used. A flag in localStorage says whether the basket holds anything, so the shell
-// shows its button without opening the database on every page. While a screen shows the
-// basket, its folders are counted in the background (`basket-sizer.ts`, spec §9's warning).
+// basket is used. A flag in localStorage says whether the basket holds anything
+// (basket-remembered.ts), so the shell shows its button without opening the database, or loading
+// this module, on every page. While a screen shows the basket, its folders are counted in the
+// background (`basket-sizer.ts`, spec §9's warning).
 import { useEffect, useState } from 'react';
 import type { BasketAddResult, NewBasketItem } from '@db/basket';
 import type { BasketItemDoc, BasketStatus } from '@db/schemas/basket.schema';
 import type { ApiClient } from '@shared/http/api-client';
 import { useApiClient } from './api-client-provider';
 import type { BasketSizer } from './basket-sizer';
-
-const HAS_ITEMS_KEY = 'basket:has-items';
-const listeners = new Set<() => void>();
+import { remember } from './basket-remembered';
 
 async function open() {
   const [{ getDatabase }, basket] = await Promise.all([import('@db/database'), import('@db/basket')]);
   return { db: await getDatabase(), basket };
-}
-
-function remember(hasItems: boolean): void {
-  try {
-    if (hasItems === (window.localStorage.getItem(HAS_ITEMS_KEY) === '1')) return;
-    if (hasItems) window.localStorage.setItem(HAS_ITEMS_KEY, '1');
-    else window.localStorage.removeItem(HAS_ITEMS_KEY);
-  } catch {
-    // Storage refused: the button shows for signed-in users only.
-  }
-  for (const listener of listeners) listener();
-}
-
-/** Whether this browser's basket held anything when last seen; re-renders when that changes. */
-export function useBasketRemembered(): boolean {
-  const read = () => {
-    try {
-      return window.localStorage.getItem(HAS_ITEMS_KEY) === '1';
-    } catch {
-      return false;
-    }
-  };
-  const [has, setHas] = useState(read);
-  useEffect(() => {
-    const update = () => setHas(read());
-    listeners.add(update);
-    return () => {
-      listeners.delete(update);
-    };
-  }, []);
-  return has;
 }
 
 /** Null when the browser has no local database. */
