@@ -8,12 +8,19 @@ import type { RoutePage } from './scripts/first-load-plugins.ts';
 
 const entry = 'src/ui/main.tsx';
 const start = 'src/ui/app/start.tsx';
+/** The app's services: before the first render, except for a visitor with no session on the home page. */
+const laterStart = 'src/ui/app/start-services.ts';
 
 /** What the home page, each share page and the explorer show first (their routes in src/ui/routes/). */
 const screens: RoutePage[] = [
   { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-  { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-  { name: 'file', path: '^/file/[^/]+/?$', modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'] },
+  { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'], laterStartFirst: true },
+  {
+    name: 'file',
+    path: '^/file/[^/]+/?$',
+    modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'],
+    laterStartFirst: true,
+  },
   {
     name: 'explorer',
     path: '^/mount-explorer(/.*)?$',
@@ -26,10 +33,11 @@ const screens: RoutePage[] = [
       'src/ui/features/basket/transfers.locales.ts',
     ],
     sessionModules: ['src/ui/features/mount-explorer/explorer.tsx'],
+    laterStartFirst: true,
   },
 ];
 
-const chunks = firstLoadChunks(entry, start, screens);
+const chunks = firstLoadChunks(entry, start, laterStart, screens);
 
 /**
  * RxDB's free Dexie storage prints a multi-line advertisement for its paid plugins on the first
@@ -82,8 +90,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    preloadAppStart([start]),
-    routePages(screens, [start]),
+    preloadAppStart(start),
+    routePages(screens, start),
     stylesheetsFirst(),
     miniZodOnly(),
     precompressAssets(),

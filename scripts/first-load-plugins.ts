@@ -1,7 +1,9 @@
 // Build steps for a fast first load (see ARCHITECTURE.md, "first load"):
 // - preloadAppStart: the entry (src/ui/main.tsx) starts the app through dynamic imports after
 //   the first frame; index.html lists the app's modules as modulepreloads, so they are fetched
-//   with the page and only their evaluation waits, and links their styles.
+//   with the page and only their evaluation waits, and links their styles. The later start (the
+//   app's services) is listed in a <template data-session-preloads>, fetched at once only with a
+//   stored session.
 // - routePages: a copy of index.html per route that preloads the chunks of its screen (and its
 //   strings), so they download beside the app instead of after it runs; the server picks the copy.
 // - stylesheetsFirst: every stylesheet linked ahead of every modulepreload.
@@ -11,6 +13,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 import { precompressDir } from '../server/lib/precompress.ts';
+import { LATER_GROUP } from './first-load-chunks.ts';
 import { routePagesDir, routePagesTableFile, type RoutePagesTable } from '../server/lib/route-pages.ts';
 
 type Chunk = Rolldown.OutputChunk;
@@ -24,10 +27,22 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Chunk[] {
  * statically; with `stages`, also what that chunk itself imports dynamically (the app's start
  * imports its stages one after another, and all of them are needed at once).
  */
-function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
+function chunkOf(chunks: Chunk[], module: string): Chunk {
   const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
   if (root === undefined) throw new Error(`no chunk is built from ${module}`);
-  return chunkClosure(chunks, root, stages);
+  return root;
+}
+
+/** The chunks `module` imports; with `stages`, also those its dynamic imports do. */
+function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
+  return chunkClosure(chunks, chunkOf(chunks, module), stages);
+}
+
+/** The later start's file and what it imports (it is a dynamic import of `start-app`, not a stage). */
+function laterStartClosure(chunks: Chunk[]): Chunk[] {
+  const root = chunks.find((chunk) => chunk.name === LATER_GROUP);
+  if (root === undefined) throw new Error(`no ${LATER_GROUP} chunk is built`);
+  return chunkClosure(chunks, root);
 }
 
 function chunkClosure(chunks: Chunk[], root: Chunk, stages = false): Chunk[] {
@@ -45,7 +60,7 @@ function chunkClosure(chunks: Chunk[], root: Chunk, stages = false): Chunk[] {
 
 const cssOf = (chunk: Chunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
 
-export function preloadAppStart(starts: readonly string[]): Plugin {
+export function preloadAppStart(start: string): Plugin {
   return {
     name: 'clipdock:preload-app-start',
     apply: 'build',
@@ -55,11 +70,15 @@ export function preloadAppStart(starts: readonly string[]): Plugin {
         const chunks = chunksOf(context.bundle);
         // The entry and what it imports are in the page already (Vite preloads the latter).
         const inPage = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((entry) => chunkClosure(chunks, entry)));
-        const closure = [...new Set(starts.flatMap((start) => closureOf(chunks, start, true)))].filter((chunk) => !inPage.has(chunk));
+        const closure = closureOf(chunks, start, true).filter((chunk) => !inPage.has(chunk));
         // Their styles too, as the page's own stylesheets (see routePages).
         const styles = [...new Set(closure.flatMap(cssOf))].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
-        const modules = closure.map((chunk): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }));
-        return [...styles, ...modules];
+        const preload = (chunk: Chunk): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` } });
+        const modules = closure.map((chunk): HtmlTagDescriptor => ({ ...preload(chunk), injectTo: 'head' }));
+        // The later start's modules, for a stored session (src/ui/app/session-preloads.ts).
+        const later = laterStartClosure(chunks).filter((chunk) => !inPage.has(chunk) && !closure.includes(chunk));
+        const session: HtmlTagDescriptor = { tag: 'template', attrs: { 'data-session-preloads': true }, children: later.map(preload), injectTo: 'head' };
+        return [...styles, ...modules, session];
       },
     },
   };
@@ -112,8 +131,10 @@ export function miniZodOnly(): Plugin {
  * screen needs first. `sessionModules` are needed only once a session is stored (the explorer
  * behind its sign-in notice): the page lists their scripts in a <template data-session-preloads>,
  * which the entry moves into the head when a session is stored (src/ui/app/session-preloads.ts).
+ * `laterStartFirst`: the screen cannot show without the app's services (the later start, which
+ * index.html keeps in such a template for signed-in visitors), so the page preloads them.
  */
-export type RoutePage = { name: string; path: string; modules: readonly string[]; sessionModules?: readonly string[] };
+export type RoutePage = { name: string; path: string; modules: readonly string[]; sessionModules?: readonly string[]; laterStartFirst?: boolean };
 
 /**
  * One copy of index.html per listed route, with modulepreloads and the stylesheets of what that
@@ -121,7 +142,7 @@ export type RoutePage = { name: string; path: string; modules: readonly string[]
  * run. The server picks the copy by path (server/middleware/static-site.middleware.ts); the
  * service worker precaches index.html alone, which then serves every route from the device.
  */
-export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly string[]): Plugin {
+export function routePages(routes: readonly RoutePage[], start: string): Plugin {
   let outDir = 'dist';
   return {
     name: 'clipdock:route-pages',
@@ -134,12 +155,13 @@ export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly
     // other plugins added to it.
     async writeBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const loaded = new Set(alreadyLoaded.flatMap((module) => closureOf(chunks, module, true)));
+      const loaded = new Set(closureOf(chunks, start, true));
       const pages = routes.map((route) => {
-        const needed = [...new Set(route.modules.flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk));
+        const later = route.laterStartFirst === true ? laterStartClosure(chunks) : [];
+        const needed = [...new Set([...route.modules.flatMap((module) => closureOf(chunks, module)), ...later])].filter((chunk) => !loaded.has(chunk));
         const withSession = [...new Set((route.sessionModules ?? []).flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk) && !needed.includes(chunk));
         const filesOf = (list: Chunk[]) => [...new Set(list.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))];
-        return { route, files: filesOf(needed), sessionFiles: filesOf(withSession) };
+        return { route, files: filesOf(needed), sessionFiles: filesOf(withSession), laterStartFirst: later.length > 0 };
       });
       const html = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!html.includes('</head>')) throw new Error('index.html has no </head>');
@@ -151,17 +173,19 @@ export function routePages(routes: readonly RoutePage[], alreadyLoaded: readonly
         file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
       // Stylesheets before every modulepreload, so they are asked for first and the first paint
       // waits on no script's download; the screen's modules after the app's.
-      const firstPreload = html.indexOf('<link rel="modulepreload"');
-      if (firstPreload < 0) throw new Error('index.html preloads no module');
       const table: RoutePagesTable = await Promise.all(
-        pages.map(async ({ route, files, sessionFiles }) => {
+        pages.map(async ({ route, files, sessionFiles, laterStartFirst }) => {
           const file = `${routePagesDir}/${route.name}.html`;
+          // index.html keeps the later start for a session; a page that preloads it anyway drops that.
+          const base = laterStartFirst ? html.replace(/<template data-session-preloads>[\s\S]*?<\/template>/, '') : html;
+          const firstPreload = base.indexOf('<link rel="modulepreload"');
+          if (firstPreload < 0) throw new Error('index.html preloads no module');
           // Styles of session-only modules are linked all the same: small, and never added late.
           const styles = [...files, ...sessionFiles].filter((name) => name.endsWith('.css')).map(linkTo).join('');
           const scripts = (list: string[]) => list.filter((name) => !name.endsWith('.css')).map(linkTo).join('');
           const sessionScripts = scripts(sessionFiles);
           const later = sessionScripts === '' ? '' : `<template data-session-preloads>${sessionScripts}</template>`;
-          const page = `${html.slice(0, firstPreload)}${styles}${html.slice(firstPreload)}`.replace('</head>', `${scripts(files)}${later}</head>`);
+          const page = `${base.slice(0, firstPreload)}${styles}${base.slice(firstPreload)}`.replace('</head>', `${scripts(files)}${later}</head>`);
           await writeFile(join(outDir, file), page);
           return { path: route.path, file };
         }),

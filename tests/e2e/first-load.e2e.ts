@@ -121,11 +121,14 @@ test("each share page's HTML preloads its own screen, the home page its editor p
 
 test('a share page comes in a dozen scripts, not dozens: the start in one file, compiled as it streams in', async ({ page }) => {
   // On HTTP/1.1 each file waits for one of six connections: the start's modules are grouped
-  // (scripts/first-load-chunks.ts), and the share pages are the ones most visitors open.
+  // (scripts/first-load-chunks.ts), and the share pages are the ones most visitors open. The
+  // app's services are one file of their own, which the home page loads after its first paint.
   for (const path of ['/paste/any-slug', '/file/any-slug']) {
     const html = await (await page.request.get(path)).text();
     const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)">/g)].map((match) => match[1] ?? '');
-    expect(scripts.length, `${path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(14);
+    expect(scripts.length, `${path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(15);
+    expect(new Set(scripts).size, path).toBe(scripts.length);
+    expect(scripts.filter((href) => /\/start-services-[\w-]+\.js$/.test(href)), path).toHaveLength(1);
     const start = scripts.filter((href) => /\/start-app-[\w-]+\.js$/.test(href));
     expect(start, path).toHaveLength(1);
     // V8 compiles every function of a file that opens with this hint while it downloads.
@@ -253,4 +256,34 @@ test("the explorer's own code downloads from the start for a stored session, and
   await explorerAsked;
   release();
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toBeVisible();
+});
+
+test("the home page paints before the app's services arrive for a visitor with no session; a stored session asks for them from the start", async ({ page, request }) => {
+  const servicesChunk = /\/assets\/start-services-[\w-]+\.js$/;
+  const home = await (await page.request.get('/')).text();
+  const outsideTemplates = home.replace(/<template data-session-preloads>[\s\S]*?<\/template>/g, '');
+  expect(outsideTemplates).not.toMatch(/start-services-/);
+  expect(home).toMatch(/<template data-session-preloads>[^]*start-services-[^]*<\/template>/);
+
+  // No session: the editor area paints while the services' code is held back, and the app asks
+  // for that code by itself once painted.
+  const releaseServices = await hold(page, servicesChunk);
+  const servicesAsked = page.waitForRequest((sent) => servicesChunk.test(new URL(sent.url()).pathname));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'New paste' })).toBeVisible();
+  await expect(page.getByLabel('Paste content')).toBeVisible();
+  await servicesAsked;
+  releaseServices();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  // Signed in: with the app's start held back, the services' code is asked for all the same.
+  const token = await adminToken(request);
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  const releaseStart = await hold(page, /\/assets\/start-app-[\w-]+\.js$/);
+  const askedEarly = page.waitForRequest((sent) => servicesChunk.test(new URL(sent.url()).pathname));
+  await page.goto('/', { waitUntil: 'commit' });
+  await askedEarly;
+  releaseStart();
+  await expect(page.getByRole('heading', { name: 'New paste' })).toBeVisible();
+  await expect(page.getByText('You are not signed in')).toHaveCount(0);
 });

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../api-error';
 import { envelopeSchema } from '../envelope';
 import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../limits';
-import { endpointPath, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf, type Schema } from './endpoint';
+import { endpointAddress, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf, type Schema } from './endpoint';
 import { expiredCredentialOf, failureOf, type ExpiredCredential } from './failure';
 
 export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };
@@ -23,8 +23,6 @@ export type ApiClientDeps = {
   /** Ambient credentials were refused as expired or invalid. */
   onAuthExpired: (credential: ExpiredCredential) => void;
 };
-
-type QueryValue = string | number | boolean | null | undefined;
 
 /** Fields that are `undefined` when the endpoint takes none may be left out. */
 type Inputs<E extends EndpointSpec> = (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
@@ -56,15 +54,6 @@ export function timeoutMsOf(endpoint: Pick<EndpointSpec, 'timeout'>): number {
   return endpoint.timeout === 'chunk' ? CHUNK_UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS;
 }
 
-function queryString(query: Record<string, QueryValue> | undefined): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `?${qs}` : '';
-}
-
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return text;
@@ -83,10 +72,7 @@ function codeOf(body: unknown): number | undefined {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  function address(endpoint: EndpointSpec, { params, query }: { params?: unknown; query?: unknown }): string {
-    const path = endpointPath(endpoint.path, params as Record<string, string | number> | undefined);
-    return `${deps.baseUrl().replace(/\/+$/, '')}${path}${queryString(query as Record<string, QueryValue> | undefined)}`;
-  }
+  const address = (endpoint: EndpointSpec, inputs: { params?: unknown; query?: unknown }) => endpointAddress(deps.baseUrl(), endpoint, inputs);
 
   async function call<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<ReplyOf<E>> {
     const credentials = options.credentials ?? deps.getCredentials() ?? 'none';

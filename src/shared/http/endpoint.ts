@@ -94,3 +94,20 @@ export function endpointPath(path: string, params: Record<string, string | numbe
     return encodeURIComponent(String(value));
   });
 }
+
+type QueryValue = string | number | boolean | null | undefined;
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** An endpoint's address under `baseUrl`: its path filled from `params`, then `query`'s set values. */
+export function endpointAddress(baseUrl: string, endpoint: Pick<EndpointSpec, 'path'>, { params, query }: { params?: unknown; query?: unknown }): string {
+  const path = endpointPath(endpoint.path, params as Record<string, string | number> | undefined);
+  return `${baseUrl.replace(/\/+$/, '')}${path}${queryString(query as Record<string, QueryValue> | undefined)}`;
+}

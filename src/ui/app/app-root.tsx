@@ -2,39 +2,43 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ApiClientProvider } from '../lib/api-client-provider';
-import { OfflineQueueProvider } from '../lib/offline-queue-provider';
-import type { AppServices } from './app-services';
-import { AuthProvider } from '../lib/auth-provider';
+import { ServicesProvider } from '../lib/services-provider';
+import { withServices, type ServicesSource } from '../lib/services-source';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import type { createAppRouter } from './router';
-import { TaskProvider } from '../lib/task-provider';
 import { ThemeProvider } from '../lib/theme-provider';
+import { whenPresented } from '../lib/when-presented';
 
 type AppRootProps = {
   i18n: I18n;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
-  services: AppServices;
+  services: ServicesSource;
   router: ReturnType<typeof createAppRouter>;
 };
 
 /** Every app-wide provider around the router, shared by the entry point and the app tests. */
 export function AppRoot({ i18n, storage, services, router }: AppRootProps) {
-  useEffect(() => revalidateOnEntry(router, services.auth), [router, services.auth]);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const cancel = withServices(services, ({ auth }) => {
+      stop = revalidateOnEntry(router, auth);
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [router, services]);
+  // Services not created before the first render (services-source.ts) are created once that
+  // render is on screen, so their code is not even asked for before it.
+  useEffect(() => whenPresented(() => void services.ready().catch(() => undefined)), [services]);
 
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ThemeProvider storage={storage}>
-          <AuthProvider actor={services.auth} sessionEnd={services.sessionEnd}>
-            <ApiClientProvider client={services.api}>
-              <OfflineQueueProvider queue={services.offline}>
-                <TaskProvider registry={services.tasks}>
-                  <RouterProvider router={router} />
-                </TaskProvider>
-              </OfflineQueueProvider>
-            </ApiClientProvider>
-          </AuthProvider>
+          <ServicesProvider source={services}>
+            <RouterProvider router={router} />
+          </ServicesProvider>
         </ThemeProvider>
       </I18nextProvider>
     </StrictMode>

@@ -6,20 +6,20 @@ import { createActor, fromPromise } from 'xstate';
 import { adminLogin, adminLogout, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
 import type { AdminTokenCheck, ApiKeyCheck, LoginResponse } from '@shared/api/auth.schema';
 import { authMachine } from '@machines/auth.machine';
-import { createTaskRegistry, type TaskRegistry } from '@machines/task-registry';
+import { createTaskRegistry } from '@machines/task-registry';
 import type { AuthStorage } from '@machines/auth-storage';
-import { createApiClient, type ApiClient } from '@shared/http/api-client';
+import { createApiClient } from '@shared/http/api-client';
 import type { AuthActor } from '../lib/auth-provider';
 import { resolveApiBaseUrl } from '../lib/base-url';
 import { localDatabaseExists } from '@db/database-name';
 import { credentialsOf } from '../lib/credentials';
 import { forgetSessionCopies } from '../lib/forget-session-copies';
-import { createOfflineQueue, type OfflineQueue } from '../lib/offline-queue';
+import { createOfflineQueue } from '../lib/offline-queue';
 import { openQueueStore, replayEndpoints } from '../lib/offline-queue-store';
 import { createReplayHandoff, mirrorReplayCredentials } from '../lib/replay-handoff';
-import { trackSessionEnd, type SessionEnd } from '../lib/session-end';
+import type { AppServices } from '../lib/services-source';
+import { trackSessionEnd } from '../lib/session-end';
 
-export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue; tasks: TaskRegistry };
 
 export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch): AppServices {
   let auth: AuthActor | undefined;

@@ -7,14 +7,14 @@ import { ConnectionBanner } from '../features/pwa/connection-banner';
 import { useAuthView } from '../lib/auth-provider';
 import { useTasks } from '../lib/task-provider';
 import { useBasketRemembered } from '../lib/basket-remembered';
-import { warmQueueStore } from '../lib/offline-queue-store';
 import { whenIdle } from '../lib/when-idle';
+import { whenPresented } from '../lib/when-presented';
 import { EnvSwitcherSlot } from './env-switcher-slot';
 import { loadLocaleBundles } from './locale-bundles';
 
 // The update prompt (Workbox, the sw-update machine, the service worker's registration) is not
-// needed to use a page: it loads in idle time after the first paint, and a page that lost its
-// network before then simply goes without it. The offline notice is part of the shell itself: it
+// needed to use a page: it loads in idle time once the first render is on screen, and a page that
+// lost its network before then simply goes without it. The offline notice is part of the shell itself: it
 // must show when the network goes, which is exactly when no chunk can be fetched any more.
 const PwaPrompts = lazy(() =>
   import('../features/pwa/pwa-prompts').then(
@@ -55,13 +55,22 @@ export function RootLayout() {
   // commit as the first real frame, before the browser paints again.
   useLayoutEffect(() => document.getElementById('shell-frame')?.remove(), []);
   const [settled, setSettled] = useState(false);
-  useEffect(() => whenIdle(() => setSettled(true)), []);
+  useEffect(() => {
+    let cancelIdle: (() => void) | undefined;
+    const cancel = whenPresented(() => {
+      cancelIdle = whenIdle(() => setSettled(true));
+    });
+    return () => {
+      cancel();
+      cancelIdle?.();
+    };
+  }, []);
   // A signed-in user's writes (the admin panel, their pastes) may be queued offline: the local
   // database's code is fetched in idle time so it is there when the network is not. A visitor
   // who only reads a share loads none of it.
   const { status } = useAuthView();
   const signedIn = status === 'admin' || status === 'apikey';
-  useEffect(() => (signedIn ? whenIdle(warmQueueStore, 10_000) : undefined), [signedIn]);
+  useEffect(() => (signedIn ? whenIdle(() => void import('../lib/offline-queue-store').then(({ warmQueueStore }) => warmQueueStore()), 10_000) : undefined), [signedIn]);
   const hasTasks = useTasks().length > 0;
   const hasBasket = useBasketRemembered();
   const panels = signedIn || hasTasks || hasBasket;

@@ -7,12 +7,13 @@ const preloads = () => [...document.head.querySelectorAll('link[rel="moduleprelo
 describe('the preloads kept for a stored session', () => {
   beforeEach(() => {
     document.head.innerHTML =
-      '<link rel="modulepreload" href="/assets/start.js"><template data-session-preloads><link rel="modulepreload" href="/assets/explorer.js"><link rel="modulepreload" href="/assets/screen-explorer-session.js"></template>';
+      '<link rel="modulepreload" href="/assets/start.js"><template data-session-preloads><link rel="modulepreload" href="/assets/start-services.js"></template>' +
+      '<template data-session-preloads><link rel="modulepreload" href="/assets/explorer.js"><link rel="modulepreload" href="/assets/screen-explorer-session.js"></template>';
   });
 
-  it.each([{ admin_token: 'token' }, { api_key: 'key' }])('join the head when a credential is stored (%o)', (stored) => {
+  it.each([{ admin_token: 'token' }, { api_key: 'key' }])('join the head when a credential is stored, from every template (%o)', (stored) => {
     adoptSessionPreloads(document, storageWith(stored));
-    expect(preloads()).toEqual(['/assets/start.js', '/assets/explorer.js', '/assets/screen-explorer-session.js']);
+    expect(preloads()).toEqual(['/assets/start.js', '/assets/start-services.js', '/assets/explorer.js', '/assets/screen-explorer-session.js']);
     expect(document.querySelector('template[data-session-preloads]')).toBeNull();
   });
 

@@ -1,6 +1,10 @@
-// Starts the app: i18n, the API client and auth actor, the router, the React root. Loaded by the
-// entry (main.tsx) once the browser has painted index.html's static frame. index.html has told
-// zod already that the page's CSP forbids eval.
+// Starts the app: i18n, the router, the app's services (the API client and auth actor, from
+// start-services.ts), the React root. Loaded by the entry (main.tsx) once the browser has painted
+// index.html's static frame. index.html has told zod already that the page's CSP forbids eval.
+//
+// A visitor with no stored session on a page that paints without the services (the home page,
+// `staticData.paintsWithoutServices`) gets the first render first: the services are created after
+// its frame is painted (app-root.tsx), or as soon as something asks for them.
 //
 // Why in stages: evaluating the whole app at once is one task of several hundred milliseconds on
 // a slow phone, during which the page cannot answer a tap. Each stage below is evaluated in its
@@ -10,8 +14,10 @@
 // router has loaded the page's route before that render: an update arriving during a sliced render
 // makes React render the whole tree again in one piece.
 import { startTransition } from 'react';
+import { hasStoredCredential } from '@machines/auth-storage-keys';
+import { resolveApiBaseUrl } from '../lib/base-url';
 import { captureInstallOffers } from '../lib/install-prompt-capture';
-import { withFirstRequest } from './first-request';
+import { deferredServices, readyServices } from '../lib/services-source';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -23,17 +29,6 @@ async function start(): Promise<void> {
   const storage = window.localStorage;
   const i18n = createI18n(storage, navigator.language);
   await nextTask();
-  // The schema library with the error codes, the auth schemas, the machine library with the task
-  // machine, the auth machine: each evaluated in its own task. (Through the app's own modules: a
-  // library imported by name would arrive whole.)
-  for (const stage of [() => import('@shared/errors'), () => import('@shared/api/auth.schema'), () => import('@machines/task-registry'), () => import('@machines/auth.machine')]) {
-    await stage();
-    await nextTask();
-  }
-  const { createAppServices } = await import('./app-services');
-  await nextTask();
-  const services = createAppServices(storage, withFirstRequest());
-  await nextTask();
   const { createAppRouter } = await import('./router');
   await nextTask();
   const router = createAppRouter(i18n);
@@ -41,6 +36,12 @@ async function start(): Promise<void> {
   // Settled before the first render: a route still loading would interrupt it with updates React
   // then renders in one piece.
   await router.load().catch(() => undefined);
+  await nextTask();
+  const createServices = () => import('./start-services').then(({ startServices }) => startServices(storage));
+  const paintsFirst = !hasStoredCredential(storage) && router.state.matches.some((match) => match.staticData.paintsWithoutServices === true);
+  const services = paintsFirst
+    ? deferredServices(createServices, () => resolveApiBaseUrl(window.appConfig, storage))
+    : readyServices(await createServices());
   await nextTask();
   const { AppRoot } = await import('./app-root');
   const root = document.getElementById('root');

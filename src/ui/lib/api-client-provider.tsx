@@ -1,15 +1,9 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from '@shared/http/api-client';
+import { useServicesSource } from './services-provider';
 
-const ApiClientContext = createContext<ApiClient | null>(null);
-
-/** Hands the app's one API client (credentials, time-outs, typed errors) to the screens. */
-export function ApiClientProvider({ client, children }: { client: ApiClient; children: ReactNode }) {
-  return <ApiClientContext.Provider value={client}>{children}</ApiClientContext.Provider>;
-}
-
+/** The app's one API client (credentials, time-outs, typed errors), the same object for the app's life. */
 export function useApiClient(): ApiClient {
-  const client = useContext(ApiClientContext);
-  if (!client) throw new Error('useApiClient needs an ApiClientProvider');
-  return client;
+  const source = useServicesSource();
+  if (source === null) throw new Error('useApiClient needs a ServicesProvider');
+  return source.api;
 }

@@ -1,34 +1,24 @@
-import { useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+// The auth hooks of the screens. The actor comes with the app's services (services-source.ts);
+// until they exist, which only happens to a visitor with no stored session, the view is signed out.
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ApiErrorInit } from '@shared/api-error';
 import type { ApiKeyPermissions } from '@shared/api/auth.schema';
 import type { Actor } from 'xstate';
 import type { authMachine } from '@machines/auth.machine';
-import type { SessionEnd, SessionEndReason } from './session-end';
+import { useRequiredServices, useServicesSource } from './services-provider';
+import { watchServices, type ServicesSource } from './services-source';
+import type { SessionEndReason } from './session-end';
 
 export type AuthActor = Actor<typeof authMachine>;
-type AuthServices = { actor: AuthActor; sessionEnd: SessionEnd };
 
-const AuthContext = createContext<AuthServices | null>(null);
-
-export function AuthProvider({ actor, sessionEnd, children }: AuthServices & { children: ReactNode }) {
-  const services = useMemo(() => ({ actor, sessionEnd }), [actor, sessionEnd]);
-  return <AuthContext.Provider value={services}>{children}</AuthContext.Provider>;
-}
-
-function useAuthServices(): AuthServices {
-  const services = useContext(AuthContext);
-  if (!services) throw new Error('the auth hooks need an AuthProvider');
-  return services;
-}
-
+/** The actor, suspending until the services exist: for sign-in forms and what sends auth events. */
 export function useAuthActor(): AuthActor {
-  return useAuthServices().actor;
+  return useRequiredServices().auth;
 }
 
 /** Why the server ended the last session (expired token, invalid key), or null. */
 export function useSessionEndReason(): SessionEndReason | null {
-  const { sessionEnd } = useAuthServices();
+  const { sessionEnd } = useRequiredServices();
   return useSyncExternalStore(sessionEnd.subscribe, sessionEnd.getReason);
 }
 
@@ -50,11 +40,39 @@ function statusOf(snapshot: AuthSnapshot): AuthStatus {
 
 const sameView = (a: AuthView, b: AuthView) => a.status === b.status && a.permissions === b.permissions && a.error === b.error;
 
+const signedOut: AuthView = { status: 'none', permissions: null, error: null };
+
+/**
+ * The view as an external store whose value keeps its identity while it is the same: signed out
+ * until the services exist, then the actor's. Their arrival re-renders nothing when the view is
+ * unchanged (a visitor with no session), so the page they arrive under is not rendered again.
+ */
+function viewStore(source: ServicesSource | null) {
+  let last = signedOut;
+  return {
+    subscribe: (onChange: () => void) =>
+      watchServices(
+        source,
+        ({ auth }, change) => {
+          const subscription = auth.subscribe(change);
+          return () => subscription.unsubscribe();
+        },
+        onChange,
+      ),
+    get: () => {
+      const actor = source?.current()?.auth;
+      if (actor === undefined) return last;
+      const snapshot = actor.getSnapshot();
+      const next = { status: statusOf(snapshot), permissions: snapshot.context.permissions, error: snapshot.context.error };
+      if (!sameView(last, next)) last = next;
+      return last;
+    },
+  };
+}
+
 /** The parts of the auth state the screens render from. */
 export function useAuthView(): AuthView {
-  return useSelector(
-    useAuthActor(),
-    (snapshot) => ({ status: statusOf(snapshot), permissions: snapshot.context.permissions, error: snapshot.context.error }),
-    sameView,
-  );
+  const source = useServicesSource();
+  const store = useMemo(() => viewStore(source), [source]);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

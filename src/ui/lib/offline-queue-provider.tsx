@@ -1,14 +1,7 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { useCreatedServices } from './services-provider';
 import type { OfflineQueue } from './offline-queue';
 
-const OfflineQueueContext = createContext<OfflineQueue | null>(null);
-
-/** Hands the app's offline queue to the connection banner. */
-export function OfflineQueueProvider({ queue, children }: { queue: OfflineQueue; children: ReactNode }) {
-  return <OfflineQueueContext.Provider value={queue}>{children}</OfflineQueueContext.Provider>;
-}
-
-/** The app's offline queue, or null where none is provided (screens rendered alone in tests). */
+/** The app's offline queue once the services exist, or null (also for screens rendered alone in tests). */
 export function useOfflineQueue(): OfflineQueue | null {
-  return useContext(OfflineQueueContext);
+  return useCreatedServices()?.offline ?? null;
 }

@@ -1,23 +1,34 @@
 // The app's task registry (src/machines/task-registry.ts) for the screens: one registry per app,
 // created with the services above the router, so tasks outlive the page that started them.
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { createTaskRegistry, type TaskRegistry, type TaskView } from '@machines/task-registry';
+import { useMemo, useSyncExternalStore } from 'react';
+import type { TaskRegistry, TaskView } from '@machines/task-registry';
+import { useRequiredServices, useServicesSource } from './services-provider';
+import { watchServices, type ServicesSource } from './services-source';
 
-const TaskContext = createContext<TaskRegistry | null>(null);
-
-export function TaskProvider({ registry, children }: { registry: TaskRegistry; children: ReactNode }) {
-  return <TaskContext.Provider value={registry}>{children}</TaskContext.Provider>;
+/** The registry, suspending until the services exist: for screens that start or control tasks. */
+export function useTaskRegistry(): TaskRegistry {
+  return useRequiredServices().tasks;
 }
 
-/** Screens rendered alone in tests get a registry of their own. */
-const standalone = createTaskRegistry();
+const noTasks: readonly TaskView[] = [];
 
-export function useTaskRegistry(): TaskRegistry {
-  return useContext(TaskContext) ?? standalone;
+/**
+ * The registry's list as an external store: none before the services exist, and an empty list is
+ * always the same one, so their arrival re-renders nothing.
+ */
+function tasksStore(source: ServicesSource | null) {
+  return {
+    subscribe: (onChange: () => void) => watchServices(source, ({ tasks }, change) => tasks.subscribe(change), onChange),
+    get: () => {
+      const list = source?.current()?.tasks.list() ?? noTasks;
+      return list.length === 0 ? noTasks : list;
+    },
+  };
 }
 
 /** Every task the registry holds, newest first, re-rendering on each change. */
 export function useTasks(): readonly TaskView[] {
-  const registry = useTaskRegistry();
-  return useSyncExternalStore(registry.subscribe, registry.list, registry.list);
+  const source = useServicesSource();
+  const store = useMemo(() => tasksStore(source), [source]);
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

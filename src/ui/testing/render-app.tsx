@@ -7,6 +7,7 @@ import { createAppServices } from '../app/app-services';
 import { AppRoot } from '../app/app-root';
 import { createI18n } from '../app/i18n';
 import { createAppRouter } from '../app/router';
+import { deferredServices, readyServices, type ServicesSource } from '../lib/services-source';
 
 /** Answers one request (path without /api, init, query); undefined means 404, a rejected promise a network failure. */
 type Handler = (path: string, init: RequestInit, query: URLSearchParams) => Response | Promise<Response> | undefined;
@@ -47,7 +48,7 @@ export function signedInAsAdmin(): void {
   afterEach(cleanup);
 }
 
-export async function renderApp(path: string, handler: Handler = () => undefined) {
+function backend(handler: Handler) {
   const requests: { path: string; init: RequestInit; query: URLSearchParams }[] = [];
   const fetchImpl: typeof fetch = async (input, init = {}) => {
     const url = new URL(String(input), 'http://app.test');
@@ -55,11 +56,38 @@ export async function renderApp(path: string, handler: Handler = () => undefined
     requests.push({ path: apiPath, init, query: url.searchParams });
     return (await handler(apiPath, init, url.searchParams)) ?? failureResponse(404, 'NOT_FOUND', 'no such route');
   };
+  return { requests, fetchImpl };
+}
+
+async function renderWith(path: string, services: ServicesSource) {
   const storage = window.localStorage;
   const i18n = createI18n(storage, 'en-US');
-  const services = createAppServices(storage, fetchImpl);
   const router = createAppRouter(i18n, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
-  const view = render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />);
-  return { ...view, router, services, requests };
+  return { ...render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />), router };
+}
+
+export async function renderApp(path: string, handler: Handler = () => undefined) {
+  const { requests, fetchImpl } = backend(handler);
+  const services = createAppServices(window.localStorage, fetchImpl);
+  return { ...(await renderWith(path, readyServices(services))), services, requests };
+}
+
+/**
+ * The app as a visitor with no session meets a page that paints without the services: they are
+ * created once asked for, and only after `release()`, so a test sees what happens before.
+ */
+export async function renderAppDeferred(path: string, handler: Handler = () => undefined) {
+  const { requests, fetchImpl } = backend(handler);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = { count: 0 };
+  const source = deferredServices(async () => {
+    asked.count += 1;
+    await released;
+    return createAppServices(window.localStorage, fetchImpl);
+  }, () => '/api');
+  return { ...(await renderWith(path, source)), source, asked, release, requests };
 }
