@@ -1,5 +1,6 @@
 // Serves the built web app from the API's origin. Hashed /assets are cached for a year; every
-// other file and the index.html fallback for client-side routes must be revalidated. Pages carry
+// other file and the index.html fallback for client-side routes must be revalidated, and carries
+// an ETag for it (a 304 when nothing changed). Pages carry
 // a strict Content-Security-Policy (scripts from this origin only, plus the hash of the inline
 // theme script) and may not be framed. Text files go out as the brotli or gzip copy the build
 // made beside them (server/lib/precompress.ts) when the browser accepts it, never compressed here.
@@ -138,12 +139,13 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
     const key = `${path}\0${accepted ?? ''}`;
     const now = Date.now();
     const kept = answers.get(key, now);
-    if (kept !== undefined) return new Response(kept.body, { headers: kept.headers });
+    const respond = (found: Answer) => notModified(found, c.req.header('if-none-match')) ?? new Response(found.body, { headers: found.headers });
+    if (kept !== undefined) return respond(kept);
     const isAsset = path.startsWith('/assets/');
     const answer = async (file: string, cacheControl: string, extra: Record<string, string>) => {
       const found = await fileAnswer(file, accepted, cacheControl, extra);
       answers.set(key, found, isAsset ? Number.POSITIVE_INFINITY : now + RECHECK_MS);
-      return new Response(found.body, { headers: found.headers });
+      return respond(found);
     };
     const file = await findFile(root, path);
     if (file !== undefined) return answer(file, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
@@ -209,5 +211,21 @@ async function fileAnswer(file: string, acceptEncoding: string | undefined, cach
   }
   const body = await readFile(source);
   headers['content-length'] = String(body.byteLength);
+  // A file that must be revalidated carries a validator of the bytes sent (so each encoding has
+  // its own): asking again with it costs a 304 and no body.
+  if (cacheControl === revalidate) headers.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { body, headers };
 }
+
+/** A 304 when the browser's copy is the one `found` would send, else undefined. */
+function notModified(found: Answer, ifNoneMatch: string | undefined): Response | undefined {
+  const etag = found.headers.etag;
+  if (etag === undefined || ifNoneMatch === undefined) return undefined;
+  const held = ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (!held.includes(etag) && !held.includes('*')) return undefined;
+  const kept = Object.entries(found.headers).filter(([name]) => !bodyHeaders.has(name));
+  return new Response(null, { status: 304, headers: Object.fromEntries(kept) });
+}
+
+/** What describes a body, which a 304 has none of. */
+const bodyHeaders = new Set(['content-length', 'content-encoding', 'content-type']);

@@ -73,6 +73,28 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('answers a revalidation of an unchanged page, worker, manifest or icon with a 304 and no body, and a changed one in full', async () => {
+    await writeFile(join(webDir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const path of ['/', '/paste/abc', '/sw.js', '/manifest.webmanifest', '/icon.svg']) {
+      const first = await call(server.baseUrl, 'GET', path);
+      const etag = first.headers.get('etag');
+      expect(etag, path).toMatch(/^"[\w-]{27}"$/);
+      const again = await call(server.baseUrl, 'GET', path, { headers: { 'if-none-match': `W/"other", ${etag ?? ''}` } });
+      expect(again.status, path).toBe(304);
+      expect(again.text, path).toBe('');
+      expect(again.headers.get('etag'), path).toBe(etag);
+      expect(again.headers.get('cache-control'), path).toBe('no-cache');
+      expect((await call(server.baseUrl, 'GET', path, { headers: { 'if-none-match': '"other"' } })).status, path).toBe(200);
+    }
+    const index = await call(server.baseUrl, 'GET', '/');
+    expect((await call(server.baseUrl, 'GET', '/paste/abc')).headers.get('etag')).not.toBe(index.headers.get('etag'));
+    const before = (await call(server.baseUrl, 'GET', '/icon.svg')).headers.get('etag') ?? '';
+    await writeFile(join(webDir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    await expect.poll(async () => (await call(server.baseUrl, 'GET', '/icon.svg', { headers: { 'if-none-match': before } })).status, { timeout: 10_000 }).toBe(200);
+    const hashed = await call(server.baseUrl, 'GET', '/assets/index-abc123.js');
+    expect(hashed.headers.get('etag')).toBeNull();
+  });
+
   it('falls back to index.html for client-side routes', async () => {
     for (const path of ['/admin', '/paste', '/paste/abc/more', '/deep/nested/route']) {
       const result = await call(server.baseUrl, 'GET', path);
