@@ -27,15 +27,10 @@ function chunksOf(bundle: Rolldown.OutputBundle | undefined): Chunk[] {
  * statically; with `stages`, also what that chunk itself imports dynamically (the app's start
  * imports its stages one after another, and all of them are needed at once).
  */
-function chunkOf(chunks: Chunk[], module: string): Chunk {
+function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
   const root = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
   if (root === undefined) throw new Error(`no chunk is built from ${module}`);
-  return root;
-}
-
-/** The chunks `module` imports; with `stages`, also those its dynamic imports do. */
-function closureOf(chunks: Chunk[], module: string, stages = false): Chunk[] {
-  return chunkClosure(chunks, chunkOf(chunks, module), stages);
+  return chunkClosure(chunks, root, stages);
 }
 
 /** The later start's file and what it imports (it is a dynamic import of `start-app`, not a stage). */
