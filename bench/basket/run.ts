@@ -26,9 +26,11 @@ import { startServer } from '../upload/server';
 
 const MIB = 1024 * 1024;
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values: args } = parseArgs({ options: { scale: { type: 'string', default: '1' } } });
+const { values: args } = parseArgs({ options: { scale: { type: 'string', default: '1' }, rounds: { type: 'string', default: '3' } } });
 /** 1 is the 2 GiB basket; smaller values shrink every file for a quick check. */
 const scale = Number(args.scale);
+/** The three ways run in turn this many times: one run's one-by-one time moves by a fifth, so the ratio is the median of the rounds. */
+const rounds = Number(args.rounds);
 const log = (line: string) => process.stderr.write(`[basket bench] ${line}\n`);
 
 /** Mixed sizes, 2 GiB in all at scale 1: one large file, some medium, many small. */
@@ -219,6 +221,7 @@ async function main(): Promise<void> {
   /** Each way runs in a browser of its own, prepared with Playwright and then driven bare, so each starts from a fresh renderer and no DevTools domain keeps copies of the bytes. */
   const measure = async <T>(label: string, profile: string, run: (page: BarePage, downloadDir: string) => Promise<T>): Promise<{ result: T; measured: Measured }> => {
     log(label);
+    await mkdir(profile, { recursive: true });
     await prepareProfile(profile, baseUrl, token, mountPath);
     const downloadDir = join(profile, 'downloads');
     await mkdir(downloadDir);
@@ -236,34 +239,55 @@ async function main(): Promise<void> {
     }
   };
 
-  const singles = await measure('one by one', join(workDir, 'profile-singles'), (page, dir) => oneByOne(page, dir, baseUrl, token, mountPath, files));
-  const singleSeconds = singles.result;
+  type Way = { seconds: number; measured: Measured };
+  const results: { singles: Way; written: Way; streamed: Way }[] = [];
+  let zipSize = 0;
+  for (let round = 1; round <= rounds; round += 1) {
+    const profile = (name: string) => join(workDir, `round-${round}`, name);
+    const singles = await measure(`round ${round}: one by one`, profile('singles'), (page, dir) => oneByOne(page, dir, baseUrl, token, mountPath, files));
 
-  const zipPath = join(workDir, 'basket.zip');
-  const streamed = await measure('basket ZIP, streamed through the service worker', join(workDir, 'profile-stream'), (page, dir) => streamedZip(page, dir, zipPath));
-  const zipSize = (await stat(zipPath)).size;
-  checkZip(zipPath, files.length);
-  await rm(zipPath);
+    const zipPath = join(workDir, 'basket.zip');
+    const streamed = await measure(`round ${round}: basket ZIP, streamed through the service worker`, profile('stream'), (page, dir) => streamedZip(page, dir, zipPath));
+    zipSize = (await stat(zipPath)).size;
+    checkZip(zipPath, files.length);
+    await rm(zipPath);
 
-  const fileProfile = join(workDir, 'profile-file');
-  const written = await measure('basket ZIP, written to the picked file', fileProfile, (page) => pickedFileZip(page));
-  checkZip(await storedFile(fileProfile, zipSize), files.length);
+    const fileProfile = profile('file');
+    const written = await measure(`round ${round}: basket ZIP, written to the picked file`, fileProfile, (page) => pickedFileZip(page));
+    checkZip(await storedFile(fileProfile, zipSize), files.length);
+    await rm(join(workDir, `round-${round}`), { recursive: true, force: true });
+    results.push({ singles: { seconds: singles.result, measured: singles.measured }, written: { seconds: written.result, measured: written.measured }, streamed: { seconds: streamed.result, measured: streamed.measured } });
+  }
   const [loadAfter = 0] = loadavg();
 
   const rate = (seconds: number) => (total / MIB / seconds).toFixed(1);
-  const row = (label: string, seconds: number, measured: Measured) =>
-    `| ${label} | ${seconds.toFixed(1)} | ${rate(seconds)} | ${(singleSeconds / seconds).toFixed(2)} | ${mib(measured.tabAnon)} | ${mib(measured.tabRss)} | ${mib(measured.otherChromiumRss)} |`;
+  /** CPU seconds of the tab's renderer, of Chromium's browser and network processes, and of the storage (radosgw and its OSD). */
+  const cpu = ({ cpuSeconds: c }: Measured) =>
+    `${(c.renderer ?? 0).toFixed(1)} / ${((c.browser ?? 0) + (c.network ?? 0)).toFixed(1)} / ${((c.radosgw ?? 0) + (c.osd ?? 0)).toFixed(1)}`;
+  const row = (round: number, label: string, way: Way, singles: number) =>
+    `| ${round} | ${label} | ${way.seconds.toFixed(1)} | ${rate(way.seconds)} | ${(singles / way.seconds).toFixed(2)} | ${cpu(way.measured)} | ${mib(way.measured.tabAnon)} | ${mib(way.measured.tabRss)} |`;
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  };
+  const ratios = (way: 'written' | 'streamed') => results.map((result) => result.singles.seconds / result[way].seconds);
   const lines = [
     `date: ${new Date().toISOString()}`,
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
-    `command: npx tsx bench/basket/run.ts --scale ${scale}`,
-    `basket: ${files.length} files, ${(total / MIB).toFixed(0)} MiB (${plan.map((p) => `${p.count} × ${p.mib * scale} MiB`).join(', ')}); ZIP ${(zipSize / MIB).toFixed(1)} MiB, both ZIPs unzip -t clean`,
+    `command: npx tsx bench/basket/run.ts --scale ${scale} --rounds ${rounds}`,
+    `basket: ${files.length} files, ${(total / MIB).toFixed(0)} MiB (${plan.map((p) => `${p.count} × ${p.mib * scale} MiB`).join(', ')}); ZIP ${(zipSize / MIB).toFixed(1)} MiB, every ZIP unzip -t clean`,
     '',
-    '| | seconds | MiB/s | speed vs one by one | tab renderer RssAnon peak MiB | tab renderer RSS peak MiB | other Chromium RSS peak MiB |',
-    '|---|---|---|---|---|---|---|',
-    row('one by one (browser downloads)', singleSeconds, singles.measured),
-    row('basket ZIP to the picked file (worker)', written.result, written.measured),
-    row('basket ZIP streamed (worker + service worker)', streamed.result, streamed.measured),
+    '| round | | seconds | MiB/s | speed vs one by one (same round) | CPU s: tab renderer / browser + network / radosgw + OSD | tab renderer RssAnon peak MiB | tab renderer RSS peak MiB |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.flatMap((result, i) => [
+      row(i + 1, 'one by one (browser downloads)', result.singles, result.singles.seconds),
+      row(i + 1, 'basket ZIP to the picked file (worker)', result.written, result.singles.seconds),
+      row(i + 1, 'basket ZIP streamed (worker + service worker)', result.streamed, result.singles.seconds),
+    ]),
+    '',
+    `median speed vs one by one over ${rounds} rounds: picked file ${median(ratios('written')).toFixed(2)} ×, streamed ${median(ratios('streamed')).toFixed(2)} ×`,
+    `peak tab RssAnon over every round: picked file ${Math.max(...results.map((r) => r.written.measured.tabAnon.peakMiB))} MiB, streamed ${Math.max(...results.map((r) => r.streamed.measured.tabAnon.peakMiB))} MiB`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,8 +1,7 @@
 // "Download all" of the file basket: folders are listed at every depth (cursor pages),
 // each file fetched from its direct link (links asked a few ahead) and streamed into one ZIP
-// (client-zip: ZIP64 when needed) written straight to the sink, so memory holds a few chunks,
+// (`zip-writer`: ZIP64 when needed) written straight to the sink, so memory holds a few chunks,
 // never a file. A file that still fails after retries goes into a report inside the ZIP.
-import { makeZip } from 'client-zip';
 import { downloadFile } from '@shared/api/file.endpoints';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
 import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
@@ -14,6 +13,7 @@ import { createBytePool, pooledReader } from './byte-pool';
 import { storageUrl } from './fs-transfer';
 import type { TransferConnection } from './protocol';
 import { backoffDelay } from './put-with-retry';
+import { makeZip } from './zip-writer';
 
 export type BasketZipConfig = {
   /** Files whose direct link is asked ahead of the one being written. */
@@ -247,7 +247,7 @@ export function createBasketZip(deps: BasketZipDeps) {
       else status(owner.id, 'completed');
     };
 
-    /** What client-zip writes, in order: folders, files (opened `concurrency` ahead), then the report. */
+    /** What the ZIP holds, in order: folders, files (opened `concurrency` ahead), then the report. */
     async function* inputs() {
       const source = expand();
       const queue: Queued[] = [];
