@@ -83,12 +83,15 @@ export function basketDownloadTask(options: BasketDownloadOptions): TaskSpec {
       const { sink, done } = sinkFor(target, id, options.filename);
       const onAbort = () => void options.transfers.cancel(id);
       signal.addEventListener('abort', onAbort, { once: true });
+      let files = -1;
       try {
         for (const entry of options.entries) options.onStatus(entry.id, 'pending', null);
         const result = await options.transfers.downloadBasket({ id, entries: options.entries, reportName: options.reportName, sink }, (event) => {
           if (event.type === 'entry') options.onStatus(event.id, event.status, event.error);
           else if (event.type === 'progress') {
-            report.total(event.files);
+            // The count grows while folders are listed, then stays: each change re-renders the panel.
+            if (event.files !== files) report.total(event.files);
+            files = event.files;
             report.bytes(event.loaded, event.total);
           } else {
             const key = event.entry.zipPath ?? event.entry.name;
