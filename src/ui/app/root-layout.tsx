@@ -5,7 +5,7 @@ import { SiteFooter } from '../components/site-footer';
 import { TopNav } from '../components/top-nav';
 import { ConnectionBanner } from '../features/pwa/connection-banner';
 import { useAuthView } from '../lib/auth-provider';
-import { useTasks } from '../lib/task-provider';
+import { useHasTasks } from '../lib/task-provider';
 import { useBasketRemembered } from '../lib/basket-remembered';
 import { whenIdle } from '../lib/when-idle';
 import { whenPresented } from '../lib/when-presented';
@@ -71,7 +71,7 @@ export function RootLayout() {
   const { status } = useAuthView();
   const signedIn = status === 'admin' || status === 'apikey';
   useEffect(() => (signedIn ? whenIdle(() => void import('../lib/offline-queue-store').then(({ warmQueueStore }) => warmQueueStore()), 10_000) : undefined), [signedIn]);
-  const hasTasks = useTasks().length > 0;
+  const hasTasks = useHasTasks();
   const hasBasket = useBasketRemembered();
   const panels = signedIn || hasTasks || hasBasket;
   return (

@@ -1,6 +1,6 @@
 // The app's task registry (src/machines/task-registry.ts) for the screens: one registry per app,
 // created with the services above the router, so tasks outlive the page that started them.
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { TaskRegistry, TaskView } from '@machines/task-registry';
 import { useRequiredServices, useServicesSource } from './services-provider';
 import { watchServices, type ServicesSource } from './services-source';
@@ -31,4 +31,15 @@ export function useTasks(): readonly TaskView[] {
   const source = useServicesSource();
   const store = useMemo(() => tasksStore(source), [source]);
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * Whether the registry holds any task, re-rendering only when that flips: for the shell, which
+ * would otherwise render the whole page again with every progress report of a running task.
+ */
+export function useHasTasks(): boolean {
+  const source = useServicesSource();
+  const store = useMemo(() => tasksStore(source), [source]);
+  const hasTasks = useCallback(() => store.get().length > 0, [store]);
+  return useSyncExternalStore(store.subscribe, hasTasks, hasTasks);
 }
