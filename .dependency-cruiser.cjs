@@ -12,7 +12,8 @@ module.exports = {
     },
     {
       name: 'server-stays-off-the-client',
-      comment: 'The server never imports the UI, the browser database, the workers, the machines or the service worker.',
+      comment:
+        'The server never imports the UI, the browser database, the workers, the machines or the service worker.',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^src/(ui|db|workers|machines|sw)/' },
@@ -80,6 +81,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     parser: 'swc',
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
   },
 };

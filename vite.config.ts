@@ -2,7 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
-import { miniZodOnly, precompressAssets, preloadAppStart, routePages, stylesheetsFirst } from './scripts/first-load-plugins.ts';
+import {
+  miniZodOnly,
+  precompressAssets,
+  preloadAppStart,
+  routePages,
+  stylesheetsFirst,
+} from './scripts/first-load-plugins.ts';
 import { firstLoadChunks } from './scripts/first-load-chunks.ts';
 import type { RoutePage } from './scripts/first-load-plugins.ts';
 
@@ -13,12 +19,25 @@ const laterStart = 'src/ui/app/start-services.ts';
 
 /** What the home page, each share page and the explorer show first (their routes in src/ui/routes/). */
 const screens: RoutePage[] = [
-  { name: 'home', path: '^/$', modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'] },
-  { name: 'paste', path: '^/paste/[^/]+/?$', modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'], laterStartFirst: true },
+  {
+    name: 'home',
+    path: '^/$',
+    modules: ['src/ui/features/pastes/create-paste-page.tsx', 'src/ui/features/pastes/pastes.locales.ts'],
+  },
+  {
+    name: 'paste',
+    path: '^/paste/[^/]+/?$',
+    modules: ['src/ui/routes/paste.lazy.tsx', 'src/ui/features/pastes/pastes.locales.ts'],
+    laterStartFirst: true,
+  },
   {
     name: 'file',
     path: '^/file/[^/]+/?$',
-    modules: ['src/ui/routes/file.lazy.tsx', 'src/ui/app/file-areas.locales.ts', 'src/ui/features/basket/transfers.locales.ts'],
+    modules: [
+      'src/ui/routes/file.lazy.tsx',
+      'src/ui/app/file-areas.locales.ts',
+      'src/ui/features/basket/transfers.locales.ts',
+    ],
     laterStartFirst: true,
   },
   {

@@ -63,17 +63,22 @@ export function firstLoadChunks(entry: string, start: string, laterStart: string
       const entryModules = staticClosure(idOf(entry));
       const startId = idOf(start);
       const laterId = idOf(laterStart);
-      const ownChunks = new Set([startId, ...screens.flatMap(({ modules, sessionModules = [] }) => [...modules, ...sessionModules]).map(idOf)]);
+      const ownChunks = new Set([
+        startId,
+        ...screens.flatMap(({ modules, sessionModules = [] }) => [...modules, ...sessionModules]).map(idOf),
+      ]);
       const grouped = (id: string) => !entryModules.has(id) && !ownChunks.has(id);
       const withStages = (root: string, into = new Set<string>()) => {
         staticClosure(root, into);
-        for (const stage of this.getModuleInfo(root)?.dynamicallyImportedIds ?? []) if (stage !== laterId) staticClosure(stage, into);
+        for (const stage of this.getModuleInfo(root)?.dynamicallyImportedIds ?? [])
+          if (stage !== laterId) staticClosure(stage, into);
         return into;
       };
 
       const startModules = withStages(startId).add(laterId);
       const screenModules = new Set<string>();
-      for (const { modules, sessionModules = [] } of screens) for (const module of [...modules, ...sessionModules]) staticClosure(idOf(module), screenModules);
+      for (const { modules, sessionModules = [] } of screens)
+        for (const module of [...modules, ...sessionModules]) staticClosure(idOf(module), screenModules);
       for (const id of withStages(laterId)) {
         if (!grouped(id) || startModules.has(id)) continue;
         if (screenModules.has(id)) startModules.add(id);

@@ -67,12 +67,26 @@ export function preloadAppStart(start: string): Plugin {
         const inPage = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((entry) => chunkClosure(chunks, entry)));
         const closure = closureOf(chunks, start, true).filter((chunk) => !inPage.has(chunk));
         // Their styles too, as the page's own stylesheets (see routePages).
-        const styles = [...new Set(closure.flatMap(cssOf))].map((file): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
-        const preload = (chunk: Chunk): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` } });
+        const styles = [...new Set(closure.flatMap(cssOf))].map(
+          (file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }),
+        );
+        const preload = (chunk: Chunk): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+        });
         const modules = closure.map((chunk): HtmlTagDescriptor => ({ ...preload(chunk), injectTo: 'head' }));
         // The later start's modules, for a stored session (src/ui/app/session-preloads.ts).
         const later = laterStartClosure(chunks).filter((chunk) => !inPage.has(chunk) && !closure.includes(chunk));
-        const session: HtmlTagDescriptor = { tag: 'template', attrs: { 'data-session-preloads': true }, children: later.map(preload), injectTo: 'head' };
+        const session: HtmlTagDescriptor = {
+          tag: 'template',
+          attrs: { 'data-session-preloads': true },
+          children: later.map(preload),
+          injectTo: 'head',
+        };
         return [...styles, ...modules, session];
       },
     },
@@ -115,7 +129,9 @@ export function miniZodOnly(): Plugin {
       if (!ids.some((id) => id.includes('/node_modules/zod/v4/classic/'))) return;
       const isZod = (id: string) => id.includes('/node_modules/zod/');
       const isMini = (id: string) => /\/node_modules\/zod\/(v4\/)?(mini|core|locales)\//.test(id);
-      const importers = ids.filter((id) => !isZod(id) && (this.getModuleInfo(id)?.importedIds ?? []).some((dep) => isZod(dep) && !isMini(dep)));
+      const importers = ids.filter(
+        (id) => !isZod(id) && (this.getModuleInfo(id)?.importedIds ?? []).some((dep) => isZod(dep) && !isMini(dep)),
+      );
       throw new Error(`classic zod is in the web build, imported by ${importers.join(', ')}: use zod/mini`);
     },
   };
@@ -129,7 +145,13 @@ export function miniZodOnly(): Plugin {
  * `laterStartFirst`: the screen cannot show without the app's services (the later start, which
  * index.html keeps in such a template for signed-in visitors), so the page preloads them.
  */
-export type RoutePage = { name: string; path: string; modules: readonly string[]; sessionModules?: readonly string[]; laterStartFirst?: boolean };
+export type RoutePage = {
+  name: string;
+  path: string;
+  modules: readonly string[];
+  sessionModules?: readonly string[];
+  laterStartFirst?: boolean;
+};
 
 /**
  * One copy of index.html per listed route, with modulepreloads and the stylesheets of what that
@@ -153,8 +175,12 @@ export function routePages(routes: readonly RoutePage[], start: string): Plugin 
       const loaded = new Set(closureOf(chunks, start, true));
       const pages = routes.map((route) => {
         const later = route.laterStartFirst === true ? laterStartClosure(chunks) : [];
-        const needed = [...new Set([...route.modules.flatMap((module) => closureOf(chunks, module)), ...later])].filter((chunk) => !loaded.has(chunk));
-        const withSession = [...new Set((route.sessionModules ?? []).flatMap((module) => closureOf(chunks, module)))].filter((chunk) => !loaded.has(chunk) && !needed.includes(chunk));
+        const needed = [...new Set([...route.modules.flatMap((module) => closureOf(chunks, module)), ...later])].filter(
+          (chunk) => !loaded.has(chunk),
+        );
+        const withSession = [
+          ...new Set((route.sessionModules ?? []).flatMap((module) => closureOf(chunks, module))),
+        ].filter((chunk) => !loaded.has(chunk) && !needed.includes(chunk));
         const filesOf = (list: Chunk[]) => [...new Set(list.flatMap((chunk) => [chunk.fileName, ...cssOf(chunk)]))];
         return { route, files: filesOf(needed), sessionFiles: filesOf(withSession), laterStartFirst: later.length > 0 };
       });
@@ -165,22 +191,36 @@ export function routePages(routes: readonly RoutePage[], start: string): Plugin 
       // each would restyle the whole page. Vite's loader finds them there and adds none of its own;
       // its modulepreload attributes are matched, so the browser reuses those fetches.
       const linkTo = (file: string) =>
-        file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`;
+        file.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="/${file}">`
+          : `<link rel="modulepreload" crossorigin href="/${file}">`;
       // Stylesheets before every modulepreload, so they are asked for first and the first paint
       // waits on no script's download; the screen's modules after the app's.
       const table: RoutePagesTable = await Promise.all(
         pages.map(async ({ route, files, sessionFiles, laterStartFirst }) => {
           const file = `${routePagesDir}/${route.name}.html`;
           // index.html keeps the later start for a session; a page that preloads it anyway drops that.
-          const base = laterStartFirst ? html.replace(/<template data-session-preloads>[\s\S]*?<\/template>/, '') : html;
+          const base = laterStartFirst
+            ? html.replace(/<template data-session-preloads>[\s\S]*?<\/template>/, '')
+            : html;
           const firstPreload = base.indexOf('<link rel="modulepreload"');
           if (firstPreload < 0) throw new Error('index.html preloads no module');
           // Styles of session-only modules are linked all the same: small, and never added late.
-          const styles = [...files, ...sessionFiles].filter((name) => name.endsWith('.css')).map(linkTo).join('');
-          const scripts = (list: string[]) => list.filter((name) => !name.endsWith('.css')).map(linkTo).join('');
+          const styles = [...files, ...sessionFiles]
+            .filter((name) => name.endsWith('.css'))
+            .map(linkTo)
+            .join('');
+          const scripts = (list: string[]) =>
+            list
+              .filter((name) => !name.endsWith('.css'))
+              .map(linkTo)
+              .join('');
           const sessionScripts = scripts(sessionFiles);
           const later = sessionScripts === '' ? '' : `<template data-session-preloads>${sessionScripts}</template>`;
-          const page = `${base.slice(0, firstPreload)}${styles}${base.slice(firstPreload)}`.replace('</head>', `${scripts(files)}${later}</head>`);
+          const page = `${base.slice(0, firstPreload)}${styles}${base.slice(firstPreload)}`.replace(
+            '</head>',
+            `${scripts(files)}${later}</head>`,
+          );
           await writeFile(join(outDir, file), page);
           return { path: route.path, file };
         }),
@@ -205,7 +245,9 @@ export function precompressAssets(): Plugin {
       async handler() {
         const summary = await precompressDir(outDir);
         const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-        this.info(`precompressed ${summary.files} files: ${kb(summary.bytes)} → brotli ${kb(summary.br)}, gzip ${kb(summary.gzip)}`);
+        this.info(
+          `precompressed ${summary.files} files: ${kb(summary.bytes)} → brotli ${kb(summary.br)}, gzip ${kb(summary.gzip)}`,
+        );
       },
     },
   };

@@ -12,7 +12,10 @@ const brand = '#0f766e';
 
 /** The mark without its rounded tile, scaled around the centre onto a square background. */
 function onSquare(svg: string, scale: number): string {
-  const inner = svg.replace(/^[\s\S]*?<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '').replace(/<rect width="64" height="64"[^>]*\/>/, '');
+  const inner = svg
+    .replace(/^[\s\S]*?<svg[^>]*>/, '')
+    .replace(/<\/svg>\s*$/, '')
+    .replace(/<rect width="64" height="64"[^>]*\/>/, '');
   const offset = 32 * (1 - scale);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${brand}"/><g transform="translate(${offset} ${offset}) scale(${scale})">${inner}</g></svg>`;
 }
@@ -39,13 +42,18 @@ function ico(images: { size: number; png: Buffer }[]): Buffer {
 
 async function main(): Promise<void> {
   const svg = await readFile(`${publicDir}icon.svg`, 'utf8');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     const render = async (source: string, size: number): Promise<Buffer> => {
       await page.setViewportSize({ width: size, height: size });
       const url = `data:image/svg+xml;base64,${Buffer.from(source).toString('base64')}`;
-      await page.setContent(`<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="${url}">`);
+      await page.setContent(
+        `<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="${url}">`,
+      );
       await page.locator('img').evaluate((img: HTMLImageElement) => img.decode());
       return page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
     };

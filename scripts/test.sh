@@ -8,6 +8,7 @@ bash scripts/ensure-system-deps.sh
 [ -d node_modules ] || npm ci
 
 echo "== typecheck"; npm run --silent typecheck
+echo "== lint";      npm run --silent lint
 echo "== imports";   npm run --silent lint:deps
 echo "== unit";      npx vitest run --project unit --project server
 echo "== integration"; npx vitest run --project integration

@@ -120,7 +120,12 @@ export function createApp({
   const mounts = new MountService(repos, clock, caches);
   const pasteLimiters = createPasteLimiters(clock);
   const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
-  const pasteViews = new PasteViewService(repos, clock, new PasteTokenService(config.encryptionSecret, clock), pasteLimiters);
+  const pasteViews = new PasteViewService(
+    repos,
+    clock,
+    new PasteTokenService(config.encryptionSecret, clock),
+    pasteLimiters,
+  );
   const pasteManage = new PasteManageService(repos, clock, idempotency);
   const renderer = new HtmlRenderer();
   const { trustProxy } = config;
@@ -131,9 +136,23 @@ export function createApp({
   const publicFiles = new PublicFileService(repos, clock, storage, fileAccess, createPasswordLimiters(clock));
   const fileShares = new FileShareService(repos, clock, publicFiles);
   const gate = new UploadGate(repos.files);
-  const fs = createFsModule({ repos, mounts, storage, caches, limits, clock, logger, encryptionSecret: config.encryptionSecret, trustProxy, reindexer });
+  const fs = createFsModule({
+    repos,
+    mounts,
+    storage,
+    caches,
+    limits,
+    clock,
+    logger,
+    encryptionSecret: config.encryptionSecret,
+    trustProxy,
+    reindexer,
+  });
   // A local presigned PUT is expected while a share upload or a mount upload to that key is pending.
-  const putGate = { allows: async (configId: string, key: string) => (await gate.allows(configId, key)) || repos.fsUploads.expectsPut(configId, key) };
+  const putGate = {
+    allows: async (configId: string, key: string) =>
+      (await gate.allows(configId, key)) || repos.fsUploads.expectsPut(configId, key),
+  };
   const blobs = new LocalBlobEndpoint(repos.storageConfigs, storage, storage.deps.blobSigner, clock, putGate);
 
   const app = new Hono<AppEnv>();
@@ -158,7 +177,13 @@ export function createApp({
   app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, renderer, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
-  app.route('/api', storageConfigsRoutes({ configs: storageConfigs, tests: new StorageConfigTestService(storageConfigs, storage, gate) }));
+  app.route(
+    '/api',
+    storageConfigsRoutes({
+      configs: storageConfigs,
+      tests: new StorageConfigTestService(storageConfigs, storage, gate),
+    }),
+  );
   const multipart = new MultipartUploadService(uploads);
   app.route('/api', uploadsRoutes({ uploads, multipart, form: new FormUploadService(uploads), trustProxy }));
   const fetcher = new UrlFetchService({
@@ -181,7 +206,10 @@ export function createApp({
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
-  app.route('/', createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }));
+  app.route(
+    '/',
+    createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }),
+  );
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));
   else logger.warn('web app not built: serving the API only', { staticDir });

@@ -13,7 +13,13 @@ function problemsOf(source: Record<string, string>): string[] {
 
 describe('environment parsing', () => {
   it('applies defaults when nothing is set', () => {
-    expect(parseEnv({})).toMatchObject({ PORT: 8787, DATA_DIR: './data', LOG_LEVEL: 'info', NODE_ENV: 'development', TRUST_PROXY: false });
+    expect(parseEnv({})).toMatchObject({
+      PORT: 8787,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      TRUST_PROXY: false,
+    });
     expect(parseEnv({}).DATABASE_URL).toBeUndefined();
     expect(parseEnv({ PORT: '', DATABASE_URL: '' }).PORT).toBe(8787);
   });

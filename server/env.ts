@@ -59,21 +59,31 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL (leave unset for SQLite)'),
   ),
   ENCRYPTION_SECRET: optional(encryptionSecret),
-  ADMIN_USERNAME: optional(z.string().trim().min(1).max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`)),
+  ADMIN_USERNAME: optional(
+    z.string().trim().min(1).max(USERNAME_MAX_LENGTH, `must be at most ${USERNAME_MAX_LENGTH} characters`),
+  ),
   ADMIN_PASSWORD: optional(
     z
       .string()
       .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`),
   ),
-  LOG_LEVEL: z.preprocess(emptyIsUnset, z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyIsUnset,
+    z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  ),
   NODE_ENV: z.preprocess(
     emptyIsUnset,
-    z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    z
+      .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+      .default('development'),
   ),
   TRUST_PROXY: z.preprocess(
     emptyIsUnset,
-    z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }).default('false').transform((v) => v === 'true' || v === '1'),
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
   ),
   URL_FETCH_ALLOW: z.preprocess(emptyIsUnset, urlFetchAllow),
   URL_FETCH_TIMEOUT_SECONDS: z.preprocess(

@@ -71,7 +71,8 @@ export async function startServer({
     started.once('error', reject);
   });
   const { port } = addressOf(server.address());
-  const sweeper = createSweeper({ tasks: [
+  const sweeper = createSweeper({
+    tasks: [
       pasteSweepTask(repos),
       idempotencySweepTask(repos),
       createUploadSweepTask(repos, storage),
@@ -79,7 +80,11 @@ export async function startServer({
       createFsUploadSweepTask(repos, storage),
       webdavLockSweepTask(repos),
       reindexer.sweepTask(),
-    ], intervalMs: sweepIntervalMs, logger, clock });
+    ],
+    intervalMs: sweepIntervalMs,
+    logger,
+    clock,
+  });
   sweeper.start();
 
   const close = async (graceMs = 10_000) => {

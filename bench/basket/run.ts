@@ -15,25 +15,32 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { type BarePage, launchBareChromium } from '../upload/bare-chromium';
+import { type BarePage, launchBareChromium } from '@bench/upload/bare-chromium';
 import { z } from 'zod';
-import { buildApp } from '../upload/app-build';
-import { startMeters, type Measured } from '../upload/browser-meters';
-import { launchChromiumWithProfile } from '../upload/chromium';
-import { onCleanup, runCleanups } from '../upload/processes';
-import { startBenchStorage } from '../upload/rgw';
-import { startServer } from '../upload/server';
+import { buildApp } from '@bench/upload/app-build';
+import { startMeters, type Measured } from '@bench/upload/browser-meters';
+import { launchChromiumWithProfile } from '@bench/upload/chromium';
+import { onCleanup, runCleanups } from '@bench/upload/processes';
+import { startBenchStorage } from '@bench/upload/rgw';
+import { startServer } from '@bench/upload/server';
 
 const MIB = 1024 * 1024;
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values: args } = parseArgs({ options: { scale: { type: 'string', default: '1' }, rounds: { type: 'string', default: '3' }, zip: { type: 'string', default: 'both' } } });
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '3' },
+    zip: { type: 'string', default: 'both' },
+  },
+});
 /** 1 is the 2 GiB basket; smaller values shrink every file for a quick check. */
 const scale = Number(args.scale);
 /** The three ways run in turn this many times: one run's one-by-one time moves by a fifth, so the ratio is the median of the rounds. */
 const rounds = Number(args.rounds);
 /** Which ZIP ways run beside the one-by-one downloads: `picked`, `streamed` or `both` (a quicker check of one way). */
 const ways = args.zip === 'both' ? ['picked', 'streamed'] : [args.zip];
-if (!ways.every((way) => way === 'picked' || way === 'streamed')) throw new Error(`--zip takes picked, streamed or both, not ${args.zip}`);
+if (!ways.every((way) => way === 'picked' || way === 'streamed'))
+  throw new Error(`--zip takes picked, streamed or both, not ${args.zip}`);
 const log = (line: string) => process.stderr.write(`[basket bench] ${line}\n`);
 
 /** Mixed sizes, 2 GiB in all at scale 1: one large file, some medium, many small. */
@@ -44,7 +51,14 @@ const plan = [
   { count: 128, mib: 4 },
 ];
 
-async function call<T extends z.ZodType>(baseUrl: string, token: string, method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+async function call<T extends z.ZodType>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  schema: T,
+  body?: unknown,
+): Promise<z.output<T>> {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -96,13 +110,17 @@ async function click(page: BarePage, scope: string, name: RegExp): Promise<void>
 async function openBasket(page: BarePage, sink: Sink): Promise<void> {
   await page.evaluate(`window.benchBasketSink = ${JSON.stringify(sink)}`);
   await click(page, 'body', /^Basket/);
-  await page.waitFor(`!(document.querySelector('[role=dialog]')?.textContent ?? 'Counting').includes('Counting')`, 120_000);
+  await page.waitFor(
+    `!(document.querySelector('[role=dialog]')?.textContent ?? 'Counting').includes('Counting')`,
+    120_000,
+  );
 }
 
 /** The total decides whether the download asks first: a 2 GiB basket does. */
 async function clickDownloadAll(page: BarePage): Promise<void> {
   await click(page, '[role=dialog]', /^Download all$/);
-  if (await page.evaluate<boolean>(`document.querySelector('[role=alertdialog]') !== null`)) await click(page, '[role=alertdialog]', /^Download anyway$/);
+  if (await page.evaluate<boolean>(`document.querySelector('[role=alertdialog]') !== null`))
+    await click(page, '[role=alertdialog]', /^Download anyway$/);
 }
 
 /** Resolves with the file name of each finished browser download, in order. */
@@ -143,7 +161,10 @@ async function pickedFileZip(page: BarePage): Promise<number> {
   await clickDownloadAll(page);
   await click(page, '[role=dialog]', /^Close$/);
   await click(page, 'body', /^Tasks/);
-  await page.waitFor(`/Download completed: \\d+ succeeded, 0 failed/.test(document.querySelector('[role=dialog]')?.textContent ?? '')`, 1_800_000);
+  await page.waitFor(
+    `/Download completed: \\d+ succeeded, 0 failed/.test(document.querySelector('[role=dialog]')?.textContent ?? '')`,
+    1_800_000,
+  );
   return (Date.now() - started) / 1000;
 }
 
@@ -155,23 +176,40 @@ async function storedZip(profile: string, filesBytes: number): Promise<string> {
     const path = join(entry.parentPath, entry.name);
     if ((await stat(path)).size > filesBytes) found.push(path);
   }
-  if (found.length !== 1) throw new Error(`expected one file larger than ${filesBytes} bytes in the profile, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`expected one file larger than ${filesBytes} bytes in the profile, found ${found.length}`);
   return found[0] ?? '';
 }
 
 /** Every file is in the ZIP and every CRC checks. */
 function checkZip(zipPath: string, files: number): void {
-  const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 16 * MIB }).trim().split('\n').filter((name) => !name.endsWith('/'));
+  const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8', maxBuffer: 16 * MIB })
+    .trim()
+    .split('\n')
+    .filter((name) => !name.endsWith('/'));
   if (entries.length !== files) throw new Error(`${zipPath} holds ${entries.length} files, expected ${files}`);
   execFileSync('unzip', ['-tq', zipPath], { stdio: 'ignore' });
 }
 
 /** The same files, one browser download after another, each from its direct link. */
-async function oneByOne(page: BarePage, dir: string, baseUrl: string, token: string, mountPath: string, files: Files): Promise<number> {
+async function oneByOne(
+  page: BarePage,
+  dir: string,
+  baseUrl: string,
+  token: string,
+  mountPath: string,
+  files: Files,
+): Promise<number> {
   const saved = downloads(page, dir);
   const started = Date.now();
   for (const file of files) {
-    const link = await call(baseUrl, token, 'GET', `/admin/fs/file-link?path=${encodeURIComponent(`${mountPath}/${file.key}`)}&force_download=true`, z.object({ presignedUrl: z.string() }));
+    const link = await call(
+      baseUrl,
+      token,
+      'GET',
+      `/admin/fs/file-link?path=${encodeURIComponent(`${mountPath}/${file.key}`)}&force_download=true`,
+      z.object({ presignedUrl: z.string() }),
+    );
     await page.evaluate(`(() => {
       const anchor = document.createElement('a');
       anchor.href = ${JSON.stringify(link.presignedUrl)};
@@ -202,19 +240,38 @@ async function main(): Promise<void> {
 
   const files: Files = [];
   for (const { count, mib: size } of plan) {
-    for (let i = 0; i < count; i += 1) files.push({ key: `mixed/${size}mib/${i}.bin`, size: Math.round(size * MIB * scale) });
+    for (let i = 0; i < count; i += 1)
+      files.push({ key: `mixed/${size}mib/${i}.bin`, size: Math.round(size * MIB * scale) });
   }
   const total = files.reduce((sum, file) => sum + file.size, 0);
   log(`putting ${files.length} objects, ${(total / MIB).toFixed(0)} MiB`);
   const chunk = randomBytes(Math.min(64 * MIB, Math.max(...files.map((file) => file.size))));
   for (const file of files) {
-    const body = file.size <= chunk.length ? chunk.subarray(0, file.size) : Buffer.concat(Array.from({ length: Math.ceil(file.size / chunk.length) }, () => chunk)).subarray(0, file.size);
+    const body =
+      file.size <= chunk.length
+        ? chunk.subarray(0, file.size)
+        : Buffer.concat(Array.from({ length: Math.ceil(file.size / chunk.length) }, () => chunk)).subarray(
+            0,
+            file.size,
+          );
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: file.key, Body: body }));
   }
-  const configs = await call(baseUrl, token, 'GET', '/s3-configs', z.array(z.object({ id: z.string(), is_default: z.boolean() })));
+  const configs = await call(
+    baseUrl,
+    token,
+    'GET',
+    '/s3-configs',
+    z.array(z.object({ id: z.string(), is_default: z.boolean() })),
+  );
   const config = configs.find((item) => item.is_default);
   const mountPath = '/bench-basket';
-  const mount = await call(baseUrl, token, 'POST', '/admin/mounts', z.object({ id: z.string() }), { name: 'bench', storage_type: 's3', storage_config_id: config?.id, mount_path: mountPath, cache_ttl: 0 });
+  const mount = await call(baseUrl, token, 'POST', '/admin/mounts', z.object({ id: z.string() }), {
+    name: 'bench',
+    storage_type: 's3',
+    storage_config_id: config?.id,
+    mount_path: mountPath,
+    cache_ttl: 0,
+  });
   await call(baseUrl, token, 'POST', '/admin/fs/refresh', z.unknown(), { mount_id: mount.id });
 
   const daemons = await rgw.daemons();
@@ -222,7 +279,11 @@ async function main(): Promise<void> {
   const [loadBefore = 0] = loadavg();
 
   /** Each way runs in a browser of its own, prepared with Playwright and then driven bare, so each starts from a fresh renderer and no DevTools domain keeps copies of the bytes. */
-  const measure = async <T>(label: string, profile: string, run: (page: BarePage, downloadDir: string) => Promise<T>): Promise<{ result: T; measured: Measured }> => {
+  const measure = async <T>(
+    label: string,
+    profile: string,
+    run: (page: BarePage, downloadDir: string) => Promise<T>,
+  ): Promise<{ result: T; measured: Measured }> => {
     log(label);
     await mkdir(profile, { recursive: true });
     await prepareProfile(profile, baseUrl, token, mountPath);
@@ -230,8 +291,15 @@ async function main(): Promise<void> {
     await mkdir(downloadDir);
     const page = await launchBareChromium(profile, `${baseUrl}/mount-explorer${mountPath}`, pickerScript);
     try {
-      await page.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: downloadDir, eventsEnabled: true });
-      await page.waitFor(`navigator.serviceWorker.controller !== null && [...document.querySelectorAll('button')].some((b) => /^Basket, 1 item/.test(b.getAttribute('aria-label') ?? ''))`, 60_000);
+      await page.send('Browser.setDownloadBehavior', {
+        behavior: 'allowAndName',
+        downloadPath: downloadDir,
+        eventsEnabled: true,
+      });
+      await page.waitFor(
+        `navigator.serviceWorker.controller !== null && [...document.querySelectorAll('button')].some((b) => /^Basket, 1 item/.test(b.getAttribute('aria-label') ?? ''))`,
+        60_000,
+      );
       const meter = await startMeters(targets);
       const result = await run(page, downloadDir);
       const measured = await meter.stop();
@@ -247,12 +315,18 @@ async function main(): Promise<void> {
   let zipSize = 0;
   for (let round = 1; round <= rounds; round += 1) {
     const profile = (name: string) => join(workDir, `round-${round}`, name);
-    const singles = await measure(`round ${round}: one by one`, profile('singles'), (page, dir) => oneByOne(page, dir, baseUrl, token, mountPath, files));
+    const singles = await measure(`round ${round}: one by one`, profile('singles'), (page, dir) =>
+      oneByOne(page, dir, baseUrl, token, mountPath, files),
+    );
     const result: (typeof results)[number] = { singles: { seconds: singles.result, measured: singles.measured } };
 
     if (ways.includes('streamed')) {
       const zipPath = join(workDir, 'basket.zip');
-      const streamed = await measure(`round ${round}: basket ZIP, streamed through the service worker`, profile('stream'), (page, dir) => streamedZip(page, dir, zipPath));
+      const streamed = await measure(
+        `round ${round}: basket ZIP, streamed through the service worker`,
+        profile('stream'),
+        (page, dir) => streamedZip(page, dir, zipPath),
+      );
       zipSize = (await stat(zipPath)).size;
       checkZip(zipPath, files.length);
       await rm(zipPath);
@@ -261,7 +335,9 @@ async function main(): Promise<void> {
 
     if (ways.includes('picked')) {
       const fileProfile = profile('file');
-      const written = await measure(`round ${round}: basket ZIP, written to the picked file`, fileProfile, (page) => pickedFileZip(page));
+      const written = await measure(`round ${round}: basket ZIP, written to the picked file`, fileProfile, (page) =>
+        pickedFileZip(page),
+      );
       const stored = await storedZip(fileProfile, total);
       zipSize = (await stat(stored)).size;
       checkZip(stored, files.length);
@@ -283,8 +359,10 @@ async function main(): Promise<void> {
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   };
-  const ratios = (way: 'written' | 'streamed') => results.flatMap((result) => (result[way] === undefined ? [] : [result.singles.seconds / result[way].seconds]));
-  const peak = (way: 'written' | 'streamed') => Math.max(...results.flatMap((result) => (result[way] === undefined ? [] : [result[way].measured.tabAnon.peakMiB])));
+  const ratios = (way: 'written' | 'streamed') =>
+    results.flatMap((result) => (result[way] === undefined ? [] : [result.singles.seconds / result[way].seconds]));
+  const peak = (way: 'written' | 'streamed') =>
+    Math.max(...results.flatMap((result) => (result[way] === undefined ? [] : [result[way].measured.tabAnon.peakMiB])));
   const lines = [
     `date: ${new Date().toISOString()}`,
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
@@ -295,12 +373,20 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|---|---|---|',
     ...results.flatMap((result, i) => [
       row(i + 1, 'one by one (browser downloads)', result.singles, result.singles.seconds),
-      ...(result.written === undefined ? [] : [row(i + 1, 'basket ZIP to the picked file (worker)', result.written, result.singles.seconds)]),
-      ...(result.streamed === undefined ? [] : [row(i + 1, 'basket ZIP streamed (worker + service worker)', result.streamed, result.singles.seconds)]),
+      ...(result.written === undefined
+        ? []
+        : [row(i + 1, 'basket ZIP to the picked file (worker)', result.written, result.singles.seconds)]),
+      ...(result.streamed === undefined
+        ? []
+        : [row(i + 1, 'basket ZIP streamed (worker + service worker)', result.streamed, result.singles.seconds)]),
     ]),
     '',
     ...(['written', 'streamed'] as const).flatMap((way) =>
-      ratios(way).length === 0 ? [] : [`${way === 'written' ? 'picked file' : 'streamed'}: median speed vs one by one over ${rounds} rounds ${median(ratios(way)).toFixed(2)} ×, peak tab RssAnon ${peak(way)} MiB`],
+      ratios(way).length === 0
+        ? []
+        : [
+            `${way === 'written' ? 'picked file' : 'streamed'}: median speed vs one by one over ${rounds} rounds ${median(ratios(way)).toFixed(2)} ×, peak tab RssAnon ${peak(way)} MiB`,
+          ],
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

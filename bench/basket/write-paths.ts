@@ -9,12 +9,14 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launchBareChromium } from '../upload/bare-chromium';
-import { chromiumProcesses } from '../upload/chromium';
-import { startCpuMeter } from '../upload/proc';
+import { launchBareChromium } from '@bench/upload/bare-chromium';
+import { chromiumProcesses } from '@bench/upload/chromium';
+import { startCpuMeter } from '@bench/upload/proc';
 
 const MIB = 1024 * 1024;
-const { values: args } = parseArgs({ options: { gib: { type: 'string', default: '1' }, batches: { type: 'string', default: '1,4,16' } } });
+const { values: args } = parseArgs({
+  options: { gib: { type: 'string', default: '1' }, batches: { type: 'string', default: '1,4,16' } },
+});
 const total = Math.round(Number(args.gib) * 1024 * MIB);
 const batchesMiB = args.batches.split(',').map(Number);
 const CHUNK = 4 * MIB;
@@ -59,7 +61,12 @@ navigator.serviceWorker.register('/sw.js');
 
 async function main(): Promise<void> {
   const server = createServer((request, response) => {
-    const [type, body] = request.url === '/file-worker.js' ? ['text/javascript', fileWorker] : request.url === '/sw.js' ? ['text/javascript', serviceWorker] : ['text/html', page];
+    const [type, body] =
+      request.url === '/file-worker.js'
+        ? ['text/javascript', fileWorker]
+        : request.url === '/sw.js'
+          ? ['text/javascript', serviceWorker]
+          : ['text/html', page];
     response.writeHead(200, { 'content-type': type });
     response.end(body);
   });
@@ -69,7 +76,10 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'clipdock-bench-write-'));
   const [loadBefore = 0] = loadavg();
 
-  const measure = async (label: string, write: (page: Awaited<ReturnType<typeof launchBareChromium>>, downloads: string) => Promise<void>) => {
+  const measure = async (
+    label: string,
+    write: (page: Awaited<ReturnType<typeof launchBareChromium>>, downloads: string) => Promise<void>,
+  ) => {
     const profile = join(workDir, label.replace(/\W+/g, '-'));
     const downloads = join(profile, 'downloads');
     await mkdir(downloads, { recursive: true });
@@ -77,7 +87,10 @@ async function main(): Promise<void> {
     try {
       await browser.waitFor('navigator.serviceWorker.controller !== null', 30_000);
       const processes = await chromiumProcesses();
-      const cpu = await startCpuMeter({ renderer: processes.renderers, browser: [...processes.browser, ...processes.network, ...processes.others] });
+      const cpu = await startCpuMeter({
+        renderer: processes.renderers,
+        browser: [...processes.browser, ...processes.network, ...processes.others],
+      });
       const started = Date.now();
       await write(browser, downloads);
       const seconds = (Date.now() - started) / 1000;
@@ -92,34 +105,50 @@ async function main(): Promise<void> {
 
   const rows: string[] = [];
   for (const mib of batchesMiB) {
-    rows.push(await measure(`File System Access, ${mib} MiB writes`, async (browser) => {
-      await browser.evaluate(`new Promise((resolve) => { fileWorker.onmessage = resolve; fileWorker.postMessage(${mib * MIB}); })`);
-    }));
+    rows.push(
+      await measure(`File System Access, ${mib} MiB writes`, async (browser) => {
+        await browser.evaluate(
+          `new Promise((resolve) => { fileWorker.onmessage = resolve; fileWorker.postMessage(${mib * MIB}); })`,
+        );
+      }),
+    );
   }
-  rows.push(await measure('service worker stream into a browser download', async (browser, downloads) => {
-    await browser.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: downloads, eventsEnabled: true });
-    const done = new Promise<string>((resolve) => browser.on('Browser.downloadProgress', (params) => {
-      if (params.state === 'completed') resolve(join(downloads, String(params.guid)));
-    }));
-    // A hidden frame, as the app opens its basket download.
-    await browser.evaluate(`(() => { const frame = document.createElement('iframe'); frame.hidden = true; frame.src = '/download'; document.body.append(frame); })()`);
-    const saved = await done;
-    if ((await stat(saved)).size !== total) throw new Error('the download is short');
-  }));
+  rows.push(
+    await measure('service worker stream into a browser download', async (browser, downloads) => {
+      await browser.send('Browser.setDownloadBehavior', {
+        behavior: 'allowAndName',
+        downloadPath: downloads,
+        eventsEnabled: true,
+      });
+      const done = new Promise<string>((resolve) =>
+        browser.on('Browser.downloadProgress', (params) => {
+          if (params.state === 'completed') resolve(join(downloads, String(params.guid)));
+        }),
+      );
+      // A hidden frame, as the app opens its basket download.
+      await browser.evaluate(
+        `(() => { const frame = document.createElement('iframe'); frame.hidden = true; frame.src = '/download'; document.body.append(frame); })()`,
+      );
+      const saved = await done;
+      if ((await stat(saved)).size !== total) throw new Error('the download is short');
+    }),
+  );
 
   const [loadAfter = 0] = loadavg();
   server.close();
   await rm(workDir, { recursive: true, force: true });
-  process.stdout.write([
-    `date: ${new Date().toISOString()}`,
-    `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
-    `command: npx tsx bench/basket/write-paths.ts --gib ${args.gib} --batches ${args.batches}`,
-    '',
-    `| ${(total / MIB).toFixed(0)} MiB written | seconds | MiB/s | CPU s: renderer | CPU s: browser and its other processes |`,
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      `date: ${new Date().toISOString()}`,
+      `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`,
+      `command: npx tsx bench/basket/write-paths.ts --gib ${args.gib} --batches ${args.batches}`,
+      '',
+      `| ${(total / MIB).toFixed(0)} MiB written | seconds | MiB/s | CPU s: renderer | CPU s: browser and its other processes |`,
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {

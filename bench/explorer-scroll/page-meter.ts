@@ -63,7 +63,12 @@ export async function endPhase(page: Page): Promise<PhaseRecord> {
     await new Promise((resolve) => setTimeout(resolve, 100));
     meter.recording = false;
     const start = meter.phaseStart;
-    return { start, end, frames: meter.frames.filter((t) => t <= end), longTasks: meter.longTasks.filter((task) => task.start >= start && task.start <= end) };
+    return {
+      start,
+      end,
+      frames: meter.frames.filter((t) => t <= end),
+      longTasks: meter.longTasks.filter((task) => task.start >= start && task.start <= end),
+    };
   });
 }
 

@@ -4,7 +4,14 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
-export const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'blink.user_timing'];
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+];
 
 const traceEvent = z.object({
   name: z.string(),
@@ -17,7 +24,13 @@ const traceEvent = z.object({
 });
 const traceFile = z.object({ traceEvents: z.array(z.unknown()) });
 
-export type TaskFigures = { tasks: number; wallOver50: number; cpuOver50: number; longestWall: number; longestCpu: number };
+export type TaskFigures = {
+  tasks: number;
+  wallOver50: number;
+  cpuOver50: number;
+  longestWall: number;
+  longestCpu: number;
+};
 
 /** Tasks of the busiest renderer main thread (the measured page's). */
 export async function traceTasks(path: string): Promise<TaskFigures> {
@@ -25,7 +38,11 @@ export async function traceTasks(path: string): Promise<TaskFigures> {
     const parsed = traceEvent.safeParse(raw);
     return parsed.success ? [parsed.data] : [];
   });
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, { wall: number; cpu: number }[]>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;

@@ -6,14 +6,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '@server/config';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../server/db/schema';
-import { parseEnv } from '../../server/env';
-import { systemClock } from '../../server/lib/clock';
-import { createLogger } from '../../server/lib/logger';
-import { startServer } from '../../server/start-server';
-import { createStorageRegistry, type StorageRegistry } from '../../server/storage/storage-registry';
+import type { Database } from '@server/db/schema';
+import { parseEnv } from '@server/env';
+import { systemClock } from '@server/lib/clock';
+import { createLogger } from '@server/lib/logger';
+import { startServer } from '@server/start-server';
+import { createStorageRegistry, type StorageRegistry } from '@server/storage/storage-registry';
 
 /**
  * `serverMs`: the server's own request-log time (wall clock). `cpuMs`: CPU time this process spent
@@ -47,24 +47,47 @@ export async function startBenchServer(options: { staticDir?: string } = {}): Pr
     level: 'info',
     write: (line) => {
       const parsed = logLine.safeParse(JSON.parse(line));
-      if (parsed.success && parsed.data.msg === 'request' && parsed.data.reqId !== undefined && parsed.data.ms !== undefined) serverMs.set(parsed.data.reqId, parsed.data.ms);
+      if (
+        parsed.success &&
+        parsed.data.msg === 'request' &&
+        parsed.data.reqId !== undefined &&
+        parsed.data.ms !== undefined
+      )
+        serverMs.set(parsed.data.reqId, parsed.data.ms);
     },
   });
-  const env = { PORT: '0', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: adminPassword };
+  const env = {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: adminPassword,
+  };
   const config = await loadConfig(parseEnv(env));
   // The sweeper's first pass would reindex the mounts while the bench measures; run it rarely.
-  const running = await startServer({ config, logger, hostname: '127.0.0.1', staticDir: options.staticDir ?? join(dataDir, 'no-web-app'), sweepIntervalMs: 24 * 3600_000 });
+  const running = await startServer({
+    config,
+    logger,
+    hostname: '127.0.0.1',
+    staticDir: options.staticDir ?? join(dataDir, 'no-web-app'),
+    sweepIntervalMs: 24 * 3600_000,
+  });
   const baseUrl = running.url;
   let token = '';
   const api = async (method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token !== '') headers.authorization = `Bearer ${token}`;
-    const response = await retried(() => fetch(`${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    const response = await retried(() =>
+      fetch(`${baseUrl}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+    );
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text}`);
     return envelope.parse(JSON.parse(text)).data;
   };
-  token = z.object({ token: z.string() }).parse(await api('POST', '/api/admin/login', { username: 'admin', password: adminPassword })).token;
+  token = z
+    .object({ token: z.string() })
+    .parse(await api('POST', '/api/admin/login', { username: 'admin', password: adminPassword })).token;
   const encryptionSecret = (await readFile(join(dataDir, 'encryption.key'), 'utf8')).trim();
   return {
     baseUrl,
@@ -77,7 +100,9 @@ export async function startBenchServer(options: { staticDir?: string } = {}): Pr
       const reqId = randomUUID();
       const cpu = process.cpuUsage();
       const started = performance.now();
-      const response = await retried(() => fetch(`${baseUrl}${path}`, { headers: { authorization, 'x-request-id': reqId } }));
+      const response = await retried(() =>
+        fetch(`${baseUrl}${path}`, { headers: { authorization, 'x-request-id': reqId } }),
+      );
       const body = await response.text();
       const clientMs = performance.now() - started;
       const used = process.cpuUsage(cpu);
@@ -119,7 +144,9 @@ export function summary(values: readonly number[]): { p50: number; p95: number; 
 
 export async function machine(): Promise<string> {
   const cpu = /model name\s*:\s*(.+)/.exec(await readFile('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? 'unknown';
-  const cores = (await readFile('/proc/cpuinfo', 'utf8')).split('\n').filter((line) => line.startsWith('processor')).length;
+  const cores = (await readFile('/proc/cpuinfo', 'utf8'))
+    .split('\n')
+    .filter((line) => line.startsWith('processor')).length;
   const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
   return `CPU "${cpu}" × ${cores} (/proc/cpuinfo), Node ${process.version}, load average ${load}, ${new Date().toISOString().slice(0, 10)}`;
 }

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { s3ClientFor, startGateway, type Gateway } from '../../tests/support/rgw-gateway';
+import { s3ClientFor, startGateway, type Gateway } from '@tests/support/rgw-gateway';
 import { machine, startBenchServer, summary, type BenchServer } from './bench-server';
 
 const argument = (name: string, fallback: number) => {
@@ -36,27 +36,50 @@ async function rgwMount(server: BenchServer, gateway: Gateway): Promise<Setup> {
   client.destroy();
   const config = idSchema.parse(
     await server.api('POST', '/api/s3-configs', {
-      name: 'bench rgw', provider_type: 'Other S3 Compatible', endpoint_url: gateway.endpoint, bucket_name: bucket, region: 'us-east-1',
-      access_key_id: gateway.accessKeyId, secret_access_key: gateway.secretAccessKey, path_style: true,
+      name: 'bench rgw',
+      provider_type: 'Other S3 Compatible',
+      endpoint_url: gateway.endpoint,
+      bucket_name: bucket,
+      region: 'us-east-1',
+      access_key_id: gateway.accessKeyId,
+      secret_access_key: gateway.secretAccessKey,
+      path_style: true,
     }),
   );
-  const mount = idSchema.parse(await server.api('POST', '/api/admin/mounts', { name: 'rgw', storage_type: 's3', storage_config_id: config.id, mount_path: '/rgw' }));
+  const mount = idSchema.parse(
+    await server.api('POST', '/api/admin/mounts', {
+      name: 'rgw',
+      storage_type: 's3',
+      storage_config_id: config.id,
+      mount_path: '/rgw',
+    }),
+  );
   return { mountId: mount.id, folder: '/rgw/big', configId: config.id };
 }
 
 async function fill(server: BenchServer, setup: Setup): Promise<void> {
-  const row = await server.db.selectFrom('storage_configs').selectAll().where('id', '=', setup.configId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('storage_configs')
+    .selectAll()
+    .where('id', '=', setup.configId)
+    .executeTakeFirstOrThrow();
   const driver = await server.storage.driverFor(row);
   const keys = Array.from({ length: objects }, (_, i) => `big/object-${String(i).padStart(5, '0')}.txt`);
   for (const folder of ['albums', 'drafts', 'zz-archive']) keys.push(`big/${folder}/inside.txt`);
   for (let i = 0; i < keys.length; i += 32) {
-    await Promise.all(keys.slice(i, i + 32).map((key) => driver.putObject(key, Readable.from([Buffer.from(key)]), 'text/plain')));
+    await Promise.all(
+      keys.slice(i, i + 32).map((key) => driver.putObject(key, Readable.from([Buffer.from(key)]), 'text/plain')),
+    );
   }
 }
 
 /** The anchor: the storage's own listing of the same page, through the driver, without the server. */
 async function rawList(server: BenchServer, setup: Setup, limit: number) {
-  const row = await server.db.selectFrom('storage_configs').selectAll().where('id', '=', setup.configId).executeTakeFirstOrThrow();
+  const row = await server.db
+    .selectFrom('storage_configs')
+    .selectAll()
+    .where('id', '=', setup.configId)
+    .executeTakeFirstOrThrow();
   const driver = await server.storage.driverFor(row);
   const ms: number[] = [];
   for (let i = 0; i < coldRuns; i += 1) {
@@ -94,13 +117,23 @@ async function measure(server: BenchServer, setup: Setup, limit: number) {
 
 async function main(): Promise<void> {
   console.log(`# fs list: first page of a ${objects}-object folder\n${await machine()}\n`);
-  console.log('| storage | limit | first call server ms | cold server p50 / p95 / max ms | cold CPU p50 / p95 ms | cold client p50 / p95 ms | warm server p50 / p95 / max ms | warm CPU p50 / p95 ms | driver list alone p50 / p95 ms |');
+  console.log(
+    '| storage | limit | first call server ms | cold server p50 / p95 / max ms | cold CPU p50 / p95 ms | cold client p50 / p95 ms | warm server p50 / p95 / max ms | warm CPU p50 / p95 ms | driver list alone p50 / p95 ms |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|');
   let gateway: Gateway | undefined;
   const server = await startBenchServer();
   try {
-    gateway = await startGateway({ store: 'memstore', accessKeyId: `bench${randomBytes(6).toString('hex')}`, secretAccessKey: randomBytes(20).toString('hex'), label: 'clipdock-fs-bench-rgw' });
-    for (const [name, setup] of [['local', await localMount(server)], ['radosgw', await rgwMount(server, gateway)]] as const) {
+    gateway = await startGateway({
+      store: 'memstore',
+      accessKeyId: `bench${randomBytes(6).toString('hex')}`,
+      secretAccessKey: randomBytes(20).toString('hex'),
+      label: 'clipdock-fs-bench-rgw',
+    });
+    for (const [name, setup] of [
+      ['local', await localMount(server)],
+      ['radosgw', await rgwMount(server, gateway)],
+    ] as const) {
       const started = performance.now();
       await fill(server, setup);
       console.error(`${name}: ${objects} objects written in ${Math.round(performance.now() - started)} ms`);
@@ -110,7 +143,9 @@ async function main(): Promise<void> {
         const r = await measure(server, setup, limit);
         const raw = await rawList(server, setup, limit);
         const row = (s: { p50: number; p95: number; max: number }) => `${s.p50} / ${s.p95} / ${s.max}`;
-        console.log(`| ${name} | ${limit} | ${limit === 200 ? r.first : '–'} | ${row(r.cold.server)} | ${r.cold.cpu.p50} / ${r.cold.cpu.p95} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.cpu.p50} / ${r.warm.cpu.p95} | ${raw.p50} / ${raw.p95} |`);
+        console.log(
+          `| ${name} | ${limit} | ${limit === 200 ? r.first : '–'} | ${row(r.cold.server)} | ${r.cold.cpu.p50} / ${r.cold.cpu.p95} | ${r.cold.client.p50} / ${r.cold.client.p95} | ${row(r.warm.server)} | ${r.warm.cpu.p50} / ${r.warm.cpu.p95} | ${raw.p50} / ${raw.p95} |`,
+        );
       }
     }
   } finally {

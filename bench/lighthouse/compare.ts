@@ -12,7 +12,8 @@ import { seed, startServer, type BenchServer } from './server';
 
 const here = fileURLToPath(new URL('../..', import.meta.url));
 const argv = process.argv.slice(2);
-const option = (name: string) => argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
+const option = (name: string) =>
+  argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
 const base = option('base')[0];
 if (base === undefined) throw new Error('--base=<other checkout> is required');
 const runs = Number(option('runs')[0] ?? 3);

@@ -38,7 +38,10 @@ const reportSchema = z.object({
   lighthouseVersion: z.string(),
   environment: z.object({ benchmarkIndex: z.number() }),
   userAgent: z.string(),
-  categories: z.object({ performance: z.object({ score: z.number().nullable() }), accessibility: z.object({ score: z.number().nullable() }) }),
+  categories: z.object({
+    performance: z.object({ score: z.number().nullable() }),
+    accessibility: z.object({ score: z.number().nullable() }),
+  }),
   audits: z.object({
     'first-contentful-paint': numeric,
     'largest-contentful-paint': numeric,
@@ -46,7 +49,13 @@ const reportSchema = z.object({
     'total-blocking-time': numeric,
     'speed-index': numeric,
     'unused-javascript': z.object({ details: z.object({ overallSavingsBytes: z.number() }).optional() }),
-    metrics: z.object({ details: z.object({ items: z.array(z.object({ observedLargestContentfulPaint: z.number().optional(), observedLoad: z.number().optional() })) }) }),
+    metrics: z.object({
+      details: z.object({
+        items: z.array(
+          z.object({ observedLargestContentfulPaint: z.number().optional(), observedLoad: z.number().optional() }),
+        ),
+      }),
+    }),
     'network-requests': z.object({ details: z.object({ items: z.array(requestSchema) }) }),
   }),
 });

@@ -19,11 +19,19 @@ const traceEvent = z.looseObject({
   ts: z.number(),
   dur: z.number().optional(),
   pid: z.number(),
-  args: z.looseObject({ data: z.looseObject({ frames: z.array(z.looseObject({ processId: z.number().optional() })).optional() }).optional() }).optional(),
+  args: z
+    .looseObject({
+      data: z
+        .looseObject({ frames: z.array(z.looseObject({ processId: z.number().optional() })).optional() })
+        .optional(),
+    })
+    .optional(),
 });
 type TraceEvent = z.infer<typeof traceEvent>;
 const cpuProfile = z.object({
-  nodes: z.array(z.looseObject({ id: z.number(), callFrame: z.looseObject({ functionName: z.string(), url: z.string() }) })),
+  nodes: z.array(
+    z.looseObject({ id: z.number(), callFrame: z.looseObject({ functionName: z.string(), url: z.string() }) }),
+  ),
   startTime: z.number(),
   samples: z.array(z.number()).optional(),
   timeDeltas: z.array(z.number()).optional(),
@@ -39,7 +47,9 @@ function sampleTimes(profile: CpuProfile): number[] {
 
 function longTasks(events: TraceEvent[], profile: CpuProfile): LongTask[] {
   const page = events.find((e) => e.name === 'TracingStartedInBrowser')?.args?.data?.frames?.[0]?.processId;
-  const tasks = events.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000 && (page === undefined || e.pid === page));
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && (e.dur ?? 0) > 50_000 && (page === undefined || e.pid === page),
+  );
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const times = sampleTimes(profile);
   const origin = tasks[0]?.ts ?? 0;
@@ -57,8 +67,18 @@ function longTasks(events: TraceEvent[], profile: CpuProfile): LongTask[] {
       byScript.set(script || frame.functionName, (byScript.get(script || frame.functionName) ?? 0) + 1);
     });
     const total = [...counts.values()].reduce((sum, n) => sum + n, 0) || 1;
-    const shares = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, n]) => `${name} ${Math.round((100 * n) / total)} %`).join(', ');
-    return { startMs: (task.ts - origin) / 1000, durationMs: (task.dur ?? 0) / 1000, top: shares(counts), scripts: shares(byScript) };
+    const shares = (map: Map<string, number>) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([name, n]) => `${name} ${Math.round((100 * n) / total)} %`)
+        .join(', ');
+    return {
+      startMs: (task.ts - origin) / 1000,
+      durationMs: (task.dur ?? 0) / 1000,
+      top: shares(counts),
+      scripts: shares(byScript),
+    };
   });
 }
 
@@ -78,7 +98,10 @@ try {
     const events: TraceEvent[] = [];
     cdp.on('Tracing.dataCollected', (chunk) => events.push(...z.array(traceEvent).parse(chunk.value)));
     const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+      transferMode: 'ReportEvents',
+    });
     await cdp.send('Profiler.start');
     await page.goto(`${server.baseUrl}${path}`);
     await page.waitForTimeout(WATCH_MS);
@@ -86,9 +109,13 @@ try {
     await cdp.send('Tracing.end');
     await traced;
     const tasks = longTasks(events, profile);
-    process.stdout.write(`${path}, CPU slowed ${CPU_SLOWDOWN}×: ${tasks.length} tasks over 50 ms, blocking ${Math.round(tasks.reduce((sum, t) => sum + t.durationMs - 50, 0))} ms in all\n`);
+    process.stdout.write(
+      `${path}, CPU slowed ${CPU_SLOWDOWN}×: ${tasks.length} tasks over 50 ms, blocking ${Math.round(tasks.reduce((sum, t) => sum + t.durationMs - 50, 0))} ms in all\n`,
+    );
     for (const task of tasks) {
-      process.stdout.write(`  at ${task.startMs.toFixed(0).padStart(5)} ms, ${task.durationMs.toFixed(0).padStart(4)} ms: ${task.top || '(no script: parsing, style, layout)'}\n`);
+      process.stdout.write(
+        `  at ${task.startMs.toFixed(0).padStart(5)} ms, ${task.durationMs.toFixed(0).padStart(4)} ms: ${task.top || '(no script: parsing, style, layout)'}\n`,
+      );
       if (task.scripts) process.stdout.write(`  ${' '.repeat(20)}by script: ${task.scripts}\n`);
     }
   } finally {

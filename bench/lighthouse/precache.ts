@@ -19,7 +19,9 @@ async function sizeOf(path: string): Promise<number | undefined> {
 
 export async function precacheOf(dist: string): Promise<Precache> {
   const sw = await readFile(join(dist, 'sw.js'), 'utf8');
-  const entries = [...sw.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"[^"]*"\}/g)].map((match) => entrySchema.parse(JSON.parse(match[0])));
+  const entries = [...sw.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"[^"]*"\}/g)].map((match) =>
+    entrySchema.parse(JSON.parse(match[0])),
+  );
   if (entries.length === 0) throw new Error('no precache manifest found in dist/sw.js');
   let bytes = 0;
   let wireBytes = 0;

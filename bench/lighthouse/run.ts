@@ -20,9 +20,13 @@ import { seed, startServer } from './server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const argv = process.argv.slice(2);
-const option = (name: string) => argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
+const option = (name: string) =>
+  argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
 const runs = Number(option('runs')[0] ?? 2);
-const modes: Mode[] = option('mode').length > 0 ? option('mode').filter((mode): mode is Mode => mode === 'mobile' || mode === 'desktop') : ['mobile', 'desktop'];
+const modes: Mode[] =
+  option('mode').length > 0
+    ? option('mode').filter((mode): mode is Mode => mode === 'mobile' || mode === 'desktop')
+    : ['mobile', 'desktop'];
 const listRequests = argv.includes('--requests');
 const keepDir = option('keep')[0];
 
@@ -39,7 +43,10 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
@@ -80,7 +87,9 @@ async function main(): Promise<void> {
   try {
     const { pastePath, filePath } = await seed(server.baseUrl);
     const named: Record<string, string> = { paste: pastePath, file: filePath };
-    const pages = (option('page').length > 0 ? option('page') : ['/', 'paste', 'file', '/mount-explorer']).map((page) => named[page] ?? page);
+    const pages = (option('page').length > 0 ? option('page') : ['/', 'paste', 'file', '/mount-explorer']).map(
+      (page) => named[page] ?? page,
+    );
     if (keepDir !== undefined) await mkdir(keepDir, { recursive: true });
     const rows: string[] = [];
     let version = '';
@@ -89,27 +98,41 @@ async function main(): Promise<void> {
       for (const mode of modes) {
         const results: RunFigures[] = [];
         for (let i = 0; i < runs; i += 1) {
-          const keepAs = keepDir === undefined ? undefined : join(keepDir, `${page.replace(/\W+/g, '_')}-${mode}-${i + 1}.json`);
+          const keepAs =
+            keepDir === undefined ? undefined : join(keepDir, `${page.replace(/\W+/g, '_')}-${mode}-${i + 1}.json`);
           const result = await lighthouse(root, `${server.baseUrl}${page}`, mode, keepAs);
           version = result.version;
           benchmarks.push(result.benchmarkIndex);
           results.push(result);
-          process.stderr.write(`${page} ${mode} run ${i + 1}: performance ${result.performance}, accessibility ${result.accessibility}, first load ${kb(result.firstLoadBytes)} KB, load ${load()}\n`);
+          process.stderr.write(
+            `${page} ${mode} run ${i + 1}: performance ${result.performance}, accessibility ${result.accessibility}, first load ${kb(result.firstLoadBytes)} KB, load ${load()}\n`,
+          );
           if (listRequests) process.stderr.write(`${requestList(result)}\n`);
         }
         rows.push(row(page, mode, results));
       }
     }
-    process.stdout.write(`Machine: ${cpuModel}, ${cpus().length} cores; ${chromium}; Lighthouse ${version}; Node ${process.version}\n`);
-    process.stdout.write(`Date: ${new Date().toISOString()}; load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}\n`);
-    process.stdout.write(`Command: npx tsx bench/lighthouse/run.ts ${argv.join(' ')}`.trimEnd() + `; ${runs} run(s) per page and mode, medians\n\n`);
+    process.stdout.write(
+      `Machine: ${cpuModel}, ${cpus().length} cores; ${chromium}; Lighthouse ${version}; Node ${process.version}\n`,
+    );
+    process.stdout.write(
+      `Date: ${new Date().toISOString()}; load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}\n`,
+    );
+    process.stdout.write(
+      `Command: npx tsx bench/lighthouse/run.ts ${argv.join(' ')}`.trimEnd() +
+        `; ${runs} run(s) per page and mode, medians\n\n`,
+    );
     process.stdout.write(`Lighthouse CPU benchmark index (median of all runs): ${median(benchmarks)}\n\n`);
-    process.stdout.write('| page | mode | performance (runs) | accessibility | FCP s | LCP s | CLS | TBT ms | SI s | first load KB (requests) | whole run KB (requests) | unused JS KB |\n');
+    process.stdout.write(
+      '| page | mode | performance (runs) | accessibility | FCP s | LCP s | CLS | TBT ms | SI s | first load KB (requests) | whole run KB (requests) | unused JS KB |\n',
+    );
     process.stdout.write('|---|---|---|---|---|---|---|---|---|---|---|---|\n');
     for (const line of rows) process.stdout.write(`| ${line} |\n`);
     const precache = await precacheOf(join(root, 'dist'));
     const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
-    process.stdout.write(`\nService worker precache: ${precache.entries} files, ${mib(precache.bytes)} MiB (${kb(precache.wireBytes)} KB on the wire as brotli)\n`);
+    process.stdout.write(
+      `\nService worker precache: ${precache.entries} files, ${mib(precache.bytes)} MiB (${kb(precache.wireBytes)} KB on the wire as brotli)\n`,
+    );
   } finally {
     await server.stop();
   }

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { freePort } from '../../tests/support/free-port';
-import { startScriptNodeArgs } from '../paste-api/server-command';
+import { freePort } from '@tests/support/free-port';
+import { startScriptNodeArgs } from '@bench/paste-api/server-command';
 
 const adminPassword = 'bench-lighthouse-password';
 
@@ -32,7 +32,14 @@ export async function startServer(root: string): Promise<BenchServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...(await startScriptNodeArgs(root)), join(root, 'dist-server/server.mjs')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(baseUrl, child);
@@ -84,17 +91,28 @@ const samplePaste = [
 /** Logs in, creates the paste and uploads a small text file; returns the two page paths. */
 export async function seed(baseUrl: string): Promise<{ pastePath: string; filePath: string }> {
   const login = await parsed(
-    await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) }),
+    await fetch(`${baseUrl}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
+    }),
     z.object({ token: z.string() }),
   );
   const authorization = `Bearer ${login.token}`;
   const paste = await parsed(
-    await fetch(`${baseUrl}/api/paste`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ content: samplePaste, slug: 'release-checklist' }) }),
+    await fetch(`${baseUrl}/api/paste`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: samplePaste, slug: 'release-checklist' }),
+    }),
     z.object({ slug: z.string() }),
   );
   const form = new FormData();
   form.append('slug', 'meeting-notes');
   form.append('file', new Blob([samplePaste.repeat(4)], { type: 'text/markdown' }), 'meeting-notes.md');
-  const file = await parsed(await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization }, body: form }), z.object({ slug: z.string() }));
+  const file = await parsed(
+    await fetch(`${baseUrl}/api/upload`, { method: 'POST', headers: { authorization }, body: form }),
+    z.object({ slug: z.string() }),
+  );
   return { pastePath: `/paste/${paste.slug}`, filePath: `/file/${file.slug}` };
 }

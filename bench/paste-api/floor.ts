@@ -3,7 +3,7 @@
 // each test's CPU per request can be set against the least any Node HTTP server spends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { freePort } from '../../tests/support/free-port';
+import { freePort } from '@tests/support/free-port';
 
 const source = `
 const http = require('node:http');
@@ -31,7 +31,10 @@ export type Floor = { baseUrl: string; pid: number; stop(): Promise<void> };
 
 export async function startFloor(): Promise<Floor> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['-e', source], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', source], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const stdout = child.stdout;
   if (stdout === null) throw new Error('floor server has no stdout');
   await once(stdout, 'data');

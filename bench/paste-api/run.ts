@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { freePort } from '../../tests/support/free-port';
+import { freePort } from '@tests/support/free-port';
 import { autocannon, autocannonArgs, type LoadResult, type Scenario } from './autocannon';
 import { startFloor } from './floor';
 import { cpuSeconds, load1, machine, rssMiB } from './proc';
@@ -76,7 +76,14 @@ async function main(): Promise<void> {
   const args = await serverArgs(root, serverOptions.mode, serverOptions.extraNodeArgs);
   const server: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const floor = await startFloor();
@@ -85,7 +92,13 @@ async function main(): Promise<void> {
     const pid = server.pid ?? 0;
     const idleRss = await rssMiB(pid);
     const startLoad = load1();
-    const login = await json(await fetch(`${baseUrl}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: adminPassword }) }));
+    const login = await json(
+      await fetch(`${baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: adminPassword }),
+      }),
+    );
     const token = String(login.data.token);
     const body = JSON.stringify({ content: 'x'.repeat(1024) });
     const postHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -97,9 +110,17 @@ async function main(): Promise<void> {
     const health = { url: `${baseUrl}/api/health` };
     const seconds = (s: number) => ({ seconds: Math.max(1, Math.round(s * scale)) });
     const requests = (n: number) => ({ requests: Math.round(n * scale) });
-    const masked = (arg: string) => arg.replace(token, '<token>').replace(body, '<1 KB JSON body>').replace(baseUrl, 'http://127.0.0.1:<port>').replace(slug, '<slug>');
+    const masked = (arg: string) =>
+      arg
+        .replace(token, '<token>')
+        .replace(body, '<1 KB JSON body>')
+        .replace(baseUrl, 'http://127.0.0.1:<port>')
+        .replace(slug, '<slug>');
     const quoted = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg}'`);
-    const shown = (s: Scenario) => `npx ${autocannonArgs(s).map((arg) => quoted(masked(arg))).join(' ')}`;
+    const shown = (s: Scenario) =>
+      `npx ${autocannonArgs(s)
+        .map((arg) => quoted(masked(arg)))
+        .join(' ')}`;
 
     const tests: [string, Scenario][] = [
       ['GET /api/paste/:slug (c64, 20 s)', { ...getPaste, connections: 64, stop: seconds(20) }],
@@ -108,9 +129,13 @@ async function main(): Promise<void> {
       ['GET /api/health (c64, 10 s)', { ...health, connections: 64, stop: seconds(10) }],
     ];
     // The built web app's page, when there is one (the bench builds only the server).
-    if (existsSync(join(root, 'dist/index.html'))) tests.push(['GET / (index.html, c64, 10 s)', { url: `${baseUrl}/`, connections: 64, stop: seconds(10) }]);
+    if (existsSync(join(root, 'dist/index.html')))
+      tests.push(['GET / (index.html, c64, 10 s)', { url: `${baseUrl}/`, connections: 64, stop: seconds(10) }]);
     // The floor answers the same method, headers and request body with a body of the same size.
-    const floorOf = async (s: Scenario): Promise<Scenario> => ({ ...s, url: `${floor.baseUrl}/${await answerBytes(s)}` });
+    const floorOf = async (s: Scenario): Promise<Scenario> => ({
+      ...s,
+      url: `${floor.baseUrl}/${await answerBytes(s)}`,
+    });
     const floors = await Promise.all(tests.map(([, s]) => floorOf(s)));
 
     const results: { name: string; round: number; app: Measured; floor: Measured }[] = [];
@@ -143,20 +168,36 @@ async function main(): Promise<void> {
     const out = (line: string) => process.stdout.write(`${line}\n`);
     out(`Machine: ${machine()}; load average (1 min) at start ${startLoad}, after the tests ${endLoad}`);
     out(`Server: node ${args.map((arg) => arg.replace(root, '')).join(' ')}`);
-    out('Floor: a bare node:http server in its own process answering a fixed JSON body of the same size as each test\'s answer');
-    for (const [index, [name, scenario]] of tests.entries()) out(`${name}: ${shown(scenario)} (floor: ${floors[index]?.url.replace(floor.baseUrl, '<floor>')})`);
+    out(
+      "Floor: a bare node:http server in its own process answering a fixed JSON body of the same size as each test's answer",
+    );
+    for (const [index, [name, scenario]] of tests.entries())
+      out(`${name}: ${shown(scenario)} (floor: ${floors[index]?.url.replace(floor.baseUrl, '<floor>')})`);
     out(`Mixed, 4 batches of: ${mixed.map(shown).join(' & ')}\n`);
-    out('| test | round | req/s | p50 ms | p99 ms | CPU µs/req | floor req/s | floor p50 | floor p99 | floor CPU µs/req | CPU ratio | non-2xx + errors |');
+    out(
+      '| test | round | req/s | p50 ms | p99 ms | CPU µs/req | floor req/s | floor p50 | floor p99 | floor CPU µs/req | CPU ratio | non-2xx + errors |',
+    );
     out('|---|---|---|---|---|---|---|---|---|---|---|---|');
     const row = (name: string, round: string, a: Measured, f: Measured, bad: number) =>
-      out(`| ${name} | ${round} | ${Math.round(a.rps)} | ${a.p50} | ${a.p99} | ${a.cpuUs} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.cpuUs} | ${round1(a.cpuUs / Math.max(1, f.cpuUs))}× | ${bad} |`);
-    for (const r of results) row(r.name, String(r.round), r.app, r.floor, r.app.non2xx + r.app.errors + r.floor.non2xx + r.floor.errors);
+      out(
+        `| ${name} | ${round} | ${Math.round(a.rps)} | ${a.p50} | ${a.p99} | ${a.cpuUs} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${f.cpuUs} | ${round1(a.cpuUs / Math.max(1, f.cpuUs))}× | ${bad} |`,
+      );
+    for (const r of results)
+      row(r.name, String(r.round), r.app, r.floor, r.app.non2xx + r.app.errors + r.floor.non2xx + r.floor.errors);
     if (rounds > 1) {
       for (const [name] of tests) {
         const mine = results.filter((r) => r.name === name);
         const pick = (side: 'app' | 'floor'): Measured => {
           const of = (key: keyof Measured) => median(mine.map((r) => r[side][key]));
-          return { rps: of('rps'), total: of('total'), p50: of('p50'), p99: of('p99'), non2xx: of('non2xx'), errors: of('errors'), cpuUs: of('cpuUs') };
+          return {
+            rps: of('rps'),
+            total: of('total'),
+            p50: of('p50'),
+            p99: of('p99'),
+            non2xx: of('non2xx'),
+            errors: of('errors'),
+            cpuUs: of('cpuUs'),
+          };
         };
         row(`**${name}**`, 'median', pick('app'), pick('floor'), 0);
       }

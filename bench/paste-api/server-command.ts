@@ -13,7 +13,9 @@ const startNodeCall = /\bnode((?:\s+--\S+)*)\s+dist-server\/server\.mjs\b/;
 
 export function parseServerOptions(argv: readonly string[]): { mode: ServerMode; extraNodeArgs: string[] } {
   const mode = argv.includes('--server=tsx') ? 'tsx' : 'bundle';
-  const extraNodeArgs = argv.filter((arg) => arg.startsWith('--node-arg=')).map((arg) => arg.slice('--node-arg='.length));
+  const extraNodeArgs = argv
+    .filter((arg) => arg.startsWith('--node-arg='))
+    .map((arg) => arg.slice('--node-arg='.length));
   return { mode, extraNodeArgs };
 }
 
@@ -22,14 +24,20 @@ export async function startScriptNodeArgs(root: string): Promise<string[]> {
   const { scripts } = packageSchema.parse(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')));
   const match = startNodeCall.exec(scripts.serve);
   if (match === null) throw new Error('the serve script does not run node dist-server/server.mjs');
-  return (match[1] ?? '').trim().split(/\s+/).filter((flag) => flag !== '');
+  return (match[1] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((flag) => flag !== '');
 }
 
 function buildBundle(root: string): Promise<void> {
   const vite = join(root, 'node_modules/vite/bin/vite.js');
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [vite, 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: root }, (error) =>
-      error === null ? resolve() : reject(error),
+    execFile(
+      process.execPath,
+      [vite, 'build', '-c', 'vite.server.config.ts', '--logLevel', 'warn'],
+      { cwd: root },
+      (error) => (error === null ? resolve() : reject(error)),
     );
   });
 }

@@ -22,19 +22,28 @@ const pages = [
 
 async function scriptsOf(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.js')).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 async function measure(page: string): Promise<{ raw: number; brotli: number; files: number }> {
   const work = await mkdtemp(join(tmpdir(), `clipdock-floor-${page}-`));
   try {
-    await writeFile(join(work, 'index.html'), `<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="${join(here, 'pages', `${page}.tsx`)}"></script></body></html>`);
+    await writeFile(
+      join(work, 'index.html'),
+      `<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="${join(here, 'pages', `${page}.tsx`)}"></script></body></html>`,
+    );
     await build({
       root: work,
       configFile: false,
       logLevel: 'warn',
       plugins: [react()],
-      build: { outDir: join(work, 'dist'), sourcemap: false, rolldownOptions: { output: { strictExecutionOrder: true } } },
+      build: {
+        outDir: join(work, 'dist'),
+        sourcemap: false,
+        rolldownOptions: { output: { strictExecutionOrder: true } },
+      },
     });
     const files = await scriptsOf(join(work, 'dist'));
     let raw = 0;
@@ -42,7 +51,9 @@ async function measure(page: string): Promise<{ raw: number; brotli: number; fil
     for (const file of files) {
       const bytes = await readFile(file);
       raw += bytes.length;
-      brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
+      brotli += brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }).length;
     }
     return { raw, brotli, files: files.length };
   } finally {
@@ -51,7 +62,9 @@ async function measure(page: string): Promise<{ raw: number; brotli: number; fil
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-process.stdout.write(`Date: ${new Date().toISOString()}; Node ${process.version}\nCommand: npx tsx bench/stack-floor/run.ts\n\n`);
+process.stdout.write(
+  `Date: ${new Date().toISOString()}; Node ${process.version}\nCommand: npx tsx bench/stack-floor/run.ts\n\n`,
+);
 process.stdout.write('| page | scripts | raw KB | brotli KB (on the wire, without headers) |\n|---|---|---|---|\n');
 for (const [page, label] of pages) {
   const { raw, brotli, files } = await measure(page);

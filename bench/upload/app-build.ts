@@ -16,6 +16,10 @@ export async function buildApp(root: string, workDir: string): Promise<string> {
   await run('bash', ['-c', `git -C "$0" archive HEAD | tar -x -C "$1"`, root, source], { timeout: 60_000 });
   await cp(join(root, 'src/workers'), join(source, 'src/workers'), { recursive: true });
   await symlink(join(root, 'node_modules'), join(source, 'node_modules'), 'dir');
-  await run(join(root, 'node_modules/.bin/vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: source, timeout: 300_000 });
+  await run(
+    join(root, 'node_modules/.bin/vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: source, timeout: 300_000 },
+  );
   return outDir;
 }

@@ -8,5 +8,9 @@ import { startServer } from '@server/start-server';
 const staticDir = process.env.BENCH_STATIC_DIR;
 if (staticDir === undefined) throw new Error('BENCH_STATIC_DIR is not set');
 const env = parseEnv(process.env);
-const server = await startServer({ config: await loadConfig(env), logger: createLogger({ level: env.LOG_LEVEL }), staticDir });
+const server = await startServer({
+  config: await loadConfig(env),
+  logger: createLogger({ level: env.LOG_LEVEL }),
+  staticDir,
+});
 process.once('SIGTERM', () => void server.close().finally(() => process.exit(0)));

@@ -23,9 +23,20 @@ export type BarePage = {
 };
 
 export async function launchBareChromium(userDataDir: string, url: string, initScript: string): Promise<BarePage> {
-  const child = spawn(CHROMIUM_PATH, [...CHROMIUM_FLAGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, '--window-size=1280,900', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    CHROMIUM_PATH,
+    [
+      ...CHROMIUM_FLAGS,
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      '--window-size=1280,900',
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const endpoint = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stderr });
     lines.on('line', (line) => {
@@ -43,7 +54,13 @@ export async function launchBareChromium(userDataDir: string, url: string, initS
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Listener[]>();
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; method?: string; params?: Record<string, unknown>; result?: unknown; error?: { message: string } };
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      method?: string;
+      params?: Record<string, unknown>;
+      result?: unknown;
+      error?: { message: string };
+    };
     if (message.id !== undefined) {
       const waiting = pending.get(message.id);
       pending.delete(message.id);
@@ -67,11 +84,16 @@ export async function launchBareChromium(userDataDir: string, url: string, initS
   await send('Page.navigate', { url }, sessionId);
 
   const evaluate = async <T>(expression: string): Promise<T> => {
-    const reply = (await send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true, userGesture: true }, sessionId)) as {
+    const reply = (await send(
+      'Runtime.evaluate',
+      { expression, awaitPromise: true, returnByValue: true, userGesture: true },
+      sessionId,
+    )) as {
       result: { value?: T };
       exceptionDetails?: { text: string; exception?: { description?: string } };
     };
-    if (reply.exceptionDetails) throw new Error(reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text);
+    if (reply.exceptionDetails)
+      throw new Error(reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text);
     return reply.result.value as T;
   };
 

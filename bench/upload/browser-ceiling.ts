@@ -15,8 +15,13 @@ const PUT_TIMEOUT_MS = 600_000;
 export type CeilingPut = { seconds: number; key: string };
 export type CeilingBody = 'file' | 'slice';
 
-export async function singlePutInBrowser(browser: Browser, job: { baseUrl: string; client: S3Client; bucket: string; path: string; key: string; body: CeilingBody }): Promise<CeilingPut> {
-  const url = await getSignedUrl(job.client, new PutObjectCommand({ Bucket: job.bucket, Key: job.key }), { expiresIn: 3600 });
+export async function singlePutInBrowser(
+  browser: Browser,
+  job: { baseUrl: string; client: S3Client; bucket: string; path: string; key: string; body: CeilingBody },
+): Promise<CeilingPut> {
+  const url = await getSignedUrl(job.client, new PutObjectCommand({ Bucket: job.bucket, Key: job.key }), {
+    expiresIn: 3600,
+  });
   const context = await browser.newContext({ baseURL: job.baseUrl });
   try {
     const page = await context.newPage();

@@ -40,8 +40,14 @@ export async function startMeters({ serverPid, daemons }: MeterTargets): Promise
   return {
     async stop() {
       const [systemCpu, cpuSeconds, rendererCpu] = [await system.stop(), await cpu.stop(), await perRenderer.stop()];
-      const [renderersRss, otherChromiumRss, serverRss] = [await renderers.stop(), await others.stop(), await server.stop()];
-      const [busiest = ''] = Object.entries(rendererCpu).sort(([, a], [, b]) => b - a).map(([pid]) => pid);
+      const [renderersRss, otherChromiumRss, serverRss] = [
+        await renderers.stop(),
+        await others.stop(),
+        await server.stop(),
+      ];
+      const [busiest = ''] = Object.entries(rendererCpu)
+        .sort(([, a], [, b]) => b - a)
+        .map(([pid]) => pid);
       const tab = renderersRss.byPid.get(Number(busiest));
       if (tab === undefined) throw new Error('no renderer used CPU during the upload');
       return {

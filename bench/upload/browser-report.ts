@@ -8,7 +8,18 @@ import { median, TARGET_RATIO } from './report';
 export const CEILING_TARGET_RATIO = 0.95;
 
 /** `load` is the 1-minute load average before the round; `rawCpu` covers the curl PUT. */
-export type BrowserRound = { size: number; rawSeconds: number; ceilingSeconds: number; sliceSeconds: number; rawCpu: Record<string, number>; rawSystem: SystemCpu; upload: BrowserUpload; order: string; verified: string; load: number };
+export type BrowserRound = {
+  size: number;
+  rawSeconds: number;
+  ceilingSeconds: number;
+  sliceSeconds: number;
+  rawCpu: Record<string, number>;
+  rawSystem: SystemCpu;
+  upload: BrowserUpload;
+  order: string;
+  verified: string;
+  load: number;
+};
 
 const mbps = (bytes: number, seconds: number) => bytes / 1e6 / seconds;
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
@@ -28,7 +39,9 @@ function partSummary(upload: BrowserUpload): string {
 const apiCells = (upload: BrowserUpload) => upload.api.map((call) => `${call.path} ${call.ms}`).join(', ');
 
 const cpuCells = (cpu: Record<string, number>, system: SystemCpu) =>
-  `${Object.entries(cpu).map(([name, s]) => `${name} ${fixed(s, 2)}`).join(', ')}; both cores ${system.busyPercent} % busy, ${system.iowaitPercent} % I/O wait`;
+  `${Object.entries(cpu)
+    .map(([name, s]) => `${name} ${fixed(s, 2)}`)
+    .join(', ')}; both cores ${system.busyPercent} % busy, ${system.iowaitPercent} % I/O wait`;
 
 export function renderBrowserTable(rounds: readonly BrowserRound[], settings: string): string {
   const raw = rounds.map((r) => mbps(r.size, r.rawSeconds));
@@ -53,8 +66,9 @@ export function renderBrowserTable(rounds: readonly BrowserRound[], settings: st
     '',
     '| run | raw curl PUT MB/s | one XHR PUT of the File MB/s | one XHR PUT of a Blob slice MB/s | browser engine MB/s | engine / raw | engine / File PUT | engine / slice PUT | tab renderer RSS MiB | tab renderer RssAnon MiB | all page renderers RSS MiB (count) | other Chromium RSS MiB | server RSS MiB | storage PUTs | order | verified | load |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rounds.map((r, i) =>
-      `| ${i + 1} | ${fixed(raw[i] ?? 0)} | ${fixed(ceiling[i] ?? 0)} | ${fixed(slice[i] ?? 0)} | ${fixed(engine[i] ?? 0)} | ${fixed(ratio[i] ?? 0, 2)} | ${fixed(ofCeiling[i] ?? 0, 2)} | ${fixed(ofSlice[i] ?? 0, 2)} | ${tab(r.upload)} | ${tabAnon(r.upload)} | ${allRenderers(r.upload)} (${r.upload.renderers}) | ${others(r.upload)} | ${fixed(r.upload.serverRss.baselineMiB)} → ${fixed(r.upload.serverRss.peakMiB)} | ${partSummary(r.upload)} | ${r.order} | ${r.verified} | ${fixed(r.load, 2)} |`,
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${fixed(raw[i] ?? 0)} | ${fixed(ceiling[i] ?? 0)} | ${fixed(slice[i] ?? 0)} | ${fixed(engine[i] ?? 0)} | ${fixed(ratio[i] ?? 0, 2)} | ${fixed(ofCeiling[i] ?? 0, 2)} | ${fixed(ofSlice[i] ?? 0, 2)} | ${tab(r.upload)} | ${tabAnon(r.upload)} | ${allRenderers(r.upload)} (${r.upload.renderers}) | ${others(r.upload)} | ${fixed(r.upload.serverRss.baselineMiB)} → ${fixed(r.upload.serverRss.peakMiB)} | ${partSummary(r.upload)} | ${r.order} | ${r.verified} | ${fixed(r.load, 2)} |`,
     ),
     `| **median** | ${fixed(median(raw))} | ${fixed(median(ceiling))} | ${fixed(median(slice))} | ${fixed(median(engine))} | ${fixed(medianRatio, 2)} | ${fixed(medianOfCeiling, 2)} | ${fixed(medianOfSlice, 2)} | peak ${fixed(tabPeak)} | | | | | | | | |`,
     '',
@@ -62,7 +76,10 @@ export function renderBrowserTable(rounds: readonly BrowserRound[], settings: st
     '',
     '| run | raw curl PUT | browser upload | API calls |',
     '|---|---|---|---|',
-    ...rounds.map((r, i) => `| ${i + 1} | ${cpuCells(r.rawCpu, r.rawSystem)} | ${cpuCells(r.upload.cpuSeconds, r.upload.system)} | ${apiCells(r.upload)} |`),
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${cpuCells(r.rawCpu, r.rawSystem)} | ${cpuCells(r.upload.cpuSeconds, r.upload.system)} | ${apiCells(r.upload)} |`,
+    ),
     '',
     `Targets: engine ≥ ${CEILING_TARGET_RATIO} × the single XHR PUT of the File → median ${fixed(medianOfCeiling, 2)}: ${medianOfCeiling >= CEILING_TARGET_RATIO ? 'met' : 'missed'}; of the Blob slice (the ceiling of any upload in parts) → median ${fixed(medianOfSlice, 2)}: ${medianOfSlice >= CEILING_TARGET_RATIO ? 'met' : 'missed'}; engine ≥ ${TARGET_RATIO} × raw curl → median ${fixed(medianRatio, 2)}: ${medianRatio >= TARGET_RATIO ? 'met' : 'missed'}; tab renderer RSS peak ${fixed(tabPeak)} MiB (target < 200 MB, flat).`,
     'Memory: baseline after the file is chosen → peak over the upload, sampled every 100 ms from /proc/<pid>/status',

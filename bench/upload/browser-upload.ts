@@ -35,7 +35,12 @@ function watchUpload(page: Page) {
         const failed = document.querySelector('.upload-row[data-status="error"]');
         if (link === null && failed === null) return;
         observer.disconnect();
-        resolve({ timeOrigin: performance.timeOrigin, clickedAt, doneAt: performance.now(), failure: failed?.textContent ?? null });
+        resolve({
+          timeOrigin: performance.timeOrigin,
+          clickedAt,
+          doneAt: performance.now(),
+          failure: failed?.textContent ?? null,
+        });
       });
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     });
@@ -48,19 +53,28 @@ function partTimings(requests: readonly Request[], originMs: number): PartTiming
   return requests
     .map((request) => {
       const { startTime, requestStart, responseEnd } = request.timing();
-      return { startMs: startTime - originMs, sendMs: startTime + Math.max(0, requestStart) - originMs, endMs: startTime + responseEnd - originMs };
+      return {
+        startMs: startTime - originMs,
+        sendMs: startTime + Math.max(0, requestStart) - originMs,
+        endMs: startTime + responseEnd - originMs,
+      };
     })
     .sort((a, b) => a.startMs - b.startMs);
 }
 
 function apiTimings(requests: readonly Request[]): ApiTiming[] {
-  return requests.map((request) => ({ path: new URL(request.url()).pathname.replace(/^\/api\//, ''), ms: Math.round(request.timing().responseEnd) }));
+  return requests.map((request) => ({
+    path: new URL(request.url()).pathname.replace(/^\/api\//, ''),
+    ms: Math.round(request.timing().responseEnd),
+  }));
 }
 
 export async function uploadInBrowser(browser: Browser, job: BrowserUploadJob): Promise<BrowserUpload> {
   const context = await browser.newContext({ baseURL: job.baseUrl, locale: 'en-US' });
   try {
-    await context.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(job.token)});` });
+    await context.addInitScript({
+      content: `window.localStorage.setItem('admin_token', ${JSON.stringify(job.token)});`,
+    });
     const puts: Request[] = [];
     const calls: Request[] = [];
     context.on('requestfinished', (request) => {

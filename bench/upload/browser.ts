@@ -24,7 +24,9 @@ import { verifyObject } from './verify';
 
 const MIB = 1024 * 1024;
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '2' }, 'size-mib': { type: 'string', default: '1024' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '2' }, 'size-mib': { type: 'string', default: '1024' } },
+});
 const runs = Number(args.runs);
 const size = Number(args['size-mib']) * MIB;
 const log = (line: string) => process.stderr.write(`[browser upload bench] ${line}\n`);
@@ -32,7 +34,9 @@ const log = (line: string) => process.stderr.write(`[browser upload bench] ${lin
 /** Keys in the bucket outside `raw/` (the engine's uploads). */
 async function engineKeys(client: S3Client, bucket: string): Promise<string[]> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-  return (listed.Contents ?? []).flatMap((object) => (object.Key === undefined || object.Key.startsWith('raw/') ? [] : [object.Key]));
+  return (listed.Contents ?? []).flatMap((object) =>
+    object.Key === undefined || object.Key.startsWith('raw/') ? [] : [object.Key],
+  );
 }
 
 async function main(): Promise<void> {
@@ -59,21 +63,42 @@ async function main(): Promise<void> {
     const [load = 0] = loadavg();
     const raw = async () => {
       log(`run ${i + 1}: raw curl PUT (load ${load.toFixed(2)})`);
-      const [system, cpu, curlBefore] = [await startSystemCpuMeter(), await startCpuMeter(gateway), await reapedChildrenCpuSeconds()];
+      const [system, cpu, curlBefore] = [
+        await startSystemCpuMeter(),
+        await startCpuMeter(gateway),
+        await reapedChildrenCpuSeconds(),
+      ];
       const put = await rawPut(client, bucket, path, `raw/run-${i + 1}.bin`);
       const rawSystem = await system.stop();
-      const rawCpu = { ...(await cpu.stop()), curl: Math.round(((await reapedChildrenCpuSeconds()) - curlBefore) * 100) / 100 };
+      const rawCpu = {
+        ...(await cpu.stop()),
+        curl: Math.round(((await reapedChildrenCpuSeconds()) - curlBefore) * 100) / 100,
+      };
       await verifyObject(client, bucket, put.key, { size, sha256 }, false);
       return { seconds: put.seconds, rawCpu, rawSystem };
     };
     const before = new Set(await engineKeys(client, bucket));
     const engine = async () => {
       log(`run ${i + 1}: upload page in Chromium`);
-      return uploadInBrowser(browser, { baseUrl: server.baseUrl, token: server.token, path, storageOrigin: rgw.endpoint, serverPid: server.pid, daemons });
+      return uploadInBrowser(browser, {
+        baseUrl: server.baseUrl,
+        token: server.token,
+        path,
+        storageOrigin: rgw.endpoint,
+        serverPid: server.pid,
+        daemons,
+      });
     };
     const ceiling = async (body: CeilingBody) => {
       log(`run ${i + 1}: one XHR PUT of the ${body === 'file' ? 'File' : 'Blob slice'} from a plain page`);
-      const put = await singlePutInBrowser(browser, { baseUrl: server.baseUrl, client, bucket, path, key: `raw/ceiling-${body}-${i + 1}.bin`, body });
+      const put = await singlePutInBrowser(browser, {
+        baseUrl: server.baseUrl,
+        client,
+        bucket,
+        path,
+        key: `raw/ceiling-${body}-${i + 1}.bin`,
+        body,
+      });
       await verifyObject(client, bucket, put.key, { size, sha256 }, false);
       return put.seconds;
     };
@@ -93,9 +118,21 @@ async function main(): Promise<void> {
       rawRun = await raw();
     }
     const [key, ...extra] = (await engineKeys(client, bucket)).filter((k) => !before.has(k));
-    if (key === undefined || extra.length > 0) throw new Error(`expected one new object, found ${extra.length + (key === undefined ? 0 : 1)}`);
+    if (key === undefined || extra.length > 0)
+      throw new Error(`expected one new object, found ${extra.length + (key === undefined ? 0 : 1)}`);
     const verified = await verifyObject(client, bucket, key, { size, sha256 }, i === 0);
-    rounds.push({ size, rawSeconds: rawRun.seconds, ceilingSeconds, sliceSeconds, rawCpu: rawRun.rawCpu, rawSystem: rawRun.rawSystem, upload, order: rawFirst ? 'raw, File PUT, slice PUT, engine' : 'engine, slice PUT, File PUT, raw', verified, load });
+    rounds.push({
+      size,
+      rawSeconds: rawRun.seconds,
+      ceilingSeconds,
+      sliceSeconds,
+      rawCpu: rawRun.rawCpu,
+      rawSystem: rawRun.rawSystem,
+      upload,
+      order: rawFirst ? 'raw, File PUT, slice PUT, engine' : 'engine, slice PUT, File PUT, raw',
+      verified,
+      load,
+    });
   }
 
   const { concurrency, partSize } = defaultEngineConfig;

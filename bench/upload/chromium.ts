@@ -6,15 +6,30 @@ import { descendants, readCmdline } from './proc';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Chromium's switches for every benchmark: no GPU, no background traffic, no first-run UI. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 /** The same browser with its profile in `userDataDir`, where a benchmark can find what the page stored. */
-export function launchChromiumWithProfile(userDataDir: string, options: BrowserContextOptions): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, ...options });
+export function launchChromiumWithProfile(
+  userDataDir: string,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    ...options,
+  });
 }
 
 /** `renderers` are the pages' renderers; Chromium's own UI renderer (top-chrome WebUI) counts as `others`. */

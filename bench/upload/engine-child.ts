@@ -9,17 +9,25 @@ import { createUploadApi, type UploadApi } from '@workers/upload-api';
 import { engineJobSchema, startMessageSchema, type EngineMessage } from './messages';
 
 function send(message: EngineMessage): Promise<void> {
-  return new Promise((resolve, reject) => process.send?.(message, undefined, {}, (error) => (error === null ? resolve() : reject(error))));
+  return new Promise((resolve, reject) =>
+    process.send?.(message, undefined, {}, (error) => (error === null ? resolve() : reject(error))),
+  );
 }
 
 /** The same API, timing each call and keeping the part plan the server answered with. */
-function timedApi(api: UploadApi, apiMs: Record<string, number>, plan: { partSize: number; partCount: number }): UploadApi {
-  const timed = <Req, Res>(name: string, call: (body: Req, signal: AbortSignal) => Promise<Res>) => async (body: Req, signal: AbortSignal) => {
-    const started = performance.now();
-    const outcome = await call(body, signal);
-    apiMs[name] = Math.round(performance.now() - started);
-    return outcome;
-  };
+function timedApi(
+  api: UploadApi,
+  apiMs: Record<string, number>,
+  plan: { partSize: number; partCount: number },
+): UploadApi {
+  const timed =
+    <Req, Res>(name: string, call: (body: Req, signal: AbortSignal) => Promise<Res>) =>
+    async (body: Req, signal: AbortSignal) => {
+      const started = performance.now();
+      const outcome = await call(body, signal);
+      apiMs[name] = Math.round(performance.now() - started);
+      return outcome;
+    };
   return {
     ...api,
     presign: timed('presign', api.presign),
@@ -38,7 +46,10 @@ async function main(): Promise<void> {
   const file = await openAsBlob(job.path);
   const apiMs: Record<string, number> = {};
   const plan = { partSize: file.size, partCount: 1 };
-  const api = createUploadApi({ fetch, connection: () => ({ baseUrl: `${job.baseUrl}/api`, credentials: { scheme: 'admin', token: job.token } }) });
+  const api = createUploadApi({
+    fetch,
+    connection: () => ({ baseUrl: `${job.baseUrl}/api`, credentials: { scheme: 'admin', token: job.token } }),
+  });
   const engine = createTransferEngine({
     api: timedApi(api, apiMs, plan),
     transport: createFetchTransport(fetch),
@@ -60,7 +71,12 @@ async function main(): Promise<void> {
 
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const result = await engine.upload({ id: 'bench', file, filename: basename(job.path), mimetype: 'application/octet-stream' });
+  const result = await engine.upload({
+    id: 'bench',
+    file,
+    filename: basename(job.path),
+    mimetype: 'application/octet-stream',
+  });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;

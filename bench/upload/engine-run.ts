@@ -24,17 +24,22 @@ function inbox(child: ChildProcess): () => Promise<EngineMessage> {
   return async () => {
     for (;;) {
       if (queue.length > 0) return engineMessageSchema.parse(queue.shift());
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`engine process exited (${child.exitCode ?? child.signalCode})`);
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`engine process exited (${child.exitCode ?? child.signalCode})`);
       await new Promise<void>((resolve) => (notify = resolve));
     }
   };
 }
 
 export async function runEngine(root: string, job: EngineJob, serverPid: number): Promise<EngineRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/upload/engine-child.ts'), JSON.stringify(job)], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/upload/engine-child.ts'), JSON.stringify(job)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const next = inbox(child);
   try {
     if ((await next()).type !== 'ready') throw new Error('engine process did not report ready');

@@ -8,7 +8,10 @@ export type GroupRss = { sum: RssWindow; byPid: Map<number, ProcessMemory> };
 export type GroupRssSampler = { stop(): Promise<GroupRss> };
 
 const toMiB = (kib: number) => Math.round((kib / 1024) * 10) / 10;
-const toWindow = (baselineKiB: number, peakKiB: number): RssWindow => ({ baselineMiB: toMiB(baselineKiB), peakMiB: toMiB(peakKiB) });
+const toWindow = (baselineKiB: number, peakKiB: number): RssWindow => ({
+  baselineMiB: toMiB(baselineKiB),
+  peakMiB: toMiB(peakKiB),
+});
 const total = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 export async function startGroupRssSampler(pids: readonly number[], intervalMs = 100): Promise<GroupRssSampler> {

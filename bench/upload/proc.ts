@@ -39,10 +39,12 @@ export async function readCmdline(pid: number): Promise<string[]> {
 export async function descendants(root: number): Promise<number[]> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
   const parents = new Map<number, number>();
-  await Promise.all(pids.map(async (pid) => {
-    const stat = await readStat(pid);
-    if (stat !== null) parents.set(pid, stat.ppid);
-  }));
+  await Promise.all(
+    pids.map(async (pid) => {
+      const stat = await readStat(pid);
+      if (stat !== null) parents.set(pid, stat.ppid);
+    }),
+  );
   const found: number[] = [];
   const frontier = [root];
   for (let parent = frontier.pop(); parent !== undefined; parent = frontier.pop()) {
@@ -69,7 +71,9 @@ export async function startCpuMeter(groups: Record<string, readonly number[]>): 
   return {
     async stop() {
       const after = await Promise.all(entries.map(([, pids]) => total(pids)));
-      return Object.fromEntries(entries.map(([name], i) => [name, Math.round(((after[i] ?? 0) - (before[i] ?? 0)) * 100) / 100]));
+      return Object.fromEntries(
+        entries.map(([name], i) => [name, Math.round(((after[i] ?? 0) - (before[i] ?? 0)) * 100) / 100]),
+      );
     },
   };
 }
@@ -92,7 +96,10 @@ export async function startSystemCpuMeter(): Promise<{ stop(): Promise<SystemCpu
       const total = Math.max(1, after.total - before.total);
       const idle = after.idle - before.idle;
       const iowait = after.iowait - before.iowait;
-      return { busyPercent: Math.round(((total - idle - iowait) / total) * 100), iowaitPercent: Math.round((iowait / total) * 100) };
+      return {
+        busyPercent: Math.round(((total - idle - iowait) / total) * 100),
+        iowaitPercent: Math.round((iowait / total) * 100),
+      };
     },
   };
 }

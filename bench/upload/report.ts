@@ -3,7 +3,14 @@
 import type { EngineRun } from './engine-run';
 
 /** `load` is the 1-minute load average before the round: other work on the two cores skews it. */
-export type Round = { order: string; size: number; rawSeconds: number; engine: EngineRun; verified: string; load: number };
+export type Round = {
+  order: string;
+  size: number;
+  rawSeconds: number;
+  engine: EngineRun;
+  verified: string;
+  load: number;
+};
 
 export const TARGET_RATIO = 0.9;
 
@@ -17,13 +24,29 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 0 ? (lo + hi) / 2 : hi;
 }
 
-type Figures = { raw: number; engine: number; ratio: number; engineBase: number; enginePeak: number; serverBase: number; serverPeak: number };
+type Figures = {
+  raw: number;
+  engine: number;
+  ratio: number;
+  engineBase: number;
+  enginePeak: number;
+  serverBase: number;
+  serverPeak: number;
+};
 
 function figures(round: Round): Figures {
   const raw = mbps(round.size, round.rawSeconds);
   const engine = mbps(round.size, round.engine.done.seconds);
   const { engineRss, serverRss } = round.engine;
-  return { raw, engine, ratio: engine / raw, engineBase: engineRss.baselineMiB, enginePeak: engineRss.peakMiB, serverBase: serverRss.baselineMiB, serverPeak: serverRss.peakMiB };
+  return {
+    raw,
+    engine,
+    ratio: engine / raw,
+    engineBase: engineRss.baselineMiB,
+    enginePeak: engineRss.peakMiB,
+    serverBase: serverRss.baselineMiB,
+    serverPeak: serverRss.peakMiB,
+  };
 }
 
 function row(label: string, f: Figures, extra: readonly string[]): string {
@@ -43,8 +66,13 @@ export function renderTable(rounds: readonly Round[], settings: string): string 
   const all = rounds.map(figures);
   const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
   const medians: Figures = {
-    raw: pick('raw'), engine: pick('engine'), ratio: pick('ratio'), engineBase: pick('engineBase'),
-    enginePeak: pick('enginePeak'), serverBase: pick('serverBase'), serverPeak: pick('serverPeak'),
+    raw: pick('raw'),
+    engine: pick('engine'),
+    ratio: pick('ratio'),
+    engineBase: pick('engineBase'),
+    enginePeak: pick('enginePeak'),
+    serverBase: pick('serverBase'),
+    serverPeak: pick('serverPeak'),
   };
   const lines = [
     `Engine: ${settings}`,
@@ -53,9 +81,18 @@ export function renderTable(rounds: readonly Round[], settings: string): string 
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rounds.map((round, i) => {
       const { done } = round.engine;
-      const api = Object.entries(done.apiMs).map(([name, ms]) => `${name} ${ms}`).join(', ');
+      const api = Object.entries(done.apiMs)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', ');
       const parts = `${done.partCount} × ${fixed(done.partSize / 1024 / 1024, 0)} MiB`;
-      return row(String(i + 1), all[i] ?? medians, [fixed(done.cpuSeconds, 2), round.order, parts, api, round.verified, fixed(round.load, 2)]);
+      return row(String(i + 1), all[i] ?? medians, [
+        fixed(done.cpuSeconds, 2),
+        round.order,
+        parts,
+        api,
+        round.verified,
+        fixed(round.load, 2),
+      ]);
     }),
     row('**median**', medians, [fixed(median(rounds.map((r) => r.engine.done.cpuSeconds)), 2), '', '', '', '', '']),
     '',

@@ -1,8 +1,15 @@
 // The benchmark's private radosgw (bluestore, so 1 GiB objects do not sit in RAM) and a
 // warmed-up bucket on it; the gateway itself comes from tests/support/rgw-gateway.ts.
 import { randomBytes } from 'node:crypto';
-import { AbortMultipartUploadCommand, CreateBucketCommand, CreateMultipartUploadCommand, DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { s3ClientFor, startGateway, type Gateway } from '../../tests/support/rgw-gateway';
+import {
+  AbortMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { s3ClientFor, startGateway, type Gateway } from '@tests/support/rgw-gateway';
 
 export type Rgw = Gateway;
 

@@ -69,7 +69,14 @@ async function main(): Promise<void> {
     }
     const { storagePath, etag } = engineRun.done;
     const verified = await verifyObject(client, bucket, storagePath, { size, sha256, etag }, i === 0);
-    rounds.push({ order: rawFirst ? 'raw, engine' : 'engine, raw', size, rawSeconds, engine: engineRun, verified, load });
+    rounds.push({
+      order: rawFirst ? 'raw, engine' : 'engine, raw',
+      size,
+      rawSeconds,
+      engine: engineRun,
+      verified,
+      load,
+    });
   }
 
   const settings = `concurrency ${concurrency ?? defaultEngineConfig.concurrency}, preferred part size ${(partSize ?? defaultEngineConfig.partSize) / MIB} MiB, Node fetch transport (createFetchTransport, Blob part bodies), file ${size / MIB} MiB`;

@@ -7,10 +7,18 @@ import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/cli
 
 export type Expected = { size: number; sha256: string; etag?: string };
 
-export async function verifyObject(client: S3Client, bucket: string, key: string, expected: Expected, download: boolean): Promise<string> {
+export async function verifyObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  expected: Expected,
+  download: boolean,
+): Promise<string> {
   const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-  if (head.ContentLength !== expected.size) throw new Error(`${key}: size ${head.ContentLength} instead of ${expected.size}`);
-  if (expected.etag !== undefined && head.ETag !== expected.etag) throw new Error(`${key}: ETag ${head.ETag} instead of ${expected.etag}`);
+  if (head.ContentLength !== expected.size)
+    throw new Error(`${key}: size ${head.ContentLength} instead of ${expected.size}`);
+  if (expected.etag !== undefined && head.ETag !== expected.etag)
+    throw new Error(`${key}: ETag ${head.ETag} instead of ${expected.etag}`);
   if (!download) return 'size + ETag';
   const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!(object.Body instanceof Readable)) throw new Error(`${key}: no body stream`);

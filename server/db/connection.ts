@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig } from '@server/config';
 import type { Database } from './schema';
 import { withNamedStatements } from './pg-named-statements';
 import { withStatementCache } from './sqlite-statement-cache';
@@ -15,7 +15,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Datab
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(int8Oid, (value) => Number(value));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: config.url })) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: config.url })) }),
+    });
   }
   const sqlite = new SqliteDatabase(config.file);
   sqlite.pragma('journal_mode = WAL');

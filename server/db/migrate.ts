@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@server/lib/logger';
 import { migrationProvider } from './migration-provider';
 import type { Database } from './schema';
 

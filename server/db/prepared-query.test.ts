@@ -10,16 +10,23 @@ import { openDatabase } from './connection';
 import { migrateToLatest } from './migrate';
 import { prepareQuery } from './prepared-query';
 import type { Database } from './schema';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@server/lib/logger';
 
 const settingQuery = prepareQuery<{ key: string }, { key: string; value: string }>((db, arg) =>
   db.selectFrom('system_settings').select(['key', 'value']).where('key', '=', arg('key')),
 );
 const eitherQuery = prepareQuery<{ key: string }, { key: string }>((db, arg) =>
-  db.selectFrom('system_settings').select('key').where((eb) => eb.or([eb('key', '=', arg('key')), eb('value', '=', arg('key'))])).orderBy('key'),
+  db
+    .selectFrom('system_settings')
+    .select('key')
+    .where((eb) => eb.or([eb('key', '=', arg('key')), eb('value', '=', arg('key'))]))
+    .orderBy('key'),
 );
 const setQuery = prepareQuery<{ key: string; value: string }, never>((db, arg) =>
-  db.updateTable('system_settings').set({ value: arg('value') }).where('key', '=', arg('key')),
+  db
+    .updateTable('system_settings')
+    .set({ value: arg('value') })
+    .where('key', '=', arg('key')),
 );
 
 describe('prepareQuery on SQLite', () => {
@@ -38,8 +45,13 @@ describe('prepareQuery on SQLite', () => {
   });
 
   it('fills the slots anew on every call', async () => {
-    expect(await settingQuery.first(db, { key: 'allow_guest_pastes' })).toEqual({ key: 'allow_guest_pastes', value: 'false' });
-    expect(await settingQuery.first(db, { key: 'max_upload_size_unit' })).toMatchObject({ key: 'max_upload_size_unit' });
+    expect(await settingQuery.first(db, { key: 'allow_guest_pastes' })).toEqual({
+      key: 'allow_guest_pastes',
+      value: 'false',
+    });
+    expect(await settingQuery.first(db, { key: 'max_upload_size_unit' })).toMatchObject({
+      key: 'max_upload_size_unit',
+    });
     expect(await settingQuery.first(db, { key: 'no such key' })).toBeUndefined();
     expect(await eitherQuery.rows(db, { key: 'allow_guest_pastes' })).toEqual([{ key: 'allow_guest_pastes' }]);
   });

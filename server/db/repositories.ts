@@ -2,22 +2,22 @@
 // them. `transaction` gives the same set bound to one transaction, so a change and the record
 // that guards it (an idempotency key, a quota reservation) commit together or not at all.
 import type { Kysely } from 'kysely';
-import { ApiKeyRepo } from '../modules/api-keys/api-key.repo';
-import { AdminTokenRepo } from '../modules/auth/admin-token.repo';
-import { AdminRepo } from '../modules/auth/admin.repo';
-import { DashboardRepo } from '../modules/dashboard/dashboard.repo';
-import { FileRepo } from '../modules/files/file.repo';
-import { FsEntryRepo } from '../modules/fs/fs-entry.repo';
-import { FsUploadRepo } from '../modules/fs/fs-upload.repo';
-import { IdempotencyRepo } from '../modules/idempotency/idempotency.repo';
-import { MountRepo } from '../modules/mounts/mount.repo';
-import { PasteSettingsRepo } from '../modules/pastes/paste-settings.repo';
-import { PasteRepo } from '../modules/pastes/paste.repo';
-import { SystemSettingsRepo } from '../modules/settings/system-settings.repo';
-import { StorageConfigRepo } from '../modules/storage-configs/storage-config.repo';
-import { SystemRepo } from '../modules/system/system.repo';
-import { WebdavLockRepo } from '../modules/webdav/webdav-lock.repo';
-import { WebdavPropRepo } from '../modules/webdav/webdav-prop.repo';
+import { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
+import { AdminTokenRepo } from '@server/modules/auth/admin-token.repo';
+import { AdminRepo } from '@server/modules/auth/admin.repo';
+import { DashboardRepo } from '@server/modules/dashboard/dashboard.repo';
+import { FileRepo } from '@server/modules/files/file.repo';
+import { FsEntryRepo } from '@server/modules/fs/fs-entry.repo';
+import { FsUploadRepo } from '@server/modules/fs/fs-upload.repo';
+import { IdempotencyRepo } from '@server/modules/idempotency/idempotency.repo';
+import { MountRepo } from '@server/modules/mounts/mount.repo';
+import { PasteSettingsRepo } from '@server/modules/pastes/paste-settings.repo';
+import { PasteRepo } from '@server/modules/pastes/paste.repo';
+import { SystemSettingsRepo } from '@server/modules/settings/system-settings.repo';
+import { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
+import { SystemRepo } from '@server/modules/system/system.repo';
+import { WebdavLockRepo } from '@server/modules/webdav/webdav-lock.repo';
+import { WebdavPropRepo } from '@server/modules/webdav/webdav-prop.repo';
 import { inTransaction } from './in-transaction';
 import type { Database } from './schema';
 

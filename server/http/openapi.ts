@@ -3,14 +3,25 @@
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@shared/envelope';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
-import { isRawBody, isRawReply, type Access, type EndpointSpec, type RawBody, type Schema } from '@shared/http/endpoint';
+import {
+  isRawBody,
+  isRawReply,
+  type Access,
+  type EndpointSpec,
+  type RawBody,
+  type Schema,
+} from '@shared/http/endpoint';
 import { APP_NAME, APP_VERSION } from '@shared/limits';
 
 type JsonSchema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
 
 function schemaOf(schema: Schema, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
   return rest;
 }
 
@@ -46,7 +57,12 @@ export function answeredCodes(endpoint: EndpointSpec): ErrorCode[] {
     codes.add(ErrorCode.Forbidden);
   }
   if (endpoint.writes === true) codes.add(ErrorCode.Forbidden);
-  if (endpoint.params !== undefined || endpoint.query !== undefined || (endpoint.body !== undefined && !isRawBody(endpoint.body))) codes.add(ErrorCode.ValidationFailed);
+  if (
+    endpoint.params !== undefined ||
+    endpoint.query !== undefined ||
+    (endpoint.body !== undefined && !isRawBody(endpoint.body))
+  )
+    codes.add(ErrorCode.ValidationFailed);
   if (endpoint.body !== undefined && endpoint.maxBodyBytes !== 'stream') codes.add(ErrorCode.PayloadTooLarge);
   codes.add(ErrorCode.Internal);
   return [...codes];
@@ -54,7 +70,10 @@ export function answeredCodes(endpoint: EndpointSpec): ErrorCode[] {
 
 function parameters(endpoint: EndpointSpec): Operation[] {
   const out: Operation[] = [];
-  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+  for (const [where, schema] of [
+    ['path', endpoint.params],
+    ['query', endpoint.query],
+  ] as const) {
     if (schema === undefined) continue;
     const json = schemaOf(schema, 'input');
     const properties = (json['properties'] ?? {}) as Record<string, JsonSchema>;
@@ -68,7 +87,8 @@ function parameters(endpoint: EndpointSpec): Operation[] {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'A retry with the same key (within 24 h) gets the first answer instead of a second change; another body with the same key is a 422.',
+      description:
+        'A retry with the same key (within 24 h) gets the first answer instead of a second change; another body with the same key is a 422.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
@@ -90,7 +110,12 @@ function rawBodySchema(body: RawBody): JsonSchema {
 function requestBody(endpoint: EndpointSpec): Operation | undefined {
   const { body } = endpoint;
   if (body === undefined) return undefined;
-  if (isRawBody(body)) return { required: true, description: body.description, content: { [body.contentType]: { schema: rawBodySchema(body) } } };
+  if (isRawBody(body))
+    return {
+      required: true,
+      description: body.description,
+      content: { [body.contentType]: { schema: rawBodySchema(body) } },
+    };
   return { required: true, content: { 'application/json': { schema: schemaOf(body, 'input') } } };
 }
 
@@ -98,18 +123,27 @@ function responses(endpoint: EndpointSpec): Operation {
   const out: Operation = {};
   const status = String(endpoint.status ?? 200);
   if (isRawReply(endpoint.reply)) {
-    out[status] = { description: endpoint.reply.description, content: { [endpoint.reply.contentType]: { schema: { type: 'string' } } } };
+    out[status] = {
+      description: endpoint.reply.description,
+      content: { [endpoint.reply.contentType]: { schema: { type: 'string' } } },
+    };
   } else {
     const data = schemaOf(endpoint.reply, 'output');
     const envelope = {
       type: 'object',
       required: ['code', 'message', 'data', 'success'],
-      properties: { code: { type: 'integer', const: Number(status) }, message: { type: 'string' }, data, success: { type: 'boolean', const: true } },
+      properties: {
+        code: { type: 'integer', const: Number(status) },
+        message: { type: 'string' },
+        data,
+        success: { type: 'boolean', const: true },
+      },
     };
     out[status] = { description: endpoint.message ?? 'ok', content: { 'application/json': { schema: envelope } } };
   }
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of answeredCodes(endpoint)) byStatus.set(httpStatusOf[code], [...(byStatus.get(httpStatusOf[code]) ?? []), code]);
+  for (const code of answeredCodes(endpoint))
+    byStatus.set(httpStatusOf[code], [...(byStatus.get(httpStatusOf[code]) ?? []), code]);
   if (endpoint.idempotent === true) byStatus.set(422, [ErrorCode.ValidationFailed]);
   for (const [code, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     out[String(code)] = {
@@ -140,7 +174,8 @@ export function openApiDocument(endpoints: readonly EndpointSpec[]): Record<stri
   const paths: Record<string, Record<string, Operation>> = {};
   for (const endpoint of endpoints) {
     const path = openApiPath(endpoint.path);
-    const item = (paths[path] ??= {});
+    const item = paths[path] ?? {};
+    paths[path] = item;
     item[endpoint.method.toLowerCase()] = operation(endpoint);
   }
   return {
@@ -148,7 +183,8 @@ export function openApiDocument(endpoints: readonly EndpointSpec[]): Record<stri
     info: {
       title: `${APP_NAME} API`,
       version: APP_VERSION,
-      description: 'Every JSON reply is the envelope {code, message, data, success}, with the HTTP status equal to code. Failures carry data.error, a stable error code.',
+      description:
+        'Every JSON reply is the envelope {code, message, data, success}, with the HTTP status equal to code. Failures carry data.error, a stable error code.',
     },
     servers: [{ url: '/' }],
     tags: [...new Set(endpoints.map((e) => e.tag))].sort().map((name) => ({ name })),

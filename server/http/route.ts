@@ -7,13 +7,18 @@ import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';
 import { ErrorCode } from '@shared/errors';
 import { isRawBody, type Access, type EndpointSpec, type ReplyInputOf, type Schema } from '@shared/http/endpoint';
-import type { AppEnv } from '../app-env';
-import { AppError } from '../lib/app-error';
-import { envelopeResponse } from '../lib/envelope';
-import { readJson } from '../lib/read-json';
-import { requireAdmin, requireAdminOrKeyPermission, requireApiKey } from '../modules/auth/auth-guard';
-import type { AdminAuth, ApiKeyAuth, Auth } from '../modules/auth/auth.types';
-import { hashRequestBody, IDEMPOTENCY_HEADER, parseIdempotencyKey, type IdempotentRequest } from '../modules/idempotency/idempotency';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/app-error';
+import { envelopeResponse } from '@server/lib/envelope';
+import { readJson } from '@server/lib/read-json';
+import { requireAdmin, requireAdminOrKeyPermission, requireApiKey } from '@server/modules/auth/auth-guard';
+import type { AdminAuth, ApiKeyAuth, Auth } from '@server/modules/auth/auth.types';
+import {
+  hashRequestBody,
+  IDEMPOTENCY_HEADER,
+  parseIdempotencyKey,
+  type IdempotentRequest,
+} from '@server/modules/idempotency/idempotency';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -42,7 +47,9 @@ export type RouteInput<E extends EndpointSpec> = {
   c: Context<AppEnv>;
 };
 
-export type RouteHandler<E extends EndpointSpec> = (input: RouteInput<E>) => Promise<ReplyInputOf<E> | Response> | ReplyInputOf<E> | Response;
+export type RouteHandler<E extends EndpointSpec> = (
+  input: RouteInput<E>,
+) => Promise<ReplyInputOf<E> | Response> | ReplyInputOf<E> | Response;
 
 export type RouteOptions<E extends EndpointSpec> = {
   /** Reads the body instead of the JSON parser (a route that also takes text/plain). */
@@ -71,7 +78,8 @@ function authorise(access: Access, auth: Auth): Auth {
  * read, by Hono's bodyLimit.
  */
 function limitOf(maxBytes: number): MiddlewareHandler<AppEnv> {
-  const tooLarge = () => new AppError(ErrorCode.PayloadTooLarge, `request body is larger than the ${Math.round(maxBytes / 1024)} KiB limit`);
+  const tooLarge = () =>
+    new AppError(ErrorCode.PayloadTooLarge, `request body is larger than the ${Math.round(maxBytes / 1024)} KiB limit`);
   const counted = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
@@ -95,15 +103,31 @@ function callerTag(auth: Auth): string {
 }
 
 /** Reads the header and hashes the raw body once; Hono keeps the body for the JSON parser. */
-async function idempotentRequestOf(endpoint: EndpointSpec, auth: Auth, c: Context<AppEnv>): Promise<IdempotentRequest | undefined> {
+async function idempotentRequestOf(
+  endpoint: EndpointSpec,
+  auth: Auth,
+  c: Context<AppEnv>,
+): Promise<IdempotentRequest | undefined> {
   if (endpoint.idempotent !== true) return undefined;
   const key = parseIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
   if (key === undefined) return undefined;
-  return { scope: `${endpoint.id}:${callerTag(auth)}:${c.req.path}`, key, bodyHash: hashRequestBody(await c.req.arrayBuffer()) };
+  return {
+    scope: `${endpoint.id}:${callerTag(auth)}:${c.req.path}`,
+    key,
+    bodyHash: hashRequestBody(await c.req.arrayBuffer()),
+  };
 }
 
-export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, handler: RouteHandler<E>, options: RouteOptions<E> = {}): void {
-  const limit = endpoint.maxBodyBytes === 'stream' || endpoint.method === 'GET' ? undefined : limitOf(endpoint.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+export function route<E extends EndpointSpec>(
+  app: Hono<AppEnv>,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  options: RouteOptions<E> = {},
+): void {
+  const limit =
+    endpoint.maxBodyBytes === 'stream' || endpoint.method === 'GET'
+      ? undefined
+      : limitOf(endpoint.maxBodyBytes ?? DEFAULT_BODY_LIMIT_BYTES);
   const guard: MiddlewareHandler<AppEnv> = async (c, next) => {
     const auth = authorise(endpoint.access, c.get('auth'));
     if (endpoint.writes === true && auth.kind === 'apikey' && auth.readOnly) {
@@ -113,12 +137,17 @@ export function route<E extends EndpointSpec>(app: Hono<AppEnv>, endpoint: E, ha
   };
   const run = async (c: Context<AppEnv>): Promise<Response> => {
     const auth = c.get('auth') as CallerOf<E['access']>;
-    const params = (endpoint.params === undefined ? undefined : z.parse(endpoint.params, c.req.param())) as Parsed<E['params']>;
-    const query = (endpoint.query === undefined ? undefined : z.parse(endpoint.query, c.req.query())) as Parsed<E['query']>;
+    const params = (endpoint.params === undefined ? undefined : z.parse(endpoint.params, c.req.param())) as Parsed<
+      E['params']
+    >;
+    const query = (endpoint.query === undefined ? undefined : z.parse(endpoint.query, c.req.query())) as Parsed<
+      E['query']
+    >;
     const idempotent = await idempotentRequestOf(endpoint, auth, c);
     let body: RouteInput<E>['body'] | undefined;
     if (options.readBody !== undefined) body = await options.readBody(c);
-    else if (endpoint.body !== undefined && !isRawBody(endpoint.body)) body = (await readJson(c.req, endpoint.body)) as RouteInput<E>['body'];
+    else if (endpoint.body !== undefined && !isRawBody(endpoint.body))
+      body = (await readJson(c.req, endpoint.body)) as RouteInput<E>['body'];
     const result = await handler({ auth, params, query, body: body as RouteInput<E>['body'], idempotent, c });
     if (result instanceof Response) return result;
     return envelopeResponse(endpoint.status ?? 200, endpoint.message ?? 'ok', result);

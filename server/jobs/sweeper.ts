@@ -1,7 +1,7 @@
 // Periodic clean-up of expired rows. Tasks run one after another, once at start and then every
 // interval; a failing task is logged and does not stop the others, and runs never overlap.
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
+import type { Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
 
 export type SweepTask = {
   name: string;
@@ -38,7 +38,10 @@ export function createSweeper({ tasks, intervalMs, logger, clock }: SweeperOptio
         const removed = await task.run(now);
         if (removed > 0) logger.info('sweep', { task: task.name, removed });
       } catch (error) {
-        logger.error('sweep failed', { task: task.name, error: error instanceof Error ? error.message : String(error) });
+        logger.error('sweep failed', {
+          task: task.name,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
   };

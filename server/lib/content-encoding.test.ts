@@ -30,10 +30,26 @@ describe('chooseEncoding', () => {
 
 describe('isCompressibleType', () => {
   it('takes text, JSON, JavaScript, XML and SVG, and leaves media, archives and event streams', () => {
-    for (const type of ['application/json; charset=UTF-8', 'text/plain', 'text/html; charset=utf-8', 'text/javascript', 'application/manifest+json', 'image/svg+xml']) {
+    for (const type of [
+      'application/json; charset=UTF-8',
+      'text/plain',
+      'text/html; charset=utf-8',
+      'text/javascript',
+      'application/manifest+json',
+      'image/svg+xml',
+    ]) {
       expect(isCompressibleType(type), type).toBe(true);
     }
-    for (const type of ['image/png', 'video/mp4', 'application/zip', 'application/octet-stream', 'text/event-stream', '', null, undefined]) {
+    for (const type of [
+      'image/png',
+      'video/mp4',
+      'application/zip',
+      'application/octet-stream',
+      'text/event-stream',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(isCompressibleType(type), String(type)).toBe(false);
     }
   });

@@ -22,7 +22,10 @@ function qualities(header: string): Map<string, number> {
  * header at all the client takes anything, but an identity answer is what such clients (curl,
  * scripts, load generators) expect, so none is chosen.
  */
-export function chooseEncoding(header: string | undefined, available: readonly Encoding[] = encodings): Encoding | undefined {
+export function chooseEncoding(
+  header: string | undefined,
+  available: readonly Encoding[] = encodings,
+): Encoding | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const q = qualities(header);
   const wildcard = q.get('*') ?? 0;

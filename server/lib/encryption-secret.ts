@@ -26,7 +26,8 @@ export async function resolveEncryptionSecret(dataDir: string, fromEnv: string |
 async function readExisting(file: string): Promise<string | undefined> {
   try {
     const value = (await readFile(file, 'utf8')).trim();
-    if (value.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it or set ENCRYPTION_SECRET`);
+    if (value.length < 32)
+      throw new Error(`${file} holds a secret shorter than 32 characters; delete it or set ENCRYPTION_SECRET`);
     return value;
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;

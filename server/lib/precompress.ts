@@ -10,7 +10,20 @@ import type { Encoding } from './content-encoding';
 export const variantSuffix: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** Files that get compressed copies: text formats, and icons (often uncompressed bitmaps). */
-export const precompressedExtensions = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.xml', '.svg', '.ico', '.wasm']);
+export const precompressedExtensions = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.svg',
+  '.ico',
+  '.wasm',
+]);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

@@ -43,7 +43,10 @@ describe('FailureLimiter', () => {
     const clock = new ManualClock();
     const pair = new FailureLimiter({ max: 2, windowMs: 60_000 }, clock);
     const ip = new FailureLimiter({ max: 3, windowMs: 60_000 }, clock);
-    const slots = (user: string) => [{ limiter: pair, key: `ip|${user}`, resetOnSuccess: true }, { limiter: ip, key: 'ip' }];
+    const slots = (user: string) => [
+      { limiter: pair, key: `ip|${user}`, resetOnSuccess: true },
+      { limiter: ip, key: 'ip' },
+    ];
     reserveAttempt(...slots('a'));
     reserveAttempt(...slots('a'));
     expect(() => reserveAttempt(...slots('a'))).toThrow(/too many failed attempts/);

@@ -101,12 +101,17 @@ export class Attempt {
  * Synchronous, so concurrent requests reserve one after another.
  */
 export function reserveAttempt(...slots: LimitSlot[]): Attempt {
-  const wait = Math.max(0, ...slots.filter((slot) => slot.enforce !== false).map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
+  const wait = Math.max(
+    0,
+    ...slots.filter((slot) => slot.enforce !== false).map(({ limiter, key }) => limiter.retryAfterSeconds(key)),
+  );
   if (wait > 0) throw rateLimited(wait);
   for (const { limiter, key } of slots) limiter.fail(key);
   return new Attempt(slots);
 }
 
 export function rateLimited(retryAfterSeconds: number): AppError {
-  return new AppError(ErrorCode.RateLimited, `too many failed attempts, try again in ${retryAfterSeconds} s`, { retryAfterSeconds });
+  return new AppError(ErrorCode.RateLimited, `too many failed attempts, try again in ${retryAfterSeconds} s`, {
+    retryAfterSeconds,
+  });
 }

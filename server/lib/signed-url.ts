@@ -2,7 +2,7 @@
 // access tokens. Keys are derived per purpose from ENCRYPTION_SECRET; checks are constant-time.
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '@server/app-env';
 
 export type SignedFields = Record<string, string | number | undefined>;
 
@@ -42,7 +42,8 @@ export class UrlSigner {
   /** The token's id when it names `subject`, is unaltered and has not expired; null otherwise. */
   checkToken(token: string, subject: string, nowMs: number): { id: string; expiresAtMs: number } | null {
     const [tokenSubject, id, exp, signature, ...rest] = token.split('.');
-    if (tokenSubject !== subject || id === undefined || exp === undefined || signature === undefined || rest.length > 0) return null;
+    if (tokenSubject !== subject || id === undefined || exp === undefined || signature === undefined || rest.length > 0)
+      return null;
     if (!/^[A-Za-z0-9_-]{16}$/.test(id) || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return null;
     return this.verify({ subject, id, exp: Number(exp) }, signature) ? { id, expiresAtMs: Number(exp) * 1000 } : null;
   }

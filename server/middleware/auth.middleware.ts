@@ -2,10 +2,10 @@
 // not fail here: public routes treat the caller as anonymous and guarded routes raise the failure.
 import type { MiddlewareHandler } from 'hono';
 import { ErrorCode } from '@shared/errors';
-import type { AppEnv } from '../app-env';
-import type { AdminSessionService } from '../modules/auth/admin-session.service';
-import type { ApiKeyAuthService } from '../modules/auth/api-key-auth.service';
-import { anonymous, type Auth } from '../modules/auth/auth.types';
+import type { AppEnv } from '@server/app-env';
+import type { AdminSessionService } from '@server/modules/auth/admin-session.service';
+import type { ApiKeyAuthService } from '@server/modules/auth/api-key-auth.service';
+import { anonymous, type Auth } from '@server/modules/auth/auth.types';
 import { clientIp } from './client-ip';
 
 export type AuthMiddlewareDeps = {
@@ -25,7 +25,8 @@ export function authenticate({ sessions, apiKeys, trustProxy }: AuthMiddlewareDe
       const kind = scheme.toLowerCase();
       if (kind === 'bearer') auth = await sessions.authenticate(value.trim());
       else if (kind === 'apikey') auth = await apiKeys.authenticate(value.trim(), clientIp(c, trustProxy));
-      else auth = { kind: 'none', failure: { code: ErrorCode.Unauthorized, message: 'unsupported Authorization scheme' } };
+      else
+        auth = { kind: 'none', failure: { code: ErrorCode.Unauthorized, message: 'unsupported Authorization scheme' } };
     }
     c.set('auth', auth);
     await next();

@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '@server/app-env';
 
 /** The caller's address. X-Forwarded-For is only believed behind a proxy (TRUST_PROXY=true). */
 export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {

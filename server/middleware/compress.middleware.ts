@@ -5,8 +5,8 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import { chooseEncoding, isCompressibleType, varyOnEncoding, type Encoding } from '../lib/content-encoding';
+import type { AppEnv } from '@server/app-env';
+import { chooseEncoding, isCompressibleType, varyOnEncoding, type Encoding } from '@server/lib/content-encoding';
 
 /** Below this a compressed body saves less than its headers and the work cost. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -15,7 +15,9 @@ const SYNC_LIMIT_BYTES = 64 * 1024;
 /** No JSON or text answer of ours comes near this; above it the body is left alone. */
 const MAX_COMPRESSED_BYTES = 16 * 1024 * 1024;
 
-const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const brotliOptions = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 const gzipOptions = { level: 5 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,7 +34,8 @@ async function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
  */
 function compressible(response: Response, method: string): boolean {
   if (method === 'HEAD') return false;
-  if (response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304) return false;
+  if (response.status < 200 || response.status === 204 || response.status === 206 || response.status === 304)
+    return false;
   const headers = response.headers;
   if (headers.has('content-encoding') || headers.has('content-range') || headers.has('accept-ranges')) return false;
   if (!isCompressibleType(headers.get('content-type'))) return false;
@@ -57,7 +60,11 @@ export function compressAnswers(streamed: readonly string[]): MiddlewareHandler<
     const encoding = chooseEncoding(accept);
     const declared = response.headers.get('content-length');
     const length = declared === null ? undefined : Number(declared);
-    if (encoding === undefined || (length !== undefined && (length < MIN_COMPRESSED_BYTES || length > MAX_COMPRESSED_BYTES))) return;
+    if (
+      encoding === undefined ||
+      (length !== undefined && (length < MIN_COMPRESSED_BYTES || length > MAX_COMPRESSED_BYTES))
+    )
+      return;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers = new Headers(response.headers);
     let sent: Uint8Array<ArrayBuffer> = body;

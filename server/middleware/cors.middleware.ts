@@ -4,8 +4,8 @@
 // authority. Local-driver blob uploads need ETag exposed, downloads the range headers.
 // Requests without an Origin header (same-origin reads, curl) pass through untouched.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import { IDEMPOTENCY_HEADER } from '../modules/idempotency/idempotency';
+import type { AppEnv } from '@server/app-env';
+import { IDEMPOTENCY_HEADER } from '@server/modules/idempotency/idempotency';
 
 const preflight = {
   'access-control-allow-origin': '*',

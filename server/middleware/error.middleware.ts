@@ -4,10 +4,10 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { ErrorCode, httpStatusOf, type ErrorData, type FieldIssue } from '@shared/errors';
-import type { AppEnv } from '../app-env';
-import { AppError } from '../lib/app-error';
-import { envelopeResponse } from '../lib/envelope';
-import type { Logger } from '../lib/logger';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/app-error';
+import { envelopeResponse } from '@server/lib/envelope';
+import type { Logger } from '@server/lib/logger';
 
 function errorResponse(error: AppError): Response {
   const { issues, retryAfterSeconds, upstreamStatus, status } = error.details;
@@ -53,5 +53,4 @@ export function handleError(logger: Logger): ErrorHandler<AppEnv> {
   };
 }
 
-export const notFound: NotFoundHandler<AppEnv> = () =>
-  errorResponse(new AppError(ErrorCode.NotFound, 'no such route'));
+export const notFound: NotFoundHandler<AppEnv> = () => errorResponse(new AppError(ErrorCode.NotFound, 'no such route'));

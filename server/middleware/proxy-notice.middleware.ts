@@ -2,8 +2,8 @@
 // client's failed guesses rate-limit everyone. The first request that carries X-Forwarded-For
 // while TRUST_PROXY is off logs one warning saying so; the dashboard shows it too.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { Logger } from '../lib/logger';
+import type { AppEnv } from '@server/app-env';
+import type { Logger } from '@server/lib/logger';
 
 export class ProxyNotice {
   /** When a forwarded request was first seen without TRUST_PROXY; null while none was. */

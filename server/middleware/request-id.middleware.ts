@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from '@server/app-env';
 
 const saneId = /^[A-Za-z0-9._:-]{1,128}$/;
 

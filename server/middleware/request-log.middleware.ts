@@ -1,8 +1,8 @@
 // One JSON line per request with only method, path (no query string), status and duration.
 // Health checks log at debug so load balancers polling them do not flood the log.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { Logger } from '../lib/logger';
+import type { AppEnv } from '@server/app-env';
+import type { Logger } from '@server/lib/logger';
 
 const quietPaths = new Set(['/api/health']);
 

@@ -12,10 +12,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
-import { chooseEncoding, encodings, type Encoding } from '../lib/content-encoding';
-import { precompressedExtensions, variantSuffix } from '../lib/precompress';
-import { routePagesTableFile, routePagesTableSchema } from '../lib/route-pages';
+import type { AppEnv } from '@server/app-env';
+import { chooseEncoding, encodings, type Encoding } from '@server/lib/content-encoding';
+import { precompressedExtensions, variantSuffix } from '@server/lib/precompress';
+import { routePagesTableFile, routePagesTableSchema } from '@server/lib/route-pages';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -80,7 +80,9 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
 function routePagesOf(root: string): { pattern: RegExp; file: string }[] {
   const table = join(root, routePagesTableFile);
   if (!existsSync(table)) return [];
-  return routePagesTableSchema.parse(JSON.parse(readFileSync(table, 'utf8'))).map(({ path, file }) => ({ pattern: new RegExp(path), file: join(root, file) }));
+  return routePagesTableSchema
+    .parse(JSON.parse(readFileSync(table, 'utf8')))
+    .map(({ path, file }) => ({ pattern: new RegExp(path), file: join(root, file) }));
 }
 
 type Answer = { body: Buffer<ArrayBuffer>; headers: Record<string, string> };
@@ -129,17 +131,23 @@ class AnswerCache {
 export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
-  const pageHeaders = { 'content-security-policy': pagePolicy(inlineScriptHashes(indexFile)), 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' };
+  const pageHeaders = {
+    'content-security-policy': pagePolicy(inlineScriptHashes(indexFile)),
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'same-origin',
+  };
   const routePages = routePagesOf(root);
   const answers = new AnswerCache();
   return async (c, next) => {
     const path = c.req.path;
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/'))
+      return next();
     const accepted = c.req.header('accept-encoding');
     const key = `${path}\0${accepted ?? ''}`;
     const now = Date.now();
     const kept = answers.get(key, now);
-    const respond = (found: Answer) => notModified(found, c.req.header('if-none-match')) ?? new Response(found.body, { headers: found.headers });
+    const respond = (found: Answer) =>
+      notModified(found, c.req.header('if-none-match')) ?? new Response(found.body, { headers: found.headers });
     if (kept !== undefined) return respond(kept);
     const isAsset = path.startsWith('/assets/');
     const answer = async (file: string, cacheControl: string, extra: Record<string, string>) => {
@@ -148,7 +156,8 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
       return respond(found);
     };
     const file = await findFile(root, path);
-    if (file !== undefined) return answer(file, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
+    if (file !== undefined)
+      return answer(file, isAsset ? immutable : revalidate, file.endsWith('.html') ? pageHeaders : {});
     // A missing asset, or a missing file at the top level such as /robots.txt or /apple-touch-icon.png,
     // is a 404: answering with the app's HTML would hand a crawler or a browser a page it did not ask for.
     if (isAsset || isTopLevelFileName(path)) return next();
@@ -185,11 +194,18 @@ async function isFile(path: string): Promise<boolean> {
 
 /** The precompressed copies of `file` that exist on disk. */
 async function variantsOf(file: string): Promise<Encoding[]> {
-  const found = await Promise.all(encodings.map(async (encoding) => ((await isFile(file + variantSuffix[encoding])) ? encoding : undefined)));
+  const found = await Promise.all(
+    encodings.map(async (encoding) => ((await isFile(file + variantSuffix[encoding])) ? encoding : undefined)),
+  );
   return found.filter((encoding) => encoding !== undefined);
 }
 
-async function fileAnswer(file: string, acceptEncoding: string | undefined, cacheControl: string, extra: Record<string, string>): Promise<Answer> {
+async function fileAnswer(
+  file: string,
+  acceptEncoding: string | undefined,
+  cacheControl: string,
+  extra: Record<string, string>,
+): Promise<Answer> {
   const extension = extname(file).toLowerCase();
   const headers: Record<string, string> = {
     'content-type': contentTypes[extension] ?? 'application/octet-stream',
@@ -213,7 +229,8 @@ async function fileAnswer(file: string, acceptEncoding: string | undefined, cach
   headers['content-length'] = String(body.byteLength);
   // A file that must be revalidated carries a validator of the bytes sent (so each encoding has
   // its own): asking again with it costs a 304 and no body.
-  if (cacheControl === revalidate) headers.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  if (cacheControl === revalidate)
+    headers.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { body, headers };
 }
 

@@ -19,14 +19,25 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
 }
 
 /** Calls `onPart` for each part, one after another; it must consume `body`. Rejects with FormError on a malformed or oversized form. */
-export function readForm(source: Readable | AsyncIterable<Buffer>, boundary: string, onPart: (part: FormPart) => Promise<void>, limits: FormLimits = defaultFormLimits): Promise<void> {
+export function readForm(
+  source: Readable | AsyncIterable<Buffer>,
+  boundary: string,
+  onPart: (part: FormPart) => Promise<void>,
+  limits: FormLimits = defaultFormLimits,
+): Promise<void> {
   const input = source instanceof Readable ? source : Readable.from(source);
   return new Promise<void>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        limits: { fields: limits.fields, fieldSize: limits.fieldBytes, files: limits.files, parts: limits.fields + limits.files, headerPairs: limits.headerPairs },
+        limits: {
+          fields: limits.fields,
+          fieldSize: limits.fieldBytes,
+          files: limits.files,
+          parts: limits.fields + limits.files,
+          headerPairs: limits.headerPairs,
+        },
       });
     } catch (error) {
       reject(new FormError(error instanceof Error ? error.message : 'malformed multipart body'));
@@ -47,9 +58,17 @@ export function readForm(source: Readable | AsyncIterable<Buffer>, boundary: str
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) return fail(new FormError(`form field ${name} is larger than ${limits.fieldBytes} bytes`));
+      if (info.valueTruncated)
+        return fail(new FormError(`form field ${name} is larger than ${limits.fieldBytes} bytes`));
       if (info.nameTruncated) return fail(new FormError('a form field name is too long'));
-      then(() => onPart({ name, filename: undefined, contentType: info.mimeType, body: Readable.from([Buffer.from(value, 'utf8')]) }));
+      then(() =>
+        onPart({
+          name,
+          filename: undefined,
+          contentType: info.mimeType,
+          body: Readable.from([Buffer.from(value, 'utf8')]),
+        }),
+      );
     });
     parser.on('file', (name, stream, info) => {
       stream.on('error', () => undefined);
@@ -61,8 +80,12 @@ export function readForm(source: Readable | AsyncIterable<Buffer>, boundary: str
     });
     parser.on('fieldsLimit', () => fail(new FormError(`a form may carry at most ${limits.fields} fields`)));
     parser.on('filesLimit', () => fail(new FormError(`a form may carry at most ${limits.files} file(s)`)));
-    parser.on('partsLimit', () => fail(new FormError(`a form may carry at most ${limits.fields + limits.files} parts`)));
-    parser.on('error', (error: unknown) => fail(new FormError(error instanceof Error ? error.message : 'malformed multipart body')));
+    parser.on('partsLimit', () =>
+      fail(new FormError(`a form may carry at most ${limits.fields + limits.files} parts`)),
+    );
+    parser.on('error', (error: unknown) =>
+      fail(new FormError(error instanceof Error ? error.message : 'malformed multipart body')),
+    );
     parser.on('close', () => {
       void chain.then(() => {
         if (settled) return;

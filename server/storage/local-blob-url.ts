@@ -1,7 +1,7 @@
 // Presigned URLs of the local driver: expiring links to Clipdock's own /api/blob endpoint.
 // The HMAC covers method, config, key, expiry, multipart ids, the byte length a PUT may carry
 // and the response headers.
-import type { UrlSigner } from '../lib/signed-url';
+import type { UrlSigner } from '@server/lib/signed-url';
 
 export type BlobGrant = {
   configId: string;
@@ -45,15 +45,23 @@ export function signBlobUrl(signer: UrlSigner, grant: BlobGrant): string {
 export type BlobCheck = { ok: true; grant: BlobGrant } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Rebuilds the grant from a request and checks signature (constant-time) and expiry. */
-export function checkBlobUrl(signer: UrlSigner, configId: string, method: string, query: URLSearchParams, nowMs: number): BlobCheck {
+export function checkBlobUrl(
+  signer: UrlSigner,
+  configId: string,
+  method: string,
+  query: URLSearchParams,
+  nowMs: number,
+): BlobCheck {
   const key = query.get('k');
   const exp = query.get('exp');
   const sig = query.get('sig');
   const part = query.get('n');
   const length = query.get('l');
-  if ((method !== 'GET' && method !== 'PUT') || key === null || exp === null || sig === null) return { ok: false, reason: 'invalid' };
+  if ((method !== 'GET' && method !== 'PUT') || key === null || exp === null || sig === null)
+    return { ok: false, reason: 'invalid' };
   if (!/^\d{1,12}$/.test(exp) || (part !== null && !/^\d{1,5}$/.test(part))) return { ok: false, reason: 'invalid' };
-  if ((method === 'PUT') !== (length !== null) || (length !== null && !/^\d{1,16}$/.test(length))) return { ok: false, reason: 'invalid' };
+  if ((method === 'PUT') !== (length !== null) || (length !== null && !/^\d{1,16}$/.test(length)))
+    return { ok: false, reason: 'invalid' };
   const grant: BlobGrant = {
     configId,
     method,

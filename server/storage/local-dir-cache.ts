@@ -2,6 +2,7 @@
 // folder of 10,000 files reads it once instead of once per page. A folder's mtime and ctime move
 // with every entry added, removed or renamed in it; since file times tick coarsely, a listing is
 // only kept when the folder last changed more than a second before it was read.
+import type { BigIntStats, Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { isMissing, tempPrefix } from './local-files';
 
@@ -22,7 +23,7 @@ export class LocalDirCache {
 
   /** The folder's entries sorted as keys, or null when it does not exist. */
   async entries(path: string): Promise<DirEntry[] | null> {
-    let info;
+    let info: BigIntStats;
     try {
       info = await stat(path, { bigint: true });
     } catch (error) {
@@ -30,8 +31,9 @@ export class LocalDirCache {
       throw error;
     }
     const cached = this.#dirs.get(path);
-    if (cached !== undefined && cached.mtimeNs === info.mtimeNs && cached.ctimeNs === info.ctimeNs) return cached.entries;
-    let names;
+    if (cached !== undefined && cached.mtimeNs === info.mtimeNs && cached.ctimeNs === info.ctimeNs)
+      return cached.entries;
+    let names: Dirent[];
     try {
       names = await readdir(path, { withFileTypes: true });
     } catch (error) {
@@ -62,5 +64,5 @@ export function firstAfter(entries: readonly DirEntry[], after: string): number 
   }
   const previous = entries[low - 1];
   // A folder whose key is a prefix of `after` still holds entries after it.
-  return previous !== undefined && previous.folder && after.startsWith(previous.key) && after !== previous.key ? low - 1 : low;
+  return previous?.folder && after.startsWith(previous.key) && after !== previous.key ? low - 1 : low;
 }

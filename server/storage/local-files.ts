@@ -27,14 +27,19 @@ export function checkKey(key: string): void {
 /** Joins `relative` under `root` and proves the result stays inside it. */
 export function inside(root: string, relative: string): string {
   const full = resolve(root, relative);
-  if (full !== root && !full.startsWith(root + sep)) throw new StorageError('bad-key', 'invalid object key: escapes the storage folder');
+  if (full !== root && !full.startsWith(root + sep))
+    throw new StorageError('bad-key', 'invalid object key: escapes the storage folder');
   return full;
 }
 
 export type WrittenFile = { md5: Buffer; size: number };
 
 /** Streams `source` into `dest` atomically, computing MD5 and size on the way. */
-export async function writeAtomic(dest: string, source: Readable | AsyncIterable<Buffer>, afterChunk?: (total: number) => void): Promise<WrittenFile> {
+export async function writeAtomic(
+  dest: string,
+  source: Readable | AsyncIterable<Buffer>,
+  afterChunk?: (total: number) => void,
+): Promise<WrittenFile> {
   const dir = dirname(dest);
   await mkdir(dir, { recursive: true });
   const temp = join(dir, `${tempPrefix}${randomBytes(8).toString('hex')}`);

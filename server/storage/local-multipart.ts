@@ -26,7 +26,9 @@ export class LocalMultipart {
   /** The upload's manifest; throws not-found when the id is unknown or belongs to another key. */
   async manifest(key: string, uploadId: string): Promise<UploadManifest> {
     try {
-      const manifest = manifestSchema.parse(JSON.parse(await readFile(join(this.#dir(uploadId), 'upload.json'), 'utf8')));
+      const manifest = manifestSchema.parse(
+        JSON.parse(await readFile(join(this.#dir(uploadId), 'upload.json'), 'utf8')),
+      );
       if (manifest.key === key) return manifest;
     } catch (error) {
       if (!isMissing(error) && !(error instanceof StorageError)) throw error;
@@ -49,13 +51,22 @@ export class LocalMultipart {
     return Promise.all(
       names.map(async (name) => {
         const file = join(this.#dir(uploadId), name);
-        return { partNumber: Number(name.slice(5)), etag: await readFile(`${file}.etag`, 'utf8'), size: (await stat(file)).size };
+        return {
+          partNumber: Number(name.slice(5)),
+          etag: await readFile(`${file}.etag`, 'utf8'),
+          size: (await stat(file)).size,
+        };
       }),
     );
   }
 
   /** Streams the listed parts into `dest`; returns the object ETag and content type. */
-  async complete(key: string, uploadId: string, parts: UploadedPart[], dest: string): Promise<{ etag: string; contentType: string }> {
+  async complete(
+    key: string,
+    uploadId: string,
+    parts: UploadedPart[],
+    dest: string,
+  ): Promise<{ etag: string; contentType: string }> {
     const { contentType } = await this.manifest(key, uploadId);
     const stored = new Map((await this.list(key, uploadId)).map((part) => [part.partNumber, part]));
     const files: string[] = [];
@@ -66,8 +77,10 @@ export class LocalMultipart {
       if (found === undefined || bareEtag(found.etag) !== bareEtag(part.etag)) {
         throw new StorageError('bad-part', `part ${part.partNumber} is missing or its ETag does not match`);
       }
-      if (previous !== undefined && previous.partNumber >= part.partNumber) throw new StorageError('bad-part', 'parts must be in ascending order');
-      if (index < parts.length - 1 && found.size < MULTIPART_MIN_PART_BYTES) throw new StorageError('bad-part', `part ${part.partNumber} is smaller than 5 MiB`);
+      if (previous !== undefined && previous.partNumber >= part.partNumber)
+        throw new StorageError('bad-part', 'parts must be in ascending order');
+      if (index < parts.length - 1 && found.size < MULTIPART_MIN_PART_BYTES)
+        throw new StorageError('bad-part', `part ${part.partNumber} is smaller than 5 MiB`);
       files.push(join(this.#dir(uploadId), partName(part.partNumber)));
       digests.push(Buffer.from(bareEtag(found.etag), 'hex'));
     });
@@ -92,4 +105,3 @@ export class LocalMultipart {
 function partName(partNumber: number): string {
   return `part-${String(partNumber).padStart(5, '0')}`;
 }
-

@@ -5,14 +5,25 @@ import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { UrlSigner } from '../lib/signed-url';
+import type { UrlSigner } from '@server/lib/signed-url';
 import { signBlobUrl, type BlobGrant } from './local-blob-url';
 import { checkKey, inside, isMissing, writeAtomic, writeFileAtomic } from './local-files';
 import { LocalMultipart } from './local-multipart';
 import { firstAfter, LocalDirCache } from './local-dir-cache';
 import type {
-  ByteRange, CheckResult, ListedObject, ListedPart, ListOptions, ListPage, ObjectBody, ObjectHead,
-  PresignGetOptions, PresignPartOptions, PresignPutOptions, StorageDriver, UploadedPart,
+  ByteRange,
+  CheckResult,
+  ListedObject,
+  ListedPart,
+  ListOptions,
+  ListPage,
+  ObjectBody,
+  ObjectHead,
+  PresignGetOptions,
+  PresignPartOptions,
+  PresignPutOptions,
+  StorageDriver,
+  UploadedPart,
 } from './storage-driver';
 import { StorageError } from './storage-driver';
 
@@ -52,7 +63,12 @@ export class LocalDriver implements StorageDriver {
     return this.multipart.create(key, contentType);
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, { expiresIn, contentLength }: PresignPartOptions): Promise<string> {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    { expiresIn, contentLength }: PresignPartOptions,
+  ): Promise<string> {
     await this.multipart.manifest(key, uploadId);
     return this.#sign({ method: 'PUT', key, uploadId, partNumber, length: contentLength }, expiresIn);
   }
@@ -92,10 +108,21 @@ export class LocalDriver implements StorageDriver {
     const head = await this.head(key);
     if (head === null) throw new StorageError('not-found', 'no such object');
     if (key.endsWith('/')) return { ...head, body: Readable.from([]), contentLength: 0, totalSize: 0, range: null };
-    if (range !== undefined && (range.start > range.end || range.end >= head.size)) throw new StorageError('bad-range', 'range not satisfiable');
-    const body = createReadStream(this.#objectPath(key), range === undefined ? {} : { start: range.start, end: range.end });
+    if (range !== undefined && (range.start > range.end || range.end >= head.size))
+      throw new StorageError('bad-range', 'range not satisfiable');
+    const body = createReadStream(
+      this.#objectPath(key),
+      range === undefined ? {} : { start: range.start, end: range.end },
+    );
     const contentLength = range === undefined ? head.size : range.end - range.start + 1;
-    return { body, contentLength, totalSize: head.size, range: range ?? null, etag: head.etag, contentType: head.contentType };
+    return {
+      body,
+      contentLength,
+      totalSize: head.size,
+      range: range ?? null,
+      etag: head.etag,
+      contentType: head.contentType,
+    };
   }
 
   async head(key: string): Promise<ObjectHead | null> {
@@ -103,7 +130,8 @@ export class LocalDriver implements StorageDriver {
     try {
       const info = await stat(path);
       if (key.endsWith('/') !== info.isDirectory()) return null;
-      if (info.isDirectory()) return { size: 0, etag: emptyEtag, contentType: 'application/x-directory', lastModified: info.mtime };
+      if (info.isDirectory())
+        return { size: 0, etag: emptyEtag, contentType: 'application/x-directory', lastModified: info.mtime };
       const meta = await this.#readMeta(key);
       // A file put into the folder by hand has no sidecar: it gets an ETag from size and time.
       const etag = meta?.etag ?? `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
@@ -120,7 +148,9 @@ export class LocalDriver implements StorageDriver {
     const found: Walked[] = [];
     await this.#walk(prefix.slice(0, cut), prefix.slice(cut), shallow, token, limit + 1, found);
     const page = found.slice(0, limit);
-    const objects = await Promise.all(page.filter((entry) => !(shallow && entry.folder)).map((entry) => this.#describe(entry)));
+    const objects = await Promise.all(
+      page.filter((entry) => !(shallow && entry.folder)).map((entry) => this.#describe(entry)),
+    );
     return {
       objects: objects.filter((object): object is ListedObject => object !== null),
       prefixes: shallow ? page.filter((entry) => entry.folder).map((entry) => entry.key) : [],
@@ -154,10 +184,17 @@ export class LocalDriver implements StorageDriver {
    * yields each folder's marker before its contents and skips subtrees wholly before the token,
    * so a page costs one directory read per level plus the entries it returns.
    */
-  async #walk(dir: string, namePrefix: string, shallow: boolean, token: string | null, want: number, out: Walked[]): Promise<void> {
+  async #walk(
+    dir: string,
+    namePrefix: string,
+    shallow: boolean,
+    token: string | null,
+    want: number,
+    out: Walked[],
+  ): Promise<void> {
     const listed = await this.#dirs.entries(dir === '' ? this.#objects : this.#objectPath(dir));
     if (listed === null) return;
-    const relative = token !== null && token.startsWith(dir) ? token.slice(dir.length) : null;
+    const relative = token?.startsWith(dir) ? token.slice(dir.length) : null;
     const from = relative === null ? (token !== null && token > dir ? listed.length : 0) : firstAfter(listed, relative);
     for (let i = from; i < listed.length && out.length < want; i += 1) {
       const entry = listed[i];

@@ -2,7 +2,7 @@
 // requires them: several S3-compatible servers (and presigned browser PUTs) break otherwise.
 // Connections go through the address guard, so no endpoint reaches a metadata or link-local address.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { guardedAgents, storagePolicy } from '../lib/net/address-guard';
+import { guardedAgents, storagePolicy } from '@server/lib/net/address-guard';
 
 export type S3Settings = {
   endpoint: string;

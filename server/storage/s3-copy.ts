@@ -2,8 +2,13 @@
 // whose parts are UploadPartCopy ranges of the source (nothing passes through the server). A copy
 // that fails part-way aborts its multipart upload, so no half-written object is left behind.
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand, HeadObjectCommand,
-  UploadPartCopyCommand, type S3Client,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  UploadPartCopyCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 
 /** The largest object one CopyObject may copy. */
@@ -15,7 +20,13 @@ const partConcurrency = 4;
 
 export type S3CopyOptions = { size?: number; singleCopyMaxBytes?: number; partBytes?: number };
 
-export async function copyObject(client: S3Client, bucket: string, fromKey: string, toKey: string, options: S3CopyOptions = {}): Promise<void> {
+export async function copyObject(
+  client: S3Client,
+  bucket: string,
+  fromKey: string,
+  toKey: string,
+  options: S3CopyOptions = {},
+): Promise<void> {
   const source = `${bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
   const singleMax = options.singleCopyMaxBytes ?? COPY_OBJECT_MAX_BYTES;
   if (options.size !== undefined && options.size <= singleMax) {
@@ -29,7 +40,9 @@ export async function copyObject(client: S3Client, bucket: string, fromKey: stri
     return;
   }
   const partBytes = Math.max(options.partBytes ?? copyPartBytes, Math.ceil(size / maxParts));
-  const created = await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: toKey, ContentType: head.ContentType }));
+  const created = await client.send(
+    new CreateMultipartUploadCommand({ Bucket: bucket, Key: toKey, ContentType: head.ContentType }),
+  );
   const uploadId = created.UploadId;
   if (uploadId === undefined) throw new Error('storage returned no upload id');
   try {
@@ -43,7 +56,14 @@ export async function copyObject(client: S3Client, bucket: string, fromKey: stri
             const start = (PartNumber - 1) * partBytes;
             const end = Math.min(size, start + partBytes) - 1;
             const copied = await client.send(
-              new UploadPartCopyCommand({ Bucket: bucket, Key: toKey, UploadId: uploadId, PartNumber, CopySource: source, CopySourceRange: `bytes=${start}-${end}` }),
+              new UploadPartCopyCommand({
+                Bucket: bucket,
+                Key: toKey,
+                UploadId: uploadId,
+                PartNumber,
+                CopySource: source,
+                CopySourceRange: `bytes=${start}-${end}`,
+              }),
             );
             const etag = copied.CopyPartResult?.ETag;
             if (etag === undefined) throw new Error(`storage returned no ETag for copied part ${PartNumber}`);
@@ -52,9 +72,18 @@ export async function copyObject(client: S3Client, bucket: string, fromKey: stri
         )),
       );
     }
-    await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: toKey, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: toKey,
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
   } catch (error) {
-    await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: toKey, UploadId: uploadId })).catch(() => undefined);
+    await client
+      .send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: toKey, UploadId: uploadId }))
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -1,9 +1,17 @@
 // Any S3-compatible service through the AWS SDK v3: presigned PUT/GET/UploadPart for the
 // browser, and server-side operations (HEAD, ranged GET, paged list, copy, batched delete).
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CreateMultipartUploadCommand,
-  DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, ListPartsCommand, PutObjectCommand,
-  UploadPartCommand, type S3Client,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
@@ -12,8 +20,20 @@ import { applyCorsRule, probeCors } from './s3-cors';
 import { createS3Client, isS3Error, type S3Settings } from './s3-client';
 import { uploadStream } from './s3-stream-upload';
 import {
-  batches, StorageError, type ByteRange, type CheckResult, type ListedPart, type ListOptions, type ListPage,
-  type ObjectBody, type ObjectHead, type PresignGetOptions, type PresignPartOptions, type PresignPutOptions, type StorageDriver, type UploadedPart,
+  batches,
+  StorageError,
+  type ByteRange,
+  type CheckResult,
+  type ListedPart,
+  type ListOptions,
+  type ListPage,
+  type ObjectBody,
+  type ObjectHead,
+  type PresignGetOptions,
+  type PresignPartOptions,
+  type PresignPutOptions,
+  type StorageDriver,
+  type UploadedPart,
 } from './storage-driver';
 
 const notFoundNames = ['NotFound', 'NoSuchKey'];
@@ -33,7 +53,12 @@ export class S3Driver implements StorageDriver {
 
   /** Content-Length is a signed header, so the service refuses a body of any other length. */
   presignPut(key: string, { expiresIn, contentType, contentLength }: PresignPutOptions): Promise<string> {
-    const command = new PutObjectCommand({ Bucket: this.#bucket, Key: key, ContentType: contentType, ContentLength: contentLength });
+    const command = new PutObjectCommand({
+      Bucket: this.#bucket,
+      Key: key,
+      ContentType: contentType,
+      ContentLength: contentLength,
+    });
     return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
@@ -48,13 +73,26 @@ export class S3Driver implements StorageDriver {
   }
 
   async createMultipart(key: string, contentType: string): Promise<string> {
-    const created = await this.#client.send(new CreateMultipartUploadCommand({ Bucket: this.#bucket, Key: key, ContentType: contentType }));
+    const created = await this.#client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.#bucket, Key: key, ContentType: contentType }),
+    );
     if (created.UploadId === undefined) throw new Error('storage returned no upload id');
     return created.UploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, { expiresIn, contentLength }: PresignPartOptions): Promise<string> {
-    const command = new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, ContentLength: contentLength });
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    { expiresIn, contentLength }: PresignPartOptions,
+  ): Promise<string> {
+    const command = new UploadPartCommand({
+      Bucket: this.#bucket,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+      ContentLength: contentLength,
+    });
     return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
@@ -72,7 +110,8 @@ export class S3Driver implements StorageDriver {
       return (await this.head(key))?.etag ?? '';
     } catch (error) {
       if (isS3Error(error, ['NoSuchUpload'])) throw new StorageError('not-found', 'no such multipart upload');
-      if (isS3Error(error, ['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'])) throw new StorageError('bad-part', error instanceof Error ? error.message : 'invalid part list');
+      if (isS3Error(error, ['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall']))
+        throw new StorageError('bad-part', error instanceof Error ? error.message : 'invalid part list');
       throw error;
     }
   }
@@ -90,8 +129,11 @@ export class S3Driver implements StorageDriver {
     let marker: string | undefined;
     try {
       do {
-        const page = await this.#client.send(new ListPartsCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }));
-        for (const part of page.Parts ?? []) parts.push({ partNumber: part.PartNumber ?? 0, etag: part.ETag ?? '', size: part.Size ?? 0 });
+        const page = await this.#client.send(
+          new ListPartsCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        );
+        for (const part of page.Parts ?? [])
+          parts.push({ partNumber: part.PartNumber ?? 0, etag: part.ETag ?? '', size: part.Size ?? 0 });
         marker = page.IsTruncated === true ? page.NextPartNumberMarker : undefined;
       } while (marker !== undefined);
     } catch (error) {
@@ -101,10 +143,23 @@ export class S3Driver implements StorageDriver {
     return parts;
   }
 
-  async putPart(key: string, uploadId: string, partNumber: number, body: Readable, contentLength: number): Promise<string> {
+  async putPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    contentLength: number,
+  ): Promise<string> {
     try {
       const sent = await this.#client.send(
-        new UploadPartCommand({ Bucket: this.#bucket, Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body, ContentLength: contentLength }),
+        new UploadPartCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          Body: body,
+          ContentLength: contentLength,
+        }),
       );
       return sent.ETag ?? '';
     } catch (error) {
@@ -120,7 +175,11 @@ export class S3Driver implements StorageDriver {
   async getObject(key: string, range?: ByteRange): Promise<ObjectBody> {
     try {
       const got = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.#bucket, Key: key, Range: range === undefined ? undefined : `bytes=${range.start}-${range.end}` }),
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          Range: range === undefined ? undefined : `bytes=${range.start}-${range.end}`,
+        }),
       );
       if (!(got.Body instanceof Readable)) throw new Error('storage returned no body stream');
       const contentLength = got.ContentLength ?? 0;
@@ -143,7 +202,12 @@ export class S3Driver implements StorageDriver {
   async head(key: string): Promise<ObjectHead | null> {
     try {
       const head = await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key }));
-      return { size: head.ContentLength ?? 0, etag: head.ETag ?? '', contentType: head.ContentType ?? null, lastModified: head.LastModified ?? null };
+      return {
+        size: head.ContentLength ?? 0,
+        etag: head.ETag ?? '',
+        contentType: head.ContentType ?? null,
+        lastModified: head.LastModified ?? null,
+      };
     } catch (error) {
       if (isS3Error(error, notFoundNames, [404])) return null;
       throw error;
@@ -180,15 +244,22 @@ export class S3Driver implements StorageDriver {
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (const batch of batches(keys)) {
       const result = await this.#client.send(
-        new DeleteObjectsCommand({ Bucket: this.#bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
       );
       const failed = result.Errors?.[0];
-      if (failed !== undefined) throw new Error(`delete failed for ${result.Errors?.length ?? 0} objects: ${failed.Code ?? 'unknown'}`);
+      if (failed !== undefined)
+        throw new Error(`delete failed for ${result.Errors?.length ?? 0} objects: ${failed.Code ?? 'unknown'}`);
     }
   }
 
   async checkCors(origin: string): Promise<CheckResult> {
-    return probeCors(await this.presignPut('__clipdock-cors-probe', { expiresIn: 60, contentType: 'text/plain', contentLength: 0 }), origin);
+    return probeCors(
+      await this.presignPut('__clipdock-cors-probe', { expiresIn: 60, contentType: 'text/plain', contentLength: 0 }),
+      origin,
+    );
   }
 
   applyCors(origin: string): Promise<void> {

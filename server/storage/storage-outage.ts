@@ -2,11 +2,23 @@
 // driver call that fails at the network (or, for the local folder, the disk) becomes a 502/503
 // naming the storage, instead of a bare 500. One wrapper, applied where drivers are built.
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../lib/app-error';
-import { AddressRefusedError } from '../lib/net/address-guard';
+import { AppError } from '@server/lib/app-error';
+import { AddressRefusedError } from '@server/lib/net/address-guard';
 import type { StorageDriver } from './storage-driver';
 
-const networkCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ECONNABORTED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 const diskCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EIO', 'EDQUOT', 'EMFILE', 'ENFILE']);
 const timeoutNames = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 
@@ -34,17 +46,27 @@ function refusal(error: unknown): AddressRefusedError | undefined {
 export function storageOutage(error: unknown, storageName: string): AppError | undefined {
   if (error instanceof AppError) return undefined;
   const refused = refusal(error);
-  if (refused !== undefined) return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" may not be used: ${refused.message}`);
+  if (refused !== undefined)
+    return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" may not be used: ${refused.message}`);
   const code = codeOf(error);
   const name = error instanceof Error ? error.name : '';
   const status = serverErrorStatus(error);
-  if ((code !== undefined && networkCodes.has(code)) || timeoutNames.has(name) || (status !== undefined && status >= 500)) {
+  if (
+    (code !== undefined && networkCodes.has(code)) ||
+    timeoutNames.has(name) ||
+    (status !== undefined && status >= 500)
+  ) {
     const why = code ?? (status !== undefined ? `HTTP ${status}` : name);
     return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" cannot be reached (${why})`);
   }
   // A service answer the driver did not expect (wrong credentials, a missing bucket): the storage refused.
-  if (status !== undefined) return new AppError(ErrorCode.BadGateway, `the storage "${storageName}" refused the request (${name}, HTTP ${status})`);
-  if (code !== undefined && diskCodes.has(code)) return new AppError(ErrorCode.Unavailable, `the storage "${storageName}" is not available (${code})`);
+  if (status !== undefined)
+    return new AppError(
+      ErrorCode.BadGateway,
+      `the storage "${storageName}" refused the request (${name}, HTTP ${status})`,
+    );
+  if (code !== undefined && diskCodes.has(code))
+    return new AppError(ErrorCode.Unavailable, `the storage "${storageName}" is not available (${code})`);
   return undefined;
 }
 

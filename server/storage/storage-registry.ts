@@ -3,10 +3,10 @@
 // driver (and with it the AWS SDK) is imported the first time an S3 config is used, so a
 // local-only server never loads it.
 import { join } from 'node:path';
-import type { StorageConfigRow } from '../modules/storage-configs/storage-config.repo';
-import type { Clock } from '../lib/clock';
-import { CryptoBox } from '../lib/crypto-box';
-import { UrlSigner } from '../lib/signed-url';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import type { Clock } from '@server/lib/clock';
+import { CryptoBox } from '@server/lib/crypto-box';
+import { UrlSigner } from '@server/lib/signed-url';
 import { LocalDriver } from './local.driver';
 import type { DriverKind, StorageDriver } from './storage-driver';
 import { withOutageErrors } from './storage-outage';
@@ -15,17 +15,25 @@ export type StorageDeps = { blobDir: string; box: CryptoBox; blobSigner: UrlSign
 
 const builders = {
   local: async (config, deps) =>
-    new LocalDriver({ configId: config.id, root: join(deps.blobDir, config.id), signer: deps.blobSigner, now: () => deps.clock.now() }),
+    new LocalDriver({
+      configId: config.id,
+      root: join(deps.blobDir, config.id),
+      signer: deps.blobSigner,
+      now: () => deps.clock.now(),
+    }),
   s3: async (config, deps) => {
     const { S3Driver } = await import('./s3.driver');
-    return new S3Driver({
-      endpoint: config.endpoint_url ?? '',
-      region: config.region ?? 'us-east-1',
-      bucket: config.bucket_name ?? '',
-      accessKeyId: config.access_key_id ?? '',
-      secretAccessKey: config.secret_access_key_enc === null ? '' : deps.box.open(config.secret_access_key_enc),
-      forcePathStyle: config.path_style === 1,
-    }, () => deps.clock.now());
+    return new S3Driver(
+      {
+        endpoint: config.endpoint_url ?? '',
+        region: config.region ?? 'us-east-1',
+        bucket: config.bucket_name ?? '',
+        accessKeyId: config.access_key_id ?? '',
+        secretAccessKey: config.secret_access_key_enc === null ? '' : deps.box.open(config.secret_access_key_enc),
+        forcePathStyle: config.path_style === 1,
+      },
+      () => deps.clock.now(),
+    );
   },
 } satisfies Record<DriverKind, (config: StorageConfigRow, deps: StorageDeps) => Promise<StorageDriver>>;
 
@@ -51,7 +59,10 @@ export class StorageRegistry {
 }
 
 /** The registry for a running server: blobs under DATA_DIR/blobs, keys from ENCRYPTION_SECRET. */
-export function createStorageRegistry(config: { blobDir: string; encryptionSecret: string }, clock: Clock): StorageRegistry {
+export function createStorageRegistry(
+  config: { blobDir: string; encryptionSecret: string },
+  clock: Clock,
+): StorageRegistry {
   return new StorageRegistry({
     blobDir: config.blobDir,
     box: new CryptoBox(config.encryptionSecret),

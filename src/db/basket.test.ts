@@ -2,7 +2,18 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asksBeforeDownload, entrySize, summarizeBasket } from './basket-summary';
-import { addToBasket, basketItemId, basketItems, clearBasket, removeFromBasket, resetInterrupted, setBasketStatus, setFolderSize, watchBasket, type NewBasketItem } from './basket';
+import {
+  addToBasket,
+  basketItemId,
+  basketItems,
+  clearBasket,
+  removeFromBasket,
+  resetInterrupted,
+  setBasketStatus,
+  setFolderSize,
+  watchBasket,
+  type NewBasketItem,
+} from './basket';
 import { createClipdockDatabase, type ClipdockDatabase } from './database';
 
 let db: ClipdockDatabase;
@@ -18,8 +29,22 @@ afterEach(async () => {
   await db.remove();
 });
 
-const file = (path: string, size: number): NewBasketItem => ({ source: 'fs', scope: 'admin', path, name: path.split('/').pop() ?? path, isDirectory: false, size });
-const folder = (path: string): NewBasketItem => ({ source: 'fs', scope: 'admin', path, name: path.replace(/\/$/, '').split('/').pop() ?? path, isDirectory: true, size: null });
+const file = (path: string, size: number): NewBasketItem => ({
+  source: 'fs',
+  scope: 'admin',
+  path,
+  name: path.split('/').pop() ?? path,
+  isDirectory: false,
+  size,
+});
+const folder = (path: string): NewBasketItem => ({
+  source: 'fs',
+  scope: 'admin',
+  path,
+  name: path.replace(/\/$/, '').split('/').pop() ?? path,
+  isDirectory: true,
+  size: null,
+});
 
 describe('file basket', () => {
   it('adds files and folders once each, in the order added', async () => {
@@ -38,7 +63,12 @@ describe('file basket', () => {
     expect((await basketItems(db)).map((item) => item.path).sort()).toEqual(['/m/docs/', '/m/docsx/three.txt']);
     expect(await addToBasket(db, [file('/m/docs/again.txt', 4)])).toEqual({ added: 0, alreadyIn: 1 });
     // Another scope's tree is another tree, and a share is never inside a folder.
-    expect(await addToBasket(db, [{ ...file('/m/docs/again.txt', 4), scope: 'user' }, { source: 'share', scope: 'public', path: 'docs', name: 'x.bin', isDirectory: false, size: 9 }])).toEqual({
+    expect(
+      await addToBasket(db, [
+        { ...file('/m/docs/again.txt', 4), scope: 'user' },
+        { source: 'share', scope: 'public', path: 'docs', name: 'x.bin', isDirectory: false, size: 9 },
+      ]),
+    ).toEqual({
       added: 2,
       alreadyIn: 0,
     });
@@ -81,31 +111,53 @@ describe('file basket', () => {
 
   it('sums the known sizes and warns above 500 MiB and 2 GiB', () => {
     const mib = 1024 * 1024;
-    const items = (sizes: number[]) => sizes.map((size) => ({ isDirectory: false, size, sizeError: null, status: 'pending' as const }));
+    const items = (sizes: number[]) =>
+      sizes.map((size) => ({ isDirectory: false, size, sizeError: null, status: 'pending' as const }));
     expect(summarizeBasket([]).warning).toBe('none');
     expect(summarizeBasket(items([500 * mib])).warning).toBe('none');
     expect(summarizeBasket(items([400 * mib, 100 * mib + 1])).warning).toBe('large');
     expect(summarizeBasket(items([2048 * mib])).warning).toBe('large');
     expect(summarizeBasket(items([2048 * mib, 1])).warning).toBe('very-large');
-    const mixed = summarizeBasket([...items([10]), { isDirectory: true, size: null, sizeError: null, status: 'completed' }]);
-    expect(mixed).toEqual({ count: 2, files: 1, folders: 1, knownBytes: 10, counting: 1, unknown: 0, warning: 'none', waiting: 1 });
+    const mixed = summarizeBasket([
+      ...items([10]),
+      { isDirectory: true, size: null, sizeError: null, status: 'completed' },
+    ]);
+    expect(mixed).toEqual({
+      count: 2,
+      files: 1,
+      folders: 1,
+      knownBytes: 10,
+      counting: 1,
+      unknown: 0,
+      warning: 'none',
+      waiting: 1,
+    });
   });
 
   it('counts folders in the total once counted, so a basket of one big folder warns', () => {
     const mib = 1024 * 1024;
-    const dir = (size: number | null, sizeError: string | null = null) => ({ isDirectory: true, size, sizeError, status: 'pending' as const });
+    const dir = (size: number | null, sizeError: string | null = null) => ({
+      isDirectory: true,
+      size,
+      sizeError,
+      status: 'pending' as const,
+    });
     const counting = summarizeBasket([dir(null)]);
     expect(counting).toMatchObject({ knownBytes: 0, counting: 1, unknown: 0, warning: 'none' });
     // Nothing large is known yet, but the folder could be: "Download all" asks.
     expect(asksBeforeDownload(counting)).toBe(true);
     expect(summarizeBasket([dir(600 * mib)])).toMatchObject({ knownBytes: 600 * mib, counting: 0, warning: 'large' });
-    expect(summarizeBasket([dir(2048 * mib), { isDirectory: false, size: 1, sizeError: null, status: 'pending' }]).warning).toBe('very-large');
+    expect(
+      summarizeBasket([dir(2048 * mib), { isDirectory: false, size: 1, sizeError: null, status: 'pending' }]).warning,
+    ).toBe('very-large');
     expect(asksBeforeDownload(summarizeBasket([dir(10)]))).toBe(false);
     // A folder that could not be counted never blocks the download: it is only unknown.
     const failed = summarizeBasket([dir(null, 'forbidden'), dir(5)]);
     expect(failed).toMatchObject({ knownBytes: 5, counting: 0, unknown: 1, warning: 'none' });
     expect(asksBeforeDownload(failed)).toBe(false);
-    expect([dir(null), dir(null, 'network'), dir(0), { isDirectory: false, size: 3, sizeError: null }].map(entrySize)).toEqual(['counting', 'unknown', 'known', 'known']);
+    expect(
+      [dir(null), dir(null, 'network'), dir(0), { isDirectory: false, size: 3, sizeError: null }].map(entrySize),
+    ).toEqual(['counting', 'unknown', 'known', 'known']);
   });
 
   it('records a folder count on the entry it was made for, never on one removed or added again since', async () => {
@@ -122,7 +174,11 @@ describe('file basket', () => {
     await setFolderSize(db, docs, { kind: 'counted', bytes: 1234, files: 3 });
     expect((await basketItems(db))[0]).toMatchObject({ size: 1234, files: 3, sizeError: null });
     // A file's size is never a count's to change.
-    await setFolderSize(db, { id: basketItemId(file('/m/a.txt', 1)), addedAt: 3 }, { kind: 'counted', bytes: 99, files: 1 });
+    await setFolderSize(
+      db,
+      { id: basketItemId(file('/m/a.txt', 1)), addedAt: 3 },
+      { kind: 'counted', bytes: 99, files: 1 },
+    );
     expect((await basketItems(db))[1]).toMatchObject({ size: 1, files: null });
 
     await removeFromBasket(db, docs.id);

@@ -8,7 +8,10 @@ describe('localDatabaseExists', () => {
   it('says no before the database is first created and yes after, for that name only', async () => {
     const factory = new IDBFactory();
     expect(await localDatabaseExists('clipdock_probe', factory)).toBe(false);
-    const db = await createClipdockDatabase({ name: 'clipdock_probe', storage: getRxStorageDexie({ indexedDB: factory, IDBKeyRange }) });
+    const db = await createClipdockDatabase({
+      name: 'clipdock_probe',
+      storage: getRxStorageDexie({ indexedDB: factory, IDBKeyRange }),
+    });
     try {
       await db.settings.upsert({ key: 'draft.paste', value: '{}', updatedAt: 1 });
       expect(await localDatabaseExists('clipdock_probe', factory)).toBe(true);

@@ -17,7 +17,10 @@ export const DATABASE_NAME = databaseNameFor(APP_NAME);
  * each named after the database). Browsers that cannot list databases answer yes, so the caller
  * opens the database as before.
  */
-export async function localDatabaseExists(name: string = DATABASE_NAME, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<boolean> {
+export async function localDatabaseExists(
+  name: string = DATABASE_NAME,
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+): Promise<boolean> {
   if (factory === undefined) return false;
   if (typeof factory.databases !== 'function') return true;
   try {

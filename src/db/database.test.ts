@@ -79,7 +79,14 @@ describe('collections', () => {
       path: '/photos/2030',
       mountId: 'm1',
       entries: [
-        { name: 'a.jpg', path: '/photos/2030/a.jpg', isDirectory: false, size: 10, modified: null, mimetype: 'image/jpeg' },
+        {
+          name: 'a.jpg',
+          path: '/photos/2030/a.jpg',
+          isDirectory: false,
+          size: 10,
+          modified: null,
+          mimetype: 'image/jpeg',
+        },
         { name: 'raw', path: '/photos/2030/raw/', isDirectory: true, size: null, modified: null, mimetype: null },
       ],
       cachedAt: 1_900_000_000_000,

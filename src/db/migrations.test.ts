@@ -28,7 +28,20 @@ const legacySchema = {
     attempts: { type: 'integer' },
     lastError: { type: ['string', 'null'] },
   },
-  required: ['id', 'endpoint', 'method', 'data', 'authToken', 'authType', 'timestamp', 'status', 'type', 'idempotencyKey', 'attempts', 'lastError'],
+  required: [
+    'id',
+    'endpoint',
+    'method',
+    'data',
+    'authToken',
+    'authType',
+    'timestamp',
+    'status',
+    'type',
+    'idempotencyKey',
+    'attempts',
+    'lastError',
+  ],
 } as unknown as RxJsonSchema<Record<string, unknown>>;
 
 const { files: _files, sizeError: _sizeError, ...basketV0Properties } = basketSchema.properties;
@@ -45,10 +58,32 @@ describe('local database migrations', () => {
     const storage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
     const old = await createRxDatabase({ name: 'clipdock_migrate', storage: storage() });
     const { offline_queue: legacy } = await old.addCollections({ offline_queue: { schema: legacySchema } });
-    const base = { method: 'PUT', authToken: 'secret', authType: 'bearer', status: 'pending', attempts: 0, lastError: null, data: { remark: 'x' } };
+    const base = {
+      method: 'PUT',
+      authToken: 'secret',
+      authType: 'bearer',
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+      data: { remark: 'x' },
+    };
     await legacy.bulkInsert([
-      { ...base, id: '00000000-0000-4000-8000-000000000001', endpoint: '/api/user/pastes/p1', type: 'paste.update', timestamp: 1, idempotencyKey: '00000000-0000-4000-8000-0000000000a1' },
-      { ...base, id: '00000000-0000-4000-8000-000000000002', endpoint: '/api/nowhere', type: 'mystery', timestamp: 2, idempotencyKey: '00000000-0000-4000-8000-0000000000a2' },
+      {
+        ...base,
+        id: '00000000-0000-4000-8000-000000000001',
+        endpoint: '/api/user/pastes/p1',
+        type: 'paste.update',
+        timestamp: 1,
+        idempotencyKey: '00000000-0000-4000-8000-0000000000a1',
+      },
+      {
+        ...base,
+        id: '00000000-0000-4000-8000-000000000002',
+        endpoint: '/api/nowhere',
+        type: 'mystery',
+        timestamp: 2,
+        idempotencyKey: '00000000-0000-4000-8000-0000000000a2',
+      },
     ]);
     await old.close();
 
@@ -56,7 +91,13 @@ describe('local database migrations', () => {
     try {
       const entries = await listOfflineRequests(db.offline_queue);
       expect(entries).toEqual([
-        expect.objectContaining({ type: 'pastes.user.update', params: { id: 'p1' }, authType: 'admin', endpoint: '/api/user/pastes/p1', data: { remark: 'x' } }),
+        expect.objectContaining({
+          type: 'pastes.user.update',
+          params: { id: 'p1' },
+          authType: 'admin',
+          endpoint: '/api/user/pastes/p1',
+          data: { remark: 'x' },
+        }),
       ]);
       expect(entries[0]).not.toHaveProperty('authToken');
     } finally {
@@ -71,14 +112,42 @@ describe('local database migrations', () => {
     const { basket_items: legacy } = await old.addCollections({ basket_items: { schema: legacyBasketSchema } });
     const base = { source: 'fs', scope: 'admin', error: null };
     await legacy.bulkInsert([
-      { ...base, id: 'fs|admin|/m/a.txt', path: '/m/a.txt', name: 'a.txt', isDirectory: false, size: 7, status: 'completed', addedAt: 1 },
-      { ...base, id: 'fs|admin|/m/docs/', path: '/m/docs/', name: 'docs', isDirectory: true, size: null, status: 'failed', error: 'listing refused', addedAt: 2 },
+      {
+        ...base,
+        id: 'fs|admin|/m/a.txt',
+        path: '/m/a.txt',
+        name: 'a.txt',
+        isDirectory: false,
+        size: 7,
+        status: 'completed',
+        addedAt: 1,
+      },
+      {
+        ...base,
+        id: 'fs|admin|/m/docs/',
+        path: '/m/docs/',
+        name: 'docs',
+        isDirectory: true,
+        size: null,
+        status: 'failed',
+        error: 'listing refused',
+        addedAt: 2,
+      },
     ]);
     await old.close();
 
     const db = await createClipdockDatabase({ name: 'clipdock_migrate_basket', storage: storage() });
     try {
-      expect((await basketItems(db)).map(({ path, size, files, sizeError, status, error }) => ({ path, size, files, sizeError, status, error }))).toEqual([
+      expect(
+        (await basketItems(db)).map(({ path, size, files, sizeError, status, error }) => ({
+          path,
+          size,
+          files,
+          sizeError,
+          status,
+          error,
+        })),
+      ).toEqual([
         { path: '/m/a.txt', size: 7, files: null, sizeError: null, status: 'completed', error: null },
         { path: '/m/docs/', size: null, files: null, sizeError: null, status: 'failed', error: 'listing refused' },
       ]);

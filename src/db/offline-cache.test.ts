@@ -3,24 +3,52 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClipdockDatabase, type ClipdockDatabase } from './database';
 import {
-  directoryCopy, fileCopy, forgetSessionCopies, keepDirectoryCopy, keepFileCopy, keepPasteCopy, OFFLINE_CACHE_MAX_AGE_MS, pasteCopy, recentSearches,
-  rememberSearch, SEARCH_HISTORY_LIMIT, sweepOfflineCopies,
+  directoryCopy,
+  fileCopy,
+  forgetSessionCopies,
+  keepDirectoryCopy,
+  keepFileCopy,
+  keepPasteCopy,
+  OFFLINE_CACHE_MAX_AGE_MS,
+  pasteCopy,
+  recentSearches,
+  rememberSearch,
+  SEARCH_HISTORY_LIMIT,
+  sweepOfflineCopies,
 } from './offline-cache';
 
 let db: ClipdockDatabase;
 let n = 0;
 beforeEach(async () => {
   n += 1;
-  db = await createClipdockDatabase({ name: `clipdock_cache_${n}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+  db = await createClipdockDatabase({
+    name: `clipdock_cache_${n}`,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+  });
 });
 afterEach(() => db.remove());
 
-const copy = { slug: 'note', content: 'kept', format: 'plain' as const, remark: null, hasPassword: false, expiresAt: null, maxViews: null, views: 1, createdAt: '2030-01-01T00:00:00.000Z', createdBy: null };
+const copy = {
+  slug: 'note',
+  content: 'kept',
+  format: 'plain' as const,
+  remark: null,
+  hasPassword: false,
+  expiresAt: null,
+  maxViews: null,
+  views: 1,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  createdBy: null,
+};
 
 describe('offline copies', () => {
   it('are shown for 7 days and then deleted', async () => {
     await keepPasteCopy(db, copy, 1_000);
-    expect(await pasteCopy(db, 'note', 1_000 + OFFLINE_CACHE_MAX_AGE_MS - 1)).toMatchObject({ content: 'kept', format: 'plain', cachedAt: 1_000 });
+    expect(await pasteCopy(db, 'note', 1_000 + OFFLINE_CACHE_MAX_AGE_MS - 1)).toMatchObject({
+      content: 'kept',
+      format: 'plain',
+      cachedAt: 1_000,
+    });
     expect(await pasteCopy(db, 'note', 1_000 + OFFLINE_CACHE_MAX_AGE_MS)).toBeNull();
     expect(await db.pastes.count().exec()).toBe(0);
   });
@@ -34,18 +62,37 @@ describe('offline copies', () => {
 });
 
 const file = {
-  slug: 'report', filename: 'report.pdf', size: 10, mimetype: 'application/pdf', remark: null, hasPassword: false,
-  expiresAt: null, maxViews: null, views: 2, previewUrl: null, downloadUrl: null, createdAt: '2030-01-01T00:00:00.000Z',
+  slug: 'report',
+  filename: 'report.pdf',
+  size: 10,
+  mimetype: 'application/pdf',
+  remark: null,
+  hasPassword: false,
+  expiresAt: null,
+  maxViews: null,
+  views: 2,
+  previewUrl: null,
+  downloadUrl: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
 };
 
 describe('file and folder copies', () => {
   it('open for 7 days and then are deleted', async () => {
     await keepFileCopy(db, file, 1_000);
-    expect(await fileCopy(db, 'report', 1_000 + OFFLINE_CACHE_MAX_AGE_MS - 1)).toMatchObject({ filename: 'report.pdf', cachedAt: 1_000 });
+    expect(await fileCopy(db, 'report', 1_000 + OFFLINE_CACHE_MAX_AGE_MS - 1)).toMatchObject({
+      filename: 'report.pdf',
+      cachedAt: 1_000,
+    });
     expect(await fileCopy(db, 'report', 1_000 + OFFLINE_CACHE_MAX_AGE_MS)).toBeNull();
     expect(await db.files.count().exec()).toBe(0);
 
-    const listing = { path: '/photos/', mountId: null, entries: [{ name: 'a.jpg', path: '/photos/a.jpg', isDirectory: false, size: 3, modified: null, mimetype: 'image/jpeg' }] };
+    const listing = {
+      path: '/photos/',
+      mountId: null,
+      entries: [
+        { name: 'a.jpg', path: '/photos/a.jpg', isDirectory: false, size: 3, modified: null, mimetype: 'image/jpeg' },
+      ],
+    };
     await keepDirectoryCopy(db, listing, 1_000);
     expect((await directoryCopy(db, '/photos/', 2_000))?.entries).toEqual(listing.entries);
     await sweepOfflineCopies(db, 1_000 + OFFLINE_CACHE_MAX_AGE_MS);

@@ -26,7 +26,11 @@ async function freshCopy<T extends Cached>(collection: RxCollection<T>, key: str
   return doc.toMutableJSON() as T;
 }
 
-export async function keepPasteCopy(db: ClipdockDatabase, copy: Omit<PasteDoc, 'cachedAt'>, now: number = Date.now()): Promise<void> {
+export async function keepPasteCopy(
+  db: ClipdockDatabase,
+  copy: Omit<PasteDoc, 'cachedAt'>,
+  now: number = Date.now(),
+): Promise<void> {
   await db.pastes.upsert({ ...copy, cachedAt: now });
 }
 
@@ -38,7 +42,11 @@ export async function forgetPasteCopy(db: ClipdockDatabase, slug: string): Promi
   await (await db.pastes.findOne(slug).exec())?.remove();
 }
 
-export async function keepFileCopy(db: ClipdockDatabase, copy: Omit<FileDoc, 'cachedAt'>, now: number = Date.now()): Promise<void> {
+export async function keepFileCopy(
+  db: ClipdockDatabase,
+  copy: Omit<FileDoc, 'cachedAt'>,
+  now: number = Date.now(),
+): Promise<void> {
   await db.files.upsert({ ...copy, cachedAt: now });
 }
 
@@ -50,33 +58,54 @@ export async function forgetFileCopy(db: ClipdockDatabase, slug: string): Promis
   await (await db.files.findOne(slug).exec())?.remove();
 }
 
-export async function keepDirectoryCopy(db: ClipdockDatabase, copy: Omit<DirectoryDoc, 'cachedAt'>, now: number = Date.now()): Promise<void> {
+export async function keepDirectoryCopy(
+  db: ClipdockDatabase,
+  copy: Omit<DirectoryDoc, 'cachedAt'>,
+  now: number = Date.now(),
+): Promise<void> {
   await db.directories.upsert({ ...copy, cachedAt: now });
 }
 
-export function directoryCopy(db: ClipdockDatabase, path: string, now: number = Date.now()): Promise<DirectoryDoc | null> {
+export function directoryCopy(
+  db: ClipdockDatabase,
+  path: string,
+  now: number = Date.now(),
+): Promise<DirectoryDoc | null> {
   return freshCopy(db.directories, path, now);
 }
 
 /** Records a search (a repeat only moves it to the front) and drops the oldest past the limit. */
-export async function rememberSearch(db: ClipdockDatabase, scope: string, query: string, now: number = Date.now()): Promise<void> {
+export async function rememberSearch(
+  db: ClipdockDatabase,
+  scope: string,
+  query: string,
+  now: number = Date.now(),
+): Promise<void> {
   const trimmed = query.trim();
   if (trimmed === '') return;
   await db.search_history.upsert({ id: `${scope}|${trimmed}`, scope, query: trimmed, timestamp: now });
-  const older = await db.search_history.find({ selector: { scope }, sort: [{ timestamp: 'desc' }], skip: SEARCH_HISTORY_LIMIT }).exec();
+  const older = await db.search_history
+    .find({ selector: { scope }, sort: [{ timestamp: 'desc' }], skip: SEARCH_HISTORY_LIMIT })
+    .exec();
   if (older.length > 0) await db.search_history.bulkRemove(older.map((doc) => doc.primary));
 }
 
 /** Past searches of a scope, newest first. */
 export async function recentSearches(db: ClipdockDatabase, scope: string): Promise<SearchHistoryDoc[]> {
-  const docs = await db.search_history.find({ selector: { scope }, sort: [{ timestamp: 'desc' }], limit: SEARCH_HISTORY_LIMIT }).exec();
+  const docs = await db.search_history
+    .find({ selector: { scope }, sort: [{ timestamp: 'desc' }], limit: SEARCH_HISTORY_LIMIT })
+    .exec();
   return docs.map((doc) => doc.toMutableJSON());
 }
 
 /** Deletes every expired copy in the cache collections. */
 export async function sweepOfflineCopies(db: ClipdockDatabase, now: number = Date.now()): Promise<void> {
   const selector = { cachedAt: { $lte: now - OFFLINE_CACHE_MAX_AGE_MS } };
-  await Promise.all([db.pastes.find({ selector }).remove(), db.files.find({ selector }).remove(), db.directories.find({ selector }).remove()]);
+  await Promise.all([
+    db.pastes.find({ selector }).remove(),
+    db.files.find({ selector }).remove(),
+    db.directories.find({ selector }).remove(),
+  ]);
 }
 
 /**

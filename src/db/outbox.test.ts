@@ -44,7 +44,15 @@ const clearCache: OfflineQueueInput = {
 describe('outbox', () => {
   it('round-trips an entry with identity, time and bookkeeping added', async () => {
     const stored = await enqueueOfflineRequest(db.offline_queue, createPaste, deps);
-    expect(stored).toMatchObject({ ...createPaste, endpoint: '/api/paste', method: 'POST', timestamp: 1_000, status: 'pending', attempts: 0, lastError: null });
+    expect(stored).toMatchObject({
+      ...createPaste,
+      endpoint: '/api/paste',
+      method: 'POST',
+      timestamp: 1_000,
+      status: 'pending',
+      attempts: 0,
+      lastError: null,
+    });
     expect(stored.idempotencyKey).not.toBe(stored.id);
     expect(stored).not.toHaveProperty('authToken');
     expect(offlineQueueEntrySchema.parse(stored)).toEqual(stored);
@@ -64,7 +72,10 @@ describe('outbox', () => {
 
   it('counts attempts, records failures and can reset to pending', async () => {
     const { id } = await enqueueOfflineRequest(db.offline_queue, createPaste, deps);
-    expect(await markOfflineRequest(db.offline_queue, id, { status: 'syncing' })).toMatchObject({ status: 'syncing', attempts: 1 });
+    expect(await markOfflineRequest(db.offline_queue, id, { status: 'syncing' })).toMatchObject({
+      status: 'syncing',
+      attempts: 1,
+    });
     const failed = await markOfflineRequest(db.offline_queue, id, { status: 'failed', error: 'x'.repeat(5_000) });
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed?.lastError).toHaveLength(1_000);
@@ -82,9 +93,17 @@ describe('outbox', () => {
 
   it('builds the path from the endpoint definition and keeps a key the first attempt already sent', async () => {
     const key = randomUuid();
-    const stored = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
+    const stored = await enqueueOfflineRequest(
+      db.offline_queue,
+      { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key },
+      deps,
+    );
     expect(stored).toMatchObject({ endpoint: '/api/user/pastes/a%2Fb', method: 'DELETE', idempotencyKey: key });
-    const again = await enqueueOfflineRequest(db.offline_queue, { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key }, deps);
+    const again = await enqueueOfflineRequest(
+      db.offline_queue,
+      { type: 'pastes.user.delete', params: { id: 'a/b' }, data: null, authType: 'apikey', idempotencyKey: key },
+      deps,
+    );
     expect(again).toEqual(stored);
     expect(await db.offline_queue.count().exec()).toBe(1);
   });

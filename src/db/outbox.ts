@@ -15,10 +15,7 @@ export type OfflineQueueCollection = ClipdockCollections['offline_queue'];
 export type OutboxDeps = { now: () => number; newId: () => string };
 const defaultDeps: OutboxDeps = { now: () => Date.now(), newId: randomUuid };
 
-export type OfflineRequestChange =
-  | { status: 'syncing' }
-  | { status: 'pending' }
-  | { status: 'failed'; error: string };
+export type OfflineRequestChange = { status: 'syncing' } | { status: 'pending' } | { status: 'failed'; error: string };
 
 /** Validates and stores a mutation made offline; throws a zod error (`$ZodError`) for a malformed input. */
 export async function enqueueOfflineRequest(
@@ -69,12 +66,17 @@ export async function listOfflineRequests(
 }
 
 /** Calls `onChange` with every entry, oldest first, now and after each change; returns the unsubscribe. */
-export function watchOfflineRequests(queue: OfflineQueueCollection, onChange: (entries: OfflineQueueEntry[]) => void): () => void {
+export function watchOfflineRequests(
+  queue: OfflineQueueCollection,
+  onChange: (entries: OfflineQueueEntry[]) => void,
+): () => void {
   const subscription = queue.find({ sort: [{ timestamp: 'asc' }] }).$.subscribe((docs) => {
-    onChange(docs.flatMap((doc) => {
-      const parsed = offlineQueueEntrySchema.safeParse(doc.toJSON());
-      return parsed.success ? [parsed.data] : [];
-    }));
+    onChange(
+      docs.flatMap((doc) => {
+        const parsed = offlineQueueEntrySchema.safeParse(doc.toJSON());
+        return parsed.success ? [parsed.data] : [];
+      }),
+    );
   });
   return () => subscription.unsubscribe();
 }

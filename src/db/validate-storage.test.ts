@@ -31,8 +31,26 @@ function reference(schema: Json) {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (typeof value !== 'object' || value === null) return value;
-    const skip = new Set(['version', 'primaryKey', 'indexes', 'internalIndexes', 'encrypted', 'keyCompression', 'attachments', 'final']);
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !skip.has(key)).map(([key, inner]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(inner as Json).map(([name, property]) => [name, strip(property)])) : strip(inner)]));
+    const skip = new Set([
+      'version',
+      'primaryKey',
+      'indexes',
+      'internalIndexes',
+      'encrypted',
+      'keyCompression',
+      'attachments',
+      'final',
+    ]);
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !skip.has(key))
+        .map(([key, inner]) => [
+          key,
+          key === 'properties'
+            ? Object.fromEntries(Object.entries(inner as Json).map(([name, property]) => [name, strip(property)]))
+            : strip(inner),
+        ]),
+    );
   };
   return classic.fromJSONSchema(strip(schema) as Parameters<typeof classic.fromJSONSchema>[0]);
 }
@@ -43,7 +61,7 @@ function example(schema: Json): unknown {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'string':
-      return '/' + 'a'.repeat(Math.max(Number(schema.minLength ?? 0), 1));
+      return `/${'a'.repeat(Math.max(Number(schema.minLength ?? 0), 1))}`;
     case 'integer':
     case 'number':
       return Number(schema.minimum ?? 0) + 1;
@@ -54,7 +72,12 @@ function example(schema: Json): unknown {
     case 'array':
       return schema.items === undefined ? [] : [example(schema.items as Json)];
     case 'object':
-      return Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, property]) => [name, example(property)]));
+      return Object.fromEntries(
+        Object.entries((schema.properties ?? {}) as Record<string, Json>).map(([name, property]) => [
+          name,
+          example(property),
+        ]),
+      );
     default:
       return 'x';
   }
@@ -63,8 +86,26 @@ function example(schema: Json): unknown {
 /** The example, then each top-level field missing, replaced by values of every kind, and one field too many. */
 function variants(schema: Json): [string, unknown][] {
   const base = example(schema) as Json;
-  const list: [string, unknown][] = [['example', base], ['extra field', { ...base, unexpected: 1 }], ['not an object', 'x']];
-  const kinds: [string, unknown][] = [['-1', -1], ['1.5', 1.5], ['2', 2], ['empty string', ''], ['long string', 'b'.repeat(3000)], ['no slash', 'abc'], ['null', null], ['true', true], ['array', [1]], ['object', {}], ['string map', { a: 'b' }], ['number map', { a: 1 }], ['huge', 1e300]];
+  const list: [string, unknown][] = [
+    ['example', base],
+    ['extra field', { ...base, unexpected: 1 }],
+    ['not an object', 'x'],
+  ];
+  const kinds: [string, unknown][] = [
+    ['-1', -1],
+    ['1.5', 1.5],
+    ['2', 2],
+    ['empty string', ''],
+    ['long string', 'b'.repeat(3000)],
+    ['no slash', 'abc'],
+    ['null', null],
+    ['true', true],
+    ['array', [1]],
+    ['object', {}],
+    ['string map', { a: 'b' }],
+    ['number map', { a: 1 }],
+    ['huge', 1e300],
+  ];
   for (const name of Object.keys(base)) {
     const { [name]: _dropped, ...without } = base;
     list.push([`${name} missing`, without]);
@@ -95,15 +136,25 @@ describe('the local database schema reader', () => {
     const validate = zodValidator(schema as RxJsonSchema<unknown>);
     const doc = example(schema) as Json;
     expect(validate(doc)).toEqual([]);
-    expect(validate({ ...doc, authType: 'root' })).toEqual([{ field: 'authType', message: expect.stringContaining('"admin"') }]);
-    expect(validate({ ...doc, attempts: -1 })).toEqual([{ field: 'attempts', message: expect.stringContaining('>=0') }]);
-    expect(validate({ ...doc, params: { path: 1 } })).toEqual([{ field: 'params.path', message: expect.stringContaining('expected string') }]);
+    expect(validate({ ...doc, authType: 'root' })).toEqual([
+      { field: 'authType', message: expect.stringContaining('"admin"') },
+    ]);
+    expect(validate({ ...doc, attempts: -1 })).toEqual([
+      { field: 'attempts', message: expect.stringContaining('>=0') },
+    ]);
+    expect(validate({ ...doc, params: { path: 1 } })).toEqual([
+      { field: 'params.path', message: expect.stringContaining('expected string') },
+    ]);
   });
 
   it('reads a nullable enum, a pattern and a map of strings', () => {
     const schema = fromJsonSchema({
       type: 'object',
-      properties: { kind: { type: ['string', 'null'], enum: ['a', null] }, path: { type: 'string', pattern: '^/' }, tags: { type: 'object', additionalProperties: { type: 'string' } } },
+      properties: {
+        kind: { type: ['string', 'null'], enum: ['a', null] },
+        path: { type: 'string', pattern: '^/' },
+        tags: { type: 'object', additionalProperties: { type: 'string' } },
+      },
       required: ['kind', 'path'],
       additionalProperties: false,
     });

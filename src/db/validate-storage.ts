@@ -10,8 +10,36 @@ import { wrappedValidateStorageFactory, type RxJsonSchema, type RxValidationErro
 import * as z from 'zod/mini';
 
 /** RxDB's own keywords and annotations: no rule to check. */
-const ignored = new Set(['version', 'primaryKey', 'indexes', 'internalIndexes', 'encrypted', 'keyCompression', 'attachments', 'sharding', 'crdt', 'final', 'ref', 'title', 'description', 'default']);
-const rules = new Set(['type', 'properties', 'required', 'additionalProperties', 'items', 'enum', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'multipleOf']);
+const ignored = new Set([
+  'version',
+  'primaryKey',
+  'indexes',
+  'internalIndexes',
+  'encrypted',
+  'keyCompression',
+  'attachments',
+  'sharding',
+  'crdt',
+  'final',
+  'ref',
+  'title',
+  'description',
+  'default',
+]);
+const rules = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'enum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minimum',
+  'maximum',
+  'multipleOf',
+]);
 
 type JsonSchema = {
   type?: string | string[];
@@ -38,10 +66,12 @@ function numberChecks(schema: JsonSchema) {
 
 function objectOf(schema: JsonSchema): z.ZodMiniType {
   const required = new Set(schema.required ?? []);
-  const shape = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => {
-    const value = fromJsonSchema(property);
-    return [name, required.has(name) ? value : z.optional(value)];
-  }));
+  const shape = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, property]) => {
+      const value = fromJsonSchema(property);
+      return [name, required.has(name) ? value : z.optional(value)];
+    }),
+  );
   const rest = schema.additionalProperties;
   if (rest === false) return z.strictObject(shape);
   if (rest === undefined || rest === true) return z.looseObject(shape);
@@ -87,7 +117,12 @@ export function fromJsonSchema(schema: JsonSchema): z.ZodMiniType {
   const typed = first === undefined ? z.unknown() : others.length === 0 ? first : z.union([first, ...others]);
   const allowed = schema.enum;
   if (allowed === undefined) return typed;
-  return typed.check(z.refine((value) => allowed.includes(value), `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`));
+  return typed.check(
+    z.refine(
+      (value) => allowed.includes(value),
+      `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`,
+    ),
+  );
 }
 
 export function zodValidator(schema: RxJsonSchema<unknown>): (doc: unknown) => RxValidationError[] {
@@ -95,7 +130,9 @@ export function zodValidator(schema: RxJsonSchema<unknown>): (doc: unknown) => R
   return (doc) => {
     const result = z.safeParse(validator, doc);
     if (result.success) return [];
-    return result.error.issues.map((issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }) as RxValidationError);
+    return result.error.issues.map(
+      (issue) => ({ field: issue.path.map(String).join('.'), message: issue.message }) as RxValidationError,
+    );
   };
 }
 

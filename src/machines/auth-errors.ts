@@ -4,7 +4,12 @@ import { isApiError } from '@shared/api-error';
 import type { ApiErrorInit, ApiErrorKind } from '@shared/api-error';
 
 // Kinds follow the ErrorCode: TOKEN_EXPIRED, API_KEY_INVALID, UNAUTHORIZED and FORBIDDEN.
-const credentialFailureKinds: readonly ApiErrorKind[] = ['admin-session-expired', 'api-key-invalid', 'unauthorized', 'forbidden'];
+const credentialFailureKinds: readonly ApiErrorKind[] = [
+  'admin-session-expired',
+  'api-key-invalid',
+  'unauthorized',
+  'forbidden',
+];
 
 export function toErrorInit(error: unknown): ApiErrorInit {
   return isApiError(error) ? error.toJSON() : { kind: 'network' };

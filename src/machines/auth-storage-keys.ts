@@ -10,5 +10,7 @@ export const authStorageKeys = {
 
 /** Whether a session's credential is stored: not whether the server still takes it. */
 export function hasStoredCredential(storage: Pick<Storage, 'getItem'>): boolean {
-  return [authStorageKeys.adminToken, authStorageKeys.apiKey].some((key) => (storage.getItem(key)?.trim() ?? '') !== '');
+  return [authStorageKeys.adminToken, authStorageKeys.apiKey].some(
+    (key) => (storage.getItem(key)?.trim() ?? '') !== '',
+  );
 }

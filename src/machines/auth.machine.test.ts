@@ -275,7 +275,11 @@ describe('revalidation', () => {
     actor.send({ type: 'auth.revalidate' });
     await settle();
     expect(actor.getSnapshot().value).toEqual({ apikey: 'ready' });
-    expect(actor.getSnapshot().context).toMatchObject({ apiKey: 'key-0', permissions: keyCheck.permissions, lastCheckedAt: 0 });
+    expect(actor.getSnapshot().context).toMatchObject({
+      apiKey: 'key-0',
+      permissions: keyCheck.permissions,
+      lastCheckedAt: 0,
+    });
     expect(emitted).toEqual([]);
     expect(storage.getItem('api_key_permissions')).toBe(JSON.stringify(keyCheck.permissions));
   });

@@ -3,7 +3,13 @@
 import { assertEvent, assign, emit, fromPromise, setup, spawnChild } from 'xstate';
 import type { ApiErrorInit } from '@shared/api-error';
 import { adminTokenCheckSchema, apiKeyCheckSchema, loginResponseSchema } from '@shared/api/auth.schema';
-import type { AdminTokenCheck, ApiKeyCheck, ApiKeyInfo, ApiKeyPermissions, LoginResponse } from '@shared/api/auth.schema';
+import type {
+  AdminTokenCheck,
+  ApiKeyCheck,
+  ApiKeyInfo,
+  ApiKeyPermissions,
+  LoginResponse,
+} from '@shared/api/auth.schema';
 import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
 import { isCredentialFailure, missingTokenError, toErrorInit } from './auth-errors';
 import { readStoredSession, writeStoredSession } from './auth-storage';
@@ -188,9 +194,15 @@ export const authMachine = setup({
     admin: {
       initial: 'ready',
       on: {
-        'auth.logout': { target: 'none', actions: ['revokeAdminToken', 'clearSession', 'persistSession', 'emitLogout'] },
+        'auth.logout': {
+          target: 'none',
+          actions: ['revokeAdminToken', 'clearSession', 'persistSession', 'emitLogout'],
+        },
         'auth.sessionEnded': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout'] },
-        'auth.expired': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout', 'emitAdminExpired'] },
+        'auth.expired': {
+          target: 'none',
+          actions: ['clearSession', 'persistSession', 'emitLogout', 'emitAdminExpired'],
+        },
       },
       states: {
         ready: {
@@ -226,7 +238,10 @@ export const authMachine = setup({
       initial: 'ready',
       on: {
         'auth.logout': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout'] },
-        'auth.expired': { target: 'none', actions: ['clearSession', 'persistSession', 'emitLogout', 'emitApiKeyInvalid'] },
+        'auth.expired': {
+          target: 'none',
+          actions: ['clearSession', 'persistSession', 'emitLogout', 'emitApiKeyInvalid'],
+        },
       },
       states: {
         ready: {

@@ -32,7 +32,11 @@ export const swUpdateMachine = setup({
   },
   guards: {
     /** No polling while the user is asked, or while an accepted update takes over. */
-    updatePending: or([stateIn({ prompt: 'prompting' }), stateIn({ prompt: 'accepted' }), stateIn({ prompt: 'reloading' })]),
+    updatePending: or([
+      stateIn({ prompt: 'prompting' }),
+      stateIn({ prompt: 'accepted' }),
+      stateIn({ prompt: 'reloading' }),
+    ]),
   },
   delays: {
     updateCheckInterval: SW_UPDATE_CHECK_INTERVAL_MS,

@@ -49,7 +49,14 @@ describe('task registry', () => {
     work.report.succeeded('b.txt');
     work.finish();
     const done = await tasks.settled(id);
-    expect(done).toMatchObject({ status: 'completed', percent: 100, succeeded: 2, failed: 0, canRetry: false, bytesPerSecond: 0 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      percent: 100,
+      succeeded: 2,
+      failed: 0,
+      canRetry: false,
+      bytesPerSecond: 0,
+    });
   });
 
   it('keeps the same list until something changes, and tells subscribers when it does', () => {
@@ -124,7 +131,10 @@ describe('task registry', () => {
     const work = manualWork();
     const thrown = tasks.start({ type: 'download', label: 'zip', run: work.run });
     work.fail(new Error('listing failed'));
-    expect(await tasks.settled(thrown)).toMatchObject({ status: 'failed', error: { code: 'internal', message: 'listing failed' } });
+    expect(await tasks.settled(thrown)).toMatchObject({
+      status: 'failed',
+      error: { code: 'internal', message: 'listing failed' },
+    });
   });
 
   it('dismisses finished tasks, never running ones, and keeps only the newest finished', async () => {

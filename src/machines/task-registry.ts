@@ -3,7 +3,15 @@
 // so a task keeps running while the user changes pages. The work itself is a plain async function
 // that reports items and bytes; cancel aborts its signal, retry runs it again on the failed items.
 import { createActor, fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
-import { taskMachine, taskPercent, type RunTaskInput, type TaskContext, type TaskItemFailure, type TaskReport, type TaskType } from './task.machine';
+import {
+  taskMachine,
+  taskPercent,
+  type RunTaskInput,
+  type TaskContext,
+  type TaskItemFailure,
+  type TaskReport,
+  type TaskType,
+} from './task.machine';
 
 export type TaskStatus = 'pending' | 'running' | 'completed' | 'partial' | 'failed' | 'cancelled';
 
@@ -91,13 +99,20 @@ type Entry = {
 };
 
 function statusOf(value: unknown): TaskStatus {
-  return value === 'running' || value === 'completed' || value === 'partial' || value === 'failed' || value === 'cancelled' ? value : 'pending';
+  return value === 'running' ||
+    value === 'completed' ||
+    value === 'partial' ||
+    value === 'failed' ||
+    value === 'cancelled'
+    ? value
+    : 'pending';
 }
 
 function percentOf(context: TaskContext, status: TaskStatus): number {
   if (status === 'completed') return 100;
   const { bytes } = context;
-  if (bytes !== null && bytes.total !== null && bytes.total > 0) return Math.min(99, Math.floor((bytes.loaded / bytes.total) * 100));
+  if (bytes !== null && bytes.total !== null && bytes.total > 0)
+    return Math.min(99, Math.floor((bytes.loaded / bytes.total) * 100));
   return Math.min(status === 'running' ? 99 : 100, taskPercent(context));
 }
 
@@ -105,7 +120,12 @@ let counter = 0;
 
 export function createTaskRegistry(options: TaskRegistryOptions = {}): TaskRegistry {
   const now = options.now ?? (() => Date.now());
-  const newId = options.newId ?? (() => `task-${Date.now().toString(36)}-${(counter += 1)}`);
+  const newId =
+    options.newId ??
+    (() => {
+      counter += 1;
+      return `task-${Date.now().toString(36)}-${counter}`;
+    });
   const keepFinished = options.keepFinished ?? 30;
   const entries = new Map<string, Entry>();
   const listeners = new Set<() => void>();
@@ -146,7 +166,8 @@ export function createTaskRegistry(options: TaskRegistryOptions = {}): TaskRegis
       const reporter: TaskReporter = {
         total: (count) => send({ type: 'task.total', total: count }),
         succeeded: (item) => send({ type: 'task.item.succeeded', item }),
-        failed: (item, code, message) => send({ type: 'task.item.failed', item, code, ...(message === undefined ? {} : { message }) }),
+        failed: (item, code, message) =>
+          send({ type: 'task.item.failed', item, code, ...(message === undefined ? {} : { message }) }),
         bytes: (loaded, total) => {
           heldBytes = { type: 'task.bytes', loaded, total };
           if (now() - lastBytes < BYTES_EVERY_MS) return;
@@ -160,13 +181,26 @@ export function createTaskRegistry(options: TaskRegistryOptions = {}): TaskRegis
           if (!controller.signal.aborted) send({ type: 'task.finished' });
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) send({ type: 'task.error', code: 'internal', message: error instanceof Error ? error.message : String(error) });
+          if (!controller.signal.aborted)
+            send({
+              type: 'task.error',
+              code: 'internal',
+              message: error instanceof Error ? error.message : String(error),
+            });
         },
       );
       return () => controller.abort();
     });
     const actor = createActor(taskMachine.provide({ actors: { runTask: runner } }), { input: { id, type: spec.type } });
-    const entry: Entry = { id, spec, actor, startedAt: now(), samples: [], view: emptyView(id, spec, now()), waiters: [] };
+    const entry: Entry = {
+      id,
+      spec,
+      actor,
+      startedAt: now(),
+      samples: [],
+      view: emptyView(id, spec, now()),
+      waiters: [],
+    };
     entries.set(id, entry);
     actor.subscribe((state) => {
       const status = statusOf(state.value);

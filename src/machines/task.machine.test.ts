@@ -68,18 +68,27 @@ describe('task machine', () => {
 
   it('fails when every item failed', () => {
     const snapshot = run([{ type: 'task.item.failed', item: '/a', code: 'network' }, { type: 'task.finished' }]);
-    expect(snapshot).toMatchObject({ value: 'failed', context: { failures: [{ item: '/a', code: 'network', message: null }] } });
+    expect(snapshot).toMatchObject({
+      value: 'failed',
+      context: { failures: [{ item: '/a', code: 'network', message: null }] },
+    });
   });
 
   it('fails with the reported error when the task as a whole cannot run', () => {
     const snapshot = run([{ type: 'task.error', code: 'no-files', message: 'no files found to copy' }]);
-    expect(snapshot).toMatchObject({ value: 'failed', context: { error: { code: 'no-files', message: 'no files found to copy' } } });
+    expect(snapshot).toMatchObject({
+      value: 'failed',
+      context: { error: { code: 'no-files', message: 'no files found to copy' } },
+    });
   });
 
   it('fails when the runner throws', () => {
     const { actor } = start({ crash: true });
     actor.send({ type: 'task.start' });
-    expect(actor.getSnapshot()).toMatchObject({ value: 'failed', context: { error: { code: 'internal', message: 'listing failed' } } });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'failed',
+      context: { error: { code: 'internal', message: 'listing failed' } },
+    });
   });
 
   it('cancels a running task by stopping its runner, keeping the counts so far', () => {

@@ -24,7 +24,11 @@ function share(id: string): CommitResponse {
   };
 }
 
-const item = (id: string, size = 10): UploadBatchItem => ({ id, name: `${id}.bin`, file: new Blob([new Uint8Array(size)]) });
+const item = (id: string, size = 10): UploadBatchItem => ({
+  id,
+  name: `${id}.bin`,
+  file: new Blob([new Uint8Array(size)]),
+});
 
 /** A stand-in for the transfer client: the test reports progress for each running file. */
 function start(options: { concurrency?: number; crash?: boolean } = {}) {
@@ -58,7 +62,11 @@ describe('upload machine', () => {
     send({ type: 'file.progress', fileId: 'u', percent: 20, stage: 'downloading' });
     expect(actor.getSnapshot().value).toEqual({ active: 'uploading' });
     send({ type: 'file.failed', fileId: 'u', code: 'url-fetch-failed', status: 404 });
-    expect(actor.getSnapshot().context.files.u).toMatchObject({ status: 'error', errorCode: 'url-fetch-failed', errorStatus: 404 });
+    expect(actor.getSnapshot().context.files.u).toMatchObject({
+      status: 'error',
+      errorCode: 'url-fetch-failed',
+      errorStatus: 404,
+    });
     expect(actor.getSnapshot().value).toBe('failed');
   });
 
@@ -90,7 +98,12 @@ describe('upload machine', () => {
     send({ type: 'file.done', fileId: 'b', share: share('b') });
     send({ type: 'file.done', fileId: 'c', share: share('c') });
     expect(actor.getSnapshot().value).toBe('completed');
-    expect(uploadBatchSummary(actor.getSnapshot().context)).toEqual({ total: 3, succeeded: 3, failed: 0, percent: 100 });
+    expect(uploadBatchSummary(actor.getSnapshot().context)).toEqual({
+      total: 3,
+      succeeded: 3,
+      failed: 0,
+      percent: 100,
+    });
   });
 
   it('ignores stale or backwards progress', () => {

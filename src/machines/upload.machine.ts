@@ -10,7 +10,10 @@ export const UPLOAD_CONCURRENCY = 2;
 export type UrlSource = { url: string; size: number; mimetype: string };
 
 /** A file from the device, or a URL. */
-export type UploadBatchItem = { id: string; name: string; options?: UploadShareOptions } & ({ file: Blob; url?: undefined } | { url: UrlSource; file?: undefined });
+export type UploadBatchItem = { id: string; name: string; options?: UploadShareOptions } & (
+  | { file: Blob; url?: undefined }
+  | { url: UrlSource; file?: undefined }
+);
 
 export type UploadFileStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -48,7 +51,13 @@ export type UploadEvent =
 /** A file actor that threw (for example the app did not provide `uploadFile`). */
 type FileActorError = { type: `xstate.error.actor.${string}`; actorId?: string; error: unknown };
 
-export type UploadFileInput = { fileId: string; file: Blob | null; url: UrlSource | null; name: string; options: UploadShareOptions };
+export type UploadFileInput = {
+  fileId: string;
+  file: Blob | null;
+  url: UrlSource | null;
+  name: string;
+  options: UploadShareOptions;
+};
 
 export type UploadContext = {
   files: Record<string, UploadFileState>;
@@ -79,7 +88,11 @@ const running = (context: UploadContext) => filesOf(context).filter((file) => fi
 function allRunningAt(context: UploadContext, stage: UploadStage): boolean {
   const files = filesOf(context);
   const active = running(context);
-  return files.every((file) => file.status !== 'pending') && active.length > 0 && active.every((file) => stageRank[file.stage] >= stageRank[stage]);
+  return (
+    files.every((file) => file.status !== 'pending') &&
+    active.length > 0 &&
+    active.every((file) => stageRank[file.stage] >= stageRank[stage])
+  );
 }
 
 function updateFile(context: UploadContext, fileId: string, change: Partial<UploadFileState>): Partial<UploadContext> {
@@ -141,9 +154,13 @@ export const uploadMachine = setup({
     }),
     scheduleFiles: enqueueActions(({ context, enqueue }) => {
       const free = context.concurrency - running(context).length;
-      const next = filesOf(context).filter((file) => file.status === 'pending').slice(0, Math.max(0, free));
+      const next = filesOf(context)
+        .filter((file) => file.status === 'pending')
+        .slice(0, Math.max(0, free));
       for (const file of next) {
-        enqueue.assign(({ context: current }) => updateFile(current, file.id, { status: 'uploading', stage: 'initializing' }));
+        enqueue.assign(({ context: current }) =>
+          updateFile(current, file.id, { status: 'uploading', stage: 'initializing' }),
+        );
         enqueue.spawnChild('uploadFile', {
           id: `${FILE_ACTOR_PREFIX}${file.id}`,
           input: { fileId: file.id, file: file.file, url: file.url, name: file.name, options: file.options },
@@ -158,10 +175,19 @@ export const uploadMachine = setup({
         return updateFile(context, event.fileId, { percent, stage });
       }
       if (event.type === 'file.done') {
-        return updateFile(context, event.fileId, { status: 'success', percent: 100, stage: 'completed', share: event.share });
+        return updateFile(context, event.fileId, {
+          status: 'success',
+          percent: 100,
+          stage: 'completed',
+          share: event.share,
+        });
       }
       if (event.type === 'file.failed') {
-        return updateFile(context, event.fileId, { status: 'error', errorCode: event.code, errorStatus: event.status ?? null });
+        return updateFile(context, event.fileId, {
+          status: 'error',
+          errorCode: event.code,
+          errorStatus: event.status ?? null,
+        });
       }
       return {};
     }),
@@ -172,7 +198,9 @@ export const uploadMachine = setup({
     stopFile: enqueueActions(({ event, enqueue }) => {
       if ('fileId' in event) enqueue.stopChild(`${FILE_ACTOR_PREFIX}${event.fileId}`);
     }),
-    cancelFile: assign(({ context, event }) => ('fileId' in event ? updateFile(context, event.fileId, cancelledChange) : {})),
+    cancelFile: assign(({ context, event }) =>
+      'fileId' in event ? updateFile(context, event.fileId, cancelledChange) : {},
+    ),
     cancelAll: enqueueActions(({ context, enqueue }) => {
       for (const file of filesOf(context)) {
         if (file.status === 'uploading') enqueue.stopChild(`${FILE_ACTOR_PREFIX}${file.id}`);
@@ -196,7 +224,12 @@ export const uploadMachine = setup({
   },
 }).createMachine({
   id: 'upload',
-  context: ({ input }) => ({ files: {}, order: [], concurrency: input?.concurrency ?? UPLOAD_CONCURRENCY, error: null }),
+  context: ({ input }) => ({
+    files: {},
+    order: [],
+    concurrency: input?.concurrency ?? UPLOAD_CONCURRENCY,
+    error: null,
+  }),
   initial: 'idle',
   states: {
     idle: {

@@ -6,6 +6,12 @@ describe('ApiError', () => {
     const e = new ApiError({ kind: 'slug-taken', status: 409, code: 'SLUG_TAKEN', serverMessage: 'taken' });
     expect(isApiError(e)).toBe(true);
     expect(e.message).toBe('taken');
-    expect(JSON.parse(JSON.stringify(e))).toEqual({ kind: 'slug-taken', status: 409, code: 'SLUG_TAKEN', serverMessage: 'taken', fields: [] });
+    expect(JSON.parse(JSON.stringify(e))).toEqual({
+      kind: 'slug-taken',
+      status: 409,
+      code: 'SLUG_TAKEN',
+      serverMessage: 'taken',
+      fields: [],
+    });
   });
 });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fileExtension, isMarkdownName, uploadMimetype } from './mimetype';
 
 describe('uploadMimetype', () => {
-  it.each(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd', 'MD', 'Rmd'])('sends .%s as text/markdown', (ext) => {
-    expect(uploadMimetype(`notes.${ext}`, 'text/plain')).toBe('text/markdown');
-    expect(uploadMimetype(`notes.${ext}`, '')).toBe('text/markdown');
-    expect(uploadMimetype(`notes.${ext}`, undefined)).toBe('text/markdown');
-  });
+  it.each(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd', 'MD', 'Rmd'])(
+    'sends .%s as text/markdown',
+    (ext) => {
+      expect(uploadMimetype(`notes.${ext}`, 'text/plain')).toBe('text/markdown');
+      expect(uploadMimetype(`notes.${ext}`, '')).toBe('text/markdown');
+      expect(uploadMimetype(`notes.${ext}`, undefined)).toBe('text/markdown');
+    },
+  );
 
   it('keeps the reported type for other names', () => {
     expect(uploadMimetype('photo.png', 'image/png')).toBe('image/png');

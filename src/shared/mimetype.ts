@@ -6,7 +6,16 @@ export const GENERIC_MIMETYPE = 'application/octet-stream';
 export const MARKDOWN_MIMETYPE = 'text/markdown';
 
 /** The extensions that make a file Markdown. */
-export const markdownExtensions: ReadonlySet<string> = new Set(['md', 'markdown', 'mdown', 'mkd', 'mdwn', 'mdtxt', 'mdtext', 'rmd']);
+export const markdownExtensions: ReadonlySet<string> = new Set([
+  'md',
+  'markdown',
+  'mdown',
+  'mkd',
+  'mdwn',
+  'mdtxt',
+  'mdtext',
+  'rmd',
+]);
 
 /** The lower-case extension after the last dot; none for dotfiles (`.md`) and names without one. */
 export function fileExtension(filename: string): string {

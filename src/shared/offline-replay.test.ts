@@ -7,7 +7,10 @@ describe('the replay list', () => {
     const idempotent = allEndpoints.filter((endpoint) => endpoint.idempotent === true);
     expect(new Set(idempotent.map((e) => e.id))).toEqual(new Set(offlineOperationTypes));
     for (const endpoint of idempotent) {
-      expect(replayableEndpoints[endpoint.id as keyof typeof replayableEndpoints]).toEqual({ method: endpoint.method, path: endpoint.path });
+      expect(replayableEndpoints[endpoint.id as keyof typeof replayableEndpoints]).toEqual({
+        method: endpoint.method,
+        path: endpoint.path,
+      });
     }
   });
 

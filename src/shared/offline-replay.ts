@@ -16,7 +16,10 @@ export const replayableEndpoints = {
 } as const satisfies Record<string, { method: 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type OfflineOperationType = keyof typeof replayableEndpoints;
-export const offlineOperationTypes = Object.keys(replayableEndpoints) as [OfflineOperationType, ...OfflineOperationType[]];
+export const offlineOperationTypes = Object.keys(replayableEndpoints) as [
+  OfflineOperationType,
+  ...OfflineOperationType[],
+];
 
 export function isReplayable(endpointId: string): endpointId is OfflineOperationType {
   return Object.hasOwn(replayableEndpoints, endpointId);

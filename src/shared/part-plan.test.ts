@@ -21,7 +21,10 @@ describe('planParts', () => {
   it('grows the part size, in whole MiB, so no file needs more than 10,000 parts', () => {
     const exactlyAtCap = 5 * MIB * MULTIPART_MAX_PARTS;
     expect(planParts(exactlyAtCap)).toMatchObject({ partSize: 5 * MIB, partCount: MULTIPART_MAX_PARTS });
-    expect(planParts(exactlyAtCap + 1)).toMatchObject({ partSize: 6 * MIB, partCount: Math.ceil((exactlyAtCap + 1) / (6 * MIB)) });
+    expect(planParts(exactlyAtCap + 1)).toMatchObject({
+      partSize: 6 * MIB,
+      partCount: Math.ceil((exactlyAtCap + 1) / (6 * MIB)),
+    });
 
     const huge = planParts(1024 * GIB);
     expect(huge?.partSize).toBe(105 * MIB);
@@ -30,8 +33,14 @@ describe('planParts', () => {
 
   it('keeps a 16 MiB preference until the 10,000-part cap needs more', () => {
     expect(planParts(GIB, 16 * MIB)).toMatchObject({ partSize: 16 * MIB, partCount: 64 });
-    expect(planParts(16 * MIB * MULTIPART_MAX_PARTS, 16 * MIB)).toMatchObject({ partSize: 16 * MIB, partCount: MULTIPART_MAX_PARTS });
-    expect(planParts(200 * GIB, 16 * MIB)).toMatchObject({ partSize: 21 * MIB, partCount: Math.ceil((200 * GIB) / (21 * MIB)) });
+    expect(planParts(16 * MIB * MULTIPART_MAX_PARTS, 16 * MIB)).toMatchObject({
+      partSize: 16 * MIB,
+      partCount: MULTIPART_MAX_PARTS,
+    });
+    expect(planParts(200 * GIB, 16 * MIB)).toMatchObject({
+      partSize: 21 * MIB,
+      partCount: Math.ceil((200 * GIB) / (21 * MIB)),
+    });
   });
 
   it('plans the same again from the part size it chose, so refreshed links match the first ones', () => {

@@ -19,7 +19,10 @@ export function planParts(size: number, preferredPartSize: number = MULTIPART_MI
 }
 
 /** Byte range [start, end) of a 1-based part: a full part, or what is left for the last one. */
-export function partRange(plan: Pick<PartPlan, 'size' | 'partSize'>, partNumber: number): { start: number; end: number } {
+export function partRange(
+  plan: Pick<PartPlan, 'size' | 'partSize'>,
+  partNumber: number,
+): { start: number; end: number } {
   const start = (partNumber - 1) * plan.partSize;
   return { start, end: Math.min(plan.size, start + plan.partSize) };
 }

@@ -11,8 +11,40 @@ const imageExtensions = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'b
 const videoExtensions = new Set(['mp4', 'webm', 'ogv', 'mov', 'm4v']);
 const audioExtensions = new Set(['mp3', 'wav', 'ogg', 'oga', 'flac', 'm4a', 'aac', 'opus']);
 const codeExtensions = new Set([
-  'js', 'mjs', 'cjs', 'jsx', 'ts', 'tsx', 'py', 'json', 'css', 'html', 'htm', 'xml', 'sh', 'bash', 'yml', 'yaml',
-  'go', 'rs', 'java', 'c', 'h', 'cpp', 'hpp', 'cc', 'sql', 'ini', 'toml', 'diff', 'patch', 'php', 'rb', 'kt', 'swift', 'cs',
+  'js',
+  'mjs',
+  'cjs',
+  'jsx',
+  'ts',
+  'tsx',
+  'py',
+  'json',
+  'css',
+  'html',
+  'htm',
+  'xml',
+  'sh',
+  'bash',
+  'yml',
+  'yaml',
+  'go',
+  'rs',
+  'java',
+  'c',
+  'h',
+  'cpp',
+  'hpp',
+  'cc',
+  'sql',
+  'ini',
+  'toml',
+  'diff',
+  'patch',
+  'php',
+  'rb',
+  'kt',
+  'swift',
+  'cs',
 ]);
 const textExtensions = new Set(['txt', 'log', 'csv', 'tsv', 'conf', 'cfg', 'env']);
 const officeMimetypes = [
@@ -23,7 +55,14 @@ const officeMimetypes = [
   'application/vnd.oasis.opendocument.',
   'application/rtf',
 ];
-const textMimetypes = ['application/json', 'application/xml', 'application/javascript', 'application/x-sh', 'application/yaml', 'application/toml'];
+const textMimetypes = [
+  'application/json',
+  'application/xml',
+  'application/javascript',
+  'application/x-sh',
+  'application/yaml',
+  'application/toml',
+];
 
 export function previewKind(mimetype: string, filename: string): PreviewKind {
   const type = mimetype.toLowerCase().split(';')[0]?.trim() ?? '';

@@ -45,11 +45,9 @@ export function isReservedSlug(slug: string): boolean {
   return RESERVED_SLUGS.has(slug.toLowerCase());
 }
 
-export const customSlugSchema = z
-  .string()
-  .check(
-    z.minLength(1, 'slug must be 1 to 50 characters'),
-    z.maxLength(SLUG_MAX_LENGTH, `slug must be 1 to ${SLUG_MAX_LENGTH} characters`),
-    z.regex(SLUG_PATTERN, 'slug may only contain letters, digits, - and _'),
-    z.refine((slug) => !isReservedSlug(slug), { message: 'slug is a reserved word' }),
-  );
+export const customSlugSchema = z.string().check(
+  z.minLength(1, 'slug must be 1 to 50 characters'),
+  z.maxLength(SLUG_MAX_LENGTH, `slug must be 1 to ${SLUG_MAX_LENGTH} characters`),
+  z.regex(SLUG_PATTERN, 'slug may only contain letters, digits, - and _'),
+  z.refine((slug) => !isReservedSlug(slug), { message: 'slug is a reserved word' }),
+);

@@ -33,11 +33,14 @@ export const swMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(SKIP_WAITING) }),
   z.object({ type: z.literal(QUEUE_WRITE), write: handedWriteSchema }),
   z.object({ type: z.literal(REPLAY_NOW) }),
-  z.object({ type: z.literal(BASKET_STREAM), id: z.string().check(z.minLength(1), z.maxLength(100)), filename: z.string().check(z.minLength(1), z.maxLength(255)) }),
+  z.object({
+    type: z.literal(BASKET_STREAM),
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+    filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  }),
   z.object({ type: z.literal(BASKET_KEEPALIVE) }),
 ]);
 export type SwMessage = z.infer<typeof swMessageSchema>;
-
 
 export const replayOutcomeSchema = z.object({
   id: z.string(),
@@ -50,7 +53,9 @@ export type ReplayedOutcome = z.infer<typeof replayOutcomeSchema>;
 export const replayResultSchema = z.object({ outcomes: z.array(replayOutcomeSchema), waiting: z.number() });
 export type ReplayResult = z.infer<typeof replayResultSchema>;
 
-export const workerMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal(REPLAYED), result: replayResultSchema })]);
+export const workerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal(REPLAYED), result: replayResultSchema }),
+]);
 
 /** What the worker answers on the port of a REPLAY_NOW. */
 export const replayAnswerSchema = z.object({ ok: z.boolean(), result: z.optional(replayResultSchema) });

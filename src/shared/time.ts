@@ -12,9 +12,7 @@ export const isoTimestampSchema = z.iso
   .check(z.refine((value) => Date.parse(value) <= MAX_TIMESTAMP_MS, { message: tooLate }));
 
 /** A lifetime in whole hours from now that ends no later than MAX_TIMESTAMP_ISO. */
-export const expiresInHoursSchema = z
-  .int()
-  .check(
-    z.positive(),
-    z.refine((hours) => Date.now() + hours * 3_600_000 <= MAX_TIMESTAMP_MS, { message: `${tooLate} once added to now` }),
-  );
+export const expiresInHoursSchema = z.int().check(
+  z.positive(),
+  z.refine((hours) => Date.now() + hours * 3_600_000 <= MAX_TIMESTAMP_MS, { message: `${tooLate} once added to now` }),
+);

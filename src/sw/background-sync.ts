@@ -5,8 +5,8 @@
 // worker replay under one Web Lock, so a write lands once whoever sends it and however often.
 import { Queue } from 'workbox-background-sync';
 import * as z from 'zod/mini';
-import { replayOutcomeOf } from '../shared/offline-replay';
-import { REPLAYED, type HandedWrite, type ReplayedOutcome, type ReplayResult } from '../shared/sw-message.schema';
+import { replayOutcomeOf } from '@shared/offline-replay';
+import { REPLAYED, type HandedWrite, type ReplayedOutcome, type ReplayResult } from '@shared/sw-message.schema';
 import { authorizationOf, readReplayCredentials, takeDiscarded } from './replay-handoff-store';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -61,7 +61,11 @@ async function replayInOrder(from: Queue): Promise<ReplayResult> {
       await from.unshiftRequest(entry);
       return { outcomes, waiting: (await from.getAll()).length };
     }
-    outcomes.push(outcome === 'done' ? { id: meta.data.id, outcome: 'synced' } : { id: meta.data.id, outcome: 'failed', error: await serverMessage(response) });
+    outcomes.push(
+      outcome === 'done'
+        ? { id: meta.data.id, outcome: 'synced' }
+        : { id: meta.data.id, outcome: 'failed', error: await serverMessage(response) },
+    );
   }
   return { outcomes, waiting: 0 };
 }

@@ -5,7 +5,7 @@
 // download consumed go back to the transfer worker, which fills them again: a few buffers carry the
 // whole ZIP instead of one new one per MiB waiting for the garbage collector.
 import { registerRoute } from 'workbox-routing';
-import { BASKET_DOWNLOAD_PREFIX } from '../shared/sw-message.schema';
+import { BASKET_DOWNLOAD_PREFIX } from '@shared/sw-message.schema';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -48,10 +48,18 @@ function takeStream(id: string): Promise<Waiting | null> {
   });
 }
 
-type Reply = { type: 'chunk'; chunk: ArrayBuffer; length: number } | { type: 'done' } | { type: 'error'; message: string };
+type Reply =
+  | { type: 'chunk'; chunk: ArrayBuffer; length: number }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
 
 function isReply(data: unknown): data is Reply {
-  return typeof data === 'object' && data !== null && 'type' in data && (data.type === 'chunk' || data.type === 'done' || data.type === 'error');
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    (data.type === 'chunk' || data.type === 'done' || data.type === 'error')
+  );
 }
 
 /**
@@ -86,7 +94,10 @@ function pulledFrom(port: MessagePort): ReadableStream<Uint8Array> {
             resolve();
           };
           const recycle = sent.length > RECYCLE_AFTER ? sent.shift() : undefined;
-          port.postMessage(recycle === undefined ? { type: 'pull' } : { type: 'pull', recycle }, recycle === undefined ? [] : [recycle]);
+          port.postMessage(
+            recycle === undefined ? { type: 'pull' } : { type: 'pull', recycle },
+            recycle === undefined ? [] : [recycle],
+          );
         }),
       cancel: () => {
         port.postMessage({ type: 'cancel' });
@@ -103,7 +114,11 @@ export function registerBasketDownloads(): void {
     async ({ url }) => {
       const id = decodeURIComponent(url.pathname.slice(BASKET_DOWNLOAD_PREFIX.length).split('/')[0] ?? '');
       const stream = await takeStream(id);
-      if (stream === null) return new Response('This download is no longer available.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      if (stream === null)
+        return new Response('This download is no longer available.', {
+          status: 404,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
       return new Response(pulledFrom(stream.port), {
         headers: {
           'content-type': 'application/zip',

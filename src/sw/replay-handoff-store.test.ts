@@ -2,7 +2,13 @@
 // written by the page are what the worker reads at replay time, and a discarded id is taken once.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { authorizationOf, markDiscarded, readReplayCredentials, takeDiscarded, writeReplayCredentials } from './replay-handoff-store';
+import {
+  authorizationOf,
+  markDiscarded,
+  readReplayCredentials,
+  takeDiscarded,
+  writeReplayCredentials,
+} from './replay-handoff-store';
 
 describe('the replay handoff store', () => {
   it('holds the session’s current credentials, and none once signed out', async () => {

@@ -29,7 +29,11 @@ function opened(): Promise<IDBDatabase> {
   });
 }
 
-async function run<T>(store: string, mode: IDBTransactionMode, act: (objects: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function run<T>(
+  store: string,
+  mode: IDBTransactionMode,
+  act: (objects: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   const db = await opened();
   try {
     return await new Promise<T>((resolve, reject) => {

@@ -4,7 +4,14 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { BASKET_KEEPALIVE, BASKET_STREAM, QUEUE_WRITE, REPLAY_NOW, SKIP_WAITING, swMessageSchema } from '../shared/sw-message.schema';
+import {
+  BASKET_KEEPALIVE,
+  BASKET_STREAM,
+  QUEUE_WRITE,
+  REPLAY_NOW,
+  SKIP_WAITING,
+  swMessageSchema,
+} from '@shared/sw-message.schema';
 import { acceptBasketStream, registerBasketDownloads } from './basket-stream';
 import { queueWrite, registerBackgroundSync, replayQueue } from './background-sync';
 import { registerImageCaching } from './runtime-caching';

@@ -22,8 +22,20 @@ export type BasketEntry = z.infer<typeof basketEntrySchema>;
  * service worker pulls from while it answers the download's synthetic URL.
  */
 export const zipSinkSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('file'), handle: z.custom<FileSystemFileHandle>((value) => typeof value === 'object' && value !== null && 'createWritable' in value, 'a file handle') }),
-  z.object({ kind: z.literal('port'), port: z.custom<MessagePort>((value) => typeof value === 'object' && value !== null && 'postMessage' in value, 'a MessagePort') }),
+  z.object({
+    kind: z.literal('file'),
+    handle: z.custom<FileSystemFileHandle>(
+      (value) => typeof value === 'object' && value !== null && 'createWritable' in value,
+      'a file handle',
+    ),
+  }),
+  z.object({
+    kind: z.literal('port'),
+    port: z.custom<MessagePort>(
+      (value) => typeof value === 'object' && value !== null && 'postMessage' in value,
+      'a MessagePort',
+    ),
+  }),
 ]);
 export type ZipSink = z.infer<typeof zipSinkSchema>;
 
@@ -41,7 +53,12 @@ export const basketEntryStatusSchema = z.enum(['pending', 'preparing', 'download
 
 export const basketZipEventSchema = z.discriminatedUnion('type', [
   /** A basket entry changed status; `error` says why it failed (English). */
-  z.object({ type: z.literal('entry'), id: z.string(), status: basketEntryStatusSchema, error: z.nullable(z.string()) }),
+  z.object({
+    type: z.literal('entry'),
+    id: z.string(),
+    status: basketEntryStatusSchema,
+    error: z.nullable(z.string()),
+  }),
   /** One file is in the ZIP, or could not be (then it is in the report). */
   z.object({
     type: z.literal('file'),
@@ -51,14 +68,28 @@ export const basketZipEventSchema = z.discriminatedUnion('type', [
     message: z.optional(z.string()),
   }),
   /** Bytes read so far, the bytes of every file found so far, and how many files that is. */
-  z.object({ type: z.literal('progress'), loaded: z.number().check(z.nonnegative()), total: z.number().check(z.nonnegative()), files: z.number().check(z.int(), z.nonnegative()) }),
+  z.object({
+    type: z.literal('progress'),
+    loaded: z.number().check(z.nonnegative()),
+    total: z.number().check(z.nonnegative()),
+    files: z.number().check(z.int(), z.nonnegative()),
+  }),
 ]);
 export type BasketZipEvent = z.infer<typeof basketZipEventSchema>;
 export type BasketZipEventCallback = (event: BasketZipEvent) => void;
 
 export const basketZipResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), files: z.number().check(z.int()), failed: z.number().check(z.int()), bytes: z.number() }),
-  z.object({ ok: z.literal(false), code: z.enum(['cancelled', 'invalid-job', 'write-failed', 'internal']), message: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    files: z.number().check(z.int()),
+    failed: z.number().check(z.int()),
+    bytes: z.number(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    code: z.enum(['cancelled', 'invalid-job', 'write-failed', 'internal']),
+    message: z.string(),
+  }),
 ]);
 export type BasketZipResult = z.infer<typeof basketZipResultSchema>;
 
@@ -68,7 +99,10 @@ export type BasketZipResult = z.infer<typeof basketZipResultSchema>;
  * download has long since consumed, for the worker to fill again.
  */
 export type ZipPortRequest = { type: 'pull'; recycle?: ArrayBuffer } | { type: 'cancel' };
-export type ZipPortReply = { type: 'chunk'; chunk: ArrayBuffer; length: number } | { type: 'done' } | { type: 'error'; message: string };
+export type ZipPortReply =
+  | { type: 'chunk'; chunk: ArrayBuffer; length: number }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
 
 export type BasketWorkerApi = {
   downloadBasket(job: BasketZipJob, onEvent?: BasketZipEventCallback): Promise<BasketZipResult>;

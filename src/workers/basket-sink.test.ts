@@ -49,7 +49,11 @@ describe('basket ZIP to a picked file', () => {
     const { stream, expected, chunks } = source();
     const written: Written = { bytes: [], closed: false };
     const released: Uint8Array[] = [];
-    await writeZip({ kind: 'file', handle: handle(written) }, stream, { signal: new AbortController().signal, release: (chunk) => released.push(chunk), onCancel: () => undefined });
+    await writeZip({ kind: 'file', handle: handle(written) }, stream, {
+      signal: new AbortController().signal,
+      release: (chunk) => released.push(chunk),
+      onCancel: () => undefined,
+    });
     expect(written.closed).toBe(true);
     expect(Buffer.concat(written.bytes).equals(Buffer.from(expected))).toBe(true);
     expect(written.bytes.length).toBeLessThan(chunks.length);
@@ -60,7 +64,11 @@ describe('basket ZIP to a picked file', () => {
   it('reports a failed write as the destination failing, and never closes the file', async () => {
     const { stream } = source();
     const written: Written = { bytes: [], closed: false };
-    const attempt = writeZip({ kind: 'file', handle: handle(written, 1) }, stream, { signal: new AbortController().signal, release: () => undefined, onCancel: () => undefined });
+    const attempt = writeZip({ kind: 'file', handle: handle(written, 1) }, stream, {
+      signal: new AbortController().signal,
+      release: () => undefined,
+      onCancel: () => undefined,
+    });
     await expect(attempt).rejects.toBeInstanceOf(SinkError);
     expect(written.closed).toBe(false);
   });

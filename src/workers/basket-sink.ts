@@ -19,12 +19,16 @@ export class SinkError extends Error {
 }
 
 function isPull(data: unknown): data is ZipPortRequest {
-  return typeof data === 'object' && data !== null && 'type' in data && (data.type === 'pull' || data.type === 'cancel');
+  return (
+    typeof data === 'object' && data !== null && 'type' in data && (data.type === 'pull' || data.type === 'cancel')
+  );
 }
 
 /** The parts copied into a buffer handed back earlier where they fit, else into a new one. */
 function concat(parts: Uint8Array[], size: number, spare: ArrayBuffer[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(size <= BATCH_CAPACITY ? (spare.pop() ?? new ArrayBuffer(BATCH_CAPACITY)) : new ArrayBuffer(size));
+  const out = new Uint8Array(
+    size <= BATCH_CAPACITY ? (spare.pop() ?? new ArrayBuffer(BATCH_CAPACITY)) : new ArrayBuffer(size),
+  );
   let at = 0;
   for (const part of parts) {
     out.set(part, at);
@@ -42,7 +46,11 @@ export type WriteZipOptions = {
 };
 
 /** Answers the service worker's pulls until the ZIP ends; a cancel from it (the user stopped the download) aborts. */
-function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, { signal, release, onCancel }: WriteZipOptions): Promise<void> {
+function serve(
+  port: MessagePort,
+  zip: ReadableStream<Uint8Array>,
+  { signal, release, onCancel }: WriteZipOptions,
+): Promise<void> {
   const reader = zip.getReader();
   const post = (reply: ZipPortReply, transfer: Transferable[] = []) => port.postMessage(reply, transfer);
   return new Promise<void>((resolve, reject) => {
@@ -51,16 +59,21 @@ function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, { signal, rel
       void reader.cancel(error).catch(() => undefined);
       reject(error);
     };
-    signal.addEventListener('abort', () => {
-      post({ type: 'error', message: 'download cancelled' });
-      stop(new DOMException('Aborted', 'AbortError'));
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        post({ type: 'error', message: 'download cancelled' });
+        stop(new DOMException('Aborted', 'AbortError'));
+      },
+      { once: true },
+    );
     let reading = false;
     const spare: ArrayBuffer[] = [];
     port.onmessage = (event: MessageEvent<unknown>) => {
       if (!isPull(event.data)) return;
       const { recycle } = event.data.type === 'pull' ? event.data : {};
-      if (recycle instanceof ArrayBuffer && recycle.byteLength === BATCH_CAPACITY && spare.length < KEPT_BATCH_BUFFERS) spare.push(recycle);
+      if (recycle instanceof ArrayBuffer && recycle.byteLength === BATCH_CAPACITY && spare.length < KEPT_BATCH_BUFFERS)
+        spare.push(recycle);
       if (event.data.type === 'cancel') {
         onCancel();
         stop(new DOMException('Aborted', 'AbortError'));
@@ -101,7 +114,11 @@ function serve(port: MessagePort, zip: ReadableStream<Uint8Array>, { signal, rel
   });
 }
 
-export async function writeZip(sink: ZipSink, zip: ReadableStream<Uint8Array>, options: WriteZipOptions): Promise<void> {
+export async function writeZip(
+  sink: ZipSink,
+  zip: ReadableStream<Uint8Array>,
+  options: WriteZipOptions,
+): Promise<void> {
   if (sink.kind === 'port') return serve(sink.port, zip, options);
   let writable: FileSystemWritableFileStream;
   try {

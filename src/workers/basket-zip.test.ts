@@ -29,7 +29,9 @@ const bodies: Record<string, Uint8Array<ArrayBuffer>> = {
 };
 
 function json(data: unknown): Response {
-  return new Response(JSON.stringify({ code: 200, message: 'ok', success: true, data }), { headers: { 'content-type': 'application/json' } });
+  return new Response(JSON.stringify({ code: 200, message: 'ok', success: true, data }), {
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 const listing = (path: string, items: Entry[], page: 'first' | 'second') => ({
@@ -40,18 +42,35 @@ const listing = (path: string, items: Entry[], page: 'first' | 'second') => ({
   storage_type: 's3',
   canWrite: true,
   // The first page of docs/ holds two entries, the rest come with the cursor.
-  items: items
-    .slice(page === 'first' ? 0 : 2, page === 'first' && path === '/m/docs/' ? 2 : undefined)
-    .map((item) => ({ ...item, isMount: false, isVirtual: false, modified: '2030-01-02T03:04:05.000Z', etag: null, contentType: null, mount_id: 'm1', storage_type: 's3' })),
+  items: items.slice(page === 'first' ? 0 : 2, page === 'first' && path === '/m/docs/' ? 2 : undefined).map((item) => ({
+    ...item,
+    isMount: false,
+    isVirtual: false,
+    modified: '2030-01-02T03:04:05.000Z',
+    etag: null,
+    contentType: null,
+    mount_id: 'm1',
+    storage_type: 's3',
+  })),
   nextCursor: page === 'first' && path === '/m/docs/' ? 'c2' : null,
 });
 
 const fetchImpl: typeof fetch = async (input) => {
   const url = new URL(String(input));
   const path = url.searchParams.get('path') ?? '';
-  if (url.pathname === '/api/admin/fs/list') return json(listing(path, tree[path] ?? [], url.searchParams.has('cursor') ? 'second' : 'first'));
+  if (url.pathname === '/api/admin/fs/list')
+    return json(listing(path, tree[path] ?? [], url.searchParams.has('cursor') ? 'second' : 'first'));
   if (url.pathname === '/api/admin/fs/file-link') {
-    return json({ path, name: path, presignedUrl: `http://storage.test${path}`, expiresIn: 60, expiresAt: '2030-01-01T00:00:00Z', forceDownload: true, mount_id: 'm1', storage_type: 's3' });
+    return json({
+      path,
+      name: path,
+      presignedUrl: `http://storage.test${path}`,
+      expiresIn: 60,
+      expiresAt: '2030-01-01T00:00:00Z',
+      forceDownload: true,
+      mount_id: 'm1',
+      storage_type: 's3',
+    });
   }
   if (url.host === 'storage.test') {
     const body = bodies[url.pathname];
@@ -65,7 +84,9 @@ async function pullAll(port: MessagePort): Promise<Buffer> {
   const parts: Buffer[] = [];
   const sent: ArrayBuffer[] = [];
   return new Promise((resolve, reject) => {
-    port.onmessage = (event: MessageEvent<{ type: string; chunk?: ArrayBuffer; length?: number; message?: string }>) => {
+    port.onmessage = (
+      event: MessageEvent<{ type: string; chunk?: ArrayBuffer; length?: number; message?: string }>,
+    ) => {
       if (event.data.type === 'chunk' && event.data.chunk) {
         // A copy: the buffer goes back to the worker, which fills it again.
         parts.push(Buffer.from(new Uint8Array(event.data.chunk, 0, event.data.length)));
@@ -97,8 +118,24 @@ describe('basket ZIP in the worker', () => {
         reportName: 'download-errors.txt',
         sink: { kind: 'port', port: channel.port2 },
         entries: [
-          { id: 'fs|admin|/m/docs/', source: 'fs', scope: 'admin', path: '/m/docs/', name: 'docs', isDirectory: true, size: null },
-          { id: 'fs|admin|/m/top.txt', source: 'fs', scope: 'admin', path: '/m/top.txt', name: 'top.txt', isDirectory: false, size: 9 },
+          {
+            id: 'fs|admin|/m/docs/',
+            source: 'fs',
+            scope: 'admin',
+            path: '/m/docs/',
+            name: 'docs',
+            isDirectory: true,
+            size: null,
+          },
+          {
+            id: 'fs|admin|/m/top.txt',
+            source: 'fs',
+            scope: 'admin',
+            path: '/m/top.txt',
+            name: 'top.txt',
+            isDirectory: false,
+            size: 9,
+          },
         ],
       },
       (event) => events.push(event),
@@ -109,10 +146,24 @@ describe('basket ZIP in the worker', () => {
       const file = join(dir, 'out.zip');
       writeFileSync(file, await pulled);
       const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n').sort();
-      expect(names).toEqual(['docs/', 'docs/deep/', 'docs/deep/two.bin', 'docs/empty/', 'docs/one.txt', 'download-errors.txt', 'top.txt']);
-      expect(execFileSync('unzip', ['-p', file, 'docs/deep/two.bin'], { maxBuffer: 16 * 1024 * 1024 }).equals(Buffer.from(bodies['/m/docs/deep/two.bin'] ?? []))).toBe(true);
+      expect(names).toEqual([
+        'docs/',
+        'docs/deep/',
+        'docs/deep/two.bin',
+        'docs/empty/',
+        'docs/one.txt',
+        'download-errors.txt',
+        'top.txt',
+      ]);
+      expect(
+        execFileSync('unzip', ['-p', file, 'docs/deep/two.bin'], { maxBuffer: 16 * 1024 * 1024 }).equals(
+          Buffer.from(bodies['/m/docs/deep/two.bin'] ?? []),
+        ),
+      ).toBe(true);
       expect(execFileSync('unzip', ['-p', file, 'top.txt'], { encoding: 'utf8' })).toBe('top level');
-      expect(execFileSync('unzip', ['-p', file, 'download-errors.txt'], { encoding: 'utf8' })).toContain('docs/broken.bin\thttp-503');
+      expect(execFileSync('unzip', ['-p', file, 'download-errors.txt'], { encoding: 'utf8' })).toContain(
+        'docs/broken.bin\thttp-503',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -125,7 +176,14 @@ describe('basket ZIP in the worker', () => {
       'fs|admin|/m/top.txt:downloading',
       'fs|admin|/m/top.txt:completed',
     ]);
-    const files = events.flatMap((event) => (event.type === 'file' ? [`${event.entry.zipPath ?? event.entry.name}:${event.ok}`] : []));
-    expect(files.sort()).toEqual(['docs/broken.bin:false', 'docs/deep/two.bin:true', 'docs/one.txt:true', 'top.txt:true']);
+    const files = events.flatMap((event) =>
+      event.type === 'file' ? [`${event.entry.zipPath ?? event.entry.name}:${event.ok}`] : [],
+    );
+    expect(files.sort()).toEqual([
+      'docs/broken.bin:false',
+      'docs/deep/two.bin:true',
+      'docs/one.txt:true',
+      'top.txt:true',
+    ]);
   });
 });

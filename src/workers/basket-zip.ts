@@ -28,7 +28,13 @@ export type BasketZipConfig = {
 const READ_BUFFER_BYTES = 256 * 1024;
 const KEPT_READ_BUFFERS = 8;
 
-export const defaultBasketZipConfig: BasketZipConfig = { concurrency: 3, retries: 3, retryBaseDelayMs: 500, retryMaxDelayMs: 8_000, progressEveryMs: 100 };
+export const defaultBasketZipConfig: BasketZipConfig = {
+  concurrency: 3,
+  retries: 3,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 8_000,
+  progressEveryMs: 100,
+};
 
 export type BasketZipDeps = {
   fetch: typeof globalThis.fetch;
@@ -46,14 +52,26 @@ type Found =
   | { kind: 'owner-done'; owner: BasketEntry }
   | { kind: 'owner-failed'; owner: BasketEntry; failure: Failure };
 type Opened = { ok: true; response: Response } | ({ ok: false } & Failure);
-type Queued = Exclude<Found, { kind: 'file' }> | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; link: Promise<string> };
+type Queued =
+  | Exclude<Found, { kind: 'file' }>
+  | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; link: Promise<string> };
 
 const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
-const retryableKinds: ReadonlySet<string> = new Set(['network', 'timeout', 'server-error', 'unavailable', 'rate-limited']);
+const retryableKinds: ReadonlySet<string> = new Set([
+  'network',
+  'timeout',
+  'server-error',
+  'unavailable',
+  'rate-limited',
+]);
 
 function failureOf(error: unknown): Failure & { retryable: boolean } {
-  if (isApiError(error)) return { code: error.code ?? error.kind, message: error.message, retryable: retryableKinds.has(error.kind) };
-  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'network';
+  if (isApiError(error))
+    return { code: error.code ?? error.kind, message: error.message, retryable: retryableKinds.has(error.kind) };
+  const code =
+    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+      ? error.code
+      : 'network';
   return { code, message: error instanceof Error ? error.message : String(error), retryable: true };
 }
 
@@ -82,7 +100,11 @@ export function createBasketZip(deps: BasketZipDeps) {
     }
   }
 
-  async function run(job: BasketZipJob, emit: (event: BasketZipEvent) => void, controller: AbortController): Promise<BasketZipResult> {
+  async function run(
+    job: BasketZipJob,
+    emit: (event: BasketZipEvent) => void,
+    controller: AbortController,
+  ): Promise<BasketZipResult> {
     const { signal } = controller;
     const pool = createBytePool(READ_BUFFER_BYTES, KEPT_READ_BUFFERS);
     const used = new Set<string>();
@@ -99,7 +121,11 @@ export function createBasketZip(deps: BasketZipDeps) {
       lastProgress = deps.now();
       emit({ type: 'progress', loaded, total, files });
     };
-    const status = (id: string, value: 'preparing' | 'downloading' | 'completed' | 'failed', error: string | null = null) => emit({ type: 'entry', id, status: value, error });
+    const status = (
+      id: string,
+      value: 'preparing' | 'downloading' | 'completed' | 'failed',
+      error: string | null = null,
+    ) => emit({ type: 'entry', id, status: value, error });
     const ownerOf = (id: string) => {
       const state = owners.get(id) ?? { files: 0, failed: 0, started: false };
       owners.set(id, state);
@@ -126,7 +152,12 @@ export function createBasketZip(deps: BasketZipDeps) {
 
     const list = (entry: BasketEntry, path: string, cursor: string | null) => {
       const fs = fsEndpointsOf(entry.scope === 'user' ? 'user' : 'admin');
-      return withRetries(signal, () => client.call(fs.list, { query: { path, limit: FS_LIST_MAX_LIMIT, ...(cursor === null ? {} : { cursor }) }, signal }));
+      return withRetries(signal, () =>
+        client.call(fs.list, {
+          query: { path, limit: FS_LIST_MAX_LIMIT, ...(cursor === null ? {} : { cursor }) },
+          signal,
+        }),
+      );
     };
 
     /** Every file and folder of the basket, folders listed depth first at every level, page by page. */
@@ -155,7 +186,16 @@ export function createBasketZip(deps: BasketZipDeps) {
                   stack.push({ path: item.path, zipPath });
                   yield { kind: 'folder', zipPath };
                 } else {
-                  const file: BasketEntry = { id: entry.id, source: 'fs', scope: entry.scope, path: item.path, name: item.name, isDirectory: false, size: item.size, zipPath };
+                  const file: BasketEntry = {
+                    id: entry.id,
+                    source: 'fs',
+                    scope: entry.scope,
+                    path: item.path,
+                    name: item.name,
+                    isDirectory: false,
+                    size: item.size,
+                    zipPath,
+                  };
                   yield { kind: 'file', owner: entry, file, zipPath, modified: item.modified };
                 }
               }
@@ -174,7 +214,12 @@ export function createBasketZip(deps: BasketZipDeps) {
     function linkOf(file: BasketEntry): Promise<string> {
       if (file.source === 'share') return Promise.resolve(client.url(downloadFile, { params: { slug: file.path } }));
       const fs = fsEndpointsOf(file.scope === 'user' ? 'user' : 'admin');
-      return withRetries(signal, async () => storageUrl((await client.call(fs.fileLink, { query: { path: file.path, force_download: true }, signal })).presignedUrl, base()));
+      return withRetries(signal, async () =>
+        storageUrl(
+          (await client.call(fs.fileLink, { query: { path: file.path, force_download: true }, signal })).presignedUrl,
+          base(),
+        ),
+      );
     }
 
     /**
@@ -185,12 +230,16 @@ export function createBasketZip(deps: BasketZipDeps) {
       try {
         let url = await link;
         return await withRetries(signal, async () => {
-          const response = await deps.fetch(url, { signal, ...(range > 0 ? { headers: { Range: `bytes=${range}-` } } : {}) });
+          const response = await deps.fetch(url, {
+            signal,
+            ...(range > 0 ? { headers: { Range: `bytes=${range}-` } } : {}),
+          });
           if (range > 0 ? response.status === 206 : response.ok) return response;
           await response.body?.cancel();
           const failure = { code: `http-${response.status}`, message: `the file answered HTTP ${response.status}` };
           if (response.status === 403 && file.source === 'fs') url = await linkOf(file);
-          if (retryableStatus(response.status) || response.status === 403) throw Object.assign(new Error(failure.message), failure);
+          if (retryableStatus(response.status) || response.status === 403)
+            throw Object.assign(new Error(failure.message), failure);
           return { ok: false as const, ...failure };
         }).then((outcome) => (outcome instanceof Response ? { ok: true as const, response: outcome } : outcome));
       } catch (error) {
@@ -286,7 +335,12 @@ export function createBasketZip(deps: BasketZipDeps) {
           if (!owner.started) status(head.found.owner.id, 'downloading');
           owner.started = true;
           if (!opened.ok) fail(head.found, opened);
-          else yield { name: head.found.zipPath, input: body(head.found, opened.response), ...(head.found.modified === null ? {} : { lastModified: new Date(head.found.modified) }) };
+          else
+            yield {
+              name: head.found.zipPath,
+              input: body(head.found, opened.response),
+              ...(head.found.modified === null ? {} : { lastModified: new Date(head.found.modified) }),
+            };
         }
       }
       progress(true);
@@ -310,7 +364,11 @@ export function createBasketZip(deps: BasketZipDeps) {
       } catch (error) {
         if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'download cancelled' };
         const message = error instanceof Error ? error.message : String(error);
-        return { ok: false, code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal', message };
+        return {
+          ok: false,
+          code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal',
+          message,
+        };
       } finally {
         running.delete(job.id);
       }

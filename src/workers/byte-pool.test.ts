@@ -18,7 +18,11 @@ function byteStream(): ReadableStream<Uint8Array> {
       }
       const size = Math.min(7_000, data.length - at);
       if (request?.view) {
-        const view = new Uint8Array(request.view.buffer, request.view.byteOffset, Math.min(size, request.view.byteLength));
+        const view = new Uint8Array(
+          request.view.buffer,
+          request.view.byteOffset,
+          Math.min(size, request.view.byteLength),
+        );
         view.set(data.subarray(at, at + view.byteLength));
         at += view.byteLength;
         request.respond(view.byteLength);

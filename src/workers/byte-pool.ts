@@ -43,7 +43,10 @@ type Read = { done: true; value?: Uint8Array | undefined } | { done: false; valu
  * Reads a body into the pool's buffers where the stream allows it (a byte stream: fetch bodies in
  * current browsers), else chunk by chunk as the stream gives them.
  */
-export function pooledReader(body: ReadableStream<Uint8Array>, pool: BytePool): { read(): Promise<Read>; cancel(reason?: unknown): Promise<void> } {
+export function pooledReader(
+  body: ReadableStream<Uint8Array>,
+  pool: BytePool,
+): { read(): Promise<Read>; cancel(reason?: unknown): Promise<void> } {
   let byob: ReadableStreamBYOBReader | null = null;
   try {
     byob = body.getReader({ mode: 'byob' });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultEngineConfig } from './engine';
 import type { TransferProgress } from './protocol';
-import { hangingPuts, job, MIB, ok, setup, share, type PutHandler } from '../../tests/unit/support/engine-fixtures';
+import { hangingPuts, job, MIB, ok, setup, share, type PutHandler } from '@tests/unit/support/engine-fixtures';
 
 describe('defaults', () => {
   const slowPut: PutHandler = async (url) => {
@@ -38,7 +38,10 @@ describe('defaults', () => {
 describe('cancel', () => {
   it('aborts in-flight parts, stops scheduling, calls abort and cancel, and resolves cancelled', async () => {
     const hanging = hangingPuts(2);
-    const { engine, api, transport } = setup({ config: { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB, concurrency: 2 }, put: hanging.handler });
+    const { engine, api, transport } = setup({
+      config: { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB, concurrency: 2 },
+      put: hanging.handler,
+    });
     const pending = engine.upload(job(26 * MIB));
     await hanging.reached;
 
@@ -132,7 +135,16 @@ describe('progress', () => {
     expect(lastBeforeCommit).toMatchObject({ stage: 'completing', loaded: 11 * MIB, percent: 99 });
     expect(events.at(-1)).toMatchObject({ stage: 'completed', percent: 100, secondsLeft: 0 });
     expect(events.filter((e) => e.percent === 100)).toHaveLength(1);
-    expect(events.map((e) => e.stage)).toEqual(['initializing', 'uploading', 'uploading', 'uploading', 'uploading', 'processing', 'completing', 'completed']);
+    expect(events.map((e) => e.stage)).toEqual([
+      'initializing',
+      'uploading',
+      'uploading',
+      'uploading',
+      'uploading',
+      'processing',
+      'completing',
+      'completed',
+    ]);
     expect(events[2]).toMatchObject({ loaded: 5 * MIB, bytesPerSecond: 5 * MIB, secondsLeft: 1.2 });
   });
 

@@ -1,7 +1,7 @@
 // Resuming a multipart upload a reload interrupted: the parts storage lists are kept,
 // links are asked for the rest only, and an upload that cannot resume starts again.
 import { describe, expect, it } from 'vitest';
-import { MIB, job, ok, setup } from '../../tests/unit/support/engine-fixtures';
+import { MIB, job, ok, setup } from '@tests/unit/support/engine-fixtures';
 
 const multipart = { singlePutMaxBytes: 10 * MIB, partSize: 5 * MIB };
 const resume = { fileId: 'file-9', uploadId: 'mp-9' };
@@ -13,13 +13,22 @@ describe('resuming a multipart upload', () => {
       config: multipart,
       api: {
         multipartParts: async (body) =>
-          ok({ ...body, part_size: 5 * MIB, part_count: 3, parts: [{ partNumber: 1, etag: '"stored-1"', size: 5 * MIB }] }),
+          ok({
+            ...body,
+            part_size: 5 * MIB,
+            part_count: 3,
+            parts: [{ partNumber: 1, etag: '"stored-1"', size: 5 * MIB }],
+          }),
       },
     });
     const result = await engine.upload(job(11 * MIB, { resume }), undefined, (upload) => started.push(upload));
 
     expect(api.multipartInit).not.toHaveBeenCalled();
-    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-9', upload_id: 'mp-9', part_numbers: [2, 3] });
+    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({
+      file_id: 'file-9',
+      upload_id: 'mp-9',
+      part_numbers: [2, 3],
+    });
     expect(transport.calls.map((call) => [call.url, call.size]).sort()).toEqual([
       ['https://s3.test/part/2?fresh', 5 * MIB],
       ['https://s3.test/part/3?fresh', 1 * MIB],
@@ -41,7 +50,15 @@ describe('resuming a multipart upload', () => {
     const started: unknown[] = [];
     const { engine, api, transport } = setup({
       config: multipart,
-      api: { multipartParts: async () => ({ ok: false, kind: 'not-found', status: 404, errorCode: 'NOT_FOUND', message: 'gone' }) },
+      api: {
+        multipartParts: async () => ({
+          ok: false,
+          kind: 'not-found',
+          status: 404,
+          errorCode: 'NOT_FOUND',
+          message: 'gone',
+        }),
+      },
     });
     const result = await engine.upload(job(11 * MIB, { resume }), undefined, (upload) => started.push(upload));
     expect(api.multipartInit).toHaveBeenCalledTimes(1);
@@ -57,7 +74,11 @@ describe('resuming a multipart upload', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    expect(await offline.engine.upload(job(11 * MIB))).toMatchObject({ ok: false, code: 'network', partNumber: expect.any(Number) });
+    expect(await offline.engine.upload(job(11 * MIB))).toMatchObject({
+      ok: false,
+      code: 'network',
+      partNumber: expect.any(Number),
+    });
     expect(offline.api.multipartAbort).not.toHaveBeenCalled();
     expect(offline.api.cancel).not.toHaveBeenCalled();
 
@@ -74,13 +95,14 @@ describe('an upload while the connection comes and goes', () => {
     let backOnline = () => {};
     const connectivity = {
       isOnline: () => online,
-      whenOnline: () => new Promise<void>((resolve) => {
-        waiting = true;
-        backOnline = () => {
-          online = true;
-          resolve();
-        };
-      }),
+      whenOnline: () =>
+        new Promise<void>((resolve) => {
+          waiting = true;
+          backOnline = () => {
+            online = true;
+            resolve();
+          };
+        }),
     };
     let puts = 0;
     const { engine, api } = setup({

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PutResponse } from './put-transport';
-import { MIB, setup, job } from '../../tests/unit/support/engine-fixtures';
+import { MIB, setup, job } from '@tests/unit/support/engine-fixtures';
 
 describe('single PUT uploads', () => {
   it('presigns, PUTs with the returned content type, and commits with the ETag and share options', async () => {
     const { engine, api, transport } = setup();
-    const result = await engine.upload(job(1000, { slug: 'abc123', remark: 'q3', password: 'pw', expires_in: 24, max_views: 3 }));
+    const result = await engine.upload(
+      job(1000, { slug: 'abc123', remark: 'q3', password: 'pw', expires_in: 24, max_views: 3 }),
+    );
 
     expect(result).toMatchObject({ ok: true, fileId: 'file-1', slug: 'abc123', etag: '"https://s3.test/put"' });
     expect(api.presign).toHaveBeenCalledWith(
@@ -13,10 +15,22 @@ describe('single PUT uploads', () => {
       expect.any(AbortSignal),
     );
     expect(transport.calls).toEqual([
-      expect.objectContaining({ url: 'https://s3.test/put', size: 1000, headers: { 'Content-Type': 'application/pdf' } }),
+      expect.objectContaining({
+        url: 'https://s3.test/put',
+        size: 1000,
+        headers: { 'Content-Type': 'application/pdf' },
+      }),
     ]);
     expect(api.commit).toHaveBeenCalledWith(
-      { file_id: 'file-1', etag: '"https://s3.test/put"', size: 1000, remark: 'q3', password: 'pw', expires_in: 24, max_views: 3 },
+      {
+        file_id: 'file-1',
+        etag: '"https://s3.test/put"',
+        size: 1000,
+        remark: 'q3',
+        password: 'pw',
+        expires_in: 24,
+        max_views: 3,
+      },
       expect.any(AbortSignal),
     );
     expect(api.multipartInit).not.toHaveBeenCalled();
@@ -31,10 +45,25 @@ describe('single PUT uploads', () => {
 
   it('maps a taken slug at presign to slug-taken, with nothing to clean up', async () => {
     const { engine, api, transport } = setup({
-      api: { presign: async () => ({ ok: false, kind: 'slug-taken', status: 409, errorCode: 'SLUG_TAKEN', message: 'taken' }) },
+      api: {
+        presign: async () => ({
+          ok: false,
+          kind: 'slug-taken',
+          status: 409,
+          errorCode: 'SLUG_TAKEN',
+          message: 'taken',
+        }),
+      },
     });
     const result = await engine.upload(job(10));
-    expect(result).toEqual({ ok: false, code: 'slug-taken', message: 'taken', retryable: false, status: 409, errorCode: 'SLUG_TAKEN' });
+    expect(result).toEqual({
+      ok: false,
+      code: 'slug-taken',
+      message: 'taken',
+      retryable: false,
+      status: 409,
+      errorCode: 'SLUG_TAKEN',
+    });
     expect(transport.put).not.toHaveBeenCalled();
     expect(api.cancel).not.toHaveBeenCalled();
   });
@@ -50,7 +79,9 @@ describe('single PUT uploads', () => {
 
   it('deletes the uncommitted file when commit fails', async () => {
     const { engine, api } = setup({
-      api: { commit: async () => ({ ok: false, kind: 'server-error', status: 500, errorCode: 'INTERNAL', message: 'boom' }) },
+      api: {
+        commit: async () => ({ ok: false, kind: 'server-error', status: 500, errorCode: 'INTERNAL', message: 'boom' }),
+      },
     });
     const result = await engine.upload(job(10));
     expect(result).toMatchObject({ ok: false, code: 'commit-failed', status: 500, retryable: true });
@@ -138,11 +169,16 @@ describe('multipart uploads', () => {
   it('asks once for fresh URLs when a part URL has expired (403)', async () => {
     const { engine, api, transport } = setup({
       config: { ...multipart, concurrency: 1 },
-      put: async (url) => (url.endsWith('?fresh') || url.endsWith('/1') ? { status: 200, etag: `"${url}"` } : { status: 403, etag: null }),
+      put: async (url) =>
+        url.endsWith('?fresh') || url.endsWith('/1') ? { status: 200, etag: `"${url}"` } : { status: 403, etag: null },
     });
     expect(await engine.upload(job(11 * MIB))).toMatchObject({ ok: true });
     expect(api.multipartUrls).toHaveBeenCalledTimes(1);
-    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({ file_id: 'file-1', upload_id: 'mp-1', part_numbers: [2, 3] });
+    expect(api.multipartUrls.mock.calls[0]?.[0]).toEqual({
+      file_id: 'file-1',
+      upload_id: 'mp-1',
+      part_numbers: [2, 3],
+    });
     expect(transport.calls.map((c) => c.url)).toEqual([
       'https://s3.test/part/1',
       'https://s3.test/part/2',
@@ -152,7 +188,10 @@ describe('multipart uploads', () => {
   });
 
   it('fails a part that is still refused after the refresh, aborts and cleans up', async () => {
-    const { engine, api } = setup({ config: { ...multipart, concurrency: 1 }, put: async () => ({ status: 403, etag: null }) });
+    const { engine, api } = setup({
+      config: { ...multipart, concurrency: 1 },
+      put: async () => ({ status: 403, etag: null }),
+    });
     const result = await engine.upload(job(11 * MIB));
     expect(result).toMatchObject({ ok: false, code: 'part-failed', partNumber: 1, status: 403, retryable: false });
     expect(api.multipartUrls).toHaveBeenCalledTimes(1);

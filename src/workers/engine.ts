@@ -75,7 +75,14 @@ const WITHDRAWABLE = 32;
 /** What exists on the server so far, to undo on failure. */
 type Session = { fileId: string | null; multipartUploadId: string | null; onStarted?: StartedCallback | undefined };
 /** Where a multipart upload stands: new (every part to send) or resumed (some parts stored). */
-type MultipartStart = { fileId: string; uploadId: string; partSize: number; partCount: number; urls: readonly PresignedPart[]; done: CompletedPart[] };
+type MultipartStart = {
+  fileId: string;
+  uploadId: string;
+  partSize: number;
+  partCount: number;
+  urls: readonly PresignedPart[];
+  done: CompletedPart[];
+};
 type Transferred = { ok: true; fileId: string; etag: string } | TransferFailure;
 
 function singlePutFailure(outcome: Exclude<PutOutcome, { ok: true }>): TransferFailure {
@@ -120,7 +127,12 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     };
   }
 
-  async function single(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+  async function single(
+    job: UploadJob,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<Transferred> {
     const presign = await api.presign(target(job), signal);
     if (!presign.ok) return fromApiFailure('presign-failed', presign);
     const { file_id: fileId, upload_url: url, contentType, provider_type: provider } = presign.data;
@@ -129,7 +141,10 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     const outcome = await putWithRetry(put, {
       url,
       body: job.file,
-      headers: { 'Content-Type': contentType, ...(provider === 'Backblaze B2' ? { 'X-Bz-Content-Sha1': 'do_not_verify' } : {}) },
+      headers: {
+        'Content-Type': contentType,
+        ...(provider === 'Backblaze B2' ? { 'X-Bz-Content-Sha1': 'do_not_verify' } : {}),
+      },
       signal,
       onProgress: (loaded) => progress.setLoaded(loaded),
     });
@@ -150,7 +165,9 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     const { part_size: partSize, part_count: partCount, parts } = listed.data;
     if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) return null;
     const stored = new Set(parts.map((part) => part.partNumber));
-    const missing = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNumber) => !stored.has(partNumber));
+    const missing = Array.from({ length: partCount }, (_, index) => index + 1).filter(
+      (partNumber) => !stored.has(partNumber),
+    );
     const fresh = missing.length === 0 ? null : await api.multipartUrls({ ...ids, part_numbers: missing }, signal);
     if (fresh !== null && !fresh.ok) return null;
     return {
@@ -163,7 +180,11 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     };
   }
 
-  async function started(job: UploadJob, session: Session, signal: AbortSignal): Promise<MultipartStart | TransferFailure> {
+  async function started(
+    job: UploadJob,
+    session: Session,
+    signal: AbortSignal,
+  ): Promise<MultipartStart | TransferFailure> {
     const resumable = await resumed(job, signal);
     if (resumable !== null) return resumable;
     const plan = planParts(job.file.size, config.partSize);
@@ -175,7 +196,12 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     return { fileId, uploadId, partSize, partCount, urls: init.data.presigned_urls, done: [] };
   }
 
-  async function multipart(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Transferred> {
+  async function multipart(
+    job: UploadJob,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<Transferred> {
     const start = await started(job, session, signal);
     if ('ok' in start) return start;
     const { fileId, uploadId, partSize, partCount } = start;
@@ -194,7 +220,10 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       urls: start.urls,
       done: start.done,
       refreshUrls: async (partNumbers) => {
-        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
+        const fresh = await api.multipartUrls(
+          { file_id: fileId, upload_id: uploadId, part_numbers: partNumbers },
+          signal,
+        );
         if (fresh.ok) return fresh.data.presigned_urls;
         refresh.failure = fresh;
         return null;
@@ -205,7 +234,9 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       onLoaded: (bytes) => progress.setLoaded(bytes),
     });
     if (!parts.ok) {
-      return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+      return refresh.failure !== null && parts.failure.code !== 'cancelled'
+        ? fromApiFailure('part-failed', refresh.failure)
+        : parts.failure;
     }
     progress.stage('processing');
     const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
@@ -214,7 +245,12 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     return { ok: true, fileId, etag: done.data.etag };
   }
 
-  async function run(job: UploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<UploadResult> {
+  async function run(
+    job: UploadJob,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<UploadResult> {
     progress.stage('initializing');
     const useMultipart = job.file.size >= config.singlePutMaxBytes;
     const sent = await (useMultipart ? multipart : single)(job, session, signal, progress);
@@ -274,7 +310,11 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
           return result;
         }
         // A part the network interrupted leaves its multipart upload on the server, to resume.
-        const resumable = !result.ok && result.code === 'network' && result.partNumber !== undefined && session.multipartUploadId !== null;
+        const resumable =
+          !result.ok &&
+          result.code === 'network' &&
+          result.partNumber !== undefined &&
+          session.multipartUploadId !== null;
         if (controller.signal.aborted || !resumable) await cleanUp(session).catch(() => undefined);
         return controller.signal.aborted ? cancelled() : result;
       } finally {

@@ -3,18 +3,60 @@ import { fromApiFailure } from './failures';
 
 describe('fromApiFailure', () => {
   it('decides by the error kind the ErrorCode gave, never by the HTTP status', () => {
-    expect(fromApiFailure('commit-failed', { ok: false, kind: 'slug-taken', status: 409, errorCode: 'SLUG_TAKEN', message: 'taken' })).toMatchObject({ code: 'slug-taken' });
-    expect(fromApiFailure('commit-failed', { ok: false, kind: 'conflict', status: 409, errorCode: 'CONFLICT', message: 'committed' })).toMatchObject({
+    expect(
+      fromApiFailure('commit-failed', {
+        ok: false,
+        kind: 'slug-taken',
+        status: 409,
+        errorCode: 'SLUG_TAKEN',
+        message: 'taken',
+      }),
+    ).toMatchObject({ code: 'slug-taken' });
+    expect(
+      fromApiFailure('commit-failed', {
+        ok: false,
+        kind: 'conflict',
+        status: 409,
+        errorCode: 'CONFLICT',
+        message: 'committed',
+      }),
+    ).toMatchObject({
       code: 'commit-failed',
       retryable: false,
     });
-    expect(fromApiFailure('presign-failed', { ok: false, kind: 'http', status: 413, message: 'proxy says no' })).toMatchObject({ code: 'presign-failed' });
-    expect(fromApiFailure('presign-failed', { ok: false, kind: 'quota', status: 413, errorCode: 'QUOTA_EXCEEDED', message: 'full' })).toMatchObject({ code: 'quota' });
-    expect(fromApiFailure('presign-failed', { ok: false, kind: 'too-large', status: 413, errorCode: 'PAYLOAD_TOO_LARGE', message: 'big' })).toMatchObject({ code: 'too-large' });
+    expect(
+      fromApiFailure('presign-failed', { ok: false, kind: 'http', status: 413, message: 'proxy says no' }),
+    ).toMatchObject({ code: 'presign-failed' });
+    expect(
+      fromApiFailure('presign-failed', {
+        ok: false,
+        kind: 'quota',
+        status: 413,
+        errorCode: 'QUOTA_EXCEEDED',
+        message: 'full',
+      }),
+    ).toMatchObject({ code: 'quota' });
+    expect(
+      fromApiFailure('presign-failed', {
+        ok: false,
+        kind: 'too-large',
+        status: 413,
+        errorCode: 'PAYLOAD_TOO_LARGE',
+        message: 'big',
+      }),
+    ).toMatchObject({ code: 'too-large' });
   });
 
   it('keeps the ErrorCode of a refused credential for the page', () => {
-    expect(fromApiFailure('init-failed', { ok: false, kind: 'admin-session-expired', status: 401, errorCode: 'TOKEN_EXPIRED', message: 'expired' })).toEqual({
+    expect(
+      fromApiFailure('init-failed', {
+        ok: false,
+        kind: 'admin-session-expired',
+        status: 401,
+        errorCode: 'TOKEN_EXPIRED',
+        message: 'expired',
+      }),
+    ).toEqual({
       ok: false,
       code: 'unauthorized',
       message: 'expired',
@@ -22,17 +64,41 @@ describe('fromApiFailure', () => {
       status: 401,
       errorCode: 'TOKEN_EXPIRED',
     });
-    expect(fromApiFailure('init-failed', { ok: false, kind: 'forbidden', status: 403, errorCode: 'FORBIDDEN', message: 'read-only' })).toMatchObject({ code: 'forbidden' });
+    expect(
+      fromApiFailure('init-failed', {
+        ok: false,
+        kind: 'forbidden',
+        status: 403,
+        errorCode: 'FORBIDDEN',
+        message: 'read-only',
+      }),
+    ).toMatchObject({ code: 'forbidden' });
   });
 
   it('retries only what a busy server or network explains', () => {
     for (const kind of ['server-error', 'unavailable', 'rate-limited'] as const) {
-      expect(fromApiFailure('complete-failed', { ok: false, kind, message: 'busy' })).toMatchObject({ code: 'complete-failed', retryable: true });
+      expect(fromApiFailure('complete-failed', { ok: false, kind, message: 'busy' })).toMatchObject({
+        code: 'complete-failed',
+        retryable: true,
+      });
     }
-    expect(fromApiFailure('complete-failed', { ok: false, kind: 'timeout', message: 'slow' })).toMatchObject({ code: 'network', retryable: true });
-    expect(fromApiFailure('complete-failed', { ok: false, kind: 'validation', status: 400, errorCode: 'VALIDATION_FAILED', message: 'parts' })).toMatchObject({
+    expect(fromApiFailure('complete-failed', { ok: false, kind: 'timeout', message: 'slow' })).toMatchObject({
+      code: 'network',
+      retryable: true,
+    });
+    expect(
+      fromApiFailure('complete-failed', {
+        ok: false,
+        kind: 'validation',
+        status: 400,
+        errorCode: 'VALIDATION_FAILED',
+        message: 'parts',
+      }),
+    ).toMatchObject({
       retryable: false,
     });
-    expect(fromApiFailure('complete-failed', { ok: false, kind: 'cancelled', message: 'stop' })).toMatchObject({ code: 'cancelled' });
+    expect(fromApiFailure('complete-failed', { ok: false, kind: 'cancelled', message: 'stop' })).toMatchObject({
+      code: 'cancelled',
+    });
   });
 });

@@ -31,7 +31,13 @@ const fallbackMessages: Record<UploadErrorCode, string> = {
   'url-size-mismatch': 'the URL sent another number of bytes than it announced',
 };
 
-type FailureExtra = { message?: string; retryable?: boolean; status?: number; errorCode?: ErrorCode; partNumber?: number };
+type FailureExtra = {
+  message?: string;
+  retryable?: boolean;
+  status?: number;
+  errorCode?: ErrorCode;
+  partNumber?: number;
+};
 
 export function failure(code: UploadErrorCode, extra: FailureExtra = {}): TransferFailure {
   return {
@@ -53,7 +59,11 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** API failures worth another try: the server or the network was busy, not the request wrong. */
-const retryableKinds: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>(['rate-limited', 'server-error', 'unavailable']);
+const retryableKinds: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'rate-limited',
+  'server-error',
+  'unavailable',
+]);
 
 /**
  * Maps a failed JSON call made during `step` (presign-failed, commit-failed, …) to a failure,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FsCopyFile, FsCrossStorageResult } from '@shared/api/fs-copy.schema';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { fakeTransport, hangingPuts, MIB, ok, type PutHandler } from '../../tests/unit/support/engine-fixtures';
+import { fakeTransport, hangingPuts, MIB, ok, type PutHandler } from '@tests/unit/support/engine-fixtures';
 import { createFsCopy } from './fs-copy';
 import type { FsUploadApi } from './fs-upload-api';
 
@@ -27,7 +27,19 @@ function sourceOf(bytes: Uint8Array, chunk = 700_000) {
   return { body, state };
 }
 
-const entry = (path: string, size: number): FsEntry => ({ name: path.split('/').at(-1) ?? '', path, isDirectory: false, isMount: false, isVirtual: false, size, modified: null, etag: 'done', contentType: null, mount_id: 'm2', storage_type: 's3' });
+const entry = (path: string, size: number): FsEntry => ({
+  name: path.split('/').at(-1) ?? '',
+  path,
+  isDirectory: false,
+  isMount: false,
+  isVirtual: false,
+  size,
+  modified: null,
+  etag: 'done',
+  contentType: null,
+  mount_id: 'm2',
+  storage_type: 's3',
+});
 
 function fakeFsApi(overrides: Partial<FsUploadApi> = {}): FsUploadApi {
   return {
@@ -38,7 +50,16 @@ function fakeFsApi(overrides: Partial<FsUploadApi> = {}): FsUploadApi {
     multipartUrls: vi.fn(),
     multipartComplete: vi.fn(async (body) => ok(entry(`/s3/${body.uploadId}`, 0))),
     multipartAbort: vi.fn(async (body) => ok({ uploadId: body.uploadId, status: 'aborted' as const })),
-    batchCopyCommit: vi.fn(async (body) => ok({ success: body.files.map((file: { targetPath: string; fileSize: number }) => ({ targetPath: file.targetPath, fileName: 'x', entry: entry(file.targetPath, file.fileSize) })), failed: [] })),
+    batchCopyCommit: vi.fn(async (body) =>
+      ok({
+        success: body.files.map((file: { targetPath: string; fileSize: number }) => ({
+          targetPath: file.targetPath,
+          fileName: 'x',
+          entry: entry(file.targetPath, file.fileSize),
+        })),
+        failed: [],
+      }),
+    ),
     fileLink: vi.fn(async () => ({ ok: false as const, kind: 'not-found' as const, message: 'gone' })),
     ...overrides,
   };
@@ -61,11 +82,23 @@ function file(name: string, size: number, kind: 'put' | 'multipart'): FsCopyFile
     upload:
       kind === 'put'
         ? { kind, uploadId: `up-${name}`, uploadUrl: `https://s3.test/put/${name}`, expiresIn: 900 }
-        : { kind, uploadId: `up-${name}`, partSize: PART, partCount, presignedUrls: Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `https://s3.test/${name}/part/${i + 1}` })), expiresIn: 900 },
+        : {
+            kind,
+            uploadId: `up-${name}`,
+            partSize: PART,
+            partCount,
+            presignedUrls: Array.from({ length: partCount }, (_, i) => ({
+              partNumber: i + 1,
+              url: `https://s3.test/${name}/part/${i + 1}`,
+            })),
+            expiresIn: 900,
+          },
   };
 }
 
-const planOf = (files: FsCopyFile[]): FsCrossStorageResult[] => [{ sourcePath: '/local/src', targetPath: '/s3/dst', isDirectory: true, targetMountId: 'm2', files }];
+const planOf = (files: FsCopyFile[]): FsCrossStorageResult[] => [
+  { sourcePath: '/local/src', targetPath: '/s3/dst', isDirectory: true, targetMountId: 'm2', files },
+];
 
 function setup(options: { fetch: typeof fetch; put?: PutHandler; api?: Partial<FsUploadApi> }) {
   const api = fakeFsApi(options.api);
@@ -74,7 +107,13 @@ function setup(options: { fetch: typeof fetch; put?: PutHandler; api?: Partial<F
     api: () => api,
     fetch: vi.fn(options.fetch),
     connection: () => ({ baseUrl: '/api', credentials: { scheme: 'admin', token: 'tok' } }),
-    put: { transport, sleep: async () => undefined, random: () => 1, policy: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 }, timeoutMs: 60_000 },
+    put: {
+      transport,
+      sleep: async () => undefined,
+      random: () => 1,
+      policy: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+      timeoutMs: 60_000,
+    },
     now: () => 0,
   });
   return { api, transport, copy };
@@ -99,23 +138,41 @@ describe('cross-storage copies in the worker', () => {
         return { status: 200, etag: `"${url}"` };
       },
     });
-    const result = await copy.copy({ id: 'c1', scope: 'admin', plan: planOf([file('big.bin', big.length, 'multipart'), file('small.txt', small.length, 'put')]) });
+    const result = await copy.copy({
+      id: 'c1',
+      scope: 'admin',
+      plan: planOf([file('big.bin', big.length, 'multipart'), file('small.txt', small.length, 'put')]),
+    });
 
     expect(result).toMatchObject({ status: 'completed', failed: [] });
     expect(result.copied.map((copied) => copied.targetPath).sort()).toEqual(['/s3/dst/big.bin', '/s3/dst/small.txt']);
     // The parts in flight (3) plus the one being filled, and one chunk read ahead.
     expect(mostAhead).toBeLessThanOrEqual(4 * PART + 700_000);
     const joined = new Uint8Array(big.length);
-    for (let n = 1; n <= 7; n += 1) joined.set(received.get(`https://s3.test/big.bin/part/${n}`) ?? new Uint8Array(), (n - 1) * PART);
+    for (let n = 1; n <= 7; n += 1)
+      joined.set(received.get(`https://s3.test/big.bin/part/${n}`) ?? new Uint8Array(), (n - 1) * PART);
     expect(Buffer.from(joined).equals(Buffer.from(big))).toBe(true);
     expect(Buffer.from(received.get('https://s3.test/put/small.txt') ?? []).equals(Buffer.from(small))).toBe(true);
-    expect(transport.calls.find((call) => call.url.endsWith('small.txt'))?.headers).toMatchObject({ 'Content-Type': 'application/octet-stream' });
-    expect(api.multipartComplete).toHaveBeenCalledWith(expect.objectContaining({ uploadId: 'up-big.bin', parts: expect.arrayContaining([{ partNumber: 7, etag: '"https://s3.test/big.bin/part/7"' }]) }), expect.any(AbortSignal));
+    expect(transport.calls.find((call) => call.url.endsWith('small.txt'))?.headers).toMatchObject({
+      'Content-Type': 'application/octet-stream',
+    });
+    expect(api.multipartComplete).toHaveBeenCalledWith(
+      expect.objectContaining({
+        uploadId: 'up-big.bin',
+        parts: expect.arrayContaining([{ partNumber: 7, etag: '"https://s3.test/big.bin/part/7"' }]),
+      }),
+      expect.any(AbortSignal),
+    );
     const committed = vi.mocked(api.batchCopyCommit).mock.calls[0]?.[0];
     expect(committed?.targetMountId).toBe('m2');
     expect(committed?.files).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ targetPath: '/s3/dst/small.txt', fileSize: 1000, uploadId: 'up-small.txt', etag: '"https://s3.test/put/small.txt"' }),
+        expect.objectContaining({
+          targetPath: '/s3/dst/small.txt',
+          fileSize: 1000,
+          uploadId: 'up-small.txt',
+          etag: '"https://s3.test/put/small.txt"',
+        }),
         expect.not.objectContaining({ uploadId: expect.anything() }),
       ]),
     );
@@ -124,17 +181,37 @@ describe('cross-storage copies in the worker', () => {
   it('asks for a fresh download link once when the first one fails', async () => {
     const small = bytesOf(10);
     const { api, copy } = setup({
-      fetch: async (input) => (String(input).includes('fresh') ? new Response(sourceOf(small).body) : new Response('expired', { status: 403 })),
-      api: { fileLink: vi.fn(async () => ok({ path: '/local/src/a.txt', name: 'a.txt', presignedUrl: 'https://local.test/fresh', expiresIn: 60, expiresAt: '', forceDownload: false, mount_id: 'm1', storage_type: 'local' })) },
+      fetch: async (input) =>
+        String(input).includes('fresh') ? new Response(sourceOf(small).body) : new Response('expired', { status: 403 }),
+      api: {
+        fileLink: vi.fn(async () =>
+          ok({
+            path: '/local/src/a.txt',
+            name: 'a.txt',
+            presignedUrl: 'https://local.test/fresh',
+            expiresIn: 60,
+            expiresAt: '',
+            forceDownload: false,
+            mount_id: 'm1',
+            storage_type: 'local',
+          }),
+        ),
+      },
     });
-    expect(await copy.copy({ id: 'c2', scope: 'admin', plan: planOf([file('a.txt', 10, 'put')]) })).toMatchObject({ status: 'completed' });
+    expect(await copy.copy({ id: 'c2', scope: 'admin', plan: planOf([file('a.txt', 10, 'put')]) })).toMatchObject({
+      status: 'completed',
+    });
     expect(api.fileLink).toHaveBeenCalledWith({ path: '/local/src/a.txt' }, expect.any(AbortSignal));
   });
 
   it('reports a source of the wrong size as failed, frees its reservation and commits nothing for it', async () => {
     const { api, copy } = setup({ fetch: async () => new Response(sourceOf(bytesOf(12)).body) });
     const result = await copy.copy({ id: 'c3', scope: 'admin', plan: planOf([file('a.txt', 10, 'put')]) });
-    expect(result).toMatchObject({ status: 'failed', copied: [], failed: [{ targetPath: '/s3/dst/a.txt', code: 'url-size-mismatch' }] });
+    expect(result).toMatchObject({
+      status: 'failed',
+      copied: [],
+      failed: [{ targetPath: '/s3/dst/a.txt', code: 'url-size-mismatch' }],
+    });
     expect(api.batchCopyCommit).not.toHaveBeenCalled();
     expect(api.cancel).toHaveBeenCalledWith({ uploadId: 'up-a.txt' }, expect.any(AbortSignal));
   });
@@ -143,10 +220,16 @@ describe('cross-storage copies in the worker', () => {
     const hang = hangingPuts(3);
     const small = bytesOf(100);
     const { api, copy } = setup({
-      fetch: async (input) => new Response(String(input).endsWith('big.bin') ? sourceOf(bytesOf(5 * PART)).body : sourceOf(small).body),
-      put: async (url, body, options) => (url.includes('/big.bin/') ? hang.handler(url, body, options) : { status: 200, etag: '"small"' }),
+      fetch: async (input) =>
+        new Response(String(input).endsWith('big.bin') ? sourceOf(bytesOf(5 * PART)).body : sourceOf(small).body),
+      put: async (url, body, options) =>
+        url.includes('/big.bin/') ? hang.handler(url, body, options) : { status: 200, etag: '"small"' },
     });
-    const files = [file('big.bin', 5 * PART, 'multipart'), file('done.txt', 100, 'put'), ...Array.from({ length: 6 }, (_, i) => file(`later-${i}.txt`, 100, 'put'))];
+    const files = [
+      file('big.bin', 5 * PART, 'multipart'),
+      file('done.txt', 100, 'put'),
+      ...Array.from({ length: 6 }, (_, i) => file(`later-${i}.txt`, 100, 'put')),
+    ];
     const running = copy.copy({ id: 'c4', scope: 'admin', plan: planOf(files) });
     await hang.reached;
     expect(copy.cancel('c4')).toBe(true);
@@ -154,7 +237,9 @@ describe('cross-storage copies in the worker', () => {
     expect(result.status).toBe('cancelled');
     expect(result.failed).toEqual([]);
     expect(api.multipartAbort).toHaveBeenCalledWith({ uploadId: 'up-big.bin' }, expect.any(AbortSignal));
-    const committed = vi.mocked(api.batchCopyCommit).mock.calls.flatMap(([body]) => body.files.map((entry) => entry.targetPath));
+    const committed = vi
+      .mocked(api.batchCopyCommit)
+      .mock.calls.flatMap(([body]) => body.files.map((entry) => entry.targetPath));
     expect(committed).toContain('/s3/dst/done.txt');
     expect(committed).not.toContain('/s3/dst/big.bin');
     const freed = vi.mocked(api.cancel).mock.calls.map(([body]) => body.uploadId);

@@ -26,7 +26,13 @@ export type FsCopyConfig = {
   cleanupTimeoutMs: number;
 };
 
-export const defaultFsCopyConfig: FsCopyConfig = { fileConcurrency: 3, partConcurrency: 3, idleTimeoutMs: 5 * 60_000, progressIntervalMs: 100, cleanupTimeoutMs: 10_000 };
+export const defaultFsCopyConfig: FsCopyConfig = {
+  fileConcurrency: 3,
+  partConcurrency: 3,
+  idleTimeoutMs: 5 * 60_000,
+  progressIntervalMs: 100,
+  cleanupTimeoutMs: 10_000,
+};
 
 export type FsCopyDeps = {
   api: (scope: CopyJob['scope']) => FsUploadApi;
@@ -43,7 +49,12 @@ export type FsCopy = {
 };
 
 /** Where a file stands: nothing whole yet, stored by a PUT (its reservation ends at commit), or completed (already indexed). */
-type Stage = { kind: 'waiting' } | { kind: 'stored'; etag: string } | { kind: 'completed'; etag: string } | { kind: 'failed'; failure: TransferFailure } | { kind: 'committed' };
+type Stage =
+  | { kind: 'waiting' }
+  | { kind: 'stored'; etag: string }
+  | { kind: 'completed'; etag: string }
+  | { kind: 'failed'; failure: TransferFailure }
+  | { kind: 'committed' };
 type Tracked = { file: FsCopyFile; stage: Stage; loaded: number };
 
 export function createFsCopy(deps: FsCopyDeps): FsCopy {
@@ -52,7 +63,11 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
   const base = () => deps.connection()?.baseUrl ?? '';
 
   /** The download, through its link, or a fresh link once when that one fails (it may have expired). */
-  async function open(api: FsUploadApi, file: FsCopyFile, signal: AbortSignal): Promise<ReadableStream<Uint8Array> | TransferFailure> {
+  async function open(
+    api: FsUploadApi,
+    file: FsCopyFile,
+    signal: AbortSignal,
+  ): Promise<ReadableStream<Uint8Array> | TransferFailure> {
     const get = (url: string) => deps.fetch(storageUrl(url, base()), { signal }).catch(() => null);
     let response = await get(file.downloadUrl);
     if (response === null || !response.ok) {
@@ -62,13 +77,22 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
       if (link.ok) response = await get(link.data.presignedUrl);
     }
     if (signal.aborted) return cancelled();
-    if (response === null) return failure('network', { retryable: true, message: `could not download ${file.sourcePath}` });
-    if (!response.ok || response.body === null) return failure('http', { status: response.status, message: `the download of ${file.sourcePath} answered ${response.status}` });
+    if (response === null)
+      return failure('network', { retryable: true, message: `could not download ${file.sourcePath}` });
+    if (!response.ok || response.body === null)
+      return failure('http', {
+        status: response.status,
+        message: `the download of ${file.sourcePath} answered ${response.status}`,
+      });
     return response.body;
   }
 
   /** At most `size` bytes (a small file) into one Blob; more or fewer is a failure. */
-  async function readSmall(body: ReadableStream<Uint8Array>, size: number, signal: AbortSignal): Promise<Blob | TransferFailure> {
+  async function readSmall(
+    body: ReadableStream<Uint8Array>,
+    size: number,
+    signal: AbortSignal,
+  ): Promise<Blob | TransferFailure> {
     const reader = body.getReader();
     const chunks: Uint8Array[] = [];
     let have = 0;
@@ -77,7 +101,8 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         const read = await reader.read();
         if (read.done) break;
         have += read.value.byteLength;
-        if (have > size) return failure('url-size-mismatch', { message: `the source sent more than its ${size} bytes` });
+        if (have > size)
+          return failure('url-size-mismatch', { message: `the source sent more than its ${size} bytes` });
         chunks.push(read.value);
       }
     } catch {
@@ -107,12 +132,14 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
           moved();
         },
       });
-      if (!outcome.ok) return { kind: 'failed', failure: outcome.reason === 'cancelled' ? cancelled() : partFailure(outcome, 1) };
+      if (!outcome.ok)
+        return { kind: 'failed', failure: outcome.reason === 'cancelled' ? cancelled() : partFailure(outcome, 1) };
       tracked.loaded = file.fileSize;
       return { kind: 'stored', etag: outcome.etag };
     }
     const refresh: { failure: ApiFailure | null } = { failure: null };
-    const absolute = (parts: readonly { partNumber: number; url: string }[]) => parts.map((part) => ({ ...part, url: storageUrl(part.url, base()) }));
+    const absolute = (parts: readonly { partNumber: number; url: string }[]) =>
+      parts.map((part) => ({ ...part, url: storageUrl(part.url, base()) }));
     const parts = await uploadStreamParts({
       source: body,
       size: file.fileSize,
@@ -136,7 +163,10 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
       },
     });
     if (!parts.ok) {
-      const reason = refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+      const reason =
+        refresh.failure !== null && parts.failure.code !== 'cancelled'
+          ? fromApiFailure('part-failed', refresh.failure)
+          : parts.failure;
       return { kind: 'failed', failure: reason };
     }
     const done = await api.multipartComplete({ uploadId: upload.uploadId, parts: parts.parts }, signal);
@@ -156,13 +186,17 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         const batch = group.slice(i, i + COPY_COMMIT_MAX_FILES);
         const answer = await api.batchCopyCommit({ targetMountId, files: batch.map(commitEntry) }, signal);
         if (!answer.ok) {
-          for (const tracked of batch) tracked.stage = { kind: 'failed', failure: fromApiFailure('commit-failed', answer) };
+          for (const tracked of batch)
+            tracked.stage = { kind: 'failed', failure: fromApiFailure('commit-failed', answer) };
           continue;
         }
         const refused = new Map(answer.data.failed.map((entry) => [entry.targetPath, entry]));
         for (const tracked of batch) {
           const no = refused.get(tracked.file.targetPath);
-          tracked.stage = no === undefined ? { kind: 'committed' } : { kind: 'failed', failure: failure('commit-failed', { errorCode: no.code, message: no.error }) };
+          tracked.stage =
+            no === undefined
+              ? { kind: 'committed' }
+              : { kind: 'failed', failure: failure('commit-failed', { errorCode: no.code, message: no.error }) };
         }
       }
     }
@@ -174,13 +208,22 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
     for (const { file, stage } of files) {
       if (stage.kind !== 'waiting' && stage.kind !== 'failed') continue;
       const { uploadId } = file.upload;
-      await (file.upload.kind === 'multipart' ? api.multipartAbort({ uploadId }, signal) : api.cancel({ uploadId }, signal)).catch(() => undefined);
+      await (file.upload.kind === 'multipart'
+        ? api.multipartAbort({ uploadId }, signal)
+        : api.cancel({ uploadId }, signal)
+      ).catch(() => undefined);
     }
   }
 
-  async function run(job: CopyJob, signal: AbortSignal, onProgress: CopyProgressCallback | undefined): Promise<CopyResult> {
+  async function run(
+    job: CopyJob,
+    signal: AbortSignal,
+    onProgress: CopyProgressCallback | undefined,
+  ): Promise<CopyResult> {
     const api = deps.api(job.scope);
-    const files: Tracked[] = job.plan.flatMap((item) => item.files.map((file) => ({ file, stage: { kind: 'waiting' } as Stage, loaded: 0 })));
+    const files: Tracked[] = job.plan.flatMap((item) =>
+      item.files.map((file) => ({ file, stage: { kind: 'waiting' } as Stage, loaded: 0 })),
+    );
     const total = files.reduce((sum, tracked) => sum + tracked.file.fileSize, 0);
     const started = deps.now();
     let lastReport = -Infinity;
@@ -195,7 +238,8 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         targetPath: current.file.targetPath,
         fileLoaded: current.loaded,
         fileTotal: current.file.fileSize,
-        filesDone: files.filter((tracked) => tracked.stage.kind === 'stored' || tracked.stage.kind === 'completed').length,
+        filesDone: files.filter((tracked) => tracked.stage.kind === 'stored' || tracked.stage.kind === 'completed')
+          .length,
         filesFailed: files.filter((tracked) => tracked.stage.kind === 'failed').length,
         filesTotal: files.length,
         loaded,
@@ -211,7 +255,10 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         const current = tracked;
         const go = async () => {
           current.stage = await transfer(api, current, signal, () => report(current)).catch(
-            (error: unknown): Stage => ({ kind: 'failed', failure: failure('internal', { message: error instanceof Error ? error.message : String(error) }) }),
+            (error: unknown): Stage => ({
+              kind: 'failed',
+              failure: failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+            }),
           );
           report(current, true);
         };
@@ -227,13 +274,29 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
     await Promise.all(Array.from({ length: Math.max(1, config.fileConcurrency) }, lane));
     await commit(api, files, signal.aborted ? AbortSignal.timeout(config.cleanupTimeoutMs) : signal);
     await release(api, files);
-    const copied = files.filter((tracked) => tracked.stage.kind === 'committed').map(({ file }) => ({ sourcePath: file.sourcePath, targetPath: file.targetPath }));
+    const copied = files
+      .filter((tracked) => tracked.stage.kind === 'committed')
+      .map(({ file }) => ({ sourcePath: file.sourcePath, targetPath: file.targetPath }));
     const failed: FailedCopy[] = files.flatMap(({ file, stage }) =>
       stage.kind === 'failed' && stage.failure.code !== 'cancelled'
-        ? [{ sourcePath: file.sourcePath, targetPath: file.targetPath, code: stage.failure.code, message: stage.failure.message, ...(stage.failure.errorCode === undefined ? {} : { errorCode: stage.failure.errorCode }) }]
+        ? [
+            {
+              sourcePath: file.sourcePath,
+              targetPath: file.targetPath,
+              code: stage.failure.code,
+              message: stage.failure.message,
+              ...(stage.failure.errorCode === undefined ? {} : { errorCode: stage.failure.errorCode }),
+            },
+          ]
         : [],
     );
-    const status = signal.aborted ? 'cancelled' : failed.length === 0 ? 'completed' : copied.length > 0 ? 'partial' : 'failed';
+    const status = signal.aborted
+      ? 'cancelled'
+      : failed.length === 0
+        ? 'completed'
+        : copied.length > 0
+          ? 'partial'
+          : 'failed';
     return { status, copied, failed };
   }
 

@@ -20,7 +20,10 @@ export type FsTransferDeps = {
   connection: () => TransferConnection | null;
   put: PutContext;
   now: () => number;
-  config: Pick<TransferEngineConfig, 'singlePutMaxBytes' | 'partSize' | 'concurrency' | 'progressIntervalMs' | 'cleanupTimeoutMs'>;
+  config: Pick<
+    TransferEngineConfig,
+    'singlePutMaxBytes' | 'partSize' | 'concurrency' | 'progressIntervalMs' | 'cleanupTimeoutMs'
+  >;
 };
 
 export type FsTransfer = {
@@ -44,8 +47,18 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
   const running = new Map<string, AbortController>();
   const base = () => deps.connection()?.baseUrl ?? '';
 
-  async function single(api: FsUploadApi, job: FsUploadJob, contentType: string, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Done> {
-    const presign = await api.presign({ path: job.folder, fileName: job.fileName, contentType, fileSize: job.file.size }, signal);
+  async function single(
+    api: FsUploadApi,
+    job: FsUploadJob,
+    contentType: string,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<Done> {
+    const presign = await api.presign(
+      { path: job.folder, fileName: job.fileName, contentType, fileSize: job.file.size },
+      signal,
+    );
     if (!presign.ok) return fromApiFailure('presign-failed', presign);
     session.single = presign.data.uploadId;
     progress.stage('uploading');
@@ -65,17 +78,29 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
     return { ok: true, entry: commit.data };
   }
 
-  async function multipart(api: FsUploadApi, job: FsUploadJob, contentType: string, session: Session, signal: AbortSignal, progress: ProgressReporter): Promise<Done> {
+  async function multipart(
+    api: FsUploadApi,
+    job: FsUploadJob,
+    contentType: string,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+  ): Promise<Done> {
     const plan = planParts(job.file.size, config.partSize);
     if (plan === null) return failure('too-large');
-    const init = await api.multipartInit({ path: job.folder, fileName: job.fileName, contentType, fileSize: job.file.size, partSize: plan.partSize }, signal);
+    const init = await api.multipartInit(
+      { path: job.folder, fileName: job.fileName, contentType, fileSize: job.file.size, partSize: plan.partSize },
+      signal,
+    );
     if (!init.ok) return fromApiFailure('init-failed', init);
     const { uploadId, partSize, partCount } = init.data;
     session.multipart = uploadId;
-    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) return failure('bad-response', { message: 'part count does not match the part size' });
+    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize)))
+      return failure('bad-response', { message: 'part count does not match the part size' });
     progress.stage('uploading');
     const refresh: { failure: ApiFailure | null } = { failure: null };
-    const absolute = (parts: readonly { partNumber: number; url: string }[]) => parts.map((part) => ({ ...part, url: storageUrl(part.url, base()) }));
+    const absolute = (parts: readonly { partNumber: number; url: string }[]) =>
+      parts.map((part) => ({ ...part, url: storageUrl(part.url, base()) }));
     const parts = await uploadParts({
       file: job.file,
       partSize,
@@ -92,7 +117,10 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
       signal,
       onLoaded: (bytes) => progress.setLoaded(bytes),
     });
-    if (!parts.ok) return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+    if (!parts.ok)
+      return refresh.failure !== null && parts.failure.code !== 'cancelled'
+        ? fromApiFailure('part-failed', refresh.failure)
+        : parts.failure;
     progress.stage('processing');
     const done = await api.multipartComplete({ uploadId, parts: parts.parts }, signal);
     if (!done.ok) return fromApiFailure('complete-failed', done);

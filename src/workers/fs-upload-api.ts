@@ -7,12 +7,26 @@ import type { BodyOf, QueryOf, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
 import { toFailure, type ApiOutcome } from './upload-api';
 
-type Steps = 'presign' | 'commit' | 'cancel' | 'multipartInit' | 'multipartUrls' | 'multipartComplete' | 'multipartAbort' | 'batchCopyCommit';
-type Call<K extends Steps> = (body: BodyOf<FsEndpoints[K]>, signal: AbortSignal) => Promise<ApiOutcome<ReplyOf<FsEndpoints[K]>>>;
+type Steps =
+  | 'presign'
+  | 'commit'
+  | 'cancel'
+  | 'multipartInit'
+  | 'multipartUrls'
+  | 'multipartComplete'
+  | 'multipartAbort'
+  | 'batchCopyCommit';
+type Call<K extends Steps> = (
+  body: BodyOf<FsEndpoints[K]>,
+  signal: AbortSignal,
+) => Promise<ApiOutcome<ReplyOf<FsEndpoints[K]>>>;
 
 export type FsUploadApi = { [K in Steps]: Call<K> } & {
   /** A fresh direct link to a file, for a copy whose download link expired. */
-  fileLink: (query: QueryOf<FsEndpoints['fileLink']>, signal: AbortSignal) => Promise<ApiOutcome<ReplyOf<FsEndpoints['fileLink']>>>;
+  fileLink: (
+    query: QueryOf<FsEndpoints['fileLink']>,
+    signal: AbortSignal,
+  ) => Promise<ApiOutcome<ReplyOf<FsEndpoints['fileLink']>>>;
 };
 
 export type FsUploadApiDeps = {

@@ -33,7 +33,11 @@ export function partFailure(outcome: Exclude<PutOutcome, { ok: true }>, partNumb
     case 'network':
       return failure('network', { partNumber, retryable: true });
     case 'missing-etag':
-      return failure('bad-response', { partNumber, status: outcome.status, message: `part ${partNumber} returned no ETag` });
+      return failure('bad-response', {
+        partNumber,
+        status: outcome.status,
+        message: `part ${partNumber} returned no ETag`,
+      });
     case 'http':
       return failure('part-failed', {
         partNumber,
@@ -131,6 +135,8 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
   if (options.signal.aborted) return { ok: false, failure: cancelled() };
   const [firstFailure] = failures;
   if (firstFailure !== undefined) return { ok: false, failure: firstFailure };
-  const parts = [...etags].map(([partNumber, etag]) => ({ partNumber, etag })).sort((a, b) => a.partNumber - b.partNumber);
+  const parts = [...etags]
+    .map(([partNumber, etag]) => ({ partNumber, etag }))
+    .sort((a, b) => a.partNumber - b.partNumber);
   return { ok: true, parts };
 }

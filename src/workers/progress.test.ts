@@ -5,7 +5,12 @@ import type { TransferProgress } from './protocol';
 function reporter(total: number) {
   const clock = { now: 0 };
   const events: TransferProgress[] = [];
-  const progress = createProgressReporter({ total, now: () => clock.now, intervalMs: 100, onProgress: (e) => events.push(e) });
+  const progress = createProgressReporter({
+    total,
+    now: () => clock.now,
+    intervalMs: 100,
+    onProgress: (e) => events.push(e),
+  });
   return { progress, clock, events };
 }
 

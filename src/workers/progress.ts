@@ -20,7 +20,12 @@ export type ProgressReporterOptions = {
   onProgress?: ProgressCallback;
 };
 
-export function createProgressReporter({ total, now, intervalMs, onProgress }: ProgressReporterOptions): ProgressReporter {
+export function createProgressReporter({
+  total,
+  now,
+  intervalMs,
+  onProgress,
+}: ProgressReporterOptions): ProgressReporter {
   let loaded = 0;
   let stage: UploadStage = 'starting';
   let lastReportAt = Number.NEGATIVE_INFINITY;

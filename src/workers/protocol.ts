@@ -2,7 +2,12 @@
 // classes do not survive Comlink, so every outcome is a tagged object, parsed on both sides.
 import type { CopyWorkerApi } from './copy-protocol';
 import * as z from 'zod/mini';
-import { commitResponseSchema, uploadErrorCodeSchema, uploadShareOptionsSchema, uploadStageSchema } from '@shared/api/upload.schema';
+import {
+  commitResponseSchema,
+  uploadErrorCodeSchema,
+  uploadShareOptionsSchema,
+  uploadStageSchema,
+} from '@shared/api/upload.schema';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
@@ -29,7 +34,9 @@ export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
   mimetype: z.optional(z.string().check(z.minLength(1))),
   /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
-  resume: z.optional(z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) })),
+  resume: z.optional(
+    z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
+  ),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
@@ -88,15 +95,20 @@ export const uploadResultSchema = z.discriminatedUnion('ok', [uploadSuccessSchem
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** Told once a multipart upload exists on the server, so the page can resume it after a reload. */
-export const multipartStartedSchema = z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) });
+export const multipartStartedSchema = z.object({
+  fileId: z.string().check(z.minLength(1)),
+  uploadId: z.string().check(z.minLength(1)),
+});
 export type MultipartStarted = z.infer<typeof multipartStartedSchema>;
 export type StartedCallback = (started: MultipartStarted) => void;
 
 /** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts, copies from copy-protocol.ts, the basket's ZIP from basket-protocol.ts. */
-export type TransferWorkerApi = FsTransferWorkerApi & CopyWorkerApi & BasketWorkerApi & {
-  configure(connection: TransferConnection): void;
-  upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
-  uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
-  /** True when an upload with that id was running, or had just finished and is now withdrawn. */
-  cancel(id: string): boolean;
-};
+export type TransferWorkerApi = FsTransferWorkerApi &
+  CopyWorkerApi &
+  BasketWorkerApi & {
+    configure(connection: TransferConnection): void;
+    upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
+    uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+    /** True when an upload with that id was running, or had just finished and is now withdrawn. */
+    cancel(id: string): boolean;
+  };

@@ -54,11 +54,15 @@ async function attemptPut(context: PutContext, request: PutRequest, url: string)
       ...(request.onProgress ? { onProgress: request.onProgress } : {}),
     });
     if (response.status >= 200 && response.status < 300) {
-      return response.etag ? { ok: true, etag: response.etag } : { ok: false, reason: 'missing-etag', status: response.status };
+      return response.etag
+        ? { ok: true, etag: response.etag }
+        : { ok: false, reason: 'missing-etag', status: response.status };
     }
     return { ok: false, reason: 'http', status: response.status, retryable: isRetryableStatus(response.status) };
   } catch {
-    return request.signal.aborted ? { ok: false, reason: 'cancelled' } : { ok: false, reason: 'network', retryable: true };
+    return request.signal.aborted
+      ? { ok: false, reason: 'cancelled' }
+      : { ok: false, reason: 'network', retryable: true };
   }
 }
 
@@ -71,7 +75,8 @@ export async function putWithRetry(context: PutContext, request: PutRequest): Pr
     if (request.signal.aborted) return { ok: false, reason: 'cancelled' };
     const outcome = await attemptPut(context, request, url);
     // The connection went: the upload pauses until it returns, and the part is sent again.
-    if (outcome.ok === false && outcome.reason === 'network' && connectivity !== undefined && !connectivity.isOnline()) continue;
+    if (outcome.ok === false && outcome.reason === 'network' && connectivity !== undefined && !connectivity.isOnline())
+      continue;
     if (outcome.ok || outcome.reason === 'cancelled' || outcome.reason === 'missing-etag') return outcome;
     if (outcome.reason === 'http' && outcome.status === 403 && request.refreshUrl && !refreshed) {
       refreshed = true;

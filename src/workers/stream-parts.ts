@@ -55,7 +55,8 @@ export async function uploadStreamParts(options: StreamPartsOptions): Promise<Up
   let downloaded = 0;
   let uploadedBytes = 0;
   const sending = new Map<number, number>();
-  const reportUploaded = () => options.onUploaded(uploadedBytes + [...sending.values()].reduce((sum, bytes) => sum + bytes, 0));
+  const reportUploaded = () =>
+    options.onUploaded(uploadedBytes + [...sending.values()].reduce((sum, bytes) => sum + bytes, 0));
   let leftover: Uint8Array | null = null;
   let refreshing: Promise<void> | null = null;
 
@@ -85,11 +86,19 @@ export async function uploadStreamParts(options: StreamPartsOptions): Promise<Up
         try {
           read = await readChunk(reader, options.idleTimeoutMs);
         } catch (error) {
-          if (!stop.signal.aborted) fail(failure('url-unreachable', { retryable: true, message: error instanceof Error ? error.message : 'download failed' }));
+          if (!stop.signal.aborted)
+            fail(
+              failure('url-unreachable', {
+                retryable: true,
+                message: error instanceof Error ? error.message : 'download failed',
+              }),
+            );
           return null;
         }
         if (read.done) {
-          fail(failure('url-size-mismatch', { message: `the URL sent ${downloaded} bytes, not the ${size} it announced` }));
+          fail(
+            failure('url-size-mismatch', { message: `the URL sent ${downloaded} bytes, not the ${size} it announced` }),
+          );
           return null;
         }
         chunk = read.value;
@@ -109,7 +118,10 @@ export async function uploadStreamParts(options: StreamPartsOptions): Promise<Up
 
   async function send(partNumber: number, body: Blob): Promise<void> {
     const url = urls.get(partNumber);
-    if (url === undefined) return fail(failure('missing-part-url', { partNumber, message: `presigned URL not found for part ${partNumber}` }));
+    if (url === undefined)
+      return fail(
+        failure('missing-part-url', { partNumber, message: `presigned URL not found for part ${partNumber}` }),
+      );
     const outcome = await putWithRetry(options.put, {
       url,
       body,
@@ -140,8 +152,12 @@ export async function uploadStreamParts(options: StreamPartsOptions): Promise<Up
       inFlight.add(sent);
     }
     if (!stop.signal.aborted) {
-      const extra = leftover !== null ? { done: false } : await readChunk(reader, options.idleTimeoutMs).catch(() => ({ done: true }));
-      if (!extra.done) fail(failure('url-size-mismatch', { message: `the URL sent more than the ${size} bytes it announced` }));
+      const extra =
+        leftover !== null
+          ? { done: false }
+          : await readChunk(reader, options.idleTimeoutMs).catch(() => ({ done: true }));
+      if (!extra.done)
+        fail(failure('url-size-mismatch', { message: `the URL sent more than the ${size} bytes it announced` }));
     }
     await Promise.all(inFlight);
   } finally {
@@ -151,6 +167,8 @@ export async function uploadStreamParts(options: StreamPartsOptions): Promise<Up
   if (options.signal.aborted) return { ok: false, failure: cancelled() };
   const [firstFailure] = failures;
   if (firstFailure !== undefined) return { ok: false, failure: firstFailure };
-  const parts: CompletedPart[] = [...etags].map(([partNumber, etag]) => ({ partNumber, etag })).sort((a, b) => a.partNumber - b.partNumber);
+  const parts: CompletedPart[] = [...etags]
+    .map(([partNumber, etag]) => ({ partNumber, etag }))
+    .sort((a, b) => a.partNumber - b.partNumber);
   return { ok: true, parts };
 }

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import type { Credentials } from '@shared/http/api-client';
 import type { ExpiredCredential } from '@shared/http/failure';
-import { memoryChannel } from '../../tests/unit/support/memory-channel';
+import { memoryChannel } from '@tests/unit/support/memory-channel';
 import type { TransferProgress } from './protocol';
 import type { PutTransport } from './put-transport';
 import { createTransferClient } from './transfer-client';
@@ -71,8 +71,9 @@ describe('transfer client and worker endpoint', () => {
     });
     const { client } = start(fetch);
     const events: TransferProgress[] = [];
-    const result = await client.upload({ id: 'u1', file: new Blob(['abc'], { type: 'text/plain' }), filename: 'a.txt' }, (p) =>
-      events.push(p),
+    const result = await client.upload(
+      { id: 'u1', file: new Blob(['abc'], { type: 'text/plain' }), filename: 'a.txt' },
+      (p) => events.push(p),
     );
 
     expect(result).toEqual({ ok: true, fileId: 'file-1', slug: 'abc123', etag: '"e1"', share: commitData });
@@ -87,7 +88,14 @@ describe('transfer client and worker endpoint', () => {
   it('reports server error envelopes as typed failures', async () => {
     const { client, expired } = start(async () => failed(413, 'QUOTA_EXCEEDED', 'storage is full'));
     const result = await client.upload({ id: 'u2', file: new Blob(['abc']), filename: 'a.txt' });
-    expect(result).toEqual({ ok: false, code: 'quota', message: 'storage is full', retryable: false, status: 413, errorCode: 'QUOTA_EXCEEDED' });
+    expect(result).toEqual({
+      ok: false,
+      code: 'quota',
+      message: 'storage is full',
+      retryable: false,
+      status: 413,
+      errorCode: 'QUOTA_EXCEEDED',
+    });
     expect(expired).toEqual([]);
     client.terminate();
   });
@@ -113,7 +121,9 @@ describe('transfer client and worker endpoint', () => {
     mismatched.client.terminate();
 
     const anonymous = start(async () => failed(401, 'UNAUTHORIZED', 'authentication required'), null);
-    expect(await anonymous.client.upload({ id: 'u6', file: new Blob(['abc']), filename: 'a.txt' })).toMatchObject({ code: 'unauthorized' });
+    expect(await anonymous.client.upload({ id: 'u6', file: new Blob(['abc']), filename: 'a.txt' })).toMatchObject({
+      code: 'unauthorized',
+    });
     expect(anonymous.expired).toEqual([]);
     anonymous.client.terminate();
   });
@@ -124,7 +134,18 @@ describe('transfer client and worker endpoint', () => {
       const url = String(input);
       if (url === '/api/s3/multipart/init') {
         const presigned_urls = [1, 2].map((partNumber) => ({ partNumber, url: `https://s3.test/part/${partNumber}` }));
-        return envelope({ file_id: 'file-9', upload_id: 'mp-9', storage_path: 'big.bin', slug: 'big', part_size: partSize, part_count: 2, presigned_urls }, 201);
+        return envelope(
+          {
+            file_id: 'file-9',
+            upload_id: 'mp-9',
+            storage_path: 'big.bin',
+            slug: 'big',
+            part_size: partSize,
+            part_count: 2,
+            presigned_urls,
+          },
+          201,
+        );
       }
       if (url === '/api/s3/multipart/urls') return failed(401, 'TOKEN_EXPIRED', 'token expired');
       return envelope({ file_id: 'file-9', status: 'aborted' });
@@ -133,8 +154,17 @@ describe('transfer client and worker endpoint', () => {
     const [page, worker] = memoryChannel();
     Comlink.expose(createWorkerEndpoint({ fetch, transport, now: () => 0, config: { singlePutMaxBytes: 1 } }), worker);
     const expired: ExpiredCredential[] = [];
-    const client = createTransferClient({ baseUrl: () => '/api', credentials: () => admin, onAuthExpired: (c) => expired.push(c), endpoint: () => page });
-    const result = await client.upload({ id: 'u7', file: new Blob([new Uint8Array(partSize + 1)]), filename: 'big.bin' });
+    const client = createTransferClient({
+      baseUrl: () => '/api',
+      credentials: () => admin,
+      onAuthExpired: (c) => expired.push(c),
+      endpoint: () => page,
+    });
+    const result = await client.upload({
+      id: 'u7',
+      file: new Blob([new Uint8Array(partSize + 1)]),
+      filename: 'big.bin',
+    });
     expect(result).toMatchObject({ ok: false, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED' });
     expect(expired).toEqual(['admin']);
     client.terminate();
@@ -160,14 +190,31 @@ describe('transfer client and worker endpoint', () => {
       if (url.startsWith('https://')) throw new TypeError('Failed to fetch');
       if (url.startsWith('/api/url/proxy?')) return new Response('abc');
       if (url === '/api/url/multipart/init') {
-        return envelope({ file_id: 'file-1', upload_id: 'mp-1', storage_path: 'a.txt', slug: 'abc123', part_size: 5 * 1024 * 1024, part_count: 1, presigned_urls: [{ partNumber: 1, url: 'https://s3.test/p1' }] }, 201);
+        return envelope(
+          {
+            file_id: 'file-1',
+            upload_id: 'mp-1',
+            storage_path: 'a.txt',
+            slug: 'abc123',
+            part_size: 5 * 1024 * 1024,
+            part_count: 1,
+            presigned_urls: [{ partNumber: 1, url: 'https://s3.test/p1' }],
+          },
+          201,
+        );
       }
       if (url === '/api/url/multipart/complete') return envelope({ file_id: 'file-1', etag: '"e1"' });
       if (url === '/api/url/commit') return failed(401, 'TOKEN_EXPIRED', 'admin session expired');
       return envelope({ file_id: 'file-1', status: url.endsWith('abort') ? 'aborted' : 'cancelled' });
     });
     const { client, transport, expired } = start(fetch);
-    const result = await client.uploadFromUrl({ id: 'u1', url: 'https://files.example/a.txt', filename: 'a.txt', mimetype: 'text/plain', size: 3 });
+    const result = await client.uploadFromUrl({
+      id: 'u1',
+      url: 'https://files.example/a.txt',
+      filename: 'a.txt',
+      mimetype: 'text/plain',
+      size: 3,
+    });
     expect(result).toMatchObject({ ok: false, code: 'unauthorized', errorCode: 'TOKEN_EXPIRED' });
     expect(expired).toEqual(['admin']);
     expect(transport.put).toHaveBeenCalledTimes(1);
@@ -184,7 +231,15 @@ describe('transfer client and worker endpoint', () => {
   it('refuses an invalid URL job before anything is sent', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>();
     const { client } = start(fetch);
-    expect(await client.uploadFromUrl({ id: 'u2', url: 'ftp://files.example/a', filename: 'a', mimetype: 'text/plain', size: 3 })).toMatchObject({ ok: false, code: 'invalid-job' });
+    expect(
+      await client.uploadFromUrl({
+        id: 'u2',
+        url: 'ftp://files.example/a',
+        filename: 'a',
+        mimetype: 'text/plain',
+        size: 3,
+      }),
+    ).toMatchObject({ ok: false, code: 'invalid-job' });
     expect(fetch).not.toHaveBeenCalled();
   });
 });

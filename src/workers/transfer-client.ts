@@ -4,12 +4,32 @@
 import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
-import { copyProgressSchema, copyResultSchema, type CopyJob, type CopyProgressCallback, type CopyResult } from './copy-protocol';
-import { basketZipEventSchema, basketZipResultSchema, type BasketZipEventCallback, type BasketZipJob, type BasketZipResult } from './basket-protocol';
+import {
+  copyProgressSchema,
+  copyResultSchema,
+  type CopyJob,
+  type CopyProgressCallback,
+  type CopyResult,
+} from './copy-protocol';
+import {
+  basketZipEventSchema,
+  basketZipResultSchema,
+  type BasketZipEventCallback,
+  type BasketZipJob,
+  type BasketZipResult,
+} from './basket-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
-import type { ProgressCallback, StartedCallback, TransferFailure, TransferWorkerApi, UploadJob, UploadResult, UrlUploadJob } from './protocol';
+import type {
+  ProgressCallback,
+  StartedCallback,
+  TransferFailure,
+  TransferWorkerApi,
+  UploadJob,
+  UploadResult,
+  UrlUploadJob,
+} from './protocol';
 
 export type TransferClientOptions = {
   /** API prefix, for example `/api` or `https://clip.example.com/api`; read before each upload. */
@@ -86,10 +106,17 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     if (expired !== undefined && expired === credentials.scheme) options.onAuthExpired?.(expired);
   }
 
-  type Start = (transfer: Comlink.Remote<TransferWorkerApi>, progress: ProgressCallback | undefined) => Promise<unknown>;
+  type Start = (
+    transfer: Comlink.Remote<TransferWorkerApi>,
+    progress: ProgressCallback | undefined,
+  ) => Promise<unknown>;
   type Parser<R> = { safeParse(value: unknown): { success: true; data: R } | { success: false } };
 
-  async function runWith<R extends FsUploadResult | UploadResult>(schema: Parser<R>, start: Start, onProgress?: ProgressCallback): Promise<R | TransferFailure> {
+  async function runWith<R extends FsUploadResult | UploadResult>(
+    schema: Parser<R>,
+    start: Start,
+    onProgress?: ProgressCallback,
+  ): Promise<R | TransferFailure> {
     try {
       const transfer = connect();
       const credentials = options.credentials();
@@ -104,7 +131,8 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     }
   }
 
-  const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> => runWith(uploadResultSchema, start, onProgress);
+  const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> =>
+    runWith(uploadResultSchema, start, onProgress);
 
   return {
     upload: (job, onProgress, onStarted) =>
@@ -113,9 +141,14 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         return transfer.upload(job, progress, started);
       }, onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
-    uploadToMount: (job, onProgress) => runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
+    uploadToMount: (job, onProgress) =>
+      runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
     async copyAcrossStorages(job, onProgress) {
-      const refused = (message: string): CopyResult => ({ status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'internal', message }] });
+      const refused = (message: string): CopyResult => ({
+        status: 'failed',
+        copied: [],
+        failed: [{ sourcePath: '', targetPath: '', code: 'internal', message }],
+      });
       try {
         const transfer = connect();
         await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
@@ -124,19 +157,24 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         return parsed.success ? parsed.data : refused('transfer worker sent an invalid result');
       } catch (error) {
         return refused(error instanceof Error ? error.message : String(error));
-        }
-      },
+      }
+    },
     async downloadBasket(job, onEvent) {
       try {
         const transfer = connect();
         await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
-        const events = onEvent === undefined ? undefined : Comlink.proxy((event: unknown) => {
-          const parsed = basketZipEventSchema.safeParse(event);
-          if (parsed.success) onEvent(parsed.data);
-        });
+        const events =
+          onEvent === undefined
+            ? undefined
+            : Comlink.proxy((event: unknown) => {
+                const parsed = basketZipEventSchema.safeParse(event);
+                if (parsed.success) onEvent(parsed.data);
+              });
         const sent = job.sink.kind === 'port' ? Comlink.transfer(job, [job.sink.port]) : job;
         const parsed = basketZipResultSchema.safeParse(await transfer.downloadBasket(sent, events));
-        return parsed.success ? parsed.data : { ok: false, code: 'internal', message: 'transfer worker sent an invalid result' };
+        return parsed.success
+          ? parsed.data
+          : { ok: false, code: 'internal', message: 'transfer worker sent an invalid result' };
       } catch (error) {
         return { ok: false, code: 'internal', message: error instanceof Error ? error.message : String(error) };
       }

@@ -3,7 +3,13 @@
 // error's kind and ErrorCode, so the engine never catches and every outcome crosses Comlink.
 import { isApiError, type ApiErrorKind } from '@shared/api-error';
 import {
-  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, initMultipartUpload, listMultipartParts, presignUpload,
+  abortMultipartUpload,
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  listMultipartParts,
+  presignUpload,
   refreshMultipartUrls,
 } from '@shared/api/upload.endpoints';
 import type { ErrorCode } from '@shared/errors';
@@ -73,7 +79,10 @@ export function toFailure(error: unknown): ApiFailure {
     kind: error.kind,
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.code === undefined ? {} : { errorCode: error.code }),
-    message: error.serverMessage ?? fallbackMessages[error.kind] ?? (error.status === undefined ? error.kind : `HTTP error ${error.status}`),
+    message:
+      error.serverMessage ??
+      fallbackMessages[error.kind] ??
+      (error.status === undefined ? error.kind : `HTTP error ${error.status}`),
   };
 }
 
@@ -98,7 +107,9 @@ export function createUploadApi({ fetch, connection, endpoints = deviceUploadEnd
 
   const partsEndpoint = endpoints.multipartParts;
   return {
-    ...(partsEndpoint === undefined ? {} : { multipartParts: (body, signal) => outcome(() => client.call(partsEndpoint, { body, signal })) }),
+    ...(partsEndpoint === undefined
+      ? {}
+      : { multipartParts: (body, signal) => outcome(() => client.call(partsEndpoint, { body, signal })) }),
     presign: (body, signal) => outcome(() => client.call(endpoints.presign, { body, signal })),
     commit: (body, signal) => outcome(() => client.call(endpoints.commit, { body, signal })),
     multipartInit: (body, signal) => outcome(() => client.call(endpoints.multipartInit, { body, signal })),

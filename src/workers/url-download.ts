@@ -32,7 +32,9 @@ async function proxyFailure(response: Response): Promise<TransferFailure> {
     case 'URL_NOT_ALLOWED':
       return failure('url-not-allowed', extra);
     case 'URL_FETCH_FAILED':
-      return error.upstreamStatus === undefined ? failure('url-unreachable', { ...extra, retryable: true }) : failure('url-fetch-failed', extra);
+      return error.upstreamStatus === undefined
+        ? failure('url-unreachable', { ...extra, retryable: true })
+        : failure('url-fetch-failed', extra);
     case 'PAYLOAD_TOO_LARGE':
       return failure('too-large', extra);
     case 'TOKEN_EXPIRED':
@@ -46,10 +48,19 @@ async function proxyFailure(response: Response): Promise<TransferFailure> {
   }
 }
 
-async function throughProxy(url: string, deps: DownloadDeps, signal: AbortSignal): Promise<OpenedDownload | TransferFailure> {
+async function throughProxy(
+  url: string,
+  deps: DownloadDeps,
+  signal: AbortSignal,
+): Promise<OpenedDownload | TransferFailure> {
   const { connection } = deps;
-  const address = createApiClient({ baseUrl: () => connection.baseUrl, getCredentials: () => null, onAuthExpired: () => undefined }).url(urlProxy, { query: { url } });
-  const headers: Record<string, string> = connection.credentials === null ? {} : { Authorization: authorizationOf(connection.credentials) };
+  const address = createApiClient({
+    baseUrl: () => connection.baseUrl,
+    getCredentials: () => null,
+    onAuthExpired: () => undefined,
+  }).url(urlProxy, { query: { url } });
+  const headers: Record<string, string> =
+    connection.credentials === null ? {} : { Authorization: authorizationOf(connection.credentials) };
   let response: Response;
   try {
     response = await deps.fetch(address, { headers, signal });
@@ -61,7 +72,11 @@ async function throughProxy(url: string, deps: DownloadDeps, signal: AbortSignal
   return { ok: true, body: response.body, source: 'proxy' };
 }
 
-export async function openDownload(url: string, deps: DownloadDeps, signal: AbortSignal): Promise<OpenedDownload | TransferFailure> {
+export async function openDownload(
+  url: string,
+  deps: DownloadDeps,
+  signal: AbortSignal,
+): Promise<OpenedDownload | TransferFailure> {
   let response: Response;
   try {
     response = await deps.fetch(url, { mode: 'cors', credentials: 'omit', redirect: 'follow', signal });
@@ -72,7 +87,10 @@ export async function openDownload(url: string, deps: DownloadDeps, signal: Abor
   }
   if (!response.ok || response.body === null) {
     await response.body?.cancel().catch(() => undefined);
-    return failure('url-fetch-failed', { status: response.status, message: `failed to fetch URL content: HTTP ${response.status}` });
+    return failure('url-fetch-failed', {
+      status: response.status,
+      message: `failed to fetch URL content: HTTP ${response.status}`,
+    });
   }
   return { ok: true, body: response.body, source: 'direct' };
 }

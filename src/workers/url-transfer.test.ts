@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, fakeTransport, hangingPuts, MIB, type PutHandler } from '../../tests/unit/support/engine-fixtures';
+import { fakeApi, fakeTransport, hangingPuts, MIB, type PutHandler } from '@tests/unit/support/engine-fixtures';
 import type { TransferProgress, UrlUploadJob } from './protocol';
 import { createUrlTransfer } from './url-transfer';
 
@@ -35,7 +35,13 @@ function setup(options: { fetch: typeof fetch; put?: PutHandler }) {
     api,
     fetch: fetchSpy,
     connection: () => ({ baseUrl: '/api', credentials: { scheme: 'admin', token: 'tok' } }),
-    put: { transport, sleep: async () => undefined, random: () => 1, policy: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 }, timeoutMs: 60_000 },
+    put: {
+      transport,
+      sleep: async () => undefined,
+      random: () => 1,
+      policy: { retries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+      timeoutMs: 60_000,
+    },
     now: () => 0,
   });
   return { api, transport, fetch: fetchSpy, transfer };
@@ -63,19 +69,30 @@ describe('URL uploads in the worker', () => {
       },
     });
     const reports: TransferProgress[] = [];
-    const result = await transfer.upload(job(size, { slug: 'from-url', max_views: 2 }), (progress) => reports.push(progress));
+    const result = await transfer.upload(job(size, { slug: 'from-url', max_views: 2 }), (progress) =>
+      reports.push(progress),
+    );
 
     expect(result).toMatchObject({ ok: true, fileId: 'file-1' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]?.[0]).toBe('https://files.example/video.bin');
-    expect(api.multipartInit).toHaveBeenCalledWith(expect.objectContaining({ filename: 'video.bin', size, part_size: PART, slug: 'from-url' }), expect.any(AbortSignal));
+    expect(api.multipartInit).toHaveBeenCalledWith(
+      expect.objectContaining({ filename: 'video.bin', size, part_size: PART, slug: 'from-url' }),
+      expect.any(AbortSignal),
+    );
     expect(transport.stats.maxInFlight).toBeLessThanOrEqual(3);
     const joined = new Uint8Array(size);
-    for (let n = 1; n <= 5; n += 1) joined.set(received.get(`https://s3.test/part/${n}`) ?? new Uint8Array(), (n - 1) * PART);
+    for (let n = 1; n <= 5; n += 1)
+      joined.set(received.get(`https://s3.test/part/${n}`) ?? new Uint8Array(), (n - 1) * PART);
     expect(Buffer.from(joined).equals(Buffer.from(bytes))).toBe(true);
-    expect(api.commit).toHaveBeenCalledWith(expect.objectContaining({ etag: '"assembled-3"', size, max_views: 2 }), expect.any(AbortSignal));
+    expect(api.commit).toHaveBeenCalledWith(
+      expect.objectContaining({ etag: '"assembled-3"', size, max_views: 2 }),
+      expect.any(AbortSignal),
+    );
     expect(reports.every((report) => report.source === undefined || report.source === 'direct')).toBe(true);
-    expect(reports.filter((report) => report.stage === 'downloading').every((report) => report.percent <= 99)).toBe(true);
+    expect(reports.filter((report) => report.stage === 'downloading').every((report) => report.percent <= 99)).toBe(
+      true,
+    );
     expect(reports.at(-1)).toMatchObject({ percent: 100, stage: 'completed', source: 'direct' });
   });
 
@@ -102,7 +119,9 @@ describe('URL uploads in the worker', () => {
     });
     const reports: TransferProgress[] = [];
     expect(await transfer.upload(job(size), (progress) => reports.push(progress))).toMatchObject({ ok: true });
-    expect(fetch.mock.calls[1]?.[0]).toBe(`/api/url/proxy?url=${encodeURIComponent('https://files.example/video.bin')}`);
+    expect(fetch.mock.calls[1]?.[0]).toBe(
+      `/api/url/proxy?url=${encodeURIComponent('https://files.example/video.bin')}`,
+    );
     expect(fetch.mock.calls[1]?.[1]).toMatchObject({ headers: { Authorization: 'Bearer tok' } });
     expect(reports.at(-1)?.source).toBe('proxy');
   });
@@ -116,7 +135,10 @@ describe('URL uploads in the worker', () => {
 
   it('maps the proxy’s refusals by their error code', async () => {
     const envelope = (status: number, error: string, extra: object = {}) =>
-      new Response(JSON.stringify({ code: status, message: 'no', data: { error, ...extra }, success: false }), { status, headers: { 'content-type': 'application/json' } });
+      new Response(JSON.stringify({ code: status, message: 'no', data: { error, ...extra }, success: false }), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
     const cases: [Response, object][] = [
       [envelope(400, 'URL_NOT_ALLOWED'), { code: 'url-not-allowed' }],
       [envelope(502, 'URL_FETCH_FAILED', { upstreamStatus: 403 }), { code: 'url-fetch-failed', status: 403 }],
@@ -140,7 +162,10 @@ describe('URL uploads in the worker', () => {
     for (const source of [sourceOf(bytesOf(PART + 10)), sourceOf(bytesOf(PART + 20), { extra: 5 })]) {
       const { transfer, api } = setup({ fetch: async () => new Response(source.body) });
       expect(await transfer.upload(job(PART + 20))).toMatchObject({ ok: false, code: 'url-size-mismatch' });
-      expect(api.multipartAbort).toHaveBeenCalledWith({ file_id: 'file-1', upload_id: 'mp-1' }, expect.any(AbortSignal));
+      expect(api.multipartAbort).toHaveBeenCalledWith(
+        { file_id: 'file-1', upload_id: 'mp-1' },
+        expect.any(AbortSignal),
+      );
       expect(api.cancel).toHaveBeenCalledWith({ file_id: 'file-1' }, expect.any(AbortSignal));
       expect(api.commit).not.toHaveBeenCalled();
     }

@@ -3,12 +3,25 @@
 // time, then completed and committed. Progress: the download counts for 0-49 %, the upload for
 // 50-99 %, both moving at once; a cancel at any stage removes the pending upload and its row.
 import {
-  urlCancel, urlCommit, urlMultipartAbort, urlMultipartComplete, urlMultipartInit, urlMultipartUrls, urlPresign,
+  urlCancel,
+  urlCommit,
+  urlMultipartAbort,
+  urlMultipartComplete,
+  urlMultipartInit,
+  urlMultipartUrls,
+  urlPresign,
 } from '@shared/api/url-upload.endpoints';
 import { planParts } from '@shared/part-plan';
 import { cancelled, failure, fromApiFailure } from './failures';
 import { createProgressReporter, type ProgressReporter } from './progress';
-import type { DownloadSource, ProgressCallback, TransferConnection, TransferFailure, UploadResult, UrlUploadJob } from './protocol';
+import type {
+  DownloadSource,
+  ProgressCallback,
+  TransferConnection,
+  TransferFailure,
+  UploadResult,
+  UrlUploadJob,
+} from './protocol';
 import type { PutContext } from './put-with-retry';
 import { uploadStreamParts } from './stream-parts';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
@@ -90,7 +103,13 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
   const running = new Map<string, AbortController>();
   const finished = new Map<string, string>();
 
-  async function run(job: UrlUploadJob, session: Session, signal: AbortSignal, progress: ProgressReporter, setSource: (source: DownloadSource) => void): Promise<UploadResult> {
+  async function run(
+    job: UrlUploadJob,
+    session: Session,
+    signal: AbortSignal,
+    progress: ProgressReporter,
+    setSource: (source: DownloadSource) => void,
+  ): Promise<UploadResult> {
     const connection = deps.connection();
     if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
     if (job.size === 0) return failure('url-size-unknown', { message: 'the URL announced an empty file' });
@@ -129,7 +148,10 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       partCount: init.data.part_count,
       urls: init.data.presigned_urls,
       refreshUrls: async (partNumbers) => {
-        const fresh = await api.multipartUrls({ file_id: fileId, upload_id: uploadId, part_numbers: partNumbers }, signal);
+        const fresh = await api.multipartUrls(
+          { file_id: fileId, upload_id: uploadId, part_numbers: partNumbers },
+          signal,
+        );
         if (fresh.ok) return fresh.data.presigned_urls;
         refresh.failure = fresh;
         return null;
@@ -144,7 +166,10 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       },
       onUploaded: (bytes) => counts.uploaded(bytes),
     });
-    if (!parts.ok) return refresh.failure !== null && parts.failure.code !== 'cancelled' ? fromApiFailure('part-failed', refresh.failure) : parts.failure;
+    if (!parts.ok)
+      return refresh.failure !== null && parts.failure.code !== 'cancelled'
+        ? fromApiFailure('part-failed', refresh.failure)
+        : parts.failure;
     progress.stage('processing');
     const done = await api.multipartComplete({ file_id: fileId, upload_id: uploadId, parts: parts.parts }, signal);
     if (!done.ok) return fromApiFailure('complete-failed', done);
@@ -193,12 +218,17 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
         total: job.size,
         now: deps.now,
         intervalMs: config.progressIntervalMs,
-        ...(onProgress ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) } : {}),
+        ...(onProgress
+          ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) }
+          : {}),
       });
       try {
         const result: UploadResult = await run(job, session, controller.signal, progress, (opened) => {
           source = opened;
-        }).catch((error: unknown): TransferFailure => failure('internal', { message: error instanceof Error ? error.message : String(error) }));
+        }).catch(
+          (error: unknown): TransferFailure =>
+            failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+        );
         // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
         if (result.ok && !controller.signal.aborted) {
           remember(job.id, result.fileId);

@@ -44,7 +44,9 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** The worker's own view of the connection: `navigator.onLine` and the `online` event. */
-export function workerConnectivity(scope: Pick<typeof globalThis, 'navigator' | 'addEventListener' | 'removeEventListener'> = globalThis): Connectivity {
+export function workerConnectivity(
+  scope: Pick<typeof globalThis, 'navigator' | 'addEventListener' | 'removeEventListener'> = globalThis,
+): Connectivity {
   return {
     isOnline: () => scope.navigator.onLine,
     whenOnline: (signal) =>
@@ -81,7 +83,10 @@ function detachedCopy(onProgress: CopyProgressCallback): CopyProgressCallback {
  * Basket events go over the callback's own port, the result over the endpoint's: the result
  * waits until the last event was taken, so the page never hears of the end before the events.
  */
-function orderedEvents(onEvent: BasketZipEventCallback | undefined): { emit: BasketZipEventCallback; delivered: () => Promise<void> } {
+function orderedEvents(onEvent: BasketZipEventCallback | undefined): {
+  emit: BasketZipEventCallback;
+  delivered: () => Promise<void>;
+} {
   let last: Promise<unknown> = Promise.resolve();
   return {
     emit: (event) => {
@@ -119,7 +124,11 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       transport: deps.transport ?? defaultTransport(deps.fetch),
       sleep: deps.sleep ?? abortableSleep,
       random: Math.random,
-      policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
+      policy: {
+        retries: engineConfig.retries,
+        baseDelayMs: engineConfig.retryBaseDelayMs,
+        maxDelayMs: engineConfig.retryMaxDelayMs,
+      },
       timeoutMs: engineConfig.partTimeoutMs,
     },
     now: deps.now ?? (() => performance.now()),
@@ -136,7 +145,11 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     transport: deps.transport ?? defaultTransport(deps.fetch),
     sleep: deps.sleep ?? abortableSleep,
     random: Math.random,
-    policy: { retries: engineConfig.retries, baseDelayMs: engineConfig.retryBaseDelayMs, maxDelayMs: engineConfig.retryMaxDelayMs },
+    policy: {
+      retries: engineConfig.retries,
+      baseDelayMs: engineConfig.retryBaseDelayMs,
+      maxDelayMs: engineConfig.retryMaxDelayMs,
+    },
     timeoutMs: engineConfig.partTimeoutMs,
   };
   const fsTransfer = createFsTransfer({
@@ -191,21 +204,46 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     },
     async copyAcrossStorages(input, onProgress) {
       const job = z.safeParse(copyJobSchema, input);
-      if (!job.success) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: z.prettifyError(job.error) }] };
-      if (connection === null) return { status: 'failed', copied: [], failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: 'call configure() before copyAcrossStorages()' }] };
+      if (!job.success)
+        return {
+          status: 'failed',
+          copied: [],
+          failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: z.prettifyError(job.error) }],
+        };
+      if (connection === null)
+        return {
+          status: 'failed',
+          copied: [],
+          failed: [
+            {
+              sourcePath: '',
+              targetPath: '',
+              code: 'invalid-job',
+              message: 'call configure() before copyAcrossStorages()',
+            },
+          ],
+        };
       return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
     },
     async downloadBasket(input, onEvent) {
       const job = z.safeParse(basketZipJobSchema, input);
       if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
-      if (connection === null) return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
+      if (connection === null)
+        return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
       const events = orderedEvents(onEvent);
       const result = await basketZip.download(job.data, events.emit);
       await events.delivered();
       return result;
     },
     cancel(id) {
-      return typeof id === 'string' && (engine.cancel(id) || urlTransfer.cancel(id) || fsTransfer.cancel(id) || fsCopy.cancel(id) || basketZip.cancel(id));
+      return (
+        typeof id === 'string' &&
+        (engine.cancel(id) ||
+          urlTransfer.cancel(id) ||
+          fsTransfer.cancel(id) ||
+          fsCopy.cancel(id) ||
+          basketZip.cancel(id))
+      );
     },
   };
 }

@@ -36,7 +36,11 @@ describe('ZIP writer', () => {
         from([
           { name: 'photos/' },
           { name: 'photos/2024/' },
-          { name: 'photos/2024/big.bin', input: chunks(big.subarray(0, 1_000_000), big.subarray(1_000_000, 1_000_001), big.subarray(1_000_001)), lastModified: new Date(2024, 4, 6, 7, 8, 10) },
+          {
+            name: 'photos/2024/big.bin',
+            input: chunks(big.subarray(0, 1_000_000), big.subarray(1_000_000, 1_000_001), big.subarray(1_000_001)),
+            lastModified: new Date(2024, 4, 6, 7, 8, 10),
+          },
           { name: 'photos/empty.txt', input: chunks() },
           { name: '笔记 notes.md', input: '# 标题\nbody\n' },
         ]),
@@ -44,9 +48,19 @@ describe('ZIP writer', () => {
     );
     const file = join(dir, 'plain.zip');
     writeFileSync(file, zip);
-    expect(unzip('-Z1', file).trim().split('\n')).toEqual(['photos/', 'photos/2024/', 'photos/2024/big.bin', 'photos/empty.txt', '笔记 notes.md']);
+    expect(unzip('-Z1', file).trim().split('\n')).toEqual([
+      'photos/',
+      'photos/2024/',
+      'photos/2024/big.bin',
+      'photos/empty.txt',
+      '笔记 notes.md',
+    ]);
     unzip('-tq', file);
-    expect(execFileSync('unzip', ['-p', file, 'photos/2024/big.bin'], { maxBuffer: 16 * 1024 * 1024 }).equals(Buffer.from(big))).toBe(true);
+    expect(
+      execFileSync('unzip', ['-p', file, 'photos/2024/big.bin'], { maxBuffer: 16 * 1024 * 1024 }).equals(
+        Buffer.from(big),
+      ),
+    ).toBe(true);
     expect(unzip('-p', file, '笔记 notes.md')).toBe('# 标题\nbody\n');
     expect(unzip('-p', file, 'photos/empty.txt')).toBe('');
     // zipinfo's long listing: stored ("stor"), the mode, the date and time of the entry.
@@ -75,13 +89,19 @@ describe('ZIP writer', () => {
     const zeros = new Uint8Array(16 * 1024 * 1024);
     const size = 4 * 1024 * 1024 * 1024 + 5 * 1024 * 1024;
     async function* holes(): AsyncGenerator<Uint8Array> {
-      for (let sent = 0; sent < size; sent += zeros.byteLength) yield sent + zeros.byteLength <= size ? zeros : zeros.subarray(0, size - sent);
+      for (let sent = 0; sent < size; sent += zeros.byteLength)
+        yield sent + zeros.byteLength <= size ? zeros : zeros.subarray(0, size - sent);
     }
     const file = join(dir, 'large.zip');
     const fd = openSync(file, 'w');
     let at = 0;
     try {
-      const stream = makeZip(from([{ name: 'huge.bin', input: holes() }, { name: 'after.txt', input: 'after the large one' }]));
+      const stream = makeZip(
+        from([
+          { name: 'huge.bin', input: holes() },
+          { name: 'after.txt', input: 'after the large one' },
+        ]),
+      );
       for await (const part of stream) {
         // The zeros are left as holes of the sparse file; everything else is written where it goes.
         if (part.buffer !== zeros.buffer) writeSync(fd, part, 0, part.byteLength, at);

@@ -27,7 +27,15 @@ const FOLDER_MODE = 0o040775;
 const MAX_32 = 0xffffffff;
 const MAX_16 = 0xffff;
 
-type Written = { name: Uint8Array; folder: boolean; time: number; date: number; crc: number; size: number; offset: number };
+type Written = {
+  name: Uint8Array;
+  folder: boolean;
+  time: number;
+  date: number;
+  crc: number;
+  size: number;
+  offset: number;
+};
 
 /** MS-DOS time and date in local time, as ZIP readers show them; 1980 is the earliest it holds. */
 function dosDateTime(when: Date): { time: number; date: number } {
@@ -88,7 +96,7 @@ function centralHeader(entry: Written): Uint8Array {
   view.setUint32(24, largeSize ? MAX_32 : entry.size, true);
   view.setUint16(28, entry.name.length, true);
   view.setUint16(30, extra > 0 ? 4 + extra : 0, true);
-  view.setUint32(38, ((entry.folder ? FOLDER_MODE : FILE_MODE) << 16 | (entry.folder ? 0x10 : 0)) >>> 0, true);
+  view.setUint32(38, (((entry.folder ? FOLDER_MODE : FILE_MODE) << 16) | (entry.folder ? 0x10 : 0)) >>> 0, true);
   view.setUint32(42, largeOffset ? MAX_32 : entry.offset, true);
   bytes.set(entry.name, 46);
   if (extra > 0) {

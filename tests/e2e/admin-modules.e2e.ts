@@ -37,7 +37,11 @@ async function freshKeySession(browser: Browser, key: string): Promise<{ page: P
   return { page, close: () => context.close() };
 }
 
-test('a text-only key is copied once and then sees only text management', async ({ page, context, browser }, testInfo) => {
+test('a text-only key is copied once and then sees only text management', async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await loginAsAdmin(page);
   const keys = new AdminKeysPage(page);
@@ -126,7 +130,11 @@ test('the maximum upload size is saved and survives a reload', async ({ page }) 
   await expect(settings.saved).toBeVisible();
 });
 
-test('changing the admin password ends every session and the new password works', async ({ page, browser, request }) => {
+test('changing the admin password ends every session and the new password works', async ({
+  page,
+  browser,
+  request,
+}) => {
   const newPassword = `${E2E_ADMIN.password}-next`;
   const logoutCalls: number[] = [];
   page.on('response', (response) => {
@@ -158,7 +166,9 @@ test('changing the admin password ends every session and the new password works'
     await expect(admin.modules).toBeVisible();
   } finally {
     await other.close();
-    const login = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: newPassword } });
+    const login = await request.post('/api/admin/login', {
+      data: { username: E2E_ADMIN.username, password: newPassword },
+    });
     if (login.ok()) {
       const { token } = envelopeSchema(loginResponseSchema).parse(await login.json()).data;
       const restored = await request.post('/api/admin/change-password', {
@@ -175,7 +185,10 @@ test('the dashboard shows totals and activity in both themes, on desktop and pho
   await expect(page.getByRole('list', { name: 'Totals' })).toContainText('API keys');
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((mode) => window.localStorage.setItem('themeMode', mode), theme);
-    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -185,7 +198,8 @@ test('the dashboard shows totals and activity in both themes, on desktop and pho
       const path = testInfo.outputPath(`dashboard-${theme}-${viewport.width}.png`);
       await page.screenshot({ path, fullPage: viewport.width < 640 });
       // UPDATE_DOCS=1 refreshes the README's screenshot; a normal run leaves the tracked file alone.
-      if (process.env.UPDATE_DOCS === '1' && theme === 'light' && viewport.width === 1280) await copyFile(path, 'docs/dashboard.png');
+      if (process.env.UPDATE_DOCS === '1' && theme === 'light' && viewport.width === 1280)
+        await copyFile(path, 'docs/dashboard.png');
     }
   }
 });

@@ -14,7 +14,11 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return ((await reply.json()) as { data: { token: string } }).data.token;
 }
 
-test('a paste created offline is replayed once by the service worker after reconnecting, though its first reply is lost', async ({ page, context, request }) => {
+test('a paste created offline is replayed once by the service worker after reconnecting, though its first reply is lost', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
   await page.goto('/');

@@ -34,12 +34,22 @@ const files: Record<string, string> = {
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await adminCall(request, token, 'get', '/s3-configs')).json()).data;
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(
+    await (await adminCall(request, token, 'get', '/s3-configs')).json(),
+  ).data;
   const local = configs.find((config) => config.driver === 'local');
   expect(local).toBeDefined();
-  await adminCall(request, token, 'post', '/admin/mounts', { name: 'E2E basket', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 });
-  for (const folder of ['docs/', 'docs/deep/', 'docs/empty/']) await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
-  for (const [path, content] of Object.entries(files)) await adminCall(request, token, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
+  await adminCall(request, token, 'post', '/admin/mounts', {
+    name: 'E2E basket',
+    storage_type: 'local',
+    storage_config_id: local?.id,
+    mount_path: mountPath,
+    cache_ttl: 0,
+  });
+  for (const folder of ['docs/', 'docs/deep/', 'docs/empty/'])
+    await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${mountPath}/${folder}` });
+  for (const [path, content] of Object.entries(files))
+    await adminCall(request, token, 'post', '/admin/fs/update', { path: `${mountPath}/${path}`, content });
 });
 
 test.afterAll(async ({ request }) => emptyFolder(request, token, `${mountPath}/`));
@@ -77,11 +87,18 @@ test('files and a folder go into the basket, survive a reload and download as on
   await expect(transfers.basketItem('alpha.txt')).toContainText('Waiting');
   await expect(transfers.basketItem('docs')).toContainText('Folder, 2 files');
   // The folder's size, counted at every depth: the bytes of the files written below it.
-  const docsBytes = ['docs/one.txt', 'docs/deep/two.csv'].reduce((sum, path) => sum + Buffer.byteLength(files[path] ?? ''), 0);
+  const docsBytes = ['docs/one.txt', 'docs/deep/two.csv'].reduce(
+    (sum, path) => sum + Buffer.byteLength(files[path] ?? ''),
+    0,
+  );
   const docsSize = transfers.basketItem('docs').locator('data');
   await expect(docsSize).toHaveAttribute('value', String(docsBytes));
   await expect(docsSize).toHaveText(formatBytes(docsBytes));
-  await expect(transfers.panel.getByText(`Total ${formatBytes(docsBytes + Buffer.byteLength(files['alpha.txt'] ?? ''))}`, { exact: true })).toBeVisible();
+  await expect(
+    transfers.panel.getByText(`Total ${formatBytes(docsBytes + Buffer.byteLength(files['alpha.txt'] ?? ''))}`, {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   const downloading = page.waitForEvent('download');
   await transfers.panel.getByRole('button', { name: 'Download all' }).click();
@@ -133,7 +150,9 @@ test('with a save picker, the ZIP is written to the picked file', async ({ page 
   // The task completes once the file is closed, which is when its bytes land in place.
   await transfers.openTasks();
   await expect(transfers.tasks().first()).toContainText('Download completed: 2 succeeded, 0 failed');
-  expect(await page.evaluate(() => (window as unknown as { pickedName: string }).pickedName)).toMatch(/^clipdock-basket-\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(await page.evaluate(() => (window as unknown as { pickedName: string }).pickedName)).toMatch(
+    /^clipdock-basket-\d{4}-\d{2}-\d{2}\.zip$/,
+  );
   const bytes = await page.evaluate(async () => {
     const file = await (await (await navigator.storage.getDirectory()).getFileHandle('picked.zip')).getFile();
     return [...new Uint8Array(await file.arrayBuffer())];
@@ -143,7 +162,9 @@ test('with a save picker, the ZIP is written to the picked file', async ({ page 
     const zip = join(dir, 'picked.zip');
     writeFileSync(zip, Buffer.from(bytes));
     const listing = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
-    expect(listing).toEqual(expect.arrayContaining(['docs/', 'docs/deep/', 'docs/deep/two.csv', 'docs/empty/', 'docs/one.txt']));
+    expect(listing).toEqual(
+      expect.arrayContaining(['docs/', 'docs/deep/', 'docs/deep/two.csv', 'docs/empty/', 'docs/one.txt']),
+    );
     for (const path of ['docs/one.txt', 'docs/deep/two.csv']) {
       expect(execFileSync('unzip', ['-p', zip, path]).equals(Buffer.from(files[path] ?? '')), path).toBe(true);
     }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { z } from 'zod';
-import { s3ClientFor } from '../support/rgw-gateway';
+import { s3ClientFor } from '@tests/support/rgw-gateway';
 import { ExplorerPage } from './pages/explorer.page';
 import { TransfersPage } from './pages/transfers.page';
 import { adminCall, adminToken, emptyFolder, envelope } from './support/admin-api';
@@ -51,18 +51,40 @@ async function addRadosgwConfig(request: APIRequestContext, name: string): Promi
 
 test.beforeAll(async ({ request }) => {
   token = await adminToken(request);
-  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await adminCall(request, token, 'get', '/s3-configs')).json()).data;
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(
+    await (await adminCall(request, token, 'get', '/s3-configs')).json(),
+  ).data;
   const local = configs.find((config) => config.driver === 'local');
   expect(local).toBeDefined();
 
   const configA = await addRadosgwConfig(request, `radosgw-copy-${run}`);
   const configB = await addRadosgwConfig(request, `radosgw-copy-b-${run}`);
 
-  await adminCall(request, token, 'post', '/admin/mounts', { name: localMount.name, storage_type: 'local', storage_config_id: local?.id, mount_path: localMount.path, cache_ttl: 0 });
-  await adminCall(request, token, 'post', '/admin/mounts', { name: s3Mount.name, storage_type: 's3', storage_config_id: configA, mount_path: s3Mount.path, cache_ttl: 0 });
-  await adminCall(request, token, 'post', '/admin/mounts', { name: s3MountB.name, storage_type: 's3', storage_config_id: configB, mount_path: s3MountB.path, cache_ttl: 0 });
-  for (const folder of ['tree/', 'tree/sub/', 'tree/sub/deep/']) await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${localMount.path}/${folder}` });
-  for (const [path, content] of Object.entries(tree)) await adminCall(request, token, 'post', '/admin/fs/update', { path: `${localMount.path}/tree/${path}`, content });
+  await adminCall(request, token, 'post', '/admin/mounts', {
+    name: localMount.name,
+    storage_type: 'local',
+    storage_config_id: local?.id,
+    mount_path: localMount.path,
+    cache_ttl: 0,
+  });
+  await adminCall(request, token, 'post', '/admin/mounts', {
+    name: s3Mount.name,
+    storage_type: 's3',
+    storage_config_id: configA,
+    mount_path: s3Mount.path,
+    cache_ttl: 0,
+  });
+  await adminCall(request, token, 'post', '/admin/mounts', {
+    name: s3MountB.name,
+    storage_type: 's3',
+    storage_config_id: configB,
+    mount_path: s3MountB.path,
+    cache_ttl: 0,
+  });
+  for (const folder of ['tree/', 'tree/sub/', 'tree/sub/deep/'])
+    await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${localMount.path}/${folder}` });
+  for (const [path, content] of Object.entries(tree))
+    await adminCall(request, token, 'post', '/admin/fs/update', { path: `${localMount.path}/tree/${path}`, content });
   await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3Mount.path}/${prefix}/` });
   await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${s3MountB.path}/${prefix}/target/` });
 });
@@ -111,7 +133,9 @@ test('a folder three levels deep is copied from the local driver into radosgw as
   await expect(explorer.link('b.txt')).toBeVisible();
 });
 
-test('a copy between storages cancelled while its parts are on their way leaves nothing in the target', async ({ page }) => {
+test('a copy between storages cancelled while its parts are on their way leaves nothing in the target', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const rgw = rgwFromEnv();
@@ -146,7 +170,11 @@ test('a copy between storages cancelled while its parts are on their way leaves 
   // No object at the target, and no multipart upload left open for it.
   const key = `${prefix}/target/big.bin`;
   await expect
-    .poll(async () => (await s3.send(new ListMultipartUploadsCommand({ Bucket: rgw.bucket, Prefix: key }))).Uploads?.length ?? 0, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await s3.send(new ListMultipartUploadsCommand({ Bucket: rgw.bucket, Prefix: key }))).Uploads?.length ?? 0,
+      { timeout: 30_000 },
+    )
     .toBe(0);
   const head = await s3.send(new HeadObjectCommand({ Bucket: rgw.bucket, Key: key })).then(
     () => 'found',

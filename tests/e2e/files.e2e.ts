@@ -13,7 +13,7 @@ import { FilePage } from './pages/file.page';
 import { TransfersPage } from './pages/transfers.page';
 import { UploadPage } from './pages/upload.page';
 import { E2E_ADMIN, E2E_DATA_DIR, E2E_PORT } from './support/env';
-import { s3ClientFor } from '../support/rgw-gateway';
+import { s3ClientFor } from '@tests/support/rgw-gateway';
 import { rgwFromEnv } from './support/rgw-env';
 
 test.use({ locale: 'en-US' });
@@ -46,7 +46,8 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   const body: unknown = await response.json();
   if (typeof body !== 'object' || body === null || !('data' in body)) throw new Error('login answered without data');
   const data: unknown = body.data;
-  if (typeof data !== 'object' || data === null || !('token' in data) || typeof data.token !== 'string') throw new Error('no token');
+  if (typeof data !== 'object' || data === null || !('token' in data) || typeof data.token !== 'string')
+    throw new Error('no token');
   return data.token;
 }
 
@@ -60,7 +61,9 @@ async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<st
 function fileRowsNamed(filename: string): { status: string }[] {
   const db = new Database(join(E2E_DATA_DIR, 'clipdock.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return z.array(z.object({ status: z.string() })).parse(db.prepare('select status from files where filename = ?').all(filename));
+    return z
+      .array(z.object({ status: z.string() }))
+      .parse(db.prepare('select status from files where filename = ?').all(filename));
   } finally {
     db.close();
   }
@@ -96,7 +99,9 @@ test('the admin adds radosgw as default storage, applies CORS and tests it', asy
   const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
   await expect(row).toContainText(rgw.bucket);
   await row.getByRole('button', { name: `Apply CORS for this site on ${name}` }).click();
-  await expect(page.getByRole('status').filter({ hasText: `CORS rule applied for http://localhost:${E2E_PORT}.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `CORS rule applied for http://localhost:${E2E_PORT}.` }),
+  ).toBeVisible();
   const makeDefault = row.getByRole('button', { name: `Set ${name} as default` });
   if (await makeDefault.isVisible()) await makeDefault.click();
   await expect(row.getByText('Default', { exact: true })).toBeVisible();
@@ -123,15 +128,22 @@ test('a 1 KB and a 64 MB file upload with progress and download byte for byte', 
   await expect(page.getByText('2 of 2 done · 100%')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel all' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Clear finished' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: large.name })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: large.name }),
+  ).toBeVisible();
   // The batch is a task of the task panel too.
   const transfers = new TransfersPage(page);
   await transfers.openTasks();
-  await expect(transfers.tasks().filter({ hasText: 'Upload 2 files' })).toContainText('Upload completed: 2 succeeded, 0 failed');
+  await expect(transfers.tasks().filter({ hasText: 'Upload 2 files' })).toContainText(
+    'Upload completed: 2 succeeded, 0 failed',
+  );
   await transfers.close();
 
   const view = new FilePage(page);
-  for (const [key, source] of [['small', small], ['large', large]] as const) {
+  for (const [key, source] of [
+    ['small', small],
+    ['large', large],
+  ] as const) {
     await view.goto(links[key]);
     await expect(page.getByRole('heading', { name: source.name })).toBeVisible();
     await expect(view.details).toContainText(key === 'small' ? '1 KB' : '64 MB');
@@ -161,7 +173,10 @@ test('a protected file asks for its password before it can be downloaded', async
   expect(await view.downloadSha256()).toBe(secret.sha256);
 });
 
-test('cancelling a large upload midway leaves no file row and no stored object', async ({ page, request }, testInfo) => {
+test('cancelling a large upload midway leaves no file row and no stored object', async ({
+  page,
+  request,
+}, testInfo) => {
   const rgw = rgwFromEnv();
   const tooBig = await makeFile('too-big-101m.bin', 101 * MB);
   const big = await makeFile(`cancel-me-${testInfo.repeatEachIndex}-${testInfo.retry}-96m.bin`, 96 * MB);
@@ -169,7 +184,9 @@ test('cancelling a large upload midway leaves no file row and no stored object',
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.fileInput.setInputFiles(tooBig.path);
-  await expect(page.getByRole('alert').filter({ hasText: 'Too large to upload (over 100 MB): too-big-101m.bin' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too large to upload (over 100 MB): too-big-101m.bin' }),
+  ).toBeVisible();
   // The call that would assemble the parts is held, so the cancel surely lands while the upload runs.
   const held: Route[] = [];
   const complete = '**/api/s3/multipart/complete';
@@ -182,7 +199,10 @@ test('cancelling a large upload midway leaves no file row and no stored object',
   const leftovers = async () => {
     const objects = await s3.send(new ListObjectsV2Command({ Bucket: rgw.bucket }));
     const uploads = await s3.send(new ListMultipartUploadsCommand({ Bucket: rgw.bucket }));
-    const keys = [...(objects.Contents ?? []).map((o) => o.Key ?? ''), ...(uploads.Uploads ?? []).map((u) => u.Key ?? '')];
+    const keys = [
+      ...(objects.Contents ?? []).map((o) => o.Key ?? ''),
+      ...(uploads.Uploads ?? []).map((u) => u.Key ?? ''),
+    ];
     return keys.filter((key) => key.endsWith(big.name));
   };
   expect(await leftovers()).toHaveLength(1);

@@ -46,7 +46,9 @@ async function boxOf(page: Page, selector: string) {
   return box;
 }
 
-test('the home page paints a plain text area first and loads neither CodeMirror nor the local database for it', async ({ page }) => {
+test('the home page paints a plain text area first and loads neither CodeMirror nor the local database for it', async ({
+  page,
+}) => {
   const scripts = scriptsOf(page);
   const home = new PasteHomePage(page);
   await home.goto();
@@ -58,16 +60,27 @@ test('the home page paints a plain text area first and loads neither CodeMirror 
 });
 
 test('CodeMirror takes over the text area in the same box when the user reaches for it', async ({ page }) => {
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     const home = new PasteHomePage(page);
     await home.goto();
     await expect(home.plainArea).toBeVisible();
-    const before = { editor: await boxOf(page, '.paste-editor__pane'), options: await boxOf(page, '.paste-options__panel'), create: await boxOf(page, '.create-paste .actions') };
+    const before = {
+      editor: await boxOf(page, '.paste-editor__pane'),
+      options: await boxOf(page, '.paste-options__panel'),
+      create: await boxOf(page, '.create-paste .actions'),
+    };
     await home.plainArea.click();
     await expect(home.codeMirror).toBeFocused();
     await expect(home.toolbar.getByRole('button', { name: 'Bold' })).toBeEnabled();
-    const after = { editor: await boxOf(page, '.paste-editor__pane'), options: await boxOf(page, '.paste-options__panel'), create: await boxOf(page, '.create-paste .actions') };
+    const after = {
+      editor: await boxOf(page, '.paste-editor__pane'),
+      options: await boxOf(page, '.paste-options__panel'),
+      create: await boxOf(page, '.create-paste .actions'),
+    };
     for (const part of ['editor', 'options', 'create'] as const) {
       expect(Math.abs(after[part].y - before[part].y), `${part} at ${viewport.width} px`).toBeLessThan(1);
       expect(Math.abs(after[part].height - before[part].height), `${part} at ${viewport.width} px`).toBeLessThan(1);
@@ -75,7 +88,9 @@ test('CodeMirror takes over the text area in the same box when the user reaches 
   }
 });
 
-test('text typed before CodeMirror arrives is kept, typing carries on in it, and the draft survives a reload', async ({ page }) => {
+test('text typed before CodeMirror arrives is kept, typing carries on in it, and the draft survives a reload', async ({
+  page,
+}) => {
   const release = await hold(page, codeMirrorChunk);
   const home = new PasteHomePage(page);
   await home.goto();
@@ -98,7 +113,9 @@ test('text typed before CodeMirror arrives is kept, typing carries on in it, and
   await home.expectContent('typed early, then in the editor');
 });
 
-test("each share page's HTML preloads its own screen, the home page its editor page and the explorer its explorer", async ({ page }) => {
+test("each share page's HTML preloads its own screen, the home page its editor page and the explorer its explorer", async ({
+  page,
+}) => {
   const cases: [string, RegExp][] = [
     ['/paste/any-slug', /paste\.lazy-[\w-]+\.js/],
     ['/file/any-slug', /file\.lazy-[\w-]+\.js/],
@@ -107,11 +124,17 @@ test("each share page's HTML preloads its own screen, the home page its editor p
   ];
   for (const [path, chunk] of cases) {
     const html = await (await page.request.get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
-    expect(preloads.some((href) => chunk.test(href)), path).toBe(true);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1] ?? '',
+    );
+    expect(
+      preloads.some((href) => chunk.test(href)),
+      path,
+    ).toBe(true);
     // Every preloaded file is one the build wrote (not a chunk dropped for carrying only CSS).
     const styles = stylesheetsOf(html);
-    for (const href of [...preloads, ...styles]) expect((await page.request.head(href)).status(), `${path} preloads ${href}`).toBe(200);
+    for (const href of [...preloads, ...styles])
+      expect((await page.request.head(href)).status(), `${path} preloads ${href}`).toBe(200);
   }
   // Other routes get index.html, which preloads the app's start alone.
   const admin = await (await page.request.get('/admin')).text();
@@ -119,32 +142,52 @@ test("each share page's HTML preloads its own screen, the home page its editor p
   expect(admin).toMatch(/rel="modulepreload"/);
 });
 
-test('a share page comes in a dozen scripts, not dozens: the start in one file, compiled as it streams in', async ({ page }) => {
+test('a share page comes in a dozen scripts, not dozens: the start in one file, compiled as it streams in', async ({
+  page,
+}) => {
   // On HTTP/1.1 each file waits for one of six connections: the start's modules are grouped
   // (scripts/first-load-chunks.ts), and the share pages are the ones most visitors open. The
   // app's services are one file of their own, which the home page loads after its first paint.
   for (const path of ['/paste/any-slug', '/file/any-slug']) {
     const html = await (await page.request.get(path)).text();
-    const scripts = [...html.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)">/g)].map((match) => match[1] ?? '');
+    const scripts = [
+      ...html.matchAll(/<(?:link rel="modulepreload"|script type="module") crossorigin (?:href|src)="([^"]+)">/g),
+    ].map((match) => match[1] ?? '');
     expect(scripts.length, `${path}: ${scripts.join(' ')}`).toBeLessThanOrEqual(15);
     expect(new Set(scripts).size, path).toBe(scripts.length);
-    expect(scripts.filter((href) => /\/start-services-[\w-]+\.js$/.test(href)), path).toHaveLength(1);
+    expect(
+      scripts.filter((href) => /\/start-services-[\w-]+\.js$/.test(href)),
+      path,
+    ).toHaveLength(1);
     const start = scripts.filter((href) => /\/start-app-[\w-]+\.js$/.test(href));
     expect(start, path).toHaveLength(1);
     // V8 compiles every function of a file that opens with this hint while it downloads.
-    expect((await (await page.request.get(start[0] ?? '')).text()).startsWith('//# allFunctionsCalledOnLoad\n'), path).toBe(true);
+    expect(
+      (await (await page.request.get(start[0] ?? '')).text()).startsWith('//# allFunctionsCalledOnLoad\n'),
+      path,
+    ).toBe(true);
   }
 });
 
-test('the styles of the home page, the share pages and the explorer come with their HTML: none is added once the app runs', async ({ page, request }) => {
+test('the styles of the home page, the share pages and the explorer come with their HTML: none is added once the app runs', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const slug = `styled-${Date.now().toString(36)}`;
   await adminCall(request, token, 'post', '/paste', { content: '# Styled\n\n| a | b |\n|---|---|\n| 1 | 2 |', slug });
   const cases: [string, () => Promise<void>][] = [
-    [`/paste/${slug}`, () => expect(page.getByRole('article', { name: 'Paste content' }).getByRole('table')).toBeVisible()],
+    [
+      `/paste/${slug}`,
+      () => expect(page.getByRole('article', { name: 'Paste content' }).getByRole('table')).toBeVisible(),
+    ],
     ['/file/no-such-file', () => expect(page).toHaveTitle(/File not found/)],
     ['/', () => expect(new PasteHomePage(page).plainArea).toBeVisible()],
-    ['/mount-explorer', () => expect(page.getByRole('status').filter({ hasText: 'The mount explorer needs an admin login' })).toBeVisible()],
+    [
+      '/mount-explorer',
+      () =>
+        expect(page.getByRole('status').filter({ hasText: 'The mount explorer needs an admin login' })).toBeVisible(),
+    ],
   ];
   for (const [path, shown] of cases) {
     const requested: string[] = [];
@@ -157,7 +200,10 @@ test('the styles of the home page, the share pages and the explorer come with th
     await page.waitForLoadState('networkidle');
     page.off('request', collect);
     expect(requested.length, path).toBeGreaterThan(0);
-    expect(requested.filter((href) => !stylesheetsOf(html ?? '').includes(href)), path).toEqual([]);
+    expect(
+      requested.filter((href) => !stylesheetsOf(html ?? '').includes(href)),
+      path,
+    ).toEqual([]);
   }
 });
 
@@ -166,7 +212,9 @@ test('a shared paste loads no editor, no local database and no admin code', asyn
   await page.goto('/paste/no-such-paste');
   await expect(page).toHaveTitle(/Paste not found/);
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database(?!-name-)|admin|upload)/.test(name))).toEqual([]);
+  expect(
+    scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database(?!-name-)|admin|upload)/.test(name)),
+  ).toEqual([]);
 });
 
 test('a shared file loads no editor, no local database and no admin code', async ({ page }) => {
@@ -174,12 +222,23 @@ test('a shared file loads no editor, no local database and no admin code', async
   await page.goto('/file/no-such-file');
   await expect(page).toHaveTitle(/File not found/);
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database(?!-name-)|admin|upload)/.test(name))).toEqual([]);
+  expect(
+    scripts.filter((name) => /^(code-editor|edit-paste|paste-editor|database(?!-name-)|admin|upload)/.test(name)),
+  ).toEqual([]);
 });
 
-test('a shared Markdown file is previewed as the server rendered it: coloured code, and no Markdown code in the browser', async ({ page, request }) => {
+test('a shared Markdown file is previewed as the server rendered it: coloured code, and no Markdown code in the browser', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
-  const slug = await shareFile(request, token, `deploy-${Date.now().toString(36)}.md`, '# Deploy\n\n```sh\necho "ready"\n```\n', 'text/markdown');
+  const slug = await shareFile(
+    request,
+    token,
+    `deploy-${Date.now().toString(36)}.md`,
+    '# Deploy\n\n```sh\necho "ready"\n```\n',
+    'text/markdown',
+  );
   try {
     const scripts = scriptsOf(page);
     await page.goto(`/file/${slug}`);
@@ -193,9 +252,19 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
   }
 });
 
-test('a one-view Markdown file opens with its preview: both are asked for before the app has run, once each', async ({ page, request }) => {
+test('a one-view Markdown file opens with its preview: both are asked for before the app has run, once each', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
-  const slug = await shareFile(request, token, `once-${Date.now().toString(36)}.md`, '# Once\n\nread me once\n', 'text/markdown', { max_views: 1 });
+  const slug = await shareFile(
+    request,
+    token,
+    `once-${Date.now().toString(36)}.md`,
+    '# Once\n\nread me once\n',
+    'text/markdown',
+    { max_views: 1 },
+  );
   // Its id now: once the one view is spent, the share's details answer that it is gone.
   const { id } = ((await (await request.get(`/api/public/files/${slug}`)).json()) as { data: { id: string } }).data;
   try {
@@ -219,7 +288,10 @@ test('a one-view Markdown file opens with its preview: both are asked for before
   }
 });
 
-test('a one-view paste opens: the request the page starts before its code arrives is the one the app uses', async ({ page, request }) => {
+test('a one-view paste opens: the request the page starts before its code arrives is the one the app uses', async ({
+  page,
+  request,
+}) => {
   const token = await adminToken(request);
   const slug = `once-${Date.now().toString(36)}`;
   await adminCall(request, token, 'post', '/paste', { content: 'read me once', slug, format: 'plain', maxViews: 1 });
@@ -239,7 +311,10 @@ test('a one-view paste opens: the request the page starts before its code arrive
   expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(1);
 });
 
-test("the explorer's own code downloads from the start for a stored session, and not at all without one", async ({ page, request }) => {
+test("the explorer's own code downloads from the start for a stored session, and not at all without one", async ({
+  page,
+  request,
+}) => {
   const explorerChunks = /^(explorer|screen-explorer-session)-[\w-]+\.js$/;
   const scripts = scriptsOf(page);
   await page.goto('/mount-explorer');
@@ -251,19 +326,24 @@ test("the explorer's own code downloads from the start for a stored session, and
   const token = await adminToken(request);
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
   const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
-  const explorerAsked = page.waitForRequest((sent) => explorerChunks.test(new URL(sent.url()).pathname.split('/').pop() ?? ''));
+  const explorerAsked = page.waitForRequest((sent) =>
+    explorerChunks.test(new URL(sent.url()).pathname.split('/').pop() ?? ''),
+  );
   await page.goto('/mount-explorer', { waitUntil: 'commit' });
   await explorerAsked;
   release();
   await expect(page.getByRole('navigation', { name: 'Folder path' })).toBeVisible();
 });
 
-test("the home page paints before the app's services arrive for a visitor with no session; a stored session asks for them from the start", async ({ page, request }) => {
+test("the home page paints before the app's services arrive for a visitor with no session; a stored session asks for them from the start", async ({
+  page,
+  request,
+}) => {
   const servicesChunk = /\/assets\/start-services-[\w-]+\.js$/;
   const home = await (await page.request.get('/')).text();
   const outsideTemplates = home.replace(/<template data-session-preloads>[\s\S]*?<\/template>/g, '');
   expect(outsideTemplates).not.toMatch(/start-services-/);
-  expect(home).toMatch(/<template data-session-preloads>[^]*start-services-[^]*<\/template>/);
+  expect(home).toMatch(/<template data-session-preloads>[\s\S]*start-services-[\s\S]*<\/template>/);
 
   // No session: the editor area paints while the services' code is held back, and the app asks
   // for that code by itself once painted.

@@ -15,17 +15,36 @@ const mountPath = `/e2e-offline-${randomBytes(4).toString('hex')}`;
 /** A mount on the default local storage config holding `trip/` with a file and a folder, made through the API. */
 async function mountWithFolder(request: APIRequestContext, token: string): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(await (await request.get('/api/s3-configs', { headers })).json()).data;
+  const configs = envelope(z.array(z.object({ id: z.string(), driver: z.string() }))).parse(
+    await (await request.get('/api/s3-configs', { headers })).json(),
+  ).data;
   const local = configs.find((config) => config.driver === 'local');
   expect(local, 'the server creates a local storage config at first start').toBeDefined();
   const mount = await request.post('/api/admin/mounts', {
     headers,
-    data: { name: 'E2E offline', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 },
+    data: {
+      name: 'E2E offline',
+      storage_type: 'local',
+      storage_config_id: local?.id,
+      mount_path: mountPath,
+      cache_ttl: 0,
+    },
   });
   expect(mount.status()).toBe(201);
-  expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/` } })).ok()).toBe(true);
-  expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/photos/` } })).ok()).toBe(true);
-  expect((await request.post('/api/admin/fs/update', { headers, data: { path: `${mountPath}/trip/route.txt`, content: 'north by the coast' } })).ok()).toBe(true);
+  expect((await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/` } })).ok()).toBe(
+    true,
+  );
+  expect(
+    (await request.post('/api/admin/fs/mkdir', { headers, data: { path: `${mountPath}/trip/photos/` } })).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await request.post('/api/admin/fs/update', {
+        headers,
+        data: { path: `${mountPath}/trip/route.txt`, content: 'north by the coast' },
+      })
+    ).ok(),
+  ).toBe(true);
 }
 
 // Mounts on the default local config share its storage: leave nothing behind for the other explorer tests.
@@ -35,10 +54,17 @@ test.afterEach(async () => {
   cleanUp = undefined;
 });
 
-test('a folder opened online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+test('a folder opened online opens offline after a reload, marked as an offline copy', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
   cleanUp = async () => {
-    const removed = await request.delete('/api/admin/fs/remove', { headers: { authorization: `Bearer ${token}` }, params: { path: `${mountPath}/trip/` } });
+    const removed = await request.delete('/api/admin/fs/remove', {
+      headers: { authorization: `Bearer ${token}` },
+      params: { path: `${mountPath}/trip/` },
+    });
     expect(removed.ok()).toBe(true);
   };
   await mountWithFolder(request, token);
@@ -54,7 +80,9 @@ test('a folder opened online opens offline after a reload, marked as an offline 
   await expect(explorer.link('photos')).toBeVisible();
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written in idle time after the folder shows: wait until it is stored.
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` })).toBe(true);
+  await expect
+    .poll(() => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` }))
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -70,5 +98,10 @@ test('a folder opened online opens offline after a reload, marked as an offline 
   await page.goto('/admin');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` }), { timeout: 30_000 }).toBe(false);
+  await expect
+    .poll(
+      () => page.evaluate(storedRecord, { collection: 'directories', field: 'path', value: `${mountPath}/trip/` }),
+      { timeout: 30_000 },
+    )
+    .toBe(false);
 });

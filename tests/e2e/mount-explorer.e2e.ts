@@ -31,7 +31,13 @@ async function createLocalMount(request: APIRequestContext): Promise<void> {
   expect(local, 'the server creates a local storage config at first start').toBeDefined();
   const created = await request.post('/api/admin/mounts', {
     headers,
-    data: { name: 'E2E explorer', storage_type: 'local', storage_config_id: local?.id, mount_path: mountPath, cache_ttl: 0 },
+    data: {
+      name: 'E2E explorer',
+      storage_type: 'local',
+      storage_config_id: local?.id,
+      mount_path: mountPath,
+      cache_ttl: 0,
+    },
   });
   expect(created.status()).toBe(201);
 }
@@ -56,7 +62,10 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
 
   await explorer.mkdir('docs');
   await explorer.link('docs').click();
-  await expect(page.getByRole('navigation', { name: 'Folder path' }).getByText('docs')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Folder path' }).getByText('docs')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   await explorer.fileInput.setInputFiles([
     { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\n') },
@@ -69,7 +78,9 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   // The three files chosen together are one upload task in the task panel.
   const transfers = new TransfersPage(page);
   await transfers.openTasks();
-  await expect(transfers.tasks().filter({ hasText: 'Upload 3 files' })).toContainText('Upload completed: 3 succeeded, 0 failed');
+  await expect(transfers.tasks().filter({ hasText: 'Upload 3 files' })).toContainText(
+    'Upload completed: 3 succeeded, 0 failed',
+  );
   await transfers.close();
 
   // Right click opens the menu; Edit opens CodeMirror; Save writes the file.
@@ -140,7 +151,9 @@ test('a read-only API key lands on its base path and cannot go above it', async 
     api_key_permissions: JSON.stringify({ text: false, file: false, mount: true }),
     api_key_info: JSON.stringify({ id: key.id, name: 'E2E explorer key', basic_path: basePath, read_only: true }),
   };
-  await page.addInitScript({ content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) window.localStorage.setItem(k, v);` });
+  await page.addInitScript({
+    content: `for (const [k, v] of Object.entries(${JSON.stringify(session)})) window.localStorage.setItem(k, v);`,
+  });
   const explorer = new ExplorerPage(page);
 
   await page.goto('/mount-explorer');
@@ -160,7 +173,9 @@ test.describe('at 390 px with touch', () => {
     await explorer.goto(mountPath);
     await explorer.mkdir('phone');
     await explorer.link('phone').click();
-    await explorer.fileInput.setInputFiles([{ name: 'memo.md', mimeType: 'text/markdown', buffer: Buffer.from('# memo') }]);
+    await explorer.fileInput.setInputFiles([
+      { name: 'memo.md', mimeType: 'text/markdown', buffer: Buffer.from('# memo') },
+    ]);
     await expect(explorer.link('memo.md')).toBeVisible();
     await explorer.expectNoSideScroll();
 

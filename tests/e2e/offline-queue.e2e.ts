@@ -16,7 +16,9 @@ test.use({ locale: 'en-US', serviceWorkers: 'block' });
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post('/api/admin/login', { data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password } });
+  const reply = await request.post('/api/admin/login', {
+    data: { username: E2E_ADMIN.username, password: E2E_ADMIN.password },
+  });
   expect(reply.ok()).toBe(true);
   return ((await reply.json()) as { data: { token: string } }).data.token;
 }
@@ -27,8 +29,16 @@ async function allPastes(request: APIRequestContext, token: string): Promise<Ite
   return ((await reply.json()) as { data: { items: Item[] } }).data.items;
 }
 
-async function createThroughApi(request: APIRequestContext, token: string, slug: string, content: string): Promise<void> {
-  const reply = await request.post('/api/paste', { headers: { authorization: `Bearer ${token}` }, data: { content, slug } });
+async function createThroughApi(
+  request: APIRequestContext,
+  token: string,
+  slug: string,
+  content: string,
+): Promise<void> {
+  const reply = await request.post('/api/paste', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { content, slug },
+  });
   expect(reply.status()).toBe(201);
 }
 
@@ -36,13 +46,20 @@ async function createThroughApi(request: APIRequestContext, token: string, slug:
 async function localDatabaseCodeLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const names = performance.getEntriesByType('resource').map((entry) => entry.name);
-    return names.some((name) => /\/assets\/database-[^/]*\.js$/.test(name)) && names.some((name) => /\/assets\/outbox-[^/]*\.js$/.test(name));
+    return (
+      names.some((name) => /\/assets\/database-[^/]*\.js$/.test(name)) &&
+      names.some((name) => /\/assets\/outbox-[^/]*\.js$/.test(name))
+    );
   });
 }
 
 const queueBadge = (page: Page) => page.locator('.queued-changes__summary');
 
-test('four writes made offline land exactly once after reconnecting, though the first replay’s reply is lost', async ({ page, context, request }) => {
+test('four writes made offline land exactly once after reconnecting, though the first replay’s reply is lost', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
   const [toEdit, toDelete, created] = [unique('offline-edit'), unique('offline-delete'), unique('offline-new')];
   await createThroughApi(request, token, toEdit, 'edit me offline');
@@ -118,13 +135,22 @@ test('four writes made offline land exactly once after reconnecting, though the 
   expect(after.filter((item) => item.contentPreview.startsWith('written offline'))).toHaveLength(1);
   expect(after.find((item) => item.slug === toEdit)?.remark).toBe('edited offline');
   expect(after.filter((item) => item.slug === toDelete)).toHaveLength(0);
-  const settingsNow = await request.get('/api/admin/system-settings', { headers: { authorization: `Bearer ${token}` } });
+  const settingsNow = await request.get('/api/admin/system-settings', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(((await settingsNow.json()) as { data: { max_upload_size: number } }).data.max_upload_size).toBe(777);
 });
 
-test('a write queued under an API key revoked meanwhile is shown as refused, not retried or dropped', async ({ page, context, request }) => {
+test('a write queued under an API key revoked meanwhile is shown as refused, not retried or dropped', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
-  const keyReply = await request.post('/api/admin/api-keys', { headers: { authorization: `Bearer ${token}` }, data: { name: unique('offline-key'), text_permission: true } });
+  const keyReply = await request.post('/api/admin/api-keys', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: unique('offline-key'), text_permission: true },
+  });
   expect(keyReply.status()).toBe(201);
   const key = ((await keyReply.json()) as { data: { id: string; key: string } }).data;
 
@@ -140,13 +166,19 @@ test('a write queued under an API key revoked meanwhile is shown as refused, not
   await home.createButton.click();
   await expect(page.getByText(/the change is queued/)).toBeVisible();
 
-  expect((await request.delete(`/api/admin/api-keys/${key.id}`, { headers: { authorization: `Bearer ${token}` } })).ok()).toBe(true);
+  expect(
+    (await request.delete(`/api/admin/api-keys/${key.id}`, { headers: { authorization: `Bearer ${token}` } })).ok(),
+  ).toBe(true);
   await context.setOffline(false);
 
   await expect(queueBadge(page)).toContainText('1 refused', { timeout: 30_000 });
   await queueBadge(page).click();
-  await expect(page.locator('.queued-changes__item[data-status="failed"]')).toContainText('The server refused this change.');
-  expect((await allPastes(request, token)).filter((item) => item.contentPreview.startsWith('from a revoked key'))).toHaveLength(0);
+  await expect(page.locator('.queued-changes__item[data-status="failed"]')).toContainText(
+    'The server refused this change.',
+  );
+  expect(
+    (await allPastes(request, token)).filter((item) => item.contentPreview.startsWith('from a revoked key')),
+  ).toHaveLength(0);
   await page.locator('.queued-changes__item').getByRole('button', { name: 'Discard' }).click();
   await expect(queueBadge(page)).toHaveCount(0);
 });

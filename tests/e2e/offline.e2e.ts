@@ -32,13 +32,19 @@ test('with the server stopped, a reload still renders the shell from the service
   await expect(shell.navLink('Admin')).toBeVisible();
 });
 
-test('losing the connection shows a line under the header that covers nothing, and its return is confirmed', async ({ page, context }, testInfo) => {
+test('losing the connection shows a line under the header that covers nothing, and its return is confirmed', async ({
+  page,
+  context,
+}, testInfo) => {
   const shell = new ShellPage(page);
   await shell.goto('/');
   const banner = page.getByRole('status').filter({ hasText: /offline|Back online/ });
   await context.setOffline(true);
   await expect(banner).toContainText('You are offline');
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     const line = await banner.boundingBox();
     const main = await page.locator('main').boundingBox();
@@ -50,10 +56,17 @@ test('losing the connection shows a line under the header that covers nothing, a
   await expect(banner).toHaveCount(0);
 });
 
-test('a paste viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+test('a paste viewed online opens offline after a reload, marked as an offline copy', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
   const slug = `kept-${Date.now().toString(36)}`;
-  const created = await request.post('/api/paste', { headers: { authorization: `Bearer ${token}` }, data: { content: 'Read me on the train', slug, format: 'plain' } });
+  const created = await request.post('/api/paste', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { content: 'Read me on the train', slug, format: 'plain' },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto('/');
@@ -62,7 +75,11 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await expect(page.locator('.paste-content pre')).toHaveText('Read me on the train');
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written once the reader has settled (a few seconds after the paste shows): wait until it is stored.
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'pastes', field: 'slug', value: slug }), { timeout: COPY_WAIT_MS }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(storedRecord, { collection: 'pastes', field: 'slug', value: slug }), {
+      timeout: COPY_WAIT_MS,
+    })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -71,7 +88,11 @@ test('a paste viewed online opens offline after a reload, marked as an offline c
   await context.setOffline(false);
 });
 
-test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({ page, context, request }) => {
+test('a file page viewed online opens offline after a reload, marked as an offline copy', async ({
+  page,
+  context,
+  request,
+}) => {
   const token = await adminToken(request);
   const slug = await shareFile(request, token, `train-notes-${Date.now().toString(36)}.txt`, 'Read me on the train');
   await page.goto('/');
@@ -81,7 +102,11 @@ test('a file page viewed online opens offline after a reload, marked as an offli
   await expect(details).toContainText('train-notes-');
   await expect(page.getByRole('note')).toHaveCount(0);
   // The copy is written once the reader has settled: wait until the local database holds it.
-  await expect.poll(() => page.evaluate(storedRecord, { collection: 'files', field: 'slug', value: slug }), { timeout: COPY_WAIT_MS }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(storedRecord, { collection: 'files', field: 'slug', value: slug }), {
+      timeout: COPY_WAIT_MS,
+    })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
@@ -90,7 +115,10 @@ test('a file page viewed online opens offline after a reload, marked as an offli
   await context.setOffline(false);
 });
 
-test('offline, a page never opened shows the temporarily unavailable page with home, back and retry', async ({ page, context }) => {
+test('offline, a page never opened shows the temporarily unavailable page with home, back and retry', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await underServiceWorker(page);
   await context.setOffline(true);

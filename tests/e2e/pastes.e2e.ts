@@ -26,7 +26,11 @@ async function inFreshContext<T>(browser: Browser, run: (view: PasteViewPage) =>
   }
 }
 
-async function createPaste(page: Page, content: string, options: Parameters<PasteHomePage['setOptions']>[0]): Promise<string> {
+async function createPaste(
+  page: Page,
+  content: string,
+  options: Parameters<PasteHomePage['setOptions']>[0],
+): Promise<string> {
   const home = new PasteHomePage(page);
   await home.goto();
   await home.write(content);
@@ -73,7 +77,10 @@ test('HTML in a paste is sanitised: an onerror handler never runs', async ({ pag
   });
 });
 
-test('a Markdown paste arrives rendered by the server: its code is coloured and no Markdown code loads in the browser', async ({ page, browser }) => {
+test('a Markdown paste arrives rendered by the server: its code is coloured and no Markdown code loads in the browser', async ({
+  page,
+  browser,
+}) => {
   await logIn(page);
   const link = await createPaste(page, '# Deploy\n\n```js\nconst port = 8787;\n```', {});
 

@@ -44,13 +44,22 @@ async function makeFile(name: string, size: number): Promise<{ path: string; nam
   return { path, name, sha256: hash.digest('hex') };
 }
 
-const isPartPut = (request: Request) => request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/blob/');
+const isPartPut = (request: Request) =>
+  request.method() === 'PUT' && new URL(request.url()).pathname.startsWith('/api/blob/');
 
 async function signInAsAdmin(page: Page): Promise<void> {
   const response = await page.request.post('/api/admin/login', { data: E2E_ADMIN });
   expect(response.ok()).toBe(true);
   const body: unknown = await response.json();
-  const token = typeof body === 'object' && body !== null && 'data' in body && typeof body.data === 'object' && body.data !== null && 'token' in body.data ? body.data.token : null;
+  const token =
+    typeof body === 'object' &&
+    body !== null &&
+    'data' in body &&
+    typeof body.data === 'object' &&
+    body.data !== null &&
+    'token' in body.data
+      ? body.data.token
+      : null;
   if (typeof token !== 'string') throw new Error('login answered without a token');
   await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
   // Other tests leave the maximum upload size where they set it: this file needs room for 200 MiB.
@@ -72,7 +81,9 @@ async function chooseLocalStorage(page: Page): Promise<void> {
   await storage.selectOption(local ?? '');
 }
 
-test('a multipart upload interrupted by a reload sends only its missing parts and stores the right bytes', async ({ page }) => {
+test('a multipart upload interrupted by a reload sends only its missing parts and stores the right bytes', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const source = await makeFile('resume-200m.bin', SIZE);
   await signInAsAdmin(page);
@@ -84,17 +95,14 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   const held: Route[] = [];
   let passed = 0;
   const blobs = (url: URL) => url.pathname.startsWith('/api/blob/');
-  await page.route(
-    blobs,
-    async (route) => {
-      if (!isPartPut(route.request())) return route.continue();
-      if (passed < 2) {
-        passed += 1;
-        return route.continue();
-      }
-      held.push(route);
-    },
-  );
+  await page.route(blobs, async (route) => {
+    if (!isPartPut(route.request())) return route.continue();
+    if (passed < 2) {
+      passed += 1;
+      return route.continue();
+    }
+    held.push(route);
+  });
   const stored: number[] = [];
   page.on('response', (response) => {
     if (isPartPut(response.request()) && response.status() === 200) stored.push(1);

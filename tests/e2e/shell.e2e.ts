@@ -67,7 +67,9 @@ test('the pages run under their Content-Security-Policy without a single violati
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   const shell = new ShellPage(page);
   for (const path of ['/', '/upload', '/admin', '/mount-explorer']) {

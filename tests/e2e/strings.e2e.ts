@@ -15,13 +15,21 @@ test('every screen finds all of its strings, in English and in Chinese', async (
     if (message.text().startsWith('missing string')) missing.push(`${new URL(page.url()).pathname}: ${message.text()}`);
   });
   const token = await adminToken(request);
-  const slug = await shareFile(request, token, `strings-${Date.now().toString(36)}.md`, '# Notes\n\nA shared file.\n', 'text/markdown');
+  const slug = await shareFile(
+    request,
+    token,
+    `strings-${Date.now().toString(36)}.md`,
+    '# Notes\n\nA shared file.\n',
+    'text/markdown',
+  );
   try {
     const admin = new AdminPage(page);
     await admin.goto();
     await admin.login(E2E_ADMIN.username, E2E_ADMIN.password);
     await expect(admin.modules).toBeVisible();
-    const modules = await Promise.all((await admin.modules.getByRole('link').all()).map((link) => link.getAttribute('href')));
+    const modules = await Promise.all(
+      (await admin.modules.getByRole('link').all()).map((link) => link.getAttribute('href')),
+    );
     expect(modules.length).toBeGreaterThan(5);
     const paths = ['/', '/upload', `/file/${slug}`, '/mount-explorer', ...modules.map((href) => href ?? '/admin')];
     for (const language of ['en', 'zh']) {

@@ -24,9 +24,12 @@ async function serveSecondBuild(): Promise<() => Promise<void>> {
   };
 }
 
-const waitingWorker = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
+const waitingWorker = (page: Page) =>
+  page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting !== null);
 
-test('a new build is offered, can be put off, and once accepted reloads the page once under the new worker', async ({ page }) => {
+test('a new build is offered, can be put off, and once accepted reloads the page once under the new worker', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FilePage } from './pages/file.page';
 import { UploadPage } from './pages/upload.page';
 import { E2E_ADMIN, E2E_DATA_DIR } from './support/env';
-import { startUrlFixture, type UrlFixture } from '../support/url-fixture';
+import { startUrlFixture, type UrlFixture } from '@tests/support/url-fixture';
 
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
@@ -34,21 +34,28 @@ async function signInAsAdmin(page: Page, request: APIRequestContext): Promise<vo
 function fileRowsNamed(filename: string): { status: string }[] {
   const db = new Database(join(E2E_DATA_DIR, 'clipdock.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    return z.array(z.object({ status: z.string() })).parse(db.prepare('select status from files where filename = ?').all(filename));
+    return z
+      .array(z.object({ status: z.string() }))
+      .parse(db.prepare('select status from files where filename = ?').all(filename));
   } finally {
     db.close();
   }
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const browserGets = (path: string) => fixture.requests.filter((r) => r.path === path && r.method === 'GET' && !r.userAgent.startsWith('Clipdock'));
-const serverGets = (path: string) => fixture.requests.filter((r) => r.path === path && r.method === 'GET' && r.userAgent.startsWith('Clipdock'));
+const browserGets = (path: string) =>
+  fixture.requests.filter((r) => r.path === path && r.method === 'GET' && !r.userAgent.startsWith('Clipdock'));
+const serverGets = (path: string) =>
+  fixture.requests.filter((r) => r.path === path && r.method === 'GET' && r.userAgent.startsWith('Clipdock'));
 
 for (const { name, kind } of [
   { name: 'direct-7m.bin', kind: 'cors' },
   { name: 'proxied-7m.bin', kind: 'plain' },
 ] as const) {
-  test(`a URL ${kind === 'cors' ? 'with CORS is fetched by the browser' : 'without CORS is fetched through the server'} and shared`, async ({ page, request }, testInfo) => {
+  test(`a URL ${kind === 'cors' ? 'with CORS is fetched by the browser' : 'without CORS is fetched through the server'} and shared`, async ({
+    page,
+    request,
+  }, testInfo) => {
     const filename = `${testInfo.retry}-${name}`;
     const size = 7 * MB + 123;
     const path = `/${kind}/${size}/${filename}`;
@@ -58,7 +65,9 @@ for (const { name, kind } of [
     await upload.uploadFromUrl(`${fixture.origin}${path}`);
     await expect(upload.row(filename)).toBeVisible();
     const link = await upload.shareLink(filename, 120_000);
-    await expect(page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: filename })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Recent uploads' }).getByRole('link', { name: filename }),
+    ).toBeVisible();
 
     if (kind === 'cors') {
       expect(browserGets(path)).toHaveLength(1);

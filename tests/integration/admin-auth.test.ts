@@ -44,8 +44,14 @@ describe('admin login, token check and logout', () => {
 
   it('refuses a missing token with UNAUTHORIZED and a bad one with TOKEN_EXPIRED', async () => {
     expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token'), 401, ErrorCode.Unauthorized);
-    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: 'not-a-token' }), 401, ErrorCode.TokenExpired);
-    const wrongScheme = await call(server.baseUrl, 'GET', '/api/test/admin-token', { headers: { authorization: 'Token abc' } });
+    expectError(
+      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: 'not-a-token' }),
+      401,
+      ErrorCode.TokenExpired,
+    );
+    const wrongScheme = await call(server.baseUrl, 'GET', '/api/test/admin-token', {
+      headers: { authorization: 'Token abc' },
+    });
     expectError(wrongScheme, 401, ErrorCode.Unauthorized);
   });
 
@@ -72,7 +78,9 @@ describe('admin login, token check and logout', () => {
     expect(await task.run(clock.now())).toBe(0);
     clock.advance(ADMIN_TOKEN_TTL_MS / 2);
     expect(await task.run(clock.now())).toBeGreaterThanOrEqual(1);
-    const hashes = (await server.db.selectFrom('admin_tokens').select('token_hash').execute()).map((row) => row.token_hash);
+    const hashes = (await server.db.selectFrom('admin_tokens').select('token_hash').execute()).map(
+      (row) => row.token_hash,
+    );
     expect(hashes).not.toContain(sha256Hex(stale.token));
     expect(hashes).toContain(sha256Hex(fresh.token));
     expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: fresh.token }), adminTokenCheckSchema);
@@ -82,9 +90,20 @@ describe('admin login, token check and logout', () => {
     const first = await login(server.baseUrl);
     const second = await login(server.baseUrl);
     expectOk(await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }), z.null());
-    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: first.token }), 401, ErrorCode.TokenExpired);
-    expectError(await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }), 401, ErrorCode.TokenExpired);
-    expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: second.token }), adminTokenCheckSchema);
+    expectError(
+      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: first.token }),
+      401,
+      ErrorCode.TokenExpired,
+    );
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }),
+      401,
+      ErrorCode.TokenExpired,
+    );
+    expectOk(
+      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: second.token }),
+      adminTokenCheckSchema,
+    );
   });
 
   it('refuses logout without a token', async () => {
@@ -116,7 +135,11 @@ describe('admin login, token check and logout', () => {
     });
     expectError(malformed, 400, ErrorCode.BadRequest);
     expectError(await call(server.baseUrl, 'POST', '/api/admin/login'), 400, ErrorCode.BadRequest);
-    expectError(await call(server.baseUrl, 'POST', '/api/admin/login', { json: [1, 2] }), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/admin/login', { json: [1, 2] }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
   });
 
   it('refuses an oversized body with 413', async () => {
@@ -126,12 +149,16 @@ describe('admin login, token check and logout', () => {
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
     const wrongPassword = expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'wrong password' } }),
+      await call(server.baseUrl, 'POST', '/api/admin/login', {
+        json: { username: 'admin', password: 'wrong password' },
+      }),
       401,
       ErrorCode.InvalidCredentials,
     );
     const unknownUser = expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'nobody', password: 'wrong password' } }),
+      await call(server.baseUrl, 'POST', '/api/admin/login', {
+        json: { username: 'nobody', password: 'wrong password' },
+      }),
       401,
       ErrorCode.InvalidCredentials,
     );

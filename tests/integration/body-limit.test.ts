@@ -16,7 +16,14 @@ describe('default request body limit', () => {
   const big = JSON.stringify({ password: 'x'.repeat(5 * 1024 * 1024) });
 
   it('answers a 5 MB JSON body with 413 naming the limit and stays healthy', async () => {
-    const refused = expectError(await call(server.baseUrl, 'POST', '/api/public/files/x/verify', { body: big, headers: { 'content-type': 'application/json' } }), 413, ErrorCode.PayloadTooLarge);
+    const refused = expectError(
+      await call(server.baseUrl, 'POST', '/api/public/files/x/verify', {
+        body: big,
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expect(refused.message).toMatch(/64 KiB/);
     expect((await call(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
   });
@@ -30,16 +37,28 @@ describe('default request body limit', () => {
       },
     });
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const response = await fetch(`${server.baseUrl}/api/s3/commit`, { method: 'POST', body: chunks, headers, duplex: 'half' } as RequestInit);
+    const response = await fetch(`${server.baseUrl}/api/s3/commit`, {
+      method: 'POST',
+      body: chunks,
+      headers,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
     await response.body?.cancel();
   });
 
   it('lets small bodies and the routes with their own limit through', async () => {
     const { token } = await login(server.baseUrl);
-    const paste = await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content: 'y'.repeat(200 * 1024) } });
+    const paste = await call(server.baseUrl, 'POST', '/api/paste', {
+      token,
+      json: { content: 'y'.repeat(200 * 1024) },
+    });
     expect(paste.status, paste.text).toBe(201);
-    expectError(await call(server.baseUrl, 'POST', '/api/public/files/x/verify', { json: { password: 'short' } }), 404, ErrorCode.NotFound);
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/public/files/x/verify', { json: { password: 'short' } }),
+      404,
+      ErrorCode.NotFound,
+    );
   });
 
   it('takes the part list of a 10,000-part upload, and refuses one past its own 2 MiB cap', async () => {
@@ -48,11 +67,27 @@ describe('default request body limit', () => {
     const parts = Array.from({ length: 10_000 }, (_, i) => ({ partNumber: i + 1, etag }));
     const body = { file_id: '00000000-0000-4000-8000-000000000000', upload_id: 'never-started', parts };
     expect(JSON.stringify(body).length).toBeGreaterThan(DEFAULT_BODY_LIMIT_BYTES);
-    expectError(await call(server.baseUrl, 'POST', '/api/s3/multipart/complete', { token, json: body }), 404, ErrorCode.NotFound);
-    const numbers = { file_id: body.file_id, upload_id: body.upload_id, part_numbers: parts.map((part) => part.partNumber) };
-    expectError(await call(server.baseUrl, 'POST', '/api/s3/multipart/urls', { token, json: numbers }), 404, ErrorCode.NotFound);
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/s3/multipart/complete', { token, json: body }),
+      404,
+      ErrorCode.NotFound,
+    );
+    const numbers = {
+      file_id: body.file_id,
+      upload_id: body.upload_id,
+      part_numbers: parts.map((part) => part.partNumber),
+    };
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/s3/multipart/urls', { token, json: numbers }),
+      404,
+      ErrorCode.NotFound,
+    );
     const padded = { ...body, padding: 'x'.repeat(PART_LIST_BODY_LIMIT_BYTES) };
-    const refused = expectError(await call(server.baseUrl, 'POST', '/api/s3/multipart/complete', { token, json: padded }), 413, ErrorCode.PayloadTooLarge);
+    const refused = expectError(
+      await call(server.baseUrl, 'POST', '/api/s3/multipart/complete', { token, json: padded }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expect(refused.message).toMatch(/2048 KiB/);
   });
 });

@@ -13,7 +13,11 @@ describe('first start', () => {
     const server = await startTestServer({ env: { ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'owner password 1' } });
     try {
       await login(server.baseUrl, 'owner', 'owner password 1');
-      expectError(await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } }), 401, ErrorCode.InvalidCredentials);
+      expectError(
+        await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } }),
+        401,
+        ErrorCode.InvalidCredentials,
+      );
       expect(JSON.stringify(server.logs)).not.toContain('owner password 1');
     } finally {
       await server.close();
@@ -29,7 +33,10 @@ describe('first start', () => {
     await login(server.baseUrl, 'admin', password);
     await server.close({ keepData: true });
 
-    const restarted = await startTestServer({ dataDir: server.dataDir, env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined } });
+    const restarted = await startTestServer({
+      dataDir: server.dataDir,
+      env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
+    });
     try {
       expect(restarted.logs.some((l) => generatedLine.test(l.msg))).toBe(false);
       await login(restarted.baseUrl, 'admin', password);

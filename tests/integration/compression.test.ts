@@ -26,7 +26,10 @@ describe('the built web app, precompressed at build time', () => {
     await writeFile(join(webDir, 'assets', 'photo-1.png'), randomBytesOf(4000));
     await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /paste/\n');
     await writeFile(join(webDir, 'favicon.ico'), randomBytesOf(600, 3));
-    await writeFile(join(webDir, 'manifest.webmanifest'), JSON.stringify({ name: 'Clipdock', icons: [{ src: '/icon-192.png', sizes: '192x192' }] }));
+    await writeFile(
+      join(webDir, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'Clipdock', icons: [{ src: '/icon-192.png', sizes: '192x192' }] }),
+    );
     await writeFile(join(webDir, 'icon-192.png'), randomBytesOf(900, 5));
     await precompressDir(webDir);
     server = await startTestServer({ staticDir: webDir });
@@ -61,7 +64,11 @@ describe('the built web app, precompressed at build time', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gz.decoded.toString()).toBe(script);
 
-    const refusals: Record<string, string>[] = [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }];
+    const refusals: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    ];
     for (const headers of refusals) {
       const plain = await rawGet(url, headers);
       expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
@@ -129,7 +136,11 @@ describe('API answers compressed on the fly', () => {
   afterAll(() => server.close());
 
   const paste = async (content: string) =>
-    expectOk(await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content } }), pasteCreateResultSchema, 201);
+    expectOk(
+      await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content } }),
+      pasteCreateResultSchema,
+      201,
+    );
 
   it('compresses a JSON answer over 1 KB for a client that accepts it, with Vary', async () => {
     const content = 'The quick brown fox jumps over the lazy dog. '.repeat(100);

@@ -14,14 +14,21 @@ describe('cross-origin access to /api', () => {
   it('answers the preflight of an authorised, idempotent paste create from another origin', async () => {
     const preflight = await fetch(`${server.baseUrl}/api/paste`, {
       method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/\s*,\s*/)).toEqual(
-      expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']),
-    );
+    expect(
+      preflight.headers
+        .get('access-control-allow-headers')
+        ?.toLowerCase()
+        .split(/\s*,\s*/),
+    ).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
   });
 

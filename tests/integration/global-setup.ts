@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../support/free-port';
-import { startGateway } from '../support/rgw-gateway';
+import { freePort } from '@tests/support/free-port';
+import { startGateway } from '@tests/support/rgw-gateway';
 import type { PostgresInfo } from './support/postgres';
 import type { RgwInfo } from './support/rgw';
 
@@ -32,7 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
   await Promise.all(results.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
-  throw new Error(results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])).join('\n'));
+  throw new Error(
+    results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : [])).join('\n'),
+  );
 }
 
 async function startRgw(): Promise<Started<RgwInfo>> {
@@ -48,10 +50,16 @@ async function startRgw(): Promise<Started<RgwInfo>> {
 async function startPostgres(): Promise<Started<PostgresInfo>> {
   const bin = postgresBinDir();
   if (bin === undefined) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql/*/bin');
-  const asPostgres = (command: string, args: string[], timeout: number) => run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { timeout });
+  const asPostgres = (command: string, args: string[], timeout: number) =>
+    run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { timeout });
   const idOf = (flag: '-u' | '-g') => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   const [uid, gid] = [idOf('-u'), idOf('-g')];
-  const info: PostgresInfo = { host: '127.0.0.1', port: 0, user: 'clipdock_it', password: randomBytes(16).toString('hex') };
+  const info: PostgresInfo = {
+    host: '127.0.0.1',
+    port: 0,
+    user: 'clipdock_it',
+    password: randomBytes(16).toString('hex'),
+  };
   let lastError = '';
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     const dir = await mkdtemp(join(tmpdir(), 'clipdock-pg-'));
@@ -65,8 +73,16 @@ async function startPostgres(): Promise<Started<PostgresInfo>> {
       await chown(dir, uid, gid);
       await mkdir(data);
       await chown(data, uid, gid);
-      await asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync'], 60_000);
-      await asPostgres('pg_ctl', ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -F`], 90_000);
+      await asPostgres(
+        'initdb',
+        ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=scram-sha-256', '--no-sync'],
+        60_000,
+      );
+      await asPostgres(
+        'pg_ctl',
+        ['start', '-D', data, '-l', log, '-w', '-t', '60', '-o', `-h 127.0.0.1 -p ${port} -k ${dir} -F`],
+        90_000,
+      );
       const admin = new pg.Client({ host: dir, port, user: 'postgres', database: 'postgres' });
       await admin.connect();
       try {
@@ -86,8 +102,14 @@ async function startPostgres(): Promise<Started<PostgresInfo>> {
 
 function postgresBinDir(): string | undefined {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
-  return versions.map((v) => join(root, v, 'bin')).find((dir) => existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'initdb')));
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return versions
+    .map((v) => join(root, v, 'bin'))
+    .find((dir) => existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'initdb')));
 }
 
 function ensurePackages(): void {

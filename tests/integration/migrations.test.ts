@@ -40,7 +40,12 @@ describe('migrations', () => {
     const server = await startTestServer();
     try {
       const tables = await server.db.introspection.getTables();
-      expect(tables.map((t) => t.name).filter((n) => !n.startsWith('kysely_')).sort()).toEqual(expectedTables);
+      expect(
+        tables
+          .map((t) => t.name)
+          .filter((n) => !n.startsWith('kysely_'))
+          .sort(),
+      ).toEqual(expectedTables);
       const settings = await server.db.selectFrom('system_settings').select(['key', 'value']).orderBy('key').execute();
       expect(settings).toEqual([
         { key: 'allow_guest_pastes', value: 'false' },
@@ -49,7 +54,9 @@ describe('migrations', () => {
         { key: 'webdav_upload_mode', value: 'auto' },
       ]);
       const pasteColumns = tables.find((t) => t.name === 'pastes')?.columns.map((c) => c.name);
-      expect(pasteColumns).toEqual(expect.arrayContaining(['slug', 'password_hash', 'max_views', 'views', 'created_by']));
+      expect(pasteColumns).toEqual(
+        expect.arrayContaining(['slug', 'password_hash', 'max_views', 'views', 'created_by']),
+      );
     } finally {
       await server.close();
     }
@@ -79,19 +86,56 @@ describe('migrations', () => {
       const configId = randomUUID();
       await server.db
         .insertInto('storage_configs')
-        .values({ id: configId, name: 'local', driver: 'local', provider_type: 'local', created_at: now, updated_at: now })
+        .values({
+          id: configId,
+          name: 'local',
+          driver: 'local',
+          provider_type: 'local',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const mountPath = '/unique-check';
-      expect(await server.db.selectFrom('storage_mounts').select('mount_path').execute()).toEqual([{ mount_path: defaultLocalMountPath }]);
-      const mount = { storage_type: 'local', storage_config_id: configId, mount_path: mountPath, created_by: 'admin', created_at: now, updated_at: now };
-      await server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'a', ...mount }).execute();
-      await expect(server.db.insertInto('storage_mounts').values({ id: randomUUID(), name: 'b', ...mount }).execute()).rejects.toThrow(/UNIQUE/);
+      expect(await server.db.selectFrom('storage_mounts').select('mount_path').execute()).toEqual([
+        { mount_path: defaultLocalMountPath },
+      ]);
+      const mount = {
+        storage_type: 'local',
+        storage_config_id: configId,
+        mount_path: mountPath,
+        created_by: 'admin',
+        created_at: now,
+        updated_at: now,
+      };
+      await server.db
+        .insertInto('storage_mounts')
+        .values({ id: randomUUID(), name: 'a', ...mount })
+        .execute();
+      await expect(
+        server.db
+          .insertInto('storage_mounts')
+          .values({ id: randomUUID(), name: 'b', ...mount })
+          .execute(),
+      ).rejects.toThrow(/UNIQUE/);
       await server.db
         .insertInto('files')
-        .values({ id: randomUUID(), slug: 's1', filename: 'f', storage_path: 'p', mimetype: 'text/plain', size: 1, storage_config_id: configId, status: 'committed', created_at: now, updated_at: now })
+        .values({
+          id: randomUUID(),
+          slug: 's1',
+          filename: 'f',
+          storage_path: 'p',
+          mimetype: 'text/plain',
+          size: 1,
+          storage_config_id: configId,
+          status: 'committed',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await server.db.deleteFrom('storage_mounts').execute();
-      await expect(server.db.deleteFrom('storage_configs').where('id', '=', configId).execute()).rejects.toThrow(/FOREIGN KEY/);
+      await expect(server.db.deleteFrom('storage_configs').where('id', '=', configId).execute()).rejects.toThrow(
+        /FOREIGN KEY/,
+      );
     } finally {
       await server.close();
     }
@@ -108,7 +152,11 @@ describe('migrations', () => {
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
-      const paste = await second.db.selectFrom('pastes').select(['content', 'views']).where('slug', '=', 'kept').executeTakeFirst();
+      const paste = await second.db
+        .selectFrom('pastes')
+        .select(['content', 'views'])
+        .where('slug', '=', 'kept')
+        .executeTakeFirst();
       expect(paste).toEqual({ content: 'still here', views: 0 });
       expect(second.logs.some((l) => l.msg === 'migration applied')).toBe(false);
       expect(await second.db.selectFrom('admins').select('username').execute()).toHaveLength(1);
@@ -119,20 +167,38 @@ describe('migrations', () => {
 
   it('add the paste format to a database made before it, keeping older pastes as Markdown', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-it-'));
-    const before = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new SqliteDatabase(join(dataDir, 'clipdock.sqlite')) }) });
+    const before = new Kysely<unknown>({
+      dialect: new SqliteDialect({ database: new SqliteDatabase(join(dataDir, 'clipdock.sqlite')) }),
+    });
     const { error } = await new Migrator({ db: before, provider: migrationProvider }).migrateTo('0002_file_upload_id');
     expect(error).toBeUndefined();
     const now = new Date().toISOString();
-    await sql`insert into pastes (id, slug, content, created_at, updated_at) values (${randomUUID()}, 'older', 'kept', ${now}, ${now})`.execute(before);
+    await sql`insert into pastes (id, slug, content, created_at, updated_at) values (${randomUUID()}, 'older', 'kept', ${now}, ${now})`.execute(
+      before,
+    );
     await before.destroy();
 
     const server = await startTestServer({ dataDir });
     try {
       const applied = server.logs.filter((l) => l.msg === 'migration applied').map((l) => l.migration);
-      expect(applied).toEqual(['0003_paste_format', '0004_idempotency_request_hash', '0005_file_part_size', '0006_paste_tombstones', '0007_fs_index', '0008_file_tombstones', '0009_webdav']);
-      const paste = await server.db.selectFrom('pastes').select(['content', 'format']).where('slug', '=', 'older').executeTakeFirst();
+      expect(applied).toEqual([
+        '0003_paste_format',
+        '0004_idempotency_request_hash',
+        '0005_file_part_size',
+        '0006_paste_tombstones',
+        '0007_fs_index',
+        '0008_file_tombstones',
+        '0009_webdav',
+      ]);
+      const paste = await server.db
+        .selectFrom('pastes')
+        .select(['content', 'format'])
+        .where('slug', '=', 'older')
+        .executeTakeFirst();
       expect(paste).toEqual({ content: 'kept', format: 'markdown' });
-      await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(/CHECK/);
+      await expect(sql`update pastes set format = 'html' where slug = 'older'`.execute(server.db)).rejects.toThrow(
+        /CHECK/,
+      );
     } finally {
       await server.close();
     }

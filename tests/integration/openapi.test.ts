@@ -33,11 +33,22 @@ describe('OpenAPI document', () => {
 
   it('documents exactly the /api routes the app registers', async () => {
     const config = await loadConfig(parseEnv({ DATA_DIR: server.dataDir, NODE_ENV: 'test' }));
-    const app = createApp({ db: server.db, config, logger: createLogger({ level: 'silent' }), staticDir: join(server.dataDir, 'none') });
+    const app = createApp({
+      db: server.db,
+      config,
+      logger: createLogger({ level: 'silent' }),
+      staticDir: join(server.dataDir, 'none'),
+    });
     const registered = new Set(
-      app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')).map((r) => `${r.method} ${openApiPath(r.path.slice('/api'.length))}`),
+      app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        .map((r) => `${r.method} ${openApiPath(r.path.slice('/api'.length))}`),
     );
-    const documented = new Set(Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)));
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
     expect([...registered].filter((route) => !documented.has(route)).sort()).toEqual([]);
     expect([...documented].filter((route) => !registered.has(route)).sort()).toEqual([]);
   });
@@ -50,7 +61,10 @@ describe('OpenAPI document', () => {
         const operation = raw as { operationId?: string; tags?: string[]; responses: Record<string, unknown> };
         expect(operation.operationId, `${method} ${path}`).toBeTruthy();
         expect(operation.tags?.length, `${method} ${path}`).toBe(1);
-        expect(Object.keys(operation.responses).some((status) => Number(status) >= 400), `${method} ${path}`).toBe(true);
+        expect(
+          Object.keys(operation.responses).some((status) => Number(status) >= 400),
+          `${method} ${path}`,
+        ).toBe(true);
       }
     }
   });

@@ -17,7 +17,9 @@ describe('credential checks under parallel attempts', () => {
     call(server.baseUrl, 'POST', '/api/admin/login', { json: { username, password }, headers: from(ip) });
 
   it('60 parallel wrong logins run at most 5 checks; the rest are 429', async () => {
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => login('198.51.100.1', 'admin', `wrong-${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => login('198.51.100.1', 'admin', `wrong-${i}`)),
+    );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(55);
@@ -30,14 +32,18 @@ describe('credential checks under parallel attempts', () => {
   });
 
   it('one address is stopped after 20 attempts across usernames, even in parallel', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login('198.51.100.3', `user-${i}`, 'wrong password')));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('198.51.100.3', `user-${i}`, 'wrong password')),
+    );
     expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(20);
     expectError(await login('198.51.100.3', 'admin', testAdmin.password), 429, ErrorCode.RateLimited);
     expectOk(await login('198.51.100.4', 'admin', testAdmin.password), loginResponseSchema);
   });
 
   it('a username alone takes many addresses before it is slowed down', async () => {
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(`192.0.2.${i + 1}`, 'someone', 'wrong password')));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(`192.0.2.${i + 1}`, 'someone', 'wrong password')),
+    );
     expect(results.every((result) => result.status === 401)).toBe(true);
   });
 
@@ -60,7 +66,11 @@ describe('credential checks under parallel attempts', () => {
   it('parallel wrong current passwords run at most 5 checks', async () => {
     const { token } = expectOk(await login('198.51.100.5', 'admin', testAdmin.password), loginResponseSchema);
     const change = (currentPassword: string) =>
-      call(server.baseUrl, 'POST', '/api/admin/change-password', { token, json: { currentPassword, newPassword: 'another long password' }, headers: from('198.51.100.5') });
+      call(server.baseUrl, 'POST', '/api/admin/change-password', {
+        token,
+        json: { currentPassword, newPassword: 'another long password' },
+        headers: from('198.51.100.5'),
+      });
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => change(`wrong current ${i}`)));
     expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(5);
     expect(results.filter((result) => result.status === 429).length).toBeGreaterThanOrEqual(25);

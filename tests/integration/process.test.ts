@@ -59,9 +59,11 @@ describe('the server process', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'clipdock-proc-'));
     const child = startProcess({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
     const exited = exitOf(child);
-    await new Promise<void>((resolve) => child.stderr?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('generated password')) resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      child.stderr?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('generated password')) resolve();
+      }),
+    );
     child.kill('SIGTERM');
     const { code, stderr } = await exited;
     expect(code).toBe(0);
@@ -70,7 +72,9 @@ describe('the server process', () => {
 
   it('exits 1 naming the variable when the environment is bad', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'clipdock-proc-'));
-    const { code, stderr } = await exitOf(startProcess({ DATA_DIR: dataDir, PORT: 'eighty', ENCRYPTION_SECRET: 'changeme' }));
+    const { code, stderr } = await exitOf(
+      startProcess({ DATA_DIR: dataDir, PORT: 'eighty', ENCRYPTION_SECRET: 'changeme' }),
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(/PORT must be a port number/);
     expect(stderr).toMatch(/ENCRYPTION_SECRET is a known default value/);

@@ -7,13 +7,15 @@ describe('the untrusted-proxy warning', () => {
   let server: TestServer | undefined;
   afterEach(() => server?.close());
 
-  const warnings = (s: TestServer) => s.logs.filter((line) => line.level === 'warn' && line.msg.includes('TRUST_PROXY'));
+  const warnings = (s: TestServer) =>
+    s.logs.filter((line) => line.level === 'warn' && line.msg.includes('TRUST_PROXY'));
 
   it('is logged once when forwarded requests arrive while TRUST_PROXY is off', async () => {
     server = await startTestServer();
     await call(server.baseUrl, 'GET', '/api/version');
     expect(warnings(server)).toHaveLength(0);
-    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': ip } });
+    for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
+      await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': ip } });
     expect(warnings(server)).toHaveLength(1);
     expect(warnings(server)[0]?.msg).toContain('Set TRUST_PROXY=true');
   });

@@ -20,7 +20,8 @@ describe('login rate limits', () => {
   it('blocks a username after 5 failures with 429, Retry-After and retryAfterSeconds', async () => {
     const clock = new ManualClock();
     server = await startTestServer({ clock });
-    for (let i = 0; i < 5; i += 1) expectError(await attempt(server, 'admin', `wrong-${i}`), 401, ErrorCode.InvalidCredentials);
+    for (let i = 0; i < 5; i += 1)
+      expectError(await attempt(server, 'admin', `wrong-${i}`), 401, ErrorCode.InvalidCredentials);
 
     const blocked = await attempt(server, 'admin', testAdmin.password);
     const error = expectError(blocked, 429, ErrorCode.RateLimited);
@@ -38,9 +39,11 @@ describe('login rate limits', () => {
 
   it('resets the username counter after a successful login', async () => {
     server = await startTestServer();
-    for (let i = 0; i < 4; i += 1) expectError(await attempt(server, 'admin', `wrong-${i}`), 401, ErrorCode.InvalidCredentials);
+    for (let i = 0; i < 4; i += 1)
+      expectError(await attempt(server, 'admin', `wrong-${i}`), 401, ErrorCode.InvalidCredentials);
     await login(server.baseUrl);
-    for (let i = 0; i < 4; i += 1) expectError(await attempt(server, 'admin', `again-${i}`), 401, ErrorCode.InvalidCredentials);
+    for (let i = 0; i < 4; i += 1)
+      expectError(await attempt(server, 'admin', `again-${i}`), 401, ErrorCode.InvalidCredentials);
     await login(server.baseUrl);
   });
 

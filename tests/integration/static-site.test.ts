@@ -11,7 +11,10 @@ import { startTestServer, type TestServer } from './support/test-server';
 const themeScript = 'document.documentElement.dataset.theme = "light";';
 const indexHtml = `<!doctype html><title>Clipdock</title><script>${themeScript}</script><script type="module" src="/assets/index-abc123.js"></script>`;
 /** The build's copy of index.html for paste pages: the same page, preloading the paste screen. */
-const pastePageHtml = indexHtml.replace('<title>', '<link rel="modulepreload" crossorigin href="/assets/paste-def456.js"><title>');
+const pastePageHtml = indexHtml.replace(
+  '<title>',
+  '<link rel="modulepreload" crossorigin href="/assets/paste-def456.js"><title>',
+);
 
 describe('serving the built web app', () => {
   let server: TestServer;
@@ -26,7 +29,10 @@ describe('serving the built web app', () => {
     await writeFile(join(webDir, 'assets', 'index-abc123.css'), 'body{}');
     await mkdir(join(webDir, 'route-pages'));
     await writeFile(join(webDir, 'route-pages', 'paste.html'), pastePageHtml);
-    await writeFile(join(webDir, 'route-pages', 'routes.json'), JSON.stringify([{ path: '^/paste/[^/]+/?$', file: 'route-pages/paste.html' }]));
+    await writeFile(
+      join(webDir, 'route-pages', 'routes.json'),
+      JSON.stringify([{ path: '^/paste/[^/]+/?$', file: 'route-pages/paste.html' }]),
+    );
     server = await startTestServer({ staticDir: webDir });
   });
   afterAll(async () => {
@@ -79,18 +85,27 @@ describe('serving the built web app', () => {
       const first = await call(server.baseUrl, 'GET', path);
       const etag = first.headers.get('etag');
       expect(etag, path).toMatch(/^"[\w-]{27}"$/);
-      const again = await call(server.baseUrl, 'GET', path, { headers: { 'if-none-match': `W/"other", ${etag ?? ''}` } });
+      const again = await call(server.baseUrl, 'GET', path, {
+        headers: { 'if-none-match': `W/"other", ${etag ?? ''}` },
+      });
       expect(again.status, path).toBe(304);
       expect(again.text, path).toBe('');
       expect(again.headers.get('etag'), path).toBe(etag);
       expect(again.headers.get('cache-control'), path).toBe('no-cache');
-      expect((await call(server.baseUrl, 'GET', path, { headers: { 'if-none-match': '"other"' } })).status, path).toBe(200);
+      expect((await call(server.baseUrl, 'GET', path, { headers: { 'if-none-match': '"other"' } })).status, path).toBe(
+        200,
+      );
     }
     const index = await call(server.baseUrl, 'GET', '/');
     expect((await call(server.baseUrl, 'GET', '/paste/abc')).headers.get('etag')).not.toBe(index.headers.get('etag'));
     const before = (await call(server.baseUrl, 'GET', '/icon.svg')).headers.get('etag') ?? '';
     await writeFile(join(webDir, 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
-    await expect.poll(async () => (await call(server.baseUrl, 'GET', '/icon.svg', { headers: { 'if-none-match': before } })).status, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(
+        async () => (await call(server.baseUrl, 'GET', '/icon.svg', { headers: { 'if-none-match': before } })).status,
+        { timeout: 10_000 },
+      )
+      .toBe(200);
     const hashed = await call(server.baseUrl, 'GET', '/assets/index-abc123.js');
     expect(hashed.headers.get('etag')).toBeNull();
   });
@@ -120,7 +135,9 @@ describe('serving the built web app', () => {
     await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\n');
     expect((await call(server.baseUrl, 'GET', '/robots.txt')).text).toBe('User-agent: *\n');
     await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
-    await expect.poll(async () => (await call(server.baseUrl, 'GET', '/robots.txt')).text, { timeout: 10_000 }).toBe('User-agent: *\nDisallow: /api/\n');
+    await expect
+      .poll(async () => (await call(server.baseUrl, 'GET', '/robots.txt')).text, { timeout: 10_000 })
+      .toBe('User-agent: *\nDisallow: /api/\n');
   });
 
   it('does not escape the web app folder', async () => {

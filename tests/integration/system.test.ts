@@ -43,7 +43,9 @@ describe('system routes and the envelope', () => {
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     const kept = await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-request-id': 'trace-42.a:b' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-42.a:b');
-    const replaced = await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-request-id': 'bad id <script>' } });
+    const replaced = await call(server.baseUrl, 'GET', '/api/version', {
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const generated = await call(server.baseUrl, 'GET', '/api/health');
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

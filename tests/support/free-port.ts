@@ -7,7 +7,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address !== null && typeof address === 'object' ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -32,15 +32,34 @@ export type GatewayOptions = {
   attempts?: number;
 };
 
-export async function startGateway({ store, accessKeyId, secretAccessKey, label, attempts = 3 }: GatewayOptions): Promise<Gateway> {
+export async function startGateway({
+  store,
+  accessKeyId,
+  secretAccessKey,
+  label,
+  attempts = 3,
+}: GatewayOptions): Promise<Gateway> {
   let lastError = '';
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const dir = await mkdtemp(join(tmpdir(), `${label}-`));
     const [rgwPort, monPort] = [await freePort(), await freePort()];
-    const env = { ...process.env, RGW_PORT: String(rgwPort), MON_PORT: String(monPort), S3_KEY: accessKeyId, S3_SECRET: secretAccessKey };
+    const env = {
+      ...process.env,
+      RGW_PORT: String(rgwPort),
+      MON_PORT: String(monPort),
+      S3_KEY: accessKeyId,
+      S3_SECRET: secretAccessKey,
+    };
     try {
       await run('bash', [script, 'start', dir, store], { env, timeout: 120_000 });
-      return { endpoint: `http://127.0.0.1:${rgwPort}`, accessKeyId, secretAccessKey, dir, daemons: () => daemonPids(dir), stop: () => stopGateway(dir) };
+      return {
+        endpoint: `http://127.0.0.1:${rgwPort}`,
+        accessKeyId,
+        secretAccessKey,
+        dir,
+        daemons: () => daemonPids(dir),
+        stop: () => stopGateway(dir),
+      };
     } catch (error) {
       lastError = `${error instanceof Error ? error.message : String(error)}\n${await logTail(dir)}`;
       await stopGateway(dir);
@@ -76,7 +95,13 @@ async function daemonPids(dir: string): Promise<Record<string, number>> {
   const runDir = join(dir, 'run');
   const names = (await readdir(runDir).catch(() => [] as string[])).filter((name) => name.endsWith('.pid'));
   const entries = await Promise.all(
-    names.map(async (name) => [name.slice(0, -'.pid'.length), Number((await readFile(join(runDir, name), 'utf8').catch(() => '')).trim())] as const),
+    names.map(
+      async (name) =>
+        [
+          name.slice(0, -'.pid'.length),
+          Number((await readFile(join(runDir, name), 'utf8').catch(() => '')).trim()),
+        ] as const,
+    ),
   );
   return Object.fromEntries(entries.filter(([, pid]) => Number.isInteger(pid) && pid > 0));
 }
@@ -84,6 +109,10 @@ async function daemonPids(dir: string): Promise<Record<string, number>> {
 async function logTail(dir: string): Promise<string> {
   const logDir = join(dir, 'log');
   const names = await readdir(logDir).catch(() => [] as string[]);
-  const tails = await Promise.all(names.map(async (name) => `--- ${name}\n${(await readFile(join(logDir, name), 'utf8')).split('\n').slice(-15).join('\n')}`));
+  const tails = await Promise.all(
+    names.map(
+      async (name) => `--- ${name}\n${(await readFile(join(logDir, name), 'utf8')).split('\n').slice(-15).join('\n')}`,
+    ),
+  );
   return tails.join('\n');
 }

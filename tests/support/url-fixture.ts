@@ -34,7 +34,10 @@ export function fixtureBytes(size: number, seed = 5): Buffer {
   return out;
 }
 
-const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'content-length, content-disposition' };
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'content-length, content-disposition',
+};
 
 function sendBytes(req: IncomingMessage, res: ServerResponse, body: Buffer, headers: Record<string, string>): void {
   res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length), ...headers });
@@ -56,14 +59,23 @@ export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<
     switch (parts[0]) {
       case 'cors':
         if (req.method === 'OPTIONS') {
-          res.writeHead(204, { ...cors, 'access-control-allow-headers': '*', 'access-control-allow-methods': 'GET, HEAD' }).end();
+          res
+            .writeHead(204, {
+              ...cors,
+              'access-control-allow-headers': '*',
+              'access-control-allow-methods': 'GET, HEAD',
+            })
+            .end();
           return;
         }
         return sendBytes(req, res, fixtureBytes(size), cors);
       case 'plain':
         return sendBytes(req, res, fixtureBytes(size), {});
       case 'named':
-        return sendBytes(req, res, fixtureBytes(size), { 'content-disposition': 'attachment; filename="report 2030.pdf"', 'content-type': 'application/pdf' });
+        return sendBytes(req, res, fixtureBytes(size), {
+          'content-disposition': 'attachment; filename="report 2030.pdf"',
+          'content-type': 'application/pdf',
+        });
       case 'no-head': {
         if (req.method === 'HEAD') {
           res.writeHead(405).end();
@@ -71,7 +83,13 @@ export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<
         }
         const body = fixtureBytes(size);
         if (req.headers.range === 'bytes=0-0') {
-          res.writeHead(206, { 'content-range': `bytes 0-0/${size}`, 'content-length': '1', 'content-type': 'text/plain' }).end(body.subarray(0, 1));
+          res
+            .writeHead(206, {
+              'content-range': `bytes 0-0/${size}`,
+              'content-length': '1',
+              'content-type': 'text/plain',
+            })
+            .end(body.subarray(0, 1));
           return;
         }
         return sendBytes(req, res, body, {});
@@ -81,7 +99,8 @@ export async function startUrlFixture(options: UrlFixtureOptions = {}): Promise<
         return;
       case 'redirect': {
         const hops = Number(parts[1] ?? 0);
-        const target = hops <= 1 ? `/plain/${parts[2] ?? '10'}/after-redirect.bin` : `/redirect/${hops - 1}/${parts[2] ?? '10'}`;
+        const target =
+          hops <= 1 ? `/plain/${parts[2] ?? '10'}/after-redirect.bin` : `/redirect/${hops - 1}/${parts[2] ?? '10'}`;
         res.writeHead(302, { location: target }).end();
         return;
       }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@server/lib/app-error';
-import { atOrUnder, wirePath, innermostMount, keyOf, nextSegment, parentOf, parseFsPath, pathOfKey } from '@server/modules/fs/fs-path';
+import {
+  atOrUnder,
+  wirePath,
+  innermostMount,
+  keyOf,
+  nextSegment,
+  parentOf,
+  parseFsPath,
+  pathOfKey,
+} from '@server/modules/fs/fs-path';
 
 describe('explorer paths', () => {
   it.each([
@@ -15,7 +24,18 @@ describe('explorer paths', () => {
     expect(parseFsPath(raw)).toEqual({ path, folder });
   });
 
-  it.each(['photos', '/..', '/a/../..', '/a/%2e%2e/%2E%2E/..', '/a%2Fb', '/a/%5cb', '/a\\b', '/a/%00', '/a/\u0001b', '/a/%E6%96'])('refuses %j with a 400 naming the field', (raw) => {
+  it.each([
+    'photos',
+    '/..',
+    '/a/../..',
+    '/a/%2e%2e/%2E%2E/..',
+    '/a%2Fb',
+    '/a/%5cb',
+    '/a\\b',
+    '/a/%00',
+    '/a/\u0001b',
+    '/a/%E6%96',
+  ])('refuses %j with a 400 naming the field', (raw) => {
     expect(() => parseFsPath(raw, 'oldPath')).toThrow(AppError);
     expect(() => parseFsPath(raw, 'oldPath')).toThrow(/^oldPath/);
   });

@@ -26,7 +26,8 @@ export const markdownSafetyCases: MarkdownCase[] = [
   },
   {
     name: 'strips inline event handlers and scripts',
-    source: '<img src=x onerror="window.__xss=1">\n\n<script>window.__xss=2</script>\n\n<a href="https://example.com" onclick="x()">a</a>',
+    source:
+      '<img src=x onerror="window.__xss=1">\n\n<script>window.__xss=2</script>\n\n<a href="https://example.com" onclick="x()">a</a>',
     check: (host, html) => {
       expect(html).not.toMatch(/onerror|onclick|<script|__xss=2/i);
       expect(host.querySelector('img')?.getAttribute('src')).toBe('x');
@@ -34,7 +35,8 @@ export const markdownSafetyCases: MarkdownCase[] = [
   },
   {
     name: 'drops javascript: and data: links and opens the rest safely',
-    source: '[bad](javascript:alert(1)) <a href="JaVaScRiPt:alert(2)">raw</a> <a href="data:text/html,<b>x</b>">data</a> [ok](https://example.com)',
+    source:
+      '[bad](javascript:alert(1)) <a href="JaVaScRiPt:alert(2)">raw</a> <a href="data:text/html,<b>x</b>">data</a> [ok](https://example.com)',
     check: (host) => {
       const links = [...host.querySelectorAll('a')];
       expect(links.map((a) => a.getAttribute('href'))).toEqual([null, null, null, 'https://example.com']);
@@ -50,7 +52,9 @@ export const markdownSafetyCases: MarkdownCase[] = [
       expect(html).not.toMatch(/<style|<form|style=|type="password"|type="text"|display:none/i);
       expect(host.querySelector('p')?.textContent).toBe('text');
       const boxes = [...host.querySelectorAll('input')];
-      expect(boxes.map((box) => [box.getAttribute('type'), box.hasAttribute('disabled')])).toEqual([['checkbox', true]]);
+      expect(boxes.map((box) => [box.getAttribute('type'), box.hasAttribute('disabled')])).toEqual([
+        ['checkbox', true],
+      ]);
     },
   },
   {

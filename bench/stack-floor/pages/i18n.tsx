@@ -4,7 +4,11 @@ import { createRootRoute, createRoute, createRouter, Outlet, RouterProvider } fr
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-void i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { app: { titleSuffix: '{{title}} · Clipdock' } } } }, interpolation: { escapeValue: false } });
+void i18next.use(initReactI18next).init({
+  lng: 'en',
+  resources: { en: { translation: { app: { titleSuffix: '{{title}} · Clipdock' } } } },
+  interpolation: { escapeValue: false },
+});
 
 const rootRoute = createRootRoute({ component: () => <Outlet /> });
 const pasteRoute = createRoute({

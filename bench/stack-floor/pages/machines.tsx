@@ -8,7 +8,11 @@ import { setup } from 'xstate';
 import { useActor } from '@xstate/react';
 import * as z from 'zod/mini';
 
-void i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { app: { titleSuffix: '{{title}} · Clipdock' } } } }, interpolation: { escapeValue: false } });
+void i18next.use(initReactI18next).init({
+  lng: 'en',
+  resources: { en: { translation: { app: { titleSuffix: '{{title}} · Clipdock' } } } },
+  interpolation: { escapeValue: false },
+});
 
 const params = z.object({ slug: z.string() });
 const toggle = setup({ types: { events: {} as { type: 'toggle' } } }).createMachine({

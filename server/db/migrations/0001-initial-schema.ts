@@ -96,9 +96,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mimetype', 'text', (c) => c.notNull())
     .addColumn('s3_url', 'text')
     .addColumn('size', 'bigint', (c) => c.notNull())
-    .addColumn('storage_config_id', 'text', (c) =>
-      c.notNull().references('storage_configs.id').onDelete('restrict'),
-    )
+    .addColumn('storage_config_id', 'text', (c) => c.notNull().references('storage_configs.id').onDelete('restrict'))
     .addColumn('remark', 'text')
     .addColumn('password_hash', 'text')
     .addColumn('expires_at', 'text')
@@ -118,9 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('storage_type', 'text', (c) => c.notNull())
-    .addColumn('storage_config_id', 'text', (c) =>
-      c.notNull().references('storage_configs.id').onDelete('restrict'),
-    )
+    .addColumn('storage_config_id', 'text', (c) => c.notNull().references('storage_configs.id').onDelete('restrict'))
     .addColumn('mount_path', 'text', (c) => c.notNull().unique())
     .addColumn('remark', 'text')
     .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))

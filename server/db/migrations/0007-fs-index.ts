@@ -5,13 +5,15 @@
 // table with the trigram tokenizer, PostgreSQL through a pg_trgm GIN index (plain ILIKE when the
 // extension cannot be created).
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from '../dialect';
+import { isPostgres } from '@server/db/dialect';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable('fs_entries')
-    .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey()))
+    .addColumn('id', postgres ? 'bigint' : 'integer', (c) =>
+      postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+    )
     .addColumn('mount_id', 'text', (c) => c.notNull().references('storage_mounts.id').onDelete('cascade'))
     .addColumn('path', 'text', (c) => c.notNull())
     .addColumn('parent', 'text', (c) => c.notNull())
@@ -25,8 +27,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('generation', 'integer', (c) => c.notNull().defaultTo(0))
     .addUniqueConstraint('fs_entries_mount_path_key', ['mount_id', 'path'])
     .execute();
-  await db.schema.createIndex('fs_entries_mount_generation_idx').on('fs_entries').columns(['mount_id', 'generation']).execute();
-  await db.schema.createIndex('fs_entries_mount_counted_idx').on('fs_entries').columns(['mount_id', 'counted']).execute();
+  await db.schema
+    .createIndex('fs_entries_mount_generation_idx')
+    .on('fs_entries')
+    .columns(['mount_id', 'generation'])
+    .execute();
+  await db.schema
+    .createIndex('fs_entries_mount_counted_idx')
+    .on('fs_entries')
+    .columns(['mount_id', 'counted'])
+    .execute();
   await db.schema.createIndex('fs_entries_modified_idx').on('fs_entries').column('modified').execute();
 
   await db.schema
@@ -43,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('fs_uploads_config_key_idx').on('fs_uploads').columns(['storage_config_id', 'storage_key']).execute();
+  await db.schema
+    .createIndex('fs_uploads_config_key_idx')
+    .on('fs_uploads')
+    .columns(['storage_config_id', 'storage_key'])
+    .execute();
   await db.schema.createIndex('fs_uploads_created_at_idx').on('fs_uploads').column('created_at').execute();
 
   await db.schema
@@ -67,8 +81,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
  * filters and sorts on, so it scans that instead of the rows.
  */
 async function ftsTable(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('fs_entries_search_idx').on('fs_entries').columns(['mount_id', 'name', 'modified', 'path']).execute();
-  await sql`create virtual table fs_entries_fts using fts5(name, content='fs_entries', content_rowid='id', tokenize='trigram')`.execute(db);
+  await db.schema
+    .createIndex('fs_entries_search_idx')
+    .on('fs_entries')
+    .columns(['mount_id', 'name', 'modified', 'path'])
+    .execute();
+  await sql`create virtual table fs_entries_fts using fts5(name, content='fs_entries', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`create trigger fs_entries_fts_insert after insert on fs_entries begin
     insert into fs_entries_fts(rowid, name) values (new.id, new.name);
   end`.execute(db);
@@ -99,5 +119,6 @@ async function trigramIndex(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) await sql`drop table if exists fs_entries_fts`.execute(db);
-  for (const table of ['fs_index_state', 'fs_uploads', 'fs_entries']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['fs_index_state', 'fs_uploads', 'fs_entries'])
+    await db.schema.dropTable(table).ifExists().execute();
 }

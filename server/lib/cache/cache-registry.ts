@@ -1,7 +1,7 @@
 // The named caches of one server process. Services get the registry from the composition root,
 // read and write entries tagged with a mount id, and the cache service clears them by scope.
 import type { CacheCounters, CacheName } from '@shared/api/cache.schema';
-import type { Clock } from '../clock';
+import type { Clock } from '@server/lib/clock';
 import { TtlCache } from './ttl-cache';
 
 const fiveMinutes = 5 * 60 * 1000;

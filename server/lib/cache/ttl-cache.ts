@@ -3,7 +3,7 @@
 // they describe so a write or an admin clear can drop exactly those.
 import { LRUCache } from 'lru-cache';
 import type { CacheCounters } from '@shared/api/cache.schema';
-import type { Clock } from '../clock';
+import type { Clock } from '@server/lib/clock';
 
 /** What an entry describes; clearing by mount or by storage config matches these tags. */
 export type CacheScope = { mountId?: string; storageConfigId?: string };

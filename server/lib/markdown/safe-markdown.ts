@@ -29,7 +29,9 @@ const policy: sanitizeHtml.IOptions = {
   allowProtocolRelative: true,
   transformTags: {
     a: (tagName, attribs) =>
-      attribs.href === undefined ? { tagName, attribs } : { tagName, attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' } },
+      attribs.href === undefined
+        ? { tagName, attribs }
+        : { tagName, attribs: { ...attribs, rel: 'noopener noreferrer', target: '_blank' } },
     input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, disabled: '' } }),
   },
   // Only the task-list checkbox survives; a text or password field could phish inside a paste.

@@ -25,7 +25,9 @@ export class AddressRefusedError extends Error {
     readonly kind: AddressClass | 'metadata-name',
     subject: string,
   ) {
-    super(`refused to connect to ${host}: the ${subject} is ${kind === 'metadata-name' ? 'a cloud metadata service' : `a ${kind} address`}`);
+    super(
+      `refused to connect to ${host}: the ${subject} is ${kind === 'metadata-name' ? 'a cloud metadata service' : `a ${kind} address`}`,
+    );
     this.name = 'AddressRefusedError';
   }
 }
@@ -34,7 +36,8 @@ export class AddressRefusedError extends Error {
 export function assertAddress(policy: AddressPolicy, host: string, address: string): void {
   if (policy.isAllowed?.(host, address) === true) return;
   const kind = classifyIp(address);
-  if (kind === null || policy.refused.has(kind)) throw new AddressRefusedError(host, kind ?? 'reserved', policy.subject);
+  if (kind === null || policy.refused.has(kind))
+    throw new AddressRefusedError(host, kind ?? 'reserved', policy.subject);
 }
 
 /** Throws for a host that is refused before any lookup: a metadata name or a refused literal. */
@@ -65,7 +68,8 @@ export function guardedLookup(policy: AddressPolicy) {
       }
       const [first] = addresses;
       if (options.all === true) callback(null, addresses);
-      else if (first === undefined) callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+      else if (first === undefined)
+        callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
       else callback(null, first.address, first.family);
     });
   };
@@ -87,7 +91,10 @@ class GuardedHttpAgent extends HttpAgent {
     super({ ...options, lookup: guardedLookup(policy) });
   }
 
-  override createConnection(options: ConnectOptions, callback?: (error: Error | null, socket: Socket) => void): Socket | undefined {
+  override createConnection(
+    options: ConnectOptions,
+    callback?: (error: Error | null, socket: Socket) => void,
+  ): Socket | undefined {
     checkLiteral(this.policy, options);
     return super.createConnection(options as never, callback as never) as Socket | undefined;
   }
@@ -101,7 +108,10 @@ class GuardedHttpsAgent extends HttpsAgent {
     super({ ...options, lookup: guardedLookup(policy) });
   }
 
-  override createConnection(options: ConnectOptions, callback?: (error: Error | null, socket: Socket) => void): Socket | undefined {
+  override createConnection(
+    options: ConnectOptions,
+    callback?: (error: Error | null, socket: Socket) => void,
+  ): Socket | undefined {
     checkLiteral(this.policy, options);
     return super.createConnection(options as never, callback as never) as Socket | undefined;
   }

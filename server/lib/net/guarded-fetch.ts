@@ -4,7 +4,13 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { pipeline, Transform, type Readable } from 'node:stream';
-import { AddressRefusedError, assertHost, guardedAgents, type AddressPolicy, type GuardedAgents } from './address-guard';
+import {
+  AddressRefusedError,
+  assertHost,
+  guardedAgents,
+  type AddressPolicy,
+  type GuardedAgents,
+} from './address-guard';
 
 export const MAX_REDIRECTS = 5;
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
@@ -65,11 +71,20 @@ function failureOf(error: unknown, url: URL): UrlFetchError {
   return new UrlFetchError('unreachable', `could not reach ${url.host} (${code})`);
 }
 
-function exchange(url: URL, options: GuardedFetchOptions, agents: GuardedAgents, signal: AbortSignal): Promise<IncomingMessage> {
+function exchange(
+  url: URL,
+  options: GuardedFetchOptions,
+  agents: GuardedAgents,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
   const secure = url.protocol === 'https:';
   const send = secure ? httpsRequest : httpRequest;
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const req = send(url, { method: options.method, headers: options.headers ?? {}, agent: secure ? agents.https : agents.http, signal }, resolve);
+    const req = send(
+      url,
+      { method: options.method, headers: options.headers ?? {}, agent: secure ? agents.https : agents.http, signal },
+      resolve,
+    );
     req.on('error', (error) => reject(signal.aborted ? signal.reason : failureOf(error, url)));
     req.end();
   });
@@ -80,7 +95,13 @@ export function createGuardedFetch(policy: AddressPolicy): GuardedFetch {
   return async (start, options) => {
     const agents = guardedAgents(policy);
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new UrlFetchError('timeout', `no complete answer within ${Math.round(options.timeoutMs / 1000)} s`)), options.timeoutMs);
+    const timer = setTimeout(
+      () =>
+        deadline.abort(
+          new UrlFetchError('timeout', `no complete answer within ${Math.round(options.timeoutMs / 1000)} s`),
+        ),
+      options.timeoutMs,
+    );
     const stopForCaller = () => deadline.abort(new UrlFetchError('timeout', 'the request was cancelled'));
     options.signal?.addEventListener('abort', stopForCaller, { once: true });
     const finish = () => {
@@ -97,7 +118,8 @@ export function createGuardedFetch(policy: AddressPolicy): GuardedFetch {
         const response = await exchange(url, options, agents, deadline.signal);
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
-        if (!redirectStatuses.has(status) || location === undefined) return answer(url, response, options, deadline.signal, finish);
+        if (!redirectStatuses.has(status) || location === undefined)
+          return answer(url, response, options, deadline.signal, finish);
         response.destroy();
         if (hop >= MAX_REDIRECTS) throw new UrlFetchError('redirects', `more than ${MAX_REDIRECTS} redirects`);
         const next = URL.parse(location, url);
@@ -111,11 +133,23 @@ export function createGuardedFetch(policy: AddressPolicy): GuardedFetch {
   };
 }
 
-function answer(url: URL, response: IncomingMessage, options: GuardedFetchOptions, deadline: AbortSignal, finish: () => void): FetchedResponse {
+function answer(
+  url: URL,
+  response: IncomingMessage,
+  options: GuardedFetchOptions,
+  deadline: AbortSignal,
+  finish: () => void,
+): FetchedResponse {
   const status = response.statusCode ?? 0;
   const declared = Number(response.headers['content-length']);
   const { maxBytes } = options;
-  if (maxBytes !== undefined && status < 300 && options.method === 'GET' && Number.isFinite(declared) && declared > maxBytes) {
+  if (
+    maxBytes !== undefined &&
+    status < 300 &&
+    options.method === 'GET' &&
+    Number.isFinite(declared) &&
+    declared > maxBytes
+  ) {
     response.destroy();
     throw new UrlFetchError('too-large', `the file is ${declared} bytes, more than the ${maxBytes}-byte limit`);
   }
@@ -123,11 +157,13 @@ function answer(url: URL, response: IncomingMessage, options: GuardedFetchOption
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (maxBytes !== undefined && seen > maxBytes) callback(new UrlFetchError('too-large', `the file is larger than the ${maxBytes}-byte limit`));
+      if (maxBytes !== undefined && seen > maxBytes)
+        callback(new UrlFetchError('too-large', `the file is larger than the ${maxBytes}-byte limit`));
       else callback(null, chunk);
     },
   });
-  const stop = () => counter.destroy(deadline.reason instanceof Error ? deadline.reason : new UrlFetchError('timeout', 'stopped'));
+  const stop = () =>
+    counter.destroy(deadline.reason instanceof Error ? deadline.reason : new UrlFetchError('timeout', 'stopped'));
   deadline.addEventListener('abort', stop, { once: true });
   pipeline(response, counter, () => {
     deadline.removeEventListener('abort', stop);

@@ -7,10 +7,19 @@ import type { Readable } from 'node:stream';
 import { guardedAgents, type AddressPolicy } from './address-guard';
 
 /** `timeoutMs` is the longest the socket may stay idle. */
-export type ProbeRequest = { method: string; headers?: Record<string, string>; body?: string | Readable; timeoutMs: number };
+export type ProbeRequest = {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string | Readable;
+  timeoutMs: number;
+};
 export type ProbeAnswer = { status: number; headers: IncomingHttpHeaders };
 
-export function guardedRequest(url: URL, { method, headers = {}, body, timeoutMs }: ProbeRequest, policy: AddressPolicy): Promise<ProbeAnswer> {
+export function guardedRequest(
+  url: URL,
+  { method, headers = {}, body, timeoutMs }: ProbeRequest,
+  policy: AddressPolicy,
+): Promise<ProbeAnswer> {
   const agents = guardedAgents(policy);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const agent = url.protocol === 'https:' ? agents.https : agents.http;

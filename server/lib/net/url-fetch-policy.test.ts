@@ -19,10 +19,23 @@ describe('URL_FETCH_ALLOW', () => {
 
 describe('the URL fetch policy', () => {
   const none = urlFetchPolicy([]);
-  const allowing = urlFetchPolicy(parseAllowList('files.lan,10.1.0.0/16,169.254.0.0/16,metadata.google.internal').entries);
+  const allowing = urlFetchPolicy(
+    parseAllowList('files.lan,10.1.0.0/16,169.254.0.0/16,metadata.google.internal').entries,
+  );
 
   it('refuses every non-public address and allows public ones', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '169.254.169.254', 'fe80::1', 'fd00::1', '::1', '0.0.0.0', '224.0.0.1', '203.0.113.9']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.1',
+      '169.254.169.254',
+      'fe80::1',
+      'fd00::1',
+      '::1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '203.0.113.9',
+    ]) {
       expect(() => assertAddress(none, 'example.com', address), address).toThrow(/refused to connect/);
     }
     expect(() => assertAddress(none, 'example.com', '8.8.8.8')).not.toThrow();

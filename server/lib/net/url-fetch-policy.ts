@@ -20,9 +20,15 @@ export const refusedForUrlFetch: ReadonlySet<AddressClass> = new Set<AddressClas
 /** One URL_FETCH_ALLOW entry: a host name (exact, case-insensitive) or an address range. */
 export type UrlFetchAllowEntry = { kind: 'host'; host: string } | { kind: 'range'; cidr: string };
 
-const hostNamePattern = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+const hostNamePattern =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
-const normaliseHost = (host: string) => host.trim().toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+const normaliseHost = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 
 /** Parses `host,10.0.0.0/8,fd00::/8`: host names, CIDR ranges or single addresses. */
 export function parseAllowList(text: string): { entries: UrlFetchAllowEntry[]; problems: string[] } {
@@ -51,7 +57,9 @@ export function parseAllowList(text: string): { entries: UrlFetchAllowEntry[]; p
 }
 
 function isMetadata(host: string, address: string | null): boolean {
-  return isMetadataName(host) || classifyIp(host) === 'metadata' || (address !== null && classifyIp(address) === 'metadata');
+  return (
+    isMetadataName(host) || classifyIp(host) === 'metadata' || (address !== null && classifyIp(address) === 'metadata')
+  );
 }
 
 /** The policy for URL fetches; `allow` comes from URL_FETCH_ALLOW. */

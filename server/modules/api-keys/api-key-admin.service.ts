@@ -1,7 +1,7 @@
 // Admin management of API keys. Only sha256(key) is stored: the full key leaves the server once,
 // in the creation response. Generated keys are `cd_` plus 32 random base64url characters.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { Updateable } from 'kysely';
 import type {
   ApiKeyView,
@@ -11,14 +11,14 @@ import type {
   UpdateApiKeyRequest,
 } from '@shared/api/api-key.schema';
 import { ErrorCode } from '@shared/errors';
-import { ApiKeyRepo } from './api-key.repo';
-import type { ApiKeyRow, ApiKeysTable } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { sha256Hex } from '../../lib/crypto-random';
-import { fieldError } from '../../lib/field-error';
-import type { AdminAuth } from '../auth/auth.types';
+import type { ApiKeyRepo } from './api-key.repo';
+import type { ApiKeyRow, ApiKeysTable } from '@server/db/schema';
+import { isUniqueViolation } from '@server/db/unique-violation';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { sha256Hex } from '@server/lib/crypto-random';
+import { fieldError } from '@server/lib/field-error';
+import type { AdminAuth } from '@server/modules/auth/auth.types';
 
 export const API_KEY_PREFIX = 'cd_';
 /** Lists show at most 6 characters of a key, and never more than a quarter of a short custom one. */

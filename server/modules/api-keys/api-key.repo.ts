@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { ApiKeyRow, ApiKeysTable, Database, NewApiKey } from '../../db/schema';
+import type { ApiKeyRow, ApiKeysTable, Database, NewApiKey } from '@server/db/schema';
 
 export class ApiKeyRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -41,7 +41,10 @@ export class ApiKeyRepo {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
-import { batchDeleteApiKeys, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '@shared/api/api-keys.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import {
+  batchDeleteApiKeys,
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  updateApiKey,
+} from '@shared/api/api-keys.endpoints';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { ApiKeyAdminService } from './api-key-admin.service';
 
 export function apiKeysRoutes(keys: ApiKeyAdminService): Hono<AppEnv> {

@@ -1,10 +1,10 @@
 import type { ChangePasswordRequest, ChangePasswordResult } from '@shared/api/auth.schema';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { hashPassword, verifyPassword } from '../../lib/password';
-import { reserveAttempt } from '../../lib/rate-limiter';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { hashPassword, verifyPassword } from '@server/lib/password';
+import { reserveAttempt } from '@server/lib/rate-limiter';
 import type { AuthLimiters } from './auth-limits';
 import type { AdminAuth } from './auth.types';
 
@@ -18,7 +18,10 @@ export class AdminAccountService {
 
   async changePassword(auth: AdminAuth, input: ChangePasswordRequest, ip: string): Promise<ChangePasswordResult> {
     const { passwordByAdmin, passwordByIp } = this.limiters;
-    const attempt = reserveAttempt({ limiter: passwordByAdmin, key: auth.adminId, resetOnSuccess: true }, { limiter: passwordByIp, key: ip });
+    const attempt = reserveAttempt(
+      { limiter: passwordByAdmin, key: auth.adminId, resetOnSuccess: true },
+      { limiter: passwordByIp, key: ip },
+    );
     const admins = this.repos.admins;
     const admin = await admins.findById(auth.adminId);
     if (admin === undefined) throw new AppError(ErrorCode.TokenExpired, 'admin session expired, please log in again');
@@ -31,7 +34,8 @@ export class AdminAccountService {
     if (input.newPassword !== undefined && input.newPassword === input.currentPassword) {
       throw new AppError(ErrorCode.BadRequest, 'newPassword must differ from the current password');
     }
-    const newUsername = input.newUsername !== undefined && input.newUsername !== admin.username ? input.newUsername : undefined;
+    const newUsername =
+      input.newUsername !== undefined && input.newUsername !== admin.username ? input.newUsername : undefined;
     if (newUsername === undefined && input.newPassword === undefined) {
       throw new AppError(ErrorCode.BadRequest, 'nothing to change: newUsername equals the current username');
     }

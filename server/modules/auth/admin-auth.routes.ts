@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { adminLogin, adminLogout, changeAdminPassword, checkAdminToken } from '@shared/api/auth.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { clientIp } from '../../middleware/client-ip';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { clientIp } from '@server/middleware/client-ip';
 import type { AdminAccountService } from './admin-account.service';
 import type { AdminSessionService } from './admin-session.service';
 

@@ -1,19 +1,19 @@
 // Admin login, logout and bearer-token checks. Only sha256(token) is stored; each login attempt
 // is reserved per (IP, username), per IP and per username before the argon2 check (unknown users
 // cost a dummy one), so parallel guesses get 429 instead of extra verifications.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { LoginRequest, LoginResponse } from '@shared/api/auth.schema';
 import { ErrorCode } from '@shared/errors';
 import { ADMIN_TOKEN_TTL_MS } from '@shared/limits';
-import { AdminTokenRepo } from './admin-token.repo';
-import { AdminRepo } from './admin.repo';
-import type { SweepTask } from '../../jobs/sweeper';
-import { AppError } from '../../lib/app-error';
-import { TtlCache } from '../../lib/cache/ttl-cache';
-import { isoAt, type Clock } from '../../lib/clock';
-import { newToken, sha256Hex } from '../../lib/crypto-random';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import { reserveAttempt } from '../../lib/rate-limiter';
+import type { AdminTokenRepo } from './admin-token.repo';
+import type { AdminRepo } from './admin.repo';
+import type { SweepTask } from '@server/jobs/sweeper';
+import { AppError } from '@server/lib/app-error';
+import { TtlCache } from '@server/lib/cache/ttl-cache';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { newToken, sha256Hex } from '@server/lib/crypto-random';
+import { verifyAgainstDummy, verifyPassword } from '@server/lib/password';
+import { reserveAttempt } from '@server/lib/rate-limiter';
 import type { AuthLimiters } from './auth-limits';
 import type { AdminAuth, Auth } from './auth.types';
 
@@ -79,9 +79,10 @@ export class AdminSessionService {
     );
 
     const admin = await this.admins.findByUsername(input.username);
-    const valid = admin === undefined
-      ? await verifyAgainstDummy(input.password)
-      : await verifyPassword(admin.password_hash, input.password);
+    const valid =
+      admin === undefined
+        ? await verifyAgainstDummy(input.password)
+        : await verifyPassword(admin.password_hash, input.password);
     if (admin === undefined || !valid) throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
 
     attempt.succeeded();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { prepareQuery } from '../../db/prepared-query';
-import type { AdminTokenRow, Database } from '../../db/schema';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { AdminTokenRow, Database } from '@server/db/schema';
 
 export type AdminTokenWithUser = AdminTokenRow & { username: string };
 
@@ -9,7 +9,13 @@ const withUserQuery = prepareQuery<{ tokenHash: string }, AdminTokenWithUser>((d
   db
     .selectFrom('admin_tokens')
     .innerJoin('admins', 'admins.id', 'admin_tokens.admin_id')
-    .select(['admin_tokens.token_hash', 'admin_tokens.admin_id', 'admin_tokens.expires_at', 'admin_tokens.created_at', 'admins.username'])
+    .select([
+      'admin_tokens.token_hash',
+      'admin_tokens.admin_id',
+      'admin_tokens.expires_at',
+      'admin_tokens.created_at',
+      'admins.username',
+    ])
     .where('admin_tokens.token_hash', '=', arg('tokenHash')),
 );
 

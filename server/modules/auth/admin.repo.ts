@@ -1,11 +1,14 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { AdminRow, AdminsTable, Database } from '../../db/schema';
+import type { AdminRow, AdminsTable, Database } from '@server/db/schema';
 
 export class AdminRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('admins')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { checkApiKey } from '@shared/api/auth.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { ApiKeyAuthService } from './api-key-auth.service';
 
 export function apiKeyAuthRoutes(apiKeys: ApiKeyAuthService): Hono<AppEnv> {

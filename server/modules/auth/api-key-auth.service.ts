@@ -1,11 +1,11 @@
 import type { ApiKeyCheck } from '@shared/api/auth.schema';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
-import { ApiKeyRepo } from '../api-keys/api-key.repo';
-import { isoAt, type Clock } from '../../lib/clock';
-import { sha256Hex } from '../../lib/crypto-random';
-import { AppError } from '../../lib/app-error';
-import { reserveAttempt, type Attempt } from '../../lib/rate-limiter';
+import type { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { sha256Hex } from '@server/lib/crypto-random';
+import { AppError } from '@server/lib/app-error';
+import { reserveAttempt, type Attempt } from '@server/lib/rate-limiter';
 import type { AuthLimiters } from './auth-limits';
 import type { ApiKeyAuth, Auth } from './auth.types';
 
@@ -29,7 +29,10 @@ export class ApiKeyAuthService {
       attempt = reserveAttempt({ limiter: this.limiters.apiKeyByIp, key: ip });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds } };
+      return {
+        kind: 'none',
+        failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds },
+      };
     }
     const now = isoAt(this.clock);
     const row = key.length > maxKeyLength ? undefined : await this.keys.findByHash(sha256Hex(key));
@@ -42,7 +45,11 @@ export class ApiKeyAuthService {
       kind: 'apikey',
       keyId: row.id,
       name: row.name,
-      permissions: { text: row.text_permission === 1, file: row.file_permission === 1, mount: row.mount_permission === 1 },
+      permissions: {
+        text: row.text_permission === 1,
+        file: row.file_permission === 1,
+        mount: row.mount_permission === 1,
+      },
       basicPath: row.basic_path,
       readOnly: row.read_only === 1,
     };

@@ -1,6 +1,6 @@
 import type { ApiKeyPermissions } from '@shared/api/auth.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '@server/lib/app-error';
 import type { AdminAuth, ApiKeyAuth, Auth, AuthFailure } from './auth.types';
 
 const apiKeyInvalid = 'API key invalid or expired';
@@ -9,7 +9,8 @@ export function requireAdmin(auth: Auth): AdminAuth {
   if (auth.kind === 'admin') return auth;
   if (auth.kind === 'apikey') throw new AppError(ErrorCode.Forbidden, 'admin rights required');
   const { failure } = auth;
-  if (failure !== undefined) throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
+  if (failure !== undefined)
+    throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
   throw new AppError(ErrorCode.Unauthorized, 'authentication required');
 }
 
@@ -25,7 +26,8 @@ export function requireApiKey(auth: Auth): ApiKeyAuth {
 export type KeyPermission = keyof ApiKeyPermissions;
 
 function unauthenticated(failure: AuthFailure | undefined): AppError {
-  if (failure !== undefined) return new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
+  if (failure !== undefined)
+    return new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
   return new AppError(ErrorCode.Unauthorized, 'authentication required');
 }
 

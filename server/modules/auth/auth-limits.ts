@@ -2,8 +2,8 @@
 // IP. The username alone has a far higher ceiling, and it only stops addresses that have failed
 // already: a spread-out attack gets one guess per address, while the admin, from an address with
 // a clean record, can still sign in, so nobody can lock the admin out remotely.
-import type { Clock } from '../../lib/clock';
-import { FailureLimiter } from '../../lib/rate-limiter';
+import type { Clock } from '@server/lib/clock';
+import { FailureLimiter } from '@server/lib/rate-limiter';
 
 const fifteenMinutes = 15 * 60 * 1000;
 

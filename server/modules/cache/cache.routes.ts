@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { clearCache, clearVisibleCache, getCacheStats } from '@shared/api/cache.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { CacheService } from './cache.service';
 
 export function cacheRoutes(cache: CacheService): Hono<AppEnv> {

@@ -1,16 +1,21 @@
 // Cache statistics and clearing. An admin clears by mount, by storage config or everything; a
 // key clears only the mounts it can see, and a mount outside its view is reported as missing.
 // Clearing a mount's caches is its refresh: the mount's last_refresh_at records it.
-import type { Repositories } from '../../db/repositories';
-import { clearCacheResultSchema, type CacheStats, type ClearCacheRequest, type ClearCacheResult } from '@shared/api/cache.schema';
+import type { Repositories } from '@server/db/repositories';
+import {
+  clearCacheResultSchema,
+  type CacheStats,
+  type ClearCacheRequest,
+  type ClearCacheResult,
+} from '@shared/api/cache.schema';
 import { ErrorCode } from '@shared/errors';
-import { MountRepo } from '../mounts/mount.repo';
-import { AppError } from '../../lib/app-error';
-import type { CacheClearScope, CacheRegistry } from '../../lib/cache/cache-registry';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { AdminAuth } from '../auth/auth.types';
-import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
-import type { MountService, MountUser } from '../mounts/mount.service';
+import type { MountRepo } from '@server/modules/mounts/mount.repo';
+import { AppError } from '@server/lib/app-error';
+import type { CacheClearScope, CacheRegistry } from '@server/lib/cache/cache-registry';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { AdminAuth } from '@server/modules/auth/auth.types';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import type { MountService, MountUser } from '@server/modules/mounts/mount.service';
 
 const mb = 1024 * 1024;
 
@@ -40,10 +45,15 @@ export class CacheService {
   }
 
   /** Replayable from the offline queue: a repeated key gets the first count back. */
-  async clearAsAdmin(_auth: AdminAuth, input: ClearCacheRequest, idempotent?: IdempotentRequest): Promise<ClearCacheResult> {
+  async clearAsAdmin(
+    _auth: AdminAuth,
+    input: ClearCacheRequest,
+    idempotent?: IdempotentRequest,
+  ): Promise<ClearCacheResult> {
     return this.idempotency.once(idempotent, clearCacheResultSchema, async ({ mounts }) => {
       if (input.mountId !== undefined) {
-        if ((await mounts.findById(input.mountId)) === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
+        if ((await mounts.findById(input.mountId)) === undefined)
+          throw new AppError(ErrorCode.NotFound, 'mount not found');
         return this.#clear(mounts, { mountIds: [input.mountId] });
       }
       if (input.storageConfigId !== undefined) {
@@ -69,7 +79,10 @@ export class CacheService {
         (input.storageConfigId === undefined || mount.storage_config_id === input.storageConfigId),
     );
     if (chosen.length === 0 && (input.mountId !== undefined || input.storageConfigId !== undefined)) {
-      throw new AppError(ErrorCode.NotFound, input.mountId === undefined ? 'storage config not found' : 'mount not found');
+      throw new AppError(
+        ErrorCode.NotFound,
+        input.mountId === undefined ? 'storage config not found' : 'mount not found',
+      );
     }
     return this.#clear(this.mounts, { mountIds: chosen.map((mount) => mount.id) });
   }

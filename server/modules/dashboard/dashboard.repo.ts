@@ -1,7 +1,7 @@
 // Aggregates for the admin dashboard, one grouped query each. Day buckets use substr(created_at,
 // 1, 10) on the ISO-8601 text timestamps, which works the same on SQLite and PostgreSQL.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '@server/db/schema';
 
 export type StorageUsageRow = {
   id: string;
@@ -20,7 +20,10 @@ export class DashboardRepo {
 
   async counts(): Promise<{ pastes: number; files: number; apiKeys: number; storageConfigs: number }> {
     const count = (table: 'pastes' | 'api_keys' | 'storage_configs') =>
-      this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      this.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
     const [pastes, apiKeys, storageConfigs, files] = await Promise.all([
       count('pastes'),
       count('api_keys'),
@@ -31,7 +34,12 @@ export class DashboardRepo {
         .where('status', '=', 'committed')
         .executeTakeFirstOrThrow(),
     ]);
-    return { pastes: Number(pastes.n), files: Number(files.n), apiKeys: Number(apiKeys.n), storageConfigs: Number(storageConfigs.n) };
+    return {
+      pastes: Number(pastes.n),
+      files: Number(files.n),
+      apiKeys: Number(apiKeys.n),
+      storageConfigs: Number(storageConfigs.n),
+    };
   }
 
   /** Every storage config with the size and number of its committed files, by name. */

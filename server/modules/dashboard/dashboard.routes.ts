@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getDashboardStats } from '@shared/api/dashboard.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { DashboardService } from './dashboard.service';
 
 export function dashboardRoutes(dashboard: DashboardService): Hono<AppEnv> {

@@ -1,10 +1,10 @@
 import { ACTIVITY_DAYS, type ActivityDay, type DashboardStats } from '@shared/api/dashboard.schema';
-import type { Repositories } from '../../db/repositories';
-import { DashboardRepo, type DayCountRow } from './dashboard.repo';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import type { Clock } from '../../lib/clock';
-import type { ProxyNotice } from '../../middleware/proxy-notice.middleware';
-import type { AdminAuth } from '../auth/auth.types';
+import type { Repositories } from '@server/db/repositories';
+import type { DashboardRepo, DayCountRow } from './dashboard.repo';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import type { Clock } from '@server/lib/clock';
+import type { ProxyNotice } from '@server/middleware/proxy-notice.middleware';
+import type { AdminAuth } from '@server/modules/auth/auth.types';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -38,9 +38,10 @@ export class DashboardService {
       usedBytes: row.used_bytes,
       quotaBytes: row.total_storage_bytes,
       fileCount: row.file_count,
-      usagePercent: row.total_storage_bytes === null || row.total_storage_bytes <= 0
-        ? null
-        : Math.round((row.used_bytes / row.total_storage_bytes) * 10_000) / 100,
+      usagePercent:
+        row.total_storage_bytes === null || row.total_storage_bytes <= 0
+          ? null
+          : Math.round((row.used_bytes / row.total_storage_bytes) * 10_000) / 100,
     }));
     const cache = this.caches.stats();
     return {
@@ -62,7 +63,11 @@ function lastDays(now: number, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(now - (count - 1 - i) * dayMs).toISOString().slice(0, 10));
 }
 
-function activity(days: readonly string[], pastes: readonly DayCountRow[], files: readonly DayCountRow[]): ActivityDay[] {
+function activity(
+  days: readonly string[],
+  pastes: readonly DayCountRow[],
+  files: readonly DayCountRow[],
+): ActivityDay[] {
   const byDay = (rows: readonly DayCountRow[]) => new Map(rows.map((row) => [row.day, Number(row.n)]));
   const pasteCounts = byDay(pastes);
   const fileCounts = byDay(files);

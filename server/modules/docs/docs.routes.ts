@@ -6,12 +6,13 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import { apiReference, apiReferenceAsset, openApiJson } from '@shared/api/docs.endpoints';
 import { allEndpoints } from '@shared/api/endpoints';
-import type { AppEnv } from '../../app-env';
-import { openApiDocument } from '../../http/openapi';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { openApiDocument } from '@server/http/openapi';
+import { route } from '@server/http/route';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const pageCsp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+const pageCsp =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
 
 const page = `<!doctype html>
 <html lang="en">
@@ -46,11 +47,31 @@ export function docsRoutes(): Hono<AppEnv> {
     return text;
   };
 
-  route(app, openApiJson, () => new Response(document, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' } }));
-  route(app, apiReference, () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': pageCsp, 'x-frame-options': 'DENY' } }));
+  route(
+    app,
+    openApiJson,
+    () =>
+      new Response(document, {
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' },
+      }),
+  );
+  route(
+    app,
+    apiReference,
+    () =>
+      new Response(page, {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': pageCsp,
+          'x-frame-options': 'DENY',
+        },
+      }),
+  );
   route(app, apiReferenceAsset, async ({ params: { file } }) => {
     const type = file.endsWith('.css') ? assetTypes['.css'] : assetTypes['.js'];
-    return new Response(await asset(file), { headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' } });
+    return new Response(await asset(file), {
+      headers: { 'content-type': type, 'cache-control': 'public, max-age=3600' },
+    });
   });
   return app;
 }

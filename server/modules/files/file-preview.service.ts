@@ -5,8 +5,8 @@
 import type { FilePreview } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
-import { AppError } from '../../lib/app-error';
-import { RENDER_MAX_CHARS, type HtmlRenderer } from '../../lib/markdown/html-renderer';
+import { AppError } from '@server/lib/app-error';
+import { RENDER_MAX_CHARS, type HtmlRenderer } from '@server/lib/markdown/html-renderer';
 import type { PublicFileService } from './public-file.service';
 
 export class FilePreviewService {
@@ -19,11 +19,15 @@ export class FilePreviewService {
   async preview(slug: string, token: string | undefined): Promise<FilePreview> {
     const { row, access } = await this.files.open(slug, token);
     const kind = previewKind(row.mimetype, row.filename);
-    if (!hasTextPreview(kind)) throw new AppError(ErrorCode.BadRequest, `this file has no text preview (it shows as ${kind})`);
+    if (!hasTextPreview(kind))
+      throw new AppError(ErrorCode.BadRequest, `this file has no text preview (it shows as ${kind})`);
     const config = await this.files.configOf(row);
     const range = row.size === 0 ? undefined : { start: 0, end: Math.min(row.size, this.limitBytes) - 1 };
     await this.files.views.record(row, access, range);
-    const text = range === undefined ? '' : await readText(await (await this.files.storage.driverFor(config)).getObject(row.storage_path, range));
+    const text =
+      range === undefined
+        ? ''
+        : await readText(await (await this.files.storage.driverFor(config)).getObject(row.storage_path, range));
     const markdown = kind === 'markdown';
     const html = markdown ? await this.renderer.markdown(text) : await this.renderer.fileText(text, row.filename);
     // Bytes read never exceed the limit, and a string never has more characters than its bytes.

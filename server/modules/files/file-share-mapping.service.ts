@@ -4,10 +4,10 @@ import type { CommitResponse } from '@shared/api/upload.schema';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import type { FileRow } from './file.repo';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
-import { AppError } from '../../lib/app-error';
-import { randomAlphanumeric } from '../../lib/crypto-random';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import { AppError } from '@server/lib/app-error';
+import { randomAlphanumeric } from '@server/lib/crypto-random';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 
 const maxNameLength = 80;
 
@@ -34,14 +34,26 @@ export function cleanPath(path: string | undefined): string {
   if (path === undefined) return '';
   const segments = path.split(/[\\/]+/).filter((segment) => segment !== '');
   if (segments.some((segment) => segment === '.' || segment === '..' || segment.includes('\0'))) {
-    throw new AppError(ErrorCode.ValidationFailed, 'path: may not contain "." or ".." segments', { issues: [{ path: 'path', message: 'may not contain "." or ".." segments' }] });
+    throw new AppError(ErrorCode.ValidationFailed, 'path: may not contain "." or ".." segments', {
+      issues: [{ path: 'path', message: 'may not contain "." or ".." segments' }],
+    });
   }
   return segments.map((segment) => sanitiseFilename(segment)).join('/');
 }
 
 /** `[key prefix/][default_folder/][path/]<6-char id>-<sanitised name>`; the prefix keeps a key's uploads under its basic_path. */
-export function storageKey(config: StorageConfigRow, path: string | undefined, filename: string, keyPrefix = ''): string {
-  const parts = [keyPrefix, config.default_folder.replace(/^\/+|\/+$/g, ''), cleanPath(path), `${randomAlphanumeric(6)}-${sanitiseFilename(filename)}`];
+export function storageKey(
+  config: StorageConfigRow,
+  path: string | undefined,
+  filename: string,
+  keyPrefix = '',
+): string {
+  const parts = [
+    keyPrefix,
+    config.default_folder.replace(/^\/+|\/+$/g, ''),
+    cleanPath(path),
+    `${randomAlphanumeric(6)}-${sanitiseFilename(filename)}`,
+  ];
   return parts.filter((part) => part !== '').join('/');
 }
 
@@ -49,7 +61,8 @@ export function storageKey(config: StorageConfigRow, path: string | undefined, f
 export function objectUrl(config: StorageConfigRow, key: string): string {
   const encoded = key.split('/').map(encodeURIComponent).join('/');
   if (config.custom_host !== null) return `${config.custom_host.replace(/\/+$/, '')}/${encoded}`;
-  if (config.driver === 's3' && config.endpoint_url !== null) return `${config.endpoint_url.replace(/\/+$/, '')}/${config.bucket_name ?? ''}/${encoded}`;
+  if (config.driver === 's3' && config.endpoint_url !== null)
+    return `${config.endpoint_url.replace(/\/+$/, '')}/${config.bucket_name ?? ''}/${encoded}`;
   return '';
 }
 

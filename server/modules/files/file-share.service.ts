@@ -1,15 +1,22 @@
 // Managing committed file shares: admins see all of them, an API key (file permission) only
 // those it created; anything else is 404. Deleting a share deletes its object too.
-import type { Repositories } from '../../db/repositories';
-import type { FileDeleted, FileDetail, FileList, FileListQuery, FileRecord, UpdateFileRequest } from '@shared/api/file-share.schema';
+import type { Repositories } from '@server/db/repositories';
+import type {
+  FileDeleted,
+  FileDetail,
+  FileList,
+  FileListQuery,
+  FileRecord,
+  UpdateFileRequest,
+} from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import { FileRepo, type FilePatch, type FileRow } from './file.repo';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { hashPassword } from '../../lib/password';
+import type { FileRepo, FilePatch, FileRow } from './file.repo';
+import { isUniqueViolation } from '@server/db/unique-violation';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { hashPassword } from '@server/lib/password';
 import { ownerTag, owns, toFileRecord } from './file-share-mapping.service';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 import type { PublicFileService } from './public-file.service';
 
 export class FileShareService {
@@ -28,7 +35,12 @@ export class FileShareService {
     const page = await this.files.page({ createdBy, limit: query.limit, offset: query.offset });
     return {
       items: page.items.map(toFileRecord),
-      pagination: { total: page.total, limit: query.limit, offset: query.offset, hasMore: query.offset + page.items.length < page.total },
+      pagination: {
+        total: page.total,
+        limit: query.limit,
+        offset: query.offset,
+        hasMore: query.offset + page.items.length < page.total,
+      },
     };
   }
 
@@ -46,7 +58,10 @@ export class FileShareService {
     const patch: FilePatch = {
       remark: input.remark,
       slug: input.slug,
-      expires_at: input.expires_at === undefined || input.expires_at === null ? input.expires_at : new Date(input.expires_at).toISOString(),
+      expires_at:
+        input.expires_at === undefined || input.expires_at === null
+          ? input.expires_at
+          : new Date(input.expires_at).toISOString(),
       use_proxy: input.use_proxy === undefined ? undefined : Number(input.use_proxy),
       updated_at: isoAt(this.clock),
     };
@@ -54,7 +69,9 @@ export class FileShareService {
       patch.max_views = input.max_views === 0 ? null : input.max_views;
       patch.views = 0;
     }
-    if (input.password !== undefined) patch.password_hash = input.password === null || input.password === '' ? null : await hashPassword(input.password);
+    if (input.password !== undefined)
+      patch.password_hash =
+        input.password === null || input.password === '' ? null : await hashPassword(input.password);
     try {
       await this.files.update(id, patch);
     } catch (error) {
@@ -83,7 +100,8 @@ export class FileShareService {
 
   async #owned(caller: AdminAuth | ApiKeyAuth, id: string): Promise<FileRow> {
     const row = await this.files.findById(id);
-    if (row === undefined || row.status !== 'committed' || !owns(caller, row)) throw new AppError(ErrorCode.NotFound, 'file not found');
+    if (row === undefined || row.status !== 'committed' || !owns(caller, row))
+      throw new AppError(ErrorCode.NotFound, 'file not found');
     return row;
   }
 }

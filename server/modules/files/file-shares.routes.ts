@@ -2,9 +2,9 @@
 // /user/files (the admin or a key with file permission, which sees only the shares it created).
 import { Hono } from 'hono';
 import { adminFileEndpoints, userFileEndpoints } from '@shared/api/file.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { requestOrigin } from '../../lib/signed-url';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { requestOrigin } from '@server/lib/signed-url';
 import type { FileShareService } from './file-share.service';
 
 export function fileManagementRoutes(shares: FileShareService, trustProxy: boolean): Hono<AppEnv> {

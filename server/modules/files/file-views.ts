@@ -5,9 +5,9 @@
 // map until they expire.
 import { ErrorCode } from '@shared/errors';
 import type { FileRepo, FileRow } from './file.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { ByteRange } from '../../storage/storage-driver';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { ByteRange } from '@server/storage/storage-driver';
 
 /** A valid access token's id and expiry, or null for a request without one. */
 export type FileAccess = { tokenId: string; expiresAtMs: number } | null;
@@ -25,7 +25,8 @@ export class FileViews {
 
   /** Counts a view atomically when this delivery should cost one; `last` when it used the share up. */
   async record(row: FileRow, access: FileAccess, range: ByteRange | undefined): Promise<ViewOutcome> {
-    const counts = access === null ? isViewLimited(row) || range === undefined || range.start === 0 : this.#firstUse(access);
+    const counts =
+      access === null ? isViewLimited(row) || range === undefined || range.start === 0 : this.#firstUse(access);
     if (!counts) return { counted: false, last: false };
     const after = await this.files.countView(row.id, isoAt(this.clock));
     if (after === undefined) throw new AppError(ErrorCode.Gone, 'this file is no longer available');

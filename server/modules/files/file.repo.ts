@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import { inTransaction } from '../../db/in-transaction';
-import { prepareQuery } from '../../db/prepared-query';
-import type { Database, FilesTable } from '../../db/schema';
+import { inTransaction } from '@server/db/in-transaction';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { Database, FilesTable } from '@server/db/schema';
 
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Insertable<FilesTable>;
@@ -9,19 +9,24 @@ export type FilePatch = Updateable<FilesTable>;
 export type FilePage = { items: FileRow[]; total: number };
 
 // What a visitor's share page and download read and count, prepared once (db/prepared-query.ts).
-const bySlugQuery = prepareQuery<{ slug: string }, FileRow>((db, arg) => db.selectFrom('files').selectAll().where('slug', '=', arg('slug')));
+const bySlugQuery = prepareQuery<{ slug: string }, FileRow>((db, arg) =>
+  db.selectFrom('files').selectAll().where('slug', '=', arg('slug')),
+);
 const tombstoneQuery = prepareQuery<{ slug: string }, { slug: string }>((db, arg) =>
   db.selectFrom('file_tombstones').select('slug').where('slug', '=', arg('slug')),
 );
-const countViewQuery = prepareQuery<{ id: string; now: string }, { views: number; max_views: number | null }>((db, arg) =>
-  db
-    .updateTable('files')
-    .set((eb) => ({ views: eb('views', '+', 1), updated_at: arg('now') }))
-    .where('id', '=', arg('id'))
-    .where('status', '=', 'committed')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', arg('now'))]))
-    .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]))
-    .returning(['views', 'max_views']),
+const countViewQuery = prepareQuery<{ id: string; now: string }, { views: number; max_views: number | null }>(
+  (db, arg) =>
+    db
+      .updateTable('files')
+      .set((eb) => ({ views: eb('views', '+', 1), updated_at: arg('now') }))
+      .where('id', '=', arg('id'))
+      .where('status', '=', 'committed')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', arg('now'))]))
+      .where((eb) =>
+        eb.or([eb('max_views', 'is', null), eb('max_views', '=', 0), eb('views', '<', eb.ref('max_views'))]),
+      )
+      .returning(['views', 'max_views']),
 );
 
 export class FileRepo {
@@ -105,7 +110,13 @@ export class FileRepo {
   async page(options: { createdBy?: string; limit: number; offset: number }): Promise<FilePage> {
     let query = this.db.selectFrom('files').where('status', '=', 'committed');
     if (options.createdBy !== undefined) query = query.where('created_by', '=', options.createdBy);
-    const items = await query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(options.limit).offset(options.offset).execute();
+    const items = await query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute();
     const counted = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return { items, total: Number(counted.n) };
   }
@@ -123,7 +134,12 @@ export class FileRepo {
         eb.or([
           eb.and([eb('status', '=', 'pending'), eb('created_at', '<', pendingCutoffIso)]),
           eb.and([eb('expires_at', 'is not', null), eb('expires_at', '<=', settledCutoffIso)]),
-          eb.and([eb('status', '=', 'committed'), eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views')), eb('updated_at', '<=', settledCutoffIso)]),
+          eb.and([
+            eb('status', '=', 'committed'),
+            eb('max_views', '>', 0),
+            eb('views', '>=', eb.ref('max_views')),
+            eb('updated_at', '<=', settledCutoffIso),
+          ]),
         ]),
       )
       .limit(limit)

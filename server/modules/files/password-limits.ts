@@ -2,8 +2,8 @@
 // per IP, and a far higher ceiling per share that only stops addresses that have already failed,
 // as the admin login does: a spread-out guesser gets one more try per new address, while the
 // rightful viewer, from an address with a clean record, still gets in.
-import type { Clock } from '../../lib/clock';
-import { FailureLimiter, reserveAttempt, type Attempt, type LimitRule } from '../../lib/rate-limiter';
+import type { Clock } from '@server/lib/clock';
+import { FailureLimiter, reserveAttempt, type Attempt, type LimitRule } from '@server/lib/rate-limiter';
 
 const fifteenMinutes = 15 * 60 * 1000;
 

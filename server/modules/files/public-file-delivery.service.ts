@@ -6,15 +6,22 @@
 // with a page visit's token (whose preview may be followed by the download), leaves it to the
 // sweeper, answering 410 to everyone else meanwhile. A redirect never outlives the share's expiry. Presigned download URLs are cached (the s3Url cache) while half their life is left.
 import type { Readable } from 'node:stream';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
 import type { FileRow } from './file.repo';
-import type { TtlCache } from '../../lib/cache/ttl-cache';
-import { safetyHeaders, serveHeaders } from '../../lib/content-safety';
-import { parseRange } from '../../storage/http-stream';
+import type { TtlCache } from '@server/lib/cache/ttl-cache';
+import { safetyHeaders, serveHeaders } from '@server/lib/content-safety';
+import { parseRange } from '@server/storage/http-stream';
 import { isViewLimited } from './file-views';
 import type { PublicFileService } from './public-file.service';
 
-export type DeliveryRequest = { slug: string; mode: 'view' | 'download'; token?: string; range?: string; headOnly: boolean; origin: string };
+export type DeliveryRequest = {
+  slug: string;
+  mode: 'view' | 'download';
+  token?: string;
+  range?: string;
+  headOnly: boolean;
+  origin: string;
+};
 
 export type Delivery =
   | { kind: 'redirect'; url: string }
@@ -39,10 +46,17 @@ export class FileDeliveryService {
       'accept-ranges': 'bytes',
       'cache-control': 'private, no-store',
     };
-    if (request.headOnly) return { kind: 'stream', status: 200, headers: { ...headers, 'content-length': String(row.size) }, body: null };
+    if (request.headOnly)
+      return { kind: 'stream', status: 200, headers: { ...headers, 'content-length': String(row.size) }, body: null };
 
     const range = parseRange(request.range, row.size);
-    if (range === 'unsatisfiable') return { kind: 'stream', status: 416, headers: { ...headers, 'content-range': `bytes */${row.size}` }, body: null };
+    if (range === 'unsatisfiable')
+      return {
+        kind: 'stream',
+        status: 416,
+        headers: { ...headers, 'content-range': `bytes */${row.size}` },
+        body: null,
+      };
     const { last } = await this.files.views.record(row, access, range);
     if (row.use_proxy !== 1 && !last && !isViewLimited(row)) {
       const url = await this.#presignedGet(row, config, served);
@@ -51,13 +65,19 @@ export class FileDeliveryService {
     const driver = await this.files.storage.driverFor(config);
 
     const object = await driver.getObject(row.storage_path, range);
-    if (last && range === undefined && access === null) object.body.once('end', () => void this.files.retire(row).catch(() => undefined));
+    if (last && range === undefined && access === null)
+      object.body.once('end', () => void this.files.retire(row).catch(() => undefined));
     headers['content-length'] = String(object.contentLength);
-    if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
+    if (object.range !== null)
+      headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
     return { kind: 'stream', status: object.range === null ? 200 : 206, headers, body: object.body };
   }
 
-  async #presignedGet(row: FileRow, config: StorageConfigRow, served: { contentType: string; contentDisposition: string }): Promise<string> {
+  async #presignedGet(
+    row: FileRow,
+    config: StorageConfigRow,
+    served: { contentType: string; contentDisposition: string },
+  ): Promise<string> {
     const key = JSON.stringify([config.id, row.storage_path, served.contentType, served.contentDisposition]);
     const cached = this.urls.get(key);
     if (cached !== undefined) return cached;

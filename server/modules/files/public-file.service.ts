@@ -1,19 +1,19 @@
 // Public access to file shares: metadata, password verification (attempts limited per IP, per
 // file and per (IP, file)), access tokens and office previews. Links carry a short-lived signed
 // token, never a password; unprotected files get one too, so a page visit counts one view.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { OfficePreview, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
 import { officeProviders } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { officeViewerUrl } from '@shared/office-viewer';
-import { FileRepo, type FileRow } from './file.repo';
-import { StorageConfigRepo, type StorageConfigRow } from '../storage-configs/storage-config.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { serveHeaders } from '../../lib/content-safety';
-import { verifyPassword } from '../../lib/password';
-import type { UrlSigner } from '../../lib/signed-url';
-import type { StorageRegistry } from '../../storage/storage-registry';
+import type { FileRepo, FileRow } from './file.repo';
+import type { StorageConfigRepo, StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { serveHeaders } from '@server/lib/content-safety';
+import { verifyPassword } from '@server/lib/password';
+import type { UrlSigner } from '@server/lib/signed-url';
+import type { StorageRegistry } from '@server/storage/storage-registry';
 import { FileViews, type FileAccess } from './file-views';
 import { reservePasswordAttempt, type PasswordLimiters } from './password-limits';
 
@@ -43,7 +43,8 @@ export class PublicFileService {
   /** Metadata only, counting no view; an unprotected file gets an access token, a protected one no links. */
   async info(slug: string, origin: string): Promise<PublicFile> {
     const row = await this.live(slug);
-    if (row.password_hash !== null) return { ...this.#toPublic(row, origin, undefined), access_token: null, token_expires_at: null };
+    if (row.password_hash !== null)
+      return { ...this.#toPublic(row, origin, undefined), access_token: null, token_expires_at: null };
     return this.#withToken(row, origin);
   }
 
@@ -58,9 +59,15 @@ export class PublicFileService {
   }
 
   /** A short-lived viewer link; it costs a view like a delivery (once per access token). */
-  async officePreview(slug: string, provider: string | undefined, token: string | undefined, origin: string): Promise<OfficePreview> {
+  async officePreview(
+    slug: string,
+    provider: string | undefined,
+    token: string | undefined,
+    origin: string,
+  ): Promise<OfficePreview> {
     const chosen = officeProviders.find((name) => name === provider);
-    if (chosen === undefined) throw new AppError(ErrorCode.BadRequest, `unsupported provider: use ${officeProviders.join(' or ')}`);
+    if (chosen === undefined)
+      throw new AppError(ErrorCode.BadRequest, `unsupported provider: use ${officeProviders.join(' or ')}`);
     const { row, access } = await this.open(slug, token);
     const config = await this.configOf(row);
     await this.views.record(row, access, undefined);
@@ -70,7 +77,11 @@ export class PublicFileService {
       contentType: headers.contentType,
       contentDisposition: headers.contentDisposition,
     });
-    return { url: officeViewerUrl(chosen, new URL(url, origin).toString()), provider: chosen, expires_in: officePreviewTtlSeconds };
+    return {
+      url: officeViewerUrl(chosen, new URL(url, origin).toString()),
+      provider: chosen,
+      expires_in: officePreviewTtlSeconds,
+    };
   }
 
   /**
@@ -99,9 +110,11 @@ export class PublicFileService {
 
   async #unexpired(slug: string): Promise<FileRow> {
     const row = await this.files.findBySlug(slug);
-    if (row === undefined && (await this.files.isTombstoned(slug))) throw new AppError(ErrorCode.Gone, 'this file is no longer available');
+    if (row === undefined && (await this.files.isTombstoned(slug)))
+      throw new AppError(ErrorCode.Gone, 'this file is no longer available');
     if (row === undefined || row.status !== 'committed') throw new AppError(ErrorCode.NotFound, 'file not found');
-    if (row.expires_at !== null && row.expires_at <= isoAt(this.clock)) throw new AppError(ErrorCode.Gone, 'this file has expired');
+    if (row.expires_at !== null && row.expires_at <= isoAt(this.clock))
+      throw new AppError(ErrorCode.Gone, 'this file has expired');
     return row;
   }
 
@@ -112,7 +125,8 @@ export class PublicFileService {
   checkAccess(row: FileRow, token: string | undefined): FileAccess {
     const access = this.#tokenAccess(row, token);
     if (row.password_hash !== null) {
-      if (token === undefined || token === '') throw new AppError(ErrorCode.PasswordRequired, 'this file is password protected; verify the password first');
+      if (token === undefined || token === '')
+        throw new AppError(ErrorCode.PasswordRequired, 'this file is password protected; verify the password first');
       if (access === null) throw new AppError(ErrorCode.Forbidden, 'access token invalid or expired');
     }
     return access;
@@ -120,7 +134,8 @@ export class PublicFileService {
 
   /** The token's id and expiry when it is a valid one for this share, else null. */
   #tokenAccess(row: FileRow, token: string | undefined): FileAccess {
-    const checked = token === undefined || token === '' ? null : this.signer.checkToken(token, row.id, this.clock.now());
+    const checked =
+      token === undefined || token === '' ? null : this.signer.checkToken(token, row.id, this.clock.now());
     return checked === null ? null : { tokenId: checked.id, expiresAtMs: checked.expiresAtMs };
   }
 
@@ -150,11 +165,20 @@ export class PublicFileService {
   #withToken(row: FileRow, origin: string): VerifiedFile {
     const expiresAt = this.clock.now() + fileTokenTtlMs;
     const { token } = this.signer.token(row.id, expiresAt);
-    return { ...this.#toPublic(row, origin, `?token=${encodeURIComponent(token)}`), access_token: token, token_expires_at: new Date(expiresAt).toISOString() };
+    return {
+      ...this.#toPublic(row, origin, `?token=${encodeURIComponent(token)}`),
+      access_token: token,
+      token_expires_at: new Date(expiresAt).toISOString(),
+    };
   }
 
-  #toPublic(row: FileRow, origin: string, linkSuffix: string | undefined): Omit<PublicFile, 'access_token' | 'token_expires_at'> {
-    const link = (kind: 'view' | 'download') => (linkSuffix === undefined ? null : `${origin}/api/file-${kind}/${encodeURIComponent(row.slug)}${linkSuffix}`);
+  #toPublic(
+    row: FileRow,
+    origin: string,
+    linkSuffix: string | undefined,
+  ): Omit<PublicFile, 'access_token' | 'token_expires_at'> {
+    const link = (kind: 'view' | 'download') =>
+      linkSuffix === undefined ? null : `${origin}/api/file-${kind}/${encodeURIComponent(row.slug)}${linkSuffix}`;
     return {
       id: row.id,
       slug: row.slug,

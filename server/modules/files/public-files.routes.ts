@@ -1,14 +1,21 @@
 // What anyone holding a share link may call: metadata, the password check, the two deliveries, the
 // text preview and the office preview. Links carry a short-lived access token, never the password.
 import { Hono } from 'hono';
-import { downloadFile, filePreview, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
+import {
+  downloadFile,
+  filePreview,
+  getPublicFile,
+  officePreview,
+  verifyFilePassword,
+  viewFile,
+} from '@shared/api/file.endpoints';
 import { verifiedFileSchema } from '@shared/api/file-share.schema';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { requestOrigin } from '../../lib/signed-url';
-import { clientIp } from '../../middleware/client-ip';
-import { webBody } from '../../storage/http-stream';
-import type { IdempotencyStore } from '../idempotency/idempotency';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { requestOrigin } from '@server/lib/signed-url';
+import { clientIp } from '@server/middleware/client-ip';
+import { webBody } from '@server/storage/http-stream';
+import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
 import type { FilePreviewService } from './file-preview.service';
 import type { FileDeliveryService } from './public-file-delivery.service';
 import type { PublicFileService } from './public-file.service';
@@ -21,7 +28,13 @@ export type PublicFileRouteDeps = {
   trustProxy: boolean;
 };
 
-export function publicFilesRoutes({ files, delivery, previews, idempotency, trustProxy }: PublicFileRouteDeps): Hono<AppEnv> {
+export function publicFilesRoutes({
+  files,
+  delivery,
+  previews,
+  idempotency,
+  trustProxy,
+}: PublicFileRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   route(app, getPublicFile, ({ params, c }) => files.info(params.slug, requestOrigin(c, trustProxy)));
@@ -30,18 +43,39 @@ export function publicFilesRoutes({ files, delivery, previews, idempotency, trus
   route(app, verifyFilePassword, async ({ params, body, idempotent, c }) => {
     const replay = idempotent === undefined ? undefined : await idempotency.recall(idempotent, verifiedFileSchema);
     if (replay !== undefined) return replay;
-    const answer = await files.verify(params.slug, body.password, clientIp(c, trustProxy), requestOrigin(c, trustProxy));
+    const answer = await files.verify(
+      params.slug,
+      body.password,
+      clientIp(c, trustProxy),
+      requestOrigin(c, trustProxy),
+    );
     return idempotency.once(idempotent, verifiedFileSchema, async () => answer);
   });
   route(app, filePreview, ({ params, query }) => previews.preview(params.slug, query.token));
-  route(app, officePreview, ({ params, query, c }) => files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)));
+  route(app, officePreview, ({ params, query, c }) =>
+    files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)),
+  );
 
-  for (const [endpoint, mode] of [[viewFile, 'view'], [downloadFile, 'download']] as const) {
+  for (const [endpoint, mode] of [
+    [viewFile, 'view'],
+    [downloadFile, 'download'],
+  ] as const) {
     route(app, endpoint, async ({ params: { slug }, query: { token }, c }) => {
       const origin = requestOrigin(c, trustProxy);
-      const result = await delivery.deliver({ slug, mode, token, range: c.req.header('range'), headOnly: c.req.method === 'HEAD', origin });
-      if (result.kind === 'redirect') return new Response(null, { status: 302, headers: { location: result.url, 'cache-control': 'no-store' } });
-      return new Response(result.body === null ? null : webBody(result.body), { status: result.status, headers: result.headers });
+      const result = await delivery.deliver({
+        slug,
+        mode,
+        token,
+        range: c.req.header('range'),
+        headOnly: c.req.method === 'HEAD',
+        origin,
+      });
+      if (result.kind === 'redirect')
+        return new Response(null, { status: 302, headers: { location: result.url, 'cache-control': 'no-store' } });
+      return new Response(result.body === null ? null : webBody(result.body), {
+        status: result.status,
+        headers: result.headers,
+      });
     });
   }
   return app;

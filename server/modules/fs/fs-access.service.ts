@@ -3,16 +3,16 @@
 // above it. Every fs call starts here, so no path reaches storage unchecked.
 import { ErrorCode } from '@shared/errors';
 import { normalizePath } from '@shared/path-rule';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { fieldError } from '../../lib/field-error';
-import type { Logger } from '../../lib/logger';
-import type { StorageDriver } from '../../storage/storage-driver';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
-import type { MountRow } from '../mounts/mount.repo';
-import type { MountService } from '../mounts/mount.service';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { fieldError } from '@server/lib/field-error';
+import type { Logger } from '@server/lib/logger';
+import type { StorageDriver } from '@server/storage/storage-driver';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountService } from '@server/modules/mounts/mount.service';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
 import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from './fs-path';
 import { onStorage, type StorageName } from './fs-storage';
 
@@ -68,23 +68,40 @@ export class FsAccess {
     const mounts = await this.mounts.visibleRows(caller);
     const mount = innermostMount(mounts, path);
     if (mount === undefined) {
-      if (!mounts.some((m) => under(m.mount_path, path)) && path !== '/') throw new AppError(ErrorCode.NotFound, `${field}: nothing is mounted at this path`);
+      if (!mounts.some((m) => under(m.mount_path, path)) && path !== '/')
+        throw new AppError(ErrorCode.NotFound, `${field}: nothing is mounted at this path`);
       return { kind: 'virtual', caller, path, mounts, base };
     }
     const key = keyOf(mount.mount_path, path);
-    if (new TextEncoder().encode(key).length > maxKeyBytes) throw fieldError(field, 'is too long for an object key (at most 1024 bytes inside the mount)');
+    if (new TextEncoder().encode(key).length > maxKeyBytes)
+      throw fieldError(field, 'is too long for an object key (at most 1024 bytes inside the mount)');
     const config = await this.repos.storageConfigs.findById(mount.storage_config_id);
     if (config === undefined) throw new AppError(ErrorCode.NotFound, 'the storage of this mount no longer exists');
     const storage = { id: config.id, name: config.name };
     const driver = await onStorage(storage, this.logger, () => this.storage.driverFor(config));
     const canWrite = allowed && (caller.kind === 'admin' || !caller.readOnly);
-    return { kind: 'mount', caller, path, folder, key, mount, config, driver, storage, allowed, canWrite, base, mounts };
+    return {
+      kind: 'mount',
+      caller,
+      path,
+      folder,
+      key,
+      mount,
+      config,
+      driver,
+      storage,
+      allowed,
+      canWrite,
+      base,
+      mounts,
+    };
   }
 
   /** A path at or below the caller's base inside a mount: what reads of an object need. */
   async inMount(caller: FsCaller, raw: string, field = 'path'): Promise<MountTarget> {
     const target = await this.locate(caller, raw, field);
-    if (target.kind === 'virtual') throw new AppError(ErrorCode.NotFound, `${field}: no file here; this path only leads to mounts`);
+    if (target.kind === 'virtual')
+      throw new AppError(ErrorCode.NotFound, `${field}: no file here; this path only leads to mounts`);
     if (!target.allowed) throw outsideBase(field);
     return target;
   }
@@ -95,7 +112,8 @@ export class FsAccess {
   }
 
   #writable(target: MountTarget | VirtualTarget, field: string): MountTarget {
-    if (target.kind === 'virtual') throw new AppError(ErrorCode.BadRequest, `${field}: nothing can be written above the mounts`);
+    if (target.kind === 'virtual')
+      throw new AppError(ErrorCode.BadRequest, `${field}: nothing can be written above the mounts`);
     if (!target.allowed) throw outsideBase(field);
     if (!target.canWrite) throw new AppError(ErrorCode.Forbidden, 'this API key is read-only');
     return target;

@@ -4,12 +4,17 @@
 // local driver's copy; a folder at every level), or planned for a client-side copy across storages
 // (fs-copy-plan.ts). Existing target files are skipped with skipExisting (the default), else replaced.
 import { Readable } from 'node:stream';
-import type { FsBatchCopyRequest, FsBatchCopyResult, FsCopyDetail, FsCrossStorageResult } from '@shared/api/fs-copy.schema';
+import type {
+  FsBatchCopyRequest,
+  FsBatchCopyResult,
+  FsCopyDetail,
+  FsCrossStorageResult,
+} from '@shared/api/fs-copy.schema';
 import { fsBatchCopyRequestSchema } from '@shared/api/fs-copy.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import type { ListedObject } from '../../storage/storage-driver';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import type { ListedObject } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsCopyPlanner } from './fs-copy-plan';
 import { storageError, treeOf, type CopyPair } from './fs-copy-tree';
@@ -36,10 +41,14 @@ export class FsBatchCopyService {
     for (const [i, item] of items.entries()) {
       const from = await this.core.access.inMount(caller, item.sourcePath, `items[${i}].sourcePath`);
       const to = await this.core.access.writable(caller, item.targetPath, `items[${i}].targetPath`);
-      if (to.key === '') throw new AppError(ErrorCode.BadRequest, `items[${i}].targetPath: a mount's root cannot be replaced`);
+      if (to.key === '')
+        throw new AppError(ErrorCode.BadRequest, `items[${i}].targetPath: a mount's root cannot be replaced`);
       const inside = from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`);
       if (to.config.id === from.config.id && inside) {
-        throw new AppError(ErrorCode.BadRequest, `items[${i}]: a file or folder cannot be copied onto itself or into itself`);
+        throw new AppError(
+          ErrorCode.BadRequest,
+          `items[${i}]: a file or folder cannot be copied onto itself or into itself`,
+        );
       }
       pairs.push({ from, to });
     }
@@ -58,13 +67,22 @@ export class FsBatchCopyService {
         }
       } catch (error) {
         const failure = storageError(error);
-        details.push({ ...detail, status: 'failed', isDirectory: false, files: 0, skippedFiles: 0, code: failure.code, error: failure.message });
+        details.push({
+          ...detail,
+          status: 'failed',
+          isDirectory: false,
+          files: 0,
+          skippedFiles: 0,
+          code: failure.code,
+          error: failure.message,
+        });
       }
     }
     const failed = details.filter((detail) => detail.status === 'failed');
     // Nothing done at all: the first item's reason is the answer (a clear 4xx such as a 413).
     const [first] = failed;
-    if (first !== undefined && failed.length === details.length && first.code !== undefined) throw new AppError(first.code, first.error ?? 'copy failed');
+    if (first !== undefined && failed.length === details.length && first.code !== undefined)
+      throw new AppError(first.code, first.error ?? 'copy failed');
     return {
       success: details.filter((detail) => detail.status === 'copied').length,
       skipped: details.filter((detail) => detail.status === 'skipped').length,
@@ -79,20 +97,33 @@ export class FsBatchCopyService {
   async #makeFolders(to: MountTarget, keys: readonly string[]): Promise<void> {
     if (keys.length === 0) return;
     for (let i = 0; i < keys.length; i += copyConcurrency) {
-      await Promise.all(keys.slice(i, i + copyConcurrency).map((key) => this.#storage(to, () => to.driver.putObject(key, Readable.from([]), folderType))));
+      await Promise.all(
+        keys
+          .slice(i, i + copyConcurrency)
+          .map((key) => this.#storage(to, () => to.driver.putObject(key, Readable.from([]), folderType))),
+      );
     }
-    const folders = foldersOf(to.path, keys.map((key) => ({ path: pathOfKey(to.mount.mount_path, key), marker: true })));
-    await this.repos.transaction((trx) => this.index.treeWritten(trx.fsEntries, to.mount, { files: [], folders, at: this.core.now() }));
+    const folders = foldersOf(
+      to.path,
+      keys.map((key) => ({ path: pathOfKey(to.mount.mount_path, key), marker: true })),
+    );
+    await this.repos.transaction((trx) =>
+      this.index.treeWritten(trx.fsEntries, to.mount, { files: [], folders, at: this.core.now() }),
+    );
     this.index.changed(to.mount.id);
   }
 
   /** Inside one storage: a file, or a folder's every object, copied by storage itself. */
-  async #copyInside({ from, to }: CopyPair, skipExisting: boolean): Promise<Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>> {
+  async #copyInside(
+    { from, to }: CopyPair,
+    skipExisting: boolean,
+  ): Promise<Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>> {
     const found = await probe(from, this.#log);
     if (found === null) throw new AppError(ErrorCode.NotFound, 'the source file or folder was not found');
     if (found.kind === 'file') {
       await this.core.mustFitAt(to);
-      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null) return { status: 'skipped', isDirectory: false, files: 0, skippedFiles: 1 };
+      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null)
+        return { status: 'skipped', isDirectory: false, files: 0, skippedFiles: 1 };
       const row = await this.core.reserve(to, found.head.size, found.head.contentType ?? 'application/octet-stream');
       try {
         await this.#storage(to, () => to.driver.copy(from.key, to.key, found.head.size));
@@ -111,10 +142,16 @@ export class FsBatchCopyService {
     return this.#copyFolder(from, to, skipExisting);
   }
 
-  async #copyFolder(from: MountTarget, to: MountTarget, skipExisting: boolean): Promise<Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>> {
+  async #copyFolder(
+    from: MountTarget,
+    to: MountTarget,
+    skipExisting: boolean,
+  ): Promise<Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>> {
     const parentKey = to.key.includes('/') ? to.key.slice(0, to.key.lastIndexOf('/')) : '';
-    if ((await folderAt(to, parentKey, this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of the target does not exist');
-    if ((await fileAt(to, to.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'a file exists where the folder would go');
+    if ((await folderAt(to, parentKey, this.#log)) === null)
+      throw new AppError(ErrorCode.Conflict, 'the parent folder of the target does not exist');
+    if ((await fileAt(to, to.key, this.#log)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'a file exists where the folder would go');
     const objects = await treeOf(from, from.key, this.#log);
     const existing = new Set((await treeOf(to, to.key, this.#log)).map((object) => object.key));
     const targetKey = (key: string) => `${to.key}/${key.slice(from.key.length + 1)}`;
@@ -142,7 +179,8 @@ export class FsBatchCopyService {
           todo.slice(i, i + copyConcurrency).map(async (object) => {
             try {
               await this.#storage(to, async () => {
-                if (object.key.endsWith('/')) await to.driver.putObject(targetKey(object.key), Readable.from([]), folderType);
+                if (object.key.endsWith('/'))
+                  await to.driver.putObject(targetKey(object.key), Readable.from([]), folderType);
                 else await to.driver.copy(object.key, targetKey(object.key), object.size);
               });
               copied.push(object);
@@ -152,14 +190,23 @@ export class FsBatchCopyService {
           }),
         );
       }
-      if (!existing.has(`${to.key}/`)) await this.#storage(to, () => to.driver.putObject(`${to.key}/`, Readable.from([]), folderType));
+      if (!existing.has(`${to.key}/`))
+        await this.#storage(to, () => to.driver.putObject(`${to.key}/`, Readable.from([]), folderType));
     } catch (error) {
       await this.core.release(row);
       throw error;
     }
     const at = this.core.now();
-    const written = copied.filter((object) => !object.key.endsWith('/')).map((object) => ({ path: pathOfKey(to.mount.mount_path, targetKey(object.key)), file: storedOf(object, at) }));
-    const folders = foldersOf(to.path, copied.map((object) => ({ path: pathOfKey(to.mount.mount_path, targetKey(object.key)), marker: object.key.endsWith('/') })));
+    const written = copied
+      .filter((object) => !object.key.endsWith('/'))
+      .map((object) => ({ path: pathOfKey(to.mount.mount_path, targetKey(object.key)), file: storedOf(object, at) }));
+    const folders = foldersOf(
+      to.path,
+      copied.map((object) => ({
+        path: pathOfKey(to.mount.mount_path, targetKey(object.key)),
+        marker: object.key.endsWith('/'),
+      })),
+    );
     await this.repos.transaction(async (trx) => {
       await trx.fsUploads.delete(row.id);
       await this.index.treeWritten(trx.fsEntries, to.mount, { files: written, folders, at });
@@ -169,7 +216,12 @@ export class FsBatchCopyService {
     const [failure] = failures;
     if (failure !== undefined) {
       const reason = storageError(failure);
-      return { ...done, status: 'failed', code: reason.code, error: `${failures.length} of ${files.length} files could not be copied: ${reason.message}` };
+      return {
+        ...done,
+        status: 'failed',
+        code: reason.code,
+        error: `${failures.length} of ${files.length} files could not be copied: ${reason.message}`,
+      };
     }
     return { ...done, status: files.length === 0 && skippedFiles > 0 ? 'skipped' : 'copied' };
   }

@@ -4,13 +4,13 @@
 import type { Readable } from 'node:stream';
 import type { FsEntry, FsEntryDetail, FsFileLink, FsFileLinkQuery, FsListing } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import { type Clock } from '../../lib/clock';
-import { safetyHeaders, serveHeaders } from '../../lib/content-safety';
-import { parseRange } from '../../storage/http-stream';
-import { StorageError } from '../../storage/storage-driver';
-import type { MountRow } from '../mounts/mount.repo';
+import { AppError } from '@server/lib/app-error';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import type { Clock } from '@server/lib/clock';
+import { safetyHeaders, serveHeaders } from '@server/lib/content-safety';
+import { parseRange } from '@server/storage/http-stream';
+import { StorageError } from '@server/storage/storage-driver';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { FsAccess, FsCaller, MountTarget, VirtualTarget } from './fs-access.service';
 import type { FsCursors } from './fs-cursor';
 import { fileEntry, folderEntry, mountEntry, virtualFolderEntry, whereOf } from './fs-mapping';
@@ -45,7 +45,11 @@ export class FsBrowseService {
     const cached = this.caches.directory.get(cacheKey);
     if (cached instanceof CachedPage) return cached.listing;
     const listing = await this.#page(target, token, limit);
-    this.caches.directory.set(cacheKey, new CachedPage(listing), { mountId: target.mount.id, storageConfigId: target.config.id, ttlMs: target.mount.cache_ttl * 1000 });
+    this.caches.directory.set(cacheKey, new CachedPage(listing), {
+      mountId: target.mount.id,
+      storageConfigId: target.config.id,
+      ttlMs: target.mount.cache_ttl * 1000,
+    });
     return listing;
   }
 
@@ -67,12 +71,14 @@ export class FsBrowseService {
   }
 
   async #entry(target: MountTarget | VirtualTarget): Promise<FsEntry & { canWrite: boolean }> {
-    if (target.kind === 'virtual') return { ...virtualFolderEntry(target.path), ...(target.path === '/' ? { name: '' } : {}), canWrite: false };
+    if (target.kind === 'virtual')
+      return { ...virtualFolderEntry(target.path), ...(target.path === '/' ? { name: '' } : {}), canWrite: false };
     if (target.key === '') return { ...mountEntry(target.mount), canWrite: target.canWrite };
     if (!target.allowed) return { ...folderEntry(target.path, whereOf(target.mount)), canWrite: false };
     const found = await probe(target, this.access.logger);
     if (found === null) throw notFound();
-    if (found.kind === 'folder') return { ...folderEntry(target.path, whereOf(target.mount), found.modified), canWrite: target.canWrite };
+    if (found.kind === 'folder')
+      return { ...folderEntry(target.path, whereOf(target.mount), found.modified), canWrite: target.canWrite };
     return { ...fileEntry(target.path, whereOf(target.mount), found.head), canWrite: target.canWrite };
   }
 
@@ -91,29 +97,46 @@ export class FsBrowseService {
       etag: head.etag,
     };
     const wanted = parseRange(range, head.size);
-    if (wanted === 'unsatisfiable') return { status: 416, headers: { ...headers, 'content-range': `bytes */${head.size}` }, body: null };
+    if (wanted === 'unsatisfiable')
+      return { status: 416, headers: { ...headers, 'content-range': `bytes */${head.size}` }, body: null };
     if (headOnly) return { status: 200, headers: { ...headers, 'content-length': String(head.size) }, body: null };
     try {
-      const object = await onStorage(target.storage, this.access.logger, () => target.driver.getObject(target.key, wanted));
+      const object = await onStorage(target.storage, this.access.logger, () =>
+        target.driver.getObject(target.key, wanted),
+      );
       headers['content-length'] = String(object.contentLength);
-      if (object.range !== null) headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
+      if (object.range !== null)
+        headers['content-range'] = `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`;
       return { status: object.range === null ? 200 : 206, headers, body: object.body };
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not-found') throw notFound();
-      if (error instanceof StorageError && error.kind === 'bad-range') return { status: 416, headers: { ...headers, 'content-range': `bytes */${head.size}` }, body: null };
+      if (error instanceof StorageError && error.kind === 'bad-range')
+        return { status: 416, headers: { ...headers, 'content-range': `bytes */${head.size}` }, body: null };
       throw error;
     }
   }
 
-  async fileLink(caller: FsCaller, query: FsFileLinkQuery & { force_download: boolean; expires_in?: number }, origin: string): Promise<FsFileLink> {
+  async fileLink(
+    caller: FsCaller,
+    query: FsFileLinkQuery & { force_download: boolean; expires_in?: number },
+    origin: string,
+  ): Promise<FsFileLink> {
     const target = await this.access.inMount(caller, query.path);
     const head = await fileAt(target, target.key, this.access.logger);
     if (head === null) throw notFound();
     const expiresIn = query.expires_in ?? target.config.signature_expires_in;
     const name = nameOf(target.path);
-    const served = serveHeaders(head.contentType ?? 'application/octet-stream', name, query.force_download ? 'download' : 'view');
+    const served = serveHeaders(
+      head.contentType ?? 'application/octet-stream',
+      name,
+      query.force_download ? 'download' : 'view',
+    );
     const url = await onStorage(target.storage, this.access.logger, () =>
-      target.driver.presignGet(target.key, { expiresIn, contentType: served.contentType, contentDisposition: served.contentDisposition }),
+      target.driver.presignGet(target.key, {
+        expiresIn,
+        contentType: served.contentType,
+        contentDisposition: served.contentDisposition,
+      }),
     );
     return {
       path: wirePath(target.path, false),
@@ -140,7 +163,9 @@ export class FsBrowseService {
     // A page holding only the folder's own marker is skipped, so a non-empty page comes back.
     while (first || (next !== null && folders.length + files.length === 0)) {
       first = false;
-      const page = await onStorage(target.storage, this.access.logger, () => target.driver.list(prefix, { delimiter: '/', token: next, limit }));
+      const page = await onStorage(target.storage, this.access.logger, () =>
+        target.driver.list(prefix, { delimiter: '/', token: next, limit }),
+      );
       for (const key of page.prefixes) {
         const entry = folderEntry(pathOfKey(target.mount.mount_path, key), where);
         if (!shadowed.has(entry.path)) folders.push(entry);
@@ -152,7 +177,13 @@ export class FsBrowseService {
       next = page.nextToken;
     }
     // An empty first page must be an empty folder; a key's own base lists as empty even before it exists.
-    if (token === null && nested.length + folders.length + files.length === 0 && target.key !== '' && target.path !== target.base) await this.#mustBeFolder(target);
+    if (
+      token === null &&
+      nested.length + folders.length + files.length === 0 &&
+      target.key !== '' &&
+      target.path !== target.base
+    )
+      await this.#mustBeFolder(target);
     return {
       path: wirePath(target.path, true),
       isRoot: false,
@@ -169,22 +200,44 @@ export class FsBrowseService {
   async #mustBeFolder(target: MountTarget): Promise<void> {
     const found = await probe({ ...target, folder: true }, this.access.logger);
     if (found !== null) return;
-    if ((await fileAt(target, target.key, this.access.logger)) !== null) throw new AppError(ErrorCode.BadRequest, 'path names a file, not a folder');
+    if ((await fileAt(target, target.key, this.access.logger)) !== null)
+      throw new AppError(ErrorCode.BadRequest, 'path names a file, not a folder');
     throw notFound();
   }
 
   /** A direct link, cached while at least half its life is left. */
-  async #link(target: MountTarget, contentType: string, mode: 'view' | 'download', expiresIn: number, origin: string): Promise<string> {
+  async #link(
+    target: MountTarget,
+    contentType: string,
+    mode: 'view' | 'download',
+    expiresIn: number,
+    origin: string,
+  ): Promise<string> {
     const served = serveHeaders(contentType, nameOf(target.path), mode);
-    const cacheKey = JSON.stringify(['fs', target.config.id, target.key, served.contentType, served.contentDisposition, expiresIn]);
+    const cacheKey = JSON.stringify([
+      'fs',
+      target.config.id,
+      target.key,
+      served.contentType,
+      served.contentDisposition,
+      expiresIn,
+    ]);
     const cached = this.caches.s3Url.get(cacheKey);
     const url =
       cached ??
       (await onStorage(target.storage, this.access.logger, () =>
-        target.driver.presignGet(target.key, { expiresIn, contentType: served.contentType, contentDisposition: served.contentDisposition }),
+        target.driver.presignGet(target.key, {
+          expiresIn,
+          contentType: served.contentType,
+          contentDisposition: served.contentDisposition,
+        }),
       ));
     if (cached === undefined) {
-      this.caches.s3Url.set(cacheKey, url, { mountId: target.mount.id, storageConfigId: target.config.id, ttlMs: Math.min(maxLinkCacheMs, (expiresIn * 1000) / 2) });
+      this.caches.s3Url.set(cacheKey, url, {
+        mountId: target.mount.id,
+        storageConfigId: target.config.id,
+        ttlMs: Math.min(maxLinkCacheMs, (expiresIn * 1000) / 2),
+      });
     }
     return new URL(url, origin).toString();
   }
@@ -193,7 +246,9 @@ export class FsBrowseService {
 /** The entries of `path` that lead to mounts below it: the mounts themselves, or virtual folders. */
 function childrenLeadingToMounts(path: string, mounts: readonly MountRow[]): FsEntry[] {
   const below = mounts.filter((mount) => under(mount.mount_path, path));
-  const direct = new Map(below.filter((mount) => parentOf(mount.mount_path) === path).map((mount) => [mount.mount_path, mount]));
+  const direct = new Map(
+    below.filter((mount) => parentOf(mount.mount_path) === path).map((mount) => [mount.mount_path, mount]),
+  );
   const items: FsEntry[] = [];
   const seen = new Set<string>();
   for (const mount of below) {
@@ -208,7 +263,16 @@ function childrenLeadingToMounts(path: string, mounts: readonly MountRow[]): FsE
 
 function virtualListing(target: VirtualTarget): FsListing {
   const items = childrenLeadingToMounts(target.path, target.mounts);
-  return { path: wirePath(target.path, true), isRoot: target.path === '/', isVirtual: true, mount_id: null, storage_type: null, canWrite: false, items, nextCursor: null };
+  return {
+    path: wirePath(target.path, true),
+    isRoot: target.path === '/',
+    isVirtual: true,
+    mount_id: null,
+    storage_type: null,
+    canWrite: false,
+    items,
+    nextCursor: null,
+  };
 }
 
 /** Inside a mount but above a key's base: only the folder leading to the base is shown. */
@@ -229,4 +293,3 @@ function towardBase(target: MountTarget): FsListing {
 function notFound(): AppError {
   return new AppError(ErrorCode.NotFound, 'file or folder not found');
 }
-

@@ -6,10 +6,10 @@
 import type { FsBatchCopyCommitRequest, FsBatchCopyCommitResult, FsCopyCommitFile } from '@shared/api/fs-copy.schema';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { fieldError } from '../../lib/field-error';
-import { bareEtag } from '../../storage/storage-driver';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { fieldError } from '@server/lib/field-error';
+import { bareEtag } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import { storageError } from './fs-copy-tree';
 import type { FsIndex } from './fs-index';
@@ -53,14 +53,19 @@ export class FsCopyCommitService {
     const target = await this.core.access.writable(caller, file.targetPath, 'targetPath');
     if (target.mount.id !== mountId) throw fieldError('targetPath', 'is not inside the mount targetMountId');
     if (target.key === '') throw fieldError('targetPath', "is a mount's root");
-    if (file.s3Path !== undefined && file.s3Path.replace(/^\/+/, '') !== target.key) throw fieldError('s3Path', 'is not where targetPath is stored');
+    if (file.s3Path !== undefined && file.s3Path.replace(/^\/+/, '') !== target.key)
+      throw fieldError('s3Path', 'is not where targetPath is stored');
     const row = file.uploadId === undefined ? undefined : await this.#reservation(caller, target, file.uploadId);
     const head = await fileAt(target, target.key, this.core.logger);
-    if (head === null) throw new AppError(ErrorCode.BadRequest, 'the file was not found in storage; upload it before committing');
-    if (head.size !== file.fileSize) throw fieldError('fileSize', `the stored object has ${head.size} bytes, not ${file.fileSize}`);
-    if (file.etag !== undefined && bareEtag(file.etag) !== bareEtag(head.etag)) throw fieldError('etag', 'does not match the stored object');
+    if (head === null)
+      throw new AppError(ErrorCode.BadRequest, 'the file was not found in storage; upload it before committing');
+    if (head.size !== file.fileSize)
+      throw fieldError('fileSize', `the stored object has ${head.size} bytes, not ${file.fileSize}`);
+    if (file.etag !== undefined && bareEtag(file.etag) !== bareEtag(head.etag))
+      throw fieldError('etag', 'does not match the stored object');
     if (row !== undefined) {
-      if (row.size !== head.size) throw fieldError('fileSize', `the upload reserved ${row.size} bytes, not ${head.size}`);
+      if (row.size !== head.size)
+        throw fieldError('fileSize', `the upload reserved ${row.size} bytes, not ${head.size}`);
       return { entry: await this.core.finish(row, target, head), mountId: target.mount.id };
     }
     // No reservation left: a multipart upload its complete call already indexed, or a commit
@@ -80,8 +85,13 @@ export class FsCopyCommitService {
       throw error;
     });
     if (owned === undefined) return undefined;
-    if (owned.row.mount_id !== target.mount.id || owned.row.storage_key !== target.key) throw fieldError('uploadId', `belongs to another file than ${nameOf(target.path)}`);
-    if (owned.row.upload_id !== null) throw new AppError(ErrorCode.BadRequest, 'complete the multipart upload (multipart/complete) before committing it');
+    if (owned.row.mount_id !== target.mount.id || owned.row.storage_key !== target.key)
+      throw fieldError('uploadId', `belongs to another file than ${nameOf(target.path)}`);
+    if (owned.row.upload_id !== null)
+      throw new AppError(
+        ErrorCode.BadRequest,
+        'complete the multipart upload (multipart/complete) before committing it',
+      );
     return owned.row;
   }
 }

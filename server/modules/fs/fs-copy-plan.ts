@@ -6,11 +6,18 @@
 // download link for each. The client carries the bytes and commits (fs-copy-commit.service.ts).
 // A folder's own structure (the folder, and every folder below it, empty ones too) is no bytes to
 // carry: the plan names the markers the server writes into the target itself.
-import { COPY_PART_BYTES, COPY_SINGLE_PUT_MAX_BYTES, type FsCopyDetail, type FsCopyFile, type FsCopyUpload, type FsCrossStorageResult } from '@shared/api/fs-copy.schema';
+import {
+  COPY_PART_BYTES,
+  COPY_SINGLE_PUT_MAX_BYTES,
+  type FsCopyDetail,
+  type FsCopyFile,
+  type FsCopyUpload,
+  type FsCrossStorageResult,
+} from '@shared/api/fs-copy.schema';
 import { FS_LINK_MAX_SECONDS } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { resolveMimeType } from '../../lib/mime';
+import { AppError } from '@server/lib/app-error';
+import { resolveMimeType } from '@server/lib/mime';
 import type { MountTarget } from './fs-access.service';
 import { treeOf, type CopyPair } from './fs-copy-tree';
 import type { FsMultipartService } from './fs-multipart.service';
@@ -25,7 +32,11 @@ const minDownloadSeconds = 3600;
 
 type Source = { key: string; targetKey: string; size: number; etag: string | null; contentType: string | null };
 /** `folders`: target keys of the folder markers to write (the folder itself first), none for a file. */
-export type Planned = { detail: Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>; result: FsCrossStorageResult | null; folders: string[] };
+export type Planned = {
+  detail: Omit<FsCopyDetail, 'sourcePath' | 'targetPath'>;
+  result: FsCrossStorageResult | null;
+  folders: string[];
+};
 
 export class FsCopyPlanner {
   constructor(
@@ -43,13 +54,16 @@ export class FsCopyPlanner {
     const folders: string[] = [];
     if (found.kind === 'file') {
       await this.core.mustFitAt(to);
-      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null) return { detail: { status: 'skipped', isDirectory, files: 0, skippedFiles: 1 }, result: null, folders };
+      if (skipExisting && (await fileAt(to, to.key, this.#log)) !== null)
+        return { detail: { status: 'skipped', isDirectory, files: 0, skippedFiles: 1 }, result: null, folders };
       const { size, etag, contentType } = found.head;
       sources = [{ key: from.key, targetKey: to.key, size, etag, contentType }];
     } else {
       const parentKey = to.key.includes('/') ? to.key.slice(0, to.key.lastIndexOf('/')) : '';
-      if ((await folderAt(to, parentKey, this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of the target does not exist');
-      if ((await fileAt(to, to.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'a file exists where the folder would go');
+      if ((await folderAt(to, parentKey, this.#log)) === null)
+        throw new AppError(ErrorCode.Conflict, 'the parent folder of the target does not exist');
+      if ((await fileAt(to, to.key, this.#log)) !== null)
+        throw new AppError(ErrorCode.Conflict, 'a file exists where the folder would go');
       const existing = new Set((await treeOf(to, to.key, this.#log)).map((object) => object.key));
       if ((await folderAt(to, to.key, this.#log)) === null) folders.push(`${to.key}/`);
       sources = [];
@@ -63,7 +77,17 @@ export class FsCopyPlanner {
         else sources.push({ key: object.key, targetKey, size: object.size, etag: object.etag, contentType: null });
       }
     }
-    if (sources.length === 0) return { detail: { status: skippedFiles > 0 && folders.length === 0 ? 'skipped' : 'copied', isDirectory, files: 0, skippedFiles }, result: null, folders };
+    if (sources.length === 0)
+      return {
+        detail: {
+          status: skippedFiles > 0 && folders.length === 0 ? 'skipped' : 'copied',
+          isDirectory,
+          files: 0,
+          skippedFiles,
+        },
+        result: null,
+        folders,
+      };
     // The whole item must fit before anything is reserved; each file's reservation checks again.
     const total = sources.reduce((sum, source) => sum + source.size, 0);
     const largest = sources.reduce((max, source) => Math.max(max, source.size), 0);
@@ -75,12 +99,23 @@ export class FsCopyPlanner {
       await this.#release(to, files);
       throw error;
     }
-    const result = { sourcePath: wirePath(from.path, false), targetPath: wirePath(to.path, false), isDirectory, targetMountId: to.mount.id, files };
+    const result = {
+      sourcePath: wirePath(from.path, false),
+      targetPath: wirePath(to.path, false),
+      isDirectory,
+      targetMountId: to.mount.id,
+      files,
+    };
     return { detail: { status: 'planned', isDirectory, files: files.length, skippedFiles }, result, folders };
   }
 
   async #file(from: MountTarget, to: MountTarget, source: Source, origin: string): Promise<FsCopyFile> {
-    const target: MountTarget = { ...to, path: pathOfKey(to.mount.mount_path, source.targetKey), key: source.targetKey, folder: false };
+    const target: MountTarget = {
+      ...to,
+      path: pathOfKey(to.mount.mount_path, source.targetKey),
+      key: source.targetKey,
+      folder: false,
+    };
     const fileName = nameOf(target.path);
     const contentType = resolveMimeType(fileName, source.contentType ?? undefined);
     const expiresIn = Math.min(FS_LINK_MAX_SECONDS, Math.max(minDownloadSeconds, from.config.signature_expires_in));
@@ -92,7 +127,14 @@ export class FsCopyPlanner {
       upload = { kind: 'put', uploadId: put.uploadId, uploadUrl: put.uploadUrl, expiresIn: put.expiresIn };
     } else {
       const parts = await this.multipart.initAt(target, contentType, source.size, COPY_PART_BYTES, origin);
-      upload = { kind: 'multipart', uploadId: parts.uploadId, partSize: parts.partSize, partCount: parts.partCount, presignedUrls: parts.presignedUrls, expiresIn: parts.expiresIn };
+      upload = {
+        kind: 'multipart',
+        uploadId: parts.uploadId,
+        partSize: parts.partSize,
+        partCount: parts.partCount,
+        presignedUrls: parts.presignedUrls,
+        expiresIn: parts.expiresIn,
+      };
     }
     return {
       sourcePath: wirePath(pathOfKey(from.mount.mount_path, source.key), false),

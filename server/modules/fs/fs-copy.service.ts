@@ -5,9 +5,9 @@
 // mount is the explorer's rename; across mounts of one storage, a copy then a delete.
 import { Readable } from 'node:stream';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import type { ListedObject, StorageDriver } from '../../storage/storage-driver';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import type { ListedObject, StorageDriver } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex, StoredFile } from './fs-index';
 import { nameOf, parentOf, pathOfKey } from './fs-path';
@@ -39,16 +39,31 @@ export class FsCopyService {
     const found = await probe(from, this.#log);
     if (found === null) throw new AppError(ErrorCode.NotFound, 'from: file or folder not found');
     const folder = found.kind === 'folder';
-    if (folder && (from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`))) throw new AppError(ErrorCode.BadRequest, 'a folder cannot be copied into itself');
-    const objects: ListedObject[] = found.kind === 'folder' ? (shallow ? [] : await this.#tree(from)) : [{ key: from.key, size: found.head.size, etag: found.head.etag, lastModified: found.head.lastModified }];
+    if (folder && (from.key === '' || to.key === from.key || to.key.startsWith(`${from.key}/`)))
+      throw new AppError(ErrorCode.BadRequest, 'a folder cannot be copied into itself');
+    const objects: ListedObject[] =
+      found.kind === 'folder'
+        ? shallow
+          ? []
+          : await this.#tree(from)
+        : [{ key: from.key, size: found.head.size, etag: found.head.etag, lastModified: found.head.lastModified }];
     const files = objects.filter((object) => !object.key.endsWith('/'));
     const total = files.reduce((sum, object) => sum + object.size, 0);
     const largest = files.reduce((max, object) => Math.max(max, object.size), 0);
-    const row = await this.core.reserve(to, total, found.kind === 'file' ? (found.head.contentType ?? 'application/octet-stream') : folderType, { largest });
+    const row = await this.core.reserve(
+      to,
+      total,
+      found.kind === 'file' ? (found.head.contentType ?? 'application/octet-stream') : folderType,
+      { largest },
+    );
     const targetKey = (key: string) => (folder ? `${to.key}/${key.slice(from.key.length + 1)}` : to.key);
     try {
       for (let i = 0; i < objects.length; i += copyConcurrency) {
-        await Promise.all(objects.slice(i, i + copyConcurrency).map((object) => this.#storage(to, (driver) => copyOne(driver, object.key, targetKey(object.key)))));
+        await Promise.all(
+          objects
+            .slice(i, i + copyConcurrency)
+            .map((object) => this.#storage(to, (driver) => copyOne(driver, object.key, targetKey(object.key)))),
+        );
       }
       if (folder) await this.#storage(to, (driver) => driver.putObject(`${to.key}/`, Readable.from([]), folderType));
     } catch (error) {
@@ -56,8 +71,13 @@ export class FsCopyService {
       throw error;
     }
     const at = this.core.now();
-    const copied = files.map((object) => ({ path: pathOfKey(to.mount.mount_path, targetKey(object.key)), file: storedOf(object, at) }));
-    const folders = folder ? foldersOf(to.path, [...objects.map((object) => pathOfKey(to.mount.mount_path, targetKey(object.key)))], objects) : [];
+    const copied = files.map((object) => ({
+      path: pathOfKey(to.mount.mount_path, targetKey(object.key)),
+      file: storedOf(object, at),
+    }));
+    const folders = folder
+      ? foldersOf(to.path, [...objects.map((object) => pathOfKey(to.mount.mount_path, targetKey(object.key)))], objects)
+      : [];
     await this.repos.transaction(async (trx) => {
       await trx.fsUploads.delete(row.id);
       await this.index.treeWritten(trx.fsEntries, to.mount, { files: copied, folders, at });
@@ -90,10 +110,16 @@ export class FsCopyService {
   async #destination(caller: FsCaller, from: MountTarget, toPath: string): Promise<MountTarget> {
     const to = await this.core.access.writable(caller, toPath, 'to');
     if (to.key === '') throw new AppError(ErrorCode.BadRequest, "to: a mount's root cannot be replaced");
-    if (to.config.id !== from.config.id) throw new AppError(ErrorCode.BadRequest, 'from and to are in different storages; only copies within one storage are supported');
-    if ((await probe({ ...to, folder: false }, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'to already exists');
+    if (to.config.id !== from.config.id)
+      throw new AppError(
+        ErrorCode.BadRequest,
+        'from and to are in different storages; only copies within one storage are supported',
+      );
+    if ((await probe({ ...to, folder: false }, this.#log)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'to already exists');
     const parentKey = to.key.includes('/') ? to.key.slice(0, to.key.lastIndexOf('/')) : '';
-    if ((await folderAt(to, parentKey, this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of to does not exist');
+    if ((await folderAt(to, parentKey, this.#log)) === null)
+      throw new AppError(ErrorCode.Conflict, 'the parent folder of to does not exist');
     return to;
   }
 

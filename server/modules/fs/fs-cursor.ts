@@ -1,8 +1,8 @@
 // Listing cursors: the storage's continuation token, bound to the mount and folder it pages and
 // signed, so a cursor cannot be replayed on another folder or altered to start elsewhere.
 import { z } from 'zod';
-import type { UrlSigner } from '../../lib/signed-url';
-import { fieldError } from '../../lib/field-error';
+import type { UrlSigner } from '@server/lib/signed-url';
+import { fieldError } from '@server/lib/field-error';
 
 const payloadSchema = z.tuple([z.string(), z.string(), z.string()]);
 

@@ -2,9 +2,17 @@
 // runs on the FTS5 trigram table on SQLite and on ILIKE (pg_trgm GIN index) on PostgreSQL; path
 // prefixes are compared with substr(), never LIKE, so SQLite's case-folding LIKE cannot let
 // `/Docs` stand in for `/docs`.
-import { sql, type Expression, type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { isPostgres } from '../../db/dialect';
-import type { Database, FsEntriesTable, FsIndexStateTable } from '../../db/schema';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
+import { isPostgres } from '@server/db/dialect';
+import type { Database, FsEntriesTable, FsIndexStateTable } from '@server/db/schema';
 import { codePoints } from './fs-path';
 
 export type FsEntryRow = Selectable<FsEntriesTable>;
@@ -26,7 +34,12 @@ export class FsEntryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   find(mountId: string, path: string): Promise<FsEntryRow | undefined> {
-    return this.db.selectFrom('fs_entries').selectAll().where('mount_id', '=', mountId).where('path', '=', path).executeTakeFirst();
+    return this.db
+      .selectFrom('fs_entries')
+      .selectAll()
+      .where('mount_id', '=', mountId)
+      .where('path', '=', path)
+      .executeTakeFirst();
   }
 
   /**
@@ -56,7 +69,11 @@ export class FsEntryRepo {
 
   /** Removes the entry at `path` and everything below it; returns how many went. */
   async deleteTree(mountId: string, path: string): Promise<number> {
-    const result = await this.db.deleteFrom('fs_entries').where('mount_id', '=', mountId).where(this.#atOrUnder('path', path)).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('fs_entries')
+      .where('mount_id', '=', mountId)
+      .where(this.#atOrUnder('path', path))
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -87,12 +104,20 @@ export class FsEntryRepo {
 
   /** Drops the entries a finished reindex did not see. */
   async deleteStale(mountId: string, generation: number): Promise<number> {
-    const result = await this.db.deleteFrom('fs_entries').where('mount_id', '=', mountId).where('generation', '<', generation).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('fs_entries')
+      .where('mount_id', '=', mountId)
+      .where('generation', '<', generation)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   async count(mountId: string): Promise<number> {
-    const row = await this.db.selectFrom('fs_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('mount_id', '=', mountId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('fs_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('mount_id', '=', mountId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -107,24 +132,45 @@ export class FsEntryRepo {
    * how many there are, counted up to `countCap`. On SQLite the FTS table drives the query, so a
    * rare substring touches only its few rows.
    */
-  async search({ q, scopes, limit, offset }: SearchQuery, countCap: number): Promise<{ rows: FsEntryRow[]; total: number; capped: boolean }> {
+  async search(
+    { q, scopes, limit, offset }: SearchQuery,
+    countCap: number,
+  ): Promise<{ rows: FsEntryRow[]; total: number; capped: boolean }> {
     if (scopes.length === 0) return { rows: [], total: 0, capped: false };
     const lower = q.toLowerCase();
     const { from, match } = this.#matching(q);
     const within = sql.join(
-      scopes.map((scope) => (scope.prefix === null ? sql`e.mount_id = ${scope.mountId}` : sql`(e.mount_id = ${scope.mountId} and ${this.#atOrUnder('e.path', scope.prefix)})`)),
+      scopes.map((scope) =>
+        scope.prefix === null
+          ? sql`e.mount_id = ${scope.mountId}`
+          : sql`(e.mount_id = ${scope.mountId} and ${this.#atOrUnder('e.path', scope.prefix)})`,
+      ),
       sql` or `,
     );
     const rank = sql`case when lower(e.name) = ${lower} then 0 when lower(e.name) like ${`${likeLiteral(lower)}%`} escape '\\' then 1 else 2 end`;
     // Ids first, so the sort carries narrow records (and a 2-character scan stays on its index).
     const ids = await sql<{ id: number }>`select e.id from ${from} where ${match} and (${within})
-      order by ${rank}, e.modified desc nulls last, e.path, e.mount_id limit ${limit} offset ${offset}`.execute(this.db);
+      order by ${rank}, e.modified desc nulls last, e.path, e.mount_id limit ${limit} offset ${offset}`.execute(
+      this.db,
+    );
     const order = new Map(ids.rows.map((row, index) => [Number(row.id), index]));
-    const found = order.size === 0 ? [] : await this.db.selectFrom('fs_entries').selectAll().where('id', 'in', [...order.keys()]).execute();
+    const found =
+      order.size === 0
+        ? []
+        : await this.db
+            .selectFrom('fs_entries')
+            .selectAll()
+            .where('id', 'in', [...order.keys()])
+            .execute();
     const rows = found.sort((a, b) => (order.get(Number(a.id)) ?? 0) - (order.get(Number(b.id)) ?? 0));
     // A page that is not full ends the matches: it gives the count without a second pass.
-    if (ids.rows.length < limit && (ids.rows.length > 0 || offset === 0)) return { rows, total: offset + ids.rows.length, capped: false };
-    const counted = await sql<{ n: number }>`select count(*) as n from (select 1 from ${from} where ${match} and (${within}) limit ${countCap}) capped`.execute(this.db);
+    if (ids.rows.length < limit && (ids.rows.length > 0 || offset === 0))
+      return { rows, total: offset + ids.rows.length, capped: false };
+    const counted = await sql<{
+      n: number;
+    }>`select count(*) as n from (select 1 from ${from} where ${match} and (${within}) limit ${countCap}) capped`.execute(
+      this.db,
+    );
     const total = Number(counted.rows[0]?.n ?? 0);
     return { rows, total, capped: total >= countCap };
   }
@@ -175,7 +221,10 @@ export class FsEntryRepo {
     if (isPostgres(this.db)) return { from: table, match: sql`e.name ilike ${`%${likeLiteral(q)}%`} escape '\\'` };
     // The trigram index answers substrings of 3 or more characters; shorter ones scan the names.
     if (codePoints(q) < 3) return { from: table, match: sql`e.name like ${`%${likeLiteral(q)}%`} escape '\\'` };
-    return { from: sql`fs_entries_fts join fs_entries e on e.id = fs_entries_fts.rowid`, match: sql`fs_entries_fts match ${`"${q.replaceAll('"', '""')}"`}` };
+    return {
+      from: sql`fs_entries_fts join fs_entries e on e.id = fs_entries_fts.rowid`,
+      match: sql`fs_entries_fts match ${`"${q.replaceAll('"', '""')}"`}`,
+    };
   }
 
   #atOrUnder(column: 'path' | 'e.path', prefix: string): Expression<SqlBool> {

@@ -1,17 +1,23 @@
 // Keeps the search index and the caches true to every write made through the explorer: each
 // write records its entries (stamped with the mount's current reindex generation, so a reindex
 // running meanwhile keeps them) and drops the mount's directory pages, links and search results.
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import { mimeFromFilename } from '../../lib/mime';
-import { bareEtag } from '../../storage/storage-driver';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import { mimeFromFilename } from '@server/lib/mime';
+import { bareEtag } from '@server/storage/storage-driver';
 import type { FsEntryRepo, NewFsEntry } from './fs-entry.repo';
-import type { MountRow } from '../mounts/mount.repo';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
 import { inMount, nameOf, parentOf } from './fs-path';
 
 export type StoredFile = { size: number; etag: string; contentType: string | null; lastModified: Date | null };
 
 /** An index row; `path` is relative to the mount (see inMount). */
-export function fileEntry(mountId: string, path: string, file: StoredFile, generation: number, counted: boolean): NewFsEntry {
+export function fileEntry(
+  mountId: string,
+  path: string,
+  file: StoredFile,
+  generation: number,
+  counted: boolean,
+): NewFsEntry {
   const name = nameOf(path);
   return {
     mount_id: mountId,
@@ -28,7 +34,12 @@ export function fileEntry(mountId: string, path: string, file: StoredFile, gener
   };
 }
 
-export function folderEntry(mountId: string, path: string, generation: number, modified: Date | null = null): NewFsEntry {
+export function folderEntry(
+  mountId: string,
+  path: string,
+  generation: number,
+  modified: Date | null = null,
+): NewFsEntry {
   return {
     mount_id: mountId,
     path,
@@ -49,20 +60,32 @@ export class FsIndex {
 
   /** A file Clipdock wrote at the explorer `path`: its bytes count against the quota from now on. */
   async fileWritten(entries: FsEntryRepo, mount: MountRow, path: string, file: StoredFile): Promise<void> {
-    await entries.upsert([fileEntry(mount.id, inMount(mount.mount_path, path), file, await entries.generation(mount.id), true)], 'app');
+    await entries.upsert(
+      [fileEntry(mount.id, inMount(mount.mount_path, path), file, await entries.generation(mount.id), true)],
+      'app',
+    );
   }
 
   async folderCreated(entries: FsEntryRepo, mount: MountRow, path: string, at: Date): Promise<void> {
-    await entries.upsert([folderEntry(mount.id, inMount(mount.mount_path, path), await entries.generation(mount.id), at)], 'app');
+    await entries.upsert(
+      [folderEntry(mount.id, inMount(mount.mount_path, path), await entries.generation(mount.id), at)],
+      'app',
+    );
   }
 
   /** A tree Clipdock wrote in one go (a copy): its files count against the quota from now on. */
-  async treeWritten(entries: FsEntryRepo, mount: MountRow, tree: { files: ReadonlyArray<{ path: string; file: StoredFile }>; folders: readonly string[]; at: Date }): Promise<void> {
+  async treeWritten(
+    entries: FsEntryRepo,
+    mount: MountRow,
+    tree: { files: ReadonlyArray<{ path: string; file: StoredFile }>; folders: readonly string[]; at: Date },
+  ): Promise<void> {
     const generation = await entries.generation(mount.id);
     await entries.upsert(
       [
         ...tree.folders.map((path) => folderEntry(mount.id, inMount(mount.mount_path, path), generation, tree.at)),
-        ...tree.files.map(({ path, file }) => fileEntry(mount.id, inMount(mount.mount_path, path), file, generation, true)),
+        ...tree.files.map(({ path, file }) =>
+          fileEntry(mount.id, inMount(mount.mount_path, path), file, generation, true),
+        ),
       ],
       'app',
     );

@@ -1,8 +1,8 @@
 // Wire shapes of the explorer, built from mounts, storage listings and index rows.
 import type { FsEntry, FsSearchHit } from '@shared/api/fs.schema';
-import { mimeFromFilename } from '../../lib/mime';
-import { bareEtag, type ObjectHead } from '../../storage/storage-driver';
-import type { MountRow } from '../mounts/mount.repo';
+import { mimeFromFilename } from '@server/lib/mime';
+import { bareEtag, type ObjectHead } from '@server/storage/storage-driver';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { FsEntryRow } from './fs-entry.repo';
 import { wirePath, fromMount, nameOf } from './fs-path';
 
@@ -25,7 +25,16 @@ export function mountEntry(mount: MountRow): FsEntry {
 }
 
 export function virtualFolderEntry(path: string): FsEntry {
-  return { name: nameOf(path), path: wirePath(path, true), isDirectory: true, isMount: false, isVirtual: true, ...none, mount_id: null, storage_type: null };
+  return {
+    name: nameOf(path),
+    path: wirePath(path, true),
+    isDirectory: true,
+    isMount: false,
+    isVirtual: true,
+    ...none,
+    mount_id: null,
+    storage_type: null,
+  };
 }
 
 export function folderEntry(path: string, where: Where, modified: Date | null = null): FsEntry {
@@ -41,7 +50,11 @@ export function folderEntry(path: string, where: Where, modified: Date | null = 
   };
 }
 
-export function fileEntry(path: string, where: Where, object: Pick<ObjectHead, 'size' | 'lastModified'> & { etag: string | null; contentType?: string | null }): FsEntry {
+export function fileEntry(
+  path: string,
+  where: Where,
+  object: Pick<ObjectHead, 'size' | 'lastModified'> & { etag: string | null; contentType?: string | null },
+): FsEntry {
   const name = nameOf(path);
   return {
     name,

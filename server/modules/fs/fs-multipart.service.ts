@@ -5,15 +5,19 @@
 import type { Readable } from 'node:stream';
 import type { PresignedPart } from '@shared/api/upload.schema';
 import type {
-  FsEntry, FsMultipartCompleteRequest, FsMultipartInitRequest, FsMultipartInitResult, FsMultipartUrlsRequest,
+  FsEntry,
+  FsMultipartCompleteRequest,
+  FsMultipartInitRequest,
+  FsMultipartInitResult,
+  FsMultipartUrlsRequest,
 } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { fieldError } from '../../lib/field-error';
-import { resolveMimeType } from '../../lib/mime';
-import { StorageError } from '../../storage/storage-driver';
+import { AppError } from '@server/lib/app-error';
+import { fieldError } from '@server/lib/field-error';
+import { resolveMimeType } from '@server/lib/mime';
+import { StorageError } from '@server/storage/storage-driver';
 import type { PartPlan } from '@shared/part-plan';
-import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from '../uploads/upload-plan';
+import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import { wirePath } from './fs-path';
 import { fileAt } from './fs-probe';
@@ -28,14 +32,28 @@ export class FsMultipartService {
 
   async init(caller: FsCaller, input: FsMultipartInitRequest, origin: string): Promise<FsMultipartInitResult> {
     const file = await this.core.newFile(caller, input.path, input.fileName);
-    return this.initAt(file, resolveMimeType(input.fileName, input.contentType), input.fileSize, input.partSize, origin);
+    return this.initAt(
+      file,
+      resolveMimeType(input.fileName, input.contentType),
+      input.fileSize,
+      input.partSize,
+      origin,
+    );
   }
 
   /** Starts a multipart upload of `fileSize` bytes to `file`, a target the caller has checked. */
-  async initAt(file: MountTarget, contentType: string, fileSize: number, partSize: number | undefined, origin: string): Promise<FsMultipartInitResult> {
+  async initAt(
+    file: MountTarget,
+    contentType: string,
+    fileSize: number,
+    partSize: number | undefined,
+    origin: string,
+  ): Promise<FsMultipartInitResult> {
     const plan = planUpload(fileSize, partSize);
     await this.core.limits.check(file.config, fileSize, await this.core.replacedBytes(file));
-    const uploadId = await onStorage(file.storage, this.core.logger, () => file.driver.createMultipart(file.key, contentType));
+    const uploadId = await onStorage(file.storage, this.core.logger, () =>
+      file.driver.createMultipart(file.key, contentType),
+    );
     let row: FsUploadRow;
     try {
       row = await this.core.reserve(file, fileSize, contentType, { multipart: { uploadId, partSize: plan.partSize } });
@@ -58,28 +76,43 @@ export class FsMultipartService {
     };
   }
 
-  async urls(caller: FsCaller, input: FsMultipartUrlsRequest, origin: string): Promise<{ presignedUrls: PresignedPart[] }> {
+  async urls(
+    caller: FsCaller,
+    input: FsMultipartUrlsRequest,
+    origin: string,
+  ): Promise<{ presignedUrls: PresignedPart[] }> {
     const upload = await this.#owned(caller, input.uploadId);
     for (const partNumber of input.partNumbers) {
-      if (partNumber > upload.plan.partCount) throw fieldError('partNumbers', `this upload has ${upload.plan.partCount} part(s)`);
+      if (partNumber > upload.plan.partCount)
+        throw fieldError('partNumbers', `this upload has ${upload.plan.partCount} part(s)`);
     }
     return { presignedUrls: await this.#presign(upload, input.partNumbers, origin) };
   }
 
   /** One part through the server: exactly its planned length, streamed into storage. */
-  async part(caller: FsCaller, uploadId: string, partNumber: number, body: Readable, contentLength: string | undefined): Promise<{ partNumber: number; etag: string }> {
+  async part(
+    caller: FsCaller,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    contentLength: string | undefined,
+  ): Promise<{ partNumber: number; etag: string }> {
     const upload = await this.#owned(caller, uploadId);
-    if (partNumber > upload.plan.partCount) throw fieldError('partNumber', `this upload has ${upload.plan.partCount} part(s)`);
+    if (partNumber > upload.plan.partCount)
+      throw fieldError('partNumber', `this upload has ${upload.plan.partCount} part(s)`);
     const expected = partLength(upload.plan, partNumber);
     if (contentLength === undefined || !/^\d+$/.test(contentLength) || Number(contentLength) !== expected) {
       throw new AppError(ErrorCode.BadRequest, `part ${partNumber} must be sent with Content-Length: ${expected}`);
     }
     const { file, row } = upload;
     try {
-      const etag = await onStorage(file.storage, this.core.logger, () => file.driver.putPart(file.key, row.upload_id, partNumber, body, expected));
+      const etag = await onStorage(file.storage, this.core.logger, () =>
+        file.driver.putPart(file.key, row.upload_id, partNumber, body, expected),
+      );
       return { partNumber, etag };
     } catch (error) {
-      if (error instanceof StorageError && error.kind === 'bad-part') throw new AppError(ErrorCode.BadRequest, error.message);
+      if (error instanceof StorageError && error.kind === 'bad-part')
+        throw new AppError(ErrorCode.BadRequest, error.message);
       throw partFailure(error);
     }
   }
@@ -87,12 +120,15 @@ export class FsMultipartService {
   async complete(caller: FsCaller, input: FsMultipartCompleteRequest): Promise<FsEntry> {
     const { row, file } = await this.#owned(caller, input.uploadId);
     try {
-      await onStorage(file.storage, this.core.logger, () => file.driver.completeMultipart(file.key, row.upload_id, input.parts));
+      await onStorage(file.storage, this.core.logger, () =>
+        file.driver.completeMultipart(file.key, row.upload_id, input.parts),
+      );
     } catch (error) {
       throw partFailure(error);
     }
     const head = await fileAt(file, file.key, this.core.logger);
-    if (head === null) throw new AppError(ErrorCode.BadGateway, `storage "${file.storage.name}" does not show the completed object`);
+    if (head === null)
+      throw new AppError(ErrorCode.BadGateway, `storage "${file.storage.name}" does not show the completed object`);
     return this.core.finish(row, file, head);
   }
 
@@ -106,7 +142,8 @@ export class FsMultipartService {
   async #owned(caller: FsCaller, uploadId: string): Promise<Multipart> {
     const { row, file } = await this.core.owned(caller, uploadId);
     const { upload_id } = row;
-    if (upload_id === null || row.part_size === null) throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+    if (upload_id === null || row.part_size === null)
+      throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
     return { row: { ...row, upload_id }, file, plan: planUpload(row.size, row.part_size ?? undefined) };
   }
 
@@ -114,7 +151,9 @@ export class FsMultipartService {
     return Promise.all(
       numbers.map(async (partNumber) => {
         const options = { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentLength: partLength(plan, partNumber) };
-        const url = await onStorage(file.storage, this.core.logger, () => file.driver.presignPart(file.key, row.upload_id, partNumber, options));
+        const url = await onStorage(file.storage, this.core.logger, () =>
+          file.driver.presignPart(file.key, row.upload_id, partNumber, options),
+        );
         return { partNumber, url: new URL(url, origin).toString() };
       }),
     );
@@ -123,6 +162,7 @@ export class FsMultipartService {
 
 function partFailure(error: unknown): unknown {
   if (error instanceof StorageError && error.kind === 'bad-part') return fieldError('parts', error.message);
-  if (error instanceof StorageError && error.kind === 'not-found') return new AppError(ErrorCode.NotFound, 'multipart upload not found');
+  if (error instanceof StorageError && error.kind === 'not-found')
+    return new AppError(ErrorCode.NotFound, 'multipart upload not found');
   return error;
 }

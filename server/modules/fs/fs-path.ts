@@ -2,7 +2,7 @@
 // `.`/`..`/`//` resolved, encoded separators refused) and that one form is what both the base-path
 // check and the storage key come from, so no spelling can pass the check and name another key.
 import { normalizePath } from '@shared/path-rule';
-import { fieldError } from '../../lib/field-error';
+import { fieldError } from '@server/lib/field-error';
 
 export type FsPath = {
   /** Canonical: absolute, no trailing slash (except `/`). */
@@ -21,7 +21,11 @@ const controlChars = /[\u0000-\u001f\u007f]/;
  */
 export function parseFsPath(raw: string, field = 'path'): FsPath {
   const path = normalizePath(raw.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
-  if (path === null) throw fieldError(field, 'is not a valid absolute path (it must start with /, stay below /, and not encode / or \\)');
+  if (path === null)
+    throw fieldError(
+      field,
+      'is not a valid absolute path (it must start with /, stay below /, and not encode / or \\)',
+    );
   if (controlChars.test(path)) throw fieldError(field, 'may not contain control characters');
   if (new TextEncoder().encode(path).length > maxKeyBytes + 200) throw fieldError(field, 'is too long');
   return { path, folder: path !== '/' && /\/+$/.test(raw) };
@@ -77,7 +81,8 @@ export function folderPrefix(key: string): string {
 export function innermostMount<M extends { mount_path: string }>(mounts: readonly M[], path: string): M | undefined {
   let best: M | undefined;
   for (const mount of mounts) {
-    if (atOrUnder(path, mount.mount_path) && (best === undefined || mount.mount_path.length > best.mount_path.length)) best = mount;
+    if (atOrUnder(path, mount.mount_path) && (best === undefined || mount.mount_path.length > best.mount_path.length))
+      best = mount;
   }
   return best;
 }

@@ -1,6 +1,6 @@
 // What a path inside a mount names in storage: a file (an object at the key), a folder (a `key/`
 // marker or anything below `key/`), or nothing. S3 has no folders of its own, so both count.
-import type { ObjectHead } from '../../storage/storage-driver';
+import type { ObjectHead } from '@server/storage/storage-driver';
 import type { MountTarget } from './fs-access.service';
 import { onStorage } from './fs-storage';
 
@@ -25,7 +25,10 @@ export async function folderAt(at: At, key: string, logger: Log): Promise<{ modi
 }
 
 /** The file at the key (unless the request asked for a folder), else the folder, else null. */
-export async function probe(target: Pick<MountTarget, 'driver' | 'storage' | 'key' | 'folder'>, logger: Log): Promise<Found> {
+export async function probe(
+  target: Pick<MountTarget, 'driver' | 'storage' | 'key' | 'folder'>,
+  logger: Log,
+): Promise<Found> {
   if (!target.folder) {
     const head = await fileAt(target, target.key, logger);
     if (head !== null) return { kind: 'file', head };

@@ -4,15 +4,15 @@
 // stale mount per pass, at most `sweepBudget` objects at a time, resuming where it stopped.
 import type { FsRefreshResult } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import type { SweepTask } from '../../jobs/sweeper';
-import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import type { ListedObject } from '../../storage/storage-driver';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { MountRow } from '../mounts/mount.repo';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
+import { AppError } from '@server/lib/app-error';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import type { ListedObject } from '@server/storage/storage-driver';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { NewFsEntry } from './fs-entry.repo';
 import { fileEntry, folderEntry } from './fs-index';
 import { parentOf } from './fs-path';
@@ -55,7 +55,8 @@ export class FsReindexer {
       name: 'fs-index',
       run: async (now) => {
         const [mountId] = await this.repos.fsEntries.staleMounts(new Date(now - FS_REINDEX_EVERY_MS).toISOString(), 1);
-        const mount = mountId === undefined || this.#running.has(mountId) ? undefined : await this.repos.mounts.findById(mountId);
+        const mount =
+          mountId === undefined || this.#running.has(mountId) ? undefined : await this.repos.mounts.findById(mountId);
         if (mount === undefined) return 0;
         const outcome = await this.#exclusive(mount.id, () => this.#run(mount, false, this.sweepBudget));
         if (outcome.done) this.caches.search.clear();
@@ -86,26 +87,45 @@ export class FsReindexer {
     const moved = state !== undefined && state.storage_config_id !== config.id;
     // A mount now pointing at other storage keeps nothing indexed from the old one.
     if (moved) await entries.deleteAll(mount.id);
-    const resumed = !fresh && !moved && state?.cursor !== null && state?.cursor !== undefined ? { ...state, cursor: state.cursor } : undefined;
+    const resumed =
+      !fresh && !moved && state?.cursor !== null && state?.cursor !== undefined
+        ? { ...state, cursor: state.cursor }
+        : undefined;
     const resume = resumed !== undefined;
     const generation = resumed?.generation ?? (state?.generation ?? 0) + 1;
-    const kept = { storage_config_id: config.id, indexed_at: state?.indexed_at ?? null, entry_count: state?.entry_count ?? 0 };
+    const kept = {
+      storage_config_id: config.id,
+      indexed_at: state?.indexed_at ?? null,
+      entry_count: state?.entry_count ?? 0,
+    };
     const startedAt = resumed?.started_at ?? isoAt(this.clock);
     let token = resumed === undefined || resumed.cursor === '' ? null : resumed.cursor;
-    if (!resume) await entries.saveState({ mount_id: mount.id, generation, cursor: '', started_at: startedAt, ...kept });
+    if (!resume)
+      await entries.saveState({ mount_id: mount.id, generation, cursor: '', started_at: startedAt, ...kept });
     const folders = new Set<string>();
     let listed = 0;
     do {
-      const page = await onStorage(storage, this.logger, () => driver.list('', { token, limit: Math.min(pageSize, budget ?? pageSize) }));
+      const page = await onStorage(storage, this.logger, () =>
+        driver.list('', { token, limit: Math.min(pageSize, budget ?? pageSize) }),
+      );
       const rows = page.objects.flatMap((object) => entriesOf(mount.id, object, generation, folders));
       await this.repos.transaction((trx) => trx.fsEntries.upsert(rows, 'reindex'));
       token = page.nextToken;
       listed += page.objects.length;
-      if (token !== null) await entries.saveState({ mount_id: mount.id, generation, cursor: token, started_at: startedAt, ...kept });
+      if (token !== null)
+        await entries.saveState({ mount_id: mount.id, generation, cursor: token, started_at: startedAt, ...kept });
     } while (token !== null && (budget === null || listed < budget));
     if (token !== null) return { done: false, removed: 0 };
     const removed = await entries.deleteStale(mount.id, generation);
-    await entries.saveState({ mount_id: mount.id, generation, storage_config_id: config.id, cursor: null, started_at: null, indexed_at: isoAt(this.clock), entry_count: await entries.count(mount.id) });
+    await entries.saveState({
+      mount_id: mount.id,
+      generation,
+      storage_config_id: config.id,
+      cursor: null,
+      started_at: null,
+      indexed_at: isoAt(this.clock),
+      entry_count: await entries.count(mount.id),
+    });
     this.logger.info('mount reindexed', { mountId: mount.id, listed, removed });
     return { done: true, removed };
   }
@@ -114,7 +134,9 @@ export class FsReindexer {
 /** Keys no explorer path can name (empty, `.` or `..` segments, control characters, `\`). */
 function addressable(key: string): boolean {
   const segments = (key.endsWith('/') ? key.slice(0, -1) : key).split('/');
-  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\u0000-\u001f\u007f\\]/.test(segment));
+  return segments.every(
+    (segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\u0000-\u001f\u007f\\]/.test(segment),
+  );
 }
 
 /** The entry of one listed object (paths relative to the mount), preceded by its folders not yet seen in this run. */
@@ -128,7 +150,17 @@ function entriesOf(mountId: string, object: ListedObject, generation: number, fo
     missing.push(folder);
     folders.add(folder);
   }
-  for (const folder of missing.reverse()) rows.push(folderEntry(mountId, folder, generation, folder === path ? object.lastModified : null));
-  if (!marker) rows.push(fileEntry(mountId, path, { size: object.size, etag: object.etag ?? '', contentType: null, lastModified: object.lastModified }, generation, false));
+  for (const folder of missing.reverse())
+    rows.push(folderEntry(mountId, folder, generation, folder === path ? object.lastModified : null));
+  if (!marker)
+    rows.push(
+      fileEntry(
+        mountId,
+        path,
+        { size: object.size, etag: object.etag ?? '', contentType: null, lastModified: object.lastModified },
+        generation,
+        false,
+      ),
+    );
   return rows;
 }

@@ -3,17 +3,24 @@
 // can come from outside it. Results with hits are cached for 5 minutes; writes clear them.
 import { FS_SEARCH_COUNT_CAP, type FsSearchResult } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import type { MountRow } from '../mounts/mount.repo';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { FsAccess, FsCaller } from './fs-access.service';
 import { baseOf } from './fs-access.service';
 import type { SearchScope } from './fs-entry.repo';
 import { searchHit } from './fs-mapping';
 import { atOrUnder, inMount, under } from './fs-path';
 
-export type SearchInput = { q: string; scope: 'global' | 'mount' | 'directory'; mount_id?: string; path?: string; limit: number; offset: number };
+export type SearchInput = {
+  q: string;
+  scope: 'global' | 'mount' | 'directory';
+  mount_id?: string;
+  path?: string;
+  limit: number;
+  offset: number;
+};
 
 class CachedResult {
   constructor(readonly result: FsSearchResult) {}
@@ -29,11 +36,23 @@ export class FsSearchService {
   async search(caller: FsCaller, input: SearchInput): Promise<FsSearchResult> {
     const { mounts, scopes } = await this.#scopes(caller, input);
     // Hits carry mount paths and names, so a mount that moves or is renamed misses the cache.
-    const described = mounts.filter((mount) => scopes.some((scope) => scope.mountId === mount.id)).map((mount) => [mount.id, mount.mount_path, mount.name]);
-    const cacheKey = JSON.stringify([baseOf(caller), input.q.toLowerCase(), scopes, described, input.limit, input.offset]);
+    const described = mounts
+      .filter((mount) => scopes.some((scope) => scope.mountId === mount.id))
+      .map((mount) => [mount.id, mount.mount_path, mount.name]);
+    const cacheKey = JSON.stringify([
+      baseOf(caller),
+      input.q.toLowerCase(),
+      scopes,
+      described,
+      input.limit,
+      input.offset,
+    ]);
     const cached = this.caches.search.get(cacheKey);
     if (cached instanceof CachedResult) return cached.result;
-    const found = await this.repos.fsEntries.search({ q: input.q, scopes, limit: input.limit + 1, offset: input.offset }, FS_SEARCH_COUNT_CAP);
+    const found = await this.repos.fsEntries.search(
+      { q: input.q, scopes, limit: input.limit + 1, offset: input.offset },
+      FS_SEARCH_COUNT_CAP,
+    );
     const rows = found.rows.slice(0, input.limit);
     const byId = new Map(mounts.map((mount) => [mount.id, mount]));
     const results = rows.flatMap((row) => {
@@ -49,7 +68,12 @@ export class FsSearchService {
       offset: input.offset,
       mountsSearched: new Set(scopes.map((scope) => scope.mountId)).size,
     };
-    if (results.length > 0) this.caches.search.set(cacheKey, new CachedResult(result), scopes.length === 1 ? { mountId: scopes[0]?.mountId } : {});
+    if (results.length > 0)
+      this.caches.search.set(
+        cacheKey,
+        new CachedResult(result),
+        scopes.length === 1 ? { mountId: scopes[0]?.mountId } : {},
+      );
     return result;
   }
 
@@ -71,16 +95,21 @@ export class FsSearchService {
     const scopes: SearchScope[] = [];
     for (const mount of wanted === undefined ? mounts : [wanted]) {
       if (atOrUnder(mount.mount_path, within)) scopes.push({ mountId: mount.id, prefix: null });
-      else if (under(within, mount.mount_path) && innermost(mounts, within)?.id === mount.id) scopes.push({ mountId: mount.id, prefix: inMount(mount.mount_path, within) });
+      else if (under(within, mount.mount_path) && innermost(mounts, within)?.id === mount.id)
+        scopes.push({ mountId: mount.id, prefix: inMount(mount.mount_path, within) });
     }
     return { mounts, scopes };
   }
 }
 
 function required(field: string, scope: string): AppError {
-  return new AppError(ErrorCode.ValidationFailed, `${field} is required for scope ${scope}`, { issues: [{ path: field, message: `is required for scope ${scope}` }] });
+  return new AppError(ErrorCode.ValidationFailed, `${field} is required for scope ${scope}`, {
+    issues: [{ path: field, message: `is required for scope ${scope}` }],
+  });
 }
 
 function innermost(mounts: readonly MountRow[], path: string): MountRow | undefined {
-  return mounts.filter((mount) => under(path, mount.mount_path)).sort((a, b) => b.mount_path.length - a.mount_path.length)[0];
+  return mounts
+    .filter((mount) => under(path, mount.mount_path))
+    .sort((a, b) => b.mount_path.length - a.mount_path.length)[0];
 }

@@ -5,14 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@shared/errors';
 import type { FsEntry } from '@shared/api/fs.schema';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import { ownerTag } from '../files/file-share-mapping.service';
-import type { UploadLimits } from '../uploads/upload-limits.service';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import { ownerTag } from '@server/modules/files/file-share-mapping.service';
+import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import type { FsAccess, FsCaller, MountTarget } from './fs-access.service';
-import { type FsIndex, type StoredFile } from './fs-index';
+import type { FsIndex, StoredFile } from './fs-index';
 import { fileEntry, whereOf } from './fs-mapping';
 import { joinPath } from './fs-path';
 import { fileAt, folderAt } from './fs-probe';
@@ -46,7 +46,8 @@ export class FsUploadCore {
     const folder = await this.access.writable(caller, folderPath);
     // The name is taken literally: a `%` in it is never read as an escape.
     const file = await this.access.writable(caller, joinPath(folder.path, name.replaceAll('%', '%25')));
-    if (file.mount.id !== folder.mount.id || file.key === '') throw new AppError(ErrorCode.Conflict, 'a mount is at this path');
+    if (file.mount.id !== folder.mount.id || file.key === '')
+      throw new AppError(ErrorCode.Conflict, 'a mount is at this path');
     await this.mustFitAt(file);
     return file;
   }
@@ -54,8 +55,12 @@ export class FsUploadCore {
   /** The parent folder exists and no folder sits at the path (a file there is replaced). */
   async mustFitAt(file: MountTarget): Promise<void> {
     const parentKey = file.key.includes('/') ? file.key.slice(0, file.key.lastIndexOf('/')) : '';
-    if ((await folderAt(file, parentKey, this.logger)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder does not exist');
-    if ((await fileAt(file, file.key, this.logger)) === null && (await folderAt(file, file.key, this.logger)) !== null) {
+    if ((await folderAt(file, parentKey, this.logger)) === null)
+      throw new AppError(ErrorCode.Conflict, 'the parent folder does not exist');
+    if (
+      (await fileAt(file, file.key, this.logger)) === null &&
+      (await folderAt(file, file.key, this.logger)) !== null
+    ) {
       throw new AppError(ErrorCode.Conflict, 'a folder with this name exists');
     }
   }
@@ -64,7 +69,12 @@ export class FsUploadCore {
    * Reserves `size` bytes for a write to `file`; the bytes of a file it replaces are reused. A
    * copy of a folder names its `largest` file, which the max upload size applies to.
    */
-  async reserve(file: MountTarget, size: number, contentType: string, { multipart, largest }: ReserveOptions = {}): Promise<FsUploadRow> {
+  async reserve(
+    file: MountTarget,
+    size: number,
+    contentType: string,
+    { multipart, largest }: ReserveOptions = {},
+  ): Promise<FsUploadRow> {
     const row: FsUploadRow = {
       id: randomUUID(),
       mount_id: file.mount.id,
@@ -78,33 +88,45 @@ export class FsUploadCore {
       created_by: ownerTag(file.caller),
       created_at: isoAt(this.deps.clock),
     };
-    await this.deps.limits.reserveWith(file.config, size, await this.replacedBytes(file), (trx) => trx.fsUploads.insert(row), largest);
+    await this.deps.limits.reserveWith(
+      file.config,
+      size,
+      await this.replacedBytes(file),
+      (trx) => trx.fsUploads.insert(row),
+      largest,
+    );
     return row;
   }
 
   /** Grows a streamed upload's reservation to `size` bytes, or throws 413. */
   async grow(file: MountTarget, row: FsUploadRow, size: number): Promise<void> {
-    await this.deps.limits.reserveWith(file.config, size, row.size + (await this.replacedBytes(file)), (trx) => trx.fsUploads.setSize(row.id, size));
+    await this.deps.limits.reserveWith(file.config, size, row.size + (await this.replacedBytes(file)), (trx) =>
+      trx.fsUploads.setSize(row.id, size),
+    );
     row.size = size;
   }
 
   /** An upload in flight the caller started (any, for the admin), re-checked against its path. */
   async owned(caller: FsCaller, uploadId: string): Promise<{ row: FsUploadRow; file: MountTarget }> {
     const row = await this.deps.repos.fsUploads.findById(uploadId);
-    if (row === undefined || (caller.kind === 'apikey' && row.created_by !== ownerTag(caller))) throw new AppError(ErrorCode.NotFound, 'upload not found');
+    if (row === undefined || (caller.kind === 'apikey' && row.created_by !== ownerTag(caller)))
+      throw new AppError(ErrorCode.NotFound, 'upload not found');
     const file = await this.access.writableAt(caller, row.path);
-    if (file.mount.id !== row.mount_id || file.key !== row.storage_key) throw new AppError(ErrorCode.NotFound, 'upload not found: its mount has changed');
+    if (file.mount.id !== row.mount_id || file.key !== row.storage_key)
+      throw new AppError(ErrorCode.NotFound, 'upload not found: its mount has changed');
     return { row, file };
   }
 
   /** The stored object becomes an index entry and the reservation ends, together. */
   async finish(row: FsUploadRow, file: MountTarget, stored: StoredFile): Promise<FsEntry> {
     // Re-checked with the real size, as share commits are: a limit lowered meanwhile still holds.
-    await this.deps.limits.check(file.config, stored.size, row.size + (await this.replacedBytes(file))).catch(async (error: unknown) => {
-      await this.discardObject(file);
-      await this.release(row);
-      throw error;
-    });
+    await this.deps.limits
+      .check(file.config, stored.size, row.size + (await this.replacedBytes(file)))
+      .catch(async (error: unknown) => {
+        await this.discardObject(file);
+        await this.release(row);
+        throw error;
+      });
     const finished = await this.deps.repos.transaction(async (trx) => {
       if (!(await trx.fsUploads.delete(row.id))) return false;
       await this.deps.index.fileWritten(trx.fsEntries, file.mount, file.path, stored);
@@ -132,4 +154,3 @@ export class FsUploadCore {
     return new Date(this.deps.clock.now());
   }
 }
-

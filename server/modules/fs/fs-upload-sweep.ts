@@ -1,14 +1,17 @@
 // Sweeper task for mount uploads abandoned for 24 hours: the storage multipart upload is aborted
 // and the reservation freed. A single presigned PUT leaves its object alone: it may have replaced
 // a file that was there before, and the next reindex finds it either way.
-import type { Repositories } from '../../db/repositories';
-import type { SweepTask } from '../../jobs/sweeper';
-import type { StorageRegistry } from '../../storage/storage-registry';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
+import type { StorageRegistry } from '@server/storage/storage-registry';
 
 export const FS_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 const batchSize = 200;
 
-export function createFsUploadSweepTask(repos: Pick<Repositories, 'fsUploads' | 'storageConfigs'>, storage: StorageRegistry): SweepTask {
+export function createFsUploadSweepTask(
+  repos: Pick<Repositories, 'fsUploads' | 'storageConfigs'>,
+  storage: StorageRegistry,
+): SweepTask {
   return {
     name: 'fs-uploads',
     async run(now) {
@@ -16,7 +19,8 @@ export function createFsUploadSweepTask(repos: Pick<Repositories, 'fsUploads' | 
       for (const row of await repos.fsUploads.stale(new Date(now - FS_UPLOAD_TTL_MS).toISOString(), batchSize)) {
         const config = await repos.storageConfigs.findById(row.storage_config_id);
         try {
-          if (config !== undefined && row.upload_id !== null) await (await storage.driverFor(config)).abortMultipart(row.storage_key, row.upload_id);
+          if (config !== undefined && row.upload_id !== null)
+            await (await storage.driverFor(config)).abortMultipart(row.storage_key, row.upload_id);
         } catch {
           continue; // Storage unreachable: the next pass tries again, the reservation holds until then.
         }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, FsUploadsTable } from '../../db/schema';
+import type { Database, FsUploadsTable } from '@server/db/schema';
 
 export type FsUploadRow = Selectable<FsUploadsTable>;
 export type NewFsUpload = Insertable<FsUploadsTable>;
@@ -40,6 +40,12 @@ export class FsUploadRepo {
 
   /** Uploads started before `cutoffIso`, oldest first. */
   stale(cutoffIso: string, limit: number): Promise<FsUploadRow[]> {
-    return this.db.selectFrom('fs_uploads').selectAll().where('created_at', '<', cutoffIso).orderBy('created_at').limit(limit).execute();
+    return this.db
+      .selectFrom('fs_uploads')
+      .selectAll()
+      .where('created_at', '<', cutoffIso)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
   }
 }

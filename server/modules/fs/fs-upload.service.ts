@@ -5,13 +5,13 @@ import { Readable } from 'node:stream';
 import type { FsCommitRequest, FsEntry, FsPresignRequest, FsPresignResult } from '@shared/api/fs.schema';
 import { fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { fieldError } from '../../lib/field-error';
-import { resolveMimeType } from '../../lib/mime';
-import { boundaryOf, FormError, readForm, type FormPart } from '../../storage/form-stream.parser';
-import { bareEtag } from '../../storage/storage-driver';
-import { UPLOAD_LINK_TTL_SECONDS } from '../uploads/upload-plan';
-import type { StreamLimit } from '../uploads/upload-limits.service';
+import { AppError } from '@server/lib/app-error';
+import { fieldError } from '@server/lib/field-error';
+import { resolveMimeType } from '@server/lib/mime';
+import { boundaryOf, FormError, readForm, type FormPart } from '@server/storage/form-stream.parser';
+import { bareEtag } from '@server/storage/storage-driver';
+import { UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
+import type { StreamLimit } from '@server/modules/uploads/upload-limits.service';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import { wirePath } from './fs-path';
 import { fileAt } from './fs-probe';
@@ -40,7 +40,8 @@ export class FsUploadService {
           fields[part.name] = await readField(part);
           return;
         }
-        if (stored !== undefined || started !== undefined) throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
+        if (stored !== undefined || started !== undefined)
+          throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
         stored = await this.#store(caller, part, fields, (begun) => (started = begun));
       });
     } catch (error) {
@@ -59,7 +60,13 @@ export class FsUploadService {
   }
 
   /** Reserves a presigned PUT of `fileSize` bytes to `file`, a target the caller has checked; the link lives `expiresIn` seconds. */
-  async presignAt(file: MountTarget, contentType: string, fileSize: number, origin: string, expiresIn = UPLOAD_LINK_TTL_SECONDS): Promise<FsPresignResult> {
+  async presignAt(
+    file: MountTarget,
+    contentType: string,
+    fileSize: number,
+    origin: string,
+    expiresIn = UPLOAD_LINK_TTL_SECONDS,
+  ): Promise<FsPresignResult> {
     const row = await this.core.reserve(file, fileSize, contentType);
     try {
       const url = await onStorage(file.storage, this.core.logger, () =>
@@ -84,23 +91,36 @@ export class FsUploadService {
   /** Checks the object the browser PUT (it must be there, with the reserved size) and indexes it. */
   async commit(caller: FsCaller, input: FsCommitRequest): Promise<FsEntry> {
     const { row, file } = await this.core.owned(caller, input.uploadId);
-    if (row.upload_id !== null) throw new AppError(ErrorCode.BadRequest, 'this is a multipart upload: complete it with multipart/complete');
+    if (row.upload_id !== null)
+      throw new AppError(ErrorCode.BadRequest, 'this is a multipart upload: complete it with multipart/complete');
     const head = await fileAt(file, file.key, this.core.logger);
-    if (head === null) throw new AppError(ErrorCode.BadRequest, 'the file was not found in storage; PUT it to uploadUrl before committing');
-    if (head.size !== row.size) throw fieldError('uploadId', `the stored object has ${head.size} bytes, not the ${row.size} reserved`);
-    if (input.etag !== undefined && bareEtag(input.etag) !== bareEtag(head.etag)) throw fieldError('etag', 'does not match the stored object');
+    if (head === null)
+      throw new AppError(
+        ErrorCode.BadRequest,
+        'the file was not found in storage; PUT it to uploadUrl before committing',
+      );
+    if (head.size !== row.size)
+      throw fieldError('uploadId', `the stored object has ${head.size} bytes, not the ${row.size} reserved`);
+    if (input.etag !== undefined && bareEtag(input.etag) !== bareEtag(head.etag))
+      throw fieldError('etag', 'does not match the stored object');
     return this.core.finish(row, file, head);
   }
 
   /** Frees a presigned upload's reservation; storage is left as it is. */
   async cancel(caller: FsCaller, uploadId: string): Promise<{ uploadId: string; status: 'cancelled' }> {
     const { row } = await this.core.owned(caller, uploadId);
-    if (row.upload_id !== null) throw new AppError(ErrorCode.BadRequest, 'this is a multipart upload: abort it with multipart/abort');
+    if (row.upload_id !== null)
+      throw new AppError(ErrorCode.BadRequest, 'this is a multipart upload: abort it with multipart/abort');
     await this.core.release(row);
     return { uploadId, status: 'cancelled' };
   }
 
-  async #store(caller: FsCaller, part: FormPart, fields: Record<string, string>, begun: (started: { row: FsUploadRow; file: MountTarget }) => void): Promise<Streamed> {
+  async #store(
+    caller: FsCaller,
+    part: FormPart,
+    fields: Record<string, string>,
+    begun: (started: { row: FsUploadRow; file: MountTarget }) => void,
+  ): Promise<Streamed> {
     const folder = fsPathSchema.safeParse(fields['path']);
     if (!folder.success) throw fieldError('path', 'the destination folder is required, before the file');
     const name = fsNameSchema.safeParse(part.filename);
@@ -111,7 +131,11 @@ export class FsUploadService {
     const row = await this.core.reserve(file, 0, contentType);
     begun({ row, file });
     const written = await onStorage(file.storage, this.core.logger, () =>
-      file.driver.putObject(file.key, Readable.from(capped(part.body, limit, (total) => this.#grow(file, row, total, limit))), contentType),
+      file.driver.putObject(
+        file.key,
+        Readable.from(capped(part.body, limit, (total) => this.#grow(file, row, total, limit))),
+        contentType,
+      ),
     );
     return { row, file, size: written.size, etag: written.etag, contentType };
   }
@@ -121,7 +145,11 @@ export class FsUploadService {
   }
 }
 
-async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit, reserve: (total: number) => Promise<void>): AsyncGenerator<Buffer> {
+async function* capped(
+  source: AsyncIterable<Buffer>,
+  limit: StreamLimit,
+  reserve: (total: number) => Promise<void>,
+): AsyncGenerator<Buffer> {
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;

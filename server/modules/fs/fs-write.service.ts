@@ -2,12 +2,19 @@
 // storage call), renames of files and folders at every level inside one mount, and text edits.
 // Each change updates the search index and drops the mount's caches.
 import { Readable } from 'node:stream';
-import type { FsBatchRemoveResult, FsEntry, FsRemoveResult, FsRenameResult, FsUpdateRequest, FsUpdateResult } from '@shared/api/fs.schema';
+import type {
+  FsBatchRemoveResult,
+  FsEntry,
+  FsRemoveResult,
+  FsRenameResult,
+  FsUpdateRequest,
+  FsUpdateResult,
+} from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { resolveMimeType } from '../../lib/mime';
-import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { resolveMimeType } from '@server/lib/mime';
+import { bareEtag, type StorageDriver } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex } from './fs-index';
 import { folderEntry, whereOf } from './fs-mapping';
@@ -30,9 +37,12 @@ export class FsWriteService {
     const target = await this.core.access.writable(caller, path);
     if (target.key === '') throw new AppError(ErrorCode.Conflict, 'a mount is already at this path');
     const parentKey = keyParent(target.key);
-    if ((await folderAt(target, parentKey, this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder does not exist');
-    if ((await fileAt(target, target.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'a file with this name exists');
-    if ((await folderAt(target, target.key, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'the folder already exists');
+    if ((await folderAt(target, parentKey, this.#log)) === null)
+      throw new AppError(ErrorCode.Conflict, 'the parent folder does not exist');
+    if ((await fileAt(target, target.key, this.#log)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'a file with this name exists');
+    if ((await folderAt(target, target.key, this.#log)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'the folder already exists');
     await this.#storage(target, (driver) => driver.putObject(`${target.key}/`, Readable.from([]), folderType));
     const now = this.core.now();
     await this.index.folderCreated(this.repos.fsEntries, target.mount, target.path, now);
@@ -56,7 +66,11 @@ export class FsWriteService {
         result.success += 1;
         result.removed.push(wirePath(target.path, false));
       };
-      if (gone.some((done) => done.mount.id === target.mount.id && (done.path === target.path || under(target.path, done.path)))) {
+      if (
+        gone.some(
+          (done) => done.mount.id === target.mount.id && (done.path === target.path || under(target.path, done.path)),
+        )
+      ) {
         removed();
         continue;
       }
@@ -75,14 +89,18 @@ export class FsWriteService {
   async rename(caller: FsCaller, oldPath: string, newPath: string): Promise<FsRenameResult> {
     const from = await this.#changeable(caller, oldPath, 'oldPath');
     const to = await this.#changeable(caller, newPath, 'newPath');
-    if (from.mount.id !== to.mount.id) throw new AppError(ErrorCode.BadRequest, 'oldPath and newPath must be in the same mount');
+    if (from.mount.id !== to.mount.id)
+      throw new AppError(ErrorCode.BadRequest, 'oldPath and newPath must be in the same mount');
     if (from.path === to.path) throw new AppError(ErrorCode.BadRequest, 'newPath is the same as oldPath');
     const found = await probe(from, this.#log);
     if (found === null) throw new AppError(ErrorCode.NotFound, 'oldPath: file or folder not found');
     const folder = found.kind === 'folder';
-    if (folder && under(to.path, from.path)) throw new AppError(ErrorCode.BadRequest, 'a folder cannot move into itself');
-    if ((await probe({ ...to, folder: false }, this.#log)) !== null) throw new AppError(ErrorCode.Conflict, 'newPath already exists');
-    if ((await folderAt(to, keyParent(to.key), this.#log)) === null) throw new AppError(ErrorCode.Conflict, 'the parent folder of newPath does not exist');
+    if (folder && under(to.path, from.path))
+      throw new AppError(ErrorCode.BadRequest, 'a folder cannot move into itself');
+    if ((await probe({ ...to, folder: false }, this.#log)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'newPath already exists');
+    if ((await folderAt(to, keyParent(to.key), this.#log)) === null)
+      throw new AppError(ErrorCode.Conflict, 'the parent folder of newPath does not exist');
     const moved = folder ? await this.#moveFolder(from, to) : await this.#moveFile(from, to);
     await this.repos.transaction((trx) => this.index.moved(trx.fsEntries, from.mount, from.path, to.path));
     this.index.changed(from.mount.id);
@@ -107,7 +125,14 @@ export class FsWriteService {
     }
     const modified = this.core.now();
     await this.core.finish(row, file, { size: written.size, etag: written.etag, contentType, lastModified: modified });
-    return { path: wirePath(file.path, false), etag: bareEtag(written.etag), contentType, size: written.size, modified: modified.toISOString(), isNewFile: existing === null };
+    return {
+      path: wirePath(file.path, false),
+      etag: bareEtag(written.etag),
+      contentType,
+      size: written.size,
+      modified: modified.toISOString(),
+      isNewFile: existing === null,
+    };
   }
 
   async #remove(target: MountTarget): Promise<FsRemoveResult> {
@@ -127,7 +152,7 @@ export class FsWriteService {
     let removed = 0;
     for await (const keys of this.#pages(target, `${target.key}/`)) {
       const objects = keys.filter((key) => !key.endsWith('/'));
-      keys.filter((key) => key.endsWith('/')).forEach((key) => markers.add(key));
+      for (const key of keys) if (key.endsWith('/')) markers.add(key);
       await this.#storage(target, (driver) => driver.deleteMany(objects));
       removed += objects.length;
     }
@@ -147,19 +172,29 @@ export class FsWriteService {
     const keys: string[] = [];
     for await (const page of this.#pages(from, `${from.key}/`)) keys.push(...page);
     const target = (key: string) => `${to.key}/${key.slice(from.key.length + 1)}`;
-    const markerWanted = (await this.#storage(from, (driver) => driver.head(`${from.key}/`))) !== null || keys.length === 0;
+    const markerWanted =
+      (await this.#storage(from, (driver) => driver.head(`${from.key}/`))) !== null || keys.length === 0;
     const copies = keys.filter((key) => key !== `${from.key}/`);
     for (let i = 0; i < copies.length; i += copyConcurrency) {
       await Promise.all(
-        copies.slice(i, i + copyConcurrency).map((key) =>
-          this.#storage(from, (driver) => (key.endsWith('/') ? driver.putObject(target(key), Readable.from([]), folderType).then(() => undefined) : driver.copy(key, target(key)))),
-        ),
+        copies
+          .slice(i, i + copyConcurrency)
+          .map((key) =>
+            this.#storage(from, (driver) =>
+              key.endsWith('/')
+                ? driver.putObject(target(key), Readable.from([]), folderType).then(() => undefined)
+                : driver.copy(key, target(key)),
+            ),
+          ),
       );
     }
-    if (markerWanted) await this.#storage(to, (driver) => driver.putObject(`${to.key}/`, Readable.from([]), folderType));
+    if (markerWanted)
+      await this.#storage(to, (driver) => driver.putObject(`${to.key}/`, Readable.from([]), folderType));
     const objects = keys.filter((key) => !key.endsWith('/'));
     await this.#storage(from, (driver) => driver.deleteMany(objects));
-    const markers = [...new Set([...keys.filter((key) => key.endsWith('/')), `${from.key}/`])].sort((a, b) => b.length - a.length);
+    const markers = [...new Set([...keys.filter((key) => key.endsWith('/')), `${from.key}/`])].sort(
+      (a, b) => b.length - a.length,
+    );
     await this.#storage(from, (driver) => driver.deleteMany(markers));
     return keys.length;
   }
@@ -177,7 +212,11 @@ export class FsWriteService {
   /** A writable path inside a mount that is not the mount's root. */
   async #changeable(caller: FsCaller, path: string, field: string): Promise<MountTarget> {
     const target = await this.core.access.writable(caller, path, field);
-    if (target.key === '') throw new AppError(ErrorCode.BadRequest, `${field}: a mount's root cannot be changed here (manage mounts in the admin panel)`);
+    if (target.key === '')
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `${field}: a mount's root cannot be changed here (manage mounts in the admin panel)`,
+      );
     return target;
   }
 

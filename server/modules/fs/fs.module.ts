@@ -1,15 +1,15 @@
 // Builds the explorer's services from the composition root's shared pieces; its routes, and the
 // reindexer whose sweep task the server schedules.
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import type { Repositories } from '../../db/repositories';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import { UrlSigner } from '../../lib/signed-url';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { MountService } from '../mounts/mount.service';
-import type { UploadLimits } from '../uploads/upload-limits.service';
+import type { AppEnv } from '@server/app-env';
+import type { Repositories } from '@server/db/repositories';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import type { Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import { UrlSigner } from '@server/lib/signed-url';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { MountService } from '@server/modules/mounts/mount.service';
+import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import { FsAccess } from './fs-access.service';
 import { FsBatchCopyService } from './fs-batch-copy.service';
 import { FsBrowseService } from './fs-browse.service';
@@ -46,12 +46,28 @@ export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put:
 
 export type FsModule = { routes: Hono<AppEnv>; reindexer: FsReindexer; services: FsServices };
 
-export function createFsModule({ repos, mounts, storage, caches, limits, clock, logger, encryptionSecret, trustProxy, ...deps }: FsModuleDeps): FsModule {
+export function createFsModule({
+  repos,
+  mounts,
+  storage,
+  caches,
+  limits,
+  clock,
+  logger,
+  encryptionSecret,
+  trustProxy,
+  ...deps
+}: FsModuleDeps): FsModule {
   const access = new FsAccess(repos, mounts, storage, logger);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
-  const browse = new FsBrowseService(access, new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')), caches, clock);
+  const browse = new FsBrowseService(
+    access,
+    new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')),
+    caches,
+    clock,
+  );
   const writes = new FsWriteService(core, repos, index);
   const uploads = new FsUploadService(core);
   const multipart = new FsMultipartService(core);
@@ -66,5 +82,9 @@ export function createFsModule({ repos, mounts, storage, caches, limits, clock, 
     reindex: reindexer,
     trustProxy,
   });
-  return { routes, reindexer, services: { browse, writes, put: new FsPutService(core), copies: new FsCopyService(core, repos, index, writes) } };
+  return {
+    routes,
+    reindexer,
+    services: { browse, writes, put: new FsPutService(core), copies: new FsCopyService(core, repos, index, writes) },
+  };
 }

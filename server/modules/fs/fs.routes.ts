@@ -2,10 +2,10 @@
 // endpoint definitions (access, read-only refusal and body caps come from there).
 import { Hono, type Context } from 'hono';
 import { adminFsEndpoints, refreshMountIndex, userFsEndpoints } from '@shared/api/fs.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { requestOrigin } from '../../lib/signed-url';
-import { webBody } from '../../storage/http-stream';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { requestOrigin } from '@server/lib/signed-url';
+import { webBody } from '@server/storage/http-stream';
 import type { FsBatchCopyService } from './fs-batch-copy.service';
 import type { FsBrowseService } from './fs-browse.service';
 import type { FsCopyCommitService } from './fs-copy-commit.service';
@@ -27,7 +27,17 @@ export type FsRouteDeps = {
   trustProxy: boolean;
 };
 
-export function fsRoutes({ browse, uploads, multipart, writes, copies, copyCommits, search, reindex, trustProxy }: FsRouteDeps): Hono<AppEnv> {
+export function fsRoutes({
+  browse,
+  uploads,
+  multipart,
+  writes,
+  copies,
+  copyCommits,
+  search,
+  reindex,
+  trustProxy,
+}: FsRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = (c: Context<AppEnv>) => requestOrigin(c, trustProxy);
 
@@ -36,7 +46,10 @@ export function fsRoutes({ browse, uploads, multipart, writes, copies, copyCommi
     route(app, fs.get, ({ auth, query, c }) => browse.get(auth, query.path, origin(c)));
     route(app, fs.download, async ({ auth, query, c }) => {
       const result = await browse.download(auth, query.path, c.req.header('range'), c.req.method === 'HEAD');
-      return new Response(result.body === null ? null : webBody(result.body), { status: result.status, headers: result.headers });
+      return new Response(result.body === null ? null : webBody(result.body), {
+        status: result.status,
+        headers: result.headers,
+      });
     });
     route(app, fs.fileLink, ({ auth, query, c }) => browse.fileLink(auth, query, origin(c)));
     route(app, fs.search, ({ auth, query }) => search.search(auth, query));
@@ -49,14 +62,18 @@ export function fsRoutes({ browse, uploads, multipart, writes, copies, copyCommi
     route(app, fs.batchCopy, ({ auth, body, c }) => copies.batchCopy(auth, body, origin(c)));
     route(app, fs.batchCopyCommit, ({ auth, body }) => copyCommits.commit(auth, body));
 
-    route(app, fs.upload, ({ auth, c }) => closingOnError(c, () => uploads.upload(auth, c.req.header('content-type'), c.env.incoming)));
+    route(app, fs.upload, ({ auth, c }) =>
+      closingOnError(c, () => uploads.upload(auth, c.req.header('content-type'), c.env.incoming)),
+    );
     route(app, fs.presign, ({ auth, body, c }) => uploads.presign(auth, body, origin(c)));
     route(app, fs.commit, ({ auth, body }) => uploads.commit(auth, body));
     route(app, fs.cancel, ({ auth, body }) => uploads.cancel(auth, body.uploadId));
     route(app, fs.multipartInit, ({ auth, body, c }) => multipart.init(auth, body, origin(c)));
     route(app, fs.multipartUrls, ({ auth, body, c }) => multipart.urls(auth, body, origin(c)));
     route(app, fs.multipartPart, ({ auth, query, c }) =>
-      closingOnError(c, () => multipart.part(auth, query.uploadId, query.partNumber, c.env.incoming, c.req.header('content-length'))),
+      closingOnError(c, () =>
+        multipart.part(auth, query.uploadId, query.partNumber, c.env.incoming, c.req.header('content-length')),
+      ),
     );
     route(app, fs.multipartComplete, ({ auth, body }) => multipart.complete(auth, body));
     route(app, fs.multipartAbort, ({ auth, body }) => multipart.abort(auth, body.uploadId));

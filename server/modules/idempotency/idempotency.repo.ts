@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '@server/db/schema';
 
 export type StoredAnswer = { responseJson: string; requestHash: string | null };
 
@@ -18,16 +18,19 @@ export class IdempotencyRepo {
   }
 
   /** False when a live row for (scope, key) exists; a row created at or before `staleBefore` is replaced. */
-  async insert(scope: string, key: string, answer: StoredAnswer, createdAt: string, staleBefore: string): Promise<boolean> {
+  async insert(
+    scope: string,
+    key: string,
+    answer: StoredAnswer,
+    createdAt: string,
+    staleBefore: string,
+  ): Promise<boolean> {
     const values = { response_json: answer.responseJson, request_hash: answer.requestHash, created_at: createdAt };
     const result = await this.db
       .insertInto('idempotency_keys')
       .values({ scope, key, ...values })
       .onConflict((oc) =>
-        oc
-          .columns(['scope', 'key'])
-          .doUpdateSet(values)
-          .where('idempotency_keys.created_at', '<=', staleBefore),
+        oc.columns(['scope', 'key']).doUpdateSet(values).where('idempotency_keys.created_at', '<=', staleBefore),
       )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;

@@ -2,13 +2,13 @@
 // with the SHA-256 of the request body; the same key with another body is a 422, never a replay.
 // When two requests with one key race, the loser of the insert hands back the winner's answer.
 import { createHash } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { z } from 'zod';
 import { ErrorCode } from '@shared/errors';
-import { IdempotencyRepo } from './idempotency.repo';
-import type { SweepTask } from '../../jobs/sweeper';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
+import type { IdempotencyRepo } from './idempotency.repo';
+import type { SweepTask } from '@server/jobs/sweeper';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -66,7 +66,15 @@ export class IdempotencyStore {
       return await this.repos.transaction(async (trx) => {
         const answer = await change(trx);
         const stored = { responseJson: JSON.stringify(answer), requestHash: request.bodyHash };
-        if (!(await trx.idempotency.insert(request.scope, request.key, stored, isoAt(this.clock), isoAt(this.clock, -IDEMPOTENCY_TTL_MS)))) {
+        if (
+          !(await trx.idempotency.insert(
+            request.scope,
+            request.key,
+            stored,
+            isoAt(this.clock),
+            isoAt(this.clock, -IDEMPOTENCY_TTL_MS),
+          ))
+        ) {
           throw new KeyTakenMeanwhile();
         }
         return answer;
@@ -74,17 +82,25 @@ export class IdempotencyStore {
     } catch (error) {
       if (!(error instanceof KeyTakenMeanwhile)) throw error;
       const winner = await this.recall(request, schema);
-      if (winner === undefined) throw new AppError(ErrorCode.Conflict, 'a request with this Idempotency-Key is still in progress; retry it');
+      if (winner === undefined)
+        throw new AppError(ErrorCode.Conflict, 'a request with this Idempotency-Key is still in progress; retry it');
       return winner;
     }
   }
 
   /** The stored answer for this key, if one younger than 24 h exists; 422 when it answered another body. */
-  async recall<T extends z.core.$ZodType>({ scope, key, bodyHash }: IdempotentRequest, schema: T): Promise<z.output<T> | undefined> {
+  async recall<T extends z.core.$ZodType>(
+    { scope, key, bodyHash }: IdempotentRequest,
+    schema: T,
+  ): Promise<z.output<T> | undefined> {
     const stored = await this.repo.find(scope, key, isoAt(this.clock, -IDEMPOTENCY_TTL_MS));
     if (stored === undefined) return undefined;
     if (stored.requestHash !== null && stored.requestHash !== bodyHash) {
-      throw new AppError(ErrorCode.ValidationFailed, 'this Idempotency-Key was already used with a different request body', { status: 422 });
+      throw new AppError(
+        ErrorCode.ValidationFailed,
+        'this Idempotency-Key was already used with a different request body',
+        { status: 422 },
+      );
     }
     return z.parse(schema, JSON.parse(stored.responseJson));
   }

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, StorageMountsTable } from '../../db/schema';
+import type { Database, StorageMountsTable } from '@server/db/schema';
 
 export type MountRow = Selectable<StorageMountsTable>;
 export type NewMount = Insertable<StorageMountsTable>;
@@ -23,12 +23,20 @@ export class MountRepo {
   }
 
   async mountPathsOf(storageConfigId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('storage_mounts').select('mount_path').where('storage_config_id', '=', storageConfigId).execute();
+    const rows = await this.db
+      .selectFrom('storage_mounts')
+      .select('mount_path')
+      .where('storage_config_id', '=', storageConfigId)
+      .execute();
     return rows.map((row) => row.mount_path);
   }
 
   async listIdsByStorageConfig(storageConfigId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('storage_mounts').select('id').where('storage_config_id', '=', storageConfigId).execute();
+    const rows = await this.db
+      .selectFrom('storage_mounts')
+      .select('id')
+      .where('storage_config_id', '=', storageConfigId)
+      .execute();
     return rows.map((row) => row.id);
   }
 

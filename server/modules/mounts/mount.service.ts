@@ -1,19 +1,24 @@
 // Mount points: admin CRUD, and the active mounts an API key can see from its basic_path (those
 // below it plus those containing it). Every change drops the mount's cached listings.
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { Updateable } from 'kysely';
-import { MOUNT_DEFAULT_CACHE_TTL, type CreateMountRequest, type MountView, type UpdateMountRequest } from '@shared/api/mount.schema';
+import {
+  MOUNT_DEFAULT_CACHE_TTL,
+  type CreateMountRequest,
+  type MountView,
+  type UpdateMountRequest,
+} from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { isAncestorOf, isPathAllowed, isPathVisible, normalizePath } from '@shared/path-rule';
-import { MountRepo, type MountRow } from './mount.repo';
-import type { StorageMountsTable } from '../../db/schema';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import { isoAt, type Clock } from '../../lib/clock';
-import { fieldError } from '../../lib/field-error';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
+import type { MountRepo, MountRow } from './mount.repo';
+import type { StorageMountsTable } from '@server/db/schema';
+import { isUniqueViolation } from '@server/db/unique-violation';
+import { AppError } from '@server/lib/app-error';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { fieldError } from '@server/lib/field-error';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 
 export class MountService {
   private readonly mounts: MountRepo;
@@ -62,9 +67,13 @@ export class MountService {
   async update(_auth: AdminAuth, id: string, input: UpdateMountRequest): Promise<MountView> {
     const current = await this.row(id);
     if (input.storage_type !== undefined || input.storage_config_id !== undefined) {
-      await this.assertStorage(input.storage_type ?? current.storage_type, input.storage_config_id ?? current.storage_config_id);
+      await this.assertStorage(
+        input.storage_type ?? current.storage_type,
+        input.storage_config_id ?? current.storage_config_id,
+      );
     }
-    if (input.mount_path !== undefined && input.mount_path !== current.mount_path) await this.assertPathFree(input.mount_path);
+    if (input.mount_path !== undefined && input.mount_path !== current.mount_path)
+      await this.assertPathFree(input.mount_path);
     const patch: Updateable<StorageMountsTable> = {
       name: input.name,
       storage_type: input.storage_type,
@@ -94,9 +103,12 @@ export class MountService {
     const base = basePathOf(auth);
     const scope = path === undefined ? base : normalizePath(path);
     if (scope === null) throw fieldError('path', 'path is not a valid absolute path');
-    if (!isPathVisible(base, scope)) throw new AppError(ErrorCode.Forbidden, 'path is outside this API key\'s base path');
+    if (!isPathVisible(base, scope))
+      throw new AppError(ErrorCode.Forbidden, "path is outside this API key's base path");
     const rows = await this.visibleRows(auth);
-    return rows.filter((row) => isPathAllowed(scope, row.mount_path) || isAncestorOf(row.mount_path, scope)).map(toView);
+    return rows
+      .filter((row) => isPathAllowed(scope, row.mount_path) || isAncestorOf(row.mount_path, scope))
+      .map(toView);
   }
 
   async getVisible(auth: MountUser, id: string): Promise<MountView> {

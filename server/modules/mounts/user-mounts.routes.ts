@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getVisibleMount, listVisibleMounts } from '@shared/api/mounts.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { MountService } from './mount.service';
 
 export function userMountsRoutes(mounts: MountService): Hono<AppEnv> {

@@ -2,11 +2,11 @@
 // `apikey:<id>` (older rows may hold the bare key id) or `guest`.
 import { ErrorCode } from '@shared/errors';
 import type { OwnerFilter } from './paste.repo';
-import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
-import { FailureLimiter } from '../../lib/rate-limiter';
-import type { AdminAuth, ApiKeyAuth, Auth } from '../auth/auth.types';
-import { createPasswordLimiters, type PasswordLimiters } from '../files/password-limits';
+import { AppError } from '@server/lib/app-error';
+import type { Clock } from '@server/lib/clock';
+import { FailureLimiter } from '@server/lib/rate-limiter';
+import type { AdminAuth, ApiKeyAuth, Auth } from '@server/modules/auth/auth.types';
+import { createPasswordLimiters, type PasswordLimiters } from '@server/modules/files/password-limits';
 
 export const GUEST_OWNER = 'guest';
 
@@ -36,7 +36,8 @@ export function requireTextAccess(auth: Auth): AdminAuth | ApiKeyAuth {
     throw new AppError(ErrorCode.Forbidden, 'this API key has no text permission');
   }
   const { failure } = auth;
-  if (failure !== undefined) throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
+  if (failure !== undefined)
+    throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
   throw new AppError(ErrorCode.Unauthorized, 'authentication required');
 }
 

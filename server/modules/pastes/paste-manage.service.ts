@@ -2,7 +2,7 @@
 // paste is reported as missing). Updates are partial and never echo the password. Every change
 // here may be replayed from the offline queue, so each runs through the idempotency
 // store: the change and the record of its answer commit in one transaction.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import {
   PASTE_MAX_BYTES,
   PASTE_PREVIEW_LENGTH,
@@ -17,11 +17,11 @@ import {
   type UserPasteList,
 } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { isUniqueViolation, PasteRepo, type OwnerFilter, type PastePatch, type PasteRow } from './paste.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { hashPassword } from '../../lib/password';
-import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
+import { isUniqueViolation, type PasteRepo, type OwnerFilter, type PastePatch, type PasteRow } from './paste.repo';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { hashPassword } from '@server/lib/password';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
 import { toDetail, toListItem } from './paste-mapping.service';
 import { assertContentSize, futureExpiry } from './paste-rules.service';
 
@@ -46,7 +46,10 @@ export class PasteManageService {
   }
 
   async slice(owners: OwnerFilter, { limit, offset }: PasteOffsetQuery): Promise<UserPasteList> {
-    const [rows, total] = await Promise.all([this.repo.list(owners, limit, offset, PASTE_PREVIEW_LENGTH), this.repo.count(owners)]);
+    const [rows, total] = await Promise.all([
+      this.repo.list(owners, limit, offset, PASTE_PREVIEW_LENGTH),
+      this.repo.count(owners),
+    ]);
     return { items: rows.map(toListItem), pagination: { total, limit, offset, hasMore: offset + rows.length < total } };
   }
 
@@ -54,10 +57,16 @@ export class PasteManageService {
     return toDetail(await this.#find(this.repo, owners, id));
   }
 
-  async update(owners: OwnerFilter, id: string, input: PasteUpdateInput, idempotent?: IdempotentRequest): Promise<PasteDetail> {
+  async update(
+    owners: OwnerFilter,
+    id: string,
+    input: PasteUpdateInput,
+    idempotent?: IdempotentRequest,
+  ): Promise<PasteDetail> {
     if (input.content !== undefined) assertContentSize(input.content, this.maxBytes);
     // Hashed before the transaction: argon2 is slow and a transaction holds the database.
-    const passwordHash = input.password === undefined || input.password === null ? input.password : await hashPassword(input.password);
+    const passwordHash =
+      input.password === undefined || input.password === null ? input.password : await hashPassword(input.password);
     try {
       return await this.idempotency.once(idempotent, pasteDetailSchema, async (repos) => {
         const current = await this.#find(repos.pastes, owners, id);
@@ -65,7 +74,8 @@ export class PasteManageService {
         if (input.content !== undefined) patch.content = input.content;
         if (input.format !== undefined) patch.format = input.format;
         if (input.remark !== undefined) patch.remark = input.remark;
-        if (input.expiresAt !== undefined) patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
+        if (input.expiresAt !== undefined)
+          patch.expires_at = input.expiresAt === null ? null : futureExpiry(input.expiresAt, this.clock);
         if (input.maxViews !== undefined) {
           patch.max_views = input.maxViews === null || input.maxViews === 0 ? null : input.maxViews;
           if (patch.max_views !== null && patch.max_views < current.views) patch.views = 0;
@@ -77,7 +87,8 @@ export class PasteManageService {
         return toDetail(updated);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, `slug "${input.slug ?? ''}" is already taken`);
+      if (isUniqueViolation(error))
+        throw new AppError(ErrorCode.SlugTaken, `slug "${input.slug ?? ''}" is already taken`);
       throw error;
     }
   }

@@ -1,11 +1,14 @@
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import type { Clock } from '../../lib/clock';
+import { AppError } from '@server/lib/app-error';
+import type { Clock } from '@server/lib/clock';
 
 /** 413 when the content is over the byte limit (UTF-8). */
 export function assertContentSize(content: string, maxBytes: number): void {
   if (Buffer.byteLength(content, 'utf8') <= maxBytes) return;
-  throw new AppError(ErrorCode.PayloadTooLarge, `content is larger than the ${formatBytes(maxBytes)} limit for a paste`);
+  throw new AppError(
+    ErrorCode.PayloadTooLarge,
+    `content is larger than the ${formatBytes(maxBytes)} limit for a paste`,
+  );
 }
 
 /** The expiry as a UTC ISO string; 400 naming expiresAt when it is not in the future. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { prepareQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { Database } from '@server/db/schema';
 
 /** Read on every paste a guest creates: prepared once (db/prepared-query.ts). */
 const settingQuery = prepareQuery<{ key: string }, { value: string }>((db, arg) =>

@@ -1,5 +1,5 @@
-import type { Repositories } from '../../db/repositories';
-import type { SweepTask } from '../../jobs/sweeper';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
 
 /** How long the slug of a retired paste answers 410 before it becomes an ordinary 404. */
 export const TOMBSTONE_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 // Raw links to protected pastes carry a short-lived HMAC token instead of the password, so the
 // password never sits in a URL. The key is derived from ENCRYPTION_SECRET and never stored.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '@server/lib/clock';
 
 export const RAW_TOKEN_TTL_MS = 5 * 60 * 1000;
 

@@ -1,16 +1,16 @@
 // Reading a paste. An unprotected paste is served by one UPDATE … RETURNING; everything else
 // (password, expired, used up, unknown) is sorted out by a second lookup only when that misses.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { PasteView } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { PasteRepo, type PasteMeta, type PasteRow } from './paste.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { verifyPassword } from '../../lib/password';
-import type { Auth } from '../auth/auth.types';
+import type { PasteRepo, PasteMeta, PasteRow } from './paste.repo';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { verifyPassword } from '@server/lib/password';
+import type { Auth } from '@server/modules/auth/auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
 import { isExpired, isUsedUp, toView } from './paste-mapping.service';
-import { reservePasswordAttempt } from '../files/password-limits';
+import { reservePasswordAttempt } from '@server/modules/files/password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
 export type RawAccess = { password?: string; token?: string };

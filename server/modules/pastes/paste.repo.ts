@@ -1,9 +1,9 @@
 // Paste queries. A view is one UPDATE … RETURNING whose WHERE holds every condition for serving
 // (no password, not expired, views left), so concurrent viewers can never overshoot max_views.
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
-import { inTransaction } from '../../db/in-transaction';
-import { prepareQuery } from '../../db/prepared-query';
-import type { Database, PastesTable } from '../../db/schema';
+import { inTransaction } from '@server/db/in-transaction';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { Database, PastesTable } from '@server/db/schema';
 
 export type PasteRow = Selectable<PastesTable>;
 export type NewPaste = Insertable<PastesTable>;
@@ -41,7 +41,8 @@ const viewable = (now: string) => (eb: PastesEb) =>
 const dead = (now: string) => (eb: PastesEb) =>
   eb.or([eb('expires_at', '<=', now), eb.and([eb('max_views', '>', 0), eb('views', '>=', eb.ref('max_views'))])]);
 
-const ownedBy = (owners: OwnerFilter) => (eb: PastesEb) => (owners === 'all' ? eb.lit(true) : eb('created_by', 'in', owners));
+const ownedBy = (owners: OwnerFilter) => (eb: PastesEb) =>
+  owners === 'all' ? eb.lit(true) : eb('created_by', 'in', owners);
 
 // The reads and the insert every visitor's request makes, prepared once (db/prepared-query.ts).
 const consumeOpenViewQuery = prepareQuery<{ slug: string; now: string }, PasteRow>((db, arg) =>
@@ -85,7 +86,9 @@ const insertQuery = prepareQuery<NewPasteRow, never>((db, arg) =>
 
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505';
+  return (
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505'
+  );
 }
 
 export class PasteRepo {
@@ -143,7 +146,13 @@ export class PasteRepo {
 
   /** Applies the patch; undefined when the paste does not exist for these owners. */
   update(id: string, owners: OwnerFilter, patch: PastePatch): Promise<PasteRow | undefined> {
-    return this.db.updateTable('pastes').set(patch).where('id', '=', id).where(ownedBy(owners)).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('pastes')
+      .set(patch)
+      .where('id', '=', id)
+      .where(ownedBy(owners))
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async deleteById(id: string): Promise<void> {
@@ -183,7 +192,12 @@ export class PasteRepo {
       await trx
         .insertInto('paste_tombstones')
         .columns(['slug', 'retired_at'])
-        .expression((eb) => eb.selectFrom('pastes').select(['slug', sql<string>`${now}`.as('retired_at')]).where(dead(now)))
+        .expression((eb) =>
+          eb
+            .selectFrom('pastes')
+            .select(['slug', sql<string>`${now}`.as('retired_at')])
+            .where(dead(now)),
+        )
         .onConflict((oc) => oc.column('slug').doUpdateSet({ retired_at: now }))
         .execute();
       const result = await trx.deleteFrom('pastes').where(dead(now)).executeTakeFirst();

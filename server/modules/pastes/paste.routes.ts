@@ -2,20 +2,29 @@ import { Hono, type Context } from 'hono';
 import { createPaste, rawPaste, unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 import { pasteCreateInputSchema, type PasteCreateInput, type PasteView } from '@shared/api/paste.schema';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { AppError } from '../../lib/app-error';
-import { envelopeResponse } from '../../lib/envelope';
-import type { HtmlRenderer } from '../../lib/markdown/html-renderer';
-import { readJson } from '../../lib/read-json';
-import { requestOrigin } from '../../lib/signed-url';
-import { clientIp } from '../../middleware/client-ip';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { AppError } from '@server/lib/app-error';
+import { envelopeResponse } from '@server/lib/envelope';
+import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
+import { readJson } from '@server/lib/read-json';
+import { requestOrigin } from '@server/lib/signed-url';
+import { clientIp } from '@server/middleware/client-ip';
 import type { PasteViewService } from './paste-view.service';
 import type { PasteService } from './paste.service';
 
-export type PasteRouteDeps = { pastes: PasteService; views: PasteViewService; renderer: HtmlRenderer; trustProxy: boolean };
+export type PasteRouteDeps = {
+  pastes: PasteService;
+  views: PasteViewService;
+  renderer: HtmlRenderer;
+  trustProxy: boolean;
+};
 
-const plainHeaders = { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+const plainHeaders = {
+  'content-type': 'text/plain; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+};
 
 export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -59,7 +68,9 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
         return new Response(null, { headers: plainHeaders });
       }
       const content = await views.raw(slug, query, clientIp(c, trustProxy));
-      return new Response(content, { headers: { ...plainHeaders, 'content-disposition': `inline; filename="${slug}.txt"` } });
+      return new Response(content, {
+        headers: { ...plainHeaders, 'content-disposition': `inline; filename="${slug}.txt"` },
+      });
     } catch (error) {
       if (error instanceof AppError) return plainError(error);
       throw error;
@@ -78,11 +89,14 @@ async function readPasteInput(c: Context<AppEnv>): Promise<PasteCreateInput> {
 }
 
 function wantsPlainText(accept: string | undefined): boolean {
-  return accept !== undefined && accept.includes('text/plain') && !accept.includes('json');
+  return accept?.includes('text/plain') === true && !accept.includes('json');
 }
 
 function plainCreated(body: string): Response {
-  return new Response(body, { status: 201, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(body, {
+    status: 201,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 /** /api/raw answers curl and scripts with plain-text errors. */

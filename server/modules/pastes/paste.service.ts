@@ -1,7 +1,7 @@
 // Creating a paste: who may create (admin, text keys, guests when allowed), slug choice, and
 // Idempotency-Key replays, so a retried request returns the first paste instead of a second one.
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import {
   DEFAULT_PASTE_FORMAT,
   PASTE_MAX_BYTES,
@@ -10,15 +10,15 @@ import {
   type PasteCreateResult,
 } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { PasteSettingsRepo } from './paste-settings.repo';
+import type { PasteSettingsRepo } from './paste-settings.repo';
 import { isUniqueViolation, type NewPasteRow } from './paste.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
-import { hashPassword } from '../../lib/password';
-import { reserveAttempt } from '../../lib/rate-limiter';
-import { generateSlug } from '../../lib/slug';
-import type { Auth } from '../auth/auth.types';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import { hashPassword } from '@server/lib/password';
+import { reserveAttempt } from '@server/lib/rate-limiter';
+import { generateSlug } from '@server/lib/slug';
+import type { Auth } from '@server/modules/auth/auth.types';
 import { GUEST_OWNER, ownerTagOf, requireTextAccess, type PasteLimiters } from './paste-access.service';
 import { assertContentSize, futureExpiry } from './paste-rules.service';
 
@@ -39,7 +39,11 @@ export class PasteService {
     this.settings = repos.pasteSettings;
   }
 
-  async create(auth: Auth, input: PasteCreateInput, { ip, origin, idempotent }: CreateContext): Promise<PasteCreateResult> {
+  async create(
+    auth: Auth,
+    input: PasteCreateInput,
+    { ip, origin, idempotent }: CreateContext,
+  ): Promise<PasteCreateResult> {
     const owner = await this.#creator(auth);
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
     assertContentSize(input.content, this.maxBytes);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { inTransaction } from '../../db/in-transaction';
-import type { Database, SystemSettingRow } from '../../db/schema';
+import { inTransaction } from '@server/db/in-transaction';
+import type { Database, SystemSettingRow } from '@server/db/schema';
 
 export class SystemSettingsRepo {
   constructor(private readonly db: Kysely<Database>) {}

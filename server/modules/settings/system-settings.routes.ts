@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
 import { getMaxUploadSize } from '@shared/api/system.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { SystemSettingsService } from './system-settings.service';
 
 export function systemSettingsRoutes(settings: SystemSettingsService): Hono<AppEnv> {

@@ -1,6 +1,6 @@
 // The public system settings, read by other services on hot paths (upload limits, guest pastes),
 // so the parsed values are kept in memory and reloaded after a change or when the TTL runs out.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { z } from 'zod';
 import {
   systemSettingsSchema,
@@ -11,10 +11,10 @@ import {
   uploadSizeUnits,
   webdavUploadModes,
 } from '@shared/api/settings.schema';
-import { SystemSettingsRepo } from './system-settings.repo';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { AdminAuth } from '../auth/auth.types';
-import type { IdempotencyStore, IdempotentRequest } from '../idempotency/idempotency';
+import type { SystemSettingsRepo } from './system-settings.repo';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { AdminAuth } from '@server/modules/auth/auth.types';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
 
 /** Other processes (PostgreSQL deployments) may change settings; this bounds how stale they get. */
 const reloadAfterMs = 30_000;
@@ -24,10 +24,18 @@ const storedSettings = {
   max_upload_size: z.coerce.number().int().positive().catch(100),
   max_upload_size_unit: z.enum(uploadSizeUnits).catch('MB'),
   webdav_upload_mode: z.enum(webdavUploadModes).catch('auto'),
-  allow_guest_pastes: z.enum(['true', 'false']).transform((v) => v === 'true').catch(false),
+  allow_guest_pastes: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .catch(false),
 };
 type StoredKey = keyof typeof storedSettings;
-const storedKeys = ['max_upload_size', 'max_upload_size_unit', 'webdav_upload_mode', 'allow_guest_pastes'] as const satisfies readonly StoredKey[];
+const storedKeys = [
+  'max_upload_size',
+  'max_upload_size_unit',
+  'webdav_upload_mode',
+  'allow_guest_pastes',
+] as const satisfies readonly StoredKey[];
 const storedSchema = z.object(storedSettings);
 
 async function load(repo: SystemSettingsRepo): Promise<SystemSettings> {
@@ -63,7 +71,11 @@ export class SystemSettingsService {
   }
 
   /** A replay from the offline queue gets the first answer and writes nothing again. */
-  async update(_auth: AdminAuth, input: UpdateSystemSettingsRequest, idempotent?: IdempotentRequest): Promise<SystemSettings> {
+  async update(
+    _auth: AdminAuth,
+    input: UpdateSystemSettingsRequest,
+    idempotent?: IdempotentRequest,
+  ): Promise<SystemSettings> {
     const values = storedKeys.flatMap((key) => {
       const value = input[key];
       return value === undefined ? [] : [{ key, value: String(value) }];

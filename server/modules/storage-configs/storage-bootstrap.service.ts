@@ -1,14 +1,18 @@
 // First start: with no storage config at all, create the embedded local one (default, public)
 // and a /local mount on it, so uploads work before an administrator configures anything.
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import type { Repositories } from '@server/db/repositories';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
 
 export const defaultLocalConfigName = 'Local storage';
 export const defaultLocalMountPath = '/local';
 
-export async function ensureDefaultStorage(repos: Pick<Repositories, 'storageConfigs'>, clock: Clock, logger: Logger): Promise<void> {
+export async function ensureDefaultStorage(
+  repos: Pick<Repositories, 'storageConfigs'>,
+  clock: Clock,
+  logger: Logger,
+): Promise<void> {
   const repo = repos.storageConfigs;
   if ((await repo.count()) > 0) return;
   const now = isoAt(clock);

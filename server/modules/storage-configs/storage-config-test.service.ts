@@ -4,13 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ApplyCorsResponse, StorageProbe, StorageTestResult } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { storagePolicy } from '../../lib/net/address-guard';
-import { guardedRequest, headerValue } from '../../lib/net/guarded-request';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { CheckResult, StorageDriver } from '../../storage/storage-driver';
-import type { AdminAuth } from '../auth/auth.types';
-import type { UploadGate } from '../uploads/upload-gate';
+import { AppError } from '@server/lib/app-error';
+import { storagePolicy } from '@server/lib/net/address-guard';
+import { guardedRequest, headerValue } from '@server/lib/net/guarded-request';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { CheckResult, StorageDriver } from '@server/storage/storage-driver';
+import type { AdminAuth } from '@server/modules/auth/auth.types';
+import type { UploadGate } from '@server/modules/uploads/upload-gate';
 import type { StorageConfigService } from './storage-config.service';
 
 export class StorageConfigTestService {
@@ -29,7 +29,12 @@ export class StorageConfigTestService {
 
     const read = await this.#probe(async () => {
       const page = await driver.list(folder, { limit: 10 });
-      return { ok: true, outcome: 'listed', params: { count: page.objects.length }, message: `listed ${page.objects.length} object(s)` };
+      return {
+        ok: true,
+        outcome: 'listed',
+        params: { count: page.objects.length },
+        message: `listed ${page.objects.length} object(s)`,
+      };
     });
     const write = await this.#probe(async () => {
       const key = probeKey('write');
@@ -38,11 +43,20 @@ export class StorageConfigTestService {
       return { ok: true, outcome: 'wrote', message: 'wrote and deleted a test object' };
     });
     const cors = await this.#probe(async () => {
-      if (origin === undefined) return { ok: false, outcome: 'cors-not-checked', message: 'no Origin header in the request, so CORS was not checked' };
+      if (origin === undefined)
+        return {
+          ok: false,
+          outcome: 'cors-not-checked',
+          message: 'no Origin header in the request, so CORS was not checked',
+        };
       return driver.checkCors(origin);
     });
     const presignedKey = probeKey('presigned');
-    const presigned = await this.#probe(() => this.gate.withProbe(config.id, presignedKey, () => this.#presignedUpload(driver, presignedKey, origin, selfOrigin)));
+    const presigned = await this.#probe(() =>
+      this.gate.withProbe(config.id, presignedKey, () =>
+        this.#presignedUpload(driver, presignedKey, origin, selfOrigin),
+      ),
+    );
     return { success: read.ok && write.ok && cors.ok && presigned.ok, results: { read, write, cors, presigned } };
   }
 
@@ -53,24 +67,53 @@ export class StorageConfigTestService {
     try {
       await driver.applyCors(origin);
     } catch (error) {
-      throw new AppError(ErrorCode.BadRequest, `the bucket refused the CORS rule: ${error instanceof Error ? error.name : 'error'}`);
+      throw new AppError(
+        ErrorCode.BadRequest,
+        `the bucket refused the CORS rule: ${error instanceof Error ? error.name : 'error'}`,
+      );
     }
     return { origin, applied: true };
   }
 
-  async #presignedUpload(driver: StorageDriver, key: string, origin: string | undefined, selfOrigin: string): Promise<CheckResult> {
+  async #presignedUpload(
+    driver: StorageDriver,
+    key: string,
+    origin: string | undefined,
+    selfOrigin: string,
+  ): Promise<CheckResult> {
     const body = `clipdock presigned test ${key}`;
-    const url = new URL(await driver.presignPut(key, { expiresIn: 300, contentType: 'text/plain', contentLength: Buffer.byteLength(body) }), selfOrigin);
+    const url = new URL(
+      await driver.presignPut(key, {
+        expiresIn: 300,
+        contentType: 'text/plain',
+        contentLength: Buffer.byteLength(body),
+      }),
+      selfOrigin,
+    );
     const headers: Record<string, string> = { 'content-type': 'text/plain' };
     if (origin !== undefined) headers.origin = origin;
     // A storage endpoint that redirects is reported, never followed.
     const response = await guardedRequest(url, { method: 'PUT', headers, body, timeoutMs: 15_000 }, storagePolicy);
     try {
-      if (response.status < 200 || response.status >= 300) return { ok: false, outcome: 'presigned-http', params: { status: response.status }, message: `presigned PUT answered HTTP ${response.status}` };
+      if (response.status < 200 || response.status >= 300)
+        return {
+          ok: false,
+          outcome: 'presigned-http',
+          params: { status: response.status },
+          message: `presigned PUT answered HTTP ${response.status}`,
+        };
       const head = await driver.head(key);
-      if (head?.size !== Buffer.byteLength(body)) return { ok: false, outcome: 'presigned-missing', message: 'the uploaded object was not found afterwards' };
-      if (origin !== undefined && headerValue(response.headers, 'access-control-expose-headers')?.toLowerCase().includes('etag') === false) {
-        return { ok: false, outcome: 'presigned-no-etag', message: 'upload worked but the ETag header is not exposed to browsers' };
+      if (head?.size !== Buffer.byteLength(body))
+        return { ok: false, outcome: 'presigned-missing', message: 'the uploaded object was not found afterwards' };
+      if (
+        origin !== undefined &&
+        headerValue(response.headers, 'access-control-expose-headers')?.toLowerCase().includes('etag') === false
+      ) {
+        return {
+          ok: false,
+          outcome: 'presigned-no-etag',
+          message: 'upload worked but the ETag header is not exposed to browsers',
+        };
       }
       return { ok: true, outcome: 'presigned-ok', message: 'uploaded through a presigned URL and verified' };
     } finally {
@@ -86,7 +129,8 @@ export class StorageConfigTestService {
       return { ok, outcome, params, message, ms: ms() };
     } catch (error) {
       const name = error instanceof Error ? error.name : 'error';
-      const detail = error instanceof Error && error.name !== error.message ? `${name}: ${error.message.slice(0, 200)}` : name;
+      const detail =
+        error instanceof Error && error.name !== error.message ? `${name}: ${error.message.slice(0, 200)}` : name;
       return { ok: false, outcome: 'failed', params: { error: detail }, message: `failed: ${detail}`, ms: ms() };
     }
   }

@@ -1,14 +1,16 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import { inTransaction } from '../../db/in-transaction';
-import { prepareQuery } from '../../db/prepared-query';
-import type { Database, StorageConfigsTable, StorageMountsTable } from '../../db/schema';
+import { inTransaction } from '@server/db/in-transaction';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { Database, StorageConfigsTable, StorageMountsTable } from '@server/db/schema';
 
 export type StorageConfigRow = Selectable<StorageConfigsTable>;
 export type NewStorageConfig = Insertable<StorageConfigsTable>;
 export type StorageConfigPatch = Updateable<StorageConfigsTable>;
 
 /** Every share delivery reads its file's config: prepared once (db/prepared-query.ts). */
-const byIdQuery = prepareQuery<{ id: string }, StorageConfigRow>((db, arg) => db.selectFrom('storage_configs').selectAll().where('id', '=', arg('id')));
+const byIdQuery = prepareQuery<{ id: string }, StorageConfigRow>((db, arg) =>
+  db.selectFrom('storage_configs').selectAll().where('id', '=', arg('id')),
+);
 
 export class StorageConfigRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -37,7 +39,10 @@ export class StorageConfigRepo {
   }
 
   async count(): Promise<number> {
-    const row = await this.db.selectFrom('storage_configs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('storage_configs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -56,15 +61,27 @@ export class StorageConfigRepo {
   /** Makes `id` the only default config, in one transaction. */
   async setDefault(id: string, at: string): Promise<void> {
     await inTransaction(this.db, async (trx) => {
-      await trx.updateTable('storage_configs').set({ is_default: 0, updated_at: at }).where('is_default', '=', 1).execute();
+      await trx
+        .updateTable('storage_configs')
+        .set({ is_default: 0, updated_at: at })
+        .where('is_default', '=', 1)
+        .execute();
       await trx.updateTable('storage_configs').set({ is_default: 1, updated_at: at }).where('id', '=', id).execute();
     });
   }
 
   /** How many file shares and mounts use the config. */
   async usage(id: string): Promise<{ files: number; mounts: number }> {
-    const files = await this.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('storage_config_id', '=', id).executeTakeFirstOrThrow();
-    const mounts = await this.db.selectFrom('storage_mounts').select((eb) => eb.fn.countAll<number>().as('n')).where('storage_config_id', '=', id).executeTakeFirstOrThrow();
+    const files = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('storage_config_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const mounts = await this.db
+      .selectFrom('storage_mounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('storage_config_id', '=', id)
+      .executeTakeFirstOrThrow();
     return { files: Number(files.n), mounts: Number(mounts.n) };
   }
 
@@ -94,7 +111,13 @@ export class StorageConfigRepo {
   }
 
   async mountPathTaken(mountPath: string): Promise<boolean> {
-    return (await this.db.selectFrom('storage_mounts').select('id').where('mount_path', '=', mountPath).executeTakeFirst()) !== undefined;
+    return (
+      (await this.db
+        .selectFrom('storage_mounts')
+        .select('id')
+        .where('mount_path', '=', mountPath)
+        .executeTakeFirst()) !== undefined
+    );
   }
 
   /** Inserts a config and its mount together (first-start bootstrap). */

@@ -1,18 +1,23 @@
 // Storage config administration (/s3-configs). Secrets are sealed with AES-256-GCM and
 // never leave the server; API keys see public configs only; configs in use cannot be deleted.
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { isAncestorOf, isPathAllowed, normalizePath } from '@shared/path-rule';
-import type { CreateS3ConfigRequest, StorageConfig, StorageConfigDeleted, UpdateStorageConfigRequest } from '@shared/api/storage-config.schema';
+import type {
+  CreateS3ConfigRequest,
+  StorageConfig,
+  StorageConfigDeleted,
+  UpdateStorageConfigRequest,
+} from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import { MountRepo } from '../mounts/mount.repo';
-import { StorageConfigRepo, type StorageConfigPatch, type StorageConfigRow } from './storage-config.repo';
-import { AppError } from '../../lib/app-error';
-import type { CacheRegistry } from '../../lib/cache/cache-registry';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { CryptoBox } from '../../lib/crypto-box';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
+import type { MountRepo } from '@server/modules/mounts/mount.repo';
+import type { StorageConfigRepo, StorageConfigPatch, StorageConfigRow } from './storage-config.repo';
+import { AppError } from '@server/lib/app-error';
+import type { CacheRegistry } from '@server/lib/cache/cache-registry';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { CryptoBox } from '@server/lib/crypto-box';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 
 const defaultSignatureSeconds = 3600;
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
@@ -74,7 +79,10 @@ export class StorageConfigService {
 
   async update(admin: AdminAuth, id: string, input: UpdateStorageConfigRequest): Promise<StorageConfig> {
     const current = await this.#row(id);
-    if (current.driver === 'local' && (input.endpoint_url !== undefined || input.bucket_name !== undefined || input.access_key_id !== undefined)) {
+    if (
+      current.driver === 'local' &&
+      (input.endpoint_url !== undefined || input.bucket_name !== undefined || input.access_key_id !== undefined)
+    ) {
       throw new AppError(ErrorCode.BadRequest, 'a local storage config has no endpoint, bucket or keys');
     }
     const patch: StorageConfigPatch = {
@@ -103,7 +111,10 @@ export class StorageConfigService {
     await this.#row(id);
     const { files, mounts } = await this.repo.usage(id);
     if (files > 0 || mounts > 0) {
-      throw new AppError(ErrorCode.Conflict, `this storage config is in use by ${files} file(s) and ${mounts} mount(s); remove them first`);
+      throw new AppError(
+        ErrorCode.Conflict,
+        `this storage config is in use by ${files} file(s) and ${mounts} mount(s); remove them first`,
+      );
     }
     await this.repo.delete(id);
     this.#changed(id);
@@ -121,10 +132,19 @@ export class StorageConfigService {
    * mount inside its basic_path or one that contains it (a key rooted at `/` reaches every public config).
    */
   async usable(caller: AdminAuth | ApiKeyAuth, id: string | undefined): Promise<StorageConfigRow> {
-    const row = id === undefined ? await this.repo.findDefault({ publicOnly: caller.kind === 'apikey' }) : await this.repo.findById(id);
-    if (row === undefined) throw new AppError(ErrorCode.NotFound, id === undefined ? 'no storage config is set up' : 'storage config not found');
-    if (caller.kind === 'apikey' && row.is_public !== 1) throw new AppError(ErrorCode.NotFound, 'storage config not found');
-    if (!(await this.#reaches(caller, row))) throw new AppError(ErrorCode.Forbidden, "this storage config has no mount inside the API key's basic_path");
+    const row =
+      id === undefined
+        ? await this.repo.findDefault({ publicOnly: caller.kind === 'apikey' })
+        : await this.repo.findById(id);
+    if (row === undefined)
+      throw new AppError(
+        ErrorCode.NotFound,
+        id === undefined ? 'no storage config is set up' : 'storage config not found',
+      );
+    if (caller.kind === 'apikey' && row.is_public !== 1)
+      throw new AppError(ErrorCode.NotFound, 'storage config not found');
+    if (!(await this.#reaches(caller, row)))
+      throw new AppError(ErrorCode.Forbidden, "this storage config has no mount inside the API key's basic_path");
     return row;
   }
 
@@ -144,7 +164,9 @@ export class StorageConfigService {
     if (base === '/') return '';
     const mountPaths = (await this.#mounts.mountPathsOf(row.id)).map(normalizePath).filter((path) => path !== null);
     if (mountPaths.some((mountPath) => isPathAllowed(base, mountPath))) return '';
-    const containing = mountPaths.filter((mountPath) => isAncestorOf(mountPath, base)).sort((a, b) => b.length - a.length)[0];
+    const containing = mountPaths
+      .filter((mountPath) => isAncestorOf(mountPath, base))
+      .sort((a, b) => b.length - a.length)[0];
     return containing === undefined ? null : base.slice(containing === '/' ? 1 : containing.length + 1);
   }
 

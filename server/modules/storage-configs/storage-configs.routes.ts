@@ -2,13 +2,19 @@
 // manages, tests and fixes CORS. Access comes from the endpoint definitions.
 import { Hono } from 'hono';
 import {
-  applyStorageCors, createStorageConfig, deleteStorageConfig, getStorageConfig, listStorageConfigs, setDefaultStorageConfig,
-  testStorageConfig, updateStorageConfig,
+  applyStorageCors,
+  createStorageConfig,
+  deleteStorageConfig,
+  getStorageConfig,
+  listStorageConfigs,
+  setDefaultStorageConfig,
+  testStorageConfig,
+  updateStorageConfig,
 } from '@shared/api/storage-config.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { envelopeResponse } from '../../lib/envelope';
-import { listenerOrigin } from '../../lib/signed-url';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { envelopeResponse } from '@server/lib/envelope';
+import { listenerOrigin } from '@server/lib/signed-url';
 import type { StorageConfigTestService } from './storage-config-test.service';
 import type { StorageConfigService } from './storage-config.service';
 

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { prepareQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import { prepareQuery } from '@server/db/prepared-query';
+import type { Database } from '@server/db/schema';
 
 /** Health checks come often: the ping is prepared once (db/prepared-query.ts). */
-const pingQuery = prepareQuery<Record<string, never>, { one: number }>((db) => db.selectNoFrom(sql<number>`1`.as('one')));
+const pingQuery = prepareQuery<Record<string, never>, { one: number }>((db) =>
+  db.selectNoFrom(sql<number>`1`.as('one')),
+);
 
 export class SystemRepo {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getHealth, getVersion } from '@shared/api/system.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
 import type { SystemService } from './system.service';
 
 export function systemRoutes(system: SystemService): Hono<AppEnv> {

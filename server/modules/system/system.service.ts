@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type { healthSchema, VersionInfo } from '@shared/api/system.schema';
 import { ErrorCode } from '@shared/errors';
 import { APP_NAME, APP_VERSION } from '@shared/limits';
-import type { DatabaseConfig } from '../../config';
-import { SystemRepo } from './system.repo';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
+import type { DatabaseConfig } from '@server/config';
+import type { SystemRepo } from './system.repo';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
 
 export type HealthInfo = z.infer<typeof healthSchema>;
 

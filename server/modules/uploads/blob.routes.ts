@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { getBlob, putBlob } from '@shared/api/upload.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { webBody } from '../../storage/http-stream';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { webBody } from '@server/storage/http-stream';
 import type { LocalBlobEndpoint } from './local-blob-endpoint';
 
 /** The local driver's presigned URLs; the signature in the query is the only credential. CORS comes from the /api middleware. */
@@ -18,7 +18,10 @@ export function blobRoutes(blobs: LocalBlobEndpoint): Hono<AppEnv> {
 
   route(app, getBlob, async ({ params, c }) => {
     const result = await blobs.get(params.configId, query(c.req.url), c.req.header('range'), c.req.method === 'HEAD');
-    return new Response(result.body === null ? null : webBody(result.body), { status: result.status, headers: result.headers });
+    return new Response(result.body === null ? null : webBody(result.body), {
+      status: result.status,
+      headers: result.headers,
+    });
   });
 
   return app;

@@ -3,10 +3,15 @@
 // reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { uploadFormFieldsSchema, uploadFormPlacementSchema, uploadFormShareSchema, type CommitResponse } from '@shared/api/upload.schema';
+import {
+  uploadFormFieldsSchema,
+  uploadFormPlacementSchema,
+  uploadFormShareSchema,
+  type CommitResponse,
+} from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { boundaryOf, FormError, readForm, type FormPart } from '../../storage/form-stream.parser';
+import { AppError } from '@server/lib/app-error';
+import { boundaryOf, FormError, readForm, type FormPart } from '@server/storage/form-stream.parser';
 import type { StreamLimit } from './upload-limits.service';
 import type { Pending, Uploader, UploadService } from './upload.service';
 
@@ -17,7 +22,11 @@ const knownFields = new Set(Object.keys(uploadFormFieldsSchema.shape));
 export class FormUploadService {
   constructor(private readonly uploads: UploadService) {}
 
-  async upload(caller: Uploader, contentType: string | undefined, source: AsyncIterable<Buffer>): Promise<CommitResponse> {
+  async upload(
+    caller: Uploader,
+    contentType: string | undefined,
+    source: AsyncIterable<Buffer>,
+  ): Promise<CommitResponse> {
     const boundary = boundaryOf(contentType);
     if (boundary === undefined) throw new AppError(ErrorCode.BadRequest, 'send the upload as multipart/form-data');
     const fields: Record<string, string> = {};
@@ -25,19 +34,30 @@ export class FormUploadService {
     try {
       await readForm(source, boundary, async (part) => {
         if (part.name !== 'file') {
-          if (!knownFields.has(part.name)) throw new FormError(`unknown form field ${JSON.stringify(part.name.slice(0, 64))}; expected file, ${[...knownFields].join(', ')}`);
+          if (!knownFields.has(part.name))
+            throw new FormError(
+              `unknown form field ${JSON.stringify(part.name.slice(0, 64))}; expected file, ${[...knownFields].join(', ')}`,
+            );
           fields[part.name] = await readField(part);
           return;
         }
         if (stored !== undefined) throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
-        stored = await this.#store(caller, part, uploadFormPlacementSchema.parse(fields), (pending) => (stored = { pending, size: 0, etag: '' }));
+        stored = await this.#store(
+          caller,
+          part,
+          uploadFormPlacementSchema.parse(fields),
+          (pending) => (stored = { pending, size: 0, etag: '' }),
+        );
       });
     } catch (error) {
       if (stored !== undefined) await this.uploads.discard(stored.pending);
       if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
       throw error;
     }
-    if (stored === undefined) throw new AppError(ErrorCode.ValidationFailed, 'file is required', { issues: [{ path: 'file', message: 'file is required' }] });
+    if (stored === undefined)
+      throw new AppError(ErrorCode.ValidationFailed, 'file is required', {
+        issues: [{ path: 'file', message: 'file is required' }],
+      });
     try {
       return await this.uploads.finish(stored.pending, stored, uploadFormShareSchema.parse(fields));
     } catch (error) {
@@ -47,21 +67,46 @@ export class FormUploadService {
   }
 
   /** Streams the file into storage, growing the pending row's reservation ahead of the bytes. */
-  async #store(caller: Uploader, part: FormPart, placement: z.infer<typeof uploadFormPlacementSchema>, started: (pending: Pending) => void) {
+  async #store(
+    caller: Uploader,
+    part: FormPart,
+    placement: z.infer<typeof uploadFormPlacementSchema>,
+    started: (pending: Pending) => void,
+  ) {
     const filename = part.filename === undefined || part.filename === '' ? 'file' : part.filename;
-    const pending = await this.uploads.startPending(caller, { ...placement, filename, mimetype: placement.mimetype ?? part.contentType, size: 0 });
+    const pending = await this.uploads.startPending(caller, {
+      ...placement,
+      filename,
+      mimetype: placement.mimetype ?? part.contentType,
+      size: 0,
+    });
     started(pending);
     const limit = await this.uploads.limits.forStream(pending.config);
     let reserved = 0;
     const reserve = async (total: number) => {
-      if (total > reserved) reserved = await this.uploads.limits.grow(pending.config, pending.row.id, reserved, total, total + reserveStepBytes);
+      if (total > reserved)
+        reserved = await this.uploads.limits.grow(
+          pending.config,
+          pending.row.id,
+          reserved,
+          total,
+          total + reserveStepBytes,
+        );
     };
-    const written = await pending.driver.putObject(pending.row.storage_path, Readable.from(capped(part.body, limit, reserve)), pending.row.mimetype);
+    const written = await pending.driver.putObject(
+      pending.row.storage_path,
+      Readable.from(capped(part.body, limit, reserve)),
+      pending.row.mimetype,
+    );
     return { pending: { ...pending, row: { ...pending.row, size: reserved } }, size: written.size, etag: written.etag };
   }
 }
 
-async function* capped(source: AsyncIterable<Buffer>, limit: StreamLimit, reserve: (total: number) => Promise<void>): AsyncGenerator<Buffer> {
+async function* capped(
+  source: AsyncIterable<Buffer>,
+  limit: StreamLimit,
+  reserve: (total: number) => Promise<void>,
+): AsyncGenerator<Buffer> {
   let total = 0;
   for await (const chunk of source) {
     total += chunk.length;

@@ -1,6 +1,6 @@
 // Decides whether the local blob endpoint still accepts a whole-object PUT: only while a file
 // share for that key is pending, or while the storage test's own probe is running.
-import type { FileRepo } from '../files/file.repo';
+import type { FileRepo } from '@server/modules/files/file.repo';
 import type { PutGate } from './local-blob-endpoint';
 
 export class UploadGate implements PutGate {

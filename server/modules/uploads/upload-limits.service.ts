@@ -3,13 +3,13 @@
 // the write of the pending row's size happen in one transaction that serialises writers (SQLite
 // runs one transaction at a time; PostgreSQL locks the config row), so parallel uploads can't
 // each see the same free space. Both limits answer 413 with a message naming them.
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
-import type { DatabaseConfig } from '../../config';
-import { type NewFile } from '../files/file.repo';
-import { StorageConfigRepo, type StorageConfigRow } from '../storage-configs/storage-config.repo';
-import { AppError } from '../../lib/app-error';
-import type { SystemSettingsService } from '../settings/system-settings.service';
+import type { DatabaseConfig } from '@server/config';
+import type { NewFile } from '@server/modules/files/file.repo';
+import type { StorageConfigRepo, StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import { AppError } from '@server/lib/app-error';
+import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 
 export type StreamLimit = { bytes: number; error: AppError };
 
@@ -56,7 +56,13 @@ export class UploadLimits {
    * Grows a pending row's reservation from `current` to `wanted` bytes, or to as much as is free
    * when that is at least `needed`; throws 413 when not even `needed` fits. Returns the new size.
    */
-  async grow(config: StorageConfigRow, fileId: string, current: number, needed: number, wanted: number): Promise<number> {
+  async grow(
+    config: StorageConfigRow,
+    fileId: string,
+    current: number,
+    needed: number,
+    wanted: number,
+  ): Promise<number> {
     const max = await this.#maxUpload();
     if (needed > max.bytes) throw tooBig(max.label);
     return this.#serialised(config.id, async (trx, room) => {
@@ -75,7 +81,13 @@ export class UploadLimits {
    * a folder reserves its files' total while the max upload size applies to `largest`, its
    * largest file.
    */
-  async reserveWith<T>(config: StorageConfigRow, size: number, current: number, write: (trx: Repositories) => Promise<T>, largest = size): Promise<T> {
+  async reserveWith<T>(
+    config: StorageConfigRow,
+    size: number,
+    current: number,
+    write: (trx: Repositories) => Promise<T>,
+    largest = size,
+  ): Promise<T> {
     const max = await this.#maxUpload();
     if (largest > max.bytes) throw tooBig(max.label);
     return this.#serialised(config.id, async (trx, room) => {
@@ -84,10 +96,14 @@ export class UploadLimits {
     });
   }
 
-  async #serialised<T>(configId: string, run: (trx: Repositories, room: { free: number; total: number }) => Promise<T>): Promise<T> {
+  async #serialised<T>(
+    configId: string,
+    run: (trx: Repositories, room: { free: number; total: number }) => Promise<T>,
+  ): Promise<T> {
     return this.repos.transaction(async (trx) => {
       const configs = trx.storageConfigs;
-      const fresh = this.dialect === 'postgres' ? await configs.lockForUpdate(configId) : await configs.findById(configId);
+      const fresh =
+        this.dialect === 'postgres' ? await configs.lockForUpdate(configId) : await configs.findById(configId);
       if (fresh === undefined) throw new AppError(ErrorCode.NotFound, 'storage config not found');
       const total = fresh.total_storage_bytes;
       if (total === null) return run(trx, { free: Number.MAX_SAFE_INTEGER, total: Number.MAX_SAFE_INTEGER });
@@ -98,7 +114,10 @@ export class UploadLimits {
   /** The limit in bytes, and as the admin set it (1 KB, not 0.0 MiB) for the message. */
   async #maxUpload(): Promise<{ bytes: number; label: string }> {
     const settings = await this.settings.getSettings();
-    return { bytes: settings.max_upload_size_bytes, label: `${settings.max_upload_size} ${settings.max_upload_size_unit}` };
+    return {
+      bytes: settings.max_upload_size_bytes,
+      label: `${settings.max_upload_size} ${settings.max_upload_size_unit}`,
+    };
   }
 }
 
@@ -107,5 +126,8 @@ function tooBig(limit: string): AppError {
 }
 
 function quotaError(remaining: number, total: number): AppError {
-  return new AppError(ErrorCode.QuotaExceeded, `not enough storage space: ${mib(remaining)} left of ${mib(total)} total capacity`);
+  return new AppError(
+    ErrorCode.QuotaExceeded,
+    `not enough storage space: ${mib(remaining)} left of ${mib(total)} total capacity`,
+  );
 }

@@ -3,13 +3,21 @@
 // Part links are signed for the plan's exact part lengths; the row keeps the part size, so
 // refreshed links are signed from the same plan.
 import type {
-  MultipartAbortResponse, MultipartCompleteRequest, MultipartCompleteResponse, MultipartInitRequest, MultipartInitResponse,
-  MultipartPartsRequest, MultipartPartsResponse, MultipartUrlsRequest, MultipartUrlsResponse, PresignedPart,
+  MultipartAbortResponse,
+  MultipartCompleteRequest,
+  MultipartCompleteResponse,
+  MultipartInitRequest,
+  MultipartInitResponse,
+  MultipartPartsRequest,
+  MultipartPartsResponse,
+  MultipartUrlsRequest,
+  MultipartUrlsResponse,
+  PresignedPart,
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { fieldError } from '../../lib/field-error';
-import { StorageError } from '../../storage/storage-driver';
+import { AppError } from '@server/lib/app-error';
+import { fieldError } from '@server/lib/field-error';
+import { StorageError } from '@server/storage/storage-driver';
 import type { PartPlan } from '@shared/part-plan';
 import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 import type { Pending, Uploader, UploadService } from './upload.service';
@@ -58,9 +66,16 @@ export class MultipartUploadService {
       const parts = listed
         .filter((part) => part.partNumber <= plan.partCount && part.size === partLength(plan, part.partNumber))
         .map(({ partNumber, etag, size }) => ({ partNumber, etag, size }));
-      return { file_id: pending.row.id, upload_id: input.upload_id, part_size: plan.partSize, part_count: plan.partCount, parts };
+      return {
+        file_id: pending.row.id,
+        upload_id: input.upload_id,
+        part_size: plan.partSize,
+        part_count: plan.partCount,
+        parts,
+      };
     } catch (error) {
-      if (error instanceof StorageError && error.kind === 'not-found') throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+      if (error instanceof StorageError && error.kind === 'not-found')
+        throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
       throw error;
     }
   }
@@ -73,7 +88,8 @@ export class MultipartUploadService {
       return { file_id: pending.row.id, etag };
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'bad-part') throw fieldError('parts', error.message);
-      if (error instanceof StorageError && error.kind === 'not-found') throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
+      if (error instanceof StorageError && error.kind === 'not-found')
+        throw new AppError(ErrorCode.NotFound, 'multipart upload not found');
       throw error;
     }
   }
@@ -90,12 +106,20 @@ export class MultipartUploadService {
     return pending;
   }
 
-  #presign({ row, driver }: Pending, plan: PartPlan, numbers: readonly number[], origin: string): Promise<PresignedPart[]> {
+  #presign(
+    { row, driver }: Pending,
+    plan: PartPlan,
+    numbers: readonly number[],
+    origin: string,
+  ): Promise<PresignedPart[]> {
     const uploadId = row.upload_id ?? '';
     return Promise.all(
       numbers.map(async (partNumber) => {
         const options = { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentLength: partLength(plan, partNumber) };
-        return { partNumber, url: new URL(await driver.presignPart(row.storage_path, uploadId, partNumber, options), origin).toString() };
+        return {
+          partNumber,
+          url: new URL(await driver.presignPart(row.storage_path, uploadId, partNumber, options), origin).toString(),
+        };
       }),
     );
   }

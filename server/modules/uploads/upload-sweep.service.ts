@@ -2,10 +2,10 @@
 // objects and multipart uploads), expired or used-up shares with their objects (leaving a
 // tombstone, so their slugs answer 410), and tombstones older than 30 days.
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
-import type { Repositories } from '../../db/repositories';
-import type { SweepTask } from '../../jobs/sweeper';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import { TOMBSTONE_TTL_MS } from '../pastes/paste-sweep.service';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import { TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
 
 /** The browser forgets its unfinished uploads after the same time (resumable uploads). */
 export const pendingUploadTtlMs = PENDING_UPLOAD_TTL_MS;
@@ -13,13 +13,20 @@ export const pendingUploadTtlMs = PENDING_UPLOAD_TTL_MS;
 export const settledShareGraceMs = 6 * 60 * 60 * 1000;
 const batchSize = 200;
 
-export function createUploadSweepTask(repos: Pick<Repositories, 'files' | 'storageConfigs'>, storage: StorageRegistry): SweepTask {
+export function createUploadSweepTask(
+  repos: Pick<Repositories, 'files' | 'storageConfigs'>,
+  storage: StorageRegistry,
+): SweepTask {
   const files = repos.files;
   const configs = repos.storageConfigs;
   return {
     name: 'file-shares',
     async run(now) {
-      const rows = await files.sweepable(new Date(now - pendingUploadTtlMs).toISOString(), new Date(now - settledShareGraceMs).toISOString(), batchSize);
+      const rows = await files.sweepable(
+        new Date(now - pendingUploadTtlMs).toISOString(),
+        new Date(now - settledShareGraceMs).toISOString(),
+        batchSize,
+      );
       let removed = 0;
       for (const row of rows) {
         const config = await configs.findById(row.storage_config_id);
@@ -28,7 +35,8 @@ export function createUploadSweepTask(repos: Pick<Repositories, 'files' | 'stora
           if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
           await driver.deleteMany([row.storage_path]);
         }
-        const gone = row.status === 'pending' ? await files.delete(row.id) : await files.retire(row, new Date(now).toISOString());
+        const gone =
+          row.status === 'pending' ? await files.delete(row.id) : await files.retire(row, new Date(now).toISOString());
         if (gone) removed += 1;
       }
       return removed + (await files.pruneTombstones(new Date(now - TOMBSTONE_TTL_MS).toISOString()));

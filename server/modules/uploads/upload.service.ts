@@ -1,32 +1,50 @@
 // Presigned uploads of file shares: presign inserts a pending row (server-derived key), the
 // browser PUTs, commit checks the object (HEAD: size, ETag, limits) and flips it to committed.
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '../../db/repositories';
+import type { Repositories } from '@server/db/repositories';
 import type {
-  CommitRequest, CommitResponse, PresignRequest, PresignResponse, UploadCancelResponse, UploadShareOptions,
+  CommitRequest,
+  CommitResponse,
+  PresignRequest,
+  PresignResponse,
+  UploadCancelResponse,
+  UploadShareOptions,
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { cleanFilename } from '@shared/filename';
 import { isReservedSlug } from '@shared/slug';
-import { FileRepo, type FileRow } from '../files/file.repo';
-import type { StorageConfigRow } from '../storage-configs/storage-config.repo';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import { fieldError } from '../../lib/field-error';
-import { resolveMimeType } from '../../lib/mime';
-import { hashPassword } from '../../lib/password';
-import { generateSlug } from '../../lib/slug';
-import { bareEtag, type StorageDriver } from '../../storage/storage-driver';
-import type { StorageRegistry } from '../../storage/storage-registry';
-import type { AdminAuth, ApiKeyAuth } from '../auth/auth.types';
-import { objectUrl, owns, ownerTag, storageKey, toCommitResponse } from '../files/file-share-mapping.service';
-import type { StorageConfigService } from '../storage-configs/storage-config.service';
-import { isStorageOutage } from '../../storage/storage-outage';
+import type { FileRepo, FileRow } from '@server/modules/files/file.repo';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import { isUniqueViolation } from '@server/db/unique-violation';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import { fieldError } from '@server/lib/field-error';
+import { resolveMimeType } from '@server/lib/mime';
+import { hashPassword } from '@server/lib/password';
+import { generateSlug } from '@server/lib/slug';
+import { bareEtag, type StorageDriver } from '@server/storage/storage-driver';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import {
+  objectUrl,
+  owns,
+  ownerTag,
+  storageKey,
+  toCommitResponse,
+} from '@server/modules/files/file-share-mapping.service';
+import type { StorageConfigService } from '@server/modules/storage-configs/storage-config.service';
+import { isStorageOutage } from '@server/storage/storage-outage';
 import type { UploadLimits } from './upload-limits.service';
 import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
 
-export type PendingInput = { s3_config_id?: string; filename: string; mimetype?: string; path?: string; slug?: string; size: number };
+export type PendingInput = {
+  s3_config_id?: string;
+  filename: string;
+  mimetype?: string;
+  path?: string;
+  slug?: string;
+  size: number;
+};
 /** A multipart share's planned part size, and how to create its storage multipart upload. */
 export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
 /** Who may upload: the admin, or an API key holding file permission (checked by the endpoint). */
@@ -49,7 +67,11 @@ export class UploadService {
   /** Local-driver URLs are origin-relative; `origin` (the caller's) makes them absolute. */
   async presign(caller: Uploader, input: PresignRequest, origin: string): Promise<PresignResponse> {
     const { row, config, driver } = await this.startPending(caller, input);
-    const uploadUrl = await driver.presignPut(row.storage_path, { expiresIn: UPLOAD_LINK_TTL_SECONDS, contentType: row.mimetype, contentLength: row.size });
+    const uploadUrl = await driver.presignPut(row.storage_path, {
+      expiresIn: UPLOAD_LINK_TTL_SECONDS,
+      contentType: row.mimetype,
+      contentLength: row.size,
+    });
     return {
       upload_url: new URL(uploadUrl, origin).toString(),
       file_id: row.id,
@@ -64,7 +86,11 @@ export class UploadService {
   async commit(caller: Uploader, input: CommitRequest): Promise<CommitResponse> {
     const pending = await this.ownedPending(caller, input.file_id);
     const head = await pending.driver.head(pending.row.storage_path);
-    if (head === null) throw new AppError(ErrorCode.BadRequest, 'the uploaded object was not found in storage; upload it before committing');
+    if (head === null)
+      throw new AppError(
+        ErrorCode.BadRequest,
+        'the uploaded object was not found in storage; upload it before committing',
+      );
     if (head.size !== input.size) throw fieldError('size', `does not match the stored object (${head.size} bytes)`);
     if (bareEtag(head.etag) !== bareEtag(input.etag)) throw fieldError('etag', 'does not match the stored object');
     return this.finish(pending, { size: head.size, etag: head.etag }, input);
@@ -137,7 +163,11 @@ export class UploadService {
   }
 
   /** Re-checks the limits with the real size (deleting the upload on overflow), then commits. */
-  async finish(pending: Pending, actual: { size: number; etag: string }, share: UploadShareOptions): Promise<CommitResponse> {
+  async finish(
+    pending: Pending,
+    actual: { size: number; etag: string },
+    share: UploadShareOptions,
+  ): Promise<CommitResponse> {
     const { row, config } = pending;
     try {
       await this.limits.check(config, actual.size, row.size);
@@ -172,7 +202,8 @@ export class UploadService {
   async #slug(custom: string | undefined): Promise<string> {
     if (custom !== undefined) {
       if (isReservedSlug(custom)) throw fieldError('slug', 'is a reserved word');
-      if (await this.files.slugTaken(custom)) throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
+      if (await this.files.slugTaken(custom))
+        throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
       return custom;
     }
     for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -2,17 +2,29 @@
 // Access (file permission) and the read-only refusal come from the endpoint definitions.
 import { Hono } from 'hono';
 import {
-  abortMultipartUpload, cancelUpload, commitUpload, completeMultipartUpload, formUpload, initMultipartUpload, listMultipartParts, presignUpload,
+  abortMultipartUpload,
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  formUpload,
+  initMultipartUpload,
+  listMultipartParts,
+  presignUpload,
   refreshMultipartUrls,
 } from '@shared/api/upload.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { requestOrigin } from '../../lib/signed-url';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { requestOrigin } from '@server/lib/signed-url';
 import type { FormUploadService } from './upload-form.service';
 import type { MultipartUploadService } from './upload-multipart.service';
 import type { UploadService } from './upload.service';
 
-export type UploadRouteDeps = { uploads: UploadService; multipart: MultipartUploadService; form: FormUploadService; trustProxy: boolean };
+export type UploadRouteDeps = {
+  uploads: UploadService;
+  multipart: MultipartUploadService;
+  form: FormUploadService;
+  trustProxy: boolean;
+};
 
 export function uploadsRoutes({ uploads, multipart, form, trustProxy }: UploadRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

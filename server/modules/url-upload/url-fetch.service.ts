@@ -5,10 +5,10 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { UrlInfo } from '@shared/api/url-upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { headerValue } from '../../lib/net/guarded-request';
-import { UrlFetchError, type FetchedResponse, type GuardedFetch } from '../../lib/net/guarded-fetch';
-import { resolveMimeType } from '../../lib/mime';
+import { AppError } from '@server/lib/app-error';
+import { headerValue } from '@server/lib/net/guarded-request';
+import { UrlFetchError, type FetchedResponse, type GuardedFetch } from '@server/lib/net/guarded-fetch';
+import { resolveMimeType } from '@server/lib/mime';
 import { urlFilename } from './url-filename';
 
 /** `info` waits at most this long for headers (or the fetch time limit when shorter). */
@@ -40,7 +40,9 @@ export function appErrorOf(error: unknown): unknown {
 
 function statusFailure(response: FetchedResponse): AppError {
   response.close();
-  return new AppError(ErrorCode.UrlFetchFailed, `the URL answered HTTP ${response.status}`, { upstreamStatus: response.status });
+  return new AppError(ErrorCode.UrlFetchFailed, `the URL answered HTTP ${response.status}`, {
+    upstreamStatus: response.status,
+  });
 }
 
 const isOk = (response: FetchedResponse) => response.status >= 200 && response.status < 300;
@@ -70,7 +72,11 @@ export class UrlFetchService {
       response.close();
       // Some servers refuse HEAD or leave out the length: a one-byte GET tells the total instead.
       if (!isOk(response) || sizeOf(response) === null) {
-        response = await this.deps.fetch(url, { method: 'GET', headers: { ...headers, range: 'bytes=0-0' }, timeoutMs });
+        response = await this.deps.fetch(url, {
+          method: 'GET',
+          headers: { ...headers, range: 'bytes=0-0' },
+          timeoutMs,
+        });
         response.close();
         if (!isOk(response)) throw statusFailure(response);
       }

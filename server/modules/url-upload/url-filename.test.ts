@@ -5,7 +5,7 @@ describe('the name of a URL’s file', () => {
   it.each([
     ['attachment; filename="report.pdf"', 'report.pdf'],
     ['attachment; filename=plain.txt', 'plain.txt'],
-    ["attachment; filename=\"fallback.txt\"; filename*=UTF-8''%E6%8A%A5%E5%91%8A.txt", '报告.txt'],
+    ['attachment; filename="fallback.txt"; filename*=UTF-8\'\'%E6%8A%A5%E5%91%8A.txt', '报告.txt'],
     ['attachment; filename="../../etc/passwd"', 'passwd'],
     ['attachment; filename="a\\"b.txt"', 'a"b.txt'],
     ['inline', null],

@@ -3,7 +3,11 @@
 const MAX_NAME_LENGTH = 255;
 
 function clean(name: string): string {
-  const bare = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[/\\]/).pop() ?? '';
+  const bare =
+    name
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .split(/[/\\]/)
+      .pop() ?? '';
   const trimmed = bare.trim().replace(/^\.+$/, '');
   return trimmed.slice(0, MAX_NAME_LENGTH);
 }

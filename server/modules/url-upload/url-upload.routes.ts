@@ -4,13 +4,21 @@
 import type { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import {
-  urlCancel, urlCommit, urlInfo, urlMultipartAbort, urlMultipartComplete, urlMultipartInit, urlMultipartUrls, urlPresign, urlProxy,
+  urlCancel,
+  urlCommit,
+  urlInfo,
+  urlMultipartAbort,
+  urlMultipartComplete,
+  urlMultipartInit,
+  urlMultipartUrls,
+  urlPresign,
+  urlProxy,
 } from '@shared/api/url-upload.endpoints';
-import type { AppEnv } from '../../app-env';
-import { route } from '../../http/route';
-import { requestOrigin } from '../../lib/signed-url';
-import type { MultipartUploadService } from '../uploads/upload-multipart.service';
-import type { UploadService } from '../uploads/upload.service';
+import type { AppEnv } from '@server/app-env';
+import { route } from '@server/http/route';
+import { requestOrigin } from '@server/lib/signed-url';
+import type { MultipartUploadService } from '@server/modules/uploads/upload-multipart.service';
+import type { UploadService } from '@server/modules/uploads/upload.service';
 import type { UrlFetchService } from './url-fetch.service';
 
 /**
@@ -36,7 +44,12 @@ function cutOnFailure(stream: Readable, cut: () => void): ReadableStream<Uint8Ar
   });
 }
 
-export type UrlUploadRouteDeps = { fetcher: UrlFetchService; uploads: UploadService; multipart: MultipartUploadService; trustProxy: boolean };
+export type UrlUploadRouteDeps = {
+  fetcher: UrlFetchService;
+  uploads: UploadService;
+  multipart: MultipartUploadService;
+  trustProxy: boolean;
+};
 
 export function urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }: UrlUploadRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -53,7 +66,10 @@ export function urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }: Url
       'cache-control': 'no-store',
     };
     if (size !== null) headers['content-length'] = String(size);
-    return new Response(cutOnFailure(body, () => c.env.outgoing.destroy()), { status: 200, headers });
+    return new Response(
+      cutOnFailure(body, () => c.env.outgoing.destroy()),
+      { status: 200, headers },
+    );
   });
 
   route(app, urlPresign, ({ auth, body, c }) => uploads.presign(auth, body, requestOrigin(c, trustProxy)));

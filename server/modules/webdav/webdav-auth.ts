@@ -5,13 +5,13 @@
 // Failed Basic passwords count against the admin login's attempt limits.
 import type { Context } from 'hono';
 import { ErrorCode } from '@shared/errors';
-import type { AppEnv } from '../../app-env';
-import { AppError } from '../../lib/app-error';
-import { clientIp } from '../../middleware/client-ip';
-import type { AdminSessionService } from '../auth/admin-session.service';
-import type { ApiKeyAuthService } from '../auth/api-key-auth.service';
-import type { Auth } from '../auth/auth.types';
-import type { FsCaller } from '../fs/fs-access.service';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/app-error';
+import { clientIp } from '@server/middleware/client-ip';
+import type { AdminSessionService } from '@server/modules/auth/admin-session.service';
+import type { ApiKeyAuthService } from '@server/modules/auth/api-key-auth.service';
+import type { Auth } from '@server/modules/auth/auth.types';
+import type { FsCaller } from '@server/modules/fs/fs-access.service';
 
 export type WebdavAuthDeps = { sessions: AdminSessionService; apiKeys: ApiKeyAuthService; trustProxy: boolean };
 
@@ -37,10 +37,12 @@ export class WebdavAuth {
     else throw new WebdavChallenge('unsupported Authorization scheme');
     if (auth.kind === 'none') {
       const failure = auth.failure;
-      if (failure?.code === ErrorCode.RateLimited) throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
+      if (failure?.code === ErrorCode.RateLimited)
+        throw new AppError(failure.code, failure.message, { retryAfterSeconds: failure.retryAfterSeconds });
       throw new WebdavChallenge(failure?.message ?? 'authentication required');
     }
-    if (auth.kind === 'apikey' && !auth.permissions.mount) throw new AppError(ErrorCode.Forbidden, 'this API key lacks the mount permission');
+    if (auth.kind === 'apikey' && !auth.permissions.mount)
+      throw new AppError(ErrorCode.Forbidden, 'this API key lacks the mount permission');
     return auth;
   }
 
@@ -60,7 +62,10 @@ export class WebdavAuth {
       return await this.deps.sessions.checkPassword({ username, password }, ip, { remember: true });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { kind: 'none', failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds } };
+      return {
+        kind: 'none',
+        failure: { code: error.code, message: error.message, retryAfterSeconds: error.details.retryAfterSeconds },
+      };
     }
   }
 }

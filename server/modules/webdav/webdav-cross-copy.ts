@@ -3,12 +3,12 @@
 // the max upload size, quota and index apply), one file at a time, never held whole in memory.
 import type { Context } from 'hono';
 import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
-import type { AppEnv } from '../../app-env';
-import { listenerOrigin } from '../../lib/signed-url';
-import type { FsCaller } from '../fs/fs-access.service';
-import { joinPath, nameOf } from '../fs/fs-path';
-import type { FsServices } from '../fs/fs.module';
-import type { SystemSettingsService } from '../settings/system-settings.service';
+import type { AppEnv } from '@server/app-env';
+import { listenerOrigin } from '@server/lib/signed-url';
+import type { FsCaller } from '@server/modules/fs/fs-access.service';
+import { joinPath, nameOf } from '@server/modules/fs/fs-path';
+import type { FsServices } from '@server/modules/fs/fs.module';
+import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import { encodePath } from './webdav-paths';
 import { canonicalOfEntry, type Resource } from './webdav-props';
 import { viaOf } from './webdav-upload-mode';

@@ -4,12 +4,20 @@ import { timeoutOf } from './webdav-locks';
 import { viaOf } from './webdav-upload-mode';
 
 const token = 'opaquelocktoken:6c5b1a8e-0000-4000-8000-000000000001';
-const state = (etag: string | null, tokens: string[] = []) => () => ({ etag, tokens: new Set(tokens) });
+const state =
+  (etag: string | null, tokens: string[] = []) =>
+  () => ({ etag, tokens: new Set(tokens) });
 
 describe('the If header', () => {
   it('parses untagged lists of tokens, entity tags and Not', () => {
     expect(parseIfHeader(`(<${token}> ["abc"]) (Not <DAV:no-lock>)`)).toEqual([
-      { resource: null, conditions: [{ not: false, token }, { not: false, etag: '"abc"' }] },
+      {
+        resource: null,
+        conditions: [
+          { not: false, token },
+          { not: false, etag: '"abc"' },
+        ],
+      },
       { resource: null, conditions: [{ not: true, token: 'DAV:no-lock' }] },
     ]);
   });
@@ -20,7 +28,8 @@ describe('the If header', () => {
   });
 
   it('refuses malformed headers', () => {
-    for (const header of ['', '(', '()', `(<${token}>`, `(<${token}>) <http://h/x> (<a>)`, 'token']) expect(() => parseIfHeader(header), header).toThrow(IfHeaderError);
+    for (const header of ['', '(', '()', `(<${token}>`, `(<${token}>) <http://h/x> (<a>)`, 'token'])
+      expect(() => parseIfHeader(header), header).toThrow(IfHeaderError);
   });
 
   it('holds when any list holds, and a list when all its conditions do', () => {
@@ -47,7 +56,12 @@ describe('lock timeouts and upload modes', () => {
 
   it('picks direct, multipart or presigned by the setting and the size', () => {
     const mb = 1024 * 1024;
-    expect([10 * mb, 10 * mb + 1, 50 * mb + 1, null].map((size) => viaOf('auto', size))).toEqual(['direct', 'multipart', 'presigned', 'multipart']);
+    expect([10 * mb, 10 * mb + 1, 50 * mb + 1, null].map((size) => viaOf('auto', size))).toEqual([
+      'direct',
+      'multipart',
+      'presigned',
+      'multipart',
+    ]);
     expect(viaOf('proxy', 1)).toBe('presigned');
     expect(viaOf('direct', null)).toBe('direct');
     expect(viaOf('multipart', 1)).toBe('multipart');

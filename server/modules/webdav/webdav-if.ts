@@ -64,7 +64,10 @@ export function ifHolds(lists: readonly IfList[], stateOf: (resource: string | n
   return lists.some((list) => {
     const state = stateOf(list.resource);
     return list.conditions.every((condition) => {
-      const met = 'token' in condition ? state.tokens.has(condition.token) : state.etag !== null && sameEtag(state.etag, condition.etag);
+      const met =
+        'token' in condition
+          ? state.tokens.has(condition.token)
+          : state.etag !== null && sameEtag(state.etag, condition.etag);
       return met !== condition.not;
     });
   });
@@ -72,7 +75,11 @@ export function ifHolds(lists: readonly IfList[], stateOf: (resource: string | n
 
 /** Every lock token the header names (outside `Not`). */
 export function submittedTokens(lists: readonly IfList[]): Set<string> {
-  return new Set(lists.flatMap((list) => list.conditions.flatMap((condition) => ('token' in condition && !condition.not ? [condition.token] : []))));
+  return new Set(
+    lists.flatMap((list) =>
+      list.conditions.flatMap((condition) => ('token' in condition && !condition.not ? [condition.token] : [])),
+    ),
+  );
 }
 
 function sameEtag(current: string, wanted: string): boolean {

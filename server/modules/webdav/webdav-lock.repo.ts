@@ -2,10 +2,10 @@
 // rows are ignored by every read and deleted when a lock is taken; paths are compared with
 // substr(), never LIKE, so `/a_b` cannot stand in for `/a/b`.
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Database, WebdavLocksTable } from '../../db/schema';
-import type { Repositories } from '../../db/repositories';
-import type { SweepTask } from '../../jobs/sweeper';
-import { codePoints } from '../fs/fs-path';
+import type { Database, WebdavLocksTable } from '@server/db/schema';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
+import { codePoints } from '@server/modules/fs/fs-path';
 
 export type LockRow = Selectable<WebdavLocksTable>;
 
@@ -17,7 +17,12 @@ export class WebdavLockRepo {
   }
 
   findByToken(token: string, now: string): Promise<LockRow | undefined> {
-    return this.db.selectFrom('webdav_locks').selectAll().where('token', '=', token).where('expires_at', '>', now).executeTakeFirst();
+    return this.db
+      .selectFrom('webdav_locks')
+      .selectAll()
+      .where('token', '=', token)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
   }
 
   /** Live locks on any of `paths` (a path and its ancestors), and when `below` is set, under it too. */
@@ -29,13 +34,19 @@ export class WebdavLockRepo {
       .where((eb) => {
         const on = eb('path', 'in', [...paths]);
         if (below === null) return on;
-        return below === '/' ? eb.or([on, eb('path', 'like', '/%')]) : eb.or([on, sql<SqlBool>`substr(path, 1, ${codePoints(below) + 1}) = ${`${below}/`}`]);
+        return below === '/'
+          ? eb.or([on, eb('path', 'like', '/%')])
+          : eb.or([on, sql<SqlBool>`substr(path, 1, ${codePoints(below) + 1}) = ${`${below}/`}`]);
       })
       .execute();
   }
 
   async refresh(token: string, timeoutSeconds: number, expiresAt: string): Promise<void> {
-    await this.db.updateTable('webdav_locks').set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt }).where('token', '=', token).execute();
+    await this.db
+      .updateTable('webdav_locks')
+      .set({ timeout_seconds: timeoutSeconds, expires_at: expiresAt })
+      .where('token', '=', token)
+      .execute();
   }
 
   async delete(token: string): Promise<boolean> {
@@ -47,7 +58,9 @@ export class WebdavLockRepo {
   async deleteTree(path: string): Promise<void> {
     await this.db
       .deleteFrom('webdav_locks')
-      .where((eb) => eb.or([eb('path', '=', path), sql<SqlBool>`substr(path, 1, ${codePoints(path) + 1}) = ${`${path}/`}`]))
+      .where((eb) =>
+        eb.or([eb('path', '=', path), sql<SqlBool>`substr(path, 1, ${codePoints(path) + 1}) = ${`${path}/`}`]),
+      )
       .execute();
   }
 

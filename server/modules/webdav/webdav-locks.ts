@@ -5,11 +5,11 @@
 // hold (etags and lock states) or the change is refused with 412.
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { isoAt, type Clock } from '../../lib/clock';
-import type { FsCaller } from '../fs/fs-access.service';
-import { parentOf, under } from '../fs/fs-path';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { FsCaller } from '@server/modules/fs/fs-access.service';
+import { parentOf, under } from '@server/modules/fs/fs-path';
 import { ifHolds, IfHeaderError, parseIfHeader, submittedTokens, type IfList, type ResourceState } from './webdav-if';
 import type { LockRow } from './webdav-lock.repo';
 import { pathOfUrl } from './webdav-paths';
@@ -25,7 +25,12 @@ export type NewLock = { scope: LockScope; depth: LockDepth; owner: string | null
 export type WriteTarget = { path: string; tree?: boolean; membership?: boolean; exists?: () => Promise<boolean> };
 
 /** The request's `If` header, URL, and a way to read a resource's current ETag. */
-export type Conditions = { ifHeader: string | undefined; requestPath: string; requestUrl: string; etagOf: (path: string) => Promise<string | null> };
+export type Conditions = {
+  ifHeader: string | undefined;
+  requestPath: string;
+  requestUrl: string;
+  etagOf: (path: string) => Promise<string | null>;
+};
 
 export const DEFAULT_LOCK_SECONDS = 600;
 export const MAX_LOCK_SECONDS = 24 * 60 * 60;
@@ -48,14 +53,16 @@ export class WebdavLocks {
   /** Checks the `If` header and the locks on every target; throws 400, 412 or 423. */
   async checkWrite(caller: FsCaller, conditions: Conditions, targets: readonly WriteTarget[]): Promise<void> {
     const lists = parseIf(conditions.ifHeader);
-    if (lists.length > 0 && !(await this.#holds(lists, conditions))) throw new AppError(ErrorCode.BadRequest, 'the If header does not hold', { status: 412 });
+    if (lists.length > 0 && !(await this.#holds(lists, conditions)))
+      throw new AppError(ErrorCode.BadRequest, 'the If header does not hold', { status: 412 });
     const submitted = submittedTokens(lists);
     const principal = principalOf(caller);
     for (const target of targets) {
       const byRoot = new Map<string, LockRow[]>();
       for (const lock of await this.#affecting(target)) byRoot.set(lock.path, [...(byRoot.get(lock.path) ?? []), lock]);
       for (const [root, locks] of byRoot) {
-        if (!locks.some((lock) => submitted.has(lock.token) && lock.principal === principal)) throw new LockedError(root);
+        if (!locks.some((lock) => submitted.has(lock.token) && lock.principal === principal))
+          throw new LockedError(root);
       }
     }
   }
@@ -76,16 +83,28 @@ export class WebdavLocks {
   /** The live locks covering each of `paths`, all at or below `root`, read in one query. */
   async coveringEach(root: string, paths: readonly string[]): Promise<Map<string, LockRow[]>> {
     const rows = await this.repos.webdavLocks.around(withAncestors(root), root, this.#now());
-    return new Map(paths.map((path) => [path, rows.filter((lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)))]));
+    return new Map(
+      paths.map((path) => [
+        path,
+        rows.filter((lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path))),
+      ]),
+    );
   }
 
   /** Takes a lock on `path` unless a conflicting one is live; returns it. */
   lock(caller: FsCaller, path: string, wanted: NewLock): Promise<LockRow> {
     const run = this.#queue.then(async () => {
       await this.repos.webdavLocks.deleteExpired(this.#now());
-      const nearby = await this.repos.webdavLocks.around(withAncestors(path), wanted.depth === 'infinity' ? path : null, this.#now());
-      const conflicts = nearby.filter((lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)) || under(lock.path, path));
-      if (conflicts.some((lock) => wanted.scope === 'exclusive' || lock.scope === 'exclusive')) throw new LockedError(conflicts[0]?.path ?? path);
+      const nearby = await this.repos.webdavLocks.around(
+        withAncestors(path),
+        wanted.depth === 'infinity' ? path : null,
+        this.#now(),
+      );
+      const conflicts = nearby.filter(
+        (lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)) || under(lock.path, path),
+      );
+      if (conflicts.some((lock) => wanted.scope === 'exclusive' || lock.scope === 'exclusive'))
+        throw new LockedError(conflicts[0]?.path ?? path);
       const row: LockRow = {
         token: `opaquelocktoken:${randomUUID()}`,
         path,
@@ -105,9 +124,15 @@ export class WebdavLocks {
   }
 
   /** Renews the caller's submitted locks on `path`; 412 when the request submits none. */
-  async refresh(caller: FsCaller, ifHeader: string | undefined, path: string, timeoutSeconds: number): Promise<LockRow[]> {
+  async refresh(
+    caller: FsCaller,
+    ifHeader: string | undefined,
+    path: string,
+    timeoutSeconds: number,
+  ): Promise<LockRow[]> {
     const locks = await this.submittedOn(caller, ifHeader, path);
-    if (locks.length === 0) throw new AppError(ErrorCode.BadRequest, 'no lock on this resource was submitted', { status: 412 });
+    if (locks.length === 0)
+      throw new AppError(ErrorCode.BadRequest, 'no lock on this resource was submitted', { status: 412 });
     const expiresAt = isoAt(this.clock, timeoutSeconds * 1000);
     for (const lock of locks) await this.repos.webdavLocks.refresh(lock.token, timeoutSeconds, expiresAt);
     return locks.map((lock) => ({ ...lock, timeout_seconds: timeoutSeconds, expires_at: expiresAt }));
@@ -119,7 +144,8 @@ export class WebdavLocks {
     if (lock === undefined || !(lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)))) {
       throw new AppError(ErrorCode.Conflict, 'the lock token does not name a lock on this resource');
     }
-    if (lock.principal !== principalOf(caller) && caller.kind !== 'admin') throw new AppError(ErrorCode.Forbidden, 'this lock belongs to someone else');
+    if (lock.principal !== principalOf(caller) && caller.kind !== 'admin')
+      throw new AppError(ErrorCode.Forbidden, 'this lock belongs to someone else');
     await this.repos.webdavLocks.delete(token);
   }
 
@@ -138,7 +164,11 @@ export class WebdavLocks {
     const onParent = rows.some((lock) => lock.path === parentOf(path) && lock.depth === '0');
     const members = membership && onParent && (exists === undefined || !(await exists()));
     return rows.filter(
-      (lock) => lock.path === path || (lock.depth === 'infinity' && under(path, lock.path)) || (members && lock.path === parentOf(path)) || (tree && under(lock.path, path)),
+      (lock) =>
+        lock.path === path ||
+        (lock.depth === 'infinity' && under(path, lock.path)) ||
+        (members && lock.path === parentOf(path)) ||
+        (tree && under(lock.path, path)),
     );
   }
 
@@ -167,7 +197,8 @@ function parseIf(header: string | undefined): IfList[] {
   try {
     return parseIfHeader(header);
   } catch (error) {
-    if (error instanceof IfHeaderError) throw new AppError(ErrorCode.BadRequest, `the If header is malformed: ${error.message}`);
+    if (error instanceof IfHeaderError)
+      throw new AppError(ErrorCode.BadRequest, `the If header is malformed: ${error.message}`);
     throw error;
   }
 }

@@ -4,16 +4,16 @@
 // WebDAV's own rules (lock and `If` checks, Overwrite, Depth, 201 versus 204, dead properties).
 import type { Context } from 'hono';
 import { ErrorCode } from '@shared/errors';
-import type { AppEnv } from '../../app-env';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import { listenerOrigin } from '../../lib/signed-url';
-import { webBody } from '../../storage/http-stream';
-import { bareEtag } from '../../storage/storage-driver';
-import type { FsCaller } from '../fs/fs-access.service';
-import type { FsServices } from '../fs/fs.module';
-import { under } from '../fs/fs-path';
-import type { SystemSettingsService } from '../settings/system-settings.service';
+import type { AppEnv } from '@server/app-env';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import { listenerOrigin } from '@server/lib/signed-url';
+import { webBody } from '@server/storage/http-stream';
+import { bareEtag } from '@server/storage/storage-driver';
+import type { FsCaller } from '@server/modules/fs/fs-access.service';
+import type { FsServices } from '@server/modules/fs/fs.module';
+import { under } from '@server/modules/fs/fs-path';
+import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import type { Conditions, WebdavLocks, WriteTarget } from './webdav-locks';
 import type { Resource, WebdavProps } from './webdav-props';
 import type { WebdavCrossCopy } from './webdav-cross-copy';
@@ -63,9 +63,17 @@ export class WebdavMethods {
     if (found === null) throw new AppError(ErrorCode.NotFound, 'file or folder not found');
     if (found.collection) {
       const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'private, no-store' };
-      return new Response(headOnly ? null : 'This is a folder: open it with a WebDAV client.\n', { status: 200, headers });
+      return new Response(headOnly ? null : 'This is a folder: open it with a WebDAV client.\n', {
+        status: 200,
+        headers,
+      });
     }
-    const result = await this.deps.fs.browse.download(req.caller, encodePath(req.path), req.c.req.header('range'), headOnly);
+    const result = await this.deps.fs.browse.download(
+      req.caller,
+      encodePath(req.path),
+      req.c.req.header('range'),
+      headOnly,
+    );
     const headers = { ...result.headers };
     if (headers.etag !== undefined) headers.etag = `"${bareEtag(headers.etag)}"`;
     if (found.entry.modified !== null) headers['last-modified'] = new Date(found.entry.modified).toUTCString();
@@ -76,11 +84,15 @@ export class WebdavMethods {
   async put(req: DavRequest): Promise<Response> {
     const { c } = req;
     if (req.folder) throw new AppError(ErrorCode.Conflict, 'a PUT cannot name a folder', { status: 405 });
-    if (c.req.header('content-range') !== undefined) throw new AppError(ErrorCode.BadRequest, 'partial PUTs (Content-Range) are not supported');
+    if (c.req.header('content-range') !== undefined)
+      throw new AppError(ErrorCode.BadRequest, 'partial PUTs (Content-Range) are not supported');
     const declared = c.req.header('content-length');
     const size = declared === undefined || c.req.header('transfer-encoding') !== undefined ? null : Number(declared);
-    if (size !== null && (!Number.isSafeInteger(size) || size < 0)) throw new AppError(ErrorCode.BadRequest, 'the Content-Length is invalid');
-    await this.checkWrite(req, [{ path: req.path, membership: true, exists: async () => (await this.find(req.caller, req.path)) !== null }]);
+    if (size !== null && (!Number.isSafeInteger(size) || size < 0))
+      throw new AppError(ErrorCode.BadRequest, 'the Content-Length is invalid');
+    await this.checkWrite(req, [
+      { path: req.path, membership: true, exists: async () => (await this.find(req.caller, req.path)) !== null },
+    ]);
     const mode = (await this.deps.settings.getSettings()).webdav_upload_mode;
     const { entry, created } = await this.deps.fs.put.put(req.caller, encodePath(req.path), c.env.incoming, {
       size,
@@ -99,11 +111,16 @@ export class WebdavMethods {
       return;
     }
     const empty = (async function* (): AsyncGenerator<Buffer> {})();
-    await this.deps.fs.put.put(req.caller, encodePath(req.path), empty, { size: 0, via: 'direct', selfOrigin: listenerOrigin(req.c) });
+    await this.deps.fs.put.put(req.caller, encodePath(req.path), empty, {
+      size: 0,
+      via: 'direct',
+      selfOrigin: listenerOrigin(req.c),
+    });
   }
 
   async delete(req: DavRequest): Promise<Response> {
-    if (await this.#isMountOrAbove(req.caller, req.path)) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+    if (await this.#isMountOrAbove(req.caller, req.path))
+      throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
     await this.checkWrite(req, [{ path: req.path, tree: true, membership: true }]);
     await this.deps.fs.writes.remove(req.caller, encodePath(req.path));
     await this.#forget(req.path);
@@ -115,7 +132,8 @@ export class WebdavMethods {
     if ((length !== undefined && length !== '0') || req.c.req.header('transfer-encoding') !== undefined) {
       throw new AppError(ErrorCode.BadRequest, 'MKCOL takes no body', { status: 415 });
     }
-    if ((await this.find(req.caller, req.path)) !== null) throw new AppError(ErrorCode.Conflict, 'something already exists here', { status: 405 });
+    if ((await this.find(req.caller, req.path)) !== null)
+      throw new AppError(ErrorCode.Conflict, 'something already exists here', { status: 405 });
     await this.checkWrite(req, [{ path: req.path, membership: true }]);
     await this.deps.fs.writes.mkdir(req.caller, encodePath(req.path));
     return new Response(null, { status: 201 });
@@ -128,28 +146,35 @@ export class WebdavMethods {
     if (destination === undefined) throw new AppError(ErrorCode.BadRequest, 'a Destination header is required');
     const to = pathOfUrl(destination, c.req.url);
     const depth = (c.req.header('depth') ?? 'infinity').toLowerCase();
-    if (depth !== 'infinity' && (move || depth !== '0')) throw new AppError(ErrorCode.BadRequest, `Depth ${depth} is not allowed for ${move ? 'MOVE' : 'COPY'}`);
+    if (depth !== 'infinity' && (move || depth !== '0'))
+      throw new AppError(ErrorCode.BadRequest, `Depth ${depth} is not allowed for ${move ? 'MOVE' : 'COPY'}`);
     const overwrite = (c.req.header('overwrite') ?? 'T').toUpperCase();
     if (overwrite !== 'T' && overwrite !== 'F') throw new AppError(ErrorCode.BadRequest, 'Overwrite must be T or F');
-    if (to === req.path || under(to, req.path) || under(req.path, to)) throw new AppError(ErrorCode.Forbidden, 'the Destination is the source, inside it, or holds it');
+    if (to === req.path || under(to, req.path) || under(req.path, to))
+      throw new AppError(ErrorCode.Forbidden, 'the Destination is the source, inside it, or holds it');
     const source = await this.find(req.caller, req.path);
     if (source === null) throw new AppError(ErrorCode.NotFound, 'file or folder not found');
-    if (move && (source.entry.isMount || source.entry.isVirtual)) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
-    if (move && source.entry.canWrite !== true) throw new AppError(ErrorCode.Forbidden, 'you cannot move this resource');
+    if (move && (source.entry.isMount || source.entry.isVirtual))
+      throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+    if (move && source.entry.canWrite !== true)
+      throw new AppError(ErrorCode.Forbidden, 'you cannot move this resource');
     const existing = await this.find(req.caller, to);
-    if (existing !== null && overwrite === 'F') throw new AppError(ErrorCode.Conflict, 'the Destination exists and Overwrite is F', { status: 412 });
+    if (existing !== null && overwrite === 'F')
+      throw new AppError(ErrorCode.Conflict, 'the Destination exists and Overwrite is F', { status: 412 });
     const targets: WriteTarget[] = [{ path: to, tree: true, membership: true }];
     if (move) targets.unshift({ path: req.path, tree: true, membership: true });
     await this.checkWrite(req, targets);
     if (existing !== null) {
-      if (existing.entry.isMount || existing.entry.isVirtual) throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
+      if (existing.entry.isMount || existing.entry.isVirtual)
+        throw new AppError(ErrorCode.Forbidden, 'mounts are managed in the admin panel');
       await this.deps.fs.writes.remove(req.caller, encodePath(to));
       await this.#forget(to);
     }
     const tree = !(depth === '0' && source.collection);
     const inStorage = await this.deps.fs.copies.sameStorage(req.caller, encodePath(req.path), encodePath(to));
     if (inStorage && move) await this.deps.fs.copies.move(req.caller, encodePath(req.path), encodePath(to));
-    else if (inStorage) await this.deps.fs.copies.copy(req.caller, encodePath(req.path), encodePath(to), { shallow: !tree });
+    else if (inStorage)
+      await this.deps.fs.copies.copy(req.caller, encodePath(req.path), encodePath(to), { shallow: !tree });
     else await this.deps.cross.copy(c, req.caller, source, to, !tree);
     if (move) {
       if (!inStorage) await this.deps.fs.writes.remove(req.caller, encodePath(req.path));

@@ -2,8 +2,8 @@
 // service decodes it once (the one path rule), so `/dav/a%20b` and the explorer's `/a b` are the
 // same file. Answers name resources by href: `/dav` plus each segment encoded again.
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
-import { parseFsPath } from '../fs/fs-path';
+import { AppError } from '@server/lib/app-error';
+import { parseFsPath } from '@server/modules/fs/fs-path';
 
 export const DAV_ROOT = '/dav';
 
@@ -43,6 +43,7 @@ export function pathOfUrl(value: string, requestUrl: string): string {
   } catch {
     throw new AppError(ErrorCode.BadRequest, 'the Destination is not a valid URL');
   }
-  if (url.pathname !== DAV_ROOT && !url.pathname.startsWith(`${DAV_ROOT}/`)) throw new AppError(ErrorCode.BadGateway, 'the Destination is outside /dav');
+  if (url.pathname !== DAV_ROOT && !url.pathname.startsWith(`${DAV_ROOT}/`))
+    throw new AppError(ErrorCode.BadGateway, 'the Destination is outside /dav');
   return canonicalOf(rawPathOf(url.pathname));
 }

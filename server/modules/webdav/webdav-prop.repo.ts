@@ -1,8 +1,8 @@
 // Dead properties (PROPPATCH) per canonical explorer path. A resource's properties follow it on
 // MOVE, are duplicated by COPY and go with it on DELETE, whole trees included.
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import type { Database, WebdavPropsTable } from '../../db/schema';
-import { codePoints } from '../fs/fs-path';
+import type { Database, WebdavPropsTable } from '@server/db/schema';
+import { codePoints } from '@server/modules/fs/fs-path';
 
 export type PropRow = Selectable<WebdavPropsTable>;
 
@@ -14,7 +14,16 @@ export class WebdavPropRepo {
     if (paths.length === 0) return [];
     const rows: PropRow[] = [];
     for (let i = 0; i < paths.length; i += 500) {
-      rows.push(...(await this.db.selectFrom('webdav_props').selectAll().where('path', 'in', paths.slice(i, i + 500)).orderBy('path').orderBy('namespace').orderBy('name').execute()));
+      rows.push(
+        ...(await this.db
+          .selectFrom('webdav_props')
+          .selectAll()
+          .where('path', 'in', paths.slice(i, i + 500))
+          .orderBy('path')
+          .orderBy('namespace')
+          .orderBy('name')
+          .execute()),
+      );
     }
     return rows;
   }
@@ -28,7 +37,12 @@ export class WebdavPropRepo {
   }
 
   async remove(path: string, namespace: string, name: string): Promise<void> {
-    await this.db.deleteFrom('webdav_props').where('path', '=', path).where('namespace', '=', namespace).where('name', '=', name).execute();
+    await this.db
+      .deleteFrom('webdav_props')
+      .where('path', '=', path)
+      .where('namespace', '=', namespace)
+      .where('name', '=', name)
+      .execute();
   }
 
   async deleteTree(path: string): Promise<void> {
@@ -55,8 +69,15 @@ export class WebdavPropRepo {
       .selectAll()
       .where((eb) => (tree ? this.#atOrUnder(from) : eb('path', '=', from)))
       .execute();
-    const copies = rows.map((row) => ({ ...row, path: row.path === from ? to : `${to}${row.path.slice(from.length)}` }));
-    for (let i = 0; i < copies.length; i += 500) await this.db.insertInto('webdav_props').values(copies.slice(i, i + 500)).execute();
+    const copies = rows.map((row) => ({
+      ...row,
+      path: row.path === from ? to : `${to}${row.path.slice(from.length)}`,
+    }));
+    for (let i = 0; i < copies.length; i += 500)
+      await this.db
+        .insertInto('webdav_props')
+        .values(copies.slice(i, i + 500))
+        .execute();
   }
 
   #atOrUnder(path: string) {

@@ -5,11 +5,11 @@
 import type { FsEntry } from '@shared/api/fs.schema';
 import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '../../db/repositories';
-import { AppError } from '../../lib/app-error';
-import type { FsCaller } from '../fs/fs-access.service';
-import type { FsBrowseService } from '../fs/fs-browse.service';
-import { nameOf } from '../fs/fs-path';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import type { FsCaller } from '@server/modules/fs/fs-access.service';
+import type { FsBrowseService } from '@server/modules/fs/fs-browse.service';
+import { nameOf } from '@server/modules/fs/fs-path';
 import type { LockRow } from './webdav-lock.repo';
 import type { WebdavLocks } from './webdav-locks';
 import { encodePath, hrefOf } from './webdav-paths';
@@ -19,8 +19,18 @@ export type Resource = { path: string; collection: boolean; entry: FsEntry & { c
 type PropName = { ns: string; name: string };
 type Wanted = { kind: 'allprop' } | { kind: 'propname' } | { kind: 'prop'; names: PropName[] };
 
-const liveNames = ['resourcetype', 'displayname', 'getcontentlength', 'getcontenttype', 'getetag', 'getlastmodified', 'supportedlock', 'lockdiscovery'] as const;
-const statusLine = (status: number) => `HTTP/1.1 ${status} ${status === 200 ? 'OK' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Failed Dependency'}`;
+const liveNames = [
+  'resourcetype',
+  'displayname',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'supportedlock',
+  'lockdiscovery',
+] as const;
+const statusLine = (status: number) =>
+  `HTTP/1.1 ${status} ${status === 200 ? 'OK' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Failed Dependency'}`;
 
 export const xmlHead = '<?xml version="1.0" encoding="utf-8"?>\n';
 
@@ -53,32 +63,50 @@ export class WebdavProps {
     const resources = [self];
     if (depth === '1' && self.collection) resources.push(...(await this.#children(caller, path)));
     const dead = await this.repos.webdavProps.of(resources.map((resource) => resource.path));
-    const locks = await this.locks.coveringEach(path, resources.map((resource) => resource.path));
-    const responses = resources.map((resource) => this.#response(resource, wanted, dead.filter((row) => row.path === resource.path), locks.get(resource.path) ?? []));
+    const locks = await this.locks.coveringEach(
+      path,
+      resources.map((resource) => resource.path),
+    );
+    const responses = resources.map((resource) =>
+      this.#response(
+        resource,
+        wanted,
+        dead.filter((row) => row.path === resource.path),
+        locks.get(resource.path) ?? [],
+      ),
+    );
     return multistatus(responses);
   }
 
   /** Applies a propertyupdate to an existing resource; the caller has checked the right to change it. */
   async proppatch(path: string, collection: boolean, body: string): Promise<string> {
     const root = parseXml(body);
-    if (root.ns !== DAV || root.name !== 'propertyupdate') throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:propertyupdate');
+    if (root.ns !== DAV || root.name !== 'propertyupdate')
+      throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:propertyupdate');
     const instructions = children(root, DAV).flatMap((op) => {
       if (op.name !== 'set' && op.name !== 'remove') return [];
       return children(child(op, DAV, 'prop') ?? op).map((prop) => ({ op: op.name, prop }));
     });
-    const protectedOnes = instructions.filter(({ prop }) => prop.ns === DAV && (liveNames as readonly string[]).includes(prop.name));
+    const protectedOnes = instructions.filter(
+      ({ prop }) => prop.ns === DAV && (liveNames as readonly string[]).includes(prop.name),
+    );
     if (protectedOnes.length === 0) {
       await this.repos.transaction(async (trx) => {
         for (const { op, prop } of instructions) {
-          if (op === 'set') await trx.webdavProps.set({ path, namespace: prop.ns, name: prop.name, value: innerXml(prop) });
+          if (op === 'set')
+            await trx.webdavProps.set({ path, namespace: prop.ns, name: prop.name, value: innerXml(prop) });
           else await trx.webdavProps.remove(path, prop.ns, prop.name);
         }
       });
     }
-    const statusOf = (prop: XmlElement) => (protectedOnes.length === 0 ? 200 : protectedOnes.some((one) => one.prop === prop) ? 403 : 424);
+    const statusOf = (prop: XmlElement) =>
+      protectedOnes.length === 0 ? 200 : protectedOnes.some((one) => one.prop === prop) ? 403 : 424;
     const groups = new Map<number, string[]>();
-    for (const { prop } of instructions) groups.set(statusOf(prop), [...(groups.get(statusOf(prop)) ?? []), propertyXml(prop.ns, prop.name, null)]);
-    return multistatus([`<D:response><D:href>${escapeXml(hrefOf(path, collection))}</D:href>${propstats(groups)}</D:response>`]);
+    for (const { prop } of instructions)
+      groups.set(statusOf(prop), [...(groups.get(statusOf(prop)) ?? []), propertyXml(prop.ns, prop.name, null)]);
+    return multistatus([
+      `<D:response><D:href>${escapeXml(hrefOf(path, collection))}</D:href>${propstats(groups)}</D:response>`,
+    ]);
   }
 
   async #children(caller: FsCaller, path: string): Promise<Resource[]> {
@@ -86,13 +114,20 @@ export class WebdavProps {
     let cursor: string | undefined;
     do {
       const page = await this.browse.list(caller, { path: encodePath(path), cursor, limit: FS_LIST_MAX_LIMIT });
-      items.push(...page.items.map((entry) => ({ path: canonicalOfEntry(entry), collection: entry.isDirectory, entry })));
+      items.push(
+        ...page.items.map((entry) => ({ path: canonicalOfEntry(entry), collection: entry.isDirectory, entry })),
+      );
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined);
     return items;
   }
 
-  #response(resource: Resource, wanted: Wanted, dead: readonly { namespace: string; name: string; value: string }[], locks: readonly LockRow[]): string {
+  #response(
+    resource: Resource,
+    wanted: Wanted,
+    dead: readonly { namespace: string; name: string; value: string }[],
+    locks: readonly LockRow[],
+  ): string {
     const live = liveProps(resource, locks, this.locks);
     const groups = new Map<number, string[]>();
     const add = (status: number, xml: string) => groups.set(status, [...(groups.get(status) ?? []), xml]);
@@ -116,13 +151,19 @@ export class WebdavProps {
 }
 
 function propstats(groups: ReadonlyMap<number, readonly string[]>): string {
-  return [...groups].map(([status, props]) => `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>${statusLine(status)}</D:status></D:propstat>`).join('');
+  return [...groups]
+    .map(
+      ([status, props]) =>
+        `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>${statusLine(status)}</D:status></D:propstat>`,
+    )
+    .join('');
 }
 
 function wantedOf(body: string): Wanted {
   if (body.trim() === '') return { kind: 'allprop' };
   const root = parseXml(body);
-  if (root.ns !== DAV || root.name !== 'propfind') throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:propfind');
+  if (root.ns !== DAV || root.name !== 'propfind')
+    throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:propfind');
   if (child(root, DAV, 'propname') !== undefined) return { kind: 'propname' };
   const prop = child(root, DAV, 'prop');
   if (prop !== undefined) return { kind: 'prop', names: children(prop).map(({ ns, name }) => ({ ns, name })) };
@@ -143,7 +184,12 @@ function liveProps(resource: Resource, locks: readonly LockRow[], lockService: W
     if (entry.etag !== null) props.getetag = escapeXml(`"${entry.etag}"`);
   }
   if (entry.modified !== null) props.getlastmodified = new Date(entry.modified).toUTCString();
-  props.supportedlock = ['exclusive', 'shared'].map((scope) => `<D:lockentry><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>`).join('');
+  props.supportedlock = ['exclusive', 'shared']
+    .map(
+      (scope) =>
+        `<D:lockentry><D:lockscope><D:${scope}/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>`,
+    )
+    .join('');
   props.lockdiscovery = locks.map((lock) => activeLock(lock, lockService.secondsLeft(lock))).join('');
   return props;
 }

@@ -1,6 +1,6 @@
 // How a WebDAV PUT reaches storage, by the upload mode setting (system settings).
 import type { WebdavUploadMode } from '@shared/api/settings.schema';
-import type { FsPutVia } from '../fs/fs-put.service';
+import type { FsPutVia } from '@server/modules/fs/fs-put.service';
 
 const mb = 1024 * 1024;
 

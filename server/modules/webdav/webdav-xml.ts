@@ -4,7 +4,7 @@
 // Document type declarations are refused outright: no entity expansion, no external fetches.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ErrorCode } from '@shared/errors';
-import { AppError } from '../../lib/app-error';
+import { AppError } from '@server/lib/app-error';
 
 export const DAV = 'DAV:';
 
@@ -34,14 +34,19 @@ export function parseXml(text: string): XmlElement {
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw badXml(valid.err.msg);
   const nodes = asArray(parser.parse(text));
-  const roots = nodes.map((node) => toNode(node, new Map([['xml', xmlNamespace]]), '')).filter((node): node is XmlElement => 'name' in node);
+  const roots = nodes
+    .map((node) => toNode(node, new Map([['xml', xmlNamespace]]), ''))
+    .filter((node): node is XmlElement => 'name' in node);
   const [root] = roots;
   if (root === undefined || roots.length > 1) throw badXml('the body must hold one root element');
   return root;
 }
 
 export function children(element: XmlElement, ns?: string, name?: string): XmlElement[] {
-  return element.children.filter((child): child is XmlElement => 'name' in child && (ns === undefined || child.ns === ns) && (name === undefined || child.name === name));
+  return element.children.filter(
+    (child): child is XmlElement =>
+      'name' in child && (ns === undefined || child.ns === ns) && (name === undefined || child.name === name),
+  );
 }
 
 export function child(element: XmlElement, ns: string, name: string): XmlElement | undefined {
@@ -81,7 +86,12 @@ type Raw = Record<string, unknown>;
 
 function toNode(raw: Raw, scope: Map<string, string>, defaultNs: string): XmlNode {
   if ('#text' in raw) return { text: decodeEntities(String(raw['#text'])) };
-  if ('#cdata' in raw) return { text: asArray(raw['#cdata']).map((part) => String(part['#text'] ?? '')).join('') };
+  if ('#cdata' in raw)
+    return {
+      text: asArray(raw['#cdata'])
+        .map((part) => String(part['#text'] ?? ''))
+        .join(''),
+    };
   const tag = Object.keys(raw).find((key) => key !== ':@');
   if (tag === undefined) return { text: '' };
   const attributes = isRecord(raw[':@']) ? raw[':@'] : {};

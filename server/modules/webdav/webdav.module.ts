@@ -1,14 +1,14 @@
 // Builds WebDAV's pieces on the explorer's services: the same file system and rules, with
 // WebDAV's own authentication, locks and dead properties on top.
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import type { Repositories } from '../../db/repositories';
-import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
-import type { AdminSessionService } from '../auth/admin-session.service';
-import type { ApiKeyAuthService } from '../auth/api-key-auth.service';
-import type { FsServices } from '../fs/fs.module';
-import type { SystemSettingsService } from '../settings/system-settings.service';
+import type { AppEnv } from '@server/app-env';
+import type { Repositories } from '@server/db/repositories';
+import type { Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import type { AdminSessionService } from '@server/modules/auth/admin-session.service';
+import type { ApiKeyAuthService } from '@server/modules/auth/api-key-auth.service';
+import type { FsServices } from '@server/modules/fs/fs.module';
+import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import { WebdavAuth } from './webdav-auth';
 import { WebdavCrossCopy } from './webdav-cross-copy';
 import { WebdavLocks } from './webdav-locks';
@@ -27,7 +27,16 @@ export type WebdavModuleDeps = {
   logger: Logger;
 };
 
-export function createWebdavRoutes({ repos, fs, settings, sessions, apiKeys, trustProxy, clock, logger }: WebdavModuleDeps): Hono<AppEnv> {
+export function createWebdavRoutes({
+  repos,
+  fs,
+  settings,
+  sessions,
+  apiKeys,
+  trustProxy,
+  clock,
+  logger,
+}: WebdavModuleDeps): Hono<AppEnv> {
   const locks = new WebdavLocks(repos, clock);
   const props = new WebdavProps(fs.browse, repos, locks);
   const methods = new WebdavMethods({ fs, props, locks, settings, repos, cross: new WebdavCrossCopy(fs, settings) });

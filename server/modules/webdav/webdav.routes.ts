@@ -3,9 +3,9 @@
 // WebDAV's (207 multistatus, 423 Locked, bare statuses with a short text), not the API envelope.
 import { Hono, type Context } from 'hono';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
-import type { AppEnv } from '../../app-env';
-import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
+import type { AppEnv } from '@server/app-env';
+import { AppError } from '@server/lib/app-error';
+import type { Logger } from '@server/lib/logger';
 import { WebdavChallenge, type WebdavAuth } from './webdav-auth';
 import { LockedError, timeoutOf, type LockDepth, type LockScope, type WebdavLocks } from './webdav-locks';
 import type { DavRequest, WebdavMethods } from './webdav-methods';
@@ -13,7 +13,13 @@ import { canonicalOf, DAV_ROOT, hrefOf, rawPathOf } from './webdav-paths';
 import { activeLock, xmlHead, type WebdavProps } from './webdav-props';
 import { child, children, DAV, escapeXml, innerXml, parseXml } from './webdav-xml';
 
-export type WebdavRouteDeps = { auth: WebdavAuth; methods: WebdavMethods; props: WebdavProps; locks: WebdavLocks; logger: Logger };
+export type WebdavRouteDeps = {
+  auth: WebdavAuth;
+  methods: WebdavMethods;
+  props: WebdavProps;
+  locks: WebdavLocks;
+  logger: Logger;
+};
 
 const allow = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 const maxXmlBytes = 1024 * 1024;
@@ -40,7 +46,8 @@ async function dispatch(c: Context<AppEnv>, { auth, methods, props, locks }: Web
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { allow, 'content-length': '0' } });
   const caller = await auth.caller(c);
   // A fragment is the client's business; one sent on the wire would otherwise be silently dropped.
-  if (c.env.incoming.url?.includes('#') === true) throw new AppError(ErrorCode.BadRequest, 'the request URI holds a fragment (#)');
+  if (c.env.incoming.url?.includes('#') === true)
+    throw new AppError(ErrorCode.BadRequest, 'the request URI holds a fragment (#)');
   const raw = rawPathOf(new URL(c.req.url).pathname);
   const req: DavRequest = { c, caller, path: canonicalOf(raw), folder: raw.length > 1 && raw.endsWith('/') };
   switch (method) {
@@ -95,13 +102,21 @@ async function lock(req: DavRequest, methods: WebdavMethods, locks: WebdavLocks)
     return xml(200, lockAnswer(refreshed.map((row) => activeLock(row, timeoutSeconds)).join('')));
   }
   const info = parseXml(body);
-  if (info.ns !== DAV || info.name !== 'lockinfo') throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:lockinfo');
+  if (info.ns !== DAV || info.name !== 'lockinfo')
+    throw new AppError(ErrorCode.BadRequest, 'the body must be a DAV:lockinfo');
   const scopeElement = child(info, DAV, 'lockscope');
-  const scope: LockScope | undefined = scopeElement === undefined ? undefined : children(scopeElement, DAV).find((e) => e.name === 'exclusive' || e.name === 'shared')?.name === 'shared' ? 'shared' : 'exclusive';
+  const scope: LockScope | undefined =
+    scopeElement === undefined
+      ? undefined
+      : children(scopeElement, DAV).find((e) => e.name === 'exclusive' || e.name === 'shared')?.name === 'shared'
+        ? 'shared'
+        : 'exclusive';
   const typeElement = child(info, DAV, 'locktype');
-  if (scope === undefined || typeElement === undefined || child(typeElement, DAV, 'write') === undefined) throw new AppError(ErrorCode.BadRequest, 'only write locks, exclusive or shared, are supported');
+  if (scope === undefined || typeElement === undefined || child(typeElement, DAV, 'write') === undefined)
+    throw new AppError(ErrorCode.BadRequest, 'only write locks, exclusive or shared, are supported');
   const depthHeader = (c.req.header('depth') ?? 'infinity').toLowerCase();
-  if (depthHeader !== '0' && depthHeader !== 'infinity') throw new AppError(ErrorCode.BadRequest, 'a lock has Depth 0 or infinity');
+  if (depthHeader !== '0' && depthHeader !== 'infinity')
+    throw new AppError(ErrorCode.BadRequest, 'a lock has Depth 0 or infinity');
   const ownerElement = child(info, DAV, 'owner');
   const owner = ownerElement === undefined ? null : innerXml(ownerElement);
 
@@ -161,7 +176,10 @@ function withDavHeaders(response: Response): Response {
 /** An error as WebDAV clients expect it: the status, a Basic challenge on 401, a short text. */
 function failure(error: unknown, c: Context<AppEnv>, logger: Logger): Response {
   if (error instanceof WebdavChallenge) {
-    return new Response(`${error.message}\n`, { status: 401, headers: { 'www-authenticate': realm, 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(`${error.message}\n`, {
+      status: 401,
+      headers: { 'www-authenticate': realm, 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
   if (error instanceof LockedError) {
     const body = `${xmlHead}<D:error xmlns:D="DAV:"><D:lock-token-submitted><D:href>${escapeXml(hrefOf(error.lockPath, false))}</D:href></D:lock-token-submitted></D:error>`;
@@ -176,6 +194,9 @@ function failure(error: unknown, c: Context<AppEnv>, logger: Logger): Response {
     if (status === 401) headers['www-authenticate'] = realm;
     return new Response(`${error.message}\n`, { status, headers });
   }
-  logger.error('webdav request failed', { method: c.req.method, error: error instanceof Error ? error.message : String(error) });
+  logger.error('webdav request failed', {
+    method: c.req.method,
+    error: error instanceof Error ? error.message : String(error),
+  });
   return new Response('internal error\n', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 }

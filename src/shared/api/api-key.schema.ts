@@ -1,7 +1,7 @@
 // Wire contract of admin API-key management. The full key appears only in the
 // creation response; lists carry a prefix and a mask. Expiry is an ISO time, null for never.
 import * as z from 'zod/mini';
-import { normalizePath } from '../path-rule';
+import { normalizePath } from '@shared/path-rule';
 
 export const API_KEY_NAME_MAX_LENGTH = 50;
 export const API_KEY_CUSTOM_MIN_LENGTH = 8;
@@ -14,22 +14,26 @@ export const basicPathSchema = z.string().check(
   z.refine((p) => normalizePath(p) === p, 'basic_path must be an absolute normalised path such as / or /docs'),
 );
 
-const name = z.string().check(
-  z.trim(),
-  z.minLength(1, 'name is required'),
-  z.maxLength(API_KEY_NAME_MAX_LENGTH, `name has at most ${API_KEY_NAME_MAX_LENGTH} characters`),
-);
+const name = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'name is required'),
+    z.maxLength(API_KEY_NAME_MAX_LENGTH, `name has at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+  );
 
 const expiresAt = z.union([
   z.iso.datetime({ offset: true, message: 'expires_at must be an ISO date-time, "never" or null' }),
   z.literal('never'),
   z.null(),
 ]);
-const expiresInDays = z.number().check(
-  z.int('expires_in_days must be a whole number of days'),
-  z.positive('expires_in_days must be at least 1'),
-  z.lte(36_500),
-);
+const expiresInDays = z
+  .number()
+  .check(
+    z.int('expires_in_days must be a whole number of days'),
+    z.positive('expires_in_days must be at least 1'),
+    z.lte(36_500),
+  );
 
 const editableFields = {
   name,
@@ -49,24 +53,35 @@ const oneExpiry = (v: { expires_at?: unknown; expires_in_days?: unknown }) =>
 const oneExpiryIssue = { message: 'send expires_at or expires_in_days, not both', path: ['expires_in_days'] };
 
 /** Omitting both expiry fields creates a key that never expires. */
-export const createApiKeyRequestSchema = z.object({
+export const createApiKeyRequestSchema = z
+  .object({
     ...editableFields,
-    custom_key: z.optional(z.string().check(
-      z.regex(/^[A-Za-z0-9_-]+$/, 'custom_key may only contain letters, digits, underscores and hyphens'),
-      z.minLength(API_KEY_CUSTOM_MIN_LENGTH, `custom_key needs at least ${API_KEY_CUSTOM_MIN_LENGTH} characters`),
-      z.maxLength(API_KEY_CUSTOM_MAX_LENGTH, `custom_key has at most ${API_KEY_CUSTOM_MAX_LENGTH} characters`),
-    )),
-  }).check(z.refine(oneExpiry, oneExpiryIssue));
+    custom_key: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[A-Za-z0-9_-]+$/, 'custom_key may only contain letters, digits, underscores and hyphens'),
+          z.minLength(API_KEY_CUSTOM_MIN_LENGTH, `custom_key needs at least ${API_KEY_CUSTOM_MIN_LENGTH} characters`),
+          z.maxLength(API_KEY_CUSTOM_MAX_LENGTH, `custom_key has at most ${API_KEY_CUSTOM_MAX_LENGTH} characters`),
+        ),
+    ),
+  })
+  .check(z.refine(oneExpiry, oneExpiryIssue));
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
 
 export const updateApiKeyRequestSchema = z.object({ ...editableFields, name: z.optional(name) }).check(
   z.refine(oneExpiry, oneExpiryIssue),
-  z.refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no fields to update', path: ['body'] }),
+  z.refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: 'no fields to update',
+    path: ['body'],
+  }),
 );
 export type UpdateApiKeyRequest = z.infer<typeof updateApiKeyRequestSchema>;
 
 export const batchDeleteApiKeysRequestSchema = z.object({
-  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'ids needs at least one id'), z.maxLength(API_KEY_BATCH_MAX)),
+  ids: z
+    .array(z.string().check(z.minLength(1)))
+    .check(z.minLength(1, 'ids needs at least one id'), z.maxLength(API_KEY_BATCH_MAX)),
 });
 export type BatchDeleteApiKeysRequest = z.infer<typeof batchDeleteApiKeysRequestSchema>;
 

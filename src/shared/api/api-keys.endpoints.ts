@@ -1,9 +1,9 @@
 // Admin management of API keys. The full key is in the creation reply only; lists carry a
 // prefix and a mask.
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { emptyDataSchema } from '../envelope';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { emptyDataSchema } from '@shared/envelope';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   apiKeyListSchema,
   apiKeyViewSchema,

@@ -1,8 +1,8 @@
 // The admin session (login, logout, the token check, the account change) and the API-key check.
 // Login and the account change carry passwords only, so their bodies are capped at 16 KiB.
-import { ErrorCode } from '../errors';
-import { emptyDataSchema } from '../envelope';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { emptyDataSchema } from '@shared/envelope';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   adminTokenCheckSchema,
   apiKeyCheckSchema,

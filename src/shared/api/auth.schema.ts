@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@shared/limits';
 
 const username = z.string().check(z.trim(), z.minLength(1, 'username is required'), z.maxLength(USERNAME_MAX_LENGTH));
 
@@ -20,10 +20,12 @@ export const changePasswordRequestSchema = z
   .object({
     currentPassword: z.string().check(z.minLength(1, 'currentPassword is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
     newPassword: z.optional(
-      z.string().check(
-        z.minLength(PASSWORD_MIN_LENGTH, `newPassword needs at least ${PASSWORD_MIN_LENGTH} characters`),
-        z.maxLength(PASSWORD_MAX_LENGTH),
-      ),
+      z
+        .string()
+        .check(
+          z.minLength(PASSWORD_MIN_LENGTH, `newPassword needs at least ${PASSWORD_MIN_LENGTH} characters`),
+          z.maxLength(PASSWORD_MAX_LENGTH),
+        ),
     ),
     newUsername: z.optional(username),
   })

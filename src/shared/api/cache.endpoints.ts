@@ -1,7 +1,7 @@
 // The in-process caches: statistics and clearing for the admin, and clearing for a key with
 // mount permission, which only ever reaches the mounts its base path can see.
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import { cacheStatsSchema, clearCacheRequestSchema, clearCacheResultSchema } from './cache.schema';
 
 const tag = 'cache';

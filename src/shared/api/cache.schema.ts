@@ -20,18 +20,26 @@ export type CacheCounters = z.infer<typeof cacheCountersSchema>;
 
 export const cacheStatsSchema = z.object({
   caches: z.object({ directory: cacheCountersSchema, s3Url: cacheCountersSchema, search: cacheCountersSchema }),
-  system: z.object({ rssMb: z.number().check(z.nonnegative()), heapUsedMb: z.number().check(z.nonnegative()), uptimeSeconds: z.number().check(z.nonnegative()) }),
+  system: z.object({
+    rssMb: z.number().check(z.nonnegative()),
+    heapUsedMb: z.number().check(z.nonnegative()),
+    uptimeSeconds: z.number().check(z.nonnegative()),
+  }),
 });
 export type CacheStats = z.infer<typeof cacheStatsSchema>;
 
 /** `{mountId}`, `{storageConfigId}` or `{}` for everything the caller may clear. */
-export const clearCacheRequestSchema = z.object({
+export const clearCacheRequestSchema = z
+  .object({
     mountId: z.optional(z.string().check(z.minLength(1))),
     storageConfigId: z.optional(z.string().check(z.minLength(1))),
-  }).check(z.refine((v) => v.mountId === undefined || v.storageConfigId === undefined, {
-    message: 'send mountId or storageConfigId, not both',
-    path: ['storageConfigId'],
-  }));
+  })
+  .check(
+    z.refine((v) => v.mountId === undefined || v.storageConfigId === undefined, {
+      message: 'send mountId or storageConfigId, not both',
+      path: ['storageConfigId'],
+    }),
+  );
 export type ClearCacheRequest = z.infer<typeof clearCacheRequestSchema>;
 
 export const clearCacheResultSchema = z.object({ cleared: z.number().check(z.int(), z.nonnegative()) });

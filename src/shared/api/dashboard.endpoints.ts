@@ -1,6 +1,6 @@
 // The admin dashboard's one call: counts, storage use per config, cache hit rates and the last
 // seven days of activity.
-import { defineEndpoint } from '../http/endpoint';
+import { defineEndpoint } from '@shared/http/endpoint';
 import { dashboardStatsSchema } from './dashboard.schema';
 
 export const getDashboardStats = defineEndpoint({

@@ -39,10 +39,11 @@ export const dashboardStatsSchema = z.object({
   totalStorageUsed: count,
   storage: z.array(storageUsageSchema),
   /** Hit rates from 0 to 1. */
-  cache: z.object({ directory: z.number().check(
-    z.gte(0),
-    z.lte(1),
-  ), s3Url: z.number().check(z.gte(0), z.lte(1)), search: z.number().check(z.gte(0), z.lte(1)) }),
+  cache: z.object({
+    directory: z.number().check(z.gte(0), z.lte(1)),
+    s3Url: z.number().check(z.gte(0), z.lte(1)),
+    search: z.number().check(z.gte(0), z.lte(1)),
+  }),
   activity: z.array(activityDaySchema).check(z.length(ACTIVITY_DAYS)),
   notices: z.array(dashboardNoticeSchema),
 });

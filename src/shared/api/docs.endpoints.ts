@@ -1,7 +1,7 @@
 // The API's own description: the OpenAPI document and the interactive reference that reads it.
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 
 const tag = 'docs';
 

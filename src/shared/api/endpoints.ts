@@ -1,6 +1,6 @@
 // Every endpoint the server answers, for the OpenAPI document and the tests that hold the server
 // to it. Adding an endpoint module means adding it here.
-import type { EndpointSpec } from '../http/endpoint';
+import type { EndpointSpec } from '@shared/http/endpoint';
 import * as apiKeys from './api-keys.endpoints';
 import * as auth from './auth.endpoints';
 import * as cache from './cache.endpoints';
@@ -30,4 +30,19 @@ function collect(...modules: readonly object[]): EndpointSpec[] {
   return found;
 }
 
-export const allEndpoints: readonly EndpointSpec[] = collect(docs, pastes, system, auth, apiKeys, mounts, settings, cache, dashboard, files, uploads, urlUploads, storageConfigs, fs);
+export const allEndpoints: readonly EndpointSpec[] = collect(
+  docs,
+  pastes,
+  system,
+  auth,
+  apiKeys,
+  mounts,
+  settings,
+  cache,
+  dashboard,
+  files,
+  uploads,
+  urlUploads,
+  storageConfigs,
+  fs,
+);

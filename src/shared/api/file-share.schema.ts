@@ -1,9 +1,9 @@
 // Wire contract of shared files beyond the upload calls (upload.schema.ts): public access,
 // password verification, office preview, and admin/API-key file management.
 import * as z from 'zod/mini';
-import { customSlugSchema } from '../slug';
-import { PASSWORD_MAX_LENGTH } from '../limits';
-import { isoTimestampSchema } from '../time';
+import { customSlugSchema } from '@shared/slug';
+import { PASSWORD_MAX_LENGTH } from '@shared/limits';
+import { isoTimestampSchema } from '@shared/time';
 
 export const publicFileSchema = z.object({
   id: z.string(),
@@ -30,16 +30,25 @@ export const publicFileSchema = z.object({
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
 
-export const verifyFilePasswordRequestSchema = z.object({ password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(PASSWORD_MAX_LENGTH)) });
+export const verifyFilePasswordRequestSchema = z.object({
+  password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
+});
 export type VerifyFilePasswordRequest = z.infer<typeof verifyFilePasswordRequestSchema>;
 
 /** A verified file: the same data with links carrying a short-lived `?token=`. */
-export const verifiedFileSchema = z.extend(publicFileSchema, { access_token: z.string(), token_expires_at: z.string() });
+export const verifiedFileSchema = z.extend(publicFileSchema, {
+  access_token: z.string(),
+  token_expires_at: z.string(),
+});
 export type VerifiedFile = z.infer<typeof verifiedFileSchema>;
 
 export const officeProviders = ['microsoft', 'google'] as const;
 export type OfficeProvider = (typeof officeProviders)[number];
-export const officePreviewSchema = z.object({ url: z.string(), provider: z.enum(officeProviders), expires_in: z.int() });
+export const officePreviewSchema = z.object({
+  url: z.string(),
+  provider: z.enum(officeProviders),
+  expires_in: z.int(),
+});
 export type OfficePreview = z.infer<typeof officePreviewSchema>;
 
 export const fileRecordSchema = z.object({
@@ -63,7 +72,9 @@ export const fileRecordSchema = z.object({
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
-export const fileDetailSchema = z.extend(fileRecordSchema, { urls: z.object({ preview_url: z.string(), download_url: z.string() }) });
+export const fileDetailSchema = z.extend(fileRecordSchema, {
+  urls: z.object({ preview_url: z.string(), download_url: z.string() }),
+});
 export type FileDetail = z.infer<typeof fileDetailSchema>;
 
 export const fileListQuerySchema = z.object({
@@ -89,7 +100,9 @@ export const updateFileRequestSchema = z.object({
 });
 export type UpdateFileRequest = z.infer<typeof updateFileRequestSchema>;
 
-export const batchDeleteFilesRequestSchema = z.object({ ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(1000)) });
+export const batchDeleteFilesRequestSchema = z.object({
+  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(1000)),
+});
 export type BatchDeleteFilesRequest = z.infer<typeof batchDeleteFilesRequestSchema>;
 export const batchDeleteFilesResponseSchema = z.object({ deleted: z.int().check(z.nonnegative()) });
 

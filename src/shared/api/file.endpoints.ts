@@ -2,8 +2,8 @@
 // password check, view, download, office preview) and management of every share by the admin
 // (/admin/files) or of its own by a key with file permission (/user/files).
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   batchDeleteFilesRequestSchema,
   batchDeleteFilesResponseSchema,
@@ -26,7 +26,17 @@ import { sharePaths } from './share-paths';
 const tag = 'files';
 const slugParams = z.object({ slug: z.string().check(z.minLength(1)) });
 const idParams = z.object({ id: z.string().check(z.minLength(1)) });
-const { BadRequest, Forbidden, Gone, NotFound, PasswordRequired, RateLimited, SlugTaken, ValidationFailed, WrongPassword } = ErrorCode;
+const {
+  BadRequest,
+  Forbidden,
+  Gone,
+  NotFound,
+  PasswordRequired,
+  RateLimited,
+  SlugTaken,
+  ValidationFailed,
+  WrongPassword,
+} = ErrorCode;
 
 export const getPublicFile = defineEndpoint({
   id: 'files.public.get',
@@ -71,7 +81,8 @@ const delivery = (mode: 'view' | 'download') =>
     reply: {
       kind: 'raw',
       contentType: 'application/octet-stream',
-      description: 'the bytes (200, or 206 for a Range), 416 for a range past the end, or a 302 to a presigned storage URL',
+      description:
+        'the bytes (200, or 206 for a Range), 416 for a range past the end, or a 302 to a presigned storage URL',
     },
     errors: [NotFound, Gone, PasswordRequired, Forbidden],
   });

@@ -4,7 +4,7 @@
 // target (a presigned PUT, or a multipart upload above COPY_SINGLE_PUT_MAX_BYTES); the client
 // streams each file across, completes multipart uploads, then commits the files in batches.
 import * as z from 'zod/mini';
-import { errorCodeSchema } from '../errors';
+import { errorCodeSchema } from '@shared/errors';
 import { FS_BATCH_MAX_PATHS, fsEntrySchema, fsPathSchema } from './fs.schema';
 import { MULTIPART_MAX_PARTS, presignedPartSchema } from './upload.schema';
 
@@ -53,7 +53,12 @@ export type FsCopyDetail = z.infer<typeof fsCopyDetailSchema>;
 
 /** Where the client sends a file's bytes: one PUT with `Content-Type: contentType`, or parts. */
 export const fsCopyUploadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('put'), uploadId, uploadUrl: z.string().check(z.minLength(1)), expiresIn: z.number().check(z.int(), z.positive()) }),
+  z.object({
+    kind: z.literal('put'),
+    uploadId,
+    uploadUrl: z.string().check(z.minLength(1)),
+    expiresIn: z.number().check(z.int(), z.positive()),
+  }),
   z.object({
     kind: z.literal('multipart'),
     uploadId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EndpointSpec } from '../http/endpoint';
+import type { EndpointSpec } from '@shared/http/endpoint';
 import { adminFsEndpoints, refreshMountIndex, userFsEndpoints } from './fs.endpoints';
 import { fsBatchCopyRequestSchema } from './fs-copy.schema';
 import { FS_EDIT_MAX_BYTES, fsSearchQuerySchema, fsUpdateRequestSchema } from './fs.schema';
@@ -27,8 +27,12 @@ describe('file system contract', () => {
   });
 
   it('takes text edits up to 10 MB', () => {
-    expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'x'.repeat(FS_EDIT_MAX_BYTES) }).success).toBe(true);
-    expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'é'.repeat(FS_EDIT_MAX_BYTES / 2 + 1) }).success).toBe(false);
+    expect(fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'x'.repeat(FS_EDIT_MAX_BYTES) }).success).toBe(
+      true,
+    );
+    expect(
+      fsUpdateRequestSchema.safeParse({ path: '/m/a.txt', content: 'é'.repeat(FS_EDIT_MAX_BYTES / 2 + 1) }).success,
+    ).toBe(false);
   });
 
   it('copies with skipExisting true unless told otherwise', () => {

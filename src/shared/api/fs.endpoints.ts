@@ -3,8 +3,8 @@
 // with 403 on writes when read-only). The server resolves and authorises every path itself and
 // derives every storage key from it; clients never send keys, storage paths or config ids.
 // Storage that cannot be reached answers 502 BAD_GATEWAY naming it.
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   COPY_COMMIT_MAX_FILES,
   fsBatchCopyCommitRequestSchema,
@@ -52,7 +52,8 @@ import {
 } from './fs.schema';
 
 const tag = 'file system';
-const { ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded, BadGateway, Unavailable } = ErrorCode;
+const { ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded, BadGateway, Unavailable } =
+  ErrorCode;
 /** Every call that touches storage may find it unreachable. */
 const storage = [BadGateway, Unavailable] as const;
 /** 10,000 parts of `{"partNumber":10000,"etag":"\"<multipart etag>\""}` stay well below this. */
@@ -66,7 +67,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('list'),
       method: 'GET',
       path: `${base}/list`,
-      summary: 'One level of a folder. Above the mounts: the mounts and virtual folders the caller sees, in one page. Inside a mount: a page in storage key order, folders first within the page; pass nextCursor for the next one. 400 for a file or a cursor of another folder, 404 when nothing is there',
+      summary:
+        'One level of a folder. Above the mounts: the mounts and virtual folders the caller sees, in one page. Inside a mount: a page in storage key order, folders first within the page; pass nextCursor for the next one. 400 for a file or a cursor of another folder, 404 when nothing is there',
       tag,
       access,
       query: fsListQuerySchema,
@@ -88,18 +90,24 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('download'),
       method: 'GET',
       path: `${base}/download`,
-      summary: 'The file streamed through the server as an attachment (HEAD too), with one Range honoured (206, 416); HTML, SVG, XML and JavaScript come as text/plain',
+      summary:
+        'The file streamed through the server as an attachment (HEAD too), with one Range honoured (206, 416); HTML, SVG, XML and JavaScript come as text/plain',
       tag,
       access,
       query: fsPathQuerySchema,
-      reply: { kind: 'raw', contentType: 'the file type (text/plain for active content)', description: 'the file bytes, or the requested range' },
+      reply: {
+        kind: 'raw',
+        contentType: 'the file type (text/plain for active content)',
+        description: 'the file bytes, or the requested range',
+      },
       errors: [ValidationFailed, NotFound, ...storage],
     }),
     fileLink: defineEndpoint({
       id: id('fileLink'),
       method: 'GET',
       path: `${base}/file-link`,
-      summary: 'A direct link to the file (a presigned storage URL, or a signed local URL): expires_in seconds, by default the storage’s signature lifetime, at most 7 days; force_download for an attachment',
+      summary:
+        'A direct link to the file (a presigned storage URL, or a signed local URL): expires_in seconds, by default the storage’s signature lifetime, at most 7 days; force_download for an attachment',
       tag,
       access,
       query: fsFileLinkQuerySchema,
@@ -110,7 +118,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('search'),
       method: 'GET',
       path: `${base}/search`,
-      summary: 'Files and folders whose name contains q (at least 2 characters, case-insensitive), from the index: scope global (every mount the caller sees), mount (mount_id) or directory (path and below), always within the caller’s base path; total counted up to 1,000',
+      summary:
+        'Files and folders whose name contains q (at least 2 characters, case-insensitive), from the index: scope global (every mount the caller sees), mount (mount_id) or directory (path and below), always within the caller’s base path; total counted up to 1,000',
       tag,
       access,
       query: fsSearchQuerySchema,
@@ -135,11 +144,16 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('upload'),
       method: 'POST',
       path: `${base}/upload`,
-      summary: 'Upload one file as a multipart form, streamed into storage; `path` (the folder) must come before `file`; an existing file is replaced',
+      summary:
+        'Upload one file as a multipart form, streamed into storage; `path` (the folder) must come before `file`; an existing file is replaced',
       tag,
       access,
       writes: true,
-      body: { kind: 'form', contentType: 'multipart/form-data', description: 'fields: path (the destination folder, first), then file (its filename is the name)' },
+      body: {
+        kind: 'form',
+        contentType: 'multipart/form-data',
+        description: 'fields: path (the destination folder, first), then file (its filename is the name)',
+      },
       reply: fsEntrySchema,
       status: 201,
       message: 'file uploaded',
@@ -151,7 +165,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('presign'),
       method: 'POST',
       path: `${base}/presign`,
-      summary: 'Reserve an upload into an existing folder (409 otherwise; a file of that name is replaced) within the upload size and quota, and get a URL: PUT exactly fileSize bytes with Content-Type: contentType within 15 minutes, then presign/commit with the uploadId',
+      summary:
+        'Reserve an upload into an existing folder (409 otherwise; a file of that name is replaced) within the upload size and quota, and get a URL: PUT exactly fileSize bytes with Content-Type: contentType within 15 minutes, then presign/commit with the uploadId',
       tag,
       access,
       writes: true,
@@ -178,7 +193,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('cancel'),
       method: 'POST',
       path: `${base}/presign/cancel`,
-      summary: 'Abandon a presigned upload and free its reservation (an object already PUT stays, unindexed until a refresh)',
+      summary:
+        'Abandon a presigned upload and free its reservation (an object already PUT stays, unindexed until a refresh)',
       tag,
       access,
       writes: true,
@@ -191,7 +207,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('multipartInit'),
       method: 'POST',
       path: `${base}/multipart/init`,
-      summary: 'Start a multipart upload into an existing folder, within the upload size and quota: the part plan and a URL per part (PUT exactly that part’s bytes within 15 minutes, keep the ETag header), then multipart/complete',
+      summary:
+        'Start a multipart upload into an existing folder, within the upload size and quota: the part plan and a URL per part (PUT exactly that part’s bytes within 15 minutes, keep the ETag header), then multipart/complete',
       tag,
       access,
       writes: true,
@@ -218,7 +235,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('multipartPart'),
       method: 'POST',
       path: `${base}/multipart/part`,
-      summary: 'Send one part through the server (when the browser cannot reach storage); Content-Length must be the planned part length',
+      summary:
+        'Send one part through the server (when the browser cannot reach storage); Content-Length must be the planned part length',
       tag,
       access,
       writes: true,
@@ -328,7 +346,8 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       id: id('update'),
       method: 'POST',
       path: `${base}/update`,
-      summary: 'Write a text file (at most 10 MB, within the upload size and quota), creating it when missing; 409 when its folder is missing or a folder has the name',
+      summary:
+        'Write a text file (at most 10 MB, within the upload size and quota), creating it when missing; 409 when its folder is missing or a folder has the name',
       tag,
       access,
       writes: true,
@@ -354,7 +373,8 @@ export const refreshMountIndex = defineEndpoint({
   id: 'fs.admin.refresh',
   method: 'POST',
   path: '/admin/fs/refresh',
-  summary: "Reindex a mount from storage (finds objects other tools wrote), clear its caches and record last_refresh_at",
+  summary:
+    'Reindex a mount from storage (finds objects other tools wrote), clear its caches and record last_refresh_at',
   tag,
   access: 'admin',
   writes: true,

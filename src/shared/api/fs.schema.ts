@@ -9,7 +9,13 @@
 // plain name. Folders (also mounts and the virtual folders leading to them) end with `/` in replies.
 // Names sent on their own (`fileName`, a form upload's file name) are always literal.
 import * as z from 'zod/mini';
-import { MULTIPART_MAX_PARTS, MULTIPART_MAX_PART_BYTES, MULTIPART_MIN_PART_BYTES, completedPartSchema, presignedPartSchema } from './upload.schema';
+import {
+  MULTIPART_MAX_PARTS,
+  MULTIPART_MAX_PART_BYTES,
+  MULTIPART_MIN_PART_BYTES,
+  completedPartSchema,
+  presignedPartSchema,
+} from './upload.schema';
 
 /** Text edits in the explorer carry at most 10 MB. */
 export const FS_EDIT_MAX_BYTES = 10 * 1024 * 1024;
@@ -26,18 +32,26 @@ export const FS_BATCH_MAX_PATHS = 1000;
 export const FS_LINK_MAX_SECONDS = 7 * 24 * 3600;
 export const FS_PATH_MAX_LENGTH = 2048;
 
-export const fsPathSchema = z.string().check(
-  z.minLength(1, 'path is required'),
-  z.maxLength(FS_PATH_MAX_LENGTH, `path has at most ${FS_PATH_MAX_LENGTH} characters`),
-);
+export const fsPathSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'path is required'),
+    z.maxLength(FS_PATH_MAX_LENGTH, `path has at most ${FS_PATH_MAX_LENGTH} characters`),
+  );
 /** One file or folder name: no `/`, `\`, control characters, `.` or `..`. */
 export const fsNameSchema = z.string().check(
   z.minLength(1, 'name is required'),
   z.maxLength(255, 'name has at most 255 characters'),
-  z.refine((name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..', 'name may not contain / or \\ or control characters, nor be . or ..'),
+  z.refine(
+    (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
+    'name may not contain / or \\ or control characters, nor be . or ..',
+  ),
 );
 
-const queryBoolean = z.pipe(z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]), z.transform((value) => value === true || value === 'true' || value === '1'));
+const queryBoolean = z.pipe(
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]),
+  z.transform((value) => value === true || value === 'true' || value === '1'),
+);
 const byteSize = z.number().check(z.int(), z.nonnegative());
 const uploadId = z.string().check(z.minLength(1), z.maxLength(100));
 
@@ -131,7 +145,9 @@ export const fsRemoveResultSchema = z.object({
 });
 export type FsRemoveResult = z.infer<typeof fsRemoveResultSchema>;
 
-export const fsBatchRemoveRequestSchema = z.object({ paths: z.array(fsPathSchema).check(z.minLength(1), z.maxLength(FS_BATCH_MAX_PATHS)) });
+export const fsBatchRemoveRequestSchema = z.object({
+  paths: z.array(fsPathSchema).check(z.minLength(1), z.maxLength(FS_BATCH_MAX_PATHS)),
+});
 export type FsBatchRemoveRequest = z.infer<typeof fsBatchRemoveRequestSchema>;
 
 /** Every path is checked before anything is deleted; what fails afterwards is listed per path. */
@@ -156,7 +172,11 @@ export type FsRenameResult = z.infer<typeof fsRenameResultSchema>;
 
 export const fsUpdateRequestSchema = z.object({
   path: fsPathSchema,
-  content: z.string().check(z.refine((text) => new TextEncoder().encode(text).length <= FS_EDIT_MAX_BYTES, 'content is larger than 10 MB')),
+  content: z
+    .string()
+    .check(
+      z.refine((text) => new TextEncoder().encode(text).length <= FS_EDIT_MAX_BYTES, 'content is larger than 10 MB'),
+    ),
 });
 export type FsUpdateRequest = z.infer<typeof fsUpdateRequestSchema>;
 
@@ -197,7 +217,10 @@ export const fsPresignResultSchema = z.object({
 export type FsPresignResult = z.infer<typeof fsPresignResultSchema>;
 
 /** The server knows where the upload went; only the id (and optionally the PUT's ETag, checked) is sent. */
-export const fsCommitRequestSchema = z.object({ uploadId, etag: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) });
+export const fsCommitRequestSchema = z.object({
+  uploadId,
+  etag: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
 export type FsCommitRequest = z.infer<typeof fsCommitRequestSchema>;
 
 export const fsUploadIdRequestSchema = z.object({ uploadId });
@@ -228,11 +251,12 @@ export const fsMultipartInitResultSchema = z.object({
 });
 export type FsMultipartInitResult = z.infer<typeof fsMultipartInitResultSchema>;
 
-export const fsMultipartUrlsRequestSchema = z.object({ uploadId, partNumbers: z.array(z.number().check(
-  z.int(),
-  z.gte(1),
-  z.lte(MULTIPART_MAX_PARTS),
-)).check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)) });
+export const fsMultipartUrlsRequestSchema = z.object({
+  uploadId,
+  partNumbers: z
+    .array(z.number().check(z.int(), z.gte(1), z.lte(MULTIPART_MAX_PARTS)))
+    .check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)),
+});
 export type FsMultipartUrlsRequest = z.infer<typeof fsMultipartUrlsRequestSchema>;
 export const fsMultipartUrlsResultSchema = z.object({ presignedUrls: z.array(presignedPartSchema) });
 
@@ -246,10 +270,10 @@ export const fsMultipartPartQuerySchema = z.object({
 export type FsMultipartPartQuery = z.input<typeof fsMultipartPartQuerySchema>;
 export const fsMultipartPartResultSchema = z.object({ partNumber: z.number().check(z.int()), etag: z.string() });
 
-export const fsMultipartCompleteRequestSchema = z.object({ uploadId, parts: z.array(completedPartSchema).check(
-  z.minLength(1),
-  z.maxLength(MULTIPART_MAX_PARTS),
-) });
+export const fsMultipartCompleteRequestSchema = z.object({
+  uploadId,
+  parts: z.array(completedPartSchema).check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)),
+});
 export type FsMultipartCompleteRequest = z.infer<typeof fsMultipartCompleteRequestSchema>;
 
 export const fsMultipartAbortRequestSchema = z.object({ uploadId });
@@ -258,7 +282,13 @@ export const fsMultipartAbortResultSchema = z.object({ uploadId, status: z.liter
 export const fsSearchScopes = ['global', 'mount', 'directory'] as const;
 
 export const fsSearchQuerySchema = z.object({
-  q: z.string().check(z.trim(), z.minLength(FS_SEARCH_MIN_CHARS, `q needs at least ${FS_SEARCH_MIN_CHARS} characters`), z.maxLength(200)),
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(FS_SEARCH_MIN_CHARS, `q needs at least ${FS_SEARCH_MIN_CHARS} characters`),
+      z.maxLength(200),
+    ),
   /** `global`: every mount the caller sees; `mount`: `mount_id`; `directory`: at and below `path`. */
   scope: z._default(z.enum(fsSearchScopes), 'global'),
   mount_id: z.optional(z.string().check(z.minLength(1))),

@@ -1,7 +1,7 @@
 // Wire contract of mount points: admin CRUD under /admin/mounts and the
 // read-only view a key with mount permission gets under /user/mounts.
 import * as z from 'zod/mini';
-import { CACHE_TTL_DEFAULT_SECONDS, CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '../limits';
+import { CACHE_TTL_DEFAULT_SECONDS, CACHE_TTL_MAX_SECONDS, MOUNT_NAME_MAX_LENGTH } from '@shared/limits';
 
 export const MOUNT_PATH_MAX_LENGTH = 100;
 export const mountStorageTypes = ['s3', 'local'] as const;
@@ -9,9 +9,28 @@ export type MountStorageType = (typeof mountStorageTypes)[number];
 
 /** Operating-system and application paths a mount may not take (or sit below). */
 export const reservedMountPaths = [
-  '/bin', '/etc', '/lib', '/root', '/sys', '/proc', '/dev', '/tmp', '/opt', '/var',
-  '/api', '/admin', '/user', '/auth', '/public', '/static', '/assets', '/upload', '/paste', '/file',
-  '/mount-explorer', '/dav',
+  '/bin',
+  '/etc',
+  '/lib',
+  '/root',
+  '/sys',
+  '/proc',
+  '/dev',
+  '/tmp',
+  '/opt',
+  '/var',
+  '/api',
+  '/admin',
+  '/user',
+  '/auth',
+  '/public',
+  '/static',
+  '/assets',
+  '/upload',
+  '/paste',
+  '/file',
+  '/mount-explorer',
+  '/dav',
 ] as const;
 
 export function isReservedMountPath(path: string): boolean {
@@ -33,29 +52,40 @@ export const mountPathSchema = z.string().check(
 );
 
 const fields = {
-  name: z.string().check(
-    z.trim(),
-    z.minLength(1, 'name is required'),
-    z.maxLength(MOUNT_NAME_MAX_LENGTH, `name has at most ${MOUNT_NAME_MAX_LENGTH} characters`),
-  ),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'name is required'),
+      z.maxLength(MOUNT_NAME_MAX_LENGTH, `name has at most ${MOUNT_NAME_MAX_LENGTH} characters`),
+    ),
   storage_type: z.enum(mountStorageTypes, 'storage_type must be s3 or local'),
   storage_config_id: z.string().check(z.minLength(1, 'storage_config_id is required')),
   mount_path: mountPathSchema,
   remark: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
   is_active: z.optional(z.boolean()),
   sort_order: z.optional(z.number().check(z.int('sort_order must be an integer'), z.gte(-1_000_000), z.lte(1_000_000))),
-  cache_ttl: z.optional(z.number().check(
-    z.int('cache_ttl must be a whole number of seconds'),
-    z.gte(0, 'cache_ttl must not be negative'),
-    z.lte(CACHE_TTL_MAX_SECONDS, `cache_ttl is at most ${CACHE_TTL_MAX_SECONDS} seconds`),
-  )),
+  cache_ttl: z.optional(
+    z
+      .number()
+      .check(
+        z.int('cache_ttl must be a whole number of seconds'),
+        z.gte(0, 'cache_ttl must not be negative'),
+        z.lte(CACHE_TTL_MAX_SECONDS, `cache_ttl is at most ${CACHE_TTL_MAX_SECONDS} seconds`),
+      ),
+  ),
 };
 
 /** Defaults: active, sort order 0, cache TTL 300 s (0 disables caching). */
 export const createMountRequestSchema = z.object(fields);
 export type CreateMountRequest = z.infer<typeof createMountRequestSchema>;
 
-export const updateMountRequestSchema = z.partial(z.object(fields)).check(z.refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no fields to update', path: ['body'] }));
+export const updateMountRequestSchema = z.partial(z.object(fields)).check(
+  z.refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: 'no fields to update',
+    path: ['body'],
+  }),
+);
 export type UpdateMountRequest = z.infer<typeof updateMountRequestSchema>;
 
 export const MOUNT_DEFAULT_CACHE_TTL = CACHE_TTL_DEFAULT_SECONDS;

@@ -1,10 +1,16 @@
 // Mount points: admin CRUD under /admin/mounts, and the read-only view a key with mount
 // permission gets under /user/mounts (only mounts its base path can see).
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { emptyDataSchema } from '../envelope';
-import { defineEndpoint } from '../http/endpoint';
-import { createMountRequestSchema, mountListSchema, mountViewSchema, updateMountRequestSchema, userMountsQuerySchema } from './mount.schema';
+import { ErrorCode } from '@shared/errors';
+import { emptyDataSchema } from '@shared/envelope';
+import { defineEndpoint } from '@shared/http/endpoint';
+import {
+  createMountRequestSchema,
+  mountListSchema,
+  mountViewSchema,
+  updateMountRequestSchema,
+  userMountsQuerySchema,
+} from './mount.schema';
 
 const tag = 'mounts';
 const idParams = z.object({ id: z.string().check(z.minLength(1)) });

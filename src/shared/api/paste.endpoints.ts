@@ -1,8 +1,8 @@
 // The paste endpoints: creation, the public view, unlock and raw text, and management of every
 // paste by the admin (/admin/pastes) or of its own by a key with text permission (/user/pastes).
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   PASTE_MAX_BYTES,
   adminPasteListSchema,
@@ -26,7 +26,17 @@ const slugParams = z.object({ slug: z.string().check(z.minLength(1)) });
 const idParams = z.object({ id: z.string().check(z.minLength(1)) });
 /** JSON escaping can double the content; the content's own limit is checked after parsing. */
 const pasteBodyBytes = 2 * PASTE_MAX_BYTES + 64 * 1024;
-const { ValidationFailed, BadRequest, NotFound, Gone, SlugTaken, PayloadTooLarge, RateLimited, WrongPassword, Unauthorized } = ErrorCode;
+const {
+  ValidationFailed,
+  BadRequest,
+  NotFound,
+  Gone,
+  SlugTaken,
+  PayloadTooLarge,
+  RateLimited,
+  WrongPassword,
+  Unauthorized,
+} = ErrorCode;
 
 export const createPaste = defineEndpoint({
   id: 'pastes.create',

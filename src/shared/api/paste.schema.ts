@@ -1,9 +1,9 @@
 // Wire contract of text pastes: creation, the public view and unlock, and the admin and API-key
 // management lists. Unlimited views and no expiry are both sent back as null.
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_LENGTH } from '../limits';
-import { customSlugSchema } from '../slug';
-import { isoTimestampSchema } from '../time';
+import { PASSWORD_MAX_LENGTH } from '@shared/limits';
+import { customSlugSchema } from '@shared/slug';
+import { isoTimestampSchema } from '@shared/time';
 
 export const PASTE_MAX_BYTES = 1024 * 1024;
 export const PASTE_REMARK_MAX_LENGTH = 1000;
@@ -20,9 +20,13 @@ export const DEFAULT_PASTE_FORMAT: PasteFormat = 'markdown';
 const emptyIsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const content = z.string().check(z.refine((value) => value.trim() !== '', { message: 'content must not be empty' }));
-const remark = z.string().check(z.maxLength(PASTE_REMARK_MAX_LENGTH, `remark must be at most ${PASTE_REMARK_MAX_LENGTH} characters`));
+const remark = z
+  .string()
+  .check(z.maxLength(PASTE_REMARK_MAX_LENGTH, `remark must be at most ${PASTE_REMARK_MAX_LENGTH} characters`));
 const password = z.string().check(z.minLength(1, 'password must not be empty'), z.maxLength(PASSWORD_MAX_LENGTH));
-const maxViews = z.int({ message: 'maxViews must be an integer ≥ 0' }).check(z.gte(0, 'maxViews must be an integer ≥ 0'));
+const maxViews = z
+  .int({ message: 'maxViews must be an integer ≥ 0' })
+  .check(z.gte(0, 'maxViews must be an integer ≥ 0'));
 
 export const pasteCreateInputSchema = z.object({
   content,
@@ -124,10 +128,16 @@ export type PasteDetail = z.infer<typeof pasteDetailSchema>;
 
 const listLimit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(PASTE_LIST_MAX_LIMIT)), 10);
 
-export const pastePageQuerySchema = z.object({ page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1), limit: listLimit });
+export const pastePageQuerySchema = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  limit: listLimit,
+});
 export type PastePageQuery = z.infer<typeof pastePageQuerySchema>;
 
-export const pasteOffsetQuerySchema = z.object({ limit: listLimit, offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0) });
+export const pasteOffsetQuerySchema = z.object({
+  limit: listLimit,
+  offset: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+});
 export type PasteOffsetQuery = z.infer<typeof pasteOffsetQuerySchema>;
 
 export const pagePaginationSchema = z.object({
@@ -147,11 +157,16 @@ export const offsetPaginationSchema = z.object({
 export const adminPasteListSchema = z.object({ items: z.array(pasteListItemSchema), pagination: pagePaginationSchema });
 export type AdminPasteList = z.infer<typeof adminPasteListSchema>;
 
-export const userPasteListSchema = z.object({ items: z.array(pasteListItemSchema), pagination: offsetPaginationSchema });
+export const userPasteListSchema = z.object({
+  items: z.array(pasteListItemSchema),
+  pagination: offsetPaginationSchema,
+});
 export type UserPasteList = z.infer<typeof userPasteListSchema>;
 
 export const pasteIdsInputSchema = z.object({
-  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'ids must list at least one id'), z.maxLength(PASTE_BATCH_MAX_IDS)),
+  ids: z
+    .array(z.string().check(z.minLength(1)))
+    .check(z.minLength(1, 'ids must list at least one id'), z.maxLength(PASTE_BATCH_MAX_IDS)),
 });
 export type PasteIdsInput = z.infer<typeof pasteIdsInputSchema>;
 

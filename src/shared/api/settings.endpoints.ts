@@ -1,7 +1,7 @@
 // The admin's system settings: upload limit, WebDAV upload mode, guest pastes. Saving sends the
 // whole form, so a replay after an offline spell changes nothing twice.
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import { systemSettingsSchema, updateSystemSettingsRequestSchema } from './settings.schema';
 
 const tag = 'settings';

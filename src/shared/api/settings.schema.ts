@@ -15,11 +15,13 @@ export function uploadSizeBytes(size: number, unit: UploadSizeUnit): number {
   return size * unitBytes[unit];
 }
 
-const maxUploadSize = z.number('max_upload_size must be a number').check(
-  z.int('max_upload_size must be a whole number'),
-  z.gte(1, 'max_upload_size must be greater than 0'),
-  z.lte(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`),
-);
+const maxUploadSize = z
+  .number('max_upload_size must be a number')
+  .check(
+    z.int('max_upload_size must be a whole number'),
+    z.gte(1, 'max_upload_size must be greater than 0'),
+    z.lte(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`),
+  );
 const unit = z.enum(uploadSizeUnits, 'max_upload_size_unit must be KB, MB or GB');
 const mode = z.enum(webdavUploadModes, 'webdav_upload_mode must be auto, proxy, multipart or direct');
 
@@ -33,12 +35,19 @@ export const systemSettingsSchema = z.object({
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
-export const updateSystemSettingsRequestSchema = z.object({
+export const updateSystemSettingsRequestSchema = z
+  .object({
     max_upload_size: z.optional(maxUploadSize),
     max_upload_size_unit: z.optional(unit),
     webdav_upload_mode: z.optional(mode),
     allow_guest_pastes: z.optional(z.boolean('allow_guest_pastes must be true or false')),
-  }).check(z.refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'no settings to update', path: ['body'] }));
+  })
+  .check(
+    z.refine((v) => Object.values(v).some((field) => field !== undefined), {
+      message: 'no settings to update',
+      path: ['body'],
+    }),
+  );
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 
 /** GET /system/max-upload-size, readable without credentials. */

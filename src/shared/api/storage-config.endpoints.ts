@@ -1,8 +1,8 @@
 // The storage config endpoints (/s3-configs): keys with file permission see the public
 // configs they can reach (without endpoint or key id); everything else is the admin's.
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   applyCorsRequestSchema,
   applyCorsResponseSchema,
@@ -103,7 +103,8 @@ export const testStorageConfig = defineEndpoint({
   id: 'storageConfigs.test',
   method: 'POST',
   path: '/s3-configs/:id/test',
-  summary: 'Probe read, write, CORS (for the request’s Origin) and a browser-style presigned PUT, each reported on its own',
+  summary:
+    'Probe read, write, CORS (for the request’s Origin) and a browser-style presigned PUT, each reported on its own',
   tag,
   access: 'admin',
   writes: true,

@@ -1,7 +1,7 @@
 // Wire contract of storage configs (/s3-configs). Secrets travel only in requests;
 // responses carry `has_secret` instead. Fields are snake_case as in the reference API.
 import * as z from 'zod/mini';
-import { storageHostProblem } from '../net/address-class';
+import { storageHostProblem } from '@shared/net/address-class';
 
 export const providerTypes = ['Cloudflare R2', 'Backblaze B2', 'AWS S3', 'Other S3 Compatible', 'Local'] as const;
 export const storageDrivers = ['local', 's3'] as const;
@@ -20,23 +20,31 @@ const httpUrl = z.string().check(
   z.trim(),
   z.url('endpoint_url must be an http or https URL'),
   z.refine((value) => /^https?:\/\//i.test(value), 'endpoint_url must be an http or https URL'),
-  z.refine((value) => storageHostProblem(hostnameOf(value)) === null, 'endpoint_url may not point at a cloud metadata, link-local or non-unicast address'),
+  z.refine(
+    (value) => storageHostProblem(hostnameOf(value)) === null,
+    'endpoint_url may not point at a cloud metadata, link-local or non-unicast address',
+  ),
 );
 const folder = z.string().check(
   z.trim(),
   z.maxLength(512),
-  z.refine((value) => !value.split('/').some((segment) => segment === '..' || segment === '.'), 'default_folder may not contain "." or ".." segments'),
+  z.refine(
+    (value) => !value.split('/').some((segment) => segment === '..' || segment === '.'),
+    'default_folder may not contain "." or ".." segments',
+  ),
 );
 
 const editable = {
   name: z.string().check(z.trim(), z.minLength(1, 'name is required'), z.maxLength(100)),
   provider_type: z.enum(providerTypes, `provider_type must be one of ${providerTypes.join(', ')}`),
   endpoint_url: httpUrl,
-  bucket_name: z.string().check(
-    z.trim(),
-    z.minLength(3, 'bucket_name must be 3 to 63 characters'),
-    z.maxLength(63, 'bucket_name must be 3 to 63 characters'),
-  ),
+  bucket_name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, 'bucket_name must be 3 to 63 characters'),
+      z.maxLength(63, 'bucket_name must be 3 to 63 characters'),
+    ),
   region: z.nullable(z.string().check(z.trim(), z.maxLength(64))),
   access_key_id: z.string().check(z.trim(), z.minLength(1, 'access_key_id is required'), z.maxLength(256)),
   secret_access_key: z.string().check(z.minLength(1, 'secret_access_key is required'), z.maxLength(512)),
@@ -44,12 +52,16 @@ const editable = {
   default_folder: folder,
   is_public: z.boolean(),
   custom_host: z.nullable(httpUrl),
-  signature_expires_in: z.number().check(
-    z.int(),
-    z.gte(SIGNATURE_EXPIRES_MIN),
-    z.lte(SIGNATURE_EXPIRES_MAX, 'signature_expires_in must be 60 to 604800 seconds'),
+  signature_expires_in: z
+    .number()
+    .check(
+      z.int(),
+      z.gte(SIGNATURE_EXPIRES_MIN),
+      z.lte(SIGNATURE_EXPIRES_MAX, 'signature_expires_in must be 60 to 604800 seconds'),
+    ),
+  total_storage_bytes: z.nullable(
+    z.number().check(z.int(), z.positive('total_storage_bytes must be a positive integer')),
   ),
-  total_storage_bytes: z.nullable(z.number().check(z.int(), z.positive('total_storage_bytes must be a positive integer'))),
   use_proxy: z.boolean(),
 };
 
@@ -124,7 +136,12 @@ export const storageProbeSchema = z.object({
   ok: z.boolean(),
   outcome: probeOutcomeSchema,
   /** Values the outcome's sentence names: an object count, an HTTP status, an origin, an error's name. */
-  params: z.object({ count: z.optional(z.number().check(z.int())), status: z.optional(z.number().check(z.int())), origin: z.optional(z.string()), error: z.optional(z.string()) }),
+  params: z.object({
+    count: z.optional(z.number().check(z.int())),
+    status: z.optional(z.number().check(z.int())),
+    origin: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
   message: z.string(),
   ms: z.number().check(z.nonnegative()),
 });
@@ -133,12 +150,20 @@ export type StorageProbe = z.infer<typeof storageProbeSchema>;
 /** POST /s3-configs/:id/test: each probe reported on its own. */
 export const storageTestResultSchema = z.object({
   success: z.boolean(),
-  results: z.object({ read: storageProbeSchema, write: storageProbeSchema, cors: storageProbeSchema, presigned: storageProbeSchema }),
+  results: z.object({
+    read: storageProbeSchema,
+    write: storageProbeSchema,
+    cors: storageProbeSchema,
+    presigned: storageProbeSchema,
+  }),
 });
 export type StorageTestResult = z.infer<typeof storageTestResultSchema>;
 
 export const applyCorsRequestSchema = z.object({
-  origin: z.string().check(z.trim(), z.refine((value) => /^https?:\/\/[^/\s]+$/i.test(value), 'origin must look like https://host[:port]')),
+  origin: z.string().check(
+    z.trim(),
+    z.refine((value) => /^https?:\/\/[^/\s]+$/i.test(value), 'origin must look like https://host[:port]'),
+  ),
 });
 export type ApplyCorsRequest = z.infer<typeof applyCorsRequestSchema>;
 export const applyCorsResponseSchema = z.object({ origin: z.string(), applied: z.boolean() });

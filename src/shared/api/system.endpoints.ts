@@ -1,7 +1,7 @@
 // What anyone may ask the server: whether it is up, which version it runs, and the upload limit
 // a client checks before it starts sending bytes.
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import { maxUploadSizeSchema } from './settings.schema';
 import { healthSchema, versionSchema } from './system.schema';
 

@@ -2,8 +2,8 @@
 // complete → commit, abort and cancel for clean-up, the streamed form upload, and the local
 // driver's signed blob links that stand in for S3 presigned URLs.
 import * as z from 'zod/mini';
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import {
   commitRequestSchema,
   commitResponseSchema,
@@ -27,7 +27,17 @@ import {
 const tag = 'uploads';
 /** 10,000 parts of `{"partNumber":10000,"etag":"\"<multipart etag>\""}` stay well below this. */
 export const PART_LIST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
-const { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable, ValidationFailed } = ErrorCode;
+const {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  PayloadTooLarge,
+  QuotaExceeded,
+  SlugTaken,
+  Unavailable,
+  ValidationFailed,
+} = ErrorCode;
 /** What refuses a new upload: the config, the size and quota limits, the link suffix. */
 const startErrors = [NotFound, Forbidden, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable] as const;
 
@@ -107,7 +117,8 @@ export const listMultipartParts = defineEndpoint({
   id: 'uploads.multipart.parts',
   method: 'POST',
   path: '/s3/multipart/parts',
-  summary: 'The parts storage already holds for a pending multipart upload of the caller’s (S3 ListParts), to resume it',
+  summary:
+    'The parts storage already holds for a pending multipart upload of the caller’s (S3 ListParts), to resume it',
   tag,
   access: 'file',
   writes: true,
@@ -156,7 +167,8 @@ export const formUpload = defineEndpoint({
   body: {
     kind: 'form',
     contentType: 'multipart/form-data',
-    description: 'the text fields, then one `file` part; the fields that place the file (s3_config_id, path, slug, mimetype) must come before it',
+    description:
+      'the text fields, then one `file` part; the fields that place the file (s3_config_id, path, slug, mimetype) must come before it',
     fields: uploadFormFieldsSchema,
     filePart: 'file',
   },
@@ -206,6 +218,10 @@ export const getBlob = defineEndpoint({
   access: 'signed',
   params: blobParams,
   query: blobLinkQuery,
-  reply: { kind: 'raw', contentType: 'application/octet-stream', description: 'the bytes (200, or 206 for a Range), or 416 for a range past the end' },
+  reply: {
+    kind: 'raw',
+    contentType: 'application/octet-stream',
+    description: 'the bytes (200, or 206 for a Range), or 416 for a range past the end',
+  },
   errors: [Forbidden, NotFound],
 });

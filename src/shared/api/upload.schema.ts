@@ -1,9 +1,9 @@
 // Wire contract of file-share uploads: presign → PUT → commit for small files,
 // multipart init → part PUTs → complete → commit for large ones, abort and cancel for clean-up.
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_LENGTH } from '../limits';
-import { customSlugSchema } from '../slug';
-import { expiresInHoursSchema } from '../time';
+import { PASSWORD_MAX_LENGTH } from '@shared/limits';
+import { customSlugSchema } from '@shared/slug';
+import { expiresInHoursSchema } from '@shared/time';
 
 /** S3 refuses parts below 5 MiB (except the last) and uploads of more than 10,000 parts. */
 export const MULTIPART_MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -156,7 +156,13 @@ export type UploadCancelResponse = z.infer<typeof uploadCancelResponseSchema>;
 
 /** A form field that carries a number as text; empty means unset. */
 function formNumber<T extends z.core.$ZodType<number, number>>(schema: T) {
-  return z.pipe(z.pipe(z.optional(z.string()), z.transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value)))), z.optional(schema));
+  return z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => (value === undefined || value.trim() === '' ? undefined : Number(value))),
+    ),
+    z.optional(schema),
+  );
 }
 
 /**
@@ -181,7 +187,15 @@ export const uploadFormFieldsSchema = z.extend(uploadFormPlacementSchema, upload
 export type UploadFormFields = z.input<typeof uploadFormFieldsSchema>;
 
 /** Where one upload is; `downloading` is a URL upload still reading its source. */
-export const uploadStages = ['starting', 'initializing', 'downloading', 'uploading', 'processing', 'completing', 'completed'] as const;
+export const uploadStages = [
+  'starting',
+  'initializing',
+  'downloading',
+  'uploading',
+  'processing',
+  'completing',
+  'completed',
+] as const;
 export const uploadStageSchema = z.enum(uploadStages);
 export type UploadStage = z.infer<typeof uploadStageSchema>;
 

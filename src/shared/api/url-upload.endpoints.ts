@@ -1,8 +1,8 @@
 // The URL upload endpoints. `url/info` and `url/proxy` make the server
 // fetch a user's URL, so they need file permission and go through the URL address guard; the
 // storage steps reuse the device upload's contracts and rules under /url/.
-import { ErrorCode } from '../errors';
-import { defineEndpoint } from '../http/endpoint';
+import { ErrorCode } from '@shared/errors';
+import { defineEndpoint } from '@shared/http/endpoint';
 import { PART_LIST_BODY_LIMIT_BYTES } from './upload.endpoints';
 import {
   commitRequestSchema,
@@ -23,15 +23,27 @@ import {
 import { urlInfoRequestSchema, urlInfoResponseSchema, urlProxyQuerySchema } from './url-upload.schema';
 
 const tag = 'url uploads';
-const { BadRequest, Conflict, Forbidden, NotFound, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable, UrlFetchFailed, UrlNotAllowed, ValidationFailed } =
-  ErrorCode;
+const {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  PayloadTooLarge,
+  QuotaExceeded,
+  SlugTaken,
+  Unavailable,
+  UrlFetchFailed,
+  UrlNotAllowed,
+  ValidationFailed,
+} = ErrorCode;
 const startErrors = [NotFound, Forbidden, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable] as const;
 
 export const urlInfo = defineEndpoint({
   id: 'url-uploads.info',
   method: 'POST',
   path: '/url/info',
-  summary: 'Name, size and type of a URL’s file, and whether a browser may fetch it directly (CORS), without reading its body',
+  summary:
+    'Name, size and type of a URL’s file, and whether a browser may fetch it directly (CORS), without reading its body',
   tag,
   access: 'file',
   body: urlInfoRequestSchema,
@@ -43,11 +55,16 @@ export const urlProxy = defineEndpoint({
   id: 'url-uploads.proxy',
   method: 'GET',
   path: '/url/proxy',
-  summary: 'Stream a URL’s body for a browser that cannot fetch it itself; capped at the max upload size and the fetch time limit',
+  summary:
+    'Stream a URL’s body for a browser that cannot fetch it itself; capped at the max upload size and the fetch time limit',
   tag,
   access: 'file',
   query: urlProxyQuerySchema,
-  reply: { kind: 'raw', contentType: 'application/octet-stream', description: 'the remote body, as an attachment; the stream stops at the size or time limit' },
+  reply: {
+    kind: 'raw',
+    contentType: 'application/octet-stream',
+    description: 'the remote body, as an attachment; the stream stops at the size or time limit',
+  },
   errors: [ValidationFailed, UrlNotAllowed, UrlFetchFailed, PayloadTooLarge],
   timeout: 'chunk',
 });

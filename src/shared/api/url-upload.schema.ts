@@ -11,12 +11,14 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** An absolute http or https URL; where it may point is the server's address guard's call. */
-export const fetchableUrlSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, 'url is required'),
-  z.maxLength(URL_MAX_LENGTH, `url may be at most ${URL_MAX_LENGTH} characters`),
-  z.refine(isHttpUrl, 'url must be an absolute http or https URL'),
-);
+export const fetchableUrlSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'url is required'),
+    z.maxLength(URL_MAX_LENGTH, `url may be at most ${URL_MAX_LENGTH} characters`),
+    z.refine(isHttpUrl, 'url must be an absolute http or https URL'),
+  );
 
 export const urlInfoRequestSchema = z.object({ url: fetchableUrlSchema });
 export type UrlInfoRequest = z.infer<typeof urlInfoRequestSchema>;

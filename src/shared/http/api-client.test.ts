@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../api-error';
-import { ErrorCode } from '../errors';
-import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../limits';
+import { ApiError } from '@shared/api-error';
+import { ErrorCode } from '@shared/errors';
+import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@shared/limits';
 import { createApiClient, type Credentials } from './api-client';
 import { defineEndpoint } from './endpoint';
 
@@ -80,13 +80,18 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 const admin: Credentials = { scheme: 'admin', token: 'tok' };
 const apiKey: Credentials = { scheme: 'apikey', key: 'k-1' };
-const ok = (data: unknown = { id: 'a' }, code = 200) => () => json(code, { code, message: 'ok', success: true, data });
+const ok =
+  (data: unknown = { id: 'a' }, code = 200) =>
+  () =>
+    json(code, { code, message: 'ok', success: true, data });
 const headerOf = (call: Call | undefined, name: string) => new Headers(call?.init.headers).get(name);
 
 describe('api client: requests from endpoint definitions', () => {
   it('fills path parameters, adds the query, sends the session token and returns the parsed reply', async () => {
     const { api, calls } = setup(ok(), admin);
-    expect(await api.call(getItem, { params: { id: 'a b/c' }, query: { full: true, page: undefined } })).toEqual({ id: 'a' });
+    expect(await api.call(getItem, { params: { id: 'a b/c' }, query: { full: true, page: undefined } })).toEqual({
+      id: 'a',
+    });
     expect(calls[0]?.url).toBe('https://backend.test/api/items/a%20b%2Fc?full=true');
     expect(calls[0]?.init.method).toBe('GET');
     expect(headerOf(calls[0], 'authorization')).toBe('Bearer tok');
@@ -117,7 +122,10 @@ describe('api client: requests from endpoint definitions', () => {
 
   it('adds extra headers without letting them replace the credentials', async () => {
     const { api, calls } = setup(ok(), admin);
-    await api.call(getItem, { params: { id: 'a' }, headers: { 'Idempotency-Key': 'k1', Authorization: 'Bearer other' } });
+    await api.call(getItem, {
+      params: { id: 'a' },
+      headers: { 'Idempotency-Key': 'k1', Authorization: 'Bearer other' },
+    });
     expect(headerOf(calls[0], 'idempotency-key')).toBe('k1');
     expect(headerOf(calls[0], 'authorization')).toBe('Bearer tok');
   });
@@ -127,14 +135,19 @@ describe('api client: requests from endpoint definitions', () => {
     const other = setup(() => json(200, { code: 204, message: 'odd', success: true, data: { id: 'a' } }));
     expect(await failure(other.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'http' });
     const wrongShape = setup(ok({ id: 7 }));
-    expect(await failure(wrongShape.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'bad-response' });
+    expect(await failure(wrongShape.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'bad-response',
+    });
     const notJson = setup(() => new Response('<html>', { status: 200, headers: { 'content-type': 'text/html' } }));
     expect(await failure(notJson.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'bad-response' });
   });
 });
 
 describe('api client: failures decided by the error code', () => {
-  const refusedWith = (status: number, code: string, message = 'refused') => () => json(status, errorBody(status, message, code));
+  const refusedWith =
+    (status: number, code: string, message = 'refused') =>
+    () =>
+      json(status, errorBody(status, message, code));
 
   it.each([
     [401, ErrorCode.WrongPassword, 'incorrect-password'],
@@ -150,17 +163,26 @@ describe('api client: failures decided by the error code', () => {
     [500, ErrorCode.Internal, 'server-error'],
   ])('HTTP %i with %s is %s, keeping the server message', async (status, code, kind) => {
     const { api, onAuthExpired } = setup(refusedWith(status, code, 'from the server'), admin);
-    expect(await failure(api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind, code, status, serverMessage: 'from the server' });
+    expect(await failure(api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind,
+      code,
+      status,
+      serverMessage: 'from the server',
+    });
     expect(onAuthExpired).not.toHaveBeenCalled();
   });
 
   it('ends the session whose credential the server refused, and only that one', async () => {
     const expiredAdmin = setup(refusedWith(401, ErrorCode.TokenExpired), admin);
-    expect(await failure(expiredAdmin.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'admin-session-expired' });
+    expect(await failure(expiredAdmin.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'admin-session-expired',
+    });
     expect(expiredAdmin.onAuthExpired).toHaveBeenCalledWith('admin');
 
     const invalidKey = setup(refusedWith(401, ErrorCode.ApiKeyInvalid), apiKey);
-    expect(await failure(invalidKey.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'api-key-invalid' });
+    expect(await failure(invalidKey.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'api-key-invalid',
+    });
     expect(invalidKey.onAuthExpired).toHaveBeenCalledWith('apikey');
 
     const wrongScheme = setup(refusedWith(401, ErrorCode.ApiKeyInvalid), admin);
@@ -170,7 +192,9 @@ describe('api client: failures decided by the error code', () => {
 
   it('leaves explicit credentials to the caller', async () => {
     const { api, onAuthExpired } = setup(refusedWith(401, ErrorCode.TokenExpired), null);
-    expect(await failure(api.call(getItem, { params: { id: 'a' }, credentials: admin }))).toMatchObject({ kind: 'admin-session-expired' });
+    expect(await failure(api.call(getItem, { params: { id: 'a' }, credentials: admin }))).toMatchObject({
+      kind: 'admin-session-expired',
+    });
     expect(onAuthExpired).not.toHaveBeenCalled();
   });
 
@@ -183,16 +207,29 @@ describe('api client: failures decided by the error code', () => {
   it('keeps validation issues and the retry delay', async () => {
     const issues = [{ path: 'slug', message: 'too long' }];
     const invalid = setup(() => json(400, errorBody(400, 'slug: too long', ErrorCode.ValidationFailed, { issues })));
-    expect(await failure(invalid.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'validation', fields: issues });
+    expect(await failure(invalid.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'validation',
+      fields: issues,
+    });
     const limited = setup(() => json(429, errorBody(429, 'slow down', ErrorCode.RateLimited), { 'retry-after': '30' }));
-    expect(await failure(limited.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 30 });
+    expect(await failure(limited.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: 30,
+    });
   });
 
   it('falls back to the status only for a reply without an envelope, reading a short plain-text message', async () => {
     const proxy = setup(() => new Response('Bad Gateway', { status: 502, headers: { 'content-type': 'text/plain' } }));
-    expect(await failure(proxy.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'unavailable', status: 502, serverMessage: 'Bad Gateway' });
+    expect(await failure(proxy.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'unavailable',
+      status: 502,
+      serverMessage: 'Bad Gateway',
+    });
     const teapot = setup(() => new Response('', { status: 418 }));
-    expect(await failure(teapot.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({ kind: 'http', status: 418 });
+    expect(await failure(teapot.api.call(getItem, { params: { id: 'a' } }))).toMatchObject({
+      kind: 'http',
+      status: 418,
+    });
   });
 
   it('reports a failed fetch as a network error', async () => {
@@ -232,12 +269,16 @@ describe('api client: time-outs and cancellation', () => {
 
   it('times out after REQUEST_TIMEOUT_MS by default', async () => {
     vi.useFakeTimers();
-    expect(await settlesAt(failure(hanging().call(getItem, { params: { id: 'a' } })), REQUEST_TIMEOUT_MS)).toMatchObject({ kind: 'timeout' });
+    expect(
+      await settlesAt(failure(hanging().call(getItem, { params: { id: 'a' } })), REQUEST_TIMEOUT_MS),
+    ).toMatchObject({ kind: 'timeout' });
   });
 
   it('gives a chunk endpoint the long time-out', async () => {
     vi.useFakeTimers();
-    expect(await settlesAt(failure(hanging().call(part, { body: new Blob(['x']) })), CHUNK_UPLOAD_TIMEOUT_MS)).toMatchObject({ kind: 'timeout' });
+    expect(
+      await settlesAt(failure(hanging().call(part, { body: new Blob(['x']) })), CHUNK_UPLOAD_TIMEOUT_MS),
+    ).toMatchObject({ kind: 'timeout' });
   });
 
   it('reports a caller abort as cancelled', async () => {
@@ -248,6 +289,8 @@ describe('api client: time-outs and cancellation', () => {
 
     const already = new AbortController();
     already.abort();
-    expect(await failure(hanging().call(getItem, { params: { id: 'a' }, signal: already.signal }))).toMatchObject({ kind: 'cancelled' });
+    expect(await failure(hanging().call(getItem, { params: { id: 'a' }, signal: already.signal }))).toMatchObject({
+      kind: 'cancelled',
+    });
   });
 });

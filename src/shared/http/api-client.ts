@@ -3,10 +3,19 @@
 // schema, and failures as ApiError decided by ErrorCode. It never toasts or redirects; rejected
 // ambient credentials are reported through `onAuthExpired`, and the auth machine decides.
 import * as z from 'zod/mini';
-import { ApiError } from '../api-error';
-import { envelopeSchema } from '../envelope';
-import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../limits';
-import { endpointAddress, isRawBody, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ReplyOf, type Schema } from './endpoint';
+import { ApiError } from '@shared/api-error';
+import { envelopeSchema } from '@shared/envelope';
+import { CHUNK_UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '@shared/limits';
+import {
+  endpointAddress,
+  isRawBody,
+  type BodyOf,
+  type EndpointSpec,
+  type ParamsOf,
+  type QueryOf,
+  type ReplyOf,
+  type Schema,
+} from './endpoint';
 import { expiredCredentialOf, failureOf, type ExpiredCredential } from './failure';
 
 export type Credentials = { scheme: 'admin'; token: string } | { scheme: 'apikey'; key: string };
@@ -25,7 +34,9 @@ export type ApiClientDeps = {
 };
 
 /** Fields that are `undefined` when the endpoint takes none may be left out. */
-type Inputs<E extends EndpointSpec> = (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+type Inputs<E extends EndpointSpec> = (ParamsOf<E> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
   (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
   (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
 
@@ -72,7 +83,8 @@ function codeOf(body: unknown): number | undefined {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
 
-  const address = (endpoint: EndpointSpec, inputs: { params?: unknown; query?: unknown }) => endpointAddress(deps.baseUrl(), endpoint, inputs);
+  const address = (endpoint: EndpointSpec, inputs: { params?: unknown; query?: unknown }) =>
+    endpointAddress(deps.baseUrl(), endpoint, inputs);
 
   async function call<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<ReplyOf<E>> {
     const credentials = options.credentials ?? deps.getCredentials() ?? 'none';
@@ -106,7 +118,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     let parsed: unknown;
     try {
       if (options.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
-      response = await doFetch(address(endpoint, options), { method: endpoint.method, headers, body, signal: controller.signal });
+      response = await doFetch(address(endpoint, options), {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: controller.signal,
+      });
       parsed = await readBody(response);
     } catch {
       if (timedOut) throw new ApiError({ kind: 'timeout' });
@@ -126,9 +143,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError({ kind: 'bad-response', status: response.status });
     }
 
-    const error = failureOf(response.ok && bodyCode !== undefined ? bodyCode : response.status, parsed, response.headers.get('retry-after'));
+    const error = failureOf(
+      response.ok && bodyCode !== undefined ? bodyCode : response.status,
+      parsed,
+      response.headers.get('retry-after'),
+    );
     const expired = expiredCredentialOf(error.code);
-    if (expired !== undefined && ambient && credentials !== 'none' && credentials.scheme === expired) deps.onAuthExpired(expired);
+    if (expired !== undefined && ambient && credentials !== 'none' && credentials.scheme === expired)
+      deps.onAuthExpired(expired);
     throw error;
   }
 

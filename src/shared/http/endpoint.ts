@@ -2,7 +2,7 @@
 // may call it. The server registers its routes from these, the browser and the transfer worker
 // call through them, and the OpenAPI document is generated from them, so none of it can drift.
 import type * as z from 'zod/mini';
-import type { ErrorCode } from '../errors';
+import type { ErrorCode } from '@shared/errors';
 
 /**
  * The schema types are zod's core ones, which its mini and classic builds both extend: the schemas
@@ -72,7 +72,11 @@ type SchemaOf<T> = T extends Schema ? T : never;
 
 export type ParamsOf<E extends EndpointSpec> = E['params'] extends ObjectSchema ? z.input<E['params']> : undefined;
 export type QueryOf<E extends EndpointSpec> = E['query'] extends ObjectSchema ? z.input<E['query']> : undefined;
-export type BodyOf<E extends EndpointSpec> = E['body'] extends Schema ? z.input<SchemaOf<E['body']>> : E['body'] extends RawBody ? BodyInit : undefined;
+export type BodyOf<E extends EndpointSpec> = E['body'] extends Schema
+  ? z.input<SchemaOf<E['body']>>
+  : E['body'] extends RawBody
+    ? BodyInit
+    : undefined;
 /** What the client gets after parsing. */
 export type ReplyOf<E extends EndpointSpec> = E['reply'] extends Schema ? z.output<SchemaOf<E['reply']>> : never;
 /** What the server may hand back (before the client applies defaults). */
@@ -107,7 +111,11 @@ function queryString(query: Record<string, QueryValue> | undefined): string {
 }
 
 /** An endpoint's address under `baseUrl`: its path filled from `params`, then `query`'s set values. */
-export function endpointAddress(baseUrl: string, endpoint: Pick<EndpointSpec, 'path'>, { params, query }: { params?: unknown; query?: unknown }): string {
+export function endpointAddress(
+  baseUrl: string,
+  endpoint: Pick<EndpointSpec, 'path'>,
+  { params, query }: { params?: unknown; query?: unknown },
+): string {
   const path = endpointPath(endpoint.path, params as Record<string, string | number> | undefined);
   return `${baseUrl.replace(/\/+$/, '')}${path}${queryString(query as Record<string, QueryValue> | undefined)}`;
 }

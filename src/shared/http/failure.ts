@@ -2,9 +2,9 @@
 // never on the HTTP status or the path; only a reply that carries no envelope (a proxy's error
 // page, say) falls back to the status.
 import * as z from 'zod/mini';
-import { ApiError, type ApiErrorKind } from '../api-error';
-import { errorEnvelopeSchema } from '../envelope';
-import type { ErrorCode } from '../errors';
+import { ApiError, type ApiErrorKind } from '@shared/api-error';
+import { errorEnvelopeSchema } from '@shared/envelope';
+import type { ErrorCode } from '@shared/errors';
 
 export const kindOfCode: Record<ErrorCode, ApiErrorKind> = {
   VALIDATION_FAILED: 'validation',
@@ -64,6 +64,15 @@ export function failureOf(status: number, body: unknown, retryAfterHeader: strin
   }
   const loose = looseMessageSchema.safeParse(body);
   const text = typeof body === 'string' ? body.trim() : '';
-  const serverMessage = loose.success ? loose.data.message || undefined : text && text.length <= MAX_TEXT_MESSAGE ? text : undefined;
-  return new ApiError({ kind: status >= 500 ? 'unavailable' : 'http', status, serverMessage, retryAfterSeconds: parseRetryAfter(retryAfterHeader) });
+  const serverMessage = loose.success
+    ? loose.data.message || undefined
+    : text && text.length <= MAX_TEXT_MESSAGE
+      ? text
+      : undefined;
+  return new ApiError({
+    kind: status >= 500 ? 'unavailable' : 'http',
+    status,
+    serverMessage,
+    retryAfterSeconds: parseRetryAfter(retryAfterHeader),
+  });
 }

@@ -1,7 +1,7 @@
 // highlight.js with the languages Clipdock highlights: Markdown code blocks (rendered by the server
 // for paste pages, by the browser in the editor preview) and file previews. The HTML it returns is escaped.
 import hljs from 'highlight.js/lib/core';
-import { fileExtension } from '../mimetype';
+import { fileExtension } from '@shared/mimetype';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
 import cpp from 'highlight.js/lib/languages/cpp';
@@ -25,7 +25,30 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
-const languages = { bash, c, cpp, csharp, css, diff, go, ini, java, javascript, json, kotlin, php, plaintext, python, ruby, rust, sql, swift, typescript, xml, yaml };
+const languages = {
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  go,
+  ini,
+  java,
+  javascript,
+  json,
+  kotlin,
+  php,
+  plaintext,
+  python,
+  ruby,
+  rust,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
+};
 for (const [name, definition] of Object.entries(languages)) hljs.registerLanguage(name, definition);
 
 /** Highlighted, escaped HTML; an unknown language is treated as plain text. */
@@ -34,10 +57,40 @@ export function highlightCode(code: string, language: string): string {
 }
 
 const byExtension: Record<string, string> = {
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript', ts: 'typescript', tsx: 'typescript',
-  py: 'python', json: 'json', css: 'css', html: 'xml', htm: 'xml', xml: 'xml', sh: 'bash', bash: 'bash',
-  yml: 'yaml', yaml: 'yaml', go: 'go', rs: 'rust', java: 'java', c: 'c', h: 'c', cpp: 'cpp', hpp: 'cpp', cc: 'cpp',
-  sql: 'sql', ini: 'ini', toml: 'ini', diff: 'diff', patch: 'diff', php: 'php', rb: 'ruby', kt: 'kotlin', swift: 'swift', cs: 'csharp',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  tsx: 'typescript',
+  py: 'python',
+  json: 'json',
+  css: 'css',
+  html: 'xml',
+  htm: 'xml',
+  xml: 'xml',
+  sh: 'bash',
+  bash: 'bash',
+  yml: 'yaml',
+  yaml: 'yaml',
+  go: 'go',
+  rs: 'rust',
+  java: 'java',
+  c: 'c',
+  h: 'c',
+  cpp: 'cpp',
+  hpp: 'cpp',
+  cc: 'cpp',
+  sql: 'sql',
+  ini: 'ini',
+  toml: 'ini',
+  diff: 'diff',
+  patch: 'diff',
+  php: 'php',
+  rb: 'ruby',
+  kt: 'kotlin',
+  swift: 'swift',
+  cs: 'csharp',
 };
 
 /** A file's text as highlighted HTML (language by extension), escaped plain text otherwise. */

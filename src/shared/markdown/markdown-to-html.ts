@@ -16,7 +16,11 @@ const unhighlighted: Highlighter = (code) => code;
  */
 export function createMarkdownToHtml(highlight: Highlighter = unhighlighted): (source: string) => string {
   const marked = new Marked(
-    markedHighlight({ emptyLangClass: 'hljs', langPrefix: 'hljs language-', highlight: (code, lang) => highlight(code, lang) }),
+    markedHighlight({
+      emptyLangClass: 'hljs',
+      langPrefix: 'hljs language-',
+      highlight: (code, lang) => highlight(code, lang),
+    }),
     { gfm: true },
   );
   return (source) => marked.parse(source, { async: false });

@@ -58,20 +58,40 @@ describe('classifyIp', () => {
     expect(classifyIp(host)).toBe(kind);
   });
 
-  it.each(['localhost', 'minio.lan', 's3.eu-central-1.amazonaws.com', '169.2540.1.1', ''])('%s is not an IP literal', (host) => {
-    expect(classifyIp(host)).toBeNull();
-  });
+  it.each(['localhost', 'minio.lan', 's3.eu-central-1.amazonaws.com', '169.2540.1.1', ''])(
+    '%s is not an IP literal',
+    (host) => {
+      expect(classifyIp(host)).toBeNull();
+    },
+  );
 });
 
 describe('storageHostProblem', () => {
-  it.each(['169.254.169.254', '[::ffff:169.254.169.254]', '[64:ff9b::a9fe:a9fe]', '[::a9fe:a9fe]', 'metadata.google.internal', 'METADATA.google.internal.', 'instance-data.ec2.internal', '[fe80::1]', '0.0.0.0', '224.0.0.1'])(
-    'refuses %s',
-    (host) => {
-      expect(storageHostProblem(host)).not.toBeNull();
-    },
-  );
+  it.each([
+    '169.254.169.254',
+    '[::ffff:169.254.169.254]',
+    '[64:ff9b::a9fe:a9fe]',
+    '[::a9fe:a9fe]',
+    'metadata.google.internal',
+    'METADATA.google.internal.',
+    'instance-data.ec2.internal',
+    '[fe80::1]',
+    '0.0.0.0',
+    '224.0.0.1',
+  ])('refuses %s', (host) => {
+    expect(storageHostProblem(host)).not.toBeNull();
+  });
 
-  it.each(['127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '10.0.0.5', 'localhost', 'minio.lan', 's3.amazonaws.com', '[fd12:3456::1]'])('allows %s (a gateway beside the app)', (host) => {
+  it.each([
+    '127.0.0.1',
+    '[::1]',
+    '[::ffff:127.0.0.1]',
+    '10.0.0.5',
+    'localhost',
+    'minio.lan',
+    's3.amazonaws.com',
+    '[fd12:3456::1]',
+  ])('allows %s (a gateway beside the app)', (host) => {
     expect(storageHostProblem(host)).toBeNull();
   });
 });

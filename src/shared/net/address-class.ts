@@ -16,7 +16,13 @@ export type AddressClass =
 
 /** Cloud metadata services: AWS/GCP/Azure/OpenStack 169.254.169.254, AWS ECS, Alibaba, AWS IPv6. */
 const metadataIps = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
-const metadataNames = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+const metadataNames = new Set([
+  'metadata',
+  'metadata.google.internal',
+  'metadata.goog',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
 
 const ipv4Ranges: Record<string, AddressClass> = {
   unicast: 'public',
@@ -43,14 +49,16 @@ const ipv6Ranges: Record<string, AddressClass> = {
 /** The IPv4 address an IPv6 one carries, for every prefix that embeds one. */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const p = address.parts;
-  const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
+  const part = (i: number) => p[i] ?? 0;
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const tail = () => v4(part(6), part(7));
   const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
   if (zeros(0, 5) && p[5] === 0xffff) return tail(); // ::ffff:a.b.c.d, mapped
   if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return tail(); // ::ffff:0:a.b.c.d, translated (RFC 6145)
-  if (zeros(0, 6) && !(p[6] === 0 && p[7]! <= 1)) return tail(); // ::a.b.c.d, compatible (not :: or ::1)
+  if (zeros(0, 6) && !(part(6) === 0 && part(7) <= 1)) return tail(); // ::a.b.c.d, compatible (not :: or ::1)
   if (p[0] === 0x64 && p[1] === 0xff9b && zeros(2, 6)) return tail(); // 64:ff9b::/96, NAT64 (RFC 6052)
   if (p[0] === 0x64 && p[1] === 0xff9b && p[2] === 1) return tail(); // 64:ff9b:1::/48, local NAT64 (RFC 8215)
-  if (p[0] === 0x2002) return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]); // 6to4
+  if (p[0] === 0x2002) return v4(part(1), part(2)); // 6to4
   return null;
 }
 
@@ -81,7 +89,13 @@ export function isMetadataName(host: string): boolean {
 }
 
 /** Storage may live beside the app (loopback, private), never on link-local, metadata or non-unicast addresses. */
-export const refusedForStorage: ReadonlySet<AddressClass> = new Set<AddressClass>(['link-local', 'metadata', 'multicast', 'unspecified', 'reserved']);
+export const refusedForStorage: ReadonlySet<AddressClass> = new Set<AddressClass>([
+  'link-local',
+  'metadata',
+  'multicast',
+  'unspecified',
+  'reserved',
+]);
 
 /** Why a storage endpoint's host is refused, or null when it may be used. Names are checked again when resolved. */
 export function storageHostProblem(host: string): string | null {

@@ -1,11 +1,11 @@
 // The strings of the dashboard, key, mount, settings, storage and file management modules,
 // gathered for the admin route's locale bundle.
-import { dashboardResources } from '../features/dashboard/dashboard.locales';
-import { keysResources } from '../features/admin-keys/keys.locales';
-import { mountsResources } from '../features/admin-mounts/mounts.locales';
-import { settingsResources } from '../features/admin-settings/settings.locales';
-import { adminFilesResources } from '../features/admin-files/admin-files.locales';
-import { storageResources } from '../features/admin-storage/storage.locales';
+import { dashboardResources } from '@ui/features/dashboard/dashboard.locales';
+import { keysResources } from '@ui/features/admin-keys/keys.locales';
+import { mountsResources } from '@ui/features/admin-mounts/mounts.locales';
+import { settingsResources } from '@ui/features/admin-settings/settings.locales';
+import { adminFilesResources } from '@ui/features/admin-files/admin-files.locales';
+import { storageResources } from '@ui/features/admin-storage/storage.locales';
 import { both } from './locale-shape';
 
 const dashboard = both(dashboardResources);

@@ -2,12 +2,12 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ServicesProvider } from '../lib/services-provider';
-import { withServices, type ServicesSource } from '../lib/services-source';
+import { ServicesProvider } from '@ui/lib/services-provider';
+import { withServices, type ServicesSource } from '@ui/lib/services-source';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import type { createAppRouter } from './router';
-import { ThemeProvider } from '../lib/theme-provider';
-import { whenPresented } from '../lib/when-presented';
+import { ThemeProvider } from '@ui/lib/theme-provider';
+import { whenPresented } from '@ui/lib/when-presented';
 
 type AppRootProps = {
   i18n: I18n;

@@ -3,10 +3,12 @@
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '../lib/auth-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
 import { loadLocaleBundles } from './locale-bundles';
 
-const EnvSwitcher = lazy(() => import('../features/env-switcher/env-switcher').then((m) => ({ default: m.EnvSwitcher })));
+const EnvSwitcher = lazy(() =>
+  import('@ui/features/env-switcher/env-switcher').then((m) => ({ default: m.EnvSwitcher })),
+);
 
 export function EnvSwitcherSlot() {
   const { i18n } = useTranslation();

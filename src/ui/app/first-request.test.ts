@@ -29,7 +29,12 @@ function network() {
 }
 
 function clientOver(fetchImpl: typeof fetch, credentials: { scheme: 'admin'; token: string } | null = null) {
-  return createApiClient({ fetch: withFirstRequest(fetchImpl), baseUrl: () => '/api', getCredentials: () => credentials, onAuthExpired: () => undefined });
+  return createApiClient({
+    fetch: withFirstRequest(fetchImpl),
+    baseUrl: () => '/api',
+    getCredentials: () => credentials,
+    onAuthExpired: () => undefined,
+  });
 }
 
 function openPage(path: string) {
@@ -45,7 +50,9 @@ afterEach(() => {
 describe('the first request of a page', () => {
   it('is a paste page’s view without a stored session, and a file page’s details with or without one', () => {
     expect(firstRequestUrl('/paste/a%20b', '/api', empty)).toBe('/api/paste/a%20b?render=html');
-    expect(firstRequestUrl('/paste/note/', 'https://files.example/api/', empty)).toBe('https://files.example/api/paste/note?render=html');
+    expect(firstRequestUrl('/paste/note/', 'https://files.example/api/', empty)).toBe(
+      'https://files.example/api/paste/note?render=html',
+    );
     expect(firstRequestUrl('/file/f1', '/api', empty)).toBe('/api/public/files/f1');
     const admin = { getItem: (key: string) => (key === 'admin_token' ? 'tok' : null) };
     const apiKey = { getItem: (key: string) => (key === 'api_key' ? 'key' : null) };
@@ -55,7 +62,15 @@ describe('the first request of a page', () => {
   });
 
   it('is none on other pages or a malformed address', () => {
-    for (const path of ['/', '/paste', '/paste/', '/paste/a/b', '/admin/pastes', '/mount-explorer/x', '/paste/%E0%A4%A']) {
+    for (const path of [
+      '/',
+      '/paste',
+      '/paste/',
+      '/paste/a/b',
+      '/admin/pastes',
+      '/mount-explorer/x',
+      '/paste/%E0%A4%A',
+    ]) {
       expect(firstRequestUrl(path, '/api', empty), path).toBeNull();
     }
   });
@@ -67,7 +82,9 @@ describe('the first request of a page', () => {
     expect(fetchImpl).toHaveBeenCalledTimes(1);
 
     const client = clientOver(fetchImpl);
-    expect(await client.call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery })).toMatchObject({ html: '<h1>hi</h1>' });
+    expect(await client.call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery })).toMatchObject({
+      html: '<h1>hi</h1>',
+    });
     expect(fetchImpl).toHaveBeenCalledTimes(1);
     // Handed out once: asking again (a retry) reaches the network.
     await client.call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery });
@@ -96,7 +113,10 @@ describe('the first request of a page', () => {
     openPage('/paste/note');
     const fetchImpl = network();
     startFirstRequest(fetchImpl);
-    await clientOver(fetchImpl, { scheme: 'admin', token: 'tok' }).call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery });
+    await clientOver(fetchImpl, { scheme: 'admin', token: 'tok' }).call(viewPaste, {
+      params: { slug: 'note' },
+      query: pastePageQuery,
+    });
     await clientOver(fetchImpl).call(viewPaste, { params: { slug: 'other' }, query: pastePageQuery });
     expect(fetchImpl).toHaveBeenCalledTimes(3);
   });
@@ -106,7 +126,11 @@ describe('the first request of a page', () => {
     const never = vi.fn<typeof fetch>(() => new Promise<Response>(() => undefined));
     startFirstRequest(never);
     const controller = new AbortController();
-    const call = clientOver(never).call(viewPaste, { params: { slug: 'note' }, query: pastePageQuery, signal: controller.signal });
+    const call = clientOver(never).call(viewPaste, {
+      params: { slug: 'note' },
+      query: pastePageQuery,
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
   });
@@ -138,8 +162,12 @@ describe('the file page’s preview, asked for after its details', () => {
 
   it('is asked for a text, code or Markdown file with an access token, and not otherwise', () => {
     expect(previewRequestUrl(details(), '/api/')).toBe('/api/file-preview/f1?token=tok+1');
-    expect(previewRequestUrl(details({ filename: 'app.ts', mimetype: 'application/octet-stream' }), '/api')).toBe('/api/file-preview/f1?token=tok+1');
-    expect(previewRequestUrl(details({ filename: 'a.txt', mimetype: 'text/plain' }), '/api')).toBe('/api/file-preview/f1?token=tok+1');
+    expect(previewRequestUrl(details({ filename: 'app.ts', mimetype: 'application/octet-stream' }), '/api')).toBe(
+      '/api/file-preview/f1?token=tok+1',
+    );
+    expect(previewRequestUrl(details({ filename: 'a.txt', mimetype: 'text/plain' }), '/api')).toBe(
+      '/api/file-preview/f1?token=tok+1',
+    );
     expect(previewRequestUrl(details({ filename: 'a.png', mimetype: 'image/png' }), '/api')).toBeNull();
     expect(previewRequestUrl(details({ filename: 'a.bin', mimetype: 'application/octet-stream' }), '/api')).toBeNull();
     expect(previewRequestUrl(details({ requires_password: true, access_token: null }), '/api')).toBeNull();
@@ -150,21 +178,32 @@ describe('the file page’s preview, asked for after its details', () => {
 
   it('is the very call the page makes: the client gets both answers and the network is asked twice in all', async () => {
     openPage('/file/f1');
-    const fetchImpl = vi.fn<typeof fetch>(async (input) => answer(String(input).includes('/file-preview/') ? preview : details().data));
+    const fetchImpl = vi.fn<typeof fetch>(async (input) =>
+      answer(String(input).includes('/file-preview/') ? preview : details().data),
+    );
     startFirstRequest(fetchImpl);
     const client = clientOver(fetchImpl);
     const file = await client.call(getPublicFile, { params: { slug: 'f1' }, credentials: 'none' });
     await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
     const token = file.access_token ?? '';
-    expect(await client.call(filePreview, { params: { slug: file.slug }, query: { token }, credentials: 'none' })).toMatchObject({ html: '<p>hi</p>' });
-    expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual(['/api/public/files/f1', '/api/file-preview/f1?token=tok+1']);
+    expect(
+      await client.call(filePreview, { params: { slug: file.slug }, query: { token }, credentials: 'none' }),
+    ).toMatchObject({ html: '<p>hi</p>' });
+    expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual([
+      '/api/public/files/f1',
+      '/api/file-preview/f1?token=tok+1',
+    ]);
   });
 
   it('is not asked for when the details answer is an error', async () => {
     openPage('/file/f1');
-    const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ code: 404, message: 'gone', data: { error: 'NOT_FOUND' }, success: false }, { status: 404 }));
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      Response.json({ code: 404, message: 'gone', data: { error: 'NOT_FOUND' }, success: false }, { status: 404 }),
+    );
     startFirstRequest(fetchImpl);
-    await clientOver(fetchImpl).call(getPublicFile, { params: { slug: 'f1' }, credentials: 'none' }).catch(() => undefined);
+    await clientOver(fetchImpl)
+      .call(getPublicFile, { params: { slug: 'f1' }, credentials: 'none' })
+      .catch(() => undefined);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,7 +12,7 @@ import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
-import { resolveApiBaseUrl } from '../lib/base-url';
+import { resolveApiBaseUrl } from '@ui/lib/base-url';
 
 /** The calls started for the page, by address, each handed out once. */
 const pending = new Map<string, Promise<Response>>();
@@ -33,7 +33,8 @@ export function firstRequestUrl(pathname: string, apiBase: string, storage: Pick
   return `${base}${endpointPath(sharePaths.pasteView, { slug: decoded })}?${new URLSearchParams(pastePageQuery).toString()}`;
 }
 
-const field = (data: object, name: string): unknown => (name in data ? (data as Record<string, unknown>)[name] : undefined);
+const field = (data: object, name: string): unknown =>
+  name in data ? (data as Record<string, unknown>)[name] : undefined;
 
 /**
  * The file page's preview call that a file share's details (`body`, its JSON envelope) make the
@@ -43,8 +44,16 @@ const field = (data: object, name: string): unknown => (name in data ? (data as 
 export function previewRequestUrl(body: unknown, apiBase: string): string | null {
   const data = typeof body === 'object' && body !== null ? field(body, 'data') : undefined;
   if (typeof data !== 'object' || data === null) return null;
-  const [slug, filename, mimetype, token] = ['slug', 'filename', 'mimetype', 'access_token'].map((name) => field(data, name));
-  if (typeof slug !== 'string' || typeof filename !== 'string' || typeof mimetype !== 'string' || typeof token !== 'string') return null;
+  const [slug, filename, mimetype, token] = ['slug', 'filename', 'mimetype', 'access_token'].map((name) =>
+    field(data, name),
+  );
+  if (
+    typeof slug !== 'string' ||
+    typeof filename !== 'string' ||
+    typeof mimetype !== 'string' ||
+    typeof token !== 'string'
+  )
+    return null;
   if (field(data, 'requires_password') !== false || !hasTextPreview(previewKind(mimetype, filename))) return null;
   return `${apiBase.replace(/\/+$/, '')}${endpointPath(sharePaths.filePreview, { slug })}?${new URLSearchParams({ token }).toString()}`;
 }
@@ -82,7 +91,8 @@ export function startFirstRequest(fetchImpl: typeof fetch = (input, init) => fet
 
 function abortedBy(signal: AbortSignal | null | undefined): Promise<never> {
   return new Promise((_, reject) => {
-    const abort = () => reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    const abort = () =>
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
     if (signal?.aborted) abort();
     else signal?.addEventListener('abort', abort, { once: true });
   });
@@ -96,7 +106,12 @@ export function withFirstRequest(fetchImpl: typeof fetch = (input, init) => fetc
   return (input, init) => {
     const started = typeof input === 'string' ? pending.get(input) : undefined;
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (started === undefined || typeof input !== 'string' || method !== 'GET' || new Headers(init?.headers).has('Authorization')) {
+    if (
+      started === undefined ||
+      typeof input !== 'string' ||
+      method !== 'GET' ||
+      new Headers(init?.headers).has('Authorization')
+    ) {
       return fetchImpl(input, init);
     }
     pending.delete(input);

@@ -3,18 +3,18 @@
 // The language is picked before the first render so nothing flashes in the wrong language.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { componentResources } from '../components/components.locales';
-import type { pastesResources } from '../features/pastes/pastes.locales';
-import type { explorerResources } from '../features/mount-explorer/explorer.locales';
-import type { envSwitcherResources } from '../features/env-switcher/env-switcher.locales';
-import type { transfersResources } from '../features/basket/transfers.locales';
-import { pwaResources } from '../features/pwa/pwa.locales';
-import { en } from '../locales/en';
-import { zh } from '../locales/zh';
+import { componentResources } from '@ui/components/components.locales';
+import type { pastesResources } from '@ui/features/pastes/pastes.locales';
+import type { explorerResources } from '@ui/features/mount-explorer/explorer.locales';
+import type { envSwitcherResources } from '@ui/features/env-switcher/env-switcher.locales';
+import type { transfersResources } from '@ui/features/basket/transfers.locales';
+import { pwaResources } from '@ui/features/pwa/pwa.locales';
+import { en } from '@ui/locales/en';
+import { zh } from '@ui/locales/zh';
 import type { adminAreaResources } from './admin-areas.locales';
 import type { fileAreaResources } from './file-areas.locales';
 import type { uploadAreaResources } from './upload-areas.locales';
-import { detectLanguage } from '../lib/language';
+import { detectLanguage } from '@ui/lib/language';
 
 const shell = {
   en: { translation: { ...en, ...pwaResources.en, ...componentResources.en } },

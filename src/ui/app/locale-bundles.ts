@@ -6,13 +6,13 @@ import type { i18n as I18n } from 'i18next';
 type Catalogue = { en: object; zh: object };
 
 const bundles = {
-  pastes: () => import('../features/pastes/pastes.locales').then((m) => m.pastesResources),
+  pastes: () => import('@ui/features/pastes/pastes.locales').then((m) => m.pastesResources),
   fileAreas: () => import('./file-areas.locales').then((m) => m.fileAreaResources),
   uploadAreas: () => import('./upload-areas.locales').then((m) => m.uploadAreaResources),
   adminAreas: () => import('./admin-areas.locales').then((m) => m.adminAreaResources),
-  explorer: () => import('../features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
-  transfers: () => import('../features/basket/transfers.locales').then((m) => m.transfersResources),
-  envSwitcher: () => import('../features/env-switcher/env-switcher.locales').then((m) => m.envSwitcherResources),
+  explorer: () => import('@ui/features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
+  transfers: () => import('@ui/features/basket/transfers.locales').then((m) => m.transfersResources),
+  envSwitcher: () => import('@ui/features/env-switcher/env-switcher.locales').then((m) => m.envSwitcherResources),
 } satisfies Record<string, () => Promise<Catalogue>>;
 
 export type LocaleBundle = keyof typeof bundles;

@@ -1,12 +1,15 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { AuthActor } from '../lib/auth-provider';
+import type { AuthActor } from '@ui/lib/auth-provider';
 import { createI18n } from './i18n';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import { createAppRouter } from './router';
 
 async function startAt(path: string) {
-  const router = createAppRouter(createI18n(window.localStorage, 'en-US'), createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(
+    createI18n(window.localStorage, 'en-US'),
+    createMemoryHistory({ initialEntries: [path] }),
+  );
   await router.load();
   const send = vi.fn<AuthActor['send']>();
   const stop = revalidateOnEntry(router, { send });

@@ -1,6 +1,6 @@
 // Routes that need a signed-in user say so with `staticData.requiresAuth`; entering one (a new
 // path, not a search change) sends `auth.revalidate`. The machine skips checks under 5 minutes old.
-import type { AuthActor } from '../lib/auth-provider';
+import type { AuthActor } from '@ui/lib/auth-provider';
 import type { createAppRouter } from './router';
 
 declare module '@tanstack/react-router' {
@@ -11,9 +11,13 @@ declare module '@tanstack/react-router' {
 }
 
 /** Starts revalidating on entry, including for the current location; returns the unsubscribe. */
-export function revalidateOnEntry(router: ReturnType<typeof createAppRouter>, auth: Pick<AuthActor, 'send'>): () => void {
+export function revalidateOnEntry(
+  router: ReturnType<typeof createAppRouter>,
+  auth: Pick<AuthActor, 'send'>,
+): () => void {
   const revalidateIfRequired = () => {
-    if (router.state.matches.some((match) => match.staticData.requiresAuth === true)) auth.send({ type: 'auth.revalidate' });
+    if (router.state.matches.some((match) => match.staticData.requiresAuth === true))
+      auth.send({ type: 'auth.revalidate' });
   };
   revalidateIfRequired();
   return router.subscribe('onResolved', (event) => {

@@ -1,14 +1,14 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SiteFooter } from '../components/site-footer';
-import { TopNav } from '../components/top-nav';
-import { ConnectionBanner } from '../features/pwa/connection-banner';
-import { useAuthView } from '../lib/auth-provider';
-import { useHasTasks } from '../lib/task-provider';
-import { useBasketRemembered } from '../lib/basket-remembered';
-import { whenIdle } from '../lib/when-idle';
-import { whenPresented } from '../lib/when-presented';
+import { SiteFooter } from '@ui/components/site-footer';
+import { TopNav } from '@ui/components/top-nav';
+import { ConnectionBanner } from '@ui/features/pwa/connection-banner';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useHasTasks } from '@ui/lib/task-provider';
+import { useBasketRemembered } from '@ui/lib/basket-remembered';
+import { whenIdle } from '@ui/lib/when-idle';
+import { whenPresented } from '@ui/lib/when-presented';
 import { EnvSwitcherSlot } from './env-switcher-slot';
 import { loadLocaleBundles } from './locale-bundles';
 
@@ -17,7 +17,7 @@ import { loadLocaleBundles } from './locale-bundles';
 // lost its network before then simply goes without it. The offline notice is part of the shell itself: it
 // must show when the network goes, which is exactly when no chunk can be fetched any more.
 const PwaPrompts = lazy(() =>
-  import('../features/pwa/pwa-prompts').then(
+  import('@ui/features/pwa/pwa-prompts').then(
     (m): { default: ComponentType } => ({ default: m.PwaPrompts }),
     () => ({ default: () => null }),
   ),
@@ -26,7 +26,7 @@ const PwaPrompts = lazy(() =>
 // The task and basket buttons and panels: their own chunk and strings, loaded together once there
 // is something to show; a chunk that cannot load leaves the header without them.
 const shellPanelsChunk = () =>
-  import('../features/basket/shell-panels').then(
+  import('@ui/features/basket/shell-panels').then(
     (m): { default: ComponentType<{ showBasket: boolean }> } => ({ default: m.ShellPanels }),
     () => ({ default: () => null }),
   );
@@ -70,7 +70,16 @@ export function RootLayout() {
   // who only reads a share loads none of it.
   const { status } = useAuthView();
   const signedIn = status === 'admin' || status === 'apikey';
-  useEffect(() => (signedIn ? whenIdle(() => void import('../lib/offline-queue-store').then(({ warmQueueStore }) => warmQueueStore()), 10_000) : undefined), [signedIn]);
+  useEffect(
+    () =>
+      signedIn
+        ? whenIdle(
+            () => void import('@ui/lib/offline-queue-store').then(({ warmQueueStore }) => warmQueueStore()),
+            10_000,
+          )
+        : undefined,
+    [signedIn],
+  );
   const hasTasks = useHasTasks();
   const hasBasket = useBasketRemembered();
   const panels = signedIn || hasTasks || hasBasket;
@@ -79,9 +88,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <TopNav
-        tools={panels && <TransferPanels showBasket={signedIn || hasBasket} />}
-      />
+      <TopNav tools={panels && <TransferPanels showBasket={signedIn || hasBasket} />} />
       <ConnectionBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />

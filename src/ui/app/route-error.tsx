@@ -1,7 +1,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { ErrorScreen } from '../components/error-screen';
-import { OfflineFallback } from '../components/offline-fallback';
-import { isChunkLoadError } from '../lib/is-chunk-load-error';
+import { ErrorScreen } from '@ui/components/error-screen';
+import { OfflineFallback } from '@ui/components/offline-fallback';
+import { isChunkLoadError } from '@ui/lib/is-chunk-load-error';
 
 /** The router's default error component: the offline fallback for failed chunk loads, else a generic screen. */
 export function RouteError({ error, reset }: ErrorComponentProps) {

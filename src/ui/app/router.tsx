@@ -1,6 +1,6 @@
 import { createRouter, Navigate, type RouterHistory } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
-import { routeTree } from '../routes/route-tree';
+import { routeTree } from '@ui/routes/route-tree';
 import { RouteError } from './route-error';
 
 /** Any path without a screen goes home. */

@@ -2,7 +2,7 @@
 // for them once its frame is painted, and what the visitor does before they arrive waits for them.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, renderAppDeferred, stubMatchMedia } from '../testing/render-app';
+import { envelope, renderAppDeferred, stubMatchMedia } from '@ui/testing/render-app';
 
 const created = {
   id: 'p1',
@@ -27,7 +27,9 @@ describe('the home page before the services exist', () => {
     const { source, asked, release } = await renderAppDeferred('/');
     expect(await screen.findByRole('heading', { name: 'New paste' })).toBeInTheDocument();
     expect(screen.getByText(/You are not signed in/)).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Admin' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Admin' }),
+    ).toBeInTheDocument();
     expect(source.current()).toBeNull();
     // jsdom reports no paints: the services come in idle time after the fallback wait.
     await waitFor(() => expect(asked.count).toBe(1), { timeout: 15_000 });
@@ -37,7 +39,9 @@ describe('the home page before the services exist', () => {
   });
 
   it('sends a paste submitted before they exist once they do, exactly once', async () => {
-    const { release, requests } = await renderAppDeferred('/', (path) => (path === '/paste' ? envelope(created, 201) : undefined));
+    const { release, requests } = await renderAppDeferred('/', (path) =>
+      path === '/paste' ? envelope(created, 201) : undefined,
+    );
     fireEvent.click(await screen.findByLabelText('Plain text'));
     fireEvent.change(screen.getByLabelText('Paste content'), { target: { value: 'typed early' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));

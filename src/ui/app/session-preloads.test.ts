@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adoptSessionPreloads } from './session-preloads';
 
 const storageWith = (values: Partial<Record<string, string>>) => ({ getItem: (key: string) => values[key] ?? null });
-const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 describe('the preloads kept for a stored session', () => {
   beforeEach(() => {
@@ -11,11 +12,19 @@ describe('the preloads kept for a stored session', () => {
       '<template data-session-preloads><link rel="modulepreload" href="/assets/explorer.js"><link rel="modulepreload" href="/assets/screen-explorer-session.js"></template>';
   });
 
-  it.each([{ admin_token: 'token' }, { api_key: 'key' }])('join the head when a credential is stored, from every template (%o)', (stored) => {
-    adoptSessionPreloads(document, storageWith(stored));
-    expect(preloads()).toEqual(['/assets/start.js', '/assets/start-services.js', '/assets/explorer.js', '/assets/screen-explorer-session.js']);
-    expect(document.querySelector('template[data-session-preloads]')).toBeNull();
-  });
+  it.each([{ admin_token: 'token' }, { api_key: 'key' }])(
+    'join the head when a credential is stored, from every template (%o)',
+    (stored) => {
+      adoptSessionPreloads(document, storageWith(stored));
+      expect(preloads()).toEqual([
+        '/assets/start.js',
+        '/assets/start-services.js',
+        '/assets/explorer.js',
+        '/assets/screen-explorer-session.js',
+      ]);
+      expect(document.querySelector('template[data-session-preloads]')).toBeNull();
+    },
+  );
 
   it('stay inert without a session, or with a blank credential', () => {
     for (const stored of [{}, { admin_token: '  ' }, { api_key: '' }]) {

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderApp, stubMatchMedia } from '../testing/render-app';
+import { renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -23,7 +23,10 @@ describe('app shell', () => {
     expect(screen.getByText(/Uploading needs an admin login/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Upload files · Clipdock'));
     expect(screen.getByText(`© ${new Date().getFullYear()} Clipdock`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Source code' })).toHaveAttribute('href', 'https://github.com/clipdock/clipdock');
+    expect(screen.getByRole('link', { name: 'Source code' })).toHaveAttribute(
+      'href',
+      'https://github.com/clipdock/clipdock',
+    );
     expect(router.state.location.pathname).toBe('/upload');
   });
 

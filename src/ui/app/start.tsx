@@ -15,9 +15,9 @@
 // makes React render the whole tree again in one piece.
 import { startTransition } from 'react';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
-import { resolveApiBaseUrl } from '../lib/base-url';
-import { captureInstallOffers } from '../lib/install-prompt-capture';
-import { deferredServices, readyServices } from '../lib/services-source';
+import { resolveApiBaseUrl } from '@ui/lib/base-url';
+import { captureInstallOffers } from '@ui/lib/install-prompt-capture';
+import { deferredServices, readyServices } from '@ui/lib/services-source';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -38,7 +38,9 @@ async function start(): Promise<void> {
   await router.load().catch(() => undefined);
   await nextTask();
   const createServices = () => import('./start-services').then(({ startServices }) => startServices(storage));
-  const paintsFirst = !hasStoredCredential(storage) && router.state.matches.some((match) => match.staticData.paintsWithoutServices === true);
+  const paintsFirst =
+    !hasStoredCredential(storage) &&
+    router.state.matches.some((match) => match.staticData.paintsWithoutServices === true);
   const services = paintsFirst
     ? deferredServices(createServices, () => resolveApiBaseUrl(window.appConfig, storage))
     : readyServices(await createServices());
@@ -48,7 +50,9 @@ async function start(): Promise<void> {
   if (root === null) return;
   const reactRoot = createRoot(root);
   // index.html's frame stays on screen until this render commits.
-  startTransition(() => reactRoot.render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />));
+  startTransition(() =>
+    reactRoot.render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />),
+  );
 }
 
 void start();

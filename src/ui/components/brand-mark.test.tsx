@@ -3,7 +3,10 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BrandMark } from './brand-mark';
 
-const shapesOf = (root: Element) => [...root.children].map((shape) => [shape.tagName.toLowerCase(), ...[...shape.attributes].map((a) => `${a.name}=${a.value}`).sort()].join(' '));
+const shapesOf = (root: Element) =>
+  [...root.children].map((shape) =>
+    [shape.tagName.toLowerCase(), ...[...shape.attributes].map((a) => `${a.name}=${a.value}`).sort()].join(' '),
+  );
 const parse = (markup: string) => new DOMParser().parseFromString(markup, 'text/html').querySelector('svg');
 
 describe('the brand mark', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from '../lib/clipboard';
+import { copyToClipboard } from '@ui/lib/clipboard';
 import './share-link.css';
 
 const FEEDBACK_MS = 3000;
@@ -18,7 +18,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <span className="copy-button">
-      <button type="button" className="button" onClick={() => void copyToClipboard(text).then((ok) => setResult(ok ? 'copied' : 'failed'))}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => void copyToClipboard(text).then((ok) => setResult(ok ? 'copied' : 'failed'))}
+      >
         {label}
       </button>
       <span role="status" className="copy-button__status">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 
 /** The frame of every "this screen could not be shown" page: title, explanation, home plus extra actions. */
 export function FallbackScreen({ title, message, children }: { title: string; message: string; children: ReactNode }) {

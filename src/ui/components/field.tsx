@@ -26,7 +26,11 @@ export function Field({ label, error, hint, children }: FieldProps) {
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy === '' ? undefined : describedBy })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy === '' ? undefined : describedBy,
+      })}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}

@@ -11,7 +11,13 @@ type FormDialogActionsProps = {
 };
 
 /** Cancel and submit at the foot of a dialog's form; submit is disabled while sending. */
-export function FormDialogActions({ busy, submitLabel, busyLabel, onCancel, disabled = false }: FormDialogActionsProps) {
+export function FormDialogActions({
+  busy,
+  submitLabel,
+  busyLabel,
+  onCancel,
+  disabled = false,
+}: FormDialogActionsProps) {
   const { t } = useTranslation();
   return (
     <div className="dialog__actions">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, languages, saveLanguage } from '../lib/language';
+import { isLanguage, languages, saveLanguage } from '@ui/lib/language';
 
 /** Switches between Chinese and English and remembers the choice. */
 export function LanguageSelect() {

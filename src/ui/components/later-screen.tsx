@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 
 /** A screen whose content arrives in a later version: its title and an honest notice, nothing more. */
 export function LaterScreen({ title }: { title: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import './admin-module.css';
 import './data-table.css';
 

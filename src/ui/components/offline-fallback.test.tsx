@@ -2,8 +2,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../app/i18n';
-import { RouteError } from '../app/route-error';
+import { createI18n } from '@ui/app/i18n';
+import { RouteError } from '@ui/app/route-error';
 
 const chunkError = new TypeError('Failed to fetch dynamically imported module: https://app.test/assets/upload-page.js');
 

@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from './text-field';
 
-export type PasswordPromptText = { title: string; intro: string; label: string; required: string; submit: string; busy: string };
+export type PasswordPromptText = {
+  title: string;
+  intro: string;
+  label: string;
+  required: string;
+  submit: string;
+  busy: string;
+};
 
 type PasswordPromptProps = {
   text: PasswordPromptText;

@@ -15,5 +15,9 @@ export function QrCode({ text, alt, size = 192 }: { text: string; alt: string; s
       live = false;
     };
   }, [text, size]);
-  return src === null ? <span className="qr-code qr-code--loading" style={{ width: size, height: size }} /> : <img className="qr-code" src={src} alt={alt} width={size} height={size} />;
+  return src === null ? (
+    <span className="qr-code qr-code--loading" style={{ width: size, height: size }} />
+  ) : (
+    <img className="qr-code" src={src} alt={alt} width={size} height={size} />
+  );
 }

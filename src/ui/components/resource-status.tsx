@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
-import { apiErrorMessage } from '../lib/api-error-message';
-import type { ResourceState } from '../lib/use-resource';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import type { ResourceState } from '@ui/lib/use-resource';
 
 type ResourceStatusProps<T> = {
   state: ResourceState<T>;

@@ -15,7 +15,14 @@ export function RowActions({ columnLabel, actions }: RowActionsProps) {
     <td data-label={columnLabel}>
       <div className="data-table__actions">
         {actions.map((action) => (
-          <button key={action.label} type="button" className="button" aria-label={action.name} disabled={action.disabled} onClick={action.onClick}>
+          <button
+            key={action.label}
+            type="button"
+            className="button"
+            aria-label={action.name}
+            disabled={action.disabled}
+            onClick={action.onClick}
+          >
             {action.label}
           </button>
         ))}

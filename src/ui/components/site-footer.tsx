@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { REPOSITORY_URL } from '../lib/repository-url';
+import { REPOSITORY_URL } from '@ui/lib/repository-url';
 
 export function SiteFooter() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '../lib/theme-provider';
-import type { ThemeMode } from '../lib/theme-mode';
+import { useTheme } from '@ui/lib/theme-provider';
+import type { ThemeMode } from '@ui/lib/theme-mode';
 
 const glyphs: Record<ThemeMode, string> = { auto: '◐', light: '☀', dark: '☾' };
 

@@ -6,7 +6,9 @@ import type { ApiErrorInit } from '@shared/api-error';
 
 export function apiErrorMessage(t: TFunction, error: ApiErrorInit): string {
   if (error.kind === 'rate-limited') {
-    return error.retryAfterSeconds === undefined ? t('errors.rate-limited-now') : t('errors.rate-limited', { seconds: error.retryAfterSeconds });
+    return error.retryAfterSeconds === undefined
+      ? t('errors.rate-limited-now')
+      : t('errors.rate-limited', { seconds: error.retryAfterSeconds });
   }
   if (error.kind === 'http') return t('errors.http', { status: error.status ?? 0 });
   if (error.kind === 'validation' && error.fields !== undefined && error.fields.length > 0) {

@@ -38,7 +38,8 @@ function statusOf(snapshot: AuthSnapshot): AuthStatus {
   return 'none';
 }
 
-const sameView = (a: AuthView, b: AuthView) => a.status === b.status && a.permissions === b.permissions && a.error === b.error;
+const sameView = (a: AuthView, b: AuthView) =>
+  a.status === b.status && a.permissions === b.permissions && a.error === b.error;
 
 const signedOut: AuthView = { status: 'none', permissions: null, error: null };
 
@@ -63,7 +64,11 @@ function viewStore(source: ServicesSource | null) {
       const actor = source?.current()?.auth;
       if (actor === undefined) return last;
       const snapshot = actor.getSnapshot();
-      const next = { status: statusOf(snapshot), permissions: snapshot.context.permissions, error: snapshot.context.error };
+      const next = {
+        status: statusOf(snapshot),
+        permissions: snapshot.context.permissions,
+        error: snapshot.context.error,
+      };
       if (!sameView(last, next)) last = next;
       return last;
     },

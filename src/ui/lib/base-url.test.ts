@@ -19,6 +19,8 @@ describe('resolveApiBaseUrl', () => {
   });
 
   it('adds the /api prefix only once', () => {
-    expect(resolveApiBaseUrl({ backendUrl: 'https://h.example/api/' }, storageWith(null))).toBe('https://h.example/api');
+    expect(resolveApiBaseUrl({ backendUrl: 'https://h.example/api/' }, storageWith(null))).toBe(
+      'https://h.example/api',
+    );
   });
 });

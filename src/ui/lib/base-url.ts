@@ -14,10 +14,7 @@ function withApiPrefix(host: string): string {
   return trimmed.endsWith(API_PREFIX) ? trimmed : `${trimmed}${API_PREFIX}`;
 }
 
-export function resolveApiBaseUrl(
-  appConfig: Window['appConfig'],
-  storage: Pick<Storage, 'getItem'>,
-): string {
+export function resolveApiBaseUrl(appConfig: Window['appConfig'], storage: Pick<Storage, 'getItem'>): string {
   const configured = appConfig?.backendUrl?.trim();
   if (configured) return withApiPrefix(configured);
   const saved = storage.getItem(BACKEND_URL_STORAGE_KEY)?.trim();

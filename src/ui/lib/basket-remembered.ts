@@ -18,18 +18,19 @@ export function remember(hasItems: boolean): void {
   for (const listener of listeners) listener();
 }
 
+function readRemembered(): boolean {
+  try {
+    return window.localStorage.getItem(HAS_ITEMS_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Whether this browser's basket held anything when last seen; re-renders when that changes. */
 export function useBasketRemembered(): boolean {
-  const read = () => {
-    try {
-      return window.localStorage.getItem(HAS_ITEMS_KEY) === '1';
-    } catch {
-      return false;
-    }
-  };
-  const [has, setHas] = useState(read);
+  const [has, setHas] = useState(readRemembered);
   useEffect(() => {
-    const update = () => setHas(read());
+    const update = () => setHas(readRemembered());
     listeners.add(update);
     return () => {
       listeners.delete(update);
@@ -37,4 +38,3 @@ export function useBasketRemembered(): boolean {
   }, []);
   return has;
 }
-

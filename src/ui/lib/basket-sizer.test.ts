@@ -7,12 +7,16 @@ import type { BasketItemDoc } from '@db/schemas/basket.schema';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { createApiClient } from '@shared/http/api-client';
 import { countFolder, createBasketSizer, createLimit } from './basket-sizer';
-import { fsEntryAt } from '../testing/fs-entries';
-
+import { fsEntryAt } from '@ui/testing/fs-entries';
 
 /** Folder path → entries; folders end with `/`. */
 const tree: Record<string, FsEntry[]> = {
-  '/m/docs/': [fsEntryAt('/m/docs/a/', null), fsEntryAt('/m/docs/b/', null), fsEntryAt('/m/docs/one.txt', 100), fsEntryAt('/m/docs/two.txt', 20)],
+  '/m/docs/': [
+    fsEntryAt('/m/docs/a/', null),
+    fsEntryAt('/m/docs/b/', null),
+    fsEntryAt('/m/docs/one.txt', 100),
+    fsEntryAt('/m/docs/two.txt', 20),
+  ],
   '/m/docs/a/': [fsEntryAt('/m/docs/a/deep/', null), fsEntryAt('/m/docs/a/three.bin', 3_000)],
   '/m/docs/a/deep/': [fsEntryAt('/m/docs/a/deep/four.bin', 40_000)],
   '/m/docs/b/': [],
@@ -23,10 +27,17 @@ const PAGE = 2;
 
 function reply(data: unknown, code = 200): Response {
   const error = code === 403 ? 'FORBIDDEN' : 'NOT_FOUND';
-  return new Response(JSON.stringify(code === 200 ? { code, message: 'ok', success: true, data } : { code, message: 'no', success: false, data: { error } }), {
-    status: code,
-    headers: { 'content-type': 'application/json' },
-  });
+  return new Response(
+    JSON.stringify(
+      code === 200
+        ? { code, message: 'ok', success: true, data }
+        : { code, message: 'no', success: false, data: { error } },
+    ),
+    {
+      status: code,
+      headers: { 'content-type': 'application/json' },
+    },
+  );
 }
 
 /** The file system's listing, two entries a page; `hold` keeps a folder's answer until released. */
@@ -58,12 +69,26 @@ function fileSystem() {
       if (items === undefined) return reply(null, 404);
       const start = Number(url.searchParams.get('cursor') ?? '0');
       const next = start + PAGE < items.length ? String(start + PAGE) : null;
-      return reply({ path, isRoot: false, isVirtual: false, mount_id: 'm1', storage_type: 'local', canWrite: true, items: items.slice(start, start + PAGE), nextCursor: next });
+      return reply({
+        path,
+        isRoot: false,
+        isVirtual: false,
+        mount_id: 'm1',
+        storage_type: 'local',
+        canWrite: true,
+        items: items.slice(start, start + PAGE),
+        nextCursor: next,
+      });
     } finally {
       inFlight -= 1;
     }
   };
-  const client = createApiClient({ fetch, baseUrl: () => 'http://app.test/api', getCredentials: () => ({ scheme: 'admin', token: 't' }), onAuthExpired: () => undefined });
+  const client = createApiClient({
+    fetch,
+    baseUrl: () => 'http://app.test/api',
+    getCredentials: () => ({ scheme: 'admin', token: 't' }),
+    onAuthExpired: () => undefined,
+  });
   return {
     client,
     calls,
@@ -96,23 +121,38 @@ const folder = (path: string, more: Partial<BasketItemDoc> = {}): BasketItemDoc 
 
 function recorder() {
   const saved: { id: string; count: FolderCount }[] = [];
-  return { saved, save: async (item: Pick<BasketItemDoc, 'id'>, count: FolderCount) => void saved.push({ id: item.id, count }) };
+  return {
+    saved,
+    save: async (item: Pick<BasketItemDoc, 'id'>, count: FolderCount) => void saved.push({ id: item.id, count }),
+  };
 }
 
 describe('counting a folder', () => {
   it('sums the files at every depth, page by page, through the scope’s own list endpoint', async () => {
     const fs = fileSystem();
-    const size = await countFolder(fs.client, { scope: 'user', path: '/m/docs/' }, { limit: createLimit(2), signal: new AbortController().signal });
+    const size = await countFolder(
+      fs.client,
+      { scope: 'user', path: '/m/docs/' },
+      { limit: createLimit(2), signal: new AbortController().signal },
+    );
     expect(size).toEqual({ bytes: 100 + 20 + 3_000 + 40_000, files: 4 });
     expect(fs.calls.every((call) => call.startsWith('/api/user/fs/list '))).toBe(true);
     // docs/ has four entries: two pages; every folder below is listed once.
-    expect([...fs.calls].sort()).toEqual(['/m/docs/', '/m/docs/ 2', '/m/docs/a/', '/m/docs/a/deep/', '/m/docs/b/'].map((call) => `/api/user/fs/list ${call}`));
+    expect([...fs.calls].sort()).toEqual(
+      ['/m/docs/', '/m/docs/ 2', '/m/docs/a/', '/m/docs/a/deep/', '/m/docs/b/'].map(
+        (call) => `/api/user/fs/list ${call}`,
+      ),
+    );
     expect(fs.maxInFlight()).toBeLessThanOrEqual(2);
   });
 
   it('fails with the listing’s error when any folder below is refused', async () => {
     const fs = fileSystem();
-    const counting = countFolder(fs.client, { scope: 'admin', path: '/m/secret/' }, { limit: createLimit(2), signal: new AbortController().signal });
+    const counting = countFolder(
+      fs.client,
+      { scope: 'admin', path: '/m/secret/' },
+      { limit: createLimit(2), signal: new AbortController().signal },
+    );
     await expect(counting).rejects.toMatchObject({ kind: 'forbidden' });
   });
 });
@@ -175,7 +215,9 @@ describe('the basket sizer', () => {
     await expect.poll(() => fs.aborted()).toBe(1);
     fs.release('/m/photos/');
     sizer.sync([folder('/m/photos/')]);
-    await expect.poll(() => saved).toEqual([{ id: 'fs|admin|/m/photos/', count: { kind: 'counted', bytes: 5, files: 1 } }]);
+    await expect
+      .poll(() => saved)
+      .toEqual([{ id: 'fs|admin|/m/photos/', count: { kind: 'counted', bytes: 5, files: 1 } }]);
   });
 
   it('records a refused listing as the error’s kind, and does not try it again on this page', async () => {
@@ -208,7 +250,10 @@ describe('the call limit', () => {
   it('lets a waiting call leave the line when its signal aborts', async () => {
     const limit = createLimit(1);
     let release: () => void = () => undefined;
-    const first = limit(() => new Promise<string>((resolve) => (release = () => resolve('first'))), new AbortController().signal);
+    const first = limit(
+      () => new Promise<string>((resolve) => (release = () => resolve('first'))),
+      new AbortController().signal,
+    );
     const leaving = new AbortController();
     const second = limit(async () => 'second', leaving.signal);
     const third = limit(async () => 'third', new AbortController().signal);

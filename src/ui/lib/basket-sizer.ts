@@ -54,7 +54,11 @@ export function createLimit(max: number): Limit {
 export type FolderSize = { bytes: number; files: number };
 
 /** The bytes and files below a folder at every depth; sub-folders are listed side by side as the limit allows. */
-export async function countFolder(client: ApiClient, folder: { scope: 'admin' | 'user'; path: string }, options: { limit: Limit; signal: AbortSignal }): Promise<FolderSize> {
+export async function countFolder(
+  client: ApiClient,
+  folder: { scope: 'admin' | 'user'; path: string },
+  options: { limit: Limit; signal: AbortSignal },
+): Promise<FolderSize> {
   const fs = fsEndpointsOf(folder.scope);
   const inner = new AbortController();
   let failure: unknown = null;
@@ -72,7 +76,10 @@ export async function countFolder(client: ApiClient, folder: { scope: 'admin' | 
     let cursor: string | null = null;
     do {
       const query = { path, limit: FS_LIST_MAX_LIMIT, ...(cursor === null ? {} : { cursor }) };
-      const page: FsListing = await options.limit(() => client.call(fs.list, { query, signal: inner.signal }), inner.signal);
+      const page: FsListing = await options.limit(
+        () => client.call(fs.list, { query, signal: inner.signal }),
+        inner.signal,
+      );
       for (const item of page.items) {
         if (!item.isDirectory) {
           size.bytes += item.size ?? 0;
@@ -128,7 +135,14 @@ export function createBasketSizer(deps: BasketSizerDeps): BasketSizer {
     if (item.sizeError !== null) await save({ kind: 'counting' });
     let outcome: FolderCount;
     try {
-      outcome = { kind: 'counted', ...(await countFolder(deps.client, { scope: item.scope === 'user' ? 'user' : 'admin', path: item.path }, { limit, signal: controller.signal })) };
+      outcome = {
+        kind: 'counted',
+        ...(await countFolder(
+          deps.client,
+          { scope: item.scope === 'user' ? 'user' : 'admin', path: item.path },
+          { limit, signal: controller.signal },
+        )),
+      };
     } catch (error) {
       outcome = { kind: 'failed', error: isApiError(error) ? error.kind : 'network' };
     }
@@ -148,7 +162,8 @@ export function createBasketSizer(deps: BasketSizerDeps): BasketSizer {
       }
       for (const item of items) {
         const key = keyOf(item);
-        if (item.source !== 'fs' || !item.isDirectory || item.size !== null || running.has(key) || settled.has(key)) continue;
+        if (item.source !== 'fs' || !item.isDirectory || item.size !== null || running.has(key) || settled.has(key))
+          continue;
         const controller = new AbortController();
         running.set(key, controller);
         void count(item, key, controller);

@@ -84,7 +84,10 @@ function holdSizing(client: ApiClient): () => void {
   };
 }
 
-export type BasketState = { status: 'loading' } | { status: 'ready'; items: BasketItemDoc[] } | { status: 'unavailable' };
+export type BasketState =
+  | { status: 'loading' }
+  | { status: 'ready'; items: BasketItemDoc[] }
+  | { status: 'unavailable' };
 
 /**
  * The basket, kept current; the first use on a page puts entries a reload interrupted back to

@@ -24,11 +24,29 @@ describe('formatBytes against Intl.NumberFormat', () => {
       const { value, unit, digits } = sizeInUnits(bytes);
       return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${unit}`;
     };
-    const samples = [0, 1, 999, 1000, 1023, 1024, 1025, 1536, 3200, 10_240, 102_400, 1_048_575, 1_048_576, 5 * 1024 ** 5, 1500 * 1024 ** 5, Number.MAX_SAFE_INTEGER];
+    const samples = [
+      0,
+      1,
+      999,
+      1000,
+      1023,
+      1024,
+      1025,
+      1536,
+      3200,
+      10_240,
+      102_400,
+      1_048_575,
+      1_048_576,
+      5 * 1024 ** 5,
+      1500 * 1024 ** 5,
+      Number.MAX_SAFE_INTEGER,
+    ];
     // And a spread of ordinary sizes, ties at the rounding digit included (3200 B = 3.125 KB).
     for (let bytes = 1; bytes < 2 ** 52; bytes = Math.floor(bytes * 1.37) + 3) samples.push(bytes);
     for (const bytes of samples) {
-      for (const locale of ['en', 'zh-CN']) expect(formatBytes(bytes), `${bytes} in ${locale}`).toBe(intl(bytes, locale));
+      for (const locale of ['en', 'zh-CN'])
+        expect(formatBytes(bytes), `${bytes} in ${locale}`).toBe(intl(bytes, locale));
     }
   });
 });

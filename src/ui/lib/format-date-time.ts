@@ -15,6 +15,7 @@ function format(time: Date, language: string): string {
 
 /** `value` (an ISO time or epoch milliseconds) in the language's format; `fallback` for a missing or unreadable one. */
 export function formatDateTime(value: string | number | null | undefined, language: string, fallback = ''): string {
-  const time = value === null || value === undefined ? Number.NaN : typeof value === 'number' ? value : Date.parse(value);
+  const time =
+    value === null || value === undefined ? Number.NaN : typeof value === 'number' ? value : Date.parse(value);
   return Number.isNaN(time) ? fallback : format(new Date(time), language);
 }

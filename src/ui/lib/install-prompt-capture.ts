@@ -1,6 +1,9 @@
 // The browser offers installation once, early (beforeinstallprompt), often before the lazily
 // loaded install prompt exists: the offer is kept here from the start, so it can be shown later.
-export type InstallOffer = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
+export type InstallOffer = Event & {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+};
 
 let offer: InstallOffer | null = null;
 const listeners = new Set<() => void>();
@@ -15,11 +18,11 @@ export function captureInstallOffers(target: Window = window): void {
     // The app shows its own prompt instead of the browser's mini-infobar.
     event.preventDefault();
     offer = event;
-    listeners.forEach((listener) => listener());
+    for (const listener of listeners) listener();
   });
   target.addEventListener('appinstalled', () => {
     offer = null;
-    listeners.forEach((listener) => listener());
+    for (const listener of listeners) listener();
   });
 }
 
@@ -30,7 +33,7 @@ export function currentInstallOffer(): InstallOffer | null {
 /** Once used, an offer cannot be prompted again. */
 export function spendInstallOffer(): void {
   offer = null;
-  listeners.forEach((listener) => listener());
+  for (const listener of listeners) listener();
 }
 
 export function watchInstallOffer(onChange: () => void): () => void {

@@ -20,7 +20,11 @@ export type LongPressOptions = {
   tolerancePx?: number;
 };
 
-export function createLongPress({ onLongPress, delayMs = LONG_PRESS_MS, tolerancePx = LONG_PRESS_TOLERANCE_PX }: LongPressOptions): LongPress {
+export function createLongPress({
+  onLongPress,
+  delayMs = LONG_PRESS_MS,
+  tolerancePx = LONG_PRESS_TOLERANCE_PX,
+}: LongPressOptions): LongPress {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let origin: Point | null = null;
   let didFire = false;

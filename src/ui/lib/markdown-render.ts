@@ -25,5 +25,9 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 export function createMarkdownRenderer(highlight?: Highlighter): (source: string) => string {
   const toHtml = createMarkdownToHtml(highlight);
   return (source) =>
-    purifier.sanitize(toHtml(source), { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
+    purifier.sanitize(toHtml(source), {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS: ['style', 'form'],
+      FORBID_ATTR: ['style'],
+    });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownSafetyCases, parsedHtml } from '../../../tests/unit/markdown-safety-cases';
+import { markdownSafetyCases, parsedHtml } from '@tests/unit/markdown-safety-cases';
 import { renderMarkdown } from './markdown';
 
 describe('renderMarkdown (DOMPurify), held to the rules the server keeps too', () => {

@@ -17,16 +17,34 @@ let db: ClipdockDatabase;
 let count = 0;
 beforeEach(async () => {
   count += 1;
-  db = await createClipdockDatabase({ name: `clipdock_queue_${count}`, storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+  db = await createClipdockDatabase({
+    name: `clipdock_queue_${count}`,
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }),
+  });
 });
 afterEach(() => db.remove());
 
 type Reply = (path: string, init: RequestInit) => Response | Promise<Response>;
-const ok = (data: unknown, status = 200) => new Response(JSON.stringify({ code: status, message: 'ok', data, success: true }), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ code: status, message: 'ok', data, success: true }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 const refused = (status: number, error: string, message: string) =>
-  new Response(JSON.stringify({ code: status, message, data: { error }, success: false }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ code: status, message, data: { error }, success: false }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-function setup(reply: Reply, options: { online?: () => boolean; credentials?: () => Credentials | null; storeExists?: () => Promise<boolean>; handoff?: ReplayHandoff } = {}) {
+function setup(
+  reply: Reply,
+  options: {
+    online?: () => boolean;
+    credentials?: () => Credentials | null;
+    storeExists?: () => Promise<boolean>;
+    handoff?: ReplayHandoff;
+  } = {},
+) {
   const sent: { path: string; init: RequestInit }[] = [];
   const api = createApiClient({
     baseUrl: () => '/api',
@@ -63,18 +81,31 @@ function setup(reply: Reply, options: { online?: () => boolean; credentials?: ()
 }
 
 const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('Idempotency-Key');
-const created = { id: 'p1', slug: 's', url: 'http://x/paste/s', format: 'markdown', expiresAt: null, maxViews: null, hasPassword: false, createdAt: '2030-01-01T00:00:00.000Z' };
+const created = {
+  id: 'p1',
+  slug: 's',
+  url: 'http://x/paste/s',
+  format: 'markdown',
+  expiresAt: null,
+  maxViews: null,
+  hasPassword: false,
+  createdAt: '2030-01-01T00:00:00.000Z',
+};
 
 describe('the offline queue', () => {
   it('queues a replayable write made offline and replays it in order with its key and the current credentials', async () => {
     let online = false;
     let token = 'old';
-    const { offline, sent, list } = setup(
-      (path) => (path === '/paste' ? ok(created, 201) : ok({ deleted: 1 })),
-      { online: () => online, credentials: () => ({ scheme: 'admin', token }) },
-    );
-    await expect(offline.client.call(createPaste, { body: { content: 'on a train' } })).rejects.toMatchObject({ kind: 'queued' });
-    await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id: 'p0' } })).rejects.toMatchObject({ kind: 'queued' });
+    const { offline, sent, list } = setup((path) => (path === '/paste' ? ok(created, 201) : ok({ deleted: 1 })), {
+      online: () => online,
+      credentials: () => ({ scheme: 'admin', token }),
+    });
+    await expect(offline.client.call(createPaste, { body: { content: 'on a train' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
+    await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id: 'p0' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     expect(sent).toEqual([]);
     const queued = await list();
     expect(queued.map((e) => [e.type, e.endpoint, e.authType])).toEqual([
@@ -101,7 +132,9 @@ describe('the offline queue', () => {
     expect(opens()).toBe(0);
 
     online = false;
-    await expect(offline.client.call(createPaste, { body: { content: 'first write' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'first write' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     await expect.poll(() => seen.at(-1)).toBe(1);
     expect(opens()).toBe(1);
     stop();
@@ -109,7 +142,9 @@ describe('the offline queue', () => {
 
   it('queues a write whose reply never came under the key it was sent with', async () => {
     const { offline, sent, list } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     expect((await list())[0]?.idempotencyKey).toBe(keyOf(sent[0]?.init));
   });
 
@@ -118,7 +153,9 @@ describe('the offline queue', () => {
     const replies: Response[] = [];
     const { offline, list } = setup(() => replies.shift() ?? ok({ deleted: 1 }), { online: () => online });
     for (const id of ['a', 'b', 'c']) {
-      await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id } })).rejects.toBeInstanceOf(ApiError);
+      await expect(offline.client.call(adminPasteEndpoints.remove, { params: { id } })).rejects.toBeInstanceOf(
+        ApiError,
+      );
     }
     online = true;
     replies.push(refused(401, 'UNAUTHORIZED', 'the API key was revoked'), refused(503, 'SERVICE_UNAVAILABLE', 'later'));
@@ -136,7 +173,9 @@ describe('the offline queue', () => {
     let online = false;
     let credentials: Credentials | null = { scheme: 'admin', token: 't' };
     const { offline, sent } = setup(() => ok(created, 201), { online: () => online, credentials: () => credentials });
-    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'x' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     online = true;
     credentials = null;
     expect(await offline.replay()).toEqual({ synced: 0, failed: 0, waiting: 1 });
@@ -156,7 +195,7 @@ describe('with a service worker that has background sync', () => {
       replayNow: async () => {
         const result = answer([...held.values()]);
         for (const { id } of result.outcomes) held.delete(id);
-        listeners.forEach((listener) => listener(result));
+        for (const listener of listeners) listener(result);
         return result;
       },
       discard: async (id) => void discarded.push(id),
@@ -171,14 +210,22 @@ describe('with a service worker that has background sync', () => {
   it('hands queued writes to the worker, which replays them; the page sends nothing and records the outcomes once', async () => {
     let online = false;
     const worker = fakeWorker((held) => ({
-      outcomes: held.map((entry, index) => (index === 0 ? { id: entry.id, outcome: 'synced' as const } : { id: entry.id, outcome: 'failed' as const, error: 'key revoked' })),
+      outcomes: held.map((entry, index) =>
+        index === 0
+          ? { id: entry.id, outcome: 'synced' as const }
+          : { id: entry.id, outcome: 'failed' as const, error: 'key revoked' },
+      ),
       waiting: 0,
     }));
     const { offline, sent, list } = setup(() => ok(created, 201), { online: () => online, handoff: worker.handoff });
     const reports: unknown[] = [];
     offline.onReplayed((report) => reports.push(report));
-    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({ kind: 'queued' });
-    await expect(offline.client.call(createPaste, { body: { content: 'b' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
+    await expect(offline.client.call(createPaste, { body: { content: 'b' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     expect([...worker.held.values()].map((entry) => [entry.endpoint, entry.method, entry.data])).toEqual([
       ['/api/paste', 'POST', { content: 'a' }],
       ['/api/paste', 'POST', { content: 'b' }],
@@ -188,14 +235,18 @@ describe('with a service worker that has background sync', () => {
     online = true;
     expect(await offline.replay()).toEqual({ synced: 1, failed: 1, waiting: 0 });
     expect(sent).toEqual([]);
-    expect((await list()).map((entry) => [entry.data, entry.status, entry.lastError])).toEqual([[{ content: 'b' }, 'failed', 'key revoked']]);
+    expect((await list()).map((entry) => [entry.data, entry.status, entry.lastError])).toEqual([
+      [{ content: 'b' }, 'failed', 'key revoked'],
+    ]);
     await expect.poll(() => reports.length).toBe(1);
   });
 
   it('tells the worker of a discarded write', async () => {
     const worker = fakeWorker(() => ({ outcomes: [], waiting: 0 }));
     const { offline, list } = setup(() => ok(created, 201), { online: () => false, handoff: worker.handoff });
-    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({ kind: 'queued' });
+    await expect(offline.client.call(createPaste, { body: { content: 'a' } })).rejects.toMatchObject({
+      kind: 'queued',
+    });
     const [entry] = await list();
     await offline.discard(entry?.id ?? '');
     expect(worker.discarded).toEqual([entry?.id]);

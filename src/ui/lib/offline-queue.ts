@@ -88,7 +88,9 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
       const opening = deps.store();
       opened = opening;
       opening.then(
-        (store) => whenOpened.forEach((notify) => notify(store)),
+        (store) => {
+          for (const notify of whenOpened) notify(store);
+        },
         () => {
           opened = null;
         },
@@ -104,7 +106,12 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   }
 
   /** Queues the write and answers `queued`; where nothing can be stored (no IndexedDB) the failure stands. */
-  async function enqueue<E extends EndpointSpec>(endpoint: E & { id: OfflineOperationType }, options: CallOptions<E>, idempotencyKey: string, failure: ApiError): Promise<never> {
+  async function enqueue<E extends EndpointSpec>(
+    endpoint: E & { id: OfflineOperationType },
+    options: CallOptions<E>,
+    idempotencyKey: string,
+    failure: ApiError,
+  ): Promise<never> {
     const credentials = deps.getCredentials();
     let entry: OfflineQueueEntry;
     try {
@@ -130,11 +137,14 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
       const idempotencyKey = options.headers?.['Idempotency-Key'] ?? randomUuid();
       if (!isOnline()) return enqueue(replayable, options, idempotencyKey, new ApiError({ kind: 'network' }));
       try {
-        const keyed = { ...options, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } } as CallOptions<typeof endpoint>;
+        const keyed = { ...options, headers: { ...options.headers, 'Idempotency-Key': idempotencyKey } } as CallOptions<
+          typeof endpoint
+        >;
         return await deps.api.call(endpoint, keyed);
       } catch (error) {
         // Sent but unanswered, or never sent: the same key makes the replay land at most once.
-        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) return enqueue(replayable, options, idempotencyKey, error);
+        if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout'))
+          return enqueue(replayable, options, idempotencyKey, error);
         throw error;
       }
     },
@@ -207,7 +217,8 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   }
 
   const announce = (report: ReplayReport) => {
-    if (report.synced + report.failed > 0) listeners.forEach((listener) => listener(report));
+    if (report.synced + report.failed === 0) return;
+    for (const listener of listeners) listener(report);
   };
   deps.handoff?.onReplayed((result) => {
     apply(result).then(announce, () => undefined);
@@ -230,7 +241,8 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
         const handoff = deps.handoff;
         const inWorker = handoff?.available() === true ? await replayInWorker(handoff) : null;
         if (inWorker !== null) return inWorker;
-        const report = deps.locks === undefined ? await replayOnce() : await deps.locks.request(REPLAY_LOCK, () => replayOnce());
+        const report =
+          deps.locks === undefined ? await replayOnce() : await deps.locks.request(REPLAY_LOCK, () => replayOnce());
         announce(report);
         return report;
       } finally {

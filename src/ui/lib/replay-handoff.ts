@@ -4,8 +4,15 @@
 // Sync; elsewhere the page replays on `online` itself.
 import type { Credentials } from '@shared/http/api-client';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
-import { QUEUE_WRITE, REPLAY_NOW, REPLAYED, replayAnswerSchema, workerMessageSchema, type ReplayResult } from '@shared/sw-message.schema';
-import { markDiscarded, writeReplayCredentials } from '../../sw/replay-handoff-store';
+import {
+  QUEUE_WRITE,
+  REPLAY_NOW,
+  REPLAYED,
+  replayAnswerSchema,
+  workerMessageSchema,
+  type ReplayResult,
+} from '@shared/sw-message.schema';
+import { markDiscarded, writeReplayCredentials } from '@sw/replay-handoff-store';
 import type { ReplayHandoff } from './offline-queue';
 
 /** A worker that has not answered by then is taken as gone; the page then replays, under the shared lock. */
@@ -18,7 +25,10 @@ export function createReplayHandoff(): ReplayHandoff | undefined {
     available: () => container.controller !== null,
     hand(entry: OfflineQueueEntry) {
       const { id, endpoint, method, data, authType, idempotencyKey } = entry;
-      container.controller?.postMessage({ type: QUEUE_WRITE, write: { id, endpoint, method, data, authType, idempotencyKey } });
+      container.controller?.postMessage({
+        type: QUEUE_WRITE,
+        write: { id, endpoint, method, data, authType, idempotencyKey },
+      });
     },
     replayNow() {
       const worker = container.controller;
@@ -47,7 +57,10 @@ export function createReplayHandoff(): ReplayHandoff | undefined {
 }
 
 /** Keeps the credentials the worker replays with equal to the session's, from now on. */
-export function mirrorReplayCredentials(current: () => Credentials | null, subscribe: (onChange: () => void) => () => void): () => void {
+export function mirrorReplayCredentials(
+  current: () => Credentials | null,
+  subscribe: (onChange: () => void) => () => void,
+): () => void {
   let last = '';
   const write = () => {
     const credentials = current();

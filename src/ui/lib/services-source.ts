@@ -12,7 +12,13 @@ import type { OfflineQueue } from './offline-queue';
 import type { SessionEnd } from './session-end';
 
 /** What src/ui/app/app-services.ts creates. */
-export type AppServices = { api: ApiClient; auth: AuthActor; sessionEnd: SessionEnd; offline: OfflineQueue; tasks: TaskRegistry };
+export type AppServices = {
+  api: ApiClient;
+  auth: AuthActor;
+  sessionEnd: SessionEnd;
+  offline: OfflineQueue;
+  tasks: TaskRegistry;
+};
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -61,8 +67,10 @@ export function deferredServices(create: () => Promise<AppServices>, baseUrl: ()
     return pending;
   };
   const api: ApiClient = {
-    call: (endpoint, options) => (services === null ? ready().then(({ api }) => api.call(endpoint, options)) : services.api.call(endpoint, options)),
-    url: (endpoint, inputs) => (services === null ? endpointAddress(baseUrl(), endpoint, inputs) : services.api.url(endpoint, inputs)),
+    call: (endpoint, options) =>
+      services === null ? ready().then(({ api }) => api.call(endpoint, options)) : services.api.call(endpoint, options),
+    url: (endpoint, inputs) =>
+      services === null ? endpointAddress(baseUrl(), endpoint, inputs) : services.api.url(endpoint, inputs),
   };
   return {
     api,
@@ -95,7 +103,11 @@ export function withServices(source: ServicesSource, task: (services: AppService
  * For an external store over part of the services: subscribes `onChange` through `watch` once
  * the services exist, and calls it then. Returns the unsubscribe.
  */
-export function watchServices(source: ServicesSource | null, watch: (services: AppServices, onChange: () => void) => () => void, onChange: () => void): () => void {
+export function watchServices(
+  source: ServicesSource | null,
+  watch: (services: AppServices, onChange: () => void) => () => void,
+  onChange: () => void,
+): () => void {
   if (source === null) return () => undefined;
   let stop: (() => void) | undefined;
   const cancel = withServices(source, (services) => {

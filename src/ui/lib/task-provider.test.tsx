@@ -3,7 +3,7 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskReporter } from '@machines/task-registry';
-import { createAppServices } from '../app/app-services';
+import { createAppServices } from '@ui/app/app-services';
 import { ServicesProvider } from './services-provider';
 import { readyServices } from './services-source';
 import { useHasTasks, useTasks } from './task-provider';
@@ -27,7 +27,7 @@ describe('task hooks', () => {
       </ServicesProvider>,
     );
     let report: TaskReporter | undefined;
-    let finish = () => undefined as void;
+    let finish: () => void = () => {};
     act(() => {
       services.tasks.start({
         type: 'download',

@@ -18,7 +18,8 @@ const noTasks: readonly TaskView[] = [];
  */
 function tasksStore(source: ServicesSource | null) {
   return {
-    subscribe: (onChange: () => void) => watchServices(source, ({ tasks }, change) => tasks.subscribe(change), onChange),
+    subscribe: (onChange: () => void) =>
+      watchServices(source, ({ tasks }, change) => tasks.subscribe(change), onChange),
     get: () => {
       const list = source?.current()?.tasks.list() ?? noTasks;
       return list.length === 0 ? noTasks : list;

@@ -1,5 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { DARK_QUERY, nextThemeMode, readThemeMode, resolveTheme, THEME_STORAGE_KEY, type ResolvedTheme, type ThemeMode } from './theme-mode';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import {
+  DARK_QUERY,
+  nextThemeMode,
+  readThemeMode,
+  resolveTheme,
+  THEME_STORAGE_KEY,
+  type ResolvedTheme,
+  type ThemeMode,
+} from './theme-mode';
 
 type ThemeState = { mode: ThemeMode; resolved: ResolvedTheme; cycle: () => void };
 
@@ -15,7 +32,13 @@ function subscribeToSystemTheme(onChange: () => void): () => void {
 
 const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
-export function ThemeProvider({ storage, children }: { storage: Pick<Storage, 'getItem' | 'setItem'>; children: ReactNode }) {
+export function ThemeProvider({
+  storage,
+  children,
+}: {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  children: ReactNode;
+}) {
   const [mode, setMode] = useState<ThemeMode>(() => readThemeMode(storage));
   const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark);
   const resolved = resolveTheme(mode, prefersDark);

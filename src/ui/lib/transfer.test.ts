@@ -1,12 +1,14 @@
 import * as Comlink from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { memoryChannel } from '../../../tests/unit/support/memory-channel';
-import { createAppServices } from '../app/app-services';
+import { memoryChannel } from '@tests/unit/support/memory-channel';
+import { createAppServices } from '@ui/app/app-services';
 import { createAppTransferClient } from './transfer';
 
 function refusing(error: string): typeof fetch {
-  return vi.fn<typeof fetch>(async () => Response.json({ code: 401, message: 'refused', data: { error }, success: false }, { status: 401 }));
+  return vi.fn<typeof fetch>(async () =>
+    Response.json({ code: 401, message: 'refused', data: { error }, success: false }, { status: 401 }),
+  );
 }
 
 /** The app's auth actor and a transfer client whose worker answers every call with `workerFetch`. */
@@ -49,7 +51,9 @@ describe('the app transfer client', () => {
 
   it('keeps the session when the worker was refused for another reason', async () => {
     window.localStorage.setItem('admin_token', 'tok-1');
-    const forbidden = vi.fn<typeof fetch>(async () => Response.json({ code: 403, message: 'no', data: { error: 'FORBIDDEN' }, success: false }, { status: 403 }));
+    const forbidden = vi.fn<typeof fetch>(async () =>
+      Response.json({ code: 403, message: 'no', data: { error: 'FORBIDDEN' }, success: false }, { status: 403 }),
+    );
     const { auth, transfers } = appWithWorker(forbidden);
     expect(await transfers.upload(job)).toMatchObject({ ok: false, code: 'forbidden' });
     expect(auth.getSnapshot().context.adminToken).toBe('tok-1');

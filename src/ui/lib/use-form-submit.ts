@@ -66,6 +66,10 @@ export function useFormSubmit<E extends object>({ fieldErrors }: FormSubmitOptio
 }
 
 /** Field errors, if the checks found any; otherwise the request to send. */
-export function prepareSubmit<E extends object>(errors: E, send: () => Promise<void>, message?: string): PreparedSubmit<E> {
+export function prepareSubmit<E extends object>(
+  errors: E,
+  send: () => Promise<void>,
+  message?: string,
+): PreparedSubmit<E> {
   return Object.keys(errors).length > 0 ? { ok: false, errors, message } : { ok: true, send };
 }

@@ -37,7 +37,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resou
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const update = useCallback(
-    (change: (data: T) => T) => setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current)),
+    (change: (data: T) => T) =>
+      setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current)),
     [],
   );
   return { state, reload, update };

@@ -13,8 +13,9 @@ export function useSelection(): Selection {
     (ids: string[], on: boolean) =>
       setSelected((current) => {
         const next = new Set(current);
-        for (const id of ids) if (on) next.add(id);
-        else next.delete(id);
+        for (const id of ids)
+          if (on) next.add(id);
+          else next.delete(id);
         return next;
       }),
     [],

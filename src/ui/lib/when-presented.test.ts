@@ -17,7 +17,9 @@ function reportingPaints() {
     }
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
-  return (startTime: number) => [...observers].forEach((callback) => callback({ getEntries: () => [{ startTime }] }));
+  return (startTime: number) => {
+    for (const callback of [...observers]) callback({ getEntries: () => [{ startTime }] });
+  };
 }
 
 describe('whenPresented', () => {

@@ -25,7 +25,10 @@ export function whenPresented(task: () => void, fallbackMs = 3000): () => void {
   const timer = window.setTimeout(() => {
     cancelIdle = whenIdle(run);
   }, fallbackMs);
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')) {
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint')
+  ) {
     observer = new PerformanceObserver((list) => {
       if (list.getEntries().some((entry) => entry.startTime >= since)) run();
     });

@@ -1,8 +1,8 @@
 // The `/admin/$module` route's screen: the named module's page.
 import { getRouteApi } from '@tanstack/react-router';
-import { adminModuleViews } from '../app/admin-module-views';
-import { AdminModulePage } from '../features/admin/admin-module-page';
-import { isAdminModule } from '../features/admin/admin-modules';
+import { adminModuleViews } from '@ui/app/admin-module-views';
+import { AdminModulePage } from '@ui/features/admin/admin-module-page';
+import { isAdminModule } from '@ui/features/admin/admin-modules';
 
 const route = getRouteApi('/admin/$module');
 

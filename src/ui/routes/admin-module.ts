@@ -1,6 +1,6 @@
 // `/admin/$module`: one admin module by name (admin-module.lazy.tsx, loaded lazily).
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { isAdminModule } from '../features/admin/admin-modules';
+import { isAdminModule } from '@ui/features/admin/admin-modules';
 import { adminRoute } from './admin';
 
 export const adminModuleRoute = createRoute({

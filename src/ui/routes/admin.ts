@@ -1,6 +1,6 @@
 // `/admin`: the admin panel's layout around its modules (admin.lazy.tsx, loaded lazily).
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const adminRoute = createRoute({

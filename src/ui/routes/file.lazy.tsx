@@ -1,6 +1,6 @@
 // The `/file/$slug` route's screen, remounted for each slug.
 import { getRouteApi } from '@tanstack/react-router';
-import { FileViewPage } from '../features/file-view/file-view-page';
+import { FileViewPage } from '@ui/features/file-view/file-view-page';
 
 const route = getRouteApi('/file/$slug');
 

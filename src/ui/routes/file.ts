@@ -1,6 +1,6 @@
 // `/file/$slug`: a shared file (file.lazy.tsx, loaded lazily); the loader adds the file strings.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const fileRoute = createRoute({

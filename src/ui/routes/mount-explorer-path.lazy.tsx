@@ -1,7 +1,7 @@
 // The `/mount-explorer/$` route's screen; the route's beforeLoad keeps a key inside its basic path.
 import { getRouteApi } from '@tanstack/react-router';
-import { ExplorerPage } from '../features/mount-explorer/explorer-page';
-import { folderFromSplat } from '../features/mount-explorer/fs-paths';
+import { ExplorerPage } from '@ui/features/mount-explorer/explorer-page';
+import { folderFromSplat } from '@ui/features/mount-explorer/fs-paths';
 
 const route = getRouteApi('/mount-explorer/$');
 

@@ -1,8 +1,8 @@
 // `/mount-explorer/$`: the explorer at a path inside the mounts (mount-explorer-path.lazy.tsx, loaded lazily).
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { mountExplorerSearchSchema } from '../features/mount-explorer/mount-explorer-search';
-import { guardMountPath } from '../features/mount-explorer/mount-path-guard';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { mountExplorerSearchSchema } from '@ui/features/mount-explorer/mount-explorer-search';
+import { guardMountPath } from '@ui/features/mount-explorer/mount-path-guard';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const mountExplorerPathRoute = createRoute({

@@ -1,9 +1,9 @@
 // `/mount-explorer/`: the explorer at the mounts' root (mount-explorer.lazy.tsx, loaded lazily).
 // The path keeps its trailing slash: without it, `/mount-explorer` would match the splat route.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { mountExplorerSearchSchema } from '../features/mount-explorer/mount-explorer-search';
-import { guardMountPath } from '../features/mount-explorer/mount-path-guard';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { mountExplorerSearchSchema } from '@ui/features/mount-explorer/mount-explorer-search';
+import { guardMountPath } from '@ui/features/mount-explorer/mount-path-guard';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const mountExplorerRoute = createRoute({

@@ -1,6 +1,6 @@
 // The `/paste/$slug` route's screen, remounted for each slug.
 import { getRouteApi } from '@tanstack/react-router';
-import { PasteViewPage } from '../features/pastes/paste-view-page';
+import { PasteViewPage } from '@ui/features/pastes/paste-view-page';
 
 const route = getRouteApi('/paste/$slug');
 

@@ -1,6 +1,6 @@
 // `/paste/$slug`: a shared paste (paste.lazy.tsx, loaded lazily); the loader adds the paste strings.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const pasteRoute = createRoute({

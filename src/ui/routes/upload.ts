@@ -1,6 +1,6 @@
 // `/upload`: the upload page, loaded lazily; the loader adds the file strings.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loadLocaleBundles } from '../app/locale-bundles';
+import { loadLocaleBundles } from '@ui/app/locale-bundles';
 import { rootRoute } from './root';
 
 export const uploadRoute = createRoute({
@@ -8,5 +8,5 @@ export const uploadRoute = createRoute({
   path: '/upload',
   staticData: { requiresAuth: true },
   loader: ({ context }) => loadLocaleBundles(context.i18n, 'uploadAreas', 'transfers'),
-  component: lazyRouteComponent(() => import('../features/upload/upload-page'), 'UploadPage'),
+  component: lazyRouteComponent(() => import('@ui/features/upload/upload-page'), 'UploadPage'),
 });

@@ -3,11 +3,11 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { createAppServices } from '../app/app-services';
-import { AppRoot } from '../app/app-root';
-import { createI18n } from '../app/i18n';
-import { createAppRouter } from '../app/router';
-import { deferredServices, readyServices, type ServicesSource } from '../lib/services-source';
+import { createAppServices } from '@ui/app/app-services';
+import { AppRoot } from '@ui/app/app-root';
+import { createI18n } from '@ui/app/i18n';
+import { createAppRouter } from '@ui/app/router';
+import { deferredServices, readyServices, type ServicesSource } from '@ui/lib/services-source';
 
 /** Answers one request (path without /api, init, query); undefined means 404, a rejected promise a network failure. */
 type Handler = (path: string, init: RequestInit, query: URLSearchParams) => Response | Promise<Response> | undefined;
@@ -84,10 +84,13 @@ export async function renderAppDeferred(path: string, handler: Handler = () => u
     release = resolve;
   });
   const asked = { count: 0 };
-  const source = deferredServices(async () => {
-    asked.count += 1;
-    await released;
-    return createAppServices(window.localStorage, fetchImpl);
-  }, () => '/api');
+  const source = deferredServices(
+    async () => {
+      asked.count += 1;
+      await released;
+      return createAppServices(window.localStorage, fetchImpl);
+    },
+    () => '/api',
+  );
   return { ...(await renderWith(path, source)), source, asked, release, requests };
 }

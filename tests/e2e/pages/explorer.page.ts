@@ -61,7 +61,9 @@ export class ExplorerPage {
 
   /** The page scrolls only vertically. */
   async expectNoSideScroll(): Promise<void> {
-    const overflow = await this.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await this.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   }
 }

@@ -34,7 +34,10 @@ export class FilePage {
   /** Downloads through the page's Download link and returns the sha256 of what arrived. */
   async downloadSha256(): Promise<string> {
     await expect(this.downloadLink).toBeVisible();
-    const [download] = await Promise.all([this.page.waitForEvent('download', { timeout: 120_000 }), this.downloadLink.click()]);
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download', { timeout: 120_000 }),
+      this.downloadLink.click(),
+    ]);
     const path = await download.path();
     return sha256OfFile(path);
   }

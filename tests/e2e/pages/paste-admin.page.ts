@@ -32,6 +32,9 @@ export class PasteAdminPage {
   async deleteSelected(slugs: string[]): Promise<void> {
     for (const slug of slugs) await this.page.getByRole('checkbox', { name: `Select ${slug}` }).check();
     await this.page.getByRole('button', { name: `Delete selected (${slugs.length})` }).click();
-    await this.page.getByRole('alertdialog', { name: 'Please confirm' }).getByRole('button', { name: 'Delete' }).click();
+    await this.page
+      .getByRole('alertdialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
   }
 }

@@ -49,7 +49,9 @@ export class PasteHomePage {
   /** The text the editor holds, whichever of the two it is. */
   async expectContent(text: string): Promise<void> {
     await expect
-      .poll(async () => ((await this.codeMirror.count()) > 0 ? this.codeMirror.innerText() : this.plainArea.inputValue()))
+      .poll(async () =>
+        (await this.codeMirror.count()) > 0 ? this.codeMirror.innerText() : this.plainArea.inputValue(),
+      )
       .toBe(text);
   }
 

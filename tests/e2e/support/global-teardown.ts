@@ -1,4 +1,4 @@
-import { stopGateway } from '../../support/rgw-gateway';
+import { stopGateway } from '@tests/support/rgw-gateway';
 
 export default async function globalTeardown(): Promise<void> {
   const dir = process.env.E2E_RGW_DIR;

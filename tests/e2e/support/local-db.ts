@@ -4,8 +4,18 @@
  * Whether a record of any of the local database's `collection` stores has `field` equal to
  * `value`. Runs in the page: pass it to `page.evaluate`.
  */
-export async function storedRecord({ collection, field, value }: { collection: string; field: string; value: string }): Promise<boolean> {
-  const names = (await indexedDB.databases()).flatMap((database) => (database.name?.includes(`--${collection}`) ? [database.name] : []));
+export async function storedRecord({
+  collection,
+  field,
+  value,
+}: {
+  collection: string;
+  field: string;
+  value: string;
+}): Promise<boolean> {
+  const names = (await indexedDB.databases()).flatMap((database) =>
+    database.name?.includes(`--${collection}`) ? [database.name] : [],
+  );
   for (const name of names) {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(name);
@@ -23,7 +33,18 @@ export async function storedRecord({ collection, field, value }: { collection: s
       ),
     );
     db.close();
-    if (records.flat().some((record) => typeof record === 'object' && record !== null && field in record && (record as Record<string, unknown>)[field] === value)) return true;
+    if (
+      records
+        .flat()
+        .some(
+          (record) =>
+            typeof record === 'object' &&
+            record !== null &&
+            field in record &&
+            (record as Record<string, unknown>)[field] === value,
+        )
+    )
+      return true;
   }
   return false;
 }

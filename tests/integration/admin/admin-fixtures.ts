@@ -4,11 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { MountRepo } from '@server/modules/mounts/mount.repo';
 import type { Database, FilesTable, StorageConfigsTable, StorageMountsTable } from '@server/db/schema';
-import { insertApiKey } from '../support/auth-helpers';
+import { insertApiKey } from '@tests/integration/support/auth-helpers';
 
 const now = () => new Date().toISOString();
 
-export async function insertStorageConfig(db: Kysely<Database>, overrides: Partial<Insertable<StorageConfigsTable>> = {}): Promise<string> {
+export async function insertStorageConfig(
+  db: Kysely<Database>,
+  overrides: Partial<Insertable<StorageConfigsTable>> = {},
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('storage_configs')
@@ -57,7 +60,11 @@ export async function insertMount(
   return id;
 }
 
-export async function insertFile(db: Kysely<Database>, storageConfigId: string, overrides: Partial<Insertable<FilesTable>> = {}): Promise<string> {
+export async function insertFile(
+  db: Kysely<Database>,
+  storageConfigId: string,
+  overrides: Partial<Insertable<FilesTable>> = {},
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('files')
@@ -113,7 +120,8 @@ export async function insertKeySet(db: Kysely<Database>) {
     file: (await insertApiKey(db, { file_permission: 1 })).key,
     mount: (await insertApiKey(db, { mount_permission: 1 })).key,
     noPerm: (await insertApiKey(db)).key,
-    expired: (await insertApiKey(db, { text_permission: 1, file_permission: 1, mount_permission: 1, expires_at: past })).key,
+    expired: (await insertApiKey(db, { text_permission: 1, file_permission: 1, mount_permission: 1, expires_at: past }))
+      .key,
     readOnly: (await insertApiKey(db, { mount_permission: 1, file_permission: 1, read_only: 1 })).key,
   };
 }

@@ -9,10 +9,10 @@ import {
 import { apiKeyCheckSchema } from '@shared/api/auth.schema';
 import { mountListSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -28,34 +28,68 @@ describe('/api/admin/api-keys', () => {
   afterEach(() => server.close());
 
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/api-keys', { token, json });
-  const update = (id: string, json: unknown) => call(server.baseUrl, 'PUT', `/api/admin/api-keys/${id}`, { token, json });
-  const list = async () => expectOk(await call(server.baseUrl, 'GET', '/api/admin/api-keys', { token }), apiKeyListSchema);
+  const update = (id: string, json: unknown) =>
+    call(server.baseUrl, 'PUT', `/api/admin/api-keys/${id}`, { token, json });
+  const list = async () =>
+    expectOk(await call(server.baseUrl, 'GET', '/api/admin/api-keys', { token }), apiKeyListSchema);
   const check = (apiKey: string) => call(server.baseUrl, 'GET', '/api/test/api-key', { apiKey });
   const created = async (json: Record<string, unknown>) => expectOk(await create(json), createdApiKeySchema, 201);
-  const fieldOf = (result: Awaited<ReturnType<typeof create>>) => expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
+  const fieldOf = (result: Awaited<ReturnType<typeof create>>) =>
+    expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
 
   it('creates a key shown once, stored hashed, listed with prefix and mask only', async () => {
-    const key = await created({ name: 'ci', text_permission: true, mount_permission: true, basic_path: '/docs', read_only: true });
+    const key = await created({
+      name: 'ci',
+      text_permission: true,
+      mount_permission: true,
+      basic_path: '/docs',
+      read_only: true,
+    });
     expect(key.key).toMatch(/^cd_[A-Za-z0-9_-]{32}$/);
-    expect(key).toMatchObject({ name: 'ci', key_prefix: key.key.slice(0, 6), key_masked: `${key.key.slice(0, 6)}…••••` });
-    expect(key).toMatchObject({ text_permission: true, file_permission: false, mount_permission: true, read_only: true, basic_path: '/docs' });
+    expect(key).toMatchObject({
+      name: 'ci',
+      key_prefix: key.key.slice(0, 6),
+      key_masked: `${key.key.slice(0, 6)}…••••`,
+    });
+    expect(key).toMatchObject({
+      text_permission: true,
+      file_permission: false,
+      mount_permission: true,
+      read_only: true,
+      basic_path: '/docs',
+    });
     expect(key).toMatchObject({ expires_at: null, last_used_at: null, created_at: '2031-03-01T12:00:00.000Z' });
 
     const raw = await call(server.baseUrl, 'GET', '/api/admin/api-keys', { token });
     expect(raw.text).not.toContain(key.key);
-    const row = await server.db.selectFrom('api_keys').select('key_hash').where('id', '=', key.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('api_keys')
+      .select('key_hash')
+      .where('id', '=', key.id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(raw.text).not.toContain(row.key_hash);
     expect(await list()).toEqual([apiKeyViewSchema.parse({ ...key, key: undefined })]);
 
     const info = expectOk(await check(key.key), apiKeyCheckSchema);
-    expect(info).toMatchObject({ name: 'ci', basic_path: '/docs', permissions: { text: true, file: false, mount: true } });
+    expect(info).toMatchObject({
+      name: 'ci',
+      basic_path: '/docs',
+      permissions: { text: true, file: false, mount: true },
+    });
     expect((await list())[0]?.last_used_at).toBe('2031-03-01T12:00:00.000Z');
   });
 
   it('applies defaults: no permissions, base path /, never expires', async () => {
     const key = await created({ name: 'bare' });
-    expect(key).toMatchObject({ text_permission: false, file_permission: false, mount_permission: false, read_only: false, basic_path: '/', expires_at: null });
+    expect(key).toMatchObject({
+      text_permission: false,
+      file_permission: false,
+      mount_permission: false,
+      read_only: false,
+      basic_path: '/',
+      expires_at: null,
+    });
   });
 
   it('validates the name: required, at most 50 characters, unique', async () => {
@@ -74,7 +108,9 @@ describe('/api/admin/api-keys', () => {
     expect((await created({ name: 'short', custom_key: 'abcd1234' })).key_prefix).toBe('ab');
     expect((await created({ name: 'long', custom_key: 'a'.repeat(64) })).key_prefix).toBe('aaaaaa');
     expectOk(await check('my_Custom-key01'), apiKeyCheckSchema);
-    expect(expectError(await create({ name: 'other', custom_key: 'my_Custom-key01' }), 409, ErrorCode.Conflict).message).toContain('custom_key');
+    expect(
+      expectError(await create({ name: 'other', custom_key: 'my_Custom-key01' }), 409, ErrorCode.Conflict).message,
+    ).toContain('custom_key');
     for (const bad of ['short7c', 'has space1', 'slash/key1', 'ümlaut-key', 'k'.repeat(129)]) {
       expect(fieldOf(await create({ name: `n-${bad.length}`, custom_key: bad }))).toEqual(['custom_key']);
     }
@@ -85,7 +121,11 @@ describe('/api/admin/api-keys', () => {
     expect(at.expires_at).toBe('2031-03-01T22:00:00.000Z');
     expect((await created({ name: 'null', expires_at: null })).expires_at).toBeNull();
     expect((await created({ name: 'never', expires_at: 'never' })).expires_at).toBeNull();
-    const past = expectError(await create({ name: 'past', expires_at: '2031-03-01T11:59:59Z' }), 400, ErrorCode.ValidationFailed);
+    const past = expectError(
+      await create({ name: 'past', expires_at: '2031-03-01T11:59:59Z' }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
     expect(past.message).toContain('expires_at');
     expect(fieldOf(await create({ name: 'junk', expires_at: 'tomorrow' }))).toEqual(['expires_at']);
   });
@@ -93,7 +133,8 @@ describe('/api/admin/api-keys', () => {
   it('takes expires_in_days as a positive whole number, not together with expires_at', async () => {
     const week = await created({ name: 'week', expires_in_days: 7 });
     expect(week.expires_at).toBe(new Date(clock.now() + 7 * dayMs).toISOString());
-    for (const bad of [0, -1, 1.5, '7']) expect(fieldOf(await create({ name: `d${String(bad)}`, expires_in_days: bad }))).toEqual(['expires_in_days']);
+    for (const bad of [0, -1, 1.5, '7'])
+      expect(fieldOf(await create({ name: `d${String(bad)}`, expires_in_days: bad }))).toEqual(['expires_in_days']);
     expect(fieldOf(await create({ name: 'both', expires_in_days: 1, expires_at: null }))).toEqual(['expires_in_days']);
   });
 
@@ -102,14 +143,20 @@ describe('/api/admin/api-keys', () => {
     expectOk(await check(key.key), apiKeyCheckSchema);
     clock.advance(dayMs);
     expect(expectError(await check(key.key), 401, ErrorCode.ApiKeyInvalid).message).toBe('API key invalid or expired');
-    expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }), 401, ErrorCode.ApiKeyInvalid);
+    expectError(
+      await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }),
+      401,
+      ErrorCode.ApiKeyInvalid,
+    );
     token = (await login(server.baseUrl)).token;
     expect((await list()).map((k) => k.name)).toEqual(['short-lived']);
   });
 
   it('requires basic_path to be absolute and normalised', async () => {
     for (const bad of ['docs', '/docs/', '/docs//a', '/docs/../x', '/a/./b', '/%2e%2e', '']) {
-      expect(fieldOf(await create({ name: `b${bad.length}${bad.charCodeAt(1)}`, basic_path: bad }))).toEqual(['basic_path']);
+      expect(fieldOf(await create({ name: `b${bad.length}${bad.charCodeAt(1)}`, basic_path: bad }))).toEqual([
+        'basic_path',
+      ]);
     }
     expect((await created({ name: 'zh', basic_path: '/文档/报告' })).basic_path).toBe('/文档/报告');
   });
@@ -122,8 +169,17 @@ describe('/api/admin/api-keys', () => {
   it('updates fields partially, and the change applies to the key at once', async () => {
     const key = await created({ name: 'editable', mount_permission: true });
     expectOk(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }), mountListSchema);
-    const edited = expectOk(await update(key.id, { name: 'renamed', mount_permission: false, text_permission: true, basic_path: '/x' }), apiKeyViewSchema);
-    expect(edited).toMatchObject({ name: 'renamed', mount_permission: false, text_permission: true, basic_path: '/x', expires_at: null });
+    const edited = expectOk(
+      await update(key.id, { name: 'renamed', mount_permission: false, text_permission: true, basic_path: '/x' }),
+      apiKeyViewSchema,
+    );
+    expect(edited).toMatchObject({
+      name: 'renamed',
+      mount_permission: false,
+      text_permission: true,
+      basic_path: '/x',
+      expires_at: null,
+    });
     expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }), 403, ErrorCode.Forbidden);
     const expiring = expectOk(await update(key.id, { expires_in_days: 30 }), apiKeyViewSchema);
     expect(expiring).toMatchObject({ name: 'renamed', expires_at: new Date(clock.now() + 30 * dayMs).toISOString() });
@@ -145,13 +201,20 @@ describe('/api/admin/api-keys', () => {
     const key = await created({ name: 'doomed', text_permission: true });
     expectOk(await call(server.baseUrl, 'DELETE', `/api/admin/api-keys/${key.id}`, { token }), z.null());
     expect(expectError(await check(key.key), 401, ErrorCode.ApiKeyInvalid).message).toBe('API key invalid or expired');
-    expectError(await call(server.baseUrl, 'DELETE', `/api/admin/api-keys/${key.id}`, { token }), 404, ErrorCode.NotFound);
+    expectError(
+      await call(server.baseUrl, 'DELETE', `/api/admin/api-keys/${key.id}`, { token }),
+      404,
+      ErrorCode.NotFound,
+    );
   });
 
   it('deletes in bulk, counting only keys that existed', async () => {
     const keys = await Promise.all(['k1', 'k2', 'k3'].map((name) => created({ name })));
     const ids = [keys[0]?.id, keys[1]?.id, 'missing'];
-    const result = expectOk(await call(server.baseUrl, 'POST', '/api/admin/api-keys/batch-delete', { token, json: { ids } }), batchDeleteResultSchema);
+    const result = expectOk(
+      await call(server.baseUrl, 'POST', '/api/admin/api-keys/batch-delete', { token, json: { ids } }),
+      batchDeleteResultSchema,
+    );
     expect(result.deleted).toBe(2);
     expect((await list()).map((k) => k.name)).toEqual(['k3']);
     const empty = await call(server.baseUrl, 'POST', '/api/admin/api-keys/batch-delete', { token, json: { ids: [] } });
@@ -160,7 +223,12 @@ describe('/api/admin/api-keys', () => {
 
   it('rate-limits failed key lookups on the /api/user routes too', async () => {
     const key = await created({ name: 'good', mount_permission: true });
-    for (let i = 0; i < 20; i += 1) expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: `bad-${i}` }), 401, ErrorCode.ApiKeyInvalid);
+    for (let i = 0; i < 20; i += 1)
+      expectError(
+        await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: `bad-${i}` }),
+        401,
+        ErrorCode.ApiKeyInvalid,
+      );
     const blocked = await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key });
     expectError(blocked, 429, ErrorCode.RateLimited);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -11,21 +11,32 @@ import { parseEnv } from '@server/env';
 import { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertMount, insertStorageConfig } from './admin-fixtures';
 
 /** The real app on the test server's database, with a cache registry the test can fill. */
 async function serveWithCaches(server: TestServer, caches: CacheRegistry) {
-  const config = await loadConfig(parseEnv({ DATA_DIR: server.dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'silent' }));
-  const app = createApp({ db: server.db, config, logger: createLogger({ level: 'silent' }), caches, staticDir: join(server.dataDir, 'none') });
+  const config = await loadConfig(
+    parseEnv({ DATA_DIR: server.dataDir, PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  );
+  const app = createApp({
+    db: server.db,
+    config,
+    logger: createLogger({ level: 'silent' }),
+    caches,
+    staticDir: join(server.dataDir, 'none'),
+  });
   const listening = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
   });
   const address = listening.address();
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  return { baseUrl: `http://127.0.0.1:${address.port}`, close: () => new Promise<void>((resolve) => listening.close(() => resolve())) };
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve) => listening.close(() => resolve())),
+  };
 }
 
 describe('cache statistics and clearing', () => {
@@ -60,7 +71,8 @@ describe('cache statistics and clearing', () => {
   });
 
   const adminClear = (json: unknown) => call(app.baseUrl, 'POST', '/api/admin/cache/clear', { token, json });
-  const userClear = (apiKey: string, json: unknown) => call(app.baseUrl, 'POST', '/api/user/cache/clear', { apiKey, json });
+  const userClear = (apiKey: string, json: unknown) =>
+    call(app.baseUrl, 'POST', '/api/user/cache/clear', { apiKey, json });
   const cleared = (result: Awaited<ReturnType<typeof adminClear>>) => expectOk(result, clearCacheResultSchema).cleared;
 
   it('reports real counters for every named cache and the process', async () => {
@@ -68,7 +80,14 @@ describe('cache statistics and clearing', () => {
     caches.directory.get(`${mounts.docs}:/`);
     caches.directory.get('missing');
     const stats = expectOk(await call(app.baseUrl, 'GET', '/api/admin/cache/stats', { token }), cacheStatsSchema);
-    expect(stats.caches.directory).toEqual({ hits: 2, misses: 1, expired: 0, invalidations: 0, size: 6, hitRate: 0.6667 });
+    expect(stats.caches.directory).toEqual({
+      hits: 2,
+      misses: 1,
+      expired: 0,
+      invalidations: 0,
+      size: 6,
+      hitRate: 0.6667,
+    });
     expect(stats.caches.s3Url).toMatchObject({ size: 1, hitRate: 0 });
     expect(stats.caches.search.size).toBe(3);
     expect(stats.system.rssMb).toBeGreaterThan(0);
@@ -88,7 +107,10 @@ describe('cache statistics and clearing', () => {
   it('records the refresh time of the mounts whose caches were cleared', async () => {
     const refreshedAt = async () =>
       Object.fromEntries(
-        (await server.db.selectFrom('storage_mounts').select(['id', 'last_refresh_at']).execute()).map((row) => [row.id, row.last_refresh_at]),
+        (await server.db.selectFrom('storage_mounts').select(['id', 'last_refresh_at']).execute()).map((row) => [
+          row.id,
+          row.last_refresh_at,
+        ]),
       );
     expect(Object.values(await refreshedAt()).every((at) => at === null)).toBe(true);
     await adminClear({ mountId: mounts.other });
@@ -105,9 +127,17 @@ describe('cache statistics and clearing', () => {
   it('answers 404 for an unknown mount or config and 400 for both at once', async () => {
     expectError(await adminClear({ mountId: 'missing' }), 404, ErrorCode.NotFound);
     expectError(await adminClear({ storageConfigId: 'missing' }), 404, ErrorCode.NotFound);
-    const both = expectError(await adminClear({ mountId: mounts.docs, storageConfigId: configA }), 400, ErrorCode.ValidationFailed);
+    const both = expectError(
+      await adminClear({ mountId: mounts.docs, storageConfigId: configA }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
     expect(both.message).toContain('storageConfigId');
-    expectError(await call(app.baseUrl, 'POST', '/api/admin/cache/clear', { token, body: 'not json' }), 400, ErrorCode.BadRequest);
+    expectError(
+      await call(app.baseUrl, 'POST', '/api/admin/cache/clear', { token, body: 'not json' }),
+      400,
+      ErrorCode.BadRequest,
+    );
   });
 
   it('lets a key clear only the mounts it can see', async () => {
@@ -121,8 +151,11 @@ describe('cache statistics and clearing', () => {
     expect(caches.s3Url.stats().size).toBe(1);
   });
 
-  it('drops a mount\'s entries when an admin edits or deletes it', async () => {
-    expectOk(await call(app.baseUrl, 'PUT', `/api/admin/mounts/${mounts.docs}`, { token, json: { cache_ttl: 10 } }), mountViewSchema);
+  it("drops a mount's entries when an admin edits or deletes it", async () => {
+    expectOk(
+      await call(app.baseUrl, 'PUT', `/api/admin/mounts/${mounts.docs}`, { token, json: { cache_ttl: 10 } }),
+      mountViewSchema,
+    );
     expect(caches.directory.get(`${mounts.docs}:/`)).toBeUndefined();
     expectOk(await call(app.baseUrl, 'DELETE', `/api/admin/mounts/${mounts.team}`, { token }), z.null());
     expect(caches.search.get(`${mounts.team}:q`)).toBeUndefined();

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardStatsSchema } from '@shared/api/dashboard.schema';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalConfigName } from '@server/modules/storage-configs/storage-bootstrap.service';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertFile, insertPaste, insertStorageConfig } from './admin-fixtures';
 
 describe('GET /api/admin/dashboard/stats', () => {
@@ -17,19 +17,47 @@ describe('GET /api/admin/dashboard/stats', () => {
   });
   afterEach(() => server.close());
 
-  const stats = async () => expectOk(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { token }), dashboardStatsSchema);
+  const stats = async () =>
+    expectOk(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { token }), dashboardStatsSchema);
 
   /** The local config every fresh install starts with, as the dashboard reports it while unused. */
   const bootstrapStorage = async () => {
-    const { id } = await server.db.selectFrom('storage_configs').select('id').where('name', '=', defaultLocalConfigName).executeTakeFirstOrThrow();
-    return { id, name: defaultLocalConfigName, driver: 'local', providerType: 'Local', usedBytes: 0, quotaBytes: null, fileCount: 0, usagePercent: null };
+    const { id } = await server.db
+      .selectFrom('storage_configs')
+      .select('id')
+      .where('name', '=', defaultLocalConfigName)
+      .executeTakeFirstOrThrow();
+    return {
+      id,
+      name: defaultLocalConfigName,
+      driver: 'local',
+      providerType: 'Local',
+      usedBytes: 0,
+      quotaBytes: null,
+      fileCount: 0,
+      usagePercent: null,
+    };
   };
 
   it('reports zeros, the bootstrap local storage and seven empty days on a fresh install', async () => {
     const data = await stats();
-    expect(data).toMatchObject({ totalPastes: 0, totalFiles: 0, totalApiKeys: 0, totalStorageConfigs: 1, totalStorageUsed: 0 });
+    expect(data).toMatchObject({
+      totalPastes: 0,
+      totalFiles: 0,
+      totalApiKeys: 0,
+      totalStorageConfigs: 1,
+      totalStorageUsed: 0,
+    });
     expect(data.storage).toEqual([await bootstrapStorage()]);
-    expect(data.activity.map((d) => d.date)).toEqual(['2031-03-04', '2031-03-05', '2031-03-06', '2031-03-07', '2031-03-08', '2031-03-09', '2031-03-10']);
+    expect(data.activity.map((d) => d.date)).toEqual([
+      '2031-03-04',
+      '2031-03-05',
+      '2031-03-06',
+      '2031-03-07',
+      '2031-03-08',
+      '2031-03-09',
+      '2031-03-10',
+    ]);
     expect(data.activity.every((d) => d.pastes === 0 && d.files === 0)).toBe(true);
     expect(data.cache).toEqual({ directory: 0, s3Url: 0, search: 0 });
     expect(data.notices).toEqual([]);
@@ -42,10 +70,21 @@ describe('GET /api/admin/dashboard/stats', () => {
   });
 
   it('counts rows, storage per config from committed files, and daily activity', async () => {
-    const a = await insertStorageConfig(server.db, { name: 'A bucket', driver: 's3', provider_type: 'Cloudflare R2', total_storage_bytes: 1000 });
+    const a = await insertStorageConfig(server.db, {
+      name: 'A bucket',
+      driver: 's3',
+      provider_type: 'Cloudflare R2',
+      total_storage_bytes: 1000,
+    });
     const b = await insertStorageConfig(server.db, { name: 'B disk', driver: 'local', provider_type: 'local' });
     await insertStorageConfig(server.db, { name: 'C empty' });
-    for (const day of ['2031-03-10T09:59:00.000Z', '2031-03-10T00:00:00.000Z', '2031-03-08T12:00:00.000Z', '2031-03-04T00:00:00.000Z', '2031-03-03T23:59:59.999Z']) {
+    for (const day of [
+      '2031-03-10T09:59:00.000Z',
+      '2031-03-10T00:00:00.000Z',
+      '2031-03-08T12:00:00.000Z',
+      '2031-03-04T00:00:00.000Z',
+      '2031-03-03T23:59:59.999Z',
+    ]) {
       await insertPaste(server.db, day);
     }
     await insertFile(server.db, a, { size: 100, created_at: '2031-03-10T08:00:00.000Z' });
@@ -56,10 +95,34 @@ describe('GET /api/admin/dashboard/stats', () => {
     await insertApiKey(server.db);
 
     const data = await stats();
-    expect(data).toMatchObject({ totalPastes: 5, totalFiles: 3, totalApiKeys: 2, totalStorageConfigs: 4, totalStorageUsed: 2171 });
+    expect(data).toMatchObject({
+      totalPastes: 5,
+      totalFiles: 3,
+      totalApiKeys: 2,
+      totalStorageConfigs: 4,
+      totalStorageUsed: 2171,
+    });
     expect(data.storage).toEqual([
-      { id: a, name: 'A bucket', driver: 's3', providerType: 'Cloudflare R2', usedBytes: 123, quotaBytes: 1000, fileCount: 2, usagePercent: 12.3 },
-      { id: b, name: 'B disk', driver: 'local', providerType: 'local', usedBytes: 2048, quotaBytes: null, fileCount: 1, usagePercent: null },
+      {
+        id: a,
+        name: 'A bucket',
+        driver: 's3',
+        providerType: 'Cloudflare R2',
+        usedBytes: 123,
+        quotaBytes: 1000,
+        fileCount: 2,
+        usagePercent: 12.3,
+      },
+      {
+        id: b,
+        name: 'B disk',
+        driver: 'local',
+        providerType: 'local',
+        usedBytes: 2048,
+        quotaBytes: null,
+        fileCount: 1,
+        usagePercent: null,
+      },
       expect.objectContaining({ name: 'C empty', usedBytes: 0, fileCount: 0, usagePercent: null }),
       await bootstrapStorage(),
     ]);
@@ -77,6 +140,10 @@ describe('GET /api/admin/dashboard/stats', () => {
   it('is for the admin only', async () => {
     expectError(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats'), 401, ErrorCode.Unauthorized);
     const { key } = await insertApiKey(server.db, { text_permission: 1, file_permission: 1, mount_permission: 1 });
-    expectError(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { apiKey: key }), 403, ErrorCode.Forbidden);
+    expectError(
+      await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { apiKey: key }),
+      403,
+      ErrorCode.Forbidden,
+    );
   });
 });

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk, type CallResult } from '../support/http';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk, type CallResult } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertMount, insertStorageConfig } from './admin-fixtures';
 
 describe('/api/admin/mounts', () => {
@@ -27,7 +27,8 @@ describe('/api/admin/mounts', () => {
   const valid = () => ({ name: 'Docs', storage_type: 's3', storage_config_id: s3Config, mount_path: '/docs' });
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/mounts', { token, json });
   const update = (id: string, json: unknown) => call(server.baseUrl, 'PUT', `/api/admin/mounts/${id}`, { token, json });
-  const fieldsOf = (result: CallResult) => expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
+  const fieldsOf = (result: CallResult) =>
+    expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
   const pathIssue = async (mountPath: string) => fieldsOf(await create({ ...valid(), mount_path: mountPath }));
 
   it('creates a mount with defaults and the admin as creator', async () => {
@@ -46,15 +47,26 @@ describe('/api/admin/mounts', () => {
       last_refresh_at: null,
     });
     expect(mount.created_at).toBe(mount.updated_at);
-    expect(expectOk(await call(server.baseUrl, 'GET', `/api/admin/mounts/${mount.id}`, { token }), mountViewSchema)).toEqual(mount);
+    expect(
+      expectOk(await call(server.baseUrl, 'GET', `/api/admin/mounts/${mount.id}`, { token }), mountViewSchema),
+    ).toEqual(mount);
   });
 
   it('lists by sort order, then name (the bootstrap /local mount sits at sort order 0)', async () => {
-    for (const [name, path, sort] of [['b', '/b', 1], ['a', '/a', 1], ['z', '/z', -1]] as const) {
+    for (const [name, path, sort] of [
+      ['b', '/b', 1],
+      ['a', '/a', 1],
+      ['z', '/z', -1],
+    ] as const) {
       expectOk(await create({ ...valid(), name, mount_path: path, sort_order: sort }), mountViewSchema, 201);
     }
     const list = expectOk(await call(server.baseUrl, 'GET', '/api/admin/mounts', { token }), mountListSchema);
-    expect(list.map((m) => [m.name, m.sort_order])).toEqual([['z', -1], ['Local', 0], ['a', 1], ['b', 1]]);
+    expect(list.map((m) => [m.name, m.sort_order])).toEqual([
+      ['z', -1],
+      ['Local', 0],
+      ['a', 1],
+      ['b', 1],
+    ]);
     expect(list.find((m) => m.name === 'Local')?.mount_path).toBe(defaultLocalMountPath);
   });
 
@@ -77,7 +89,20 @@ describe('/api/admin/mounts', () => {
 
   it('refuses system-reserved paths and paths below them', async () => {
     const reserved = ['/bin', '/etc', '/lib', '/root', '/sys', '/proc', '/dev', '/tmp', '/opt', '/var'];
-    const app = ['/api', '/admin', '/user', '/auth', '/public', '/static', '/assets', '/upload', '/paste', '/file', '/mount-explorer', '/dav'];
+    const app = [
+      '/api',
+      '/admin',
+      '/user',
+      '/auth',
+      '/public',
+      '/static',
+      '/assets',
+      '/upload',
+      '/paste',
+      '/file',
+      '/mount-explorer',
+      '/dav',
+    ];
     for (const path of [...reserved, ...app, '/API', '/dav/sub']) {
       const error = expectError(await create({ ...valid(), mount_path: path }), 400, ErrorCode.ValidationFailed);
       expect(error.message, path).toContain('reserved');
@@ -114,11 +139,24 @@ describe('/api/admin/mounts', () => {
   it('updates partially, keeps the creator and moves updated_at', async () => {
     const mount = expectOk(await create(valid()), mountViewSchema, 201);
     clock.advance(1_000);
-    const edited = expectOk(await update(mount.id, { name: 'Renamed', is_active: false, remark: 'note', cache_ttl: 60 }), mountViewSchema);
-    expect(edited).toMatchObject({ name: 'Renamed', is_active: false, remark: 'note', cache_ttl: 60, mount_path: '/docs', created_by: mount.created_by });
+    const edited = expectOk(
+      await update(mount.id, { name: 'Renamed', is_active: false, remark: 'note', cache_ttl: 60 }),
+      mountViewSchema,
+    );
+    expect(edited).toMatchObject({
+      name: 'Renamed',
+      is_active: false,
+      remark: 'note',
+      cache_ttl: 60,
+      mount_path: '/docs',
+      created_by: mount.created_by,
+    });
     expect(edited.updated_at > mount.updated_at).toBe(true);
     expect(fieldsOf(await update(mount.id, { storage_config_id: localConfig }))).toEqual(['storage_type']);
-    const moved = expectOk(await update(mount.id, { storage_type: 'local', storage_config_id: localConfig }), mountViewSchema);
+    const moved = expectOk(
+      await update(mount.id, { storage_type: 'local', storage_config_id: localConfig }),
+      mountViewSchema,
+    );
     expect(moved.storage_type).toBe('local');
     expectError(await update(mount.id, {}), 400, ErrorCode.ValidationFailed);
     expect(fieldsOf(await update(mount.id, { mount_path: '/etc' }))).toEqual(['mount_path']);

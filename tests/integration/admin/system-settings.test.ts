@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { maxUploadSizeSchema, systemSettingsSchema } from '@shared/api/settings.schema';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk, type CallResult } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk, type CallResult } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
 describe('system settings', () => {
   let server: TestServer;
@@ -15,12 +15,20 @@ describe('system settings', () => {
   });
   afterEach(() => server.close());
 
-  const get = async () => expectOk(await call(server.baseUrl, 'GET', '/api/admin/system-settings', { token }), z.strictObject(systemSettingsSchema.shape));
+  const get = async () =>
+    expectOk(
+      await call(server.baseUrl, 'GET', '/api/admin/system-settings', { token }),
+      z.strictObject(systemSettingsSchema.shape),
+    );
   const put = (json: unknown) => call(server.baseUrl, 'PUT', '/api/admin/system-settings', { token, json });
-  const fieldsOf = (result: CallResult) => expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
+  const fieldsOf = (result: CallResult) =>
+    expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
 
   it('returns only the public settings with their seeded defaults', async () => {
-    await server.db.insertInto('system_settings').values({ key: 'schema_secret', value: 'internal', description: null, updated_at: '' }).execute();
+    await server.db
+      .insertInto('system_settings')
+      .values({ key: 'schema_secret', value: 'internal', description: null, updated_at: '' })
+      .execute();
     const settings = await get();
     expect(settings).toEqual({
       max_upload_size: 100,
@@ -33,17 +41,34 @@ describe('system settings', () => {
 
   it('updates fields partially and serves the new values at once', async () => {
     const updated = expectOk(await put({ max_upload_size: 2, max_upload_size_unit: 'GB' }), systemSettingsSchema);
-    expect(updated).toMatchObject({ max_upload_size: 2, max_upload_size_unit: 'GB', webdav_upload_mode: 'auto', max_upload_size_bytes: 2 * 1024 ** 3 });
+    expect(updated).toMatchObject({
+      max_upload_size: 2,
+      max_upload_size_unit: 'GB',
+      webdav_upload_mode: 'auto',
+      max_upload_size_bytes: 2 * 1024 ** 3,
+    });
     expectOk(await put({ webdav_upload_mode: 'multipart', allow_guest_pastes: true }), systemSettingsSchema);
-    expect(await get()).toMatchObject({ max_upload_size: 2, webdav_upload_mode: 'multipart', allow_guest_pastes: true });
-    const pub = expectOk(await call(server.baseUrl, 'GET', '/api/system/max-upload-size'), z.strictObject(maxUploadSizeSchema.shape));
+    expect(await get()).toMatchObject({
+      max_upload_size: 2,
+      webdav_upload_mode: 'multipart',
+      allow_guest_pastes: true,
+    });
+    const pub = expectOk(
+      await call(server.baseUrl, 'GET', '/api/system/max-upload-size'),
+      z.strictObject(maxUploadSizeSchema.shape),
+    );
     expect(pub).toEqual({ max_upload_size: 2, max_upload_size_unit: 'GB', max_upload_size_bytes: 2 * 1024 ** 3 });
-    const rows = await server.db.selectFrom('system_settings').select(['key', 'value']).where('key', '=', 'allow_guest_pastes').execute();
+    const rows = await server.db
+      .selectFrom('system_settings')
+      .select(['key', 'value'])
+      .where('key', '=', 'allow_guest_pastes')
+      .execute();
     expect(rows).toEqual([{ key: 'allow_guest_pastes', value: 'true' }]);
   });
 
   it('refuses bad values, naming the field', async () => {
-    for (const bad of [0, -5, 1.5, '10', null]) expect(fieldsOf(await put({ max_upload_size: bad })), String(bad)).toEqual(['max_upload_size']);
+    for (const bad of [0, -5, 1.5, '10', null])
+      expect(fieldsOf(await put({ max_upload_size: bad })), String(bad)).toEqual(['max_upload_size']);
     expect(fieldsOf(await put({ max_upload_size_unit: 'TB' }))).toEqual(['max_upload_size_unit']);
     expect(fieldsOf(await put({ webdav_upload_mode: 'fast' }))).toEqual(['webdav_upload_mode']);
     expect(fieldsOf(await put({ allow_guest_pastes: 'yes' }))).toEqual(['allow_guest_pastes']);
@@ -52,7 +77,10 @@ describe('system settings', () => {
   });
 
   it('serves the upload limit to anonymous callers', async () => {
-    const data = expectOk(await call(server.baseUrl, 'GET', '/api/system/max-upload-size'), z.strictObject(maxUploadSizeSchema.shape));
+    const data = expectOk(
+      await call(server.baseUrl, 'GET', '/api/system/max-upload-size'),
+      z.strictObject(maxUploadSizeSchema.shape),
+    );
     expect(data).toEqual({ max_upload_size: 100, max_upload_size_unit: 'MB', max_upload_size_bytes: 104_857_600 });
   });
 });

@@ -1,13 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FS_EDIT_MAX_BYTES, fsBatchRemoveResultSchema, fsEntryDetailSchema, fsRefreshResultSchema, fsRemoveResultSchema, fsRenameResultSchema,
-  fsSearchResultSchema, fsUpdateResultSchema,
+  FS_EDIT_MAX_BYTES,
+  fsBatchRemoveResultSchema,
+  fsEntryDetailSchema,
+  fsRefreshResultSchema,
+  fsRemoveResultSchema,
+  fsRenameResultSchema,
+  fsSearchResultSchema,
+  fsUpdateResultSchema,
 } from '@shared/api/fs.schema';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '../support/http';
-import { drivers } from '../storage/storage-harness';
-import { admin, fsCall, list, listAll, mkdir, namesOf, putDirect, putManyDirect, startFsHarness, writeText, type FsHarness } from './fs-harness';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { drivers } from '@tests/integration/storage/storage-harness';
+import {
+  admin,
+  fsCall,
+  list,
+  listAll,
+  mkdir,
+  namesOf,
+  putDirect,
+  putManyDirect,
+  startFsHarness,
+  writeText,
+  type FsHarness,
+} from './fs-harness';
 
 describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
   let h: FsHarness;
@@ -21,18 +39,35 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const search = async (q: string) => expectOk(await fsCall(h, admin(h), 'GET', 'search', { query: { q } }), fsSearchResultSchema).results.map((hit) => hit.path);
+  const search = async (q: string) =>
+    expectOk(await fsCall(h, admin(h), 'GET', 'search', { query: { q } }), fsSearchResultSchema).results.map(
+      (hit) => hit.path,
+    );
   const exists = async (path: string) => (await fsCall(h, admin(h), 'GET', 'get', { query: { path } })).status === 200;
 
   it('mkdir answers 409 when the folder exists, a file has the name, or the parent is missing', async () => {
     const entry = await mkdir(h, admin(h), `${root}/new-folder`);
     expect(entry).toMatchObject({ name: 'new-folder', path: `${root}/new-folder/`, isDirectory: true });
-    expectError(await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/new-folder` } }), 409, ErrorCode.Conflict);
-    expectError(await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/no/parent` } }), 409, ErrorCode.Conflict);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/new-folder` } }),
+      409,
+      ErrorCode.Conflict,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/no/parent` } }),
+      409,
+      ErrorCode.Conflict,
+    );
     expect((await writeText(h, admin(h), `${root}/a-file`, 'x')).status).toBe(200);
-    expectError(await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/a-file` } }), 409, ErrorCode.Conflict);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: `${root}/a-file` } }),
+      409,
+      ErrorCode.Conflict,
+    );
     expectError(await fsCall(h, admin(h), 'POST', 'mkdir', { json: { path: h.mountPath } }), 409, ErrorCode.Conflict);
-    expect(expectOk(await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${root}/new-folder` } }), fsEntryDetailSchema)).toMatchObject({ isDirectory: true, preview_url: null });
+    expect(
+      expectOk(await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${root}/new-folder` } }), fsEntryDetailSchema),
+    ).toMatchObject({ isDirectory: true, preview_url: null });
   });
 
   it('update writes text up to 10 MB, creating the file when missing, and keeps the index current', async () => {
@@ -43,8 +78,15 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expect(changed.etag).not.toBe(created.etag);
     expect(await search('notes.m')).toEqual([`${root}/notes.md`]);
     expectError(await writeText(h, admin(h), `${root}/missing/notes.md`, 'x'), 409, ErrorCode.Conflict);
-    expectError(await writeText(h, admin(h), `${root}/too-big.txt`, 'x'.repeat(FS_EDIT_MAX_BYTES + 1)), 400, ErrorCode.ValidationFailed);
-    expectOk(await writeText(h, admin(h), `${root}/just-fits.txt`, 'y'.repeat(FS_EDIT_MAX_BYTES)), fsUpdateResultSchema);
+    expectError(
+      await writeText(h, admin(h), `${root}/too-big.txt`, 'x'.repeat(FS_EDIT_MAX_BYTES + 1)),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expectOk(
+      await writeText(h, admin(h), `${root}/just-fits.txt`, 'y'.repeat(FS_EDIT_MAX_BYTES)),
+      fsUpdateResultSchema,
+    );
   });
 
   it('renames files and whole folder trees inside a mount, and the index follows', async () => {
@@ -52,11 +94,20 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     await mkdir(h, admin(h), tree);
     await mkdir(h, admin(h), `${tree}/level1`);
     await mkdir(h, admin(h), `${tree}/level1/level2`);
-    for (const path of [`${tree}/top.txt`, `${tree}/level1/mid.txt`, `${tree}/level1/level2/deep-leaf.txt`]) expect((await writeText(h, admin(h), path, path)).status).toBe(200);
+    for (const path of [`${tree}/top.txt`, `${tree}/level1/mid.txt`, `${tree}/level1/level2/deep-leaf.txt`])
+      expect((await writeText(h, admin(h), path, path)).status).toBe(200);
 
-    const file = expectOk(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${tree}/top.txt`, newPath: `${tree}/renamed.txt` } }), fsRenameResultSchema);
+    const file = expectOk(
+      await fsCall(h, admin(h), 'POST', 'rename', {
+        json: { oldPath: `${tree}/top.txt`, newPath: `${tree}/renamed.txt` },
+      }),
+      fsRenameResultSchema,
+    );
     expect(file).toMatchObject({ isDirectory: false, moved: 1, newPath: `${tree}/renamed.txt` });
-    const moved = expectOk(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: tree, newPath: `${root}/moved` } }), fsRenameResultSchema);
+    const moved = expectOk(
+      await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: tree, newPath: `${root}/moved` } }),
+      fsRenameResultSchema,
+    );
     expect(moved).toMatchObject({ isDirectory: true, oldPath: `${tree}/`, newPath: `${root}/moved/` });
     expect(moved.moved).toBeGreaterThanOrEqual(3);
     expect(await exists(tree)).toBe(false);
@@ -65,40 +116,97 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expect(await search('level2')).toEqual([`${root}/moved/level1/level2/`]);
 
     await mkdir(h, admin(h), `${root}/other`);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/moved`, newPath: `${root}/other` } }), 409, ErrorCode.Conflict);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/moved`, newPath: `${root}/moved/inside` } }), 400, ErrorCode.BadRequest);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/nothing`, newPath: `${root}/else` } }), 404, ErrorCode.NotFound);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/moved`, newPath: `${root}/no-parent/x` } }), 409, ErrorCode.Conflict);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: h.mountPath, newPath: `${h.mountPath}-2` } }), 400, ErrorCode.BadRequest);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/moved`, newPath: `${root}/other` } }),
+      409,
+      ErrorCode.Conflict,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', {
+        json: { oldPath: `${root}/moved`, newPath: `${root}/moved/inside` },
+      }),
+      400,
+      ErrorCode.BadRequest,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/nothing`, newPath: `${root}/else` } }),
+      404,
+      ErrorCode.NotFound,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', {
+        json: { oldPath: `${root}/moved`, newPath: `${root}/no-parent/x` },
+      }),
+      409,
+      ErrorCode.Conflict,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: h.mountPath, newPath: `${h.mountPath}-2` } }),
+      400,
+      ErrorCode.BadRequest,
+    );
   });
 
   it('refuses a rename across mounts', async () => {
-    const json = { name: 'second', storage_type: name, storage_config_id: h.configId, mount_path: `${h.mountPath}-second` };
+    const json = {
+      name: 'second',
+      storage_type: name,
+      storage_config_id: h.configId,
+      mount_path: `${h.mountPath}-second`,
+    };
     expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
     expect((await writeText(h, admin(h), `${root}/cross.txt`, 'x')).status).toBe(200);
-    expectError(await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${root}/cross.txt`, newPath: `${h.mountPath}-second/cross.txt` } }), 400, ErrorCode.BadRequest);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'rename', {
+        json: { oldPath: `${root}/cross.txt`, newPath: `${h.mountPath}-second/cross.txt` },
+      }),
+      400,
+      ErrorCode.BadRequest,
+    );
   });
 
   it('removes a file or a whole tree, and batch-remove reports each path', async () => {
     const tree = `${root}/doomed`;
     await mkdir(h, admin(h), tree);
     await mkdir(h, admin(h), `${tree}/sub`);
-    await putManyDirect(h, Array.from({ length: 30 }, (_, i) => keyOf(`${tree}/sub/f${i}.txt`)));
+    await putManyDirect(
+      h,
+      Array.from({ length: 30 }, (_, i) => keyOf(`${tree}/sub/f${i}.txt`)),
+    );
     expect((await writeText(h, admin(h), `${tree}/doomed-file.txt`, 'bye')).status).toBe(200);
-    const gone = expectOk(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${tree}/` } }), fsRemoveResultSchema);
+    const gone = expectOk(
+      await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${tree}/` } }),
+      fsRemoveResultSchema,
+    );
     expect(gone.removed).toBeGreaterThanOrEqual(31);
     expect(await exists(tree)).toBe(false);
     expect(await search('doomed-file')).toEqual([]);
     expectError(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: tree } }), 404, ErrorCode.NotFound);
-    expectError(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: h.mountPath } }), 400, ErrorCode.BadRequest);
+    expectError(
+      await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: h.mountPath } }),
+      400,
+      ErrorCode.BadRequest,
+    );
 
-    for (const file of ['b1.txt', 'b2.txt']) expect((await writeText(h, admin(h), `${root}/${file}`, file)).status).toBe(200);
+    for (const file of ['b1.txt', 'b2.txt'])
+      expect((await writeText(h, admin(h), `${root}/${file}`, file)).status).toBe(200);
     await mkdir(h, admin(h), `${root}/bdir`);
     expect((await writeText(h, admin(h), `${root}/bdir/inner.txt`, 'i')).status).toBe(200);
-    const paths = [`${root}/b1.txt`, `${root}/bdir/inner.txt`, `${root}/bdir`, `${root}/b2.txt`, `${root}/not-there.txt`];
-    const batch = expectOk(await fsCall(h, admin(h), 'POST', 'batch-remove', { json: { paths } }), fsBatchRemoveResultSchema);
+    const paths = [
+      `${root}/b1.txt`,
+      `${root}/bdir/inner.txt`,
+      `${root}/bdir`,
+      `${root}/b2.txt`,
+      `${root}/not-there.txt`,
+    ];
+    const batch = expectOk(
+      await fsCall(h, admin(h), 'POST', 'batch-remove', { json: { paths } }),
+      fsBatchRemoveResultSchema,
+    );
     expect(batch.success).toBe(4);
-    expect(batch.failed).toEqual([{ path: `${root}/not-there.txt`, code: ErrorCode.NotFound, error: expect.any(String) }]);
+    expect(batch.failed).toEqual([
+      { path: `${root}/not-there.txt`, code: ErrorCode.NotFound, error: expect.any(String) },
+    ]);
     for (const path of paths) expect(await exists(path)).toBe(false);
   });
 
@@ -106,7 +214,10 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     const big = `${root}/big`;
     await mkdir(h, admin(h), big);
     const files = Array.from({ length: 1_050 }, (_, i) => `file-${String(i).padStart(4, '0')}.txt`);
-    await putManyDirect(h, files.map((file) => keyOf(`${big}/${file}`)));
+    await putManyDirect(
+      h,
+      files.map((file) => keyOf(`${big}/${file}`)),
+    );
     for (const folder of ['aaa', 'mmm', 'zzz']) await putDirect(h, keyOf(`${big}/${folder}/inside.txt`), 'x');
     const { items, pages } = await listAll(h, admin(h), big);
     expect(pages).toBeGreaterThan(5);
@@ -121,8 +232,16 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expect(rest.items[2]?.isDirectory).toBe(false);
     expect(rest.nextCursor).toBeNull();
     expect(first.items.length + rest.items.length).toBe(1_053);
-    expectError(await fsCall(h, admin(h), 'GET', 'list', { query: { path: root, cursor: first.nextCursor ?? '' } }), 400, ErrorCode.ValidationFailed);
-    expectError(await fsCall(h, admin(h), 'GET', 'list', { query: { path: big, cursor: `${first.nextCursor ?? ''}x` } }), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await fsCall(h, admin(h), 'GET', 'list', { query: { path: root, cursor: first.nextCursor ?? '' } }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expectError(
+      await fsCall(h, admin(h), 'GET', 'list', { query: { path: big, cursor: `${first.nextCursor ?? ''}x` } }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
   });
 
   it('caches listings for the mount cache_ttl; writes through the app and a refresh clear them', async () => {
@@ -136,14 +255,23 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
 
     await putDirect(h, keyOf(`${dir}/later.txt`), 'later');
     expect(await search('later.tx')).toEqual([]);
-    const refreshed = expectOk(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }), fsRefreshResultSchema);
+    const refreshed = expectOk(
+      await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }),
+      fsRefreshResultSchema,
+    );
     expect(refreshed).toMatchObject({ mount_id: h.mountId });
     expect(namesOf((await list(h, admin(h), dir)).items)).toEqual(['inside.txt', 'later.txt', 'outside.txt']);
     expect(await search('later.tx')).toEqual([`${dir}/later.txt`]);
-    const mount = expectOk(await call(h.server.baseUrl, 'GET', `/api/admin/mounts/${h.mountId}`, { token: h.token }), mountViewSchema);
+    const mount = expectOk(
+      await call(h.server.baseUrl, 'GET', `/api/admin/mounts/${h.mountId}`, { token: h.token }),
+      mountViewSchema,
+    );
     expect(mount.last_refresh_at).toBe(refreshed.last_refresh_at);
 
-    expectOk(await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${h.mountId}`, { token: h.token, json: { cache_ttl: 0 } }), mountViewSchema);
+    expectOk(
+      await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${h.mountId}`, { token: h.token, json: { cache_ttl: 0 } }),
+      mountViewSchema,
+    );
     await list(h, admin(h), dir);
     await putDirect(h, keyOf(`${dir}/uncached.txt`), 'now');
     expect(namesOf((await list(h, admin(h), dir)).items)).toContain('uncached.txt');
@@ -151,10 +279,20 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
 
   it('keeps the index of a mount that moves to another path', async () => {
     const json = { name: 'moving', storage_type: name, storage_config_id: h.configId, mount_path: '/moving-mount' };
-    const mount = expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
+    const mount = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
+      mountViewSchema,
+      201,
+    );
     expect((await writeText(h, admin(h), '/moving-mount/travelling-note.txt', 'x')).status).toBe(200);
     expect(await search('travelling-note')).toEqual(['/moving-mount/travelling-note.txt']);
-    expectOk(await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${mount.id}`, { token: h.token, json: { mount_path: '/moved-mount' } }), mountViewSchema);
+    expectOk(
+      await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${mount.id}`, {
+        token: h.token,
+        json: { mount_path: '/moved-mount' },
+      }),
+      mountViewSchema,
+    );
     expect(await search('travelling-note')).toEqual(['/moved-mount/travelling-note.txt']);
   });
 
@@ -163,9 +301,16 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expectOk(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }), fsRefreshResultSchema);
     expect(await search('ephemeral-one')).toEqual([`${root}/ephemeral-one.txt`]);
     await (await h.driver()).deleteMany([keyOf(`${root}/ephemeral-one.txt`)]);
-    const again = expectOk(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }), fsRefreshResultSchema);
+    const again = expectOk(
+      await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: h.mountId } }),
+      fsRefreshResultSchema,
+    );
     expect(again.removed).toBeGreaterThanOrEqual(1);
     expect(await search('ephemeral-one')).toEqual([]);
-    expectError(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: 'no-such-mount' } }), 404, ErrorCode.NotFound);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: 'no-such-mount' } }),
+      404,
+      ErrorCode.NotFound,
+    );
   });
 });

@@ -4,9 +4,9 @@ import { fsPresignResultSchema, fsUpdateResultSchema } from '@shared/api/fs.sche
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import { freePort } from '../../support/free-port';
-import { call, expectError, expectOk } from '../support/http';
-import { drivers, putTo, randomBytesOf, s3ConfigInput } from '../storage/storage-harness';
+import { freePort } from '@tests/support/free-port';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { drivers, putTo, randomBytesOf, s3ConfigInput } from '@tests/integration/storage/storage-harness';
 import { admin, formUpload, fsCall, mkdir, startFsHarness, writeText, type FsHarness } from './fs-harness';
 
 describe.each(drivers)('mount upload limits on the %s driver', (name) => {
@@ -19,11 +19,22 @@ describe.each(drivers)('mount upload limits on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const adminCall = (method: string, path: string, json: unknown) => call(h.server.baseUrl, method, path, { token: h.token, json });
-  const setMaxKb = async (kb: number) => expectOk(await adminCall('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }), z.unknown());
-  const setQuota = async (bytes: number | null) => expectOk(await adminCall('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
-  const used = async () => expectOk(await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }), storageConfigSchema).used_storage_bytes;
-  const presign = (fileName: string, fileSize: number) => fsCall(h, admin(h), 'POST', 'presign', { json: { path: root, fileName, fileSize } });
+  const adminCall = (method: string, path: string, json: unknown) =>
+    call(h.server.baseUrl, method, path, { token: h.token, json });
+  const setMaxKb = async (kb: number) =>
+    expectOk(
+      await adminCall('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }),
+      z.unknown(),
+    );
+  const setQuota = async (bytes: number | null) =>
+    expectOk(await adminCall('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
+  const used = async () =>
+    expectOk(
+      await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+      storageConfigSchema,
+    ).used_storage_bytes;
+  const presign = (fileName: string, fileSize: number) =>
+    fsCall(h, admin(h), 'POST', 'presign', { json: { path: root, fileName, fileSize } });
   beforeEach(async () => {
     await setMaxKb(100 * 1024);
     await setQuota(null);
@@ -32,8 +43,18 @@ describe.each(drivers)('mount upload limits on the %s driver', (name) => {
   it('applies max_upload_size to presign, multipart init, form uploads and edits', async () => {
     await setMaxKb(64);
     expectError(await presign('a.bin', 65 * 1024), 413, ErrorCode.PayloadTooLarge);
-    expectError(await fsCall(h, admin(h), 'POST', 'multipart/init', { json: { path: root, fileName: 'a.bin', fileSize: 65 * 1024 } }), 413, ErrorCode.PayloadTooLarge);
-    expectError(await formUpload(h, admin(h), root, 'a.bin', randomBytesOf(512 * 1024)), 413, ErrorCode.PayloadTooLarge);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'multipart/init', {
+        json: { path: root, fileName: 'a.bin', fileSize: 65 * 1024 },
+      }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
+    expectError(
+      await formUpload(h, admin(h), root, 'a.bin', randomBytesOf(512 * 1024)),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expectError(await writeText(h, admin(h), `${root}/a.txt`, 'z'.repeat(65 * 1024)), 413, ErrorCode.PayloadTooLarge);
     expectOk(await presign('ok.bin', 64 * 1024), fsPresignResultSchema, 201);
     expect((await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${root}/a.bin` } })).status).toBe(404);
@@ -44,9 +65,15 @@ describe.each(drivers)('mount upload limits on the %s driver', (name) => {
     const signed = expectOk(await presign('late.bin', bytes.length), fsPresignResultSchema, 201);
     expect((await putTo(signed.uploadUrl, bytes, signed.contentType)).status).toBe(200);
     await setMaxKb(64);
-    expectError(await fsCall(h, admin(h), 'POST', 'presign/commit', { json: { uploadId: signed.uploadId } }), 413, ErrorCode.PayloadTooLarge);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'presign/commit', { json: { uploadId: signed.uploadId } }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expect(await (await h.driver()).head('limits/late.bin')).toBeNull();
-    expect(await h.server.db.selectFrom('fs_uploads').select('id').where('id', '=', signed.uploadId).execute()).toEqual([]);
+    expect(await h.server.db.selectFrom('fs_uploads').select('id').where('id', '=', signed.uploadId).execute()).toEqual(
+      [],
+    );
   });
 
   it('applies the storage quota: files written through the explorer count, a replaced file’s bytes are reused', async () => {
@@ -60,7 +87,10 @@ describe.each(drivers)('mount upload limits on the %s driver', (name) => {
     expect(await used()).toBe(before + 90_000);
     const signed = expectOk(await presign('fits.bin', 10_000), fsPresignResultSchema, 201);
     expect(await used()).toBe(before + 100_000);
-    expectOk(await fsCall(h, admin(h), 'POST', 'presign/cancel', { json: { uploadId: signed.uploadId } }), z.object({ status: z.literal('cancelled') }));
+    expectOk(
+      await fsCall(h, admin(h), 'POST', 'presign/cancel', { json: { uploadId: signed.uploadId } }),
+      z.object({ status: z.literal('cancelled') }),
+    );
     expect(await used()).toBe(before + 90_000);
     expectOk(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${root}/q.txt` } }), z.unknown());
     expect(await used()).toBe(before);
@@ -78,10 +108,22 @@ describe('a storage that cannot be reached', () => {
   let path: string;
   beforeAll(async () => {
     h = await startFsHarness('local');
-    const input = { ...s3ConfigInput('unreachable'), name: 'Offline bucket', endpoint_url: `http://127.0.0.1:${await freePort()}` };
-    const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), storageConfigSchema, 201);
+    const input = {
+      ...s3ConfigInput('unreachable'),
+      name: 'Offline bucket',
+      endpoint_url: `http://127.0.0.1:${await freePort()}`,
+    };
+    const config = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      storageConfigSchema,
+      201,
+    );
     const json = { name: 'offline', storage_type: 's3', storage_config_id: config.id, mount_path: '/offline' };
-    const mount = expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
+    const mount = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
+      mountViewSchema,
+      201,
+    );
     path = mount.mount_path;
   });
   afterAll(() => h.close());
@@ -98,9 +140,16 @@ describe('a storage that cannot be reached', () => {
       const error = expectError(result, 502, ErrorCode.BadGateway);
       expect(error.message).toContain('Offline bucket');
     }
-    const mounts = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), z.array(mountViewSchema));
+    const mounts = expectOk(
+      await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
+      z.array(mountViewSchema),
+    );
     const offline = mounts.find((mount) => mount.mount_path === path)?.id ?? '';
-    expectError(await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: offline } }), 502, ErrorCode.BadGateway);
+    expectError(
+      await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: offline } }),
+      502,
+      ErrorCode.BadGateway,
+    );
     expect((await fsCall(h, admin(h), 'GET', 'list', { query: { path: '/' } })).status).toBe(200);
   });
 });

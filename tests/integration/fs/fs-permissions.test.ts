@@ -3,9 +3,21 @@ import * as z from 'zod/mini';
 import { fsPresignResultSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '../support/http';
-import { drivers } from '../storage/storage-harness';
-import { admin, formUpload, fsCall, key, list, mkdir, namesOf, startFsHarness, writeText, type FsHarness, type Who } from './fs-harness';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { drivers } from '@tests/integration/storage/storage-harness';
+import {
+  admin,
+  formUpload,
+  fsCall,
+  key,
+  list,
+  mkdir,
+  namesOf,
+  startFsHarness,
+  writeText,
+  type FsHarness,
+  type Who,
+} from './fs-harness';
 
 describe.each(drivers)('mount explorer permissions on the %s driver', (name) => {
   let h: FsHarness;
@@ -21,7 +33,13 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
     const json = { name: 'sibling', storage_type: name, storage_config_id: h.configId, mount_path: sibling };
     expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
     for (const folder of ['docs', 'docs/team', 'docsbar', 'other']) await mkdir(h, admin(h), `${m}/${folder}`);
-    for (const path of [`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`, `${m}/docsbar/report-c.txt`, `${m}/other/report-d.txt`, `${sibling}/report-e.txt`]) {
+    for (const path of [
+      `${m}/docs/report-a.txt`,
+      `${m}/docs/team/report-b.txt`,
+      `${m}/docsbar/report-c.txt`,
+      `${m}/other/report-d.txt`,
+      `${sibling}/report-e.txt`,
+    ]) {
       expect((await writeText(h, admin(h), path, path)).status).toBe(200);
     }
     docsKey = await key(h, { basic_path: `${m}/docs` });
@@ -55,7 +73,8 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
   ])('refuses %s', async (_label, pathOf, status) => {
     const path = pathOf(m);
     const code = status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed;
-    for (const action of ['get', 'download', 'file-link']) expectError(await fsCall(h, docsKey, 'GET', action, { query: { path } }), status, code);
+    for (const action of ['get', 'download', 'file-link'])
+      expectError(await fsCall(h, docsKey, 'GET', action, { query: { path } }), status, code);
     expectError(await fsCall(h, docsKey, 'GET', 'list', { query: { path } }), status, code);
     expectError(await fsCall(h, docsKey, 'POST', 'mkdir', { json: { path: `${path}/new` } }), status, code);
     expectError(await fsCall(h, docsKey, 'DELETE', 'remove', { query: { path } }), status, code);
@@ -65,11 +84,35 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
     expect((await writeText(h, docsKey, `${m}/docs/by-key.txt`, 'mine')).status).toBe(200);
     await mkdir(h, docsKey, `${m}/docs/key-folder`);
     expect((await formUpload(h, docsKey, `${m}/docs/key-folder`, 'up.txt', 'hi')).status).toBe(201);
-    expectError(await fsCall(h, docsKey, 'POST', 'rename', { json: { oldPath: `${m}/docs/by-key.txt`, newPath: `${m}/docsbar/by-key.txt` } }), 403, ErrorCode.Forbidden);
-    expectError(await fsCall(h, docsKey, 'POST', 'rename', { json: { oldPath: `${m}/docsbar/report-c.txt`, newPath: `${m}/docs/stolen.txt` } }), 403, ErrorCode.Forbidden);
-    expectError(await fsCall(h, docsKey, 'POST', 'presign', { json: { path: `${m}/docs/../docsbar`, fileName: 'x.txt', fileSize: 1 } }), 403, ErrorCode.Forbidden);
-    expectError(await fsCall(h, docsKey, 'POST', 'update', { json: { path: `${m}/other/report-d.txt`, content: 'overwritten' } }), 403, ErrorCode.Forbidden);
-    const batch = await fsCall(h, docsKey, 'POST', 'batch-remove', { json: { paths: [`${m}/docs/by-key.txt`, `${m}/docsbar/report-c.txt`] } });
+    expectError(
+      await fsCall(h, docsKey, 'POST', 'rename', {
+        json: { oldPath: `${m}/docs/by-key.txt`, newPath: `${m}/docsbar/by-key.txt` },
+      }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    expectError(
+      await fsCall(h, docsKey, 'POST', 'rename', {
+        json: { oldPath: `${m}/docsbar/report-c.txt`, newPath: `${m}/docs/stolen.txt` },
+      }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    expectError(
+      await fsCall(h, docsKey, 'POST', 'presign', {
+        json: { path: `${m}/docs/../docsbar`, fileName: 'x.txt', fileSize: 1 },
+      }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    expectError(
+      await fsCall(h, docsKey, 'POST', 'update', { json: { path: `${m}/other/report-d.txt`, content: 'overwritten' } }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    const batch = await fsCall(h, docsKey, 'POST', 'batch-remove', {
+      json: { paths: [`${m}/docs/by-key.txt`, `${m}/docsbar/report-c.txt`] },
+    });
     expectError(batch, 403, ErrorCode.Forbidden);
     expect((await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${m}/docs/by-key.txt` } })).status).toBe(200);
   });
@@ -77,7 +120,9 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
   it('refuses every write of a read-only key with 403 and still lets it read', async () => {
     expect((await list(h, readOnly, `${m}/docs`)).canWrite).toBe(false);
     expect((await fsCall(h, readOnly, 'GET', 'get', { query: { path: `${m}/docs/report-a.txt` } })).status).toBe(200);
-    expect((await fsCall(h, readOnly, 'GET', 'download', { query: { path: `${m}/docs/report-a.txt` } })).status).toBe(200);
+    expect((await fsCall(h, readOnly, 'GET', 'download', { query: { path: `${m}/docs/report-a.txt` } })).status).toBe(
+      200,
+    );
     const writes: Array<[string, string, { json?: unknown; query?: Record<string, string> }]> = [
       ['POST', 'mkdir', { json: { path: `${m}/docs/ro` } }],
       ['POST', 'update', { json: { path: `${m}/docs/ro.txt`, content: 'x' } }],
@@ -87,31 +132,80 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
       ['DELETE', 'remove', { query: { path: `${m}/docs/report-a.txt` } }],
       ['POST', 'batch-remove', { json: { paths: [`${m}/docs/report-a.txt`] } }],
     ];
-    for (const [method, action, request] of writes) expectError(await fsCall(h, readOnly, method, action, request), 403, ErrorCode.Forbidden);
+    for (const [method, action, request] of writes)
+      expectError(await fsCall(h, readOnly, method, action, request), 403, ErrorCode.Forbidden);
     expectError(await formUpload(h, readOnly, `${m}/docs`, 'ro.txt', 'x'), 403, ErrorCode.Forbidden);
     expect((await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${m}/docs/report-a.txt` } })).status).toBe(200);
   });
 
   it('never lets a key finish another caller’s upload', async () => {
-    const signed = expectOk(await fsCall(h, docsKey, 'POST', 'presign', { json: { path: `${m}/docs`, fileName: 'theirs.txt', fileSize: 2 } }), fsPresignResultSchema, 201);
-    expectError(await fsCall(h, teamKey, 'POST', 'presign/commit', { json: { uploadId: signed.uploadId } }), 404, ErrorCode.NotFound);
-    expectError(await fsCall(h, teamKey, 'POST', 'multipart/abort', { json: { uploadId: signed.uploadId } }), 404, ErrorCode.NotFound);
+    const signed = expectOk(
+      await fsCall(h, docsKey, 'POST', 'presign', { json: { path: `${m}/docs`, fileName: 'theirs.txt', fileSize: 2 } }),
+      fsPresignResultSchema,
+      201,
+    );
+    expectError(
+      await fsCall(h, teamKey, 'POST', 'presign/commit', { json: { uploadId: signed.uploadId } }),
+      404,
+      ErrorCode.NotFound,
+    );
+    expectError(
+      await fsCall(h, teamKey, 'POST', 'multipart/abort', { json: { uploadId: signed.uploadId } }),
+      404,
+      ErrorCode.NotFound,
+    );
   });
 
   it('keeps search inside the base path, whatever the scope', async () => {
     const hits = async (who: Who, query: Record<string, string>) =>
-      expectOk(await fsCall(h, who, 'GET', 'search', { query: { q: 'report', ...query } }), fsSearchResultSchema).results.map((hit) => hit.path).sort();
-    expect(await hits(admin(h), {})).toEqual([`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`, `${m}/docsbar/report-c.txt`, `${m}/other/report-d.txt`, `${sibling}/report-e.txt`].sort());
+      expectOk(await fsCall(h, who, 'GET', 'search', { query: { q: 'report', ...query } }), fsSearchResultSchema)
+        .results.map((hit) => hit.path)
+        .sort();
+    expect(await hits(admin(h), {})).toEqual(
+      [
+        `${m}/docs/report-a.txt`,
+        `${m}/docs/team/report-b.txt`,
+        `${m}/docsbar/report-c.txt`,
+        `${m}/other/report-d.txt`,
+        `${sibling}/report-e.txt`,
+      ].sort(),
+    );
     expect(await hits(docsKey, {})).toEqual([`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`]);
     expect(await hits(teamKey, {})).toEqual([`${m}/docs/team/report-b.txt`]);
-    expect(await hits(docsKey, { scope: 'mount', mount_id: h.mountId })).toEqual([`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`]);
-    expect(await hits(docsKey, { scope: 'directory', path: `${m}/docs/team` })).toEqual([`${m}/docs/team/report-b.txt`]);
+    expect(await hits(docsKey, { scope: 'mount', mount_id: h.mountId })).toEqual([
+      `${m}/docs/report-a.txt`,
+      `${m}/docs/team/report-b.txt`,
+    ]);
+    expect(await hits(docsKey, { scope: 'directory', path: `${m}/docs/team` })).toEqual([
+      `${m}/docs/team/report-b.txt`,
+    ]);
     expect(await hits(teamKey, { scope: 'directory', path: m })).toEqual([`${m}/docs/team/report-b.txt`]);
-    expect(await hits(admin(h), { scope: 'directory', path: `${m}/docs` })).toEqual([`${m}/docs/report-a.txt`, `${m}/docs/team/report-b.txt`]);
-    expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'directory', path: `${m}/docsbar` } }), 403, ErrorCode.Forbidden);
-    expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'directory', path: `${m}/docs/%2e%2e/docsbar` } }), 403, ErrorCode.Forbidden);
-    const siblingId = expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }), z.array(mountViewSchema)).find((mount) => mount.mount_path === sibling)?.id ?? '';
-    expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'mount', mount_id: siblingId } }), 404, ErrorCode.NotFound);
+    expect(await hits(admin(h), { scope: 'directory', path: `${m}/docs` })).toEqual([
+      `${m}/docs/report-a.txt`,
+      `${m}/docs/team/report-b.txt`,
+    ]);
+    expectError(
+      await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'directory', path: `${m}/docsbar` } }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    expectError(
+      await fsCall(h, docsKey, 'GET', 'search', {
+        query: { q: 'report', scope: 'directory', path: `${m}/docs/%2e%2e/docsbar` },
+      }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    const siblingId =
+      expectOk(
+        await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
+        z.array(mountViewSchema),
+      ).find((mount) => mount.mount_path === sibling)?.id ?? '';
+    expectError(
+      await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'mount', mount_id: siblingId } }),
+      404,
+      ErrorCode.NotFound,
+    );
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'r' } }), 400, ErrorCode.ValidationFailed);
     expectError(await fsCall(h, docsKey, 'GET', 'search', { query: { q: ' r ' } }), 400, ErrorCode.ValidationFailed);
   });
@@ -119,7 +213,10 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
   it('needs mount permission; the admin-only refresh refuses keys', async () => {
     const fileKey = await key(h, { mount_permission: 0, file_permission: 1 });
     expectError(await fsCall(h, fileKey, 'GET', 'list', { query: { path: '/' } }), 403, ErrorCode.Forbidden);
-    const refresh = await call(h.server.baseUrl, 'POST', '/api/admin/fs/refresh', { apiKey: 'apiKey' in docsKey ? docsKey.apiKey : '', json: { mount_id: h.mountId } });
+    const refresh = await call(h.server.baseUrl, 'POST', '/api/admin/fs/refresh', {
+      apiKey: 'apiKey' in docsKey ? docsKey.apiKey : '',
+      json: { mount_id: h.mountId },
+    });
     expectError(refresh, 403, ErrorCode.Forbidden);
   });
 });

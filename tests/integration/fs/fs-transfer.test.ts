@@ -7,8 +7,8 @@ import { ErrorCode } from '@shared/errors';
 import type { FsUploadJob } from '@workers/fs-protocol';
 import type { TransferProgress, TransferWorkerApi } from '@workers/protocol';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { expectOk } from '../support/http';
-import { drivers, fetchBytes, randomBytesOf, sha256 } from '../storage/storage-harness';
+import { expectOk } from '@tests/integration/support/http';
+import { drivers, fetchBytes, randomBytesOf, sha256 } from '@tests/integration/storage/storage-harness';
 import { admin, fsCall, key, list, mkdir, startFsHarness, type FsHarness } from './fs-harness';
 
 const MiB = 1024 * 1024;
@@ -22,7 +22,10 @@ describe.each(drivers)('uploads into a mount folder from the worker on the %s dr
     root = `${h.mountPath}/worker-uploads`;
     await mkdir(h, admin(h), root);
     // Parts of 5 MiB from 6 MiB on, so the multipart path runs on small files.
-    worker = createWorkerEndpoint({ fetch: globalThis.fetch, config: { singlePutMaxBytes: 6 * MiB, partSize: 5 * MiB } });
+    worker = createWorkerEndpoint({
+      fetch: globalThis.fetch,
+      config: { singlePutMaxBytes: 6 * MiB, partSize: 5 * MiB },
+    });
     worker.configure({ baseUrl: `${h.server.baseUrl}/api`, credentials: { scheme: 'admin', token: h.token } });
   });
   afterAll(() => h.close());
@@ -46,7 +49,10 @@ describe.each(drivers)('uploads into a mount folder from the worker on the %s dr
     const bytes = randomBytesOf(300_000);
     const stages: TransferProgress['stage'][] = [];
     const result = await worker.uploadToMount(job('small.bin', bytes), (progress) => stages.push(progress.stage));
-    expect(result).toMatchObject({ ok: true, entry: { path: `${root}/small.bin`, name: 'small.bin', size: bytes.length, isDirectory: false } });
+    expect(result).toMatchObject({
+      ok: true,
+      entry: { path: `${root}/small.bin`, name: 'small.bin', size: bytes.length, isDirectory: false },
+    });
     expect(stages.at(-1)).toBe('completed');
     expect(sha256((await stored(`${root}/small.bin`)).bytes)).toBe(sha256(bytes));
     expect((await list(h, admin(h), root)).items.map((item) => item.name)).toContain('small.bin');
@@ -64,7 +70,9 @@ describe.each(drivers)('uploads into a mount folder from the worker on the %s dr
 
   it('writes a name with % literally into a folder whose path carries it as %25', async () => {
     await mkdir(h, admin(h), `${root}/100%25`);
-    const result = await worker.uploadToMount(job('5% off.txt', new TextEncoder().encode('half'), { folder: `${root}/100%25` }));
+    const result = await worker.uploadToMount(
+      job('5% off.txt', new TextEncoder().encode('half'), { folder: `${root}/100%25` }),
+    );
     expect(result).toMatchObject({ ok: true, entry: { name: '5% off.txt', path: `${root}/100%25/5%25 off.txt` } });
   });
 
@@ -75,7 +83,10 @@ describe.each(drivers)('uploads into a mount folder from the worker on the %s dr
   });
 
   it('frees the reservation when cancelled while uploading, single or multipart', async () => {
-    for (const [fileName, size] of [['cancel-single.bin', 200_000], ['cancel-multi.bin', 7 * MiB]] as const) {
+    for (const [fileName, size] of [
+      ['cancel-single.bin', 200_000],
+      ['cancel-multi.bin', 7 * MiB],
+    ] as const) {
       const id = `${name}-${fileName}`;
       const result = await worker.uploadToMount(job(fileName, randomBytesOf(size, 5)), (progress) => {
         if (progress.stage === 'uploading') worker.cancel(id);
@@ -95,9 +106,13 @@ describe.each(drivers)('uploads into a mount folder from the worker on the %s dr
       return endpoint;
     };
     if (!('apiKey' in writer) || !('apiKey' in reader)) throw new Error('keys expected');
-    const written = await asKey(writer.apiKey).uploadToMount(job('by-key.txt', new Uint8Array([1, 2]), { scope: 'user' }));
+    const written = await asKey(writer.apiKey).uploadToMount(
+      job('by-key.txt', new Uint8Array([1, 2]), { scope: 'user' }),
+    );
     expect(written).toMatchObject({ ok: true, entry: { path: `${root}/by-key.txt` } });
-    const refused = await asKey(reader.apiKey).uploadToMount(job('read-only.txt', new Uint8Array([1]), { scope: 'user' }));
+    const refused = await asKey(reader.apiKey).uploadToMount(
+      job('read-only.txt', new Uint8Array([1]), { scope: 'user' }),
+    );
     expect(refused).toMatchObject({ ok: false, code: 'forbidden', errorCode: ErrorCode.Forbidden });
   });
 });

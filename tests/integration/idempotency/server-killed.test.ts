@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminPasteListSchema, deletedCountSchema, pasteCreateResultSchema } from '@shared/api/paste.schema';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { testAdmin } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { testAdmin } from '@tests/integration/support/test-server';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 
@@ -22,12 +22,18 @@ type Running = { child: ChildProcess; port: number; exited: Promise<void> };
 async function startProcess(dataDir: string): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', ADMIN_USERNAME: testAdmin.username, ADMIN_PASSWORD: testAdmin.password },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      ADMIN_USERNAME: testAdmin.username,
+      ADMIN_PASSWORD: testAdmin.password,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'] as const,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const found = /"port":(\d+)/.exec(line);
       if (line.includes('listening on') && found?.[1] !== undefined) resolve(Number(found[1]));
@@ -60,10 +66,12 @@ function killingProxy(target: () => Running): { server: Server; ready: Promise<n
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  const ready = new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve(typeof address === 'object' && address !== null ? address.port : 0);
-  }));
+  const ready = new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address !== null ? address.port : 0);
+    }),
+  );
   return { server, ready, arm: () => new Promise<void>((resolve) => (armed = resolve)) };
 }
 
@@ -88,7 +96,8 @@ describe('a server killed between a change and its reply', () => {
 
     const content = `survives the crash ${randomUUID()}`;
     const key = randomUUID();
-    const create = () => call(base, 'POST', '/api/paste', { token, json: { content }, headers: { 'idempotency-key': key } });
+    const create = () =>
+      call(base, 'POST', '/api/paste', { token, json: { content }, headers: { 'idempotency-key': key } });
 
     const killed = proxy.arm();
     await expect(create()).rejects.toThrow();
@@ -97,11 +106,14 @@ describe('a server killed between a change and its reply', () => {
 
     const created = expectOk(await create(), pasteCreateResultSchema, 201);
     const list = expectOk(await call(base, 'GET', '/api/admin/pastes?limit=100', { token }), adminPasteListSchema);
-    expect(list.items.filter((item) => item.contentPreview.startsWith('survives the crash') && item.id === created.id)).toHaveLength(1);
+    expect(
+      list.items.filter((item) => item.contentPreview.startsWith('survives the crash') && item.id === created.id),
+    ).toHaveLength(1);
     expect(list.items.filter((item) => item.contentPreview.startsWith('survives the crash'))).toHaveLength(1);
 
     const deleteKey = randomUUID();
-    const remove = () => call(base, 'DELETE', `/api/admin/pastes/${created.id}`, { token, headers: { 'idempotency-key': deleteKey } });
+    const remove = () =>
+      call(base, 'DELETE', `/api/admin/pastes/${created.id}`, { token, headers: { 'idempotency-key': deleteKey } });
     const killedAgain = proxy.arm();
     await expect(remove()).rejects.toThrow();
     await killedAgain;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASTE_MAX_BYTES, pasteCreateResultSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, pasteCount, postPaste, setGuestPastes, viewPaste } from './paste-helpers';
 
 describe('POST /api/paste', () => {
@@ -15,12 +15,18 @@ describe('POST /api/paste', () => {
   });
   afterEach(() => server.close());
 
-  const post = (json: unknown, headers: Record<string, string> = {}) => postPaste(server.baseUrl, json, { token, headers });
+  const post = (json: unknown, headers: Record<string, string> = {}) =>
+    postPaste(server.baseUrl, json, { token, headers });
 
   it('creates a paste with a generated 8-character slug and answers 201', async () => {
     const created = await createPaste(server.baseUrl, { content: 'hello', remark: 'note', maxViews: 0 }, { token });
     expect(created.slug).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(created).toMatchObject({ url: `${server.baseUrl}/paste/${created.slug}`, maxViews: null, expiresAt: null, hasPassword: false });
+    expect(created).toMatchObject({
+      url: `${server.baseUrl}/paste/${created.slug}`,
+      maxViews: null,
+      expiresAt: null,
+      hasPassword: false,
+    });
     const row = await server.db.selectFrom('pastes').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.created_by).toMatch(/^admin:/);
     expect(row.content).toBe('hello');
@@ -30,9 +36,18 @@ describe('POST /api/paste', () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString().replace('Z', '+00:00');
     const result = await post({ content: 'x', slug: 'my_note-1', password: 'secret', expiresAt, maxViews: 3 });
     const created = expectOk(result, pasteCreateResultSchema, 201);
-    expect(created).toMatchObject({ slug: 'my_note-1', hasPassword: true, maxViews: 3, expiresAt: new Date(expiresAt).toISOString() });
+    expect(created).toMatchObject({
+      slug: 'my_note-1',
+      hasPassword: true,
+      maxViews: 3,
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
     expect(result.text).not.toContain('secret');
-    const row = await server.db.selectFrom('pastes').select('password_hash').where('slug', '=', 'my_note-1').executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('pastes')
+      .select('password_hash')
+      .where('slug', '=', 'my_note-1')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
@@ -46,7 +61,11 @@ describe('POST /api/paste', () => {
     ['a non-ISO expiresAt', { content: 'x', expiresAt: 'tomorrow' }, 'expiresAt'],
     ['a past expiresAt', { content: 'x', expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
     ['an expiresAt after 9999-12-31T23:59:59Z', { content: 'x', expiresAt: '+010000-01-01T00:00:00Z' }, 'expiresAt'],
-    ['an expiresAt pushed past 9999 by its offset', { content: 'x', expiresAt: '9999-12-31T23:59:59-01:00' }, 'expiresAt'],
+    [
+      'an expiresAt pushed past 9999 by its offset',
+      { content: 'x', expiresAt: '9999-12-31T23:59:59-01:00' },
+      'expiresAt',
+    ],
     ['empty content', { content: '' }, 'content'],
     ['blank content', { content: '  \n' }, 'content'],
     ['missing content', { remark: 'r' }, 'content'],
@@ -63,9 +82,17 @@ describe('POST /api/paste', () => {
   it('answers 413 for content over 1 MiB, whether the body is JSON or text', async () => {
     const big = 'a'.repeat(PASTE_MAX_BYTES + 1);
     expect(expectError(await post({ content: big }), 413, ErrorCode.PayloadTooLarge).message).toMatch(/1 MiB/);
-    const plain = await call(server.baseUrl, 'POST', '/api/paste', { token, body: big, headers: { 'content-type': 'text/plain' } });
+    const plain = await call(server.baseUrl, 'POST', '/api/paste', {
+      token,
+      body: big,
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(plain, 413, ErrorCode.PayloadTooLarge);
-    const huge = await call(server.baseUrl, 'POST', '/api/paste', { token, body: 'a'.repeat(3 * PASTE_MAX_BYTES), headers: { 'content-type': 'text/plain' } });
+    const huge = await call(server.baseUrl, 'POST', '/api/paste', {
+      token,
+      body: 'a'.repeat(3 * PASTE_MAX_BYTES),
+      headers: { 'content-type': 'text/plain' },
+    });
     expectError(huge, 413, ErrorCode.PayloadTooLarge);
     const exact = await createPaste(server.baseUrl, { content: 'é'.repeat(PASTE_MAX_BYTES / 2) }, { token });
     expect(exact.slug).toHaveLength(8);
@@ -98,19 +125,37 @@ describe('POST /api/paste', () => {
   });
 
   it('refuses an Idempotency-Key sent again with a different body with 422, creating nothing', async () => {
-    const first = expectOk(await post({ content: 'first' }, { 'idempotency-key': 'k-body' }), pasteCreateResultSchema, 201);
-    const changed = expectError(await post({ content: 'second' }, { 'idempotency-key': 'k-body' }), 422, ErrorCode.ValidationFailed);
+    const first = expectOk(
+      await post({ content: 'first' }, { 'idempotency-key': 'k-body' }),
+      pasteCreateResultSchema,
+      201,
+    );
+    const changed = expectError(
+      await post({ content: 'second' }, { 'idempotency-key': 'k-body' }),
+      422,
+      ErrorCode.ValidationFailed,
+    );
     expect(changed.message).toMatch(/Idempotency-Key was already used with a different request body/);
     expect(await pasteCount(server.db)).toBe(1);
-    expect(expectOk(await post({ content: 'first' }, { 'idempotency-key': 'k-body' }), pasteCreateResultSchema, 201)).toEqual(first);
-    const stored = await server.db.selectFrom('idempotency_keys').select('request_hash').where('key', '=', 'k-body').executeTakeFirstOrThrow();
+    expect(
+      expectOk(await post({ content: 'first' }, { 'idempotency-key': 'k-body' }), pasteCreateResultSchema, 201),
+    ).toEqual(first);
+    const stored = await server.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('key', '=', 'k-body')
+      .executeTakeFirstOrThrow();
     expect(stored.request_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('keeps idempotency keys apart per caller and refuses a malformed key', async () => {
     const { key } = await insertApiKey(server.db, { text_permission: 1 });
     const mine = await createPaste(server.baseUrl, { content: 'a' }, { token, headers: { 'idempotency-key': 'same' } });
-    const theirs = await createPaste(server.baseUrl, { content: 'a' }, { apiKey: key, headers: { 'idempotency-key': 'same' } });
+    const theirs = await createPaste(
+      server.baseUrl,
+      { content: 'a' },
+      { apiKey: key, headers: { 'idempotency-key': 'same' } },
+    );
     expect(theirs.id).not.toBe(mine.id);
     expectError(await post({ content: 'a' }, { 'idempotency-key': 'has space' }), 400, ErrorCode.BadRequest);
   });
@@ -118,7 +163,11 @@ describe('POST /api/paste', () => {
   it('lets an API key with text permission create and refuses one without it with 403', async () => {
     const writer = await insertApiKey(server.db, { text_permission: 1 });
     const created = await createPaste(server.baseUrl, { content: 'k' }, { apiKey: writer.key });
-    const row = await server.db.selectFrom('pastes').select('created_by').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('pastes')
+      .select('created_by')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.created_by).toBe(`apikey:${writer.id}`);
     const reader = await insertApiKey(server.db, { file_permission: 1 });
     expectError(await postPaste(server.baseUrl, { content: 'k' }, { apiKey: reader.key }), 403, ErrorCode.Forbidden);
@@ -132,7 +181,11 @@ describe('POST /api/paste', () => {
   it('lets guests create when allowed, 10 a minute per IP, then 429 with Retry-After', async () => {
     await setGuestPastes(server.db, true);
     const created = await createPaste(server.baseUrl, { content: 'g0' }, {});
-    const row = await server.db.selectFrom('pastes').select('created_by').where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('pastes')
+      .select('created_by')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(row.created_by).toBe('guest');
     for (let i = 1; i < 10; i += 1) await createPaste(server.baseUrl, { content: `g${i}` }, {});
     const limited = await postPaste(server.baseUrl, { content: 'g10' });
@@ -150,7 +203,11 @@ describe('POST /api/paste content types', () => {
     server = await startTestServer();
     const { token } = await login(server.baseUrl);
     const error = expectError(
-      await call(server.baseUrl, 'POST', '/api/paste', { token, body: '<p>hi</p>', headers: { 'content-type': 'text/html' } }),
+      await call(server.baseUrl, 'POST', '/api/paste', {
+        token,
+        body: '<p>hi</p>',
+        headers: { 'content-type': 'text/html' },
+      }),
       400,
       ErrorCode.BadRequest,
     );
@@ -166,12 +223,20 @@ describe('POST /api/paste behind a reverse proxy', () => {
   it('builds the share link from X-Forwarded-Proto and -Host only when TRUST_PROXY is on', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'clip.example.com' };
     server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-    const trusted = await createPaste(server.baseUrl, { content: 'behind tls' }, { token: (await login(server.baseUrl)).token, headers: forwarded });
+    const trusted = await createPaste(
+      server.baseUrl,
+      { content: 'behind tls' },
+      { token: (await login(server.baseUrl)).token, headers: forwarded },
+    );
     expect(trusted.url).toBe(`https://clip.example.com/paste/${trusted.slug}`);
     await server.close();
 
     server = await startTestServer();
-    const direct = await createPaste(server.baseUrl, { content: 'no proxy' }, { token: (await login(server.baseUrl)).token, headers: forwarded });
+    const direct = await createPaste(
+      server.baseUrl,
+      { content: 'no proxy' },
+      { token: (await login(server.baseUrl)).token, headers: forwarded },
+    );
     expect(direct.url).toBe(`${server.baseUrl}/paste/${direct.slug}`);
   });
 });

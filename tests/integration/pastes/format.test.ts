@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminPasteListSchema, pasteDetailSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, postPaste, viewPaste } from './paste-helpers';
 
 describe('paste format', () => {
@@ -16,7 +16,8 @@ describe('paste format', () => {
   afterEach(() => server.close());
 
   const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
-  const admin = (method: string, path: string, json?: unknown) => call(server.baseUrl, method, `/api/admin/pastes${path}`, { token, json });
+  const admin = (method: string, path: string, json?: unknown) =>
+    call(server.baseUrl, method, `/api/admin/pastes${path}`, { token, json });
 
   it('stores plain and Markdown pastes, Markdown when omitted, and returns the format everywhere', async () => {
     const plain = await make({ content: '# not a heading', format: 'plain' });
@@ -48,16 +49,26 @@ describe('paste format', () => {
     const source = '# Notes\n\n<img src=x onerror="alert(1)"> [go](javascript:alert(2))\n\n```js\nconst a = 1;\n```';
     const markdown = await make({ content: source });
     const plain = await make({ content: '# not a heading', format: 'plain' });
-    const rendered = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=html`), pasteViewSchema);
+    const rendered = expectOk(
+      await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=html`),
+      pasteViewSchema,
+    );
     expect(rendered.content).toBe(source);
     expect(rendered.html).toContain('<h1>Notes</h1>');
     expect(rendered.html).toContain('<span class="hljs-keyword">const</span>');
     expect(rendered.html).not.toMatch(/onerror|javascript:/);
     expect((await viewPaste(server.baseUrl, markdown.slug)).html).toBeUndefined();
-    const plainView = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${plain.slug}?render=html`), pasteViewSchema);
+    const plainView = expectOk(
+      await call(server.baseUrl, 'GET', `/api/paste/${plain.slug}?render=html`),
+      pasteViewSchema,
+    );
     expect(plainView).toMatchObject({ content: '# not a heading' });
     expect(plainView.html).toBeUndefined();
-    expectError(await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=pdf`), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await call(server.baseUrl, 'GET', `/api/paste/${markdown.slug}?render=pdf`),
+      400,
+      ErrorCode.ValidationFailed,
+    );
   });
 
   it('renders a protected paste only once it is unlocked', async () => {
@@ -65,7 +76,9 @@ describe('paste format', () => {
     const locked = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`), pasteViewSchema);
     expect(locked).toMatchObject({ requiresPassword: true });
     expect(locked.html).toBeUndefined();
-    const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}?render=html`, { json: { password: 'pw-1' } });
+    const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}?render=html`, {
+      json: { password: 'pw-1' },
+    });
     expect(expectOk(unlocked, pasteViewSchema).html).toBe('<p><strong>secret</strong></p>\n');
   });
 
@@ -77,7 +90,10 @@ describe('paste format', () => {
 
     const owner = await insertApiKey(server.db, { text_permission: 1 });
     const own = await createPaste(server.baseUrl, { content: 'key text', format: 'plain' }, { apiKey: owner.key });
-    const back = await call(server.baseUrl, 'PUT', `/api/user/pastes/${own.id}`, { apiKey: owner.key, json: { format: 'markdown' } });
+    const back = await call(server.baseUrl, 'PUT', `/api/user/pastes/${own.id}`, {
+      apiKey: owner.key,
+      json: { format: 'markdown' },
+    });
     expect(expectOk(back, pasteDetailSchema).format).toBe('markdown');
   });
 
@@ -92,7 +108,11 @@ describe('paste format', () => {
   });
 
   it('makes a text/plain upload a Markdown paste', async () => {
-    const result = await call(server.baseUrl, 'POST', '/api/paste', { token, body: 'plain body', headers: { 'content-type': 'text/plain' } });
+    const result = await call(server.baseUrl, 'POST', '/api/paste', {
+      token,
+      body: 'plain body',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(result.status).toBe(201);
     const row = await server.db.selectFrom('pastes').select('format').executeTakeFirstOrThrow();
     expect(row.format).toBe('markdown');

@@ -5,20 +5,26 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pasteCreateResultSchema } from '@shared/api/paste.schema';
 import type { Database } from '@server/db/schema';
-import { login } from '../support/auth-helpers';
-import { call, expectOk } from '../support/http';
-import { createTestDatabase } from '../support/postgres';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectOk } from '@tests/integration/support/http';
+import { createTestDatabase } from '@tests/integration/support/postgres';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
 type Dialect = 'sqlite' | 'postgres';
 
 async function breakRecordWrites(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
-    await sql`create trigger crash_before_record before insert on idempotency_keys begin select raise(abort, 'simulated crash'); end`.execute(db);
+    await sql`create trigger crash_before_record before insert on idempotency_keys begin select raise(abort, 'simulated crash'); end`.execute(
+      db,
+    );
     return;
   }
-  await sql`create function crash_before_record() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`.execute(db);
-  await sql`create trigger crash_before_record before insert on idempotency_keys for each row execute function crash_before_record()`.execute(db);
+  await sql`create function crash_before_record() returns trigger language plpgsql as $$ begin raise exception 'simulated crash'; end $$`.execute(
+    db,
+  );
+  await sql`create trigger crash_before_record before insert on idempotency_keys for each row execute function crash_before_record()`.execute(
+    db,
+  );
 }
 
 async function mendRecordWrites(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -30,15 +36,23 @@ describe.each<Dialect>(['sqlite', 'postgres'])('paste create with an Idempotency
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer(dialect === 'postgres' ? { env: { DATABASE_URL: await createTestDatabase('idem_atomic') } } : {});
+    server = await startTestServer(
+      dialect === 'postgres' ? { env: { DATABASE_URL: await createTestDatabase('idem_atomic') } } : {},
+    );
     ({ token } = await login(server.baseUrl));
   });
   afterAll(() => server.close());
 
   it('leaves no paste when its record cannot be written, and the retry creates exactly one', async () => {
     const content = `atomic ${dialect} ${Date.now()}`;
-    const send = () => call(server.baseUrl, 'POST', '/api/paste', { token, json: { content }, headers: { 'idempotency-key': `crash-${dialect}` } });
-    const count = async () => (await server.db.selectFrom('pastes').select('id').where('content', '=', content).execute()).length;
+    const send = () =>
+      call(server.baseUrl, 'POST', '/api/paste', {
+        token,
+        json: { content },
+        headers: { 'idempotency-key': `crash-${dialect}` },
+      });
+    const count = async () =>
+      (await server.db.selectFrom('pastes').select('id').where('content', '=', content).execute()).length;
 
     await breakRecordWrites(server.db, dialect);
     try {

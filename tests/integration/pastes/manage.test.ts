@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminPasteListSchema, deletedCountSchema, pasteDetailSchema, userPasteListSchema } from '@shared/api/paste.schema';
+import {
+  adminPasteListSchema,
+  deletedCountSchema,
+  pasteDetailSchema,
+  userPasteListSchema,
+} from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, pasteCount, viewPaste } from './paste-helpers';
 
 describe('admin paste management', () => {
@@ -17,7 +22,8 @@ describe('admin paste management', () => {
   });
   afterEach(() => server.close());
 
-  const admin = (method: string, path: string, json?: unknown) => call(server.baseUrl, method, `/api/admin/pastes${path}`, { token, json });
+  const admin = (method: string, path: string, json?: unknown) =>
+    call(server.baseUrl, method, `/api/admin/pastes${path}`, { token, json });
   const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
 
   it('pages the list newest first with a 200-character preview', async () => {
@@ -38,11 +44,25 @@ describe('admin paste management', () => {
 
   it('gets, partially updates and deletes one paste by id', async () => {
     const created = await make({ content: 'v1', remark: 'keep me', password: 'pw-1', maxViews: 10 });
-    for (let i = 0; i < 3; i += 1) await call(server.baseUrl, 'POST', `/api/paste/${created.slug}`, { json: { password: 'pw-1' } });
+    for (let i = 0; i < 3; i += 1)
+      await call(server.baseUrl, 'POST', `/api/paste/${created.slug}`, { json: { password: 'pw-1' } });
 
-    const updated = expectOk(await admin('PUT', `/${created.id}`, { content: 'v2', maxViews: 2, password: null, slug: 'renamed' }), pasteDetailSchema);
-    expect(updated).toMatchObject({ content: 'v2', remark: 'keep me', maxViews: 2, views: 0, hasPassword: false, slug: 'renamed' });
-    const raised = expectOk(await admin('PUT', `/${created.id}`, { maxViews: null, expiresAt: null, remark: null }), pasteDetailSchema);
+    const updated = expectOk(
+      await admin('PUT', `/${created.id}`, { content: 'v2', maxViews: 2, password: null, slug: 'renamed' }),
+      pasteDetailSchema,
+    );
+    expect(updated).toMatchObject({
+      content: 'v2',
+      remark: 'keep me',
+      maxViews: 2,
+      views: 0,
+      hasPassword: false,
+      slug: 'renamed',
+    });
+    const raised = expectOk(
+      await admin('PUT', `/${created.id}`, { maxViews: null, expiresAt: null, remark: null }),
+      pasteDetailSchema,
+    );
     expect(raised).toMatchObject({ maxViews: null, expiresAt: null, remark: null, content: 'v2' });
     expect(JSON.stringify(raised)).not.toMatch(/password_hash|pw-1/);
     expect((await viewPaste(server.baseUrl, 'renamed')).content).toBe('v2');
@@ -51,10 +71,20 @@ describe('admin paste management', () => {
     expectError(await admin('PUT', `/${created.id}`, { slug: 'other-slug' }), 409, ErrorCode.SlugTaken);
     expectError(await admin('PUT', `/${created.id}`, { slug: 'raw' }), 400, ErrorCode.ValidationFailed);
     expectError(await admin('PUT', `/${created.id}`, {}), 400, ErrorCode.ValidationFailed);
-    expectError(await admin('PUT', `/${created.id}`, { expiresAt: '2001-01-01T00:00:00Z' }), 400, ErrorCode.ValidationFailed);
-    const tooLate = expectError(await admin('PUT', `/${created.id}`, { expiresAt: '9999-12-31T23:59:59-01:00' }), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await admin('PUT', `/${created.id}`, { expiresAt: '2001-01-01T00:00:00Z' }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    const tooLate = expectError(
+      await admin('PUT', `/${created.id}`, { expiresAt: '9999-12-31T23:59:59-01:00' }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
     expect(tooLate.data.issues?.map((issue) => issue.path)).toEqual(['expiresAt']);
-    expect(expectOk(await admin('PUT', `/${created.id}`, { password: 'pw-new' }), pasteDetailSchema).hasPassword).toBe(true);
+    expect(expectOk(await admin('PUT', `/${created.id}`, { password: 'pw-new' }), pasteDetailSchema).hasPassword).toBe(
+      true,
+    );
 
     expect(expectOk(await admin('GET', `/${created.id}`), pasteDetailSchema).slug).toBe('renamed');
     expect(expectOk(await admin('DELETE', `/${created.id}`), deletedCountSchema).deleted).toBe(1);
@@ -67,7 +97,9 @@ describe('admin paste management', () => {
     const b = await make({ content: 'b' });
     await make({ content: 'c', expiresAt: new Date(clock.now() + 60_000).toISOString() });
     await make({ content: 'd' });
-    expect(expectOk(await admin('POST', '/batch-delete', { ids: [a.id, b.id, 'missing'] }), deletedCountSchema).deleted).toBe(2);
+    expect(
+      expectOk(await admin('POST', '/batch-delete', { ids: [a.id, b.id, 'missing'] }), deletedCountSchema).deleted,
+    ).toBe(2);
     expectError(await admin('POST', '/batch-delete', { ids: [] }), 400, ErrorCode.ValidationFailed);
     expect(expectOk(await admin('POST', '/clear-expired'), deletedCountSchema).deleted).toBe(0);
     clock.advance(60_000);
@@ -90,7 +122,8 @@ describe('API key paste management', () => {
     const owner = await insertApiKey(server.db, { text_permission: 1 });
     const other = await insertApiKey(server.db, { text_permission: 1 });
     const mine = [];
-    for (let i = 0; i < 3; i += 1) mine.push(await createPaste(server.baseUrl, { content: `m${i}` }, { apiKey: owner.key }));
+    for (let i = 0; i < 3; i += 1)
+      mine.push(await createPaste(server.baseUrl, { content: `m${i}` }, { apiKey: owner.key }));
     const theirs = await createPaste(server.baseUrl, { content: 'theirs' }, { apiKey: other.key });
     const legacy = await createPaste(server.baseUrl, { content: 'legacy' }, { apiKey: other.key });
     await server.db.updateTable('pastes').set({ created_by: owner.id }).where('id', '=', legacy.id).execute();
@@ -99,7 +132,9 @@ describe('API key paste management', () => {
     expect(list.pagination).toEqual({ total: 4, limit: 2, offset: 0, hasMore: true });
     const rest = expectOk(await user(owner.key, 'GET', '?limit=2&offset=2'), userPasteListSchema);
     expect(rest.pagination.hasMore).toBe(false);
-    expect([...list.items, ...rest.items].map((item) => item.id).sort()).toEqual([...mine.map((p) => p.id), legacy.id].sort());
+    expect([...list.items, ...rest.items].map((item) => item.id).sort()).toEqual(
+      [...mine.map((p) => p.id), legacy.id].sort(),
+    );
 
     expectError(await user(owner.key, 'GET', `/${theirs.id}`), 404, ErrorCode.NotFound);
     expectError(await user(owner.key, 'PUT', `/${theirs.id}`, { content: 'hijack' }), 404, ErrorCode.NotFound);

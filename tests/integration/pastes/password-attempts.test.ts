@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste } from './paste-helpers';
 
 describe('paste password attempts', () => {

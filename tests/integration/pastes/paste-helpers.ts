@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { pasteCreateResultSchema, pasteViewSchema, type PasteCreateResult } from '@shared/api/paste.schema';
 import type { Database } from '@server/db/schema';
-import { call, expectOk, type CallOptions, type CallResult } from '../support/http';
+import { call, expectOk, type CallOptions, type CallResult } from '@tests/integration/support/http';
 
 export type Caller = Pick<CallOptions, 'token' | 'apiKey' | 'headers'>;
 
@@ -9,7 +9,11 @@ export function postPaste(baseUrl: string, json: unknown, caller: Caller = {}): 
   return call(baseUrl, 'POST', '/api/paste', { json, ...caller });
 }
 
-export async function createPaste(baseUrl: string, json: Record<string, unknown>, caller: Caller): Promise<PasteCreateResult> {
+export async function createPaste(
+  baseUrl: string,
+  json: Record<string, unknown>,
+  caller: Caller,
+): Promise<PasteCreateResult> {
   return expectOk(await postPaste(baseUrl, json, caller), pasteCreateResultSchema, 201);
 }
 
@@ -22,11 +26,18 @@ export async function viewPaste(baseUrl: string, slug: string, caller: Caller = 
 }
 
 export async function setGuestPastes(db: Kysely<Database>, allowed: boolean): Promise<void> {
-  await db.updateTable('system_settings').set({ value: String(allowed) }).where('key', '=', 'allow_guest_pastes').execute();
+  await db
+    .updateTable('system_settings')
+    .set({ value: String(allowed) })
+    .where('key', '=', 'allow_guest_pastes')
+    .execute();
 }
 
 export async function pasteCount(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('pastes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('pastes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

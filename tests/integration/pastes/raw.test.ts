@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pasteViewSchema } from '@shared/api/paste.schema';
-import { login } from '../support/auth-helpers';
-import { call, expectOk } from '../support/http';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, viewsOf } from './paste-helpers';
 
 describe('GET /api/raw/:slug', () => {
@@ -57,7 +57,10 @@ describe('GET /api/raw/:slug', () => {
 
   it('accepts the token from an unlock for 5 minutes and refuses tampered or expired ones', async () => {
     const { slug } = await make({ content: 'secret text', password: 'pw-9' });
-    const unlocked = expectOk(await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-9' } }), pasteViewSchema);
+    const unlocked = expectOk(
+      await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-9' } }),
+      pasteViewSchema,
+    );
     const rawToken = unlocked.rawToken ?? '';
     const good = await raw(`${slug}?token=${rawToken}`);
     expect(good.status).toBe(200);

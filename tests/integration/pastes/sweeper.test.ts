@@ -5,10 +5,10 @@ import { idempotencySweepTask } from '@server/modules/idempotency/idempotency';
 import { createLogger } from '@server/lib/logger';
 import { pasteSweepTask, TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { expectError } from '../support/http';
+import { login } from '@tests/integration/support/auth-helpers';
+import { expectError } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, getPaste, pasteCount } from './paste-helpers';
 
 describe('sweeper', () => {
@@ -23,7 +23,11 @@ describe('sweeper', () => {
 
   it('deletes expired pastes only once their time has passed', async () => {
     const task = pasteSweepTask(createRepositories(server.db));
-    await createPaste(server.baseUrl, { content: 'short', expiresAt: new Date(clock.now() + 60_000).toISOString() }, { token });
+    await createPaste(
+      server.baseUrl,
+      { content: 'short', expiresAt: new Date(clock.now() + 60_000).toISOString() },
+      { token },
+    );
     await createPaste(server.baseUrl, { content: 'forever' }, { token });
     expect(await task.run(clock.now() + 59_000)).toBe(0);
     expect(await task.run(clock.now() + 60_000)).toBe(1);
@@ -33,7 +37,11 @@ describe('sweeper', () => {
 
   it('leaves a tombstone, so a swept paste answers 410, and forgets it after 30 days', async () => {
     const task = pasteSweepTask(createRepositories(server.db));
-    const { slug } = await createPaste(server.baseUrl, { content: 'brief', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
+    const { slug } = await createPaste(
+      server.baseUrl,
+      { content: 'brief', expiresAt: new Date(clock.now() + 1000).toISOString() },
+      { token },
+    );
     clock.advance(1000);
     expect(await task.run(clock.now())).toBe(1);
     expect(await pasteCount(server.db)).toBe(0);
@@ -47,7 +55,11 @@ describe('sweeper', () => {
 
   it('drops idempotency keys after 24 hours and runs every task on each pass', async () => {
     await createPaste(server.baseUrl, { content: 'once' }, { token, headers: { 'idempotency-key': 'k' } });
-    await createPaste(server.baseUrl, { content: 'gone', expiresAt: new Date(clock.now() + 1000).toISOString() }, { token });
+    await createPaste(
+      server.baseUrl,
+      { content: 'gone', expiresAt: new Date(clock.now() + 1000).toISOString() },
+      { token },
+    );
     const lines: string[] = [];
     const sweeper = createSweeper({
       tasks: [pasteSweepTask(createRepositories(server.db)), idempotencySweepTask(createRepositories(server.db))],

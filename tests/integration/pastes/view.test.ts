@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, getPaste, pasteCount, viewPaste, viewsOf } from './paste-helpers';
 
 describe('GET and POST /api/paste/:slug', () => {
@@ -18,12 +18,21 @@ describe('GET and POST /api/paste/:slug', () => {
   afterEach(() => server.close());
 
   const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
-  const unlock = (slug: string, password: string) => call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password } });
+  const unlock = (slug: string, password: string) =>
+    call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password } });
 
   it('serves content with metadata and counts each view', async () => {
     const { slug } = await make({ content: 'body', remark: 'r' });
     const first = await viewPaste(server.baseUrl, slug);
-    expect(first).toMatchObject({ slug, content: 'body', remark: 'r', requiresPassword: false, hasPassword: false, views: 1, canEdit: false });
+    expect(first).toMatchObject({
+      slug,
+      content: 'body',
+      remark: 'r',
+      requiresPassword: false,
+      hasPassword: false,
+      views: 1,
+      canEdit: false,
+    });
     expect((await viewPaste(server.baseUrl, slug)).views).toBe(2);
     expect(await viewsOf(server.db, slug)).toBe(2);
   });
@@ -46,7 +55,7 @@ describe('GET and POST /api/paste/:slug', () => {
       const results = await Promise.all([getPaste(server.baseUrl, slug), getPaste(server.baseUrl, slug)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 410]);
       const winner = results.find((r) => r.status === 200);
-      expect(expectOk(winner ?? results[0]!, pasteViewSchema).content).toBe(`burn ${round}`);
+      expect(expectOk(winner ?? results[0], pasteViewSchema).content).toBe(`burn ${round}`);
     }
     expect(await pasteCount(server.db)).toBe(0);
   });

@@ -7,11 +7,19 @@ import { parseEnv } from '@server/env';
 import { createLogger } from '@server/lib/logger';
 import { MountRepo } from '@server/modules/mounts/mount.repo';
 import { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
-import { insertFile, insertKeySet, insertMount, insertStorageConfig } from '../admin/admin-fixtures';
-import { login } from '../support/auth-helpers';
-import { call, expectError, type CallOptions } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { callers, isOtherGuardedRoute, matrixRows, otherGuardedRows, type Caller, type MatrixIds, type MatrixRow } from './route-matrix';
+import { insertFile, insertKeySet, insertMount, insertStorageConfig } from '@tests/integration/admin/admin-fixtures';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, type CallOptions } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
+import {
+  callers,
+  isOtherGuardedRoute,
+  matrixRows,
+  otherGuardedRows,
+  type Caller,
+  type MatrixIds,
+  type MatrixRow,
+} from './route-matrix';
 
 const guardedPrefixes = ['/api/admin/', '/api/user/'];
 const publicRoutes = new Set(['POST /api/admin/login']);
@@ -27,7 +35,8 @@ describe('permission matrix', () => {
     keys = await insertKeySet(server.db);
     const storageConfigId = await insertStorageConfig(server.db);
     const localConfig = await new StorageConfigRepo(server.db).findDefault();
-    if (localConfig?.driver !== 'local' || localConfig.is_public !== 1) throw new Error('expected the public bootstrap local config as the default');
+    if (localConfig?.driver !== 'local' || localConfig.is_public !== 1)
+      throw new Error('expected the public bootstrap local config as the default');
     ids = {
       storageConfigId,
       localConfigId: localConfig.id,
@@ -49,7 +58,12 @@ describe('permission matrix', () => {
 
   async function registeredRoutes(belongs: (method: string, path: string) => boolean): Promise<Set<string>> {
     const config = await loadConfig(parseEnv({ DATA_DIR: server.dataDir, NODE_ENV: 'test' }));
-    const app = createApp({ db: server.db, config, logger: createLogger({ level: 'silent' }), staticDir: join(server.dataDir, 'none') });
+    const app = createApp({
+      db: server.db,
+      config,
+      logger: createLogger({ level: 'silent' }),
+      staticDir: join(server.dataDir, 'none'),
+    });
     return new Set(
       app.routes
         .filter((r) => r.method !== 'ALL' && belongs(r.method, r.path))
@@ -65,7 +79,10 @@ describe('permission matrix', () => {
   }
 
   it('has a row for every guarded /api/admin and /api/user route the app registers', async () => {
-    expectSameRoutes(await registeredRoutes((_method, path) => guardedPrefixes.some((prefix) => path.startsWith(prefix))), matrixRows);
+    expectSameRoutes(
+      await registeredRoutes((_method, path) => guardedPrefixes.some((prefix) => path.startsWith(prefix))),
+      matrixRows,
+    );
   });
 
   it('has a row for every storage config, upload, paste-creation and credential-test route the app registers', async () => {
@@ -80,10 +97,18 @@ describe('permission matrix', () => {
       const json = row.body?.(ids, caller);
       const raw = row.raw?.();
       const { headers, ...auth } = await credentials(caller);
-      const options: CallOptions = raw === undefined ? { ...auth, headers, json } : { ...auth, headers: { ...headers, 'content-type': raw.contentType }, body: raw.body };
+      const options: CallOptions =
+        raw === undefined
+          ? { ...auth, headers, json }
+          : { ...auth, headers: { ...headers, 'content-type': raw.contentType }, body: raw.body };
       const result = await call(server.baseUrl, row.method, row.path?.(ids) ?? row.route, options);
       expect(result.status, `${caller}: ${result.text}`).toBe(expected);
-      if (expected === 401) expectError(result, 401, caller === 'none' ? (row.anonymousError ?? ErrorCode.Unauthorized) : ErrorCode.ApiKeyInvalid);
+      if (expected === 401)
+        expectError(
+          result,
+          401,
+          caller === 'none' ? (row.anonymousError ?? ErrorCode.Unauthorized) : ErrorCode.ApiKeyInvalid,
+        );
       if (expected === 403) expectError(result, 403, ErrorCode.Forbidden);
       if (expected === 400) expectError(result, 400, ErrorCode.ValidationFailed);
     });

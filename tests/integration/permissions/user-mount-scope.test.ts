@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
-import { insertApiKey, login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { insertMount, insertStorageConfig } from '../admin/admin-fixtures';
+import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
+import { insertMount, insertStorageConfig } from '@tests/integration/admin/admin-fixtures';
 
 describe('/api/user/mounts visibility from basic_path', () => {
   let server: TestServer;
@@ -14,7 +14,8 @@ describe('/api/user/mounts visibility from basic_path', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const config = await insertStorageConfig(server.db);
-    for (const path of ['/docs', '/docs/team', '/docsarchive', '/other', '/文档/报告']) ids[path] = await insertMount(server.db, config, path);
+    for (const path of ['/docs', '/docs/team', '/docsarchive', '/other', '/文档/报告'])
+      ids[path] = await insertMount(server.db, config, path);
     ids['/docs/old'] = await insertMount(server.db, config, '/docs/old', { is_active: 0 });
     for (const base of ['/', '/docs', '/docs/team/reports', '/文档', '/nothing']) {
       keys[base] = (await insertApiKey(server.db, { mount_permission: 1, basic_path: base })).key;
@@ -23,7 +24,10 @@ describe('/api/user/mounts visibility from basic_path', () => {
   afterAll(() => server.close());
 
   const listFor = async (base: string, query = '') =>
-    expectOk(await call(server.baseUrl, 'GET', `/api/user/mounts${query}`, { apiKey: keys[base] }), mountListSchema).map((m) => m.mount_path);
+    expectOk(
+      await call(server.baseUrl, 'GET', `/api/user/mounts${query}`, { apiKey: keys[base] }),
+      mountListSchema,
+    ).map((m) => m.mount_path);
   const getFor = (base: string, path: string) =>
     call(server.baseUrl, 'GET', `/api/user/mounts/${ids[path] ?? 'missing'}`, { apiKey: keys[base] });
 
@@ -40,7 +44,8 @@ describe('/api/user/mounts visibility from basic_path', () => {
   it('answers 404 for a mount outside the view, inactive or unknown', async () => {
     expect(expectOk(await getFor('/docs', '/docs/team'), mountViewSchema).mount_path).toBe('/docs/team');
     expectOk(await getFor('/docs/team/reports', '/docs'), mountViewSchema);
-    for (const path of ['/docsarchive', '/other', '/docs/old', 'missing']) expectError(await getFor('/docs', path), 404, ErrorCode.NotFound);
+    for (const path of ['/docsarchive', '/other', '/docs/old', 'missing'])
+      expectError(await getFor('/docs', path), 404, ErrorCode.NotFound);
   });
 
   it('narrows the list to a path the key may walk through', async () => {
@@ -63,7 +68,9 @@ describe('/api/user/mounts visibility from basic_path', () => {
     ['/doc', 403],
     ['docs', 400],
   ])('refuses the escape ?path=%s with %i', async (path, status) => {
-    const result = await call(server.baseUrl, 'GET', `/api/user/mounts?path=${encodeURIComponent(path)}`, { apiKey: keys['/docs'] });
+    const result = await call(server.baseUrl, 'GET', `/api/user/mounts?path=${encodeURIComponent(path)}`, {
+      apiKey: keys['/docs'],
+    });
     const error = expectError(result, status, status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed);
     expect(error.message).toContain('path');
   });
@@ -71,9 +78,15 @@ describe('/api/user/mounts visibility from basic_path', () => {
   it('needs mount permission; an admin holds every permission and sees every active mount', async () => {
     const { token } = await login(server.baseUrl);
     const all = expectOk(await call(server.baseUrl, 'GET', '/api/user/mounts', { token }), mountListSchema);
-    expect(all.map((m) => m.mount_path).sort()).toEqual(['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告'].sort());
+    expect(all.map((m) => m.mount_path).sort()).toEqual(
+      ['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告'].sort(),
+    );
     const textOnly = (await insertApiKey(server.db, { text_permission: 1, file_permission: 1 })).key;
-    const denied = expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: textOnly }), 403, ErrorCode.Forbidden);
+    const denied = expectError(
+      await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: textOnly }),
+      403,
+      ErrorCode.Forbidden,
+    );
     expect(denied.message).toContain('mount');
     expectError(await call(server.baseUrl, 'GET', '/api/user/mounts'), 401, ErrorCode.Unauthorized);
   });

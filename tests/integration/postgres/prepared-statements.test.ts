@@ -6,7 +6,7 @@ import { openDatabase } from '@server/db/connection';
 import { migrateToLatest } from '@server/db/migrate';
 import { prepareQuery } from '@server/db/prepared-query';
 import { createLogger } from '@server/lib/logger';
-import { createTestDatabase } from '../support/postgres';
+import { createTestDatabase } from '@tests/integration/support/postgres';
 
 const settingQuery = prepareQuery<{ key: string }, { value: string }>((db, arg) =>
   db.selectFrom('system_settings').select('value').where('key', '=', arg('key')),
@@ -22,7 +22,10 @@ describe('prepared queries on PostgreSQL', () => {
         const first = await settingQuery.first(trx, { key: 'allow_guest_pastes' });
         const second = await settingQuery.first(trx, { key: 'max_upload_size_unit' });
         const missing = await settingQuery.first(trx, { key: 'no such key' });
-        const listed = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+        const listed = await sql<{
+          name: string;
+          statement: string;
+        }>`select name, statement from pg_prepared_statements`.execute(trx);
         return { statements: listed.rows, values: [first?.value, second?.value !== undefined, missing] };
       });
       expect(values).toEqual(['false', true, undefined]);

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/postgres';
-import { startFsHarness, type FsHarness } from '../fs/fs-harness';
-import { litmusSuites, runLitmus } from '../webdav/dav-harness';
+import { createTestDatabase } from '@tests/integration/support/postgres';
+import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
+import { litmusSuites, runLitmus } from '@tests/integration/webdav/dav-harness';
 
 describe('WebDAV on PostgreSQL', () => {
   let h: FsHarness;
@@ -22,7 +22,10 @@ describe('WebDAV on PostgreSQL', () => {
 
   it('passes litmus', async () => {
     const { summaries, output, code } = await runLitmus(`${h.server.baseUrl}/dav${h.mountPath}/`, workDir);
-    expect(summaries.map((s) => s.suite), output).toEqual(litmusSuites);
+    expect(
+      summaries.map((s) => s.suite),
+      output,
+    ).toEqual(litmusSuites);
     for (const summary of summaries) expect(summary, output).toMatchObject({ failed: 0, passed: summary.run });
     expect(code).toBe(0);
   }, 600_000);

@@ -4,8 +4,17 @@ import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shar
 import { ErrorCode } from '@shared/errors';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
-import { call, expectError, expectOk } from '../support/http';
-import { download, drivers, fetchBytes, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import {
+  download,
+  drivers,
+  fetchBytes,
+  randomBytesOf,
+  setUseProxy,
+  startHarness,
+  uploadFile,
+  type Harness,
+} from './storage-harness';
 
 describe.each(drivers)('public file access on the %s driver', (name) => {
   let h: Harness;
@@ -15,7 +24,8 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const info = (slug: string) => call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`);
-  const verify = (slug: string, password: string) => call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password } });
+  const verify = (slug: string, password: string) =>
+    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password } });
 
   it('shows metadata without counting a view; unknown slugs are 404', async () => {
     const file = await uploadFile(h, 'notes.txt', Buffer.from('plain notes'), { mimetype: 'text/plain' });
@@ -32,7 +42,11 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const file = await uploadFile(h, 'secret.bin', bytes, { password: 'open sesame' });
     const meta = expectOk(await info(file.slug), publicFileSchema);
     expect(meta).toMatchObject({ requires_password: true, preview_url: null, download_url: null });
-    expectError(await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}`), 401, ErrorCode.PasswordRequired);
+    expectError(
+      await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}`),
+      401,
+      ErrorCode.PasswordRequired,
+    );
     expectError(await verify(file.slug, 'wrong'), 401, ErrorCode.WrongPassword);
     const verified = expectOk(await verify(file.slug, 'open sesame'), verifiedFileSchema);
     expect(verified.download_url).toContain('?token=');
@@ -40,7 +54,11 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const got = await fetchBytes(verified.download_url ?? '');
     expect(got.status).toBe(200);
     expect(got.bytes.equals(bytes)).toBe(true);
-    const forged = await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}?token=${verified.access_token.slice(0, -2)}xx`);
+    const forged = await call(
+      h.server.baseUrl,
+      'GET',
+      `/api/file-download/${file.slug}?token=${verified.access_token.slice(0, -2)}xx`,
+    );
     expectError(forged, 403, ErrorCode.Forbidden);
   });
 
@@ -66,7 +84,11 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('answers 410 for an expired file, to its page and its download; the sweeper removes it after the grace', async () => {
     const file = await uploadFile(h, 'old.txt', Buffer.from('old'), { expires_in: 1 });
-    await h.server.db.updateTable('files').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', file.id).execute();
+    await h.server.db
+      .updateTable('files')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', file.id)
+      .execute();
     expectError(await info(file.slug), 410, ErrorCode.Gone);
     expect((await download(h, file.slug)).status).toBe(410);
     const sweep = createUploadSweepTask(createRepositories(h.server.db), h.storage);
@@ -92,16 +114,27 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('reuses the presigned download URL from the s3Url cache, counts it, and forgets it with the config', async () => {
     const file = await uploadFile(h, 'cached.bin', randomBytesOf(1000, 9));
-    const stats = async () => expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/cache/stats', { token: h.token }), cacheStatsSchema).caches.s3Url;
+    const stats = async () =>
+      expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/cache/stats', { token: h.token }), cacheStatsSchema)
+        .caches.s3Url;
     const before = await stats();
-    const location = async () => (await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).headers.get('location');
+    const location = async () =>
+      (await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).headers.get(
+        'location',
+      );
     const first = await location();
     expect(first).not.toBeNull();
     expect(await location()).toBe(first);
     const after = await stats();
     expect(after.hits - before.hits).toBe(1);
     expect(after.misses - before.misses).toBe(1);
-    const cleared = expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/cache/clear', { token: h.token, json: { storageConfigId: h.configId } }), clearCacheResultSchema);
+    const cleared = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/admin/cache/clear', {
+        token: h.token,
+        json: { storageConfigId: h.configId },
+      }),
+      clearCacheResultSchema,
+    );
     expect(cleared.cleared).toBeGreaterThanOrEqual(1);
     expect((await stats()).size).toBe(0);
   });
@@ -125,13 +158,23 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('builds office viewer links and refuses other providers', async () => {
     const file = await uploadFile(h, 'deck.pptx', Buffer.from('pptx bytes'));
-    const ms = expectOk(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=microsoft`), officePreviewSchema);
+    const ms = expectOk(
+      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=microsoft`),
+      officePreviewSchema,
+    );
     expect(ms.url).toMatch(/^https:\/\/view\.officeapps\.live\.com\/op\/view\.aspx\?src=http/);
-    const google = expectOk(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google`), officePreviewSchema);
+    const google = expectOk(
+      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google`),
+      officePreviewSchema,
+    );
     expect(google.url).toMatch(/^https:\/\/docs\.google\.com\/viewer\?url=.+&embedded=true$/);
     const inner = new URL(google.url).searchParams.get('url') ?? '';
     expect((await fetchBytes(inner)).bytes.toString()).toBe('pptx bytes');
-    const refused = expectError(await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=dropbox`), 400, ErrorCode.BadRequest);
+    const refused = expectError(
+      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=dropbox`),
+      400,
+      ErrorCode.BadRequest,
+    );
     expect(refused.message).toMatch(/unsupported provider/);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '../support/http';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { download, drivers, startHarness, uploadFile, type Harness } from './storage-harness';
 
 const LIMIT = 256 * 1024;
@@ -16,13 +16,19 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const tokenOf = async (slug: string) => expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema).access_token ?? '';
+  const tokenOf = async (slug: string) =>
+    expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema).access_token ?? '';
   const preview = (slug: string, token?: string) =>
-    call(h.server.baseUrl, 'GET', `/api/file-preview/${slug}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
+    call(
+      h.server.baseUrl,
+      'GET',
+      `/api/file-preview/${slug}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
+    );
   const views = async (id: string) => (await new FileRepo(h.server.db).findById(id))?.views;
 
   it('renders Markdown sanitised with highlighted code, and costs one view with the download', async () => {
-    const source = '# Notes\n\n<img src=x onerror="alert(1)"> [go](javascript:alert(2))\n\n```ts\nconst port = 8787;\n```\n';
+    const source =
+      '# Notes\n\n<img src=x onerror="alert(1)"> [go](javascript:alert(2))\n\n```ts\nconst port = 8787;\n```\n';
     const file = await uploadFile(h, 'notes.md', Buffer.from(source), { mimetype: 'text/markdown' });
     const token = await tokenOf(file.slug);
     const shown = expectOk(await preview(file.slug, token), filePreviewSchema);
@@ -30,23 +36,34 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
     expect(shown.html).toContain('<h1>Notes</h1>');
     expect(shown.html).toContain('<span class="hljs-keyword">const</span>');
     expect(shown.html).not.toMatch(/onerror|javascript:/);
-    expect((await download(h, file.slug, 'download', { redirect: 'manual' }, `?token=${encodeURIComponent(token)}`)).status).toBeLessThan(400);
+    expect(
+      (await download(h, file.slug, 'download', { redirect: 'manual' }, `?token=${encodeURIComponent(token)}`)).status,
+    ).toBeLessThan(400);
     expect(await views(file.id)).toBe(1);
   });
 
   it('highlights code by its extension and escapes plain text', async () => {
-    const code = await uploadFile(h, 'server.ts', Buffer.from('export const answer = 42;\n'), { mimetype: 'application/octet-stream' });
+    const code = await uploadFile(h, 'server.ts', Buffer.from('export const answer = 42;\n'), {
+      mimetype: 'application/octet-stream',
+    });
     const codeShown = expectOk(await preview(code.slug, await tokenOf(code.slug)), filePreviewSchema);
     expect(codeShown.markdown).toBe(false);
     expect(codeShown.html).toContain('<span class="hljs-keyword">export</span>');
-    const text = await uploadFile(h, 'notes.txt', Buffer.from('<script>alert(1)</script> & more'), { mimetype: 'text/plain' });
-    expect(expectOk(await preview(text.slug, await tokenOf(text.slug)), filePreviewSchema).html).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
+    const text = await uploadFile(h, 'notes.txt', Buffer.from('<script>alert(1)</script> & more'), {
+      mimetype: 'text/plain',
+    });
+    expect(expectOk(await preview(text.slug, await tokenOf(text.slug)), filePreviewSchema).html).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; more',
+    );
     const empty = await uploadFile(h, 'empty.txt', Buffer.alloc(0), { mimetype: 'text/plain' });
-    expect(expectOk(await preview(empty.slug, await tokenOf(empty.slug)), filePreviewSchema)).toMatchObject({ html: '', truncated: false });
+    expect(expectOk(await preview(empty.slug, await tokenOf(empty.slug)), filePreviewSchema)).toMatchObject({
+      html: '',
+      truncated: false,
+    });
   });
 
   it('shows only the first 256 KB of a longer file and says so', async () => {
-    const line = 'é'.repeat(50) + '\n';
+    const line = `${'é'.repeat(50)}\n`;
     const long = Buffer.from(line.repeat(Math.ceil((LIMIT * 2) / Buffer.byteLength(line))));
     const file = await uploadFile(h, 'huge.log', long, { mimetype: 'text/plain' });
     const shown = expectOk(await preview(file.slug, await tokenOf(file.slug)), filePreviewSchema);
@@ -62,10 +79,15 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
     expect(refused.message).toMatch(/no text preview.*pdf/);
     expect(await views(pdf.id)).toBe(0);
 
-    const secret = await uploadFile(h, 'secret.md', Buffer.from('# hidden'), { mimetype: 'text/markdown', password: 'pw-1' });
+    const secret = await uploadFile(h, 'secret.md', Buffer.from('# hidden'), {
+      mimetype: 'text/markdown',
+      password: 'pw-1',
+    });
     expectError(await preview(secret.slug), 401, ErrorCode.PasswordRequired);
     expectError(await preview(secret.slug, 'forged'), 403, ErrorCode.Forbidden);
-    const verified = await call(h.server.baseUrl, 'POST', `/api/public/files/${secret.slug}/verify`, { json: { password: 'pw-1' } });
+    const verified = await call(h.server.baseUrl, 'POST', `/api/public/files/${secret.slug}/verify`, {
+      json: { password: 'pw-1' },
+    });
     const token = expectOk(verified, verifiedFileSchema).access_token;
     expect(expectOk(await preview(secret.slug, token), filePreviewSchema).html).toBe('<h1>hidden</h1>\n');
     expect(await views(secret.id)).toBe(1);

@@ -4,8 +4,16 @@ import { officePreviewSchema, publicFileSchema } from '@shared/api/file-share.sc
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
-import { call, expectError, expectOk } from '../support/http';
-import { download, drivers, randomBytesOf, setUseProxy, startHarness, uploadFile, type Harness } from './storage-harness';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import {
+  download,
+  drivers,
+  randomBytesOf,
+  setUseProxy,
+  startHarness,
+  uploadFile,
+  type Harness,
+} from './storage-harness';
 
 describe.each(drivers)('view counting on the %s driver', (name) => {
   let h: Harness;
@@ -15,7 +23,8 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const bytes = randomBytesOf(4_000, 9);
-  const meta = async (slug: string) => expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
+  const meta = async (slug: string) =>
+    expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
   const views = async (id: string) => (await new FileRepo(h.server.db).findById(id))?.views;
   const ranged = (range: string) => ({ headers: { range } });
   const proxied = async (options: { max_views?: number; filename?: string } = {}) => {
@@ -28,7 +37,9 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     const file = await uploadFile(h, 'plain.bin', bytes);
     const info = await meta(file.slug);
     expect(info.access_token).toEqual(expect.any(String));
-    expect(info.download_url).toBe(`${h.server.baseUrl}/api/file-download/${file.slug}?token=${encodeURIComponent(info.access_token ?? '')}`);
+    expect(info.download_url).toBe(
+      `${h.server.baseUrl}/api/file-download/${file.slug}?token=${encodeURIComponent(info.access_token ?? '')}`,
+    );
     expect(await views(file.id)).toBe(0);
   });
 
@@ -48,7 +59,9 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect((await fetch(info.preview_url ?? '', { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(info.download_url ?? '', { redirect: 'manual' })).status).toBe(302);
     expect(await views(file.id)).toBe(1);
-    expect((await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).status).toBe(302);
+    expect((await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).status).toBe(
+      302,
+    );
     expect(await views(file.id)).toBe(2);
   });
 
@@ -87,12 +100,17 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
   it('never hands out a redirect that outlives the share', async () => {
     const file = await uploadFile(h, 'brief.bin', bytes);
     const expiresAt = Date.now() + 120_000;
-    await h.server.db.updateTable('files').set({ expires_at: new Date(expiresAt).toISOString() }).where('id', '=', file.id).execute();
+    await h.server.db
+      .updateTable('files')
+      .set({ expires_at: new Date(expiresAt).toISOString() })
+      .where('id', '=', file.id)
+      .execute();
     const redirect = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     const link = new URL(redirect.headers.get('location') ?? '');
     const amzExpires = link.searchParams.get('X-Amz-Expires');
-    const validUntilMs = amzExpires === null ? Number(link.searchParams.get('exp')) * 1000 : Date.now() + Number(amzExpires) * 1000;
+    const validUntilMs =
+      amzExpires === null ? Number(link.searchParams.get('exp')) * 1000 : Date.now() + Number(amzExpires) * 1000;
     expect(validUntilMs).toBeGreaterThan(Date.now());
     expect(validUntilMs).toBeLessThanOrEqual(expiresAt + 1000);
   });
@@ -125,7 +143,8 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
   it('an office preview costs a view (once per token) and signs a 300 s link', async () => {
     const file = await uploadFile(h, 'deck.pptx', bytes, { max_views: 1 });
     const { access_token: token } = await meta(file.slug);
-    const preview = (query: string) => call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google${query}`);
+    const preview = (query: string) =>
+      call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google${query}`);
     const first = expectOk(await preview(`&token=${encodeURIComponent(token ?? '')}`), officePreviewSchema);
     expect(first.expires_in).toBe(300);
     expect(await views(file.id)).toBe(1);

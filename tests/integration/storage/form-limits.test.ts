@@ -3,11 +3,12 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError } from '../support/http';
+import { call, expectError } from '@tests/integration/support/http';
 import { startHarness, type Harness } from './storage-harness';
 
 const boundary = 'flood-boundary';
-const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const field = (name: string, value: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const file = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
 const end = `--${boundary}--\r\n`;
 
@@ -19,11 +20,19 @@ describe('the upload form', () => {
   afterAll(() => h.close());
 
   const send = (body: string) =>
-    call(h.server.baseUrl, 'POST', '/api/upload', { token: h.token, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+    call(h.server.baseUrl, 'POST', '/api/upload', {
+      token: h.token,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
   const rows = async () => (await h.server.db.selectFrom('files').select('id').execute()).length;
 
   it('refuses an unknown field, naming it', async () => {
-    const result = expectError(await send(field('remark', 'ok') + field('surprise', 'x') + file + end), 400, ErrorCode.BadRequest);
+    const result = expectError(
+      await send(field('remark', 'ok') + field('surprise', 'x') + file + end),
+      400,
+      ErrorCode.BadRequest,
+    );
     expect(result.message).toContain('surprise');
   });
 
@@ -40,11 +49,20 @@ describe('the upload form', () => {
     const rssBefore = process.memoryUsage().rss;
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL('/api/upload', h.server.baseUrl);
-      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${h.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', (error) => (error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${h.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', (error) =>
+        error.message.includes('EPIPE') || error.message.includes('ECONNRESET') ? undefined : reject(error),
+      );
       let sent = 0;
       const pump = () => {
         while (sent < 518_000) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '../support/http';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, type Harness } from './storage-harness';
 
 describe.each(drivers)('upload limits on the %s driver', (name) => {
@@ -13,9 +13,15 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const admin = (method: string, path: string, json: unknown) => call(h.server.baseUrl, method, path, { token: h.token, json });
-  const setMaxKb = async (kb: number) => expectOk(await admin('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }), z.unknown());
-  const setQuota = async (bytes: number | null) => expectOk(await admin('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
+  const admin = (method: string, path: string, json: unknown) =>
+    call(h.server.baseUrl, method, path, { token: h.token, json });
+  const setMaxKb = async (kb: number) =>
+    expectOk(
+      await admin('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }),
+      z.unknown(),
+    );
+  const setQuota = async (bytes: number | null) =>
+    expectOk(await admin('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
   beforeEach(async () => {
     await setMaxKb(100 * 1024);
     await setQuota(null);
@@ -25,14 +31,25 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const form = new FormData();
     form.set('s3_config_id', h.configId);
     form.set('file', new Blob([new Uint8Array(bytes)]), 'big.bin');
-    const response = await fetch(`${h.server.baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, body: form });
+    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token}` },
+      body: form,
+    });
     return { status: response.status, headers: response.headers, text: '', body: await response.json() };
   };
 
   it('refuses a declared size over max_upload_size at presign and multipart init', async () => {
     await setMaxKb(64);
-    expect(expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge).message).toContain('maximum upload size of 64 KB');
-    const init = await admin('POST', '/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'a.bin', mimetype: 'application/octet-stream', size: 65 * 1024 });
+    expect(
+      expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge).message,
+    ).toContain('maximum upload size of 64 KB');
+    const init = await admin('POST', '/api/s3/multipart/init', {
+      s3_config_id: h.configId,
+      filename: 'a.bin',
+      mimetype: 'application/octet-stream',
+      size: 65 * 1024,
+    });
     expectError(init, 413, ErrorCode.PayloadTooLarge);
     expectOk(await presign(h, { filename: 'ok.bin', size: 64 * 1024 }), presignResponseSchema, 201);
   });
@@ -42,7 +59,11 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const signed = expectOk(await presign(h, { filename: 'late.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     await setMaxKb(64);
-    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.PayloadTooLarge);
+    expectError(
+      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
   });
@@ -50,8 +71,16 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   it('refuses a commit whose size or ETag does not match the object', async () => {
     const signed = expectOk(await presign(h, { filename: 'x.txt', size: 5 }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, 'hello', signed.contentType);
-    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 6 }), 400, ErrorCode.ValidationFailed);
-    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: '"0123"', size: 5 }), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 6 }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expectError(
+      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: '"0123"', size: 5 }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
   });
 
   it('refuses a form upload over the limit while streaming', async () => {
@@ -63,26 +92,44 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   });
 
   it('enforces the storage quota at presign, commit and form upload', async () => {
-    const used = Number((await h.server.db.selectFrom('files').select((eb) => eb.fn.sum<number>('size').as('n')).where('storage_config_id', '=', h.configId).executeTakeFirst())?.n ?? 0);
+    const used = Number(
+      (
+        await h.server.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.sum<number>('size').as('n'))
+          .where('storage_config_id', '=', h.configId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
     await setQuota(used + 10_000);
     expectError(await presign(h, { filename: 'q.bin', size: 10_001 }), 413, ErrorCode.QuotaExceeded);
     const bytes = randomBytesOf(9_000);
     const signed = expectOk(await presign(h, { filename: 'q.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     await setQuota(used + 5_000);
-    expectError(await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), 413, ErrorCode.QuotaExceeded);
+    expectError(
+      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+      413,
+      ErrorCode.QuotaExceeded,
+    );
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     await setQuota(used + 10_000);
     expectError(await formUpload(randomBytesOf(20_000)), 413, ErrorCode.QuotaExceeded);
   });
 
   it('stores a file name without control, invisible or direction-override characters', async () => {
-    const created = expectOk(await presign(h, { filename: 'photo\u0000\u202Egnp.exe\u0007', size: 1 }), presignResponseSchema, 201);
+    const created = expectOk(
+      await presign(h, { filename: 'photo\u0000\u202Egnp.exe\u0007', size: 1 }),
+      presignResponseSchema,
+      201,
+    );
     expect((await new FileRepo(h.server.db).findById(created.file_id))?.filename).toBe('photognp.exe');
   });
 
   it('needs an admin or a key with file permission to upload', async () => {
-    const anonymous = await call(h.server.baseUrl, 'POST', '/api/s3/presign', { json: { filename: 'a', mimetype: 'text/plain', size: 1 } });
+    const anonymous = await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
+      json: { filename: 'a', mimetype: 'text/plain', size: 1 },
+    });
     expectError(anonymous, 401, ErrorCode.Unauthorized);
   });
 });

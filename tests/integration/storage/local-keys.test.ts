@@ -9,11 +9,21 @@ import { UrlSigner } from '@server/lib/signed-url';
 import { LocalDriver } from '@server/storage/local.driver';
 import { StorageError } from '@server/storage/storage-driver';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
-const escaping = ['../outside.txt', 'a/../../outside.txt', '/etc/passwd', 'C:/outside.txt', 'a//b', './a', 'a/./b', 'a\0b', '..'];
+const escaping = [
+  '../outside.txt',
+  'a/../../outside.txt',
+  '/etc/passwd',
+  'C:/outside.txt',
+  'a//b',
+  './a',
+  'a/./b',
+  'a\0b',
+  '..',
+];
 
 describe('the local driver stays inside its folder', () => {
   let base = '';
@@ -22,7 +32,12 @@ describe('the local driver stays inside its folder', () => {
     base = await mkdtemp(join(tmpdir(), 'clipdock-keys-'));
     await mkdir(join(base, 'root'));
     await writeFile(join(base, 'outside.txt'), 'secret');
-    driver = new LocalDriver({ configId: 'c', root: join(base, 'root'), signer: new UrlSigner('k'.repeat(32), 'blob'), now: Date.now });
+    driver = new LocalDriver({
+      configId: 'c',
+      root: join(base, 'root'),
+      signer: new UrlSigner('k'.repeat(32), 'blob'),
+      now: Date.now,
+    });
   });
   afterAll(() => rm(base, { recursive: true, force: true }));
 
@@ -30,7 +45,9 @@ describe('the local driver stays inside its folder', () => {
     const refusal = { name: StorageError.name, kind: 'bad-key' };
     await expect(driver.putObject(key, Readable.from(['x']), 'text/plain')).rejects.toMatchObject(refusal);
     await expect(driver.head(key)).rejects.toMatchObject(refusal);
-    await expect(driver.presignPut(key, { expiresIn: 60, contentType: 'text/plain', contentLength: 1 })).rejects.toMatchObject(refusal);
+    await expect(
+      driver.presignPut(key, { expiresIn: 60, contentType: 'text/plain', contentLength: 1 }),
+    ).rejects.toMatchObject(refusal);
     await expect(driver.presignGet(key, { expiresIn: 60 })).rejects.toMatchObject(refusal);
     await expect(driver.deleteMany([key])).rejects.toMatchObject(refusal);
   });
@@ -49,16 +66,26 @@ describe('upload paths with .. segments', () => {
   });
   afterAll(() => server.close());
 
-  it.each(['../../etc', 'docs/../../..', './x'])('refuses path %j at presign and multipart init with 400 naming the field', async (path) => {
-    const file = { filename: 'a.txt', mimetype: 'text/plain', size: 5, path };
-    for (const route of ['/api/s3/presign', '/api/s3/multipart/init']) {
-      const error = expectError(await call(server.baseUrl, 'POST', route, { token, json: file }), 400, ErrorCode.ValidationFailed);
-      expect(error.message).toMatch(/path/);
-    }
-  });
+  it.each(['../../etc', 'docs/../../..', './x'])(
+    'refuses path %j at presign and multipart init with 400 naming the field',
+    async (path) => {
+      const file = { filename: 'a.txt', mimetype: 'text/plain', size: 5, path };
+      for (const route of ['/api/s3/presign', '/api/s3/multipart/init']) {
+        const error = expectError(
+          await call(server.baseUrl, 'POST', route, { token, json: file }),
+          400,
+          ErrorCode.ValidationFailed,
+        );
+        expect(error.message).toMatch(/path/);
+      }
+    },
+  );
 
   it('turns separators in a file name into plain characters', async () => {
-    const signed = await call(server.baseUrl, 'POST', '/api/s3/presign', { token, json: { filename: '../../evil.txt', mimetype: 'text/plain', size: 5 } });
+    const signed = await call(server.baseUrl, 'POST', '/api/s3/presign', {
+      token,
+      json: { filename: '../../evil.txt', mimetype: 'text/plain', size: 5 },
+    });
     expect(signed.status).toBe(201);
     expect(JSON.stringify(signed.body)).toMatch(/"storage_path":"[A-Za-z0-9]{6}-\.\._\.\._evil\.txt"/);
   });

@@ -8,9 +8,9 @@ import { storageConfigSchema, storageTestResultSchema } from '@shared/api/storag
 import { ErrorCode } from '@shared/errors';
 import { guardedLookup, storagePolicy } from '@server/lib/net/address-guard';
 import { guardedRequest } from '@server/lib/net/guarded-request';
-import { call, expectError, expectOk } from '../support/http';
-import { refusedSpellings } from '../support/refused-spellings';
-import { createTestBucket } from '../support/rgw';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { refusedSpellings } from '@tests/integration/support/refused-spellings';
+import { createTestBucket } from '@tests/integration/support/rgw';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';
 
 const lookup = guardedLookup(storagePolicy);
@@ -22,7 +22,11 @@ function lookupOf(hostname: string): Promise<{ error: NodeJS.ErrnoException | nu
 const metadataUrls = [...refusedSpellings['169.254.169.254'].map((host) => `http://${host}`), 'http://[fe80::1]'];
 
 /** Storage may sit beside the app: these spellings of 127.0.0.1, 10.0.0.1 and ::1 stay allowed. */
-const besideTheApp = [...refusedSpellings['127.0.0.1'], ...refusedSpellings['10.0.0.1'], ...refusedSpellings['::1']].map((host) => `http://${host}:7480`);
+const besideTheApp = [
+  ...refusedSpellings['127.0.0.1'],
+  ...refusedSpellings['10.0.0.1'],
+  ...refusedSpellings['::1'],
+].map((host) => `http://${host}:7480`);
 
 describe('the storage address guard', () => {
   it('refuses metadata and link-local addresses when resolving, and lets loopback and private ones through', async () => {
@@ -32,12 +36,15 @@ describe('the storage address guard', () => {
     expect(await lookupOf('127.0.0.1')).toEqual({ error: null, address: '127.0.0.1' });
   });
 
-  it.each(['http://169.254.169.254/latest/', 'http://[::ffff:169.254.169.254]/latest/', 'http://[64:ff9b::a9fe:a9fe]/'])(
-    'refuses a literal %s at connect time, before any packet is sent',
-    async (url) => {
-      await expect(guardedRequest(new URL(url), { method: 'GET', timeoutMs: 60_000 }, storagePolicy)).rejects.toThrow(/refused to connect/);
-    },
-  );
+  it.each([
+    'http://169.254.169.254/latest/',
+    'http://[::ffff:169.254.169.254]/latest/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+  ])('refuses a literal %s at connect time, before any packet is sent', async (url) => {
+    await expect(guardedRequest(new URL(url), { method: 'GET', timeoutMs: 60_000 }, storagePolicy)).rejects.toThrow(
+      /refused to connect/,
+    );
+  });
 });
 
 describe('storage config requests', () => {
@@ -60,37 +67,78 @@ describe('storage config requests', () => {
   it.each(metadataUrls)('refuses %s as endpoint_url or custom_host, on create and on update', async (url) => {
     const input = s3ConfigInput(await createTestBucket('meta'));
     for (const field of ['endpoint_url', 'custom_host'] as const) {
-      const created = await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: { ...input, [field]: url } });
+      const created = await call(h.server.baseUrl, 'POST', '/api/s3-configs', {
+        token: h.token,
+        json: { ...input, [field]: url },
+      });
       expect(expectError(created, 400, ErrorCode.ValidationFailed).message).toContain(field);
     }
-    const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), storageConfigSchema, 201);
+    const config = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      storageConfigSchema,
+      201,
+    );
     for (const field of ['endpoint_url', 'custom_host'] as const) {
-      const updated = await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${config.id}`, { token: h.token, json: { [field]: url } });
+      const updated = await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${config.id}`, {
+        token: h.token,
+        json: { [field]: url },
+      });
       expect(expectError(updated, 400, ErrorCode.ValidationFailed).message).toContain(field);
     }
   });
 
   it.each(besideTheApp)('accepts %s as endpoint_url (a gateway beside the app)', async (url) => {
     const input = { ...s3ConfigInput('beside-the-app'), endpoint_url: url, is_public: false };
-    expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }), storageConfigSchema, 201);
+    expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      storageConfigSchema,
+      201,
+    );
   });
 
-  it.each(metadataUrls.filter((url) => url.includes('[') || /\d$/.test(url)))('a config stored with %s is refused when the test connects, not sent anywhere', async (endpoint) => {
-    const config = expectOk(await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: s3ConfigInput(await createTestBucket('meta')) }), storageConfigSchema, 201);
-    await h.server.db.updateTable('storage_configs').set({ endpoint_url: endpoint, updated_at: new Date().toISOString() }).where('id', '=', config.id).execute();
-    const result = expectOk(await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }), storageTestResultSchema);
-    expect(result.success).toBe(false);
-    expect(result.results.read).toMatchObject({ ok: false, outcome: 'failed', params: { error: expect.stringMatching(/refused to connect/) } });
-    expect(result.results.read.message).toMatch(/refused to connect/);
-    expect(result.results.write.message).toMatch(/refused to connect/);
-  });
+  it.each(metadataUrls.filter((url) => url.includes('[') || /\d$/.test(url)))(
+    'a config stored with %s is refused when the test connects, not sent anywhere',
+    async (endpoint) => {
+      const config = expectOk(
+        await call(h.server.baseUrl, 'POST', '/api/s3-configs', {
+          token: h.token,
+          json: s3ConfigInput(await createTestBucket('meta')),
+        }),
+        storageConfigSchema,
+        201,
+      );
+      await h.server.db
+        .updateTable('storage_configs')
+        .set({ endpoint_url: endpoint, updated_at: new Date().toISOString() })
+        .where('id', '=', config.id)
+        .execute();
+      const result = expectOk(
+        await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }),
+        storageTestResultSchema,
+      );
+      expect(result.success).toBe(false);
+      expect(result.results.read).toMatchObject({
+        ok: false,
+        outcome: 'failed',
+        params: { error: expect.stringMatching(/refused to connect/) },
+      });
+      expect(result.results.read.message).toMatch(/refused to connect/);
+      expect(result.results.write.message).toMatch(/refused to connect/);
+    },
+  );
 
   it('sends the presigned probe to its own socket, not to the Host header', async () => {
     const { port } = listener.address() as AddressInfo;
     const server = new URL(h.server.baseUrl);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: server.hostname, port: server.port, method: 'POST', path: `/api/s3-configs/${h.configId}/test`, headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${h.token}` } },
+        {
+          host: server.hostname,
+          port: server.port,
+          method: 'POST',
+          path: `/api/s3-configs/${h.configId}/test`,
+          headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${h.token}` },
+        },
         (res) => {
           let body = '';
           res.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -100,7 +148,10 @@ describe('storage config requests', () => {
       req.on('error', reject);
       req.end();
     });
-    const data = expectOk({ status: answer.status, headers: new Headers(), text: answer.body, body: JSON.parse(answer.body) }, storageTestResultSchema);
+    const data = expectOk(
+      { status: answer.status, headers: new Headers(), text: answer.body, body: JSON.parse(answer.body) },
+      storageTestResultSchema,
+    );
     expect(data.results.presigned, JSON.stringify(data.results)).toMatchObject({ ok: true });
     expect(hits).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '../support/http';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, startHarness, uploadFile, type Harness } from './storage-harness';
 
 describe.each(drivers)('file password attempts on the %s driver', (name) => {
@@ -12,12 +12,17 @@ describe.each(drivers)('file password attempts on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const verify = (slug: string, password: string, ip: string) =>
-    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password }, headers: { 'x-forwarded-for': ip } });
+    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, {
+      json: { password },
+      headers: { 'x-forwarded-for': ip },
+    });
   const locked = (filename: string) => uploadFile(h, filename, Buffer.from('secret'), { password: 'the right one' });
 
   it('60 parallel wrong passwords run at most 10 checks; another address still gets in', async () => {
     const file = await locked('a.txt');
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => verify(file.slug, `guess ${i}`, '203.0.113.1')));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => verify(file.slug, `guess ${i}`, '203.0.113.1')),
+    );
     expect(results.filter((result) => result.status === 401).length).toBeLessThanOrEqual(10);
     expect(results.filter((result) => result.status === 429).length).toBeGreaterThanOrEqual(50);
     expectError(await verify(file.slug, 'the right one', '203.0.113.1'), 429, ErrorCode.RateLimited);
@@ -27,7 +32,8 @@ describe.each(drivers)('file password attempts on the %s driver', (name) => {
   it('one address is stopped after 30 wrong passwords across files', async () => {
     const files = await Promise.all(['b.txt', 'c.txt', 'd.txt', 'e.txt'].map(locked));
     for (const file of files.slice(0, 3)) {
-      for (let i = 0; i < 10; i += 1) expectError(await verify(file.slug, `guess ${i}`, '203.0.113.3'), 401, ErrorCode.WrongPassword);
+      for (let i = 0; i < 10; i += 1)
+        expectError(await verify(file.slug, `guess ${i}`, '203.0.113.3'), 401, ErrorCode.WrongPassword);
     }
     const fourth = files[3]?.slug ?? '';
     expectError(await verify(fourth, 'the right one', '203.0.113.3'), 429, ErrorCode.RateLimited);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { call, expectOk } from '../support/http';
+import { call, expectOk } from '@tests/integration/support/http';
 import { drivers, presign, randomBytesOf, startHarness, type Harness } from './storage-harness';
 
 describe.each(drivers)('quota reservations under parallel uploads on the %s driver', (name) => {
@@ -11,13 +11,29 @@ describe.each(drivers)('quota reservations under parallel uploads on the %s driv
   afterAll(() => h.close());
 
   const used = async () =>
-    Number((await h.server.db.selectFrom('files').select((eb) => eb.fn.sum<number>('size').as('n')).where('storage_config_id', '=', h.configId).executeTakeFirst())?.n ?? 0);
+    Number(
+      (
+        await h.server.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.sum<number>('size').as('n'))
+          .where('storage_config_id', '=', h.configId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
   const setQuota = async (bytes: number | null) =>
-    expectOk(await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, { token: h.token, json: { total_storage_bytes: bytes } }), z.unknown());
+    expectOk(
+      await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
+        token: h.token,
+        json: { total_storage_bytes: bytes },
+      }),
+      z.unknown(),
+    );
 
   it('lets only as many parallel presigns through as the quota holds', async () => {
     await setQuota((await used()) + 10_000);
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => presign(h, { filename: `p${i}.bin`, size: 3_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => presign(h, { filename: `p${i}.bin`, size: 3_000 })),
+    );
     expect(results.filter((result) => result.status === 201)).toHaveLength(3);
     expect(results.filter((result) => result.status === 413)).toHaveLength(9);
     await setQuota(null);
@@ -29,9 +45,15 @@ describe.each(drivers)('quota reservations under parallel uploads on the %s driv
       const body = new FormData();
       body.set('s3_config_id', h.configId);
       body.set('file', new Blob([new Uint8Array(randomBytesOf(6_000, i + 1))]), `f${i}.bin`);
-      return fetch(`${h.server.baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, body });
+      return fetch(`${h.server.baseUrl}/api/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${h.token}` },
+        body,
+      });
     };
-    const statuses = (await Promise.all(Array.from({ length: 4 }, (_, i) => form(i)))).map((response) => response.status);
+    const statuses = (await Promise.all(Array.from({ length: 4 }, (_, i) => form(i)))).map(
+      (response) => response.status,
+    );
     expect(statuses.filter((status) => status === 201 || status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 413)).toHaveLength(3);
     await setQuota(null);

@@ -6,8 +6,8 @@ import { fileDetailSchema, fileListSchema } from '@shared/api/file-share.schema'
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
 import { commitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { insertApiKey } from '../support/auth-helpers';
-import { call, expectError, expectOk, type CallOptions } from '../support/http';
+import { insertApiKey } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk, type CallOptions } from '@tests/integration/support/http';
 import { presign, putTo, startHarness, type Harness } from './storage-harness';
 
 describe('a read-only API key', () => {
@@ -15,23 +15,43 @@ describe('a read-only API key', () => {
   let keyId: string;
   let apiKey: string;
   let shared: z.infer<typeof commitResponseSchema>;
-  const filesCount = async () => Number((await h.server.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-  const as = (path: string, method: string, options: Omit<CallOptions, 'apiKey'> = {}) => call(h.server.baseUrl, method, path, { ...options, apiKey });
+  const filesCount = async () =>
+    Number(
+      (
+        await h.server.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const as = (path: string, method: string, options: Omit<CallOptions, 'apiKey'> = {}) =>
+    call(h.server.baseUrl, method, path, { ...options, apiKey });
 
   beforeAll(async () => {
     h = await startHarness('local');
     ({ key: apiKey, id: keyId } = await insertApiKey(h.server.db, { file_permission: 1 }));
     // The key shares a file while it may still write; then it is made read-only.
-    const signed = expectOk(await presign(h, { filename: 'mine.txt', size: 4, mimetype: 'text/plain' }, { apiKey }), presignResponseSchema, 201);
+    const signed = expectOk(
+      await presign(h, { filename: 'mine.txt', size: 4, mimetype: 'text/plain' }, { apiKey }),
+      presignResponseSchema,
+      201,
+    );
     const put = await putTo(signed.upload_url, 'mine', signed.contentType);
-    shared = expectOk(await as('/api/s3/commit', 'POST', { json: { file_id: signed.file_id, etag: put.etag, size: 4 } }), commitResponseSchema);
+    shared = expectOk(
+      await as('/api/s3/commit', 'POST', { json: { file_id: signed.file_id, etag: put.etag, size: 4 } }),
+      commitResponseSchema,
+    );
     await h.server.db.updateTable('api_keys').set({ read_only: 1 }).where('id', '=', keyId).execute();
   });
   afterAll(() => h.close());
 
   it('still lists the storage configs and its own shares', async () => {
-    expect(expectOk(await as('/api/s3-configs', 'GET'), z.array(storageConfigSchema)).map((config) => config.id)).toContain(h.configId);
-    expect(expectOk(await as('/api/user/files', 'GET'), fileListSchema).items.map((file) => file.id)).toEqual([shared.id]);
+    expect(
+      expectOk(await as('/api/s3-configs', 'GET'), z.array(storageConfigSchema)).map((config) => config.id),
+    ).toContain(h.configId);
+    expect(expectOk(await as('/api/user/files', 'GET'), fileListSchema).items.map((file) => file.id)).toEqual([
+      shared.id,
+    ]);
     expect(expectOk(await as(`/api/user/files/${shared.id}`, 'GET'), fileDetailSchema).slug).toBe(shared.slug);
   });
 
@@ -39,18 +59,43 @@ describe('a read-only API key', () => {
     const before = await filesCount();
     const upload = { s3_config_id: h.configId, filename: 'refused.txt', mimetype: 'text/plain', size: 1 };
     for (const path of ['/api/s3/presign', '/api/s3/multipart/init']) {
-      expect(expectError(await as(path, 'POST', { json: upload }), 403, ErrorCode.Forbidden).message).toMatch(/read-only/);
+      expect(expectError(await as(path, 'POST', { json: upload }), 403, ErrorCode.Forbidden).message).toMatch(
+        /read-only/,
+      );
     }
     const boundary = 'read-only-boundary';
-    const form = [`--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="refused.txt"', 'Content-Type: text/plain', '', 'r', `--${boundary}--`, ''].join('\r\n');
-    expectError(await as('/api/upload', 'POST', { body: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }), 403, ErrorCode.Forbidden);
+    const form = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="refused.txt"',
+      'Content-Type: text/plain',
+      '',
+      'r',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    expectError(
+      await as('/api/upload', 'POST', {
+        body: form,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+      403,
+      ErrorCode.Forbidden,
+    );
     expect(await filesCount()).toBe(before);
   });
 
   it('is refused every change to its shares, which stay as they were', async () => {
-    expectError(await as(`/api/user/files/${shared.id}`, 'PUT', { json: { remark: 'changed' } }), 403, ErrorCode.Forbidden);
+    expectError(
+      await as(`/api/user/files/${shared.id}`, 'PUT', { json: { remark: 'changed' } }),
+      403,
+      ErrorCode.Forbidden,
+    );
     expectError(await as(`/api/user/files/${shared.id}`, 'DELETE'), 403, ErrorCode.Forbidden);
-    expectError(await as('/api/user/files/batch-delete', 'POST', { json: { ids: [shared.id] } }), 403, ErrorCode.Forbidden);
+    expectError(
+      await as('/api/user/files/batch-delete', 'POST', { json: { ids: [shared.id] } }),
+      403,
+      ErrorCode.Forbidden,
+    );
     expectError(await as('/api/s3/cancel', 'POST', { json: { file_id: shared.id } }), 403, ErrorCode.Forbidden);
     const still = expectOk(await as(`/api/user/files/${shared.id}`, 'GET'), fileDetailSchema);
     expect(still.remark).toBeNull();

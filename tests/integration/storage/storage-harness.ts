@@ -5,15 +5,21 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
-import { commitResponseSchema, presignResponseSchema, type CommitResponse, type PresignResponse, type UploadShareOptions } from '@shared/api/upload.schema';
+import {
+  commitResponseSchema,
+  presignResponseSchema,
+  type CommitResponse,
+  type PresignResponse,
+  type UploadShareOptions,
+} from '@shared/api/upload.schema';
 import { StorageConfigRepo, type StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
 import { systemClock } from '@server/lib/clock';
 import type { StorageDriver } from '@server/storage/storage-driver';
 import { createStorageRegistry, type StorageRegistry } from '@server/storage/storage-registry';
-import { login } from '../support/auth-helpers';
-import { call, expectOk } from '../support/http';
-import { createTestBucket, rgwInfo } from '../support/rgw';
-import { startTestServer, type TestServer, type TestServerOptions } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectOk } from '@tests/integration/support/http';
+import { createTestBucket, rgwInfo } from '@tests/integration/support/rgw';
+import { startTestServer, type TestServer, type TestServerOptions } from '@tests/integration/support/test-server';
 
 export type DriverName = 'local' | 's3';
 export const drivers: DriverName[] = ['local', 's3'];
@@ -53,7 +59,11 @@ export async function startHarness(name: DriverName, options: TestServerOptions 
     configId = (await repo.findDefault())?.id ?? '';
   } else {
     const bucket = await createTestBucket('clipdock-it');
-    configId = expectOk(await call(server.baseUrl, 'POST', '/api/s3-configs', { token, json: s3ConfigInput(bucket) }), storageConfigSchema, 201).id;
+    configId = expectOk(
+      await call(server.baseUrl, 'POST', '/api/s3-configs', { token, json: s3ConfigInput(bucket) }),
+      storageConfigSchema,
+      201,
+    ).id;
   }
   const encryptionSecret = (await readFile(join(server.dataDir, 'encryption.key'), 'utf8')).trim();
   const storage = createStorageRegistry({ blobDir: join(server.dataDir, 'blobs'), encryptionSecret }, systemClock);
@@ -62,7 +72,16 @@ export async function startHarness(name: DriverName, options: TestServerOptions 
     if (row === undefined) throw new Error('config vanished');
     return row;
   };
-  return { name, server, token, configId, storage, config, driver: async () => storage.driverFor(await config()), close: () => server.close() };
+  return {
+    name,
+    server,
+    token,
+    configId,
+    storage,
+    config,
+    driver: async () => storage.driverFor(await config()),
+    close: () => server.close(),
+  };
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -79,25 +98,48 @@ export function randomBytesOf(size: number, seed = 7): Buffer {
 
 export async function putTo(url: string, body: Uint8Array | string, contentType?: string) {
   const headers: Record<string, string> = contentType === undefined ? {} : { 'content-type': contentType };
-  const response = await fetch(url, { method: 'PUT', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const response = await fetch(url, {
+    method: 'PUT',
+    headers,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
   const text = await response.text();
   return { status: response.status, etag: response.headers.get('etag') ?? '', text };
 }
 
 export type PresignInput = { filename: string; size: number; mimetype?: string; slug?: string; path?: string };
 
-export async function presign(h: Harness, input: PresignInput, auth: { token?: string; apiKey?: string } = { token: h.token }) {
-  return call(h.server.baseUrl, 'POST', '/api/s3/presign', { ...auth, json: { s3_config_id: h.configId, ...input, mimetype: input.mimetype ?? 'application/octet-stream' } });
+export async function presign(
+  h: Harness,
+  input: PresignInput,
+  auth: { token?: string; apiKey?: string } = { token: h.token },
+) {
+  return call(h.server.baseUrl, 'POST', '/api/s3/presign', {
+    ...auth,
+    json: { s3_config_id: h.configId, ...input, mimetype: input.mimetype ?? 'application/octet-stream' },
+  });
 }
 
 /** presign → PUT → commit, all over real HTTP. */
-export async function uploadFile(h: Harness, filename: string, bytes: Uint8Array, share: UploadShareOptions & { mimetype?: string } = {}): Promise<CommitResponse> {
+export async function uploadFile(
+  h: Harness,
+  filename: string,
+  bytes: Uint8Array,
+  share: UploadShareOptions & { mimetype?: string } = {},
+): Promise<CommitResponse> {
   const { mimetype, ...options } = share;
-  const signed: PresignResponse = expectOk(await presign(h, { filename, size: bytes.length, mimetype }), presignResponseSchema, 201);
+  const signed: PresignResponse = expectOk(
+    await presign(h, { filename, size: bytes.length, mimetype }),
+    presignResponseSchema,
+    201,
+  );
   const put = await putTo(signed.upload_url, bytes, signed.contentType);
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
   const json = { file_id: signed.file_id, etag: put.etag, size: bytes.length, ...options };
-  return expectOk(await call(h.server.baseUrl, 'POST', '/api/s3/commit', { token: h.token, json }), commitResponseSchema);
+  return expectOk(
+    await call(h.server.baseUrl, 'POST', '/api/s3/commit', { token: h.token, json }),
+    commitResponseSchema,
+  );
 }
 
 export async function fetchBytes(url: string, init: RequestInit = {}) {
@@ -105,10 +147,22 @@ export async function fetchBytes(url: string, init: RequestInit = {}) {
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
-export async function download(h: Harness, slug: string, kind: 'view' | 'download' = 'download', init: RequestInit = {}, query = '') {
+export async function download(
+  h: Harness,
+  slug: string,
+  kind: 'view' | 'download' = 'download',
+  init: RequestInit = {},
+  query = '',
+) {
   return fetchBytes(`${h.server.baseUrl}/api/file-${kind}/${slug}${query}`, init);
 }
 
 export async function setUseProxy(h: Harness, fileId: string, useProxy: boolean): Promise<void> {
-  expectOk(await call(h.server.baseUrl, 'PUT', `/api/admin/files/${fileId}`, { token: h.token, json: { use_proxy: useProxy } }), z.unknown());
+  expectOk(
+    await call(h.server.baseUrl, 'PUT', `/api/admin/files/${fileId}`, {
+      token: h.token,
+      json: { use_proxy: useProxy },
+    }),
+    z.unknown(),
+  );
 }

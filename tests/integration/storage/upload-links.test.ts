@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
-import { call, expectOk } from '../support/http';
+import {
+  multipartCompleteResponseSchema,
+  multipartInitResponseSchema,
+  presignResponseSchema,
+} from '@shared/api/upload.schema';
+import { call, expectOk } from '@tests/integration/support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, uploadFile, type Harness } from './storage-harness';
 
 const MiB = 1024 * 1024;
@@ -47,37 +51,80 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
     clock.lagMs = 0;
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     expect(put.status).toBe(200);
-    expectOk(await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), z.unknown());
-    await expect.poll(async () => (await putTo(signed.upload_url, bytes, signed.contentType)).status, { timeout: 15_000, interval: 1_000 }).toBe(403);
+    expectOk(
+      await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+      z.unknown(),
+    );
+    await expect
+      .poll(async () => (await putTo(signed.upload_url, bytes, signed.contentType)).status, {
+        timeout: 15_000,
+        interval: 1_000,
+      })
+      .toBe(403);
   });
 
   it('signs part links for the exact part length; a bigger part or a part after completion is refused', async () => {
     const bytes = randomBytesOf(5 * MiB + 10, 3);
-    const init = expectOk(await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'parts.bin', mimetype: 'application/octet-stream', size: bytes.length }), multipartInitResponseSchema, 201);
+    const init = expectOk(
+      await post('/api/s3/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'parts.bin',
+        mimetype: 'application/octet-stream',
+        size: bytes.length,
+      }),
+      multipartInitResponseSchema,
+      201,
+    );
     const [first, second] = init.presigned_urls;
     expect((await putTo(second?.url ?? '', randomBytesOf(11))).status).toBe(name === 'local' ? 413 : 403);
-    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2] }), urlsSchema);
+    const refreshed = expectOk(
+      await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2] }),
+      urlsSchema,
+    );
     const parts = [];
     for (const { partNumber, url } of refreshed.presigned_urls) {
       const put = await putTo(url, bytes.subarray((partNumber - 1) * init.part_size, partNumber * init.part_size));
       expect(put.status, put.text).toBe(200);
       parts.push({ partNumber, etag: put.etag });
     }
-    expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
-    await expect.poll(async () => (await putTo(first?.url ?? '', bytes.subarray(0, init.part_size))).status, { timeout: 15_000, interval: 1_000 }).not.toBe(200);
+    expectOk(
+      await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      multipartCompleteResponseSchema,
+    );
+    await expect
+      .poll(async () => (await putTo(first?.url ?? '', bytes.subarray(0, init.part_size))).status, {
+        timeout: 15_000,
+        interval: 1_000,
+      })
+      .not.toBe(200);
   });
 
   it('signs refreshed part links for the part size stored at init, whatever part size the client sends', async () => {
     const partSize = 6 * MiB;
     const bytes = randomBytesOf(partSize + 10, 5);
     const init = expectOk(
-      await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'stored.bin', mimetype: 'application/octet-stream', size: bytes.length, part_size: partSize }),
+      await post('/api/s3/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'stored.bin',
+        mimetype: 'application/octet-stream',
+        size: bytes.length,
+        part_size: partSize,
+      }),
       multipartInitResponseSchema,
       201,
     );
     expect(init).toMatchObject({ part_size: partSize, part_count: 2 });
-    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2], part_size: 5 * MiB }), urlsSchema);
-    const urlOf = (partNumber: number) => refreshed.presigned_urls.find((part) => part.partNumber === partNumber)?.url ?? '';
+    const refreshed = expectOk(
+      await post('/api/s3/multipart/urls', {
+        file_id: init.file_id,
+        upload_id: init.upload_id,
+        part_numbers: [1, 2],
+        part_size: 5 * MiB,
+      }),
+      urlsSchema,
+    );
+    const urlOf = (partNumber: number) =>
+      refreshed.presigned_urls.find((part) => part.partNumber === partNumber)?.url ?? '';
     expect((await putTo(urlOf(1), randomBytesOf(partSize + 1))).status).toBe(name === 'local' ? 413 : 403);
     const parts = [];
     for (const partNumber of [1, 2]) {
@@ -85,7 +132,10 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
       expect(put.status, put.text).toBe(200);
       parts.push({ partNumber, etag: put.etag });
     }
-    const done = expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
+    const done = expectOk(
+      await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      multipartCompleteResponseSchema,
+    );
     expect(done.file_id).toBe(init.file_id);
   });
 

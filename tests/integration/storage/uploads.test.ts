@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  commitResponseSchema, multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema,
+  commitResponseSchema,
+  multipartCompleteResponseSchema,
+  multipartInitResponseSchema,
+  presignResponseSchema,
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '../support/http';
-import { download, drivers, presign, putTo, randomBytesOf, sha256, startHarness, uploadFile, type Harness } from './storage-harness';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import {
+  download,
+  drivers,
+  presign,
+  putTo,
+  randomBytesOf,
+  sha256,
+  startHarness,
+  uploadFile,
+  type Harness,
+} from './storage-harness';
 
 const MiB = 1024 * 1024;
 
@@ -22,7 +35,13 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
   it('presign → PUT to the presigned URL → commit → public download gives the same bytes', async () => {
     const bytes = randomBytesOf(70_000);
     const committed = await uploadFile(h, 'photo.png', bytes, { mimetype: 'image/png', remark: 'hello' });
-    expect(committed).toMatchObject({ filename: 'photo.png', size: bytes.length, mimetype: 'image/png', remark: 'hello', url: `/file/${committed.slug}` });
+    expect(committed).toMatchObject({
+      filename: 'photo.png',
+      size: bytes.length,
+      mimetype: 'image/png',
+      remark: 'hello',
+      url: `/file/${committed.slug}`,
+    });
     expect(committed.storage_path).toMatch(/^[A-Za-z0-9]{6}-photo\.png$/);
     const got = await download(h, committed.slug);
     expect(got.status).toBe(200);
@@ -31,7 +50,17 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
 
   it('multipart: 3 parts of 5 MiB and a small one → complete → commit → bytes match', async () => {
     const bytes = randomBytesOf(15 * MiB + 1234, 11);
-    const init = expectOk(await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'big.bin', mimetype: 'application/octet-stream', size: bytes.length, part_size: 5 * MiB }), multipartInitResponseSchema, 201);
+    const init = expectOk(
+      await post('/api/s3/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'big.bin',
+        mimetype: 'application/octet-stream',
+        size: bytes.length,
+        part_size: 5 * MiB,
+      }),
+      multipartInitResponseSchema,
+      201,
+    );
     expect(init.part_count).toBe(4);
     const parts = [];
     for (const { partNumber, url } of init.presigned_urls) {
@@ -39,22 +68,43 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
       expect(put.status, put.text).toBe(200);
       parts.push({ partNumber, etag: put.etag });
     }
-    const refreshed = expectOk(await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [2] }), z.object({ presigned_urls: z.array(z.object({ partNumber: z.number(), url: z.string() })) }));
+    const refreshed = expectOk(
+      await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [2] }),
+      z.object({ presigned_urls: z.array(z.object({ partNumber: z.number(), url: z.string() })) }),
+    );
     expect(refreshed.presigned_urls[0]?.partNumber).toBe(2);
-    const done = expectOk(await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
-    const committed = expectOk(await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }), commitResponseSchema);
+    const done = expectOk(
+      await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      multipartCompleteResponseSchema,
+    );
+    const committed = expectOk(
+      await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }),
+      commitResponseSchema,
+    );
     const got = await download(h, committed.slug);
     expect(got.bytes.length).toBe(bytes.length);
     expect(sha256(got.bytes)).toBe(sha256(bytes));
   });
 
   it('an aborted multipart upload leaves no object and no parts', async () => {
-    const init = expectOk(await post('/api/s3/multipart/init', { s3_config_id: h.configId, filename: 'gone.bin', mimetype: 'application/octet-stream', size: 6 * MiB }), multipartInitResponseSchema, 201);
+    const init = expectOk(
+      await post('/api/s3/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'gone.bin',
+        mimetype: 'application/octet-stream',
+        size: 6 * MiB,
+      }),
+      multipartInitResponseSchema,
+      201,
+    );
     const first = init.presigned_urls[0];
     expect((await putTo(first?.url ?? '', randomBytesOf(5 * MiB))).status).toBe(200);
     const driver = await h.driver();
     expect(await driver.listParts(init.storage_path, init.upload_id)).toHaveLength(1);
-    expectOk(await post('/api/s3/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }), z.object({ status: z.literal('aborted') }));
+    expectOk(
+      await post('/api/s3/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }),
+      z.object({ status: z.literal('aborted') }),
+    );
     await expect(driver.listParts(init.storage_path, init.upload_id)).rejects.toThrow(/multipart upload/);
     expect(await driver.head(init.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(init.file_id)).toBeUndefined();
@@ -65,7 +115,10 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     expect((await putTo(signed.upload_url, 'hello', signed.contentType)).status).toBe(200);
     const driver = await h.driver();
     expect(await driver.head(signed.storage_path)).not.toBeNull();
-    expectOk(await post('/api/s3/cancel', { file_id: signed.file_id }), z.object({ file_id: z.string(), status: z.literal('cancelled') }));
+    expectOk(
+      await post('/api/s3/cancel', { file_id: signed.file_id }),
+      z.object({ file_id: z.string(), status: z.literal('cancelled') }),
+    );
     expect(await driver.head(signed.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
   });
@@ -73,8 +126,14 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
   it('cancel that crosses the commit withdraws the committed share and its object', async () => {
     const signed = expectOk(await presign(h, { filename: 'late.txt', size: 5 }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, 'hello', signed.contentType);
-    const committed = expectOk(await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 5 }), commitResponseSchema);
-    expectOk(await post('/api/s3/cancel', { file_id: committed.id }), z.object({ file_id: z.string(), status: z.literal('cancelled') }));
+    const committed = expectOk(
+      await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 5 }),
+      commitResponseSchema,
+    );
+    expectOk(
+      await post('/api/s3/cancel', { file_id: committed.id }),
+      z.object({ file_id: z.string(), status: z.literal('cancelled') }),
+    );
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
     expect((await fetch(`${h.server.baseUrl}/api/public/files/${committed.slug}`)).status).toBe(404);
@@ -82,7 +141,11 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
 
   it('copies an object whole, keeping its content type', async () => {
     const bytes = randomBytesOf(200_000, 11);
-    const signed = expectOk(await presign(h, { filename: 'original.bin', size: bytes.length, mimetype: 'application/pdf' }), presignResponseSchema, 201);
+    const signed = expectOk(
+      await presign(h, { filename: 'original.bin', size: bytes.length, mimetype: 'application/pdf' }),
+      presignResponseSchema,
+      201,
+    );
     expect((await putTo(signed.upload_url, bytes, signed.contentType)).status).toBe(200);
     const driver = await h.driver();
     const copyKey = `${signed.storage_path}.copy`;
@@ -118,9 +181,23 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'report.pdf');
     form.set('remark', 'via form');
     form.set('max_views', '5');
-    const response = await fetch(`${h.server.baseUrl}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, body: form });
-    const result = expectOk({ status: response.status, headers: response.headers, text: '', body: await response.json() }, commitResponseSchema, 201);
-    expect(result).toMatchObject({ filename: 'report.pdf', size: bytes.length, mimetype: 'application/pdf', remark: 'via form', maxViews: 5 });
+    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token}` },
+      body: form,
+    });
+    const result = expectOk(
+      { status: response.status, headers: response.headers, text: '', body: await response.json() },
+      commitResponseSchema,
+      201,
+    );
+    expect(result).toMatchObject({
+      filename: 'report.pdf',
+      size: bytes.length,
+      mimetype: 'application/pdf',
+      remark: 'via form',
+      maxViews: 5,
+    });
     expect(result.storage_path).toMatch(/^docs\/2030\/[A-Za-z0-9]{6}-report\.pdf$/);
     expect(sha256((await download(h, result.slug)).bytes)).toBe(sha256(bytes));
   });

@@ -7,12 +7,22 @@ import { newToken, sha256Hex } from '@server/lib/crypto-random';
 import { call, expectOk } from './http';
 import { testAdmin } from './test-server';
 
-export async function login(baseUrl: string, username: string = testAdmin.username, password: string = testAdmin.password) {
-  return expectOk(await call(baseUrl, 'POST', '/api/admin/login', { json: { username, password } }), loginResponseSchema);
+export async function login(
+  baseUrl: string,
+  username: string = testAdmin.username,
+  password: string = testAdmin.password,
+) {
+  return expectOk(
+    await call(baseUrl, 'POST', '/api/admin/login', { json: { username, password } }),
+    loginResponseSchema,
+  );
 }
 
 /** Inserts an API key row through the repo and returns the plain key. */
-export async function insertApiKey(db: Kysely<Database>, overrides: Partial<NewApiKey> = {}): Promise<{ key: string; id: string }> {
+export async function insertApiKey(
+  db: Kysely<Database>,
+  overrides: Partial<NewApiKey> = {},
+): Promise<{ key: string; id: string }> {
   const key = newToken();
   const id = randomUUID();
   await new ApiKeyRepo(db).insert({

@@ -14,7 +14,12 @@ export type CallOptions = {
 export type CallResult = { status: number; headers: Headers; text: string; body: unknown };
 
 /** One real HTTP call; the body is parsed as JSON when the response says it is JSON. */
-export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.apiKey !== undefined) headers.authorization = `ApiKey ${options.apiKey}`;

@@ -19,7 +19,10 @@ export function postgresUrl(info: PostgresInfo, database: string): string {
 /** A fresh, empty database owned by the test role; returns its connection URL. */
 export async function createTestDatabase(label: string): Promise<string> {
   const info = inject('postgres');
-  const database = `${label.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${randomBytes(6).toString('hex')}`;
+  const database = `${label
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40)}_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: postgresUrl(info, 'postgres') });
   await client.connect();
   try {

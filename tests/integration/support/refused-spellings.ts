@@ -59,4 +59,6 @@ export type RefusedTarget = keyof typeof refusedSpellings;
 export const refusedTargets = Object.keys(refusedSpellings) as RefusedTarget[];
 
 /** Every spelling with the address it stands for, for `it.each`. */
-export const everyRefusedSpelling: [RefusedTarget, string][] = refusedTargets.flatMap((target) => refusedSpellings[target].map((host): [RefusedTarget, string] => [target, host]));
+export const everyRefusedSpelling: [RefusedTarget, string][] = refusedTargets.flatMap((target) =>
+  refusedSpellings[target].map((host): [RefusedTarget, string] => [target, host]),
+);

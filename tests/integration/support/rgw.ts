@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
-import { s3ClientFor } from '../../support/rgw-gateway';
+import { s3ClientFor } from '@tests/support/rgw-gateway';
 
 export type RgwInfo = { endpoint: string; accessKeyId: string; secretAccessKey: string };
 
@@ -23,7 +23,10 @@ export function rgwClient(info: RgwInfo = rgwInfo()): S3Client {
 
 /** A fresh bucket with a unique name (3..63 characters, lower case). */
 export async function createTestBucket(label: string): Promise<string> {
-  const bucket = `${label.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${randomBytes(6).toString('hex')}`;
+  const bucket = `${label
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-')
+    .slice(0, 40)}-${randomBytes(6).toString('hex')}`;
   const client = rgwClient();
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   client.destroy();

@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlInfoResponseSchema } from '@shared/api/url-upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError, expectOk } from '../support/http';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { startUrlFixture, type UrlFixture } from '../../support/url-fixture';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
+import { startUrlFixture, type UrlFixture } from '@tests/support/url-fixture';
 
 let server: TestServer;
 let fixture: UrlFixture;
@@ -36,11 +36,18 @@ afterAll(async () => {
   await new Promise<void>((resolve) => canary.close(() => resolve()));
 });
 
-const info = (url: string) => call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url }, headers: { origin: 'https://app.example' } });
-const proxy = (url: string) => fetch(`${server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, { headers: { authorization: `Bearer ${token}` } });
+const info = (url: string) =>
+  call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url }, headers: { origin: 'https://app.example' } });
+const proxy = (url: string) =>
+  fetch(`${server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 async function setMaxUpload(size: number, unit: 'KB' | 'MB'): Promise<void> {
-  const result = await call(server.baseUrl, 'PUT', '/api/admin/system-settings', { token, json: { max_upload_size: size, max_upload_size_unit: unit } });
+  const result = await call(server.baseUrl, 'PUT', '/api/admin/system-settings', {
+    token,
+    json: { max_upload_size: size, max_upload_size_unit: unit },
+  });
   expect(result.status, result.text).toBe(200);
 }
 
@@ -56,11 +63,18 @@ describe('url/info', () => {
   });
 
   it('takes the name and type from the answer’s headers', async () => {
-    expect(expectOk(await info(`${fixture.origin}/named/10`), urlInfoResponseSchema)).toMatchObject({ filename: 'report 2030.pdf', contentType: 'application/pdf', size: 10 });
+    expect(expectOk(await info(`${fixture.origin}/named/10`), urlInfoResponseSchema)).toMatchObject({
+      filename: 'report 2030.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+    });
   });
 
   it('asks a server that refuses HEAD for one byte to learn the size', async () => {
-    expect(expectOk(await info(`${fixture.origin}/no-head/300/notes.txt`), urlInfoResponseSchema)).toMatchObject({ filename: 'notes.txt', size: 300 });
+    expect(expectOk(await info(`${fixture.origin}/no-head/300/notes.txt`), urlInfoResponseSchema)).toMatchObject({
+      filename: 'notes.txt',
+      size: 300,
+    });
   });
 
   it('reports the HTTP status of a failed answer', async () => {
@@ -70,7 +84,10 @@ describe('url/info', () => {
   });
 
   it('follows up to 5 redirects by hand and names the file after the last hop', async () => {
-    expect(expectOk(await info(`${fixture.origin}/redirect/5/64`), urlInfoResponseSchema)).toMatchObject({ filename: 'after-redirect.bin', size: 64 });
+    expect(expectOk(await info(`${fixture.origin}/redirect/5/64`), urlInfoResponseSchema)).toMatchObject({
+      filename: 'after-redirect.bin',
+      size: 64,
+    });
     const tooMany = expectError(await info(`${fixture.origin}/redirect/6/64`), 502, ErrorCode.UrlFetchFailed);
     expect(tooMany.message).toContain('more than 5 redirects');
   });
@@ -94,7 +111,11 @@ describe('url/info', () => {
 
   it('needs a login: an anonymous caller is refused before anything is fetched', async () => {
     const before = fixture.hits.get('/plain/5/anon.bin') ?? 0;
-    expectError(await call(server.baseUrl, 'POST', '/api/url/info', { json: { url: `${fixture.origin}/plain/5/anon.bin` } }), 401, ErrorCode.Unauthorized);
+    expectError(
+      await call(server.baseUrl, 'POST', '/api/url/info', { json: { url: `${fixture.origin}/plain/5/anon.bin` } }),
+      401,
+      ErrorCode.Unauthorized,
+    );
     expect(fixture.hits.get('/plain/5/anon.bin') ?? 0).toBe(before);
   });
 });

@@ -5,10 +5,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import { login } from '../support/auth-helpers';
-import { call, expectError } from '../support/http';
-import { everyRefusedSpelling } from '../support/refused-spellings';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { login } from '@tests/integration/support/auth-helpers';
+import { call, expectError } from '@tests/integration/support/http';
+import { everyRefusedSpelling } from '@tests/integration/support/refused-spellings';
+import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
 let server: TestServer;
 let token = '';
@@ -50,8 +50,14 @@ afterAll(async () => {
 describe('without URL_FETCH_ALLOW', () => {
   it.each(everyRefusedSpelling)('url/info refuses %s spelled %s', async (target, host) => {
     const url = `http://${host}:${port}/latest/meta-data/`;
-    const refused = expectError(await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }), 400, ErrorCode.UrlNotAllowed);
-    expect(refused.message, target).toMatch(/refused to connect to .+: the URL is (a (loopback|private|metadata) address|a cloud metadata service)/);
+    const refused = expectError(
+      await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }),
+      400,
+      ErrorCode.UrlNotAllowed,
+    );
+    expect(refused.message, target).toMatch(
+      /refused to connect to .+: the URL is (a (loopback|private|metadata) address|a cloud metadata service)/,
+    );
     expect(hits).toBe(0);
   });
 
@@ -63,8 +69,16 @@ describe('without URL_FETCH_ALLOW', () => {
   });
 
   it('refuses https as well as http, and the address behind a user-info prefix', async () => {
-    for (const url of [`https://127.0.0.1:${port}/`, `http://example.com@127.0.0.1:${port}/`, `http://[::1]:${port}/`]) {
-      expectError(await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }), 400, ErrorCode.UrlNotAllowed);
+    for (const url of [
+      `https://127.0.0.1:${port}/`,
+      `http://example.com@127.0.0.1:${port}/`,
+      `http://[::1]:${port}/`,
+    ]) {
+      expectError(
+        await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }),
+        400,
+        ErrorCode.UrlNotAllowed,
+      );
     }
     expect(hits).toBe(0);
   });

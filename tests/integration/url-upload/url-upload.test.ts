@@ -4,12 +4,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { publicFileSchema } from '@shared/api/file-share.schema';
-import { commitResponseSchema, multipartCompleteResponseSchema, multipartInitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
+import {
+  commitResponseSchema,
+  multipartCompleteResponseSchema,
+  multipartInitResponseSchema,
+  presignResponseSchema,
+} from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '../support/http';
-import { download, drivers, putTo, sha256, startHarness, type Harness } from '../storage/storage-harness';
-import { startUrlFixture, type UrlFixture } from '../../support/url-fixture';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
+import {
+  download,
+  drivers,
+  putTo,
+  sha256,
+  startHarness,
+  type Harness,
+} from '@tests/integration/storage/storage-harness';
+import { startUrlFixture, type UrlFixture } from '@tests/support/url-fixture';
 
 const MiB = 1024 * 1024;
 
@@ -27,7 +39,9 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
 
   const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
   const proxied = async (url: string) => {
-    const response = await fetch(`${h.server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, { headers: { authorization: `Bearer ${h.token}` } });
+    const response = await fetch(`${h.server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, {
+      headers: { authorization: `Bearer ${h.token}` },
+    });
     expect(response.status).toBe(200);
     return Buffer.from(await response.arrayBuffer());
   };
@@ -36,7 +50,15 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
     const size = 6 * MiB + 321;
     const bytes = await proxied(`${fixture.origin}/plain/${size}/video.bin`);
     const init = expectOk(
-      await post('/api/url/multipart/init', { s3_config_id: h.configId, filename: 'video.bin', mimetype: 'application/octet-stream', size, part_size: 5 * MiB, path: 'from-urls', slug: `url-${name}` }),
+      await post('/api/url/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'video.bin',
+        mimetype: 'application/octet-stream',
+        size,
+        part_size: 5 * MiB,
+        path: 'from-urls',
+        slug: `url-${name}`,
+      }),
       multipartInitResponseSchema,
       201,
     );
@@ -48,10 +70,22 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       expect(put.status, put.text).toBe(200);
       parts.push({ partNumber, etag: put.etag });
     }
-    const done = expectOk(await post('/api/url/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }), multipartCompleteResponseSchema);
+    const done = expectOk(
+      await post('/api/url/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      multipartCompleteResponseSchema,
+    );
     const share = { remark: 'from a URL', password: 'open sesame', expires_in: 24, max_views: 3 };
-    const committed = expectOk(await post('/api/url/commit', { file_id: init.file_id, etag: done.etag, size, ...share }), commitResponseSchema);
-    expect(committed).toMatchObject({ slug: `url-${name}`, size, remark: 'from a URL', hasPassword: true, maxViews: 3 });
+    const committed = expectOk(
+      await post('/api/url/commit', { file_id: init.file_id, etag: done.etag, size, ...share }),
+      commitResponseSchema,
+    );
+    expect(committed).toMatchObject({
+      slug: `url-${name}`,
+      size,
+      remark: 'from a URL',
+      hasPassword: true,
+      maxViews: 3,
+    });
     const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${committed.slug}`), publicFileSchema);
     expect(info).toMatchObject({ requires_password: true, max_views: 3 });
     expect(info.expires_at).not.toBeNull();
@@ -63,20 +97,54 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
 
   it('presign → PUT → commit for a small file, downloadable afterwards', async () => {
     const bytes = await proxied(`${fixture.origin}/cors/2048/small.txt`);
-    const signed = expectOk(await post('/api/url/presign', { s3_config_id: h.configId, filename: 'small.txt', mimetype: 'text/plain', size: bytes.length }), presignResponseSchema, 201);
+    const signed = expectOk(
+      await post('/api/url/presign', {
+        s3_config_id: h.configId,
+        filename: 'small.txt',
+        mimetype: 'text/plain',
+        size: bytes.length,
+      }),
+      presignResponseSchema,
+      201,
+    );
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
-    const committed = expectOk(await post('/api/url/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }), commitResponseSchema);
+    const committed = expectOk(
+      await post('/api/url/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+      commitResponseSchema,
+    );
     expect(sha256((await download(h, committed.slug)).bytes)).toBe(sha256(bytes));
   });
 
   it('abort removes the pending upload; a taken slug and a size over the limit are refused', async () => {
-    const init = expectOk(await post('/api/url/multipart/init', { s3_config_id: h.configId, filename: 'gone.bin', mimetype: 'application/octet-stream', size: 10 }), multipartInitResponseSchema, 201);
-    expectOk(await post('/api/url/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }), z.object({ status: z.literal('aborted') }));
+    const init = expectOk(
+      await post('/api/url/multipart/init', {
+        s3_config_id: h.configId,
+        filename: 'gone.bin',
+        mimetype: 'application/octet-stream',
+        size: 10,
+      }),
+      multipartInitResponseSchema,
+      201,
+    );
+    expectOk(
+      await post('/api/url/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }),
+      z.object({ status: z.literal('aborted') }),
+    );
     expect(await new FileRepo(h.server.db).findById(init.file_id)).toBeUndefined();
 
-    const start = { s3_config_id: h.configId, filename: 'x.bin', mimetype: 'application/octet-stream', size: 10, slug: `url-taken-${name}` };
+    const start = {
+      s3_config_id: h.configId,
+      filename: 'x.bin',
+      mimetype: 'application/octet-stream',
+      size: 10,
+      slug: `url-taken-${name}`,
+    };
     expectOk(await post('/api/url/presign', start), presignResponseSchema, 201);
     expectError(await post('/api/url/presign', start), 409, ErrorCode.SlugTaken);
-    expectError(await post('/api/url/multipart/init', { ...start, slug: undefined, size: 200 * MiB }), 413, ErrorCode.PayloadTooLarge);
+    expectError(
+      await post('/api/url/multipart/init', { ...start, slug: undefined, size: 200 * MiB }),
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
   });
 });

@@ -2,7 +2,7 @@
 // external clients (litmus, rclone) run as child processes against the test server.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { testAdmin } from '../support/test-server';
+import { testAdmin } from '@tests/integration/support/test-server';
 
 export type DavAuth = { basic: [string, string] } | { bearer: string } | { apiKey: string } | null;
 export type DavResult = { status: number; headers: Headers; text: string };
@@ -12,15 +12,26 @@ export const keyBasic = (key: string): DavAuth => ({ basic: [key, key] });
 
 export function authorization(auth: DavAuth): Record<string, string> {
   if (auth === null) return {};
-  if ('basic' in auth) return { authorization: `Basic ${Buffer.from(`${auth.basic[0]}:${auth.basic[1]}`).toString('base64')}` };
+  if ('basic' in auth)
+    return { authorization: `Basic ${Buffer.from(`${auth.basic[0]}:${auth.basic[1]}`).toString('base64')}` };
   if ('bearer' in auth) return { authorization: `Bearer ${auth.bearer}` };
   return { authorization: `ApiKey ${auth.apiKey}` };
 }
 
 /** One request to `baseUrl + path` (path starts with /dav). */
-export async function dav(baseUrl: string, method: string, path: string, auth: DavAuth, init: { headers?: Record<string, string>; body?: string | Uint8Array } = {}): Promise<DavResult> {
+export async function dav(
+  baseUrl: string,
+  method: string,
+  path: string,
+  auth: DavAuth,
+  init: { headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<DavResult> {
   const body = init.body === undefined || typeof init.body === 'string' ? init.body : new Uint8Array(init.body);
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { ...authorization(auth), ...init.headers }, body });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...authorization(auth), ...init.headers },
+    body,
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -34,9 +45,17 @@ export function hrefsOf(xml: string): string[] {
 export type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs a command to its end, collecting its output (the test's own timeout bounds it). */
-export function run(command: string, args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -63,9 +82,17 @@ export const litmusSuites = ['basic', 'copymove', 'props', 'locks', 'http'];
 export type LitmusSummary = { suite: string; run: number; passed: number; failed: number };
 
 /** Runs litmus against `url` (a collection) with the admin's credentials; litmus writes its debug log into `cwd`. */
-export async function runLitmus(url: string, cwd: string): Promise<{ summaries: LitmusSummary[]; output: string; code: number | null }> {
-  const result = await run('litmus', ['-k', url, testAdmin.username, testAdmin.password], { cwd, env: { TESTS: litmusSuites.join(' ') } });
-  const summaries = [...result.stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g)].map((m) => ({
+export async function runLitmus(
+  url: string,
+  cwd: string,
+): Promise<{ summaries: LitmusSummary[]; output: string; code: number | null }> {
+  const result = await run('litmus', ['-k', url, testAdmin.username, testAdmin.password], {
+    cwd,
+    env: { TESTS: litmusSuites.join(' ') },
+  });
+  const summaries = [
+    ...result.stdout.matchAll(/summary for `(\w+)': of (\d+) tests run: (\d+) passed, (\d+) failed/g),
+  ].map((m) => ({
     suite: m[1] ?? '',
     run: Number(m[2]),
     passed: Number(m[3]),

@@ -2,17 +2,24 @@
 // failed Basic passwords are rate-limited like the admin login, a read-only key cannot write,
 // and a key confined to a base path can neither read nor write outside it, however the path is spelt.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApiKey } from '../support/auth-helpers';
-import { startFsHarness, type FsHarness } from '../fs/fs-harness';
+import { insertApiKey } from '@tests/integration/support/auth-helpers';
+import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { adminBasic, dav, hrefsOf, keyBasic, propfindBody, rawDav, type DavAuth } from './dav-harness';
 
 describe('WebDAV access', () => {
   let h: FsHarness;
   let root: string;
   const at = (path: string) => `/dav${h.mountPath}${path}`;
-  const req = (method: string, path: string, auth: DavAuth, init: { headers?: Record<string, string>; body?: string } = {}) => dav(h.server.baseUrl, method, path, auth, init);
-  const propfind = (path: string, auth: DavAuth, depth = '1') => req('PROPFIND', path, auth, { headers: { depth }, body: propfindBody });
-  const key = async (overrides: Parameters<typeof insertApiKey>[1] = {}) => (await insertApiKey(h.server.db, { mount_permission: 1, ...overrides })).key;
+  const req = (
+    method: string,
+    path: string,
+    auth: DavAuth,
+    init: { headers?: Record<string, string>; body?: string } = {},
+  ) => dav(h.server.baseUrl, method, path, auth, init);
+  const propfind = (path: string, auth: DavAuth, depth = '1') =>
+    req('PROPFIND', path, auth, { headers: { depth }, body: propfindBody });
+  const key = async (overrides: Parameters<typeof insertApiKey>[1] = {}) =>
+    (await insertApiKey(h.server.db, { mount_permission: 1, ...overrides })).key;
 
   beforeAll(async () => {
     h = await startFsHarness('local');
@@ -68,8 +75,12 @@ describe('WebDAV access', () => {
       await req('PUT', at('/a/b/in.txt'), readOnly, { body: 'x' }),
       await req('MKCOL', at('/a/b/folder'), readOnly),
       await req('DELETE', at('/a/b/in.txt'), readOnly),
-      await req('PROPPATCH', at('/a/b/in.txt'), readOnly, { body: '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><x xmlns="urn:x">1</x></D:prop></D:set></D:propertyupdate>' }),
-      await req('LOCK', at('/a/b/in.txt'), readOnly, { body: '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>' }),
+      await req('PROPPATCH', at('/a/b/in.txt'), readOnly, {
+        body: '<D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><x xmlns="urn:x">1</x></D:prop></D:set></D:propertyupdate>',
+      }),
+      await req('LOCK', at('/a/b/in.txt'), readOnly, {
+        body: '<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>',
+      }),
       await req('MOVE', at('/a/b/in.txt'), readOnly, { headers: { destination: at('/a/b/moved.txt') } }),
       await req('COPY', at('/a/b/in.txt'), readOnly, { headers: { destination: at('/a/b/copied.txt') } }),
     ];
@@ -92,13 +103,24 @@ describe('WebDAV access', () => {
       await req('MKCOL', at('/a/c/new'), confined),
       await req('DELETE', at('/a/c/secret.txt'), confined),
       await req('COPY', at('/a/b/in.txt'), confined, { headers: { destination: at('/a/c/copied.txt') } }),
-      await req('COPY', at('/a/b/in.txt'), confined, { headers: { destination: `${h.server.baseUrl}${at('/a/b/%2e%2e/copied.txt')}` } }),
+      await req('COPY', at('/a/b/in.txt'), confined, {
+        headers: { destination: `${h.server.baseUrl}${at('/a/b/%2e%2e/copied.txt')}` },
+      }),
       await req('MOVE', at('/a/b/in.txt'), confined, { headers: { destination: at('/a/moved.txt') } }),
       await req('COPY', at('/a/c/secret.txt'), confined, { headers: { destination: at('/a/b/stolen.txt') } }),
     ];
     expect(outside.map((answer) => answer.status)).toEqual(outside.map(() => 403));
-    for (const spelling of ['/a/b/../c/secret.txt', '/a/b/%2e%2e/c/secret.txt', '/a/b/%2E%2E/c/secret.txt', '/a/b/..%2fc/secret.txt', '/a/b/..%5cc/secret.txt']) {
-      for (const method of ['GET', 'DELETE']) expect(await rawDav(h.server.baseUrl, method, at(spelling), confined), `${method} ${spelling}`).toBeOneOf([400, 403]);
+    for (const spelling of [
+      '/a/b/../c/secret.txt',
+      '/a/b/%2e%2e/c/secret.txt',
+      '/a/b/%2E%2E/c/secret.txt',
+      '/a/b/..%2fc/secret.txt',
+      '/a/b/..%5cc/secret.txt',
+    ]) {
+      for (const method of ['GET', 'DELETE'])
+        expect(await rawDav(h.server.baseUrl, method, at(spelling), confined), `${method} ${spelling}`).toBeOneOf([
+          400, 403,
+        ]);
     }
     expect((await req('GET', at('/a/c/secret.txt'), adminBasic)).text).toBe('secret');
     expect((await req('GET', at('/a/c/x.txt'), adminBasic)).status).toBe(404);

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers } from '../storage/storage-harness';
-import { startFsHarness, type FsHarness } from '../fs/fs-harness';
+import { drivers } from '@tests/integration/storage/storage-harness';
+import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { litmusSuites, runLitmus } from './dav-harness';
 
 describe.each(drivers)('litmus against /dav on the %s driver', (name) => {
@@ -22,7 +22,10 @@ describe.each(drivers)('litmus against /dav on the %s driver', (name) => {
 
   it('passes basic, copymove, props, locks and http', async () => {
     const { summaries, output, code } = await runLitmus(`${h.server.baseUrl}/dav${h.mountPath}/`, workDir);
-    expect(summaries.map((s) => s.suite), output).toEqual(litmusSuites);
+    expect(
+      summaries.map((s) => s.suite),
+      output,
+    ).toEqual(litmusSuites);
     for (const summary of summaries) expect(summary, output).toMatchObject({ failed: 0, passed: summary.run });
     expect(output).not.toMatch(/WARNING|FAIL/);
     expect(code).toBe(0);

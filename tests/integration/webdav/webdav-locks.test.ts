@@ -1,17 +1,23 @@
 // WebDAV locks are real write locks: they bind the principal that took them, they run out with
 // their timeout, and only their owner (or the admin) may remove them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApiKey } from '../support/auth-helpers';
-import { startFsHarness, type FsHarness } from '../fs/fs-harness';
+import { insertApiKey } from '@tests/integration/support/auth-helpers';
+import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { adminBasic, dav, keyBasic, type DavAuth } from './dav-harness';
 
-const lockBody = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>tests</D:owner></D:lockinfo>';
+const lockBody =
+  '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>tests</D:owner></D:lockinfo>';
 
 describe('WebDAV locks', () => {
   let h: FsHarness;
   let other: DavAuth;
   const at = (path: string) => `/dav${h.mountPath}/locks${path}`;
-  const req = (method: string, path: string, auth: DavAuth, init: { headers?: Record<string, string>; body?: string } = {}) => dav(h.server.baseUrl, method, path, auth, init);
+  const req = (
+    method: string,
+    path: string,
+    auth: DavAuth,
+    init: { headers?: Record<string, string>; body?: string } = {},
+  ) => dav(h.server.baseUrl, method, path, auth, init);
   const lock = async (path: string, auth: DavAuth, timeout = 'Second-600') => {
     const answer = await req('LOCK', path, auth, { headers: { timeout, depth: '0' }, body: lockBody });
     expect(answer.status).toBe(200);
@@ -22,7 +28,8 @@ describe('WebDAV locks', () => {
     h = await startFsHarness('local');
     other = keyBasic((await insertApiKey(h.server.db, { mount_permission: 1 })).key);
     expect((await req('MKCOL', at(''), adminBasic)).status).toBe(201);
-    for (const name of ['/timed.txt', '/owned.txt']) expect((await req('PUT', at(name), adminBasic, { body: 'v1' })).status).toBe(201);
+    for (const name of ['/timed.txt', '/owned.txt'])
+      expect((await req('PUT', at(name), adminBasic, { body: 'v1' })).status).toBe(201);
   });
   afterAll(() => h.close());
 
@@ -30,9 +37,13 @@ describe('WebDAV locks', () => {
     const token = await lock(at('/timed.txt'), adminBasic, 'Second-2');
     expect(token).toMatch(/^<opaquelocktoken:[0-9a-f-]{36}>$/);
     expect((await req('PUT', at('/timed.txt'), adminBasic, { body: 'no token' })).status).toBe(423);
-    expect((await req('PUT', at('/timed.txt'), other, { body: 'stolen token', headers: { if: `(${token})` } })).status).toBe(423);
+    expect(
+      (await req('PUT', at('/timed.txt'), other, { body: 'stolen token', headers: { if: `(${token})` } })).status,
+    ).toBe(423);
     expect((await req('DELETE', at('/timed.txt'), other, { headers: { if: `(${token})` } })).status).toBe(423);
-    expect((await req('PUT', at('/timed.txt'), adminBasic, { body: 'v2', headers: { if: `(${token})` } })).status).toBe(204);
+    expect((await req('PUT', at('/timed.txt'), adminBasic, { body: 'v2', headers: { if: `(${token})` } })).status).toBe(
+      204,
+    );
     // Waits for the timeout on the real clock: the next write without a token goes through.
     let status = 423;
     while (status === 423) {

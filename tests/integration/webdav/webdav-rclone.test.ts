@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { drivers, randomBytesOf } from '../storage/storage-harness';
-import { call, expectOk } from '../support/http';
-import { testAdmin } from '../support/test-server';
-import { startFsHarness, type FsHarness } from '../fs/fs-harness';
+import { drivers, randomBytesOf } from '@tests/integration/storage/storage-harness';
+import { call, expectOk } from '@tests/integration/support/http';
+import { testAdmin } from '@tests/integration/support/test-server';
+import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { run } from './dav-harness';
 
 const mib = 1024 * 1024;
@@ -37,7 +37,8 @@ async function makeTree(root: string): Promise<void> {
   await writeFile(join(root, 'text', '中文 名.md'), '# 你好\n');
   await writeFile(join(root, 'text', '100% done.txt'), 'percent');
   await writeFile(join(root, 'deep', 'a', 'b', 'c', 'leaf.json'), JSON.stringify({ deep: true }));
-  for (let i = 0; i < 12; i += 1) await writeFile(join(root, 'small', `s${i}.bin`), randomBytesOf(1 + i * 37_000, i + 11));
+  for (let i = 0; i < 12; i += 1)
+    await writeFile(join(root, 'small', `s${i}.bin`), randomBytesOf(1 + i * 37_000, i + 11));
   await writeLarge(join(root, 'mid.bin'), 12 * mib + 123);
   await writeLarge(join(root, 'big.bin'), 101 * mib + 7);
 }
@@ -60,7 +61,13 @@ describe.each(drivers)('rclone through /dav on the %s driver', (name) => {
   beforeAll(async () => {
     h = await startFsHarness(name);
     // The default max upload size (100 MB) would refuse the big file, as it should.
-    expectOk(await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', { token: h.token, json: { max_upload_size: 1, max_upload_size_unit: 'GB' } }), z.unknown());
+    expectOk(
+      await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
+        token: h.token,
+        json: { max_upload_size: 1, max_upload_size_unit: 'GB' },
+      }),
+      z.unknown(),
+    );
     work = await mkdtemp(join(tmpdir(), 'clipdock-rclone-'));
     await makeTree(join(work, 'src'));
   }, 120_000);
@@ -80,7 +87,9 @@ describe.each(drivers)('rclone through /dav on the %s driver', (name) => {
       RCLONE_CONFIG_DAV_PASS: obscured.stdout.trim(),
     };
     const rclone = async (...args: string[]) => {
-      const result = await run('rclone', [...args, '--transfers', '2', '--retries', '1', '--low-level-retries', '1'], { env });
+      const result = await run('rclone', [...args, '--transfers', '2', '--retries', '1', '--low-level-retries', '1'], {
+        env,
+      });
       expect(result.code, `rclone ${args.join(' ')}\n${result.stderr}`).toBe(0);
       return result;
     };

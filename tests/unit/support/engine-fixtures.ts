@@ -49,8 +49,19 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartInit: async (body) => {
       const partSize = body.part_size ?? 5 * MIB;
       const partCount = Math.ceil(body.size / partSize);
-      const presigned_urls = Array.from({ length: partCount }, (_, i) => ({ partNumber: i + 1, url: `https://s3.test/part/${i + 1}` }));
-      return ok({ file_id: 'file-1', upload_id: 'mp-1', storage_path: 'uploads/big.bin', slug: 'abc123', part_size: partSize, part_count: partCount, presigned_urls });
+      const presigned_urls = Array.from({ length: partCount }, (_, i) => ({
+        partNumber: i + 1,
+        url: `https://s3.test/part/${i + 1}`,
+      }));
+      return ok({
+        file_id: 'file-1',
+        upload_id: 'mp-1',
+        storage_path: 'uploads/big.bin',
+        slug: 'abc123',
+        part_size: partSize,
+        part_count: partCount,
+        presigned_urls,
+      });
     },
     multipartUrls: async (body) =>
       ok({ presigned_urls: body.part_numbers.map((n) => ({ partNumber: n, url: `https://s3.test/part/${n}?fresh` })) }),
@@ -92,7 +103,14 @@ export function fakeTransport(handler: PutHandler = async (url) => ({ status: 20
   return { put, calls, stats };
 }
 
-export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; config?: Partial<TransferEngineConfig>; connectivity?: Connectivity } = {}) {
+export function setup(
+  options: {
+    api?: Partial<UploadApi>;
+    put?: PutHandler;
+    config?: Partial<TransferEngineConfig>;
+    connectivity?: Connectivity;
+  } = {},
+) {
   const api = fakeApi(options.api);
   const transport = fakeTransport(options.put);
   const clock = { now: 0 };
@@ -110,7 +128,12 @@ export function setup(options: { api?: Partial<UploadApi>; put?: PutHandler; con
 }
 
 export function job(size: number, extra: Partial<UploadJob> = {}): UploadJob {
-  return { id: 'job-1', file: new Blob([new Uint8Array(size)], { type: 'application/pdf' }), filename: 'report.pdf', ...extra };
+  return {
+    id: 'job-1',
+    file: new Blob([new Uint8Array(size)], { type: 'application/pdf' }),
+    filename: 'report.pdf',
+    ...extra,
+  };
 }
 
 /** Resolves once `count` PUTs hang, then lets the test decide their fate. */

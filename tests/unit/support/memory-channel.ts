@@ -15,7 +15,8 @@ export function memoryChannel(): [Endpoint, Endpoint] {
       });
     },
     addEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners[self].add(listener),
-    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) => listeners[self].delete(listener),
+    removeEventListener: (_type: string, listener: EventListenerOrEventListenerObject) =>
+      listeners[self].delete(listener),
   });
   return [side(0, 1), side(1, 0)];
 }

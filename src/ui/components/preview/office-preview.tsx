@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { officeProviders, type OfficeProvider } from '@shared/api/file-share.schema';
-import type { ResourceState } from '../../lib/use-resource';
-import { ResourceStatus } from '../resource-status';
+import type { ResourceState } from '@ui/lib/use-resource';
+import { ResourceStatus } from '@ui/components/resource-status';
 
 type OfficePreviewProps = {
   filename: string;
@@ -24,7 +24,12 @@ export function OfficePreview({ filename, provider, onProviderChange, viewer, on
         <label htmlFor={selectId} className="field__label">
           {t('preview.provider')}
         </label>
-        <select id={selectId} className="input" value={provider} onChange={(e) => onProviderChange(e.target.value === 'google' ? 'google' : 'microsoft')}>
+        <select
+          id={selectId}
+          className="input"
+          value={provider}
+          onChange={(e) => onProviderChange(e.target.value === 'google' ? 'google' : 'microsoft')}
+        >
           {officeProviders.map((name) => (
             <option key={name} value={name}>
               {t(`preview.providers.${name}`)}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { useTextPreview, type TextPreviewState } from './use-text-preview';
-import '../markdown.css';
+import '@ui/components/markdown.css';
 
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
@@ -17,8 +17,18 @@ type TextPreviewViewProps = { state: TextPreviewState; markdown: boolean; limitB
 /** A text preview's HTML (sanitised Markdown, or highlighted and escaped text), however it was made. */
 export function TextPreviewView({ state, markdown, limitBytes }: TextPreviewViewProps) {
   const { t } = useTranslation();
-  if (state.status === 'loading') return <p className="notice" role="status">{t('preview.loading')}</p>;
-  if (state.status === 'failed') return <p className="form-error" role="alert">{t('preview.failed')}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="notice" role="status">
+        {t('preview.loading')}
+      </p>
+    );
+  if (state.status === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        {t('preview.failed')}
+      </p>
+    );
   return (
     <>
       {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes) })}</p>}

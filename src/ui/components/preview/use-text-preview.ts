@@ -2,7 +2,10 @@
 // rest stays a download), then the Markdown renderer or the highlighter, each loaded lazily.
 import { useEffect, useState } from 'react';
 
-export type TextPreviewState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; html: string; truncated: boolean };
+export type TextPreviewState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'ready'; html: string; truncated: boolean };
 
 type FileText = { text: string; truncated: boolean };
 

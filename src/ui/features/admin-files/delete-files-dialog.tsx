@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useFileShareWrites, type FileScope } from './data/use-file-shares';
 
-type DeleteFilesDialogProps = { files: FileRecord[]; scope: FileScope; onClose: () => void; onDeleted: (ids: string[]) => void };
+type DeleteFilesDialogProps = {
+  files: FileRecord[];
+  scope: FileScope;
+  onClose: () => void;
+  onDeleted: (ids: string[]) => void;
+};
 
 /** Confirms and deletes one file, or several in one batch call. */
 export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFilesDialogProps) {
@@ -31,7 +36,11 @@ export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFi
   return (
     <ConfirmDialog
       title={only ? t('adminFiles.confirm.title') : t('adminFiles.confirm.titleMany')}
-      message={only ? t('adminFiles.confirm.message', { name: only.filename }) : t('adminFiles.confirm.messageMany', { count: files.length })}
+      message={
+        only
+          ? t('adminFiles.confirm.message', { name: only.filename })
+          : t('adminFiles.confirm.messageMany', { count: files.length })
+      }
       confirmLabel={t('adminFiles.confirm.confirm')}
       busy={busy}
       error={error}

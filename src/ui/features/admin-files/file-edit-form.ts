@@ -24,7 +24,12 @@ export type FileEditProblems = Partial<Record<'slug' | 'maxViews' | 'password', 
 export type FileEditResult = { ok: true; body: UpdateFileRequest } | { ok: false; problems: FileEditProblems };
 
 const HOUR_MS = 3_600_000;
-const expiryMs: Record<Exclude<FileExpiryChoice, 'keep' | 'never'>, number> = { '1h': HOUR_MS, '1d': 24 * HOUR_MS, '7d': 168 * HOUR_MS, '30d': 720 * HOUR_MS };
+const expiryMs: Record<Exclude<FileExpiryChoice, 'keep' | 'never'>, number> = {
+  '1h': HOUR_MS,
+  '1d': 24 * HOUR_MS,
+  '7d': 168 * HOUR_MS,
+  '30d': 720 * HOUR_MS,
+};
 
 export function fileEditFormFrom(file: FileRecord): FileEditForm {
   return {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 const file = (n: number, change: Partial<FileRecord> = {}): FileRecord => ({
   id: `f${n}`,
@@ -40,7 +40,10 @@ function backend(files: FileRecord[], { hold, refuse }: Options = {}) {
       const offset = Number(query.get('offset'));
       const limit = Number(query.get('limit'));
       const items = files.slice(offset, offset + limit);
-      return envelope({ items, pagination: { total: files.length, limit, offset, hasMore: offset + limit < files.length } });
+      return envelope({
+        items,
+        pagination: { total: files.length, limit, offset, hasMore: offset + limit < files.length },
+      });
     }
     if (path === '/admin/files/batch-delete') {
       const body = jsonBody({ path, init });
@@ -59,7 +62,12 @@ function backend(files: FileRecord[], { hold, refuse }: Options = {}) {
     if (init.method === 'PUT') {
       const body = jsonBody({ path, init });
       const change = typeof body === 'object' && body !== null ? body : {};
-      const updated: FileRecord = { ...found, ...change, views: 'max_views' in change ? 0 : found.views, has_password: 'password' in change ? Boolean(change.password) : found.has_password };
+      const updated: FileRecord = {
+        ...found,
+        ...change,
+        views: 'max_views' in change ? 0 : found.views,
+        has_password: 'password' in change ? Boolean(change.password) : found.has_password,
+      };
       files[at] = updated;
       return answer(envelope(updated));
     }
@@ -128,7 +136,9 @@ describe('file management: editing a file', () => {
 
     hold.release();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const row = within(await table()).getByText('file-001.txt').closest('tr');
+    const row = within(await table())
+      .getByText('file-001.txt')
+      .closest('tr');
     expect(row).toHaveTextContent('0 / 5');
   });
 
@@ -149,9 +159,15 @@ describe('file management: editing a file', () => {
   it('shows a taken link suffix on its field, translated, and keeps the dialog open', async () => {
     window.localStorage.setItem('language', 'zh');
     const refuse = (path: string, init: RequestInit) =>
-      path === '/admin/files/f1' && init.method === 'PUT' ? failureResponse(409, 'SLUG_TAKEN', 'link suffix already taken, try another') : undefined;
+      path === '/admin/files/f1' && init.method === 'PUT'
+        ? failureResponse(409, 'SLUG_TAKEN', 'link suffix already taken, try another')
+        : undefined;
     const { requests } = await renderApp('/admin/file-management', backend([file(1)], { refuse }));
-    fireEvent.click(within(await screen.findByRole('table', { name: '分享的文件' })).getByRole('button', { name: '编辑 file-001.txt' }));
+    fireEvent.click(
+      within(await screen.findByRole('table', { name: '分享的文件' })).getByRole('button', {
+        name: '编辑 file-001.txt',
+      }),
+    );
     const dialog = screen.getByRole('dialog', { name: '编辑 file-001.txt' });
     fireEvent.change(within(dialog).getByLabelText('链接后缀'), { target: { value: 'taken' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -165,7 +181,9 @@ describe('file management: editing a file', () => {
 
   it('shows a refused edit as the form’s message, in the user’s language', async () => {
     const refuse = (path: string, init: RequestInit) =>
-      path === '/admin/files/f1' && init.method === 'PUT' ? failureResponse(400, 'VALIDATION_FAILED', 'remark: Too big: expected string to have <=1000 characters') : undefined;
+      path === '/admin/files/f1' && init.method === 'PUT'
+        ? failureResponse(400, 'VALIDATION_FAILED', 'remark: Too big: expected string to have <=1000 characters')
+        : undefined;
     await renderApp('/admin/file-management', backend([file(1)], { refuse }));
     fireEvent.click(within(await table()).getByRole('button', { name: 'Edit file-001.txt' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit file-001.txt' });
@@ -183,7 +201,9 @@ describe('file management: deleting', () => {
     const { requests } = await renderApp('/admin/file-management', backend([file(1), file(2)], { hold }));
     fireEvent.click(within(await table()).getByRole('button', { name: 'Delete file-001.txt' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete file' });
-    expect(confirm).toHaveTextContent('Delete “file-001.txt”? Its link stops working and the stored object is removed.');
+    expect(confirm).toHaveTextContent(
+      'Delete “file-001.txt”? Its link stops working and the stored object is removed.',
+    );
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
 
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -198,7 +218,9 @@ describe('file management: deleting', () => {
 
   it('keeps the file and shows why when the delete is refused', async () => {
     const refuse = (path: string, init: RequestInit) =>
-      path === '/admin/files/f1' && init.method === 'DELETE' ? failureResponse(404, 'NOT_FOUND', 'file not found') : undefined;
+      path === '/admin/files/f1' && init.method === 'DELETE'
+        ? failureResponse(404, 'NOT_FOUND', 'file not found')
+        : undefined;
     await renderApp('/admin/file-management', backend([file(1)], { refuse }));
     fireEvent.click(within(await table()).getByRole('button', { name: 'Delete file-001.txt' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete file' });
@@ -237,10 +259,14 @@ describe('file management: deleting', () => {
   it('goes back a page when the last files of the last page are deleted', async () => {
     await renderApp('/admin/file-management', backend(many(51)));
     expect(await screen.findByText('Files 1–50 of 51')).toBeInTheDocument();
-    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }));
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next page' }),
+    );
     expect(await screen.findByText('Files 51–51 of 51')).toBeInTheDocument();
     fireEvent.click(within(await table()).getByRole('button', { name: 'Delete file-051.txt' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete file' })).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await screen.findByText('Files 1–50 of 50')).toBeInTheDocument();
     expect(screen.getByText('file-001.txt')).toBeInTheDocument();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { useAuthView } from '../../lib/auth-provider';
-import { ManagementPage } from '../../components/management-page';
-import { ResourceStatus } from '../../components/resource-status';
-import { useSelection } from '../../lib/use-selection';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { ManagementPage } from '@ui/components/management-page';
+import { ResourceStatus } from '@ui/components/resource-status';
+import { useSelection } from '@ui/lib/use-selection';
 import { FILE_PAGE_SIZE, useFilePage, type FileScope } from './data/use-file-shares';
 import { DeleteFilesDialog } from './delete-files-dialog';
 import { FileEditDialog } from './file-edit-dialog';
@@ -28,7 +28,7 @@ export function FileManagementView({ title }: { title: string }) {
     select(ids, false);
     close();
     // A delete that empties a later page shows the page before it rather than an empty table.
-    const emptied = page !== null && page.items.every((file) => ids.includes(file.id));
+    const emptied = page?.items.every((file) => ids.includes(file.id));
     if (emptied && offset > 0) setOffset(Math.max(0, offset - FILE_PAGE_SIZE));
     else files.reload();
   };
@@ -44,7 +44,9 @@ export function FileManagementView({ title }: { title: string }) {
       toolbar={
         <>
           {page && page.pagination.total > 0 && (
-            <span>{t('adminFiles.page', { from: offset + 1, to: offset + page.items.length, total: page.pagination.total })}</span>
+            <span>
+              {t('adminFiles.page', { from: offset + 1, to: offset + page.items.length, total: page.pagination.total })}
+            </span>
           )}
           <span className="toolbar__spacer" />
           {selectedFiles.length > 0 && (
@@ -55,7 +57,12 @@ export function FileManagementView({ title }: { title: string }) {
         </>
       }
     >
-      <ResourceStatus state={files.state} onRetry={files.reload} isEmpty={(list) => list.items.length === 0 && offset === 0} emptyText={t('adminFiles.empty')}>
+      <ResourceStatus
+        state={files.state}
+        onRetry={files.reload}
+        isEmpty={(list) => list.items.length === 0 && offset === 0}
+        emptyText={t('adminFiles.empty')}
+      >
         {(list) => (
           <FileTable
             files={list.items}
@@ -68,16 +75,28 @@ export function FileManagementView({ title }: { title: string }) {
       </ResourceStatus>
       {page && (offset > 0 || page.pagination.hasMore) && (
         <nav className="actions" aria-label={t('adminFiles.pagination')}>
-          <button type="button" className="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - FILE_PAGE_SIZE))}>
+          <button
+            type="button"
+            className="button"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - FILE_PAGE_SIZE))}
+          >
             {t('adminFiles.previous')}
           </button>
-          <button type="button" className="button" disabled={!page.pagination.hasMore} onClick={() => setOffset(offset + FILE_PAGE_SIZE)}>
+          <button
+            type="button"
+            className="button"
+            disabled={!page.pagination.hasMore}
+            onClick={() => setOffset(offset + FILE_PAGE_SIZE)}
+          >
             {t('adminFiles.next')}
           </button>
         </nav>
       )}
       {open.kind === 'edit' && <FileEditDialog file={open.file} scope={scope} onClose={close} onSaved={saved} />}
-      {open.kind === 'delete' && <DeleteFilesDialog files={open.files} scope={scope} onClose={close} onDeleted={deleted} />}
+      {open.kind === 'delete' && (
+        <DeleteFilesDialog files={open.files} scope={scope} onClose={close} onDeleted={deleted} />
+      )}
     </ManagementPage>
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { apiKeyView } from '../../testing/admin-fixtures';
-import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { apiKeyView } from '@ui/testing/admin-fixtures';
+import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 /** /admin/api-keys over an in-memory list; a PUT that reuses another key's name is a 409. */
 function backend(keys: ApiKeyView[], hold?: HeldAnswers) {
@@ -17,7 +17,8 @@ function backend(keys: ApiKeyView[], hold?: HeldAnswers) {
     const body = jsonBody({ path, init });
     const change = typeof body === 'object' && body !== null ? body : {};
     const name = 'name' in change ? change.name : found.name;
-    if (keys.some((k) => k.id !== found.id && k.name === name)) return answer(failureResponse(409, 'CONFLICT', 'an API key with this name already exists'));
+    if (keys.some((k) => k.id !== found.id && k.name === name))
+      return answer(failureResponse(409, 'CONFLICT', 'an API key with this name already exists'));
     const updated: ApiKeyView = { ...found, ...change, expires_at: 'expires_at' in change ? null : found.expires_at };
     keys[at] = updated;
     return answer(envelope(updated));
@@ -99,7 +100,10 @@ describe('API key edit dialog', () => {
 
   it('shows a name another key uses on the name field, in the chosen language', async () => {
     window.localStorage.setItem('language', 'zh');
-    const { requests } = await renderApp('/admin/key-management', backend([apiKeyView('k1', 'ci runner'), apiKeyView('k2', 'backup')]));
+    const { requests } = await renderApp(
+      '/admin/key-management',
+      backend([apiKeyView('k1', 'ci runner'), apiKeyView('k2', 'backup')]),
+    );
     const dialog = await openEdit('ci runner', '编辑 ci runner', '编辑 API 密钥');
     fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: 'backup' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));

@@ -41,8 +41,18 @@ describe('API key form', () => {
 
   it('leaves the expiry alone when an edit keeps it', () => {
     const key = {
-      id: 'k', name: 'old', key_prefix: 'cd_abc', key_masked: 'cd_abc…••••', text_permission: true, file_permission: false,
-      mount_permission: true, read_only: true, basic_path: '/docs', expires_at: null, last_used_at: null, created_at: '2024-01-01T00:00:00Z',
+      id: 'k',
+      name: 'old',
+      key_prefix: 'cd_abc',
+      key_masked: 'cd_abc…••••',
+      text_permission: true,
+      file_permission: false,
+      mount_permission: true,
+      read_only: true,
+      basic_path: '/docs',
+      expires_at: null,
+      last_used_at: null,
+      created_at: '2024-01-01T00:00:00Z',
     };
     const values = apiKeyFormFrom(key);
     expect(values).toMatchObject({ expiry: 'keep', mount: true, readOnly: true, basicPath: '/docs' });

@@ -41,7 +41,17 @@ const MAX_DAYS = 36_500;
 const KEY_CHARS = /^[A-Za-z0-9_-]+$/;
 
 export function emptyApiKeyForm(): ApiKeyFormValues {
-  return { name: '', customKey: '', expiry: '30', customDays: '', text: false, file: false, mount: false, readOnly: false, basicPath: '/' };
+  return {
+    name: '',
+    customKey: '',
+    expiry: '30',
+    customDays: '',
+    text: false,
+    file: false,
+    mount: false,
+    readOnly: false,
+    basicPath: '/',
+  };
 }
 
 /** Edit starts from the key as it is; its expiry stays unless another choice is made. */
@@ -65,11 +75,13 @@ export function validateApiKeyForm(values: ApiKeyFormValues): ApiKeyFormErrors {
   else if (name.length > API_KEY_NAME_MAX_LENGTH) errors.name = 'nameTooLong';
   const key = values.customKey.trim();
   if (key && !KEY_CHARS.test(key)) errors.customKey = 'customKeyChars';
-  else if (key && (key.length < API_KEY_CUSTOM_MIN_LENGTH || key.length > API_KEY_CUSTOM_MAX_LENGTH)) errors.customKey = 'customKeyLength';
+  else if (key && (key.length < API_KEY_CUSTOM_MIN_LENGTH || key.length > API_KEY_CUSTOM_MAX_LENGTH))
+    errors.customKey = 'customKeyLength';
   if (values.expiry === 'custom') {
     const days = values.customDays.trim();
     if (!days) errors.customDays = 'customDaysRequired';
-    else if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > MAX_DAYS) errors.customDays = 'customDaysInvalid';
+    else if (!/^\d+$/.test(days) || Number(days) < 1 || Number(days) > MAX_DAYS)
+      errors.customDays = 'customDaysInvalid';
   }
   if (normalizePath(values.basicPath.trim() || '/') === null) errors.basicPath = 'basicPathInvalid';
   return errors;

@@ -9,5 +9,7 @@ type ServerFieldError = { field: 'name' | 'customKey'; code: 'nameTaken' | 'keyT
  */
 export function serverFieldError(error: ApiErrorInit): ServerFieldError | null {
   if (error.code !== ErrorCode.Conflict) return null;
-  return /custom_key/i.test(error.serverMessage ?? '') ? { field: 'customKey', code: 'keyTaken' } : { field: 'name', code: 'nameTaken' };
+  return /custom_key/i.test(error.serverMessage ?? '')
+    ? { field: 'customKey', code: 'keyTaken' }
+    : { field: 'name', code: 'nameTaken' };
 }

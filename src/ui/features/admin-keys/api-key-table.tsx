@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { RowActions } from '../../components/row-actions';
-import { formatDateTime } from '../../lib/format-date-time';
+import { RowActions } from '@ui/components/row-actions';
+import { formatDateTime } from '@ui/lib/format-date-time';
 import { PermissionBadges } from './permission-badges';
 
 type ApiKeyTableProps = {
@@ -30,7 +30,12 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiK
               type="checkbox"
               aria-label={t('keys.selectAll')}
               checked={allSelected}
-              onChange={(e) => onSelect(keys.map((k) => k.id), e.target.checked)}
+              onChange={(e) =>
+                onSelect(
+                  keys.map((k) => k.id),
+                  e.target.checked,
+                )
+              }
             />
           </th>
           <th scope="col">{t('keys.columns.name')}</th>
@@ -64,12 +69,18 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiK
               {key.basic_path}
             </td>
             <td data-label={t('keys.columns.expires')}>{expiry(key.expires_at)}</td>
-            <td data-label={t('keys.columns.lastUsed')}>{formatDateTime(key.last_used_at, i18n.language, t('keys.notUsed'))}</td>
+            <td data-label={t('keys.columns.lastUsed')}>
+              {formatDateTime(key.last_used_at, i18n.language, t('keys.notUsed'))}
+            </td>
             <RowActions
               columnLabel={t('keys.columns.actions')}
               actions={[
                 { label: t('keys.edit'), name: t('keys.editNamed', { name: key.name }), onClick: () => onEdit(key) },
-                { label: t('keys.delete'), name: t('keys.deleteNamed', { name: key.name }), onClick: () => onDelete(key) },
+                {
+                  label: t('keys.delete'),
+                  name: t('keys.deleteNamed', { name: key.name }),
+                  onClick: () => onDelete(key),
+                },
               ]}
             />
           </tr>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey } from '@shared/api/api-key.schema';
-import { Dialog } from '../../components/dialog';
-import { copyToClipboard } from '../../lib/clipboard';
+import { Dialog } from '@ui/components/dialog';
+import { copyToClipboard } from '@ui/lib/clipboard';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { apiKeyView } from '../../testing/admin-fixtures';
-import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { apiKeyView } from '@ui/testing/admin-fixtures';
+import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 type Options = { hold?: HeldAnswers; refuse?: Response };
 
@@ -73,7 +73,10 @@ describe('API key delete dialog', () => {
   });
 
   it('keeps a key the server no longer knows and shows its reason', async () => {
-    await renderApp('/admin/key-management', backend(three(), { refuse: failureResponse(404, 'NOT_FOUND', 'API key not found') }));
+    await renderApp(
+      '/admin/key-management',
+      backend(three(), { refuse: failureResponse(404, 'NOT_FOUND', 'API key not found') }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Delete phone' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete API key' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useApiKeyWrites } from './data/use-api-keys';
 
 type DeleteKeysDialogProps = { keys: ApiKeyView[]; onClose: () => void; onDeleted: (ids: string[]) => void };
@@ -32,7 +32,9 @@ export function DeleteKeysDialog({ keys, onClose, onDeleted }: DeleteKeysDialogP
   return (
     <ConfirmDialog
       title={only ? t('keys.confirm.title') : t('keys.confirm.titleMany')}
-      message={only ? t('keys.confirm.message', { name: only.name }) : t('keys.confirm.messageMany', { count: keys.length })}
+      message={
+        only ? t('keys.confirm.message', { name: only.name }) : t('keys.confirm.messageMany', { count: keys.length })
+      }
       confirmLabel={t('keys.confirm.confirm')}
       busy={busy}
       error={error}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+import { SelectField } from '@ui/components/select-field';
+import { TextField } from '@ui/components/text-field';
 import { expiryChoices, type ExpiryChoice } from './api-key-form';
 
 type ExpiryFieldProps = {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyView } from '@shared/api/api-key.schema';
-import { apiKeyView } from '../../testing/admin-fixtures';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { apiKeyView } from '@ui/testing/admin-fixtures';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 function backend(keys: ApiKeyView[]) {
   return (path: string, init: RequestInit): Response | undefined => {
@@ -10,7 +10,8 @@ function backend(keys: ApiKeyView[]) {
     if (path === '/admin/api-keys' && init.method === 'POST') {
       const body: unknown = JSON.parse(String(init.body));
       const name = typeof body === 'object' && body !== null && 'name' in body ? String(body.name) : '';
-      if (keys.some((k) => k.name === name)) return failureResponse(409, 'CONFLICT', 'an API key with this name already exists');
+      if (keys.some((k) => k.name === name))
+        return failureResponse(409, 'CONFLICT', 'an API key with this name already exists');
       const created = apiKeyView('k2', name);
       keys.push(created);
       return envelope({ ...created, key: 'cd_full-secret-key' }, 201);

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyView, CreatedApiKey } from '@shared/api/api-key.schema';
-import { ManagementPage } from '../../components/management-page';
-import { ResourceStatus } from '../../components/resource-status';
-import { useSelection } from '../../lib/use-selection';
+import { ManagementPage } from '@ui/components/management-page';
+import { ResourceStatus } from '@ui/components/resource-status';
+import { useSelection } from '@ui/lib/use-selection';
 import { apiKeyFormFrom, emptyApiKeyForm } from './api-key-form';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { ApiKeyTable } from './api-key-table';
@@ -55,7 +55,12 @@ export function KeyManagementView({ title }: { title: string }) {
         </>
       }
     >
-      <ResourceStatus state={keys.state} onRetry={keys.reload} isEmpty={(list) => list.length === 0} emptyText={t('keys.empty')}>
+      <ResourceStatus
+        state={keys.state}
+        onRetry={keys.reload}
+        isEmpty={(list) => list.length === 0}
+        emptyText={t('keys.empty')}
+      >
         {(list) => (
           <ApiKeyTable
             keys={list}

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useMountWrites } from './data/use-mounts';
 
-type ActiveSwitchProps = { mount: MountView; onChanged: (mount: MountView) => void; onError: (message: string) => void };
+type ActiveSwitchProps = {
+  mount: MountView;
+  onChanged: (mount: MountView) => void;
+  onError: (message: string) => void;
+};
 
 /** Turns a mount on or off straight from the list; the switch is named after the mount. */
 export function ActiveSwitch({ mount, onChanged, onError }: ActiveSwitchProps) {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MountView } from '@shared/api/mount.schema';
-import { mountView } from '../../testing/admin-fixtures';
-import { holdAnswers, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { mountView } from '@ui/testing/admin-fixtures';
+import { holdAnswers, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 type Options = { hold?: HeldAnswers; refuse?: Response };
 
@@ -40,7 +40,10 @@ describe('mount delete dialog', () => {
 
   it('deletes on confirm, disabled while it runs, and removes the row', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')], { hold }));
+    const { requests } = await renderApp(
+      '/admin/mount-management',
+      backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')], { hold }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -56,13 +59,20 @@ describe('mount delete dialog', () => {
   it('shows the empty state once the last mount is gone', async () => {
     await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')]));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
-    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete mount' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('No mounts yet. Create one to browse a storage in the mount explorer.')).toBeInTheDocument();
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete mount' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(
+      await screen.findByText('No mounts yet. Create one to browse a storage in the mount explorer.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('keeps the mount and shows why when the server refuses', async () => {
-    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { refuse: failureResponse(404, 'NOT_FOUND', 'mount not found') }));
+    await renderApp(
+      '/admin/mount-management',
+      backend([mountView('m1', 'Team', '/team')], { refuse: failureResponse(404, 'NOT_FOUND', 'mount not found') }),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Team' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete mount' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));

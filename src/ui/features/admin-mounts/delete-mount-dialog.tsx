@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useMountWrites } from './data/use-mounts';
 
 type DeleteMountDialogProps = { mount: MountView; onClose: () => void; onDeleted: (id: string) => void };

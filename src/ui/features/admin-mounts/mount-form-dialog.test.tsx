@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MountView } from '@shared/api/mount.schema';
-import { mountView } from '../../testing/admin-fixtures';
-import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { mountView } from '@ui/testing/admin-fixtures';
+import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 const storageConfig = (id: string, name: string, driver: 's3' | 'local', isDefault: boolean) => ({
   id,
@@ -46,7 +46,8 @@ function backend(mounts: MountView[], { hold, configsAnswer = () => envelope(con
     const body = jsonBody({ path, init });
     const change = typeof body === 'object' && body !== null ? body : {};
     const mountPath = 'mount_path' in change ? change.mount_path : found.mount_path;
-    if (mounts.some((m) => m.id !== found.id && m.mount_path === mountPath)) return answer(failureResponse(409, 'CONFLICT', 'another mount already uses this mount_path'));
+    if (mounts.some((m) => m.id !== found.id && m.mount_path === mountPath))
+      return answer(failureResponse(409, 'CONFLICT', 'another mount already uses this mount_path'));
     const updated: MountView = { ...found, ...change };
     mounts[at] = updated;
     return answer(envelope(updated));
@@ -63,7 +64,10 @@ signedInAsAdmin();
 describe('mount edit dialog', () => {
   it('sends the whole mount, busy while saving, and shows the change in the list', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { hold }));
+    const { requests } = await renderApp(
+      '/admin/mount-management',
+      backend([mountView('m1', 'Team', '/team')], { hold }),
+    );
     const dialog = await openEdit('Team');
     expect(within(dialog).getByLabelText('Mount path')).toHaveValue('/team');
     await waitFor(() => expect(within(dialog).getByLabelText('Storage configuration')).toBeEnabled());
@@ -116,7 +120,10 @@ describe('mount edit dialog', () => {
 
   it('puts a path another mount uses on the path field, translated', async () => {
     window.localStorage.setItem('language', 'zh');
-    await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')]));
+    await renderApp(
+      '/admin/mount-management',
+      backend([mountView('m1', 'Team', '/team'), mountView('m2', 'Media', '/media')]),
+    );
     fireEvent.click(await screen.findByRole('button', { name: '编辑 Team' }));
     const dialog = screen.getByRole('dialog', { name: '编辑挂载点' });
     fireEvent.change(within(dialog).getByLabelText('挂载路径'), { target: { value: '/media' } });
@@ -133,7 +140,9 @@ describe('mount edit dialog', () => {
     const configsAnswer = () => (fail ? failureResponse(403, 'FORBIDDEN', 'admin only') : envelope(configs));
     await renderApp('/admin/mount-management', backend([mountView('m1', 'Team', '/team')], { configsAnswer }));
     const dialog = await openEdit('Team');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Storage configurations could not be loaded: You do not have permission to do this.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Storage configurations could not be loaded: You do not have permission to do this.',
+    );
     expect(within(dialog).getByLabelText('Storage configuration')).toBeDisabled();
 
     fail = false;

@@ -44,7 +44,14 @@ describe('mount form', () => {
   it('defaults the TTL to 300 and builds a request the shared schema accepts', () => {
     expect(emptyMountForm().cacheTtl).toBe('300');
     const request = toMountRequest(form({ remark: '  ', sortOrder: '2' }));
-    expect(request).toMatchObject({ name: 'Team', mount_path: '/team', remark: null, sort_order: 2, cache_ttl: 300, is_active: true });
+    expect(request).toMatchObject({
+      name: 'Team',
+      mount_path: '/team',
+      remark: null,
+      sort_order: 2,
+      cache_ttl: 300,
+      is_active: true,
+    });
     expect(createMountRequestSchema.safeParse(request).success).toBe(true);
   });
 });

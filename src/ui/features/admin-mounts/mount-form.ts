@@ -37,13 +37,24 @@ export type MountFormErrorCode =
   | 'configRequired'
   | 'ttlInvalid'
   | 'sortInvalid';
-export type MountFormErrors = Partial<Record<'name' | 'mountPath' | 'storageConfigId' | 'cacheTtl' | 'sortOrder', MountFormErrorCode>>;
+export type MountFormErrors = Partial<
+  Record<'name' | 'mountPath' | 'storageConfigId' | 'cacheTtl' | 'sortOrder', MountFormErrorCode>
+>;
 
 const SORT_LIMIT = 1_000_000;
 const INTEGER = /^-?\d+$/;
 
 export function emptyMountForm(): MountFormValues {
-  return { name: '', storageType: 'local', storageConfigId: '', mountPath: '', cacheTtl: String(MOUNT_DEFAULT_CACHE_TTL), sortOrder: '0', remark: '', isActive: true };
+  return {
+    name: '',
+    storageType: 'local',
+    storageConfigId: '',
+    mountPath: '',
+    cacheTtl: String(MOUNT_DEFAULT_CACHE_TTL),
+    sortOrder: '0',
+    remark: '',
+    isActive: true,
+  };
 }
 
 export function mountFormFrom(mount: MountView): MountFormValues {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { FormError } from '../../components/form-error';
-import { ManagementPage } from '../../components/management-page';
-import { ResourceStatus } from '../../components/resource-status';
+import { FormError } from '@ui/components/form-error';
+import { ManagementPage } from '@ui/components/management-page';
+import { ResourceStatus } from '@ui/components/resource-status';
 import { useMountList } from './data/use-mounts';
 import { useStorageConfigOptions } from './data/use-storage-config-options';
 import { DeleteMountDialog } from './delete-mount-dialog';
@@ -11,7 +11,11 @@ import { emptyMountForm, mountFormFrom } from './mount-form';
 import { MountFormDialog } from './mount-form-dialog';
 import { MountTable } from './mount-table';
 
-type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; mount: MountView } | { kind: 'delete'; mount: MountView };
+type Open =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; mount: MountView }
+  | { kind: 'delete'; mount: MountView };
 
 export function MountManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -21,10 +25,13 @@ export function MountManagementView({ title }: { title: string }) {
   const [toggleError, setToggleError] = useState<string | null>(null);
   const close = () => setOpen({ kind: 'none' });
 
-  const configName = (id: string) => (configs.state.status === 'ready' ? configs.state.data.find((c) => c.id === id)?.name : undefined) ?? id;
+  const configName = (id: string) =>
+    (configs.state.status === 'ready' ? configs.state.data.find((c) => c.id === id)?.name : undefined) ?? id;
   const replace = (mount: MountView) => {
     setToggleError(null);
-    mounts.update((list) => (list.some((m) => m.id === mount.id) ? list.map((m) => (m.id === mount.id ? mount : m)) : [...list, mount]));
+    mounts.update((list) =>
+      list.some((m) => m.id === mount.id) ? list.map((m) => (m.id === mount.id ? mount : m)) : [...list, mount],
+    );
   };
   const newMount = () => {
     const defaults = emptyMountForm();
@@ -43,7 +50,12 @@ export function MountManagementView({ title }: { title: string }) {
       }
     >
       <FormError message={toggleError} />
-      <ResourceStatus state={mounts.state} onRetry={mounts.reload} isEmpty={(list) => list.length === 0} emptyText={t('mounts.empty')}>
+      <ResourceStatus
+        state={mounts.state}
+        onRetry={mounts.reload}
+        isEmpty={(list) => list.length === 0}
+        emptyText={t('mounts.empty')}
+      >
         {(list) => (
           <MountTable
             mounts={list}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MountView } from '@shared/api/mount.schema';
-import { RowActions } from '../../components/row-actions';
+import { RowActions } from '@ui/components/row-actions';
 import { ActiveSwitch } from './active-switch';
 
 type MountTableProps = {
@@ -50,8 +50,16 @@ export function MountTable({ mounts, configName, onChanged, onError, onEdit, onD
             <RowActions
               columnLabel={t('mounts.columns.actions')}
               actions={[
-                { label: t('mounts.edit'), name: t('mounts.editNamed', { name: mount.name }), onClick: () => onEdit(mount) },
-                { label: t('mounts.delete'), name: t('mounts.deleteNamed', { name: mount.name }), onClick: () => onDelete(mount) },
+                {
+                  label: t('mounts.edit'),
+                  name: t('mounts.editNamed', { name: mount.name }),
+                  onClick: () => onEdit(mount),
+                },
+                {
+                  label: t('mounts.delete'),
+                  name: t('mounts.deleteNamed', { name: mount.name }),
+                  onClick: () => onDelete(mount),
+                },
               ]}
             />
           </tr>

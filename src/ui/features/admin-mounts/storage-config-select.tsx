@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../components/select-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { SelectField } from '@ui/components/select-field';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import type { ResourceState } from '../../lib/use-resource';
+import type { ResourceState } from '@ui/lib/use-resource';
 
 type StorageConfigSelectProps = {
   configs: ResourceState<StorageConfig[]>;

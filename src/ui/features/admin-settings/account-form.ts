@@ -3,7 +3,12 @@
 import type { ChangePasswordRequest } from '@shared/api/auth.schema';
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '@shared/limits';
 
-export type AccountFormValues = { currentPassword: string; newUsername: string; newPassword: string; confirmPassword: string };
+export type AccountFormValues = {
+  currentPassword: string;
+  newUsername: string;
+  newPassword: string;
+  confirmPassword: string;
+};
 
 export type AccountFormErrorCode =
   | 'currentRequired'

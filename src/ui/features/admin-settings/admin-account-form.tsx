@@ -2,11 +2,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { ErrorCode } from '@shared/errors';
-import { useAuthActor } from '../../lib/auth-provider';
-import { FormError } from '../../components/form-error';
-import { TextField } from '../../components/text-field';
-import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
-import { emptyAccountForm, toChangePasswordRequest, validateAccountForm, type AccountFormErrors, type AccountFormValues } from './account-form';
+import { useAuthActor } from '@ui/lib/auth-provider';
+import { FormError } from '@ui/components/form-error';
+import { TextField } from '@ui/components/text-field';
+import { prepareSubmit, useFormSubmit } from '@ui/lib/use-form-submit';
+import {
+  emptyAccountForm,
+  toChangePasswordRequest,
+  validateAccountForm,
+  type AccountFormErrors,
+  type AccountFormValues,
+} from './account-form';
 import { accountNotice } from './account-notice';
 import { useChangeAdminAccount } from './data/use-settings';
 
@@ -42,7 +48,14 @@ export function AdminAccountForm() {
     });
 
   return (
-    <form ref={formRef} className="form settings-card" onSubmit={submit(prepare)} noValidate aria-labelledby={headingId} aria-busy={busy}>
+    <form
+      ref={formRef}
+      className="form settings-card"
+      onSubmit={submit(prepare)}
+      noValidate
+      aria-labelledby={headingId}
+      aria-busy={busy}
+    >
       <h2 id={headingId}>{t('settings.account.title')}</h2>
       <p className="field__hint">{t('settings.account.intro')}</p>
       {fields.map((field) => {

@@ -4,8 +4,17 @@ import { updateSystemSettingsRequestSchema } from '@shared/api/settings.schema';
 import { emptyAccountForm, toChangePasswordRequest, validateAccountForm } from './account-form';
 import { toSettingsRequest, validateSettingsForm } from './settings-form';
 
-const settings = (maxUploadSize: string) => ({ maxUploadSize, unit: 'MB' as const, webdavMode: 'auto' as const, guestPastes: false });
-const account = (change: Partial<ReturnType<typeof emptyAccountForm>>) => ({ ...emptyAccountForm(), currentPassword: 'old-password', ...change });
+const settings = (maxUploadSize: string) => ({
+  maxUploadSize,
+  unit: 'MB' as const,
+  webdavMode: 'auto' as const,
+  guestPastes: false,
+});
+const account = (change: Partial<ReturnType<typeof emptyAccountForm>>) => ({
+  ...emptyAccountForm(),
+  currentPassword: 'old-password',
+  ...change,
+});
 
 describe('system settings form', () => {
   it('needs a whole upload size greater than 0', () => {
@@ -19,22 +28,35 @@ describe('system settings form', () => {
 
   it('sends every setting in a body the shared schema accepts', () => {
     const body = toSettingsRequest({ ...settings(' 2 '), unit: 'GB', webdavMode: 'multipart', guestPastes: true });
-    expect(body).toEqual({ max_upload_size: 2, max_upload_size_unit: 'GB', webdav_upload_mode: 'multipart', allow_guest_pastes: true });
+    expect(body).toEqual({
+      max_upload_size: 2,
+      max_upload_size_unit: 'GB',
+      webdav_upload_mode: 'multipart',
+      allow_guest_pastes: true,
+    });
     expect(updateSystemSettingsRequestSchema.safeParse(body).success).toBe(true);
   });
 });
 
 describe('admin account form', () => {
   it('needs the current password and something to change', () => {
-    expect(validateAccountForm(account({ currentPassword: '', newUsername: 'root' })).currentPassword).toBe('currentRequired');
+    expect(validateAccountForm(account({ currentPassword: '', newUsername: 'root' })).currentPassword).toBe(
+      'currentRequired',
+    );
     expect(validateAccountForm(account({})).newUsername).toBe('nothingToChange');
     expect(validateAccountForm(account({ newUsername: 'root' }))).toEqual({});
   });
 
   it('wants a confirmed new password that differs from the current one', () => {
-    expect(validateAccountForm(account({ newPassword: 'short', confirmPassword: 'short' })).newPassword).toBe('passwordTooShort');
-    expect(validateAccountForm(account({ newPassword: 'old-password', confirmPassword: 'old-password' })).newPassword).toBe('passwordSame');
-    expect(validateAccountForm(account({ newPassword: 'new-password', confirmPassword: 'typo' })).confirmPassword).toBe('confirmMismatch');
+    expect(validateAccountForm(account({ newPassword: 'short', confirmPassword: 'short' })).newPassword).toBe(
+      'passwordTooShort',
+    );
+    expect(
+      validateAccountForm(account({ newPassword: 'old-password', confirmPassword: 'old-password' })).newPassword,
+    ).toBe('passwordSame');
+    expect(validateAccountForm(account({ newPassword: 'new-password', confirmPassword: 'typo' })).confirmPassword).toBe(
+      'confirmMismatch',
+    );
     expect(validateAccountForm(account({ newPassword: 'new-password', confirmPassword: 'new-password' }))).toEqual({});
   });
 
@@ -42,6 +64,9 @@ describe('admin account form', () => {
     const body = toChangePasswordRequest(account({ newPassword: 'new-password', confirmPassword: 'new-password' }));
     expect(body).toEqual({ currentPassword: 'old-password', newPassword: 'new-password' });
     expect(changePasswordRequestSchema.safeParse(body).success).toBe(true);
-    expect(toChangePasswordRequest(account({ newUsername: ' root ' }))).toEqual({ currentPassword: 'old-password', newUsername: 'root' });
+    expect(toChangePasswordRequest(account({ newUsername: ' root ' }))).toEqual({
+      currentPassword: 'old-password',
+      newUsername: 'root',
+    });
   });
 });

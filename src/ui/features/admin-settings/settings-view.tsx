@@ -1,9 +1,9 @@
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ResourceStatus } from '../../components/resource-status';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
+import { ResourceStatus } from '@ui/components/resource-status';
 import { AdminAccountForm } from './admin-account-form';
 import { useSystemSettings } from './data/use-settings';
 import { SystemSettingsForm } from './system-settings-form';
-import '../../components/admin-module.css';
+import '@ui/components/admin-module.css';
 import './admin-settings.css';
 
 export function SettingsView({ title }: { title: string }) {

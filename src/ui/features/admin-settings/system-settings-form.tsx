@@ -1,16 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadSizeUnits, webdavUploadModes, type SystemSettings } from '@shared/api/settings.schema';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { SelectField } from '@ui/components/select-field';
+import { TextField } from '@ui/components/text-field';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useSaveSystemSettings } from './data/use-settings';
 import { settingsFormFrom, toSettingsRequest, validateSettingsForm, type SettingsFormError } from './settings-form';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
-export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSettings; onSaved: (settings: SystemSettings) => void }) {
+export function SystemSettingsForm({
+  settings,
+  onSaved,
+}: {
+  settings: SystemSettings;
+  onSaved: (settings: SystemSettings) => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveSystemSettings();
   const headingId = useId();
@@ -54,13 +60,21 @@ export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSett
           error={error ? t(`settings.system.errors.${error}`) : undefined}
           required
         />
-        <SelectField label={t('settings.system.unit')} value={values.unit} onChange={(e) => change({ unit: uploadSizeUnits.find((u) => u === e.target.value) ?? 'MB' })}>
+        <SelectField
+          label={t('settings.system.unit')}
+          value={values.unit}
+          onChange={(e) => change({ unit: uploadSizeUnits.find((u) => u === e.target.value) ?? 'MB' })}
+        >
           {uploadSizeUnits.map((unit) => (
             <option key={unit}>{unit}</option>
           ))}
         </SelectField>
       </div>
-      <SelectField label={t('settings.system.webdavMode')} value={values.webdavMode} onChange={(e) => change({ webdavMode: webdavUploadModes.find((m) => m === e.target.value) ?? 'auto' })}>
+      <SelectField
+        label={t('settings.system.webdavMode')}
+        value={values.webdavMode}
+        onChange={(e) => change({ webdavMode: webdavUploadModes.find((m) => m === e.target.value) ?? 'auto' })}
+      >
         {webdavUploadModes.map((mode) => (
           <option key={mode} value={mode}>
             {t(`settings.system.modes.${mode}`)}
@@ -68,7 +82,11 @@ export function SystemSettingsForm({ settings, onSaved }: { settings: SystemSett
         ))}
       </SelectField>
       <label className="check">
-        <input type="checkbox" checked={values.guestPastes} onChange={(e) => change({ guestPastes: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={values.guestPastes}
+          onChange={(e) => change({ guestPastes: e.target.checked })}
+        />
         {t('settings.system.guestPastes')}
       </label>
       {status.kind === 'failed' && (

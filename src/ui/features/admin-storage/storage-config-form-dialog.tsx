@@ -1,17 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { Dialog } from '../../components/dialog';
-import { FormDialogActions } from '../../components/form-dialog-actions';
-import { FormError } from '../../components/form-error';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import { prepareSubmit, useFormSubmit } from '../../lib/use-form-submit';
+import { Dialog } from '@ui/components/dialog';
+import { FormDialogActions } from '@ui/components/form-dialog-actions';
+import { FormError } from '@ui/components/form-error';
+import { SelectField } from '@ui/components/select-field';
+import { TextField } from '@ui/components/text-field';
+import { prepareSubmit, useFormSubmit } from '@ui/lib/use-form-submit';
 import { useStorageConfigWrites } from './data/use-storage-configs';
-import { createRequestFrom, s3ProviderTypes, storageProblems, updateRequestFrom, type StorageForm, type StorageProblems } from './storage-config-form';
+import {
+  createRequestFrom,
+  s3ProviderTypes,
+  storageProblems,
+  updateRequestFrom,
+  type StorageForm,
+  type StorageProblems,
+} from './storage-config-form';
 
 type Props = { initial: StorageForm; editing: StorageConfig | null; onClose: () => void; onSaved: () => void };
-type TextKey = 'name' | 'endpoint_url' | 'bucket_name' | 'region' | 'access_key_id' | 'secret_access_key' | 'default_folder' | 'quotaGb' | 'signature_expires_in';
+type TextKey =
+  | 'name'
+  | 'endpoint_url'
+  | 'bucket_name'
+  | 'region'
+  | 'access_key_id'
+  | 'secret_access_key'
+  | 'default_folder'
+  | 'quotaGb'
+  | 'signature_expires_in';
 type FlagKey = 'path_style' | 'is_public' | 'use_proxy';
 
 /** Create or edit one S3-compatible storage; the secret is never shown, only replaced. */
@@ -57,7 +73,9 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
         <SelectField
           label={t('storage.form.provider')}
           value={form.provider_type}
-          onChange={(e) => set({ provider_type: s3ProviderTypes.find((type) => type === e.target.value) ?? form.provider_type })}
+          onChange={(e) =>
+            set({ provider_type: s3ProviderTypes.find((type) => type === e.target.value) ?? form.provider_type })
+          }
         >
           {s3ProviderTypes.map((type) => (
             <option key={type} value={type}>
@@ -77,7 +95,12 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
         {flag('is_public', t('storage.form.isPublic'))}
         {flag('use_proxy', t('storage.form.useProxy'))}
         <FormError message={formError} />
-        <FormDialogActions busy={busy} busyLabel={t('storage.form.saving')} submitLabel={t('storage.form.save')} onCancel={onClose} />
+        <FormDialogActions
+          busy={busy}
+          busyLabel={t('storage.form.saving')}
+          submitLabel={t('storage.form.save')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -61,7 +61,8 @@ export function storageFormFrom(config: StorageConfig): StorageForm {
     path_style: config.path_style,
     default_folder: config.default_folder,
     is_public: config.is_public,
-    quotaGb: config.total_storage_bytes === null ? '' : String(Math.round((config.total_storage_bytes / GB) * 100) / 100),
+    quotaGb:
+      config.total_storage_bytes === null ? '' : String(Math.round((config.total_storage_bytes / GB) * 100) / 100),
     signature_expires_in: String(config.signature_expires_in),
     use_proxy: config.use_proxy,
   };
@@ -79,7 +80,8 @@ export function storageProblems(form: StorageForm, editing: boolean): StoragePro
   const quota = Number(form.quotaGb);
   if (form.quotaGb.trim() !== '' && !(quota > 0)) problems.quotaGb = 'quota';
   const ttl = Number(form.signature_expires_in);
-  if (!Number.isInteger(ttl) || ttl < SIGNATURE_EXPIRES_MIN || ttl > SIGNATURE_EXPIRES_MAX) problems.signature_expires_in = 'ttl';
+  if (!Number.isInteger(ttl) || ttl < SIGNATURE_EXPIRES_MIN || ttl > SIGNATURE_EXPIRES_MAX)
+    problems.signature_expires_in = 'ttl';
   return problems;
 }
 

@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { RowActions, type RowAction } from '../../components/row-actions';
-import { formatBytes } from '../../lib/format-bytes';
+import { RowActions, type RowAction } from '@ui/components/row-actions';
+import { formatBytes } from '@ui/lib/format-bytes';
 
 export type StorageAction = 'edit' | 'test' | 'default' | 'cors' | 'delete';
 
-type StorageConfigTableProps = { configs: StorageConfig[]; busyId: string | null; onAction: (action: StorageAction, config: StorageConfig) => void };
+type StorageConfigTableProps = {
+  configs: StorageConfig[];
+  busyId: string | null;
+  onAction: (action: StorageAction, config: StorageConfig) => void;
+};
 
 /** Every storage with its bucket, flags and usage; each row carries its own actions. */
 export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigTableProps) {
@@ -49,15 +53,29 @@ export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigT
             <td data-label={t('storage.columns.usage')}>
               {config.total_storage_bytes === null
                 ? t('storage.usageUnlimited', { used: size(config.used_storage_bytes) })
-                : t('storage.usage', { used: size(config.used_storage_bytes), total: size(config.total_storage_bytes) })}
+                : t('storage.usage', {
+                    used: size(config.used_storage_bytes),
+                    total: size(config.total_storage_bytes),
+                  })}
             </td>
             <RowActions
               columnLabel={t('storage.columns.actions')}
               actions={[
                 action('edit', config, t('storage.edit'), t('storage.editNamed', { name: config.name })),
                 action('test', config, t('storage.test'), t('storage.testNamed', { name: config.name })),
-                ...(config.is_default ? [] : [action('default', config, t('storage.setDefault'), t('storage.setDefaultNamed', { name: config.name }))]),
-                ...(config.driver === 's3' ? [action('cors', config, t('storage.applyCors'), t('storage.applyCorsNamed', { name: config.name }))] : []),
+                ...(config.is_default
+                  ? []
+                  : [
+                      action(
+                        'default',
+                        config,
+                        t('storage.setDefault'),
+                        t('storage.setDefaultNamed', { name: config.name }),
+                      ),
+                    ]),
+                ...(config.driver === 's3'
+                  ? [action('cors', config, t('storage.applyCors'), t('storage.applyCorsNamed', { name: config.name }))]
+                  : []),
                 action('delete', config, t('storage.delete'), t('storage.deleteNamed', { name: config.name })),
               ]}
             />

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { holdAnswers, jsonBody, sentTo, type HeldAnswers } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 const config = (id: string, name: string, change: Partial<StorageConfig> = {}): StorageConfig => ({
   id,
@@ -57,7 +57,11 @@ function backend(configs: StorageConfig[], { hold, refuseDelete }: Options = {})
 }
 
 const openEdit = async (name: string) => {
-  fireEvent.click(within(await screen.findByRole('table', { name: 'Storage configurations' })).getByRole('button', { name: `Edit ${name}` }));
+  fireEvent.click(
+    within(await screen.findByRole('table', { name: 'Storage configurations' })).getByRole('button', {
+      name: `Edit ${name}`,
+    }),
+  );
   return screen.getByRole('dialog', { name: 'Edit storage' });
 };
 
@@ -104,7 +108,9 @@ describe('storage configuration: editing', () => {
   it('sends a new secret when one is typed', async () => {
     const { requests } = await renderApp('/admin/storage-config', backend([config('c1', 'Backups')]));
     const dialog = await openEdit('Backups');
-    fireEvent.change(within(dialog).getByLabelText('Secret access key (leave empty to keep the current one)'), { target: { value: 'new-secret' } });
+    fireEvent.change(within(dialog).getByLabelText('Secret access key (leave empty to keep the current one)'), {
+      target: { value: 'new-secret' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(jsonBody(sentTo(requests, 'PUT', '/s3-configs/c1')[0])).toMatchObject({ secret_access_key: 'new-secret' });
@@ -129,11 +135,16 @@ describe('storage configuration: editing', () => {
 describe('storage configuration: deleting', () => {
   it('asks first, does nothing on cancel, and deletes on confirm with the buttons disabled meanwhile', async () => {
     const hold = holdAnswers();
-    const { requests } = await renderApp('/admin/storage-config', backend([config('c1', 'Backups'), config('c2', 'Media')], { hold }));
+    const { requests } = await renderApp(
+      '/admin/storage-config',
+      backend([config('c1', 'Backups'), config('c2', 'Media')], { hold }),
+    );
     const list = await screen.findByRole('table', { name: 'Storage configurations' });
     fireEvent.click(within(list).getByRole('button', { name: 'Delete Media' }));
     let confirm = screen.getByRole('alertdialog', { name: 'Delete storage' });
-    expect(confirm).toHaveTextContent('Delete “Media”? Files stored there stay in the bucket but are no longer reachable here.');
+    expect(confirm).toHaveTextContent(
+      'Delete “Media”? Files stored there stay in the bucket but are no longer reachable here.',
+    );
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(sentTo(requests, 'DELETE', '/s3-configs/c2')).toHaveLength(0);
@@ -153,25 +164,35 @@ describe('storage configuration: deleting', () => {
   });
 
   it('says the storage is still in use, in the user’s language, and keeps it listed', async () => {
-    const inUse = failureResponse(409, 'CONFLICT', 'this storage config is in use by 2 file(s) and 1 mount(s); remove them first');
+    const inUse = failureResponse(
+      409,
+      'CONFLICT',
+      'this storage config is in use by 2 file(s) and 1 mount(s); remove them first',
+    );
     await renderApp('/admin/storage-config', backend([config('c1', 'Backups')], { refuseDelete: inUse }));
     const list = await screen.findByRole('table', { name: 'Storage configurations' });
     fireEvent.click(within(list).getByRole('button', { name: 'Delete Backups' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete storage' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('This storage is still in use by files or mounts and cannot be deleted.');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'This storage is still in use by files or mounts and cannot be deleted.',
+    );
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toBeEnabled();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(within(list).getByText('Backups')).toBeInTheDocument();
 
     fireEvent.click(within(list).getByRole('button', { name: 'Delete Backups' }));
-    expect(within(screen.getByRole('alertdialog', { name: 'Delete storage' })).queryByRole('alert')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('alertdialog', { name: 'Delete storage' })).queryByRole('alert'),
+    ).not.toBeInTheDocument();
   });
 
   it('says so when no storage is configured', async () => {
     await renderApp('/admin/storage-config', backend([]));
-    expect(await screen.findByText('No storage configured yet. Add an S3-compatible bucket to accept uploads.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No storage configured yet. Add an S3-compatible bucket to accept uploads.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { isApiError } from '@shared/api-error';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { ManagementPage } from '../../components/management-page';
-import { ResourceStatus } from '../../components/resource-status';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { ManagementPage } from '@ui/components/management-page';
+import { ResourceStatus } from '@ui/components/resource-status';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useStorageConfigList, useStorageConfigWrites } from './data/use-storage-configs';
 import { emptyStorageForm, storageFormFrom } from './storage-config-form';
 import { StorageConfigFormDialog } from './storage-config-form-dialog';
@@ -86,7 +86,12 @@ export function StorageConfigView({ title }: { title: string }) {
           {notice.text}
         </p>
       )}
-      <ResourceStatus state={configs.state} onRetry={configs.reload} isEmpty={(list) => list.length === 0} emptyText={t('storage.empty')}>
+      <ResourceStatus
+        state={configs.state}
+        onRetry={configs.reload}
+        isEmpty={(list) => list.length === 0}
+        emptyText={t('storage.empty')}
+      >
         {(list) => <StorageConfigTable configs={list} busyId={busyId} onAction={act} />}
       </ResourceStatus>
       {(open.kind === 'create' || open.kind === 'edit') && (

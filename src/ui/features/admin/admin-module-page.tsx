@@ -5,7 +5,13 @@ import { allowedModules, type AdminModule, type AdminModuleViewProps } from './a
 import { usePanelUser } from './use-panel-user';
 
 /** One admin module. A key that may not open it lands on its first allowed module instead. */
-export function AdminModulePage({ module, views }: { module: AdminModule; views: Record<AdminModule, ComponentType<AdminModuleViewProps>> }) {
+export function AdminModulePage({
+  module,
+  views,
+}: {
+  module: AdminModule;
+  views: Record<AdminModule, ComponentType<AdminModuleViewProps>>;
+}) {
   const { t } = useTranslation();
   const user = usePanelUser();
   if (!user) return null;
@@ -18,7 +24,13 @@ export function AdminModulePage({ module, views }: { module: AdminModule; views:
   }
   const View = views[module];
   return (
-    <Suspense fallback={<p className="notice" role="status">{t('app.loading')}</p>}>
+    <Suspense
+      fallback={
+        <p className="notice" role="status">
+          {t('app.loading')}
+        </p>
+      }
+    >
       <View title={t(`admin.modules.${module}`)} />
     </Suspense>
   );

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { adminModules, allowedModules, canOpenPanel, canUseMountExplorer } from './admin-modules';
 
-const key = (text: boolean, file: boolean, mount: boolean) => ({ kind: 'apikey' as const, permissions: { text, file, mount } });
+const key = (text: boolean, file: boolean, mount: boolean) => ({
+  kind: 'apikey' as const,
+  permissions: { text, file, mount },
+});
 
 describe('admin module access', () => {
   it('gives an admin every module and the explorer', () => {

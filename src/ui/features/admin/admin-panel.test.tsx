@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_REVALIDATE_AFTER_MS } from '@shared/limits';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const keyCheck = (text: boolean, file: boolean, mount: boolean) => ({
   name: 'ci key',
@@ -85,7 +85,11 @@ describe('admin panel', () => {
     expect(await screen.findByRole('heading', { name: 'Text management' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/text-management');
     const modules = screen.getByRole('navigation', { name: 'Admin modules' });
-    expect(within(modules).getAllByRole('link').map((l) => l.textContent)).toEqual(['Text management']);
+    expect(
+      within(modules)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Text management']);
   });
 
   it('explains a rejected API key and sends a key without rights home', async () => {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '@shared/api-error';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 export type LoginMode = 'password' | 'apiKey';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const keyCheck = {
   name: 'ci key',

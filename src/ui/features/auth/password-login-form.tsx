@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthActor } from '../../lib/auth-provider';
-import { TextField } from '../../components/text-field';
+import { useAuthActor } from '@ui/lib/auth-provider';
+import { TextField } from '@ui/components/text-field';
 
 type Errors = { username?: string; password?: string };
 

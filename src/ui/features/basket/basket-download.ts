@@ -8,10 +8,15 @@ import type { BasketStatus } from '@db/schemas/basket.schema';
 import type { BasketEntry, ZipSink } from '@workers/basket-protocol';
 import type { TransferClient } from '@workers/transfer-client';
 
-export type ZipTarget = { kind: 'file'; handle: FileSystemFileHandle } | { kind: 'service-worker'; worker: ServiceWorker };
+export type ZipTarget =
+  | { kind: 'file'; handle: FileSystemFileHandle }
+  | { kind: 'service-worker'; worker: ServiceWorker };
 export type ZipTargetChoice = ZipTarget | { kind: 'dismissed' } | { kind: 'unsupported' };
 
-type SavePicker = (options: { suggestedName: string; types: { description: string; accept: Record<string, string[]> }[] }) => Promise<FileSystemFileHandle>;
+type SavePicker = (options: {
+  suggestedName: string;
+  types: { description: string; accept: Record<string, string[]> }[];
+}) => Promise<FileSystemFileHandle>;
 
 const KEEPALIVE_MS = 15_000;
 
@@ -26,7 +31,13 @@ export async function chooseZipTarget(filename: string): Promise<ZipTargetChoice
   const picker = savePicker();
   if (picker !== null) {
     try {
-      return { kind: 'file', handle: await picker({ suggestedName: filename, types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }] }) };
+      return {
+        kind: 'file',
+        handle: await picker({
+          suggestedName: filename,
+          types: [{ description: 'ZIP', accept: { 'application/zip': ['.zip'] } }],
+        }),
+      };
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'dismissed' };
       // Refused (not allowed here, no activation): the service worker's download still works.
@@ -86,22 +97,25 @@ export function basketDownloadTask(options: BasketDownloadOptions): TaskSpec {
       let files = -1;
       try {
         for (const entry of options.entries) options.onStatus(entry.id, 'pending', null);
-        const result = await options.transfers.downloadBasket({ id, entries: options.entries, reportName: options.reportName, sink }, (event) => {
-          if (event.type === 'entry') options.onStatus(event.id, event.status, event.error);
-          else if (event.type === 'progress') {
-            // The count grows while folders are listed, then stays: each change re-renders the panel.
-            if (event.files !== files) report.total(event.files);
-            files = event.files;
-            report.bytes(event.loaded, event.total);
-          } else {
-            const key = event.entry.zipPath ?? event.entry.name;
-            if (event.ok) report.succeeded(key);
-            else {
-              failed.set(key, event.entry);
-              report.failed(key, event.code ?? 'failed', event.message);
+        const result = await options.transfers.downloadBasket(
+          { id, entries: options.entries, reportName: options.reportName, sink },
+          (event) => {
+            if (event.type === 'entry') options.onStatus(event.id, event.status, event.error);
+            else if (event.type === 'progress') {
+              // The count grows while folders are listed, then stays: each change re-renders the panel.
+              if (event.files !== files) report.total(event.files);
+              files = event.files;
+              report.bytes(event.loaded, event.total);
+            } else {
+              const key = event.entry.zipPath ?? event.entry.name;
+              if (event.ok) report.succeeded(key);
+              else {
+                failed.set(key, event.entry);
+                report.failed(key, event.code ?? 'failed', event.message);
+              }
             }
-          }
-        });
+          },
+        );
         if (!result.ok && result.code !== 'cancelled') throw new Error(result.message);
       } finally {
         signal.removeEventListener('abort', onAbort);

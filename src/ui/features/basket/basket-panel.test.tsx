@@ -8,15 +8,23 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { addToBasket, clearBasket } from '@ui/lib/basket-store';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
-import { fsEntryAt } from '../../testing/fs-entries';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
+import { fsEntryAt } from '@ui/testing/fs-entries';
 
 signedInAsAdmin();
 
 const MIB = 1024 * 1024;
 
-
-const listing = (path: string, items: FsEntry[]) => ({ path, isRoot: false, isVirtual: false, mount_id: 'm1', storage_type: 'local', canWrite: true, items, nextCursor: null });
+const listing = (path: string, items: FsEntry[]) => ({
+  path,
+  isRoot: false,
+  isVirtual: false,
+  mount_id: 'm1',
+  storage_type: 'local',
+  canWrite: true,
+  items,
+  nextCursor: null,
+});
 
 /** The file system, with folders whose listing waits until released; an aborted wait is recorded. */
 function fileSystem(tree: Record<string, FsEntry[] | 'forbidden'>) {
@@ -57,8 +65,23 @@ const docsTree = {
   '/m/docs/': [fsEntryAt('/m/docs/deep/', null), fsEntryAt('/m/docs/one.txt', 1_000)],
   '/m/docs/deep/': [fsEntryAt('/m/docs/deep/two.bin', 2_048), fsEntryAt('/m/docs/deep/three.bin', 1)],
 };
-const alpha = { source: 'fs', scope: 'admin', path: '/m/alpha.txt', name: 'alpha.txt', isDirectory: false, size: 10 } as const;
-const folder = (path: string) => ({ source: 'fs', scope: 'admin', path, name: path.split('/').at(-2) ?? path, isDirectory: true, size: null }) as const;
+const alpha = {
+  source: 'fs',
+  scope: 'admin',
+  path: '/m/alpha.txt',
+  name: 'alpha.txt',
+  isDirectory: false,
+  size: 10,
+} as const;
+const folder = (path: string) =>
+  ({
+    source: 'fs',
+    scope: 'admin',
+    path,
+    name: path.split('/').at(-2) ?? path,
+    isDirectory: true,
+    size: null,
+  }) as const;
 
 let picked = 0;
 beforeEach(async () => {
@@ -83,7 +106,9 @@ async function openBasket(count: number) {
 }
 
 const row = (panel: HTMLElement, name: string) => {
-  const found = within(within(panel).getByRole('list', { name: 'File basket' })).getAllByRole('listitem').find((item) => item.textContent?.includes(name));
+  const found = within(within(panel).getByRole('list', { name: 'File basket' }))
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.includes(name));
   if (found === undefined) throw new Error(`no row ${name}`);
   return found;
 };
@@ -153,7 +178,11 @@ describe('basket panel: folder sizes', () => {
     await addToBasket([alpha, folder('/m/secret/')]);
     await renderApp('/', fs.handler);
     const panel = await openBasket(2);
-    await waitFor(() => expect(row(panel, 'secret')).toHaveTextContent('Could not count this folder’s size; it downloads all the same. You do not have permission to do this.'));
+    await waitFor(() =>
+      expect(row(panel, 'secret')).toHaveTextContent(
+        'Could not count this folder’s size; it downloads all the same. You do not have permission to do this.',
+      ),
+    );
     expect(within(panel).getByText('Total 10 B plus the folders that could not be counted')).toBeInTheDocument();
     fireEvent.click(within(panel).getByRole('button', { name: 'Download all' }));
     expect(picked).toBe(1);

@@ -19,7 +19,15 @@ import { clearBasket, setBasketStatus, useBasket } from '@ui/lib/basket-store';
 import { BasketRow } from './basket-row';
 
 function entryOf(item: BasketItemDoc): BasketEntry {
-  return { id: item.id, source: item.source, scope: item.scope, path: item.path, name: item.name, isDirectory: item.isDirectory, size: item.isDirectory ? null : item.size };
+  return {
+    id: item.id,
+    source: item.source,
+    scope: item.scope,
+    path: item.path,
+    name: item.name,
+    isDirectory: item.isDirectory,
+    size: item.isDirectory ? null : item.size,
+  };
 }
 
 /** What the confirmation says: the large-download warning, folders still being counted (the total may grow), or, once all are counted and it is small after all, the total. */
@@ -29,7 +37,10 @@ function confirmation(summary: BasketSummary, total: string, t: TFunction): { ti
   else if (summary.warning === 'large') parts.push(t('basket.warningLarge'));
   if (summary.counting > 0) parts.push(t('basket.warningCounting', { count: summary.counting, size: total }));
   if (parts.length === 0) parts.push(t('basket.countedNow', { size: total }));
-  return { title: summary.warning === 'none' ? t('basket.confirmTitle') : t('basket.warningTitle'), message: parts.join(t('basket.sentenceGap')) };
+  return {
+    title: summary.warning === 'none' ? t('basket.confirmTitle') : t('basket.warningTitle'),
+    message: parts.join(t('basket.sentenceGap')),
+  };
 }
 
 export function BasketPanel() {
@@ -82,7 +93,12 @@ export function BasketPanel() {
   };
 
   const total = formatBytes(summary.knownBytes);
-  const totalText = summary.counting > 0 ? t('basket.totalCounting', { size: total }) : summary.unknown > 0 ? t('basket.totalFolders', { size: total }) : t('basket.total', { size: total });
+  const totalText =
+    summary.counting > 0
+      ? t('basket.totalCounting', { size: total })
+      : summary.unknown > 0
+        ? t('basket.totalFolders', { size: total })
+        : t('basket.total', { size: total });
   const asking = confirming ? confirmation(summary, total, t) : null;
   return (
     <div className="transfers">
@@ -91,7 +107,12 @@ export function BasketPanel() {
         <span>{totalText}</span>
       </p>
       <div className="transfers__toolbar">
-        <button type="button" className="button button--primary" disabled={running} onClick={() => (asksBeforeDownload(summary) ? setConfirming(true) : void start())}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={running}
+          onClick={() => (asksBeforeDownload(summary) ? setConfirming(true) : void start())}
+        >
           {running ? t('basket.downloading') : t('basket.downloadAll')}
         </button>
         <button type="button" className="button" disabled={running} onClick={() => void clearBasket()}>

@@ -54,7 +54,7 @@ export function ShellPanels({ showBasket }: { showBasket: boolean }) {
   const inBasket = basket.status === 'ready' ? basket.items.length : 0;
   const phone = usePhone();
   const buttons = (
-      <div className="shell-panels">
+    <div className="shell-panels">
       <button
         type="button"
         className="shell-panel-button"
@@ -85,7 +85,7 @@ export function ShellPanels({ showBasket }: { showBasket: boolean }) {
           )}
         </button>
       )}
-      </div>
+    </div>
   );
   return (
     <>

@@ -21,9 +21,18 @@ function TaskRow({ task }: { task: TaskView }) {
         <span className="task__label">{task.label}</span>
         <span className="task__status">{t(`tasks.status.${task.status}`)}</span>
       </div>
-      {!finished && <progress className="task__bar" max={100} value={task.percent} aria-label={t('tasks.progress', { label: task.label })} />}
+      {!finished && (
+        <progress
+          className="task__bar"
+          max={100}
+          value={task.percent}
+          aria-label={t('tasks.progress', { label: task.label })}
+        />
+      )}
       <p className="task__numbers">
-        {task.total !== null ? t('tasks.items', { done, count: task.total }) : done > 0 && t('tasks.itemsOpen', { count: done })}
+        {task.total !== null
+          ? t('tasks.items', { done, count: task.total })
+          : done > 0 && t('tasks.itemsOpen', { count: done })}
         {bytes !== null && (
           <span>
             {bytes.total !== null && bytes.total > 0
@@ -31,14 +40,20 @@ function TaskRow({ task }: { task: TaskView }) {
               : t('tasks.bytesOpen', { loaded: formatBytes(bytes.loaded) })}
           </span>
         )}
-        {!finished && task.bytesPerSecond > 0 && <span>{t('tasks.speed', { speed: formatBytes(task.bytesPerSecond) })}</span>}
+        {!finished && task.bytesPerSecond > 0 && (
+          <span>{t('tasks.speed', { speed: formatBytes(task.bytesPerSecond) })}</span>
+        )}
       </p>
-      {(task.status === 'completed' || task.status === 'partial' || (task.status === 'failed' && task.error === null)) && (
+      {(task.status === 'completed' ||
+        task.status === 'partial' ||
+        (task.status === 'failed' && task.error === null)) && (
         <p className="task__summary" role="status">
           {t('tasks.summary', { type, succeeded: task.succeeded, failed: task.failed })}
         </p>
       )}
-      {task.status === 'cancelled' && <p className="task__summary">{t('tasks.cancelledAfter', { succeeded: task.succeeded })}</p>}
+      {task.status === 'cancelled' && (
+        <p className="task__summary">{t('tasks.cancelledAfter', { succeeded: task.succeeded })}</p>
+      )}
       {task.error !== null && (
         <p className="task__summary task__summary--error" role="alert">
           {t('tasks.error', { message: task.error.message ?? task.error.code })}

@@ -8,7 +8,11 @@ import { useDocumentTheme } from './use-document-theme';
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 function dayLabel(date: string, language: string): string {
-  const format = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
+    weekday: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
   return format.format(new Date(`${date}T00:00:00Z`));
 }
 
@@ -25,14 +29,28 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
     const context = element?.getContext('2d');
     if (!element || !context) return;
     const palette = readChartPalette(element);
-    const axis = { ticks: { color: palette.text, precision: 0 }, grid: { color: palette.grid }, border: { color: palette.grid } };
+    const axis = {
+      ticks: { color: palette.text, precision: 0 },
+      grid: { color: palette.grid },
+      border: { color: palette.grid },
+    };
     const chart = new Chart(context, {
       type: 'bar',
       data: {
         labels: activity.map((day) => dayLabel(day.date, i18n.language)),
         datasets: [
-          { label: t('dashboard.activity.pastes'), data: activity.map((d) => d.pastes), backgroundColor: palette.pastes, borderRadius: 4 },
-          { label: t('dashboard.activity.files'), data: activity.map((d) => d.files), backgroundColor: palette.files, borderRadius: 4 },
+          {
+            label: t('dashboard.activity.pastes'),
+            data: activity.map((d) => d.pastes),
+            backgroundColor: palette.pastes,
+            borderRadius: 4,
+          },
+          {
+            label: t('dashboard.activity.files'),
+            data: activity.map((d) => d.files),
+            backgroundColor: palette.files,
+            borderRadius: 4,
+          },
         ],
       },
       options: {

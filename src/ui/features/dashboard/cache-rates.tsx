@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cacheNames, type CacheName } from '@shared/api/cache.schema';
 import type { DashboardStats } from '@shared/api/dashboard.schema';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useClearCaches } from './data/use-dashboard';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';
@@ -42,7 +42,11 @@ export function CacheRates({ cache, onCleared }: { cache: DashboardStats['cache'
                 <span className="usage-list__name">{name(cacheName)}</span>
                 <span className="usage-list__meta">{rate}</span>
               </div>
-              <UsageBar ratio={cache[cacheName]} label={t('dashboard.cache.rateLabel', { name: name(cacheName) })} valueText={rate} />
+              <UsageBar
+                ratio={cache[cacheName]}
+                label={t('dashboard.cache.rateLabel', { name: name(cacheName) })}
+                valueText={rate}
+              />
             </li>
           );
         })}

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DashboardStats } from '@shared/api/dashboard.schema';
-import { jsonBody, sentTo } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { jsonBody, sentTo } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 const stats: DashboardStats = {
   totalPastes: 12,
@@ -36,7 +36,10 @@ signedInAsAdmin();
 describe('dashboard', () => {
   it('shows the totals, clears every cache and loads the rates again', async () => {
     const cleared: DashboardStats = { ...stats, cache: { directory: 0.25, s3Url: 0, search: 1 } };
-    const { requests } = await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 3 }), stats, cleared));
+    const { requests } = await renderApp(
+      '/admin/dashboard',
+      backend(() => envelope({ cleared: 3 }), stats, cleared),
+    );
     expect(await screen.findByText('12')).toBeInTheDocument();
     expect(screen.getByText('50%')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Clear all caches' }));
@@ -49,19 +52,50 @@ describe('dashboard', () => {
 
   it('warns about a proxy that is not trusted, and draws no bar for storage without a quota', async () => {
     const storage = [
-      { id: 'a', name: 'Disk', driver: 'local' as const, providerType: 'Local', usedBytes: 2048, quotaBytes: null, fileCount: 2, usagePercent: null },
-      { id: 'b', name: 'Bucket', driver: 's3' as const, providerType: 'AWS S3', usedBytes: 512, quotaBytes: 1024, fileCount: 1, usagePercent: 50 },
+      {
+        id: 'a',
+        name: 'Disk',
+        driver: 'local' as const,
+        providerType: 'Local',
+        usedBytes: 2048,
+        quotaBytes: null,
+        fileCount: 2,
+        usagePercent: null,
+      },
+      {
+        id: 'b',
+        name: 'Bucket',
+        driver: 's3' as const,
+        providerType: 'AWS S3',
+        usedBytes: 512,
+        quotaBytes: 1024,
+        fileCount: 1,
+        usagePercent: 50,
+      },
     ];
-    const answer: DashboardStats = { ...stats, totalStorageUsed: 2560, storage, notices: [{ kind: 'untrusted-proxy', since: '2026-11-24T00:00:00.000Z' }] };
-    await renderApp('/admin/dashboard', backend(() => envelope({ cleared: 0 }), answer));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Requests arrive through a proxy, but TRUST_PROXY is off');
+    const answer: DashboardStats = {
+      ...stats,
+      totalStorageUsed: 2560,
+      storage,
+      notices: [{ kind: 'untrusted-proxy', since: '2026-11-24T00:00:00.000Z' }],
+    };
+    await renderApp(
+      '/admin/dashboard',
+      backend(() => envelope({ cleared: 0 }), answer),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Requests arrive through a proxy, but TRUST_PROXY is off',
+    );
     expect(screen.getByText('2 KB used, no quota set')).toBeInTheDocument();
     expect(screen.queryByRole('meter', { name: 'Storage used on Disk' })).not.toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Storage used on Bucket' })).toHaveAttribute('aria-valuenow', '50');
   });
 
   it('says why clearing failed', async () => {
-    await renderApp('/admin/dashboard', backend(() => failureResponse(500, 'INTERNAL', 'internal error')));
+    await renderApp(
+      '/admin/dashboard',
+      backend(() => failureResponse(500, 'INTERNAL', 'internal error')),
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Clear all caches' }));
     expect(await screen.findByText('The server ran into an error; try again.')).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ResourceStatus } from '../../components/resource-status';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
+import { ResourceStatus } from '@ui/components/resource-status';
 import { ActivityChart } from './activity-chart';
 import { CacheRates } from './cache-rates';
 import { SetupNotices } from './setup-notices';

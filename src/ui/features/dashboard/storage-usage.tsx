@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DashboardStats, StorageUsage as Usage } from '@shared/api/dashboard.schema';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { formatPercent } from './format-percent';
 import { UsageBar } from './usage-bar';
 
@@ -8,7 +8,7 @@ import { UsageBar } from './usage-bar';
 export function StorageUsage({ stats }: { stats: DashboardStats }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const describe = (s: Usage) =>
+  const usageText = (s: Usage) =>
     s.quotaBytes === null
       ? t('dashboard.storage.noQuota', { used: formatBytes(s.usedBytes) })
       : t('dashboard.storage.ofQuota', {
@@ -33,8 +33,14 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
                 <span className="usage-list__name">{s.name}</span>
                 <span className="usage-list__meta">{t('dashboard.storage.files', { count: s.fileCount })}</span>
               </div>
-              {s.quotaBytes !== null && <UsageBar ratio={(s.usagePercent ?? 0) / 100} label={t('dashboard.storage.usageLabel', { name: s.name })} valueText={describe(s)} />}
-              <span className="usage-list__meta">{describe(s)}</span>
+              {s.quotaBytes !== null && (
+                <UsageBar
+                  ratio={(s.usagePercent ?? 0) / 100}
+                  label={t('dashboard.storage.usageLabel', { name: s.name })}
+                  valueText={usageText(s)}
+                />
+              )}
+              <span className="usage-list__meta">{usageText(s)}</span>
             </li>
           ))}
         </ul>

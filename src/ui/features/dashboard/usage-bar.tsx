@@ -11,7 +11,11 @@ export function UsageBar({ ratio, label, valueText }: { ratio: number; label: st
       aria-valuenow={Math.round(clamped * 100)}
       aria-valuetext={valueText}
     >
-      <span className="usage-bar__fill" style={{ inlineSize: `${clamped * 100}%` }} data-level={clamped >= 0.9 ? 'high' : undefined} />
+      <span
+        className="usage-bar__fill"
+        style={{ inlineSize: `${clamped * 100}%` }}
+        data-level={clamped >= 0.9 ? 'high' : undefined}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const textKey = {
   name: 'ci key',
@@ -64,13 +64,19 @@ describe('environment switcher', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and reload' }));
     expect(within(dialog).getByText('Enter a backend address.')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('Backend address'), { target: { value: 'https://user:pw@clip.example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Backend address'), {
+      target: { value: 'https://user:pw@clip.example.com' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and reload' }));
-    expect(within(dialog).getByText('Enter an http:// or https:// address without credentials or query.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Enter an http:// or https:// address without credentials or query.'),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem('backend_url')).toBeNull();
     expect(reload).not.toHaveBeenCalled();
 
-    fireEvent.change(within(dialog).getByLabelText('Backend address'), { target: { value: ' https://clip.example.com/ ' } });
+    fireEvent.change(within(dialog).getByLabelText('Backend address'), {
+      target: { value: ' https://clip.example.com/ ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and reload' }));
     expect(window.localStorage.getItem('backend_url')).toBe('https://clip.example.com');
     expect(reload).toHaveBeenCalledExactlyOnceWith(0);
@@ -97,7 +103,9 @@ describe('environment switcher', () => {
     const reload = vi.spyOn(router.history, 'go');
     fireEvent.click(await screen.findByRole('button', { name: 'Backend address' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose the backend' });
-    fireEvent.change(within(dialog).getByLabelText('Backend address'), { target: { value: 'https://clip.example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Backend address'), {
+      target: { value: 'https://clip.example.com' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('backend_url')).toBeNull();

@@ -3,9 +3,9 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/dialog';
-import { TextField } from '../../components/text-field';
-import { BACKEND_URL_STORAGE_KEY } from '../../lib/base-url';
+import { Dialog } from '@ui/components/dialog';
+import { TextField } from '@ui/components/text-field';
+import { BACKEND_URL_STORAGE_KEY } from '@ui/lib/base-url';
 import { parseBackendUrl } from './backend-url';
 
 export function EnvSwitcher() {

@@ -5,7 +5,9 @@ import type { PublicFile } from '@shared/api/file-share.schema';
 import { addToBasket } from '@ui/lib/basket-store';
 
 export async function addShareToBasket(file: PublicFile, t: TFunction): Promise<string> {
-  const result = await addToBasket([{ source: 'share', scope: 'public', path: file.slug, name: file.filename, isDirectory: false, size: file.size }]);
+  const result = await addToBasket([
+    { source: 'share', scope: 'public', path: file.slug, name: file.filename, isDirectory: false, size: file.size },
+  ]);
   if (result === null) return t('basket.unavailable');
   return result.added === 0 ? t('basket.alreadyIn') : t('basket.added', { count: result.added });
 }

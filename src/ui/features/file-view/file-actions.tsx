@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QrCode } from '../../components/qr-code';
-import { copyToClipboard } from '../../lib/clipboard';
+import { QrCode } from '@ui/components/qr-code';
+import { copyToClipboard } from '@ui/lib/clipboard';
 
 type FileActionsProps = {
   downloadUrl: string | null;

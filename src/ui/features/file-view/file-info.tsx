@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';
-import { formatBytes } from '../../lib/format-bytes';
-import { formatDateTime } from '../../lib/format-date-time';
+import { formatBytes } from '@ui/lib/format-bytes';
+import { formatDateTime } from '@ui/lib/format-date-time';
 
 /** Name, size, type, views and expiry of a shared file. */
 export function FileInfo({ file }: { file: PublicFile }) {
@@ -10,8 +10,15 @@ export function FileInfo({ file }: { file: PublicFile }) {
     [t('fileView.info.name'), file.filename],
     [t('fileView.info.size'), formatBytes(file.size)],
     [t('fileView.info.type'), file.mimetype],
-    [t('fileView.info.views'), file.max_views ? t('fileView.info.viewsLimited', { views: file.views, max: file.max_views }) : String(file.views), t('fileView.info.viewsHint')],
-    [t('fileView.info.expires'), file.expires_at === null ? t('fileView.info.never') : formatDateTime(file.expires_at, i18n.language)],
+    [
+      t('fileView.info.views'),
+      file.max_views ? t('fileView.info.viewsLimited', { views: file.views, max: file.max_views }) : String(file.views),
+      t('fileView.info.viewsHint'),
+    ],
+    [
+      t('fileView.info.expires'),
+      file.expires_at === null ? t('fileView.info.never') : formatDateTime(file.expires_at, i18n.language),
+    ],
   ];
   if (file.remark) rows.push([t('fileView.info.remark'), file.remark]);
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 
 /** The 404 and 410 screens of a share link; the tab says what happened, not "Shared file". */
 export function FileUnavailable({ reason }: { reason: 'notFound' | 'gone' }) {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PublicFile } from '@shared/api/file-share.schema';
-import { jsonBody, sentTo } from '../../testing/fake-requests';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
+import { jsonBody, sentTo } from '@ui/testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
 const archive = (change: Partial<PublicFile> = {}): PublicFile => ({
   id: 'f1',
@@ -24,13 +24,21 @@ const archive = (change: Partial<PublicFile> = {}): PublicFile => ({
   ...change,
 });
 
-const locked = archive({ requires_password: true, preview_url: null, download_url: null, access_token: null, token_expires_at: null });
+const locked = archive({
+  requires_password: true,
+  preview_url: null,
+  download_url: null,
+  access_token: null,
+  token_expires_at: null,
+});
 
 signedInAsAdmin();
 
 describe('a shared file page', () => {
   it('links the download through the API with the access token, and asks without the visitor’s credentials', async () => {
-    const { requests } = await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(archive()) : undefined));
+    const { requests } = await renderApp('/file/report', (path) =>
+      path === '/public/files/report' ? envelope(archive()) : undefined,
+    );
     const download = await screen.findByRole('link', { name: 'Download' });
     expect(download).toHaveAttribute('href', '/api/file-download/report?token=t-1');
     expect(screen.getByRole('heading', { name: 'report.zip' })).toBeInTheDocument();
@@ -44,7 +52,9 @@ describe('a shared file page', () => {
       if (path !== '/public/files/report/verify') return undefined;
       const body = jsonBody({ path, init });
       const right = typeof body === 'object' && body !== null && 'password' in body && body.password === 'open sesame';
-      return right ? envelope(archive({ access_token: 't-2' })) : failureResponse(401, 'WRONG_PASSWORD', 'incorrect password');
+      return right
+        ? envelope(archive({ access_token: 't-2' }))
+        : failureResponse(401, 'WRONG_PASSWORD', 'incorrect password');
     });
     expect(await screen.findByRole('heading', { name: 'This file is protected' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
@@ -57,7 +67,10 @@ describe('a shared file page', () => {
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'open sesame' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute('href', '/api/file-download/report?token=t-2');
+    expect(await screen.findByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      '/api/file-download/report?token=t-2',
+    );
     const verifies = sentTo(requests, 'POST', '/public/files/report/verify');
     expect(verifies.map((request) => jsonBody(request))).toEqual([{ password: 'guess' }, { password: 'open sesame' }]);
     expect(verifies.every((request) => !new Headers(request.init.headers).has('Authorization'))).toBe(true);
@@ -71,7 +84,9 @@ describe('a shared file page', () => {
   });
 
   it('says what counts as a view beside the count', async () => {
-    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(archive({ views: 3 })) : undefined));
+    await renderApp('/file/report', (path) =>
+      path === '/public/files/report' ? envelope(archive({ views: 3 })) : undefined,
+    );
     const views = (await screen.findByText('Views')).closest('div');
     expect(within(views ?? document.body).getByText('3')).toBeInTheDocument();
     expect(within(views ?? document.body).getByText(/previews or downloads the file counts once/)).toBeInTheDocument();
@@ -80,6 +95,8 @@ describe('a shared file page', () => {
   it('says when a file has expired', async () => {
     await renderApp('/file/old', () => failureResponse(410, 'GONE', 'this file has expired'));
     const page = await screen.findByRole('heading', { name: 'File expired' });
-    expect(within(page.closest('section') ?? document.body).getByRole('link', { name: 'Back to home' })).toBeInTheDocument();
+    expect(
+      within(page.closest('section') ?? document.body).getByRole('link', { name: 'Back to home' }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { formatDateTime } from '../../lib/format-date-time';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { OfflineFallback } from '../../components/offline-fallback';
-import { ResourceStatus } from '../../components/resource-status';
+import { formatDateTime } from '@ui/lib/format-date-time';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
+import { OfflineFallback } from '@ui/components/offline-fallback';
+import { ResourceStatus } from '@ui/components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
 import { FileActions } from './file-actions';
 import { addShareToBasket } from './add-share-to-basket';
 import { FileInfo } from './file-info';
-import { FilePreview } from '../../components/preview/file-preview';
+import { FilePreview } from '@ui/components/preview/file-preview';
 import { previewKind } from '@shared/preview-kind';
 import { ShareOfficePreview } from './office-preview';
 import { SharedTextPreview } from './shared-text-preview';
@@ -27,8 +27,10 @@ export function FileViewPage({ slug }: { slug: string }) {
   const loaded = resource.state.status === 'ready' ? resource.state.data : null;
   useDocumentTitle(loaded?.filename ?? t('pages.file.title'));
 
-  if (resource.state.status === 'error' && resource.state.error.kind === 'not-found') return <FileUnavailable reason="notFound" />;
-  if (resource.state.status === 'error' && resource.state.error.kind === 'gone') return <FileUnavailable reason="gone" />;
+  if (resource.state.status === 'error' && resource.state.error.kind === 'not-found')
+    return <FileUnavailable reason="notFound" />;
+  if (resource.state.status === 'error' && resource.state.error.kind === 'gone')
+    return <FileUnavailable reason="gone" />;
   // Offline with no copy kept on this device: the "temporarily unavailable" page.
   if (resource.state.status === 'error' && resource.state.error.kind === 'network') return <OfflineFallback />;
 
@@ -40,7 +42,8 @@ export function FileViewPage({ slug }: { slug: string }) {
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
           const { file, accessToken } = shownFile(publicFile, verified);
-          if (file.requires_password && verified === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
+          if (file.requires_password && verified === null)
+            return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const links = linksOf(file.slug, accessToken);
           const kind = previewKind(file.mimetype, file.filename);
           return (
@@ -68,7 +71,11 @@ export function FileViewPage({ slug }: { slug: string }) {
                     office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
                     {...(accessToken === undefined
                       ? {}
-                      : { text: <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} /> })}
+                      : {
+                          text: (
+                            <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} />
+                          ),
+                        })}
                   />
                 </section>
               </div>

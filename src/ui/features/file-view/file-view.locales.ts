@@ -9,13 +9,15 @@ export const fileViewResources = {
         type: 'Type',
         views: 'Views',
         viewsLimited: '{{views}} of {{max}}',
-        viewsHint: 'A visit that previews or downloads the file counts once; the count shown is from when this page opened.',
+        viewsHint:
+          'A visit that previews or downloads the file counts once; the count shown is from when this page opened.',
         expires: 'Expires',
         never: 'Never',
         remark: 'Remark',
       },
       download: 'Download',
-      offlineCopy: 'Offline copy saved on this device {{when}}: you are offline, so the file itself cannot be opened or downloaded.',
+      offlineCopy:
+        'Offline copy saved on this device {{when}}: you are offline, so the file itself cannot be opened or downloaded.',
       copyLink: 'Copy link',
       copied: 'Link copied.',
       copyFailed: 'Copying failed; copy the address from the browser bar.',

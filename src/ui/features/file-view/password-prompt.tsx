@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifiedFile } from '@shared/api/file-share.schema';
-import { PasswordPrompt as Prompt } from '../../components/password-prompt';
-import { apiErrorMessage } from '../../lib/api-error-message';
-import { toErrorInit } from '../../lib/to-error-init';
+import { PasswordPrompt as Prompt } from '@ui/components/password-prompt';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
+import { toErrorInit } from '@ui/lib/to-error-init';
 import { useFilePasswordCheck } from './data/use-public-file';
 
 type PasswordPromptProps = { slug: string; onVerified: (file: VerifiedFile) => void };

@@ -1,5 +1,5 @@
-import type { TextPreviewState } from '../../components/preview/use-text-preview';
-import { TextPreviewView } from '../../components/preview/text-preview';
+import type { TextPreviewState } from '@ui/components/preview/use-text-preview';
+import { TextPreviewView } from '@ui/components/preview/text-preview';
 import { useFilePreview } from './data/use-public-file';
 
 /** A share's text, code or Markdown, as the server rendered it. */

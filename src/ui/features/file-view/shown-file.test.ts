@@ -21,7 +21,14 @@ const base: PublicFile = {
   token_expires_at: '2030-01-01T00:15:00.000Z',
 };
 
-const locked: PublicFile = { ...base, requires_password: true, preview_url: null, download_url: null, access_token: null, token_expires_at: null };
+const locked: PublicFile = {
+  ...base,
+  requires_password: true,
+  preview_url: null,
+  download_url: null,
+  access_token: null,
+  token_expires_at: null,
+};
 
 const verified: VerifiedFile = {
   ...locked,

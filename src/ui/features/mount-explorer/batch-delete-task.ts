@@ -32,7 +32,8 @@ export function batchDeleteTask(options: BatchDeleteOptions): TaskSpec {
           const gone: string[] = [];
           for (const entry of batch) {
             const failure = failed.get(bare(entry.path));
-            if (failure !== undefined || !removed.has(bare(entry.path))) report.failed(entry.path, failure?.code ?? 'not-removed', failure?.error);
+            if (failure !== undefined || !removed.has(bare(entry.path)))
+              report.failed(entry.path, failure?.code ?? 'not-removed', failure?.error);
             else {
               gone.push(entry.path);
               report.succeeded(entry.path);

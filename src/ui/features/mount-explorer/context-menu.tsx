@@ -50,7 +50,8 @@ export function ContextMenu({ x, y, label, items, onClose }: ContextMenuProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const entries = Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const at = entries.findIndex((item) => item === document.activeElement);
+    const active = document.activeElement;
+    const at = active instanceof HTMLElement ? entries.indexOf(active) : -1;
     const focus = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
     if (event.key === 'ArrowDown') focus(at + 1);
     else if (event.key === 'ArrowUp') focus(at - 1);
@@ -63,7 +64,15 @@ export function ContextMenu({ x, y, label, items, onClose }: ContextMenuProps) {
   };
 
   return createPortal(
-    <ul ref={menu} role="menu" aria-label={label} className="context-menu" style={place} onKeyDown={onKeyDown} onContextMenu={(e) => e.preventDefault()}>
+    <ul
+      ref={menu}
+      role="menu"
+      aria-label={label}
+      className="context-menu"
+      style={place}
+      onKeyDown={onKeyDown}
+      onContextMenu={(e) => e.preventDefault()}
+    >
       {items.map((item) => (
         <li key={item.id} role="none">
           <button

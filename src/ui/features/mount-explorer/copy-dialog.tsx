@@ -4,8 +4,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { Dialog } from '../../components/dialog';
-import { FormDialogActions } from '../../components/form-dialog-actions';
+import { Dialog } from '@ui/components/dialog';
+import { FormDialogActions } from '@ui/components/form-dialog-actions';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
 import { crumbsOf, parentOf } from './fs-paths';
@@ -21,7 +21,10 @@ type CopyDialogProps = {
   onClose: () => void;
 };
 
-type Folders = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; folders: FsEntry[]; nextCursor: string | null };
+type Folders =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; folders: FsEntry[]; nextCursor: string | null };
 
 /** Folders are copied into themselves nowhere: a source folder and everything under it is no target. */
 export function isInsideSources(folder: string, sources: FsEntry[]): boolean {
@@ -38,7 +41,12 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
     const abort = new AbortController();
     setFolders({ status: 'loading' });
     calls.list(folder, null, abort.signal).then(
-      (listing) => setFolders({ status: 'ready', folders: listing.items.filter((item) => item.isDirectory), nextCursor: listing.nextCursor }),
+      (listing) =>
+        setFolders({
+          status: 'ready',
+          folders: listing.items.filter((item) => item.isDirectory),
+          nextCursor: listing.nextCursor,
+        }),
       (error: unknown) => {
         if (!abort.signal.aborted) setFolders({ status: 'error', message: apiErrorMessage(t, toErrorInit(error)) });
       },
@@ -49,7 +57,15 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
   const showMore = (cursor: string) => {
     calls.list(folder, cursor, new AbortController().signal).then(
       (page) =>
-        setFolders((now) => (now.status === 'ready' ? { status: 'ready', folders: [...now.folders, ...page.items.filter((item) => item.isDirectory)], nextCursor: page.nextCursor } : now)),
+        setFolders((now) =>
+          now.status === 'ready'
+            ? {
+                status: 'ready',
+                folders: [...now.folders, ...page.items.filter((item) => item.isDirectory)],
+                nextCursor: page.nextCursor,
+              }
+            : now,
+        ),
       (error: unknown) => setFolders({ status: 'error', message: apiErrorMessage(t, toErrorInit(error)) }),
     );
   };
@@ -62,7 +78,14 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
   const where = [t('explorer.root'), ...crumbsOf(folder).map((crumb) => crumb.label)].join(' / ');
 
   return (
-    <Dialog title={sources.length === 1 && sources[0] ? t('explorer.copy.titleOne', { name: sources[0].name }) : t('explorer.copy.title', { count: sources.length })} onClose={onClose}>
+    <Dialog
+      title={
+        sources.length === 1 && sources[0]
+          ? t('explorer.copy.titleOne', { name: sources[0].name })
+          : t('explorer.copy.title', { count: sources.length })
+      }
+      onClose={onClose}
+    >
       <form onSubmit={submit} noValidate className="copy-dialog">
         <p className="copy-dialog__where" aria-live="polite">
           {t('explorer.copy.target', { folder: where })}
@@ -78,7 +101,12 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
           {folders.status === 'ready' &&
             folders.folders.map((entry) => (
               <li key={entry.path}>
-                <button type="button" className="copy-dialog__folder" onClick={() => setFolder(entry.path)} disabled={isInsideSources(entry.path, sources)}>
+                <button
+                  type="button"
+                  className="copy-dialog__folder"
+                  onClick={() => setFolder(entry.path)}
+                  disabled={isInsideSources(entry.path, sources)}
+                >
                   {entry.name}
                 </button>
               </li>
@@ -92,18 +120,30 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
           )}
         </ul>
         {folders.status === 'loading' && <p className="copy-dialog__note">{t('explorer.copy.loading')}</p>}
-        {folders.status === 'ready' && folders.folders.length === 0 && <p className="copy-dialog__note">{t('explorer.copy.noFolders')}</p>}
+        {folders.status === 'ready' && folders.folders.length === 0 && (
+          <p className="copy-dialog__note">{t('explorer.copy.noFolders')}</p>
+        )}
         {folders.status === 'error' && (
           <p role="alert" className="form-error">
             {folders.message}
           </p>
         )}
-        {blocked && <p className="copy-dialog__note">{folder === '/' ? t('explorer.copy.chooseMount') : t('explorer.copy.intoItself')}</p>}
+        {blocked && (
+          <p className="copy-dialog__note">
+            {folder === '/' ? t('explorer.copy.chooseMount') : t('explorer.copy.intoItself')}
+          </p>
+        )}
         <label className="copy-dialog__skip">
           <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} />
           {t('explorer.copy.skipExisting')}
         </label>
-        <FormDialogActions busy={false} disabled={blocked} submitLabel={t('explorer.copy.submit')} busyLabel={t('explorer.copy.submit')} onCancel={onClose} />
+        <FormDialogActions
+          busy={false}
+          disabled={blocked}
+          submitLabel={t('explorer.copy.submit')}
+          busyLabel={t('explorer.copy.submit')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

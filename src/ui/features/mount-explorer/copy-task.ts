@@ -3,7 +3,7 @@
 // transfer worker carries across, file by file, and commits. Skipped files count as done; the
 // failed ones can be retried, each with the target the plan gave it.
 import type { TaskSpec } from '@machines/task-registry';
-import type { FsBatchCopyItem, FsCopyDetail } from '@shared/api/fs-copy.schema';
+import type { FsBatchCopyItem, FsBatchCopyResult, FsCopyDetail } from '@shared/api/fs-copy.schema';
 import { isApiError } from '@shared/api-error';
 import type { CopyJob, CopyProgressCallback, CopyResult } from '@workers/copy-protocol';
 import type { FsScope } from './data/fs-scope';
@@ -40,7 +40,7 @@ export function copyTask(options: CopyTaskOptions): TaskSpec {
     label: options.label,
     async run(report, signal) {
       report.total(items.length);
-      let answer;
+      let answer: FsBatchCopyResult;
       try {
         answer = await calls.batchCopy({ items: [...items], skipExisting });
       } catch (error) {
@@ -61,12 +61,16 @@ export function copyTask(options: CopyTaskOptions): TaskSpec {
         const stop = () => void transfer.cancel(id);
         signal.addEventListener('abort', stop, { once: true });
         try {
-          const result = await transfer.copyAcrossStorages({ id, scope, plan: answer.crossStorageResults }, (progress) => report.bytes(progress.loaded, progress.total));
+          const result = await transfer.copyAcrossStorages(
+            { id, scope, plan: answer.crossStorageResults },
+            (progress) => report.bytes(progress.loaded, progress.total),
+          );
           for (const file of result.copied) {
             copied.push(file.targetPath);
             report.succeeded(file.sourcePath);
           }
-          for (const failure of result.failed) report.failed(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code, failure.message);
+          for (const failure of result.failed)
+            report.failed(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code, failure.message);
         } finally {
           signal.removeEventListener('abort', stop);
         }

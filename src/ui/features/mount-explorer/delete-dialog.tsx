@@ -4,14 +4,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
 import { useTaskRegistry } from '@ui/lib/task-provider';
 import { batchDeleteTask } from './batch-delete-task';
 import type { FsCalls } from './data/use-fs-calls';
 
-type DeleteDialogProps = { entries: FsEntry[]; calls: FsCalls; onDeleted: (paths: string[]) => void; onClose: () => void };
+type DeleteDialogProps = {
+  entries: FsEntry[];
+  calls: FsCalls;
+  onDeleted: (paths: string[]) => void;
+  onClose: () => void;
+};
 
 export function DeleteDialog({ entries, calls, onDeleted, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();
@@ -30,7 +35,9 @@ export function DeleteDialog({ entries, calls, onDeleted, onClose }: DeleteDialo
         onDeleted([first.path]);
         return true;
       }
-      tasks.start(batchDeleteTask({ calls, entries, label: (count) => t('tasks.deleteMany', { count }), onRemoved: onDeleted }));
+      tasks.start(
+        batchDeleteTask({ calls, entries, label: (count) => t('tasks.deleteMany', { count }), onRemoved: onDeleted }),
+      );
       return true;
     };
     run().then(
@@ -45,7 +52,23 @@ export function DeleteDialog({ entries, calls, onDeleted, onClose }: DeleteDialo
     );
   };
 
-  const title = single ? t('explorer.remove.title', { name: first.name }) : t('explorer.remove.titleMany', { count: entries.length });
-  const message = single ? (first.isDirectory ? t('explorer.remove.folder') : t('explorer.remove.file')) : t('explorer.remove.many');
-  return <ConfirmDialog title={title} message={message} confirmLabel={t('explorer.remove.confirm')} busy={busy} error={error} onConfirm={confirm} onCancel={onClose} />;
+  const title = single
+    ? t('explorer.remove.title', { name: first.name })
+    : t('explorer.remove.titleMany', { count: entries.length });
+  const message = single
+    ? first.isDirectory
+      ? t('explorer.remove.folder')
+      : t('explorer.remove.file')
+    : t('explorer.remove.many');
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel={t('explorer.remove.confirm')}
+      busy={busy}
+      error={error}
+      onConfirm={confirm}
+      onCancel={onClose}
+    />
+  );
 }

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FS_EDIT_MAX_BYTES, type FsEntry, type FsUpdateResult } from '@shared/api/fs.schema';
-import { Dialog } from '../../components/dialog';
+import { Dialog } from '@ui/components/dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { toErrorInit } from '@ui/lib/to-error-init';
@@ -12,7 +12,12 @@ import { useFileText } from './data/use-file-text';
 
 const TextEditor = lazy(() => import('./text-editor').then((m) => ({ default: m.TextEditor })));
 
-type EditorDialogProps = { entry: FsEntry; calls: FsCalls; onSaved: (entry: FsEntry, result: FsUpdateResult) => void; onClose: () => void };
+type EditorDialogProps = {
+  entry: FsEntry;
+  calls: FsCalls;
+  onSaved: (entry: FsEntry, result: FsUpdateResult) => void;
+  onClose: () => void;
+};
 
 export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogProps) {
   const { t } = useTranslation();
@@ -28,7 +33,8 @@ export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogPro
   const save = () => {
     const content = text.current;
     if (content === null || busy) return;
-    if (new TextEncoder().encode(content).length > FS_EDIT_MAX_BYTES) return setError(t('explorer.editor.tooLarge', { size: limit }));
+    if (new TextEncoder().encode(content).length > FS_EDIT_MAX_BYTES)
+      return setError(t('explorer.editor.tooLarge', { size: limit }));
     setBusy(true);
     setError(null);
     setStatus(null);
@@ -91,7 +97,13 @@ export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogPro
         <button type="button" className="button" onClick={close}>
           {warned ? t('explorer.editor.discard') : t('explorer.editor.close')}
         </button>
-        <button type="button" className="button button--primary" onClick={save} disabled={busy || !dirty || file.status !== 'ready'} aria-busy={busy}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={save}
+          disabled={busy || !dirty || file.status !== 'ready'}
+          aria-busy={busy}
+        >
           {busy ? t('explorer.editor.saving') : t('explorer.editor.save')}
         </button>
       </div>

@@ -10,8 +10,22 @@ const paths = {
 export function EntryIcon({ entry, size = 20 }: { entry: FsEntry; size?: number }) {
   const kind = entry.isMount ? 'mount' : entry.isDirectory ? 'folder' : 'file';
   return (
-    <svg className={`entry-icon entry-icon--${kind}`} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={paths[kind]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
+    <svg
+      className={`entry-icon entry-icon--${kind}`}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={paths[kind]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

@@ -44,7 +44,18 @@ function MoreIcon() {
   );
 }
 
-export const EntryItem = memo(function EntryItem({ entry, index, gallery, calls, text, tabbable, selectable, selected, onToggleSelect, onMenuButton }: EntryItemProps) {
+export const EntryItem = memo(function EntryItem({
+  entry,
+  index,
+  gallery,
+  calls,
+  text,
+  tabbable,
+  selectable,
+  selected,
+  onToggleSelect,
+  onMenuButton,
+}: EntryItemProps) {
   const thumbnail = useThumbnail(calls, entry, gallery);
   const kind = entry.isMount ? text.mount : entry.isDirectory ? text.folder : text.size(entry.size ?? 0);
 
@@ -61,15 +72,34 @@ export const EntryItem = memo(function EntryItem({ entry, index, gallery, calls,
         />
       )}
       {/* Opened in the app by the list's click handler (entry-views.tsx); the href serves new tabs and copied links. */}
-      <a href={text.href(entry)} className="entry__link" data-entry-link="" tabIndex={tabbable ? 0 : -1} draggable={false}>
-        <span className="entry__visual">{thumbnail ? <img className="entry__thumb" src={thumbnail} alt="" loading="lazy" decoding="async" /> : <EntryIcon entry={entry} size={gallery ? 48 : 22} />}</span>
+      <a
+        href={text.href(entry)}
+        className="entry__link"
+        data-entry-link=""
+        tabIndex={tabbable ? 0 : -1}
+        draggable={false}
+      >
+        <span className="entry__visual">
+          {thumbnail ? (
+            <img className="entry__thumb" src={thumbnail} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <EntryIcon entry={entry} size={gallery ? 48 : 22} />
+          )}
+        </span>
         <span className="entry__name" title={entry.name}>
           {entry.name}
         </span>
       </a>
       <span className="entry__size">{kind}</span>
       <span className="entry__modified">{text.modified(entry.modified)}</span>
-      <button type="button" className="entry__more" tabIndex={tabbable ? 0 : -1} aria-haspopup="menu" aria-label={text.more(entry.name)} onClick={(e) => onMenuButton(entry, e.currentTarget)}>
+      <button
+        type="button"
+        className="entry__more"
+        tabIndex={tabbable ? 0 : -1}
+        aria-haspopup="menu"
+        aria-label={text.more(entry.name)}
+        onClick={(e) => onMenuButton(entry, e.currentTarget)}
+      >
         <MoreIcon />
       </button>
     </div>

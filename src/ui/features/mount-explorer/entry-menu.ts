@@ -34,18 +34,29 @@ export function isChangeable(entry: FsEntry): boolean {
 type MenuContext = { canWrite: boolean; selected: boolean; t: TFunction; actions: EntryActions };
 
 export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions }: MenuContext): MenuItem[] {
-  const items: MenuItem[] = [{ id: 'open', label: entry.isDirectory ? t('explorer.actions.open') : t('explorer.actions.preview'), run: () => actions.open(entry) }];
+  const items: MenuItem[] = [
+    {
+      id: 'open',
+      label: entry.isDirectory ? t('explorer.actions.open') : t('explorer.actions.preview'),
+      run: () => actions.open(entry),
+    },
+  ];
   if (!entry.isDirectory) {
     items.push({ id: 'download', label: t('explorer.actions.download'), run: () => actions.download(entry) });
     items.push({ id: 'copy-link', label: t('explorer.actions.copyLink'), run: () => actions.copyLink(entry) });
   }
   if (!entry.isVirtual) items.push({ id: 'basket', label: t('basket.add'), run: () => actions.addToBasket([entry]) });
   const writable = canWrite && isChangeable(entry);
-  if (writable && isEditable(entry)) items.push({ id: 'edit', label: t('explorer.actions.edit'), run: () => actions.edit(entry) });
+  if (writable && isEditable(entry))
+    items.push({ id: 'edit', label: t('explorer.actions.edit'), run: () => actions.edit(entry) });
   if (writable) {
     items.push({ id: 'rename', label: t('explorer.actions.rename'), run: () => actions.rename(entry) });
     items.push({ id: 'copy', label: t('explorer.actions.copyTo'), run: () => actions.copy([entry]) });
-    items.push({ id: 'select', label: selected ? t('explorer.actions.clearSelection') : t('explorer.actions.select', { name: entry.name }), run: () => actions.toggleSelect(entry) });
+    items.push({
+      id: 'select',
+      label: selected ? t('explorer.actions.clearSelection') : t('explorer.actions.select', { name: entry.name }),
+      run: () => actions.toggleSelect(entry),
+    });
     items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
   }
   return items;

@@ -5,7 +5,19 @@
 // Scrolling stays under 50 ms a task (issue 10): the rows coming into view are drawn as a
 // deferred update React may split, never synchronously inside the scroll event.
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { formatBytes } from '@ui/lib/format-bytes';
@@ -47,7 +59,19 @@ function useColumns(element: HTMLElement | null, view: ExplorerView): number {
   return Math.max(2, Math.floor((width + GAP) / (CARD_MIN_WIDTH[view] + GAP)));
 }
 
-export function EntriesView({ entries, view, folder, calls, label, selectable, selected, onToggleSelect, onMenu, onKeyAction, onNearEnd }: EntriesViewProps) {
+export function EntriesView({
+  entries,
+  view,
+  folder,
+  calls,
+  label,
+  selectable,
+  selected,
+  onToggleSelect,
+  onMenu,
+  onKeyAction,
+  onNearEnd,
+}: EntriesViewProps) {
   const [host, setHost] = useState<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -222,7 +246,15 @@ export function EntriesView({ entries, view, folder, calls, label, selectable, s
   // The entries' links are plain anchors: a plain click opens the entry in the app, any other
   // (a new tab, a download) is the browser's.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest('[data-entry-link]') : null;
     const hit = link === null ? null : entryAt(link);
     if (hit === null) return;
@@ -298,13 +330,30 @@ type EntryRowsProps = {
 };
 
 /** The rows in view; drawn again only when they or the entries change, not on every scroll event. */
-const EntryRows = memo(function EntryRows({ rows, columns, entries, scrollMargin, view, calls, text, focusIndex, selectable, selected, onToggleSelect, onMenuButton }: EntryRowsProps) {
+const EntryRows = memo(function EntryRows({
+  rows,
+  columns,
+  entries,
+  scrollMargin,
+  view,
+  calls,
+  text,
+  focusIndex,
+  selectable,
+  selected,
+  onToggleSelect,
+  onMenuButton,
+}: EntryRowsProps) {
   const first = (rows[0]?.index ?? 0) * columns;
   const end = Math.min(entries.length, ((rows[rows.length - 1]?.index ?? -1) + 1) * columns);
   // One entry is a tab stop: the focused one when drawn, else the first drawn.
   const tabbable = focusIndex >= first && focusIndex < end ? focusIndex : end > first ? first : -1;
   return rows.map((row) => (
-    <div key={row.key} className="entries__row" style={{ transform: `translateY(${row.start - scrollMargin}px)`, height: ROW_HEIGHT[view] }}>
+    <div
+      key={row.key}
+      className="entries__row"
+      style={{ transform: `translateY(${row.start - scrollMargin}px)`, height: ROW_HEIGHT[view] }}
+    >
       {entries.slice(row.index * columns, row.index * columns + columns).map((entry, i) => {
         const index = row.index * columns + i;
         return (

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { envelope, failureResponse, renderApp, signedInAsAdmin } from '../../testing/render-app';
-import { jsonBody, sentTo } from '../../testing/fake-requests';
+import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
+import { jsonBody, sentTo } from '@ui/testing/fake-requests';
 
 signedInAsAdmin();
 
@@ -59,9 +59,18 @@ describe('mount explorer', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Photos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mount-explorer/photos'));
     const list = await screen.findByRole('list', { name: '/photos/' });
-    await waitFor(() => expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual(['album', 'a.txt', 'b.txt']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['album', 'a.txt', 'b.txt']),
+    );
     expect(screen.getByText('3 entries')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Folder path' })).getByText('photos')).toHaveAttribute('aria-current', 'page');
+    expect(within(screen.getByRole('navigation', { name: 'Folder path' })).getByText('photos')).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('creates a folder, and says so when the name is taken', async () => {
@@ -75,7 +84,10 @@ describe('mount explorer', () => {
     fireEvent.change(within(dialog).getByLabelText('Folder name'), { target: { value: 'fresh' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('link', { name: 'fresh' })).toBeInTheDocument();
-    expect(sentTo(requests, 'POST', '/admin/fs/mkdir').map((request) => jsonBody(request))).toEqual([{ path: '/photos/album/' }, { path: '/photos/fresh/' }]);
+    expect(sentTo(requests, 'POST', '/admin/fs/mkdir').map((request) => jsonBody(request))).toEqual([
+      { path: '/photos/album/' },
+      { path: '/photos/fresh/' },
+    ]);
   });
 
   it('opens the context menu on right click and renames from it', async () => {
@@ -83,19 +95,38 @@ describe('mount explorer', () => {
     const link = await screen.findByRole('link', { name: 'a.txt' });
     fireEvent.contextMenu(link, { clientX: 20, clientY: 30 });
     const menu = screen.getByRole('menu', { name: 'Actions for a.txt' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Preview', 'Download', 'Copy link', 'Add to basket', 'Edit', 'Rename', 'Copy to…', 'Select a.txt', 'Delete']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Preview',
+      'Download',
+      'Copy link',
+      'Add to basket',
+      'Edit',
+      'Rename',
+      'Copy to…',
+      'Select a.txt',
+      'Delete',
+    ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Rename' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename a.txt' });
     fireEvent.change(within(dialog).getByLabelText('New name'), { target: { value: 'c.txt' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
     expect(await screen.findByRole('link', { name: 'c.txt' })).toBeInTheDocument();
-    expect(jsonBody(sentTo(requests, 'POST', '/admin/fs/rename')[0])).toEqual({ oldPath: '/photos/a.txt', newPath: '/photos/c.txt' });
+    expect(jsonBody(sentTo(requests, 'POST', '/admin/fs/rename')[0])).toEqual({
+      oldPath: '/photos/a.txt',
+      newPath: '/photos/c.txt',
+    });
   });
 
   it('clears a notice when the language changes, rather than leave a sentence of the old one', async () => {
     await renderApp('/mount-explorer/photos', backend);
     fireEvent.contextMenu(await screen.findByRole('link', { name: 'a.txt' }), { clientX: 20, clientY: 30 });
-    fireEvent.click(within(screen.getByRole('menu', { name: 'Actions for a.txt' })).getByRole('menuitem', { name: 'Copy link' }));
+    fireEvent.click(
+      within(screen.getByRole('menu', { name: 'Actions for a.txt' })).getByRole('menuitem', { name: 'Copy link' }),
+    );
     // No link route in this backend: the failure is the notice.
     const notice = document.querySelector('.explorer__notice');
     await waitFor(() => expect(notice?.textContent).not.toBe(''));

@@ -5,7 +5,14 @@ import type { FsEntry } from '@shared/api/fs.schema';
 
 export const explorerViews = ['list', 'grid', 'gallery'] as const;
 export type ExplorerView = (typeof explorerViews)[number];
-export const explorerSorts = ['name-asc', 'name-desc', 'size-desc', 'size-asc', 'modified-desc', 'modified-asc'] as const;
+export const explorerSorts = [
+  'name-asc',
+  'name-desc',
+  'size-desc',
+  'size-asc',
+  'modified-desc',
+  'modified-asc',
+] as const;
 export type ExplorerSort = (typeof explorerSorts)[number];
 
 const VIEW_KEY = 'explorer.view';

@@ -15,7 +15,16 @@ type ExplorerToolbarProps = {
   onRefresh: () => void;
 };
 
-export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload, onNewFolder, onRefresh }: ExplorerToolbarProps) {
+export function ExplorerToolbar({
+  canWrite,
+  view,
+  sort,
+  onView,
+  onSort,
+  onUpload,
+  onNewFolder,
+  onRefresh,
+}: ExplorerToolbarProps) {
   const { t } = useTranslation();
   const sortId = useId();
   return (
@@ -38,7 +47,13 @@ export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload
       <div className="explorer-toolbar__group">
         <div role="group" aria-label={t('explorer.view.label')} className="segmented">
           {explorerViews.map((item) => (
-            <button key={item} type="button" className="segmented__button" aria-pressed={view === item} onClick={() => onView(item)}>
+            <button
+              key={item}
+              type="button"
+              className="segmented__button"
+              aria-pressed={view === item}
+              onClick={() => onView(item)}
+            >
               {t(`explorer.view.${item}`)}
             </button>
           ))}
@@ -46,7 +61,12 @@ export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload
         <label htmlFor={sortId} className="visually-hidden">
           {t('explorer.sort.label')}
         </label>
-        <select id={sortId} className="input explorer-toolbar__sort" value={sort} onChange={(e) => onSort(explorerSorts.find((s) => s === e.target.value) ?? 'name-asc')}>
+        <select
+          id={sortId}
+          className="input explorer-toolbar__sort"
+          value={sort}
+          onChange={(e) => onSort(explorerSorts.find((s) => s === e.target.value) ?? 'name-asc')}
+        >
           {explorerSorts.map((item) => (
             <option key={item} value={item}>
               {t(`explorer.sort.${item}`)}
@@ -58,9 +78,25 @@ export function ExplorerToolbar({ canWrite, view, sort, onView, onSort, onUpload
   );
 }
 
-type SelectionBarProps = { count: number; total: number; onSelectAll: () => void; onClear: () => void; onDelete: () => void; onAddToBasket: () => void; onCopy: () => void };
+type SelectionBarProps = {
+  count: number;
+  total: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onDelete: () => void;
+  onAddToBasket: () => void;
+  onCopy: () => void;
+};
 
-export function SelectionBar({ count, total, onSelectAll, onClear, onDelete, onAddToBasket, onCopy }: SelectionBarProps) {
+export function SelectionBar({
+  count,
+  total,
+  onSelectAll,
+  onClear,
+  onDelete,
+  onAddToBasket,
+  onCopy,
+}: SelectionBarProps) {
   const { t } = useTranslation();
   return (
     <div className="selection-bar" role="region" aria-label={t('explorer.selected', { count })}>

@@ -6,8 +6,10 @@ const en = {
     root: 'Mounts',
     breadcrumbs: 'Folder path',
     readOnly: 'Read only: this API key cannot change files here.',
-    offlineCopy: 'Offline copy saved on this device {{when}}: you are offline, so this folder may have changed and its files cannot be opened.',
-    offlineCopyPartial: 'Offline copy saved on this device {{when}} of this folder’s first {{count}} entries: you are offline, so the rest cannot be listed and no file can be opened.',
+    offlineCopy:
+      'Offline copy saved on this device {{when}}: you are offline, so this folder may have changed and its files cannot be opened.',
+    offlineCopyPartial:
+      'Offline copy saved on this device {{when}} of this folder’s first {{count}} entries: you are offline, so the rest cannot be listed and no file can be opened.',
     count_one: '{{count}} entry',
     count_other: '{{count}} entries',
     countMore: '{{count}} loaded, more to come',
@@ -64,7 +66,13 @@ const en = {
       uploading: '{{percent}}%',
       done: 'Uploaded',
     },
-    mkdir: { title: 'New folder', name: 'Folder name', submit: 'Create', busy: 'Creating…', exists: 'A file or folder with this name already exists here.' },
+    mkdir: {
+      title: 'New folder',
+      name: 'Folder name',
+      submit: 'Create',
+      busy: 'Creating…',
+      exists: 'A file or folder with this name already exists here.',
+    },
     copy: {
       titleOne: 'Copy {{name}} to…',
       title: 'Copy {{count}} items to…',
@@ -80,7 +88,13 @@ const en = {
       submit: 'Copy here',
       started: 'Copy started. Follow it in the task panel.',
     },
-    rename: { title: 'Rename {{name}}', name: 'New name', submit: 'Rename', busy: 'Renaming…', exists: 'Something with this name already exists here.' },
+    rename: {
+      title: 'Rename {{name}}',
+      name: 'New name',
+      submit: 'Rename',
+      busy: 'Renaming…',
+      exists: 'Something with this name already exists here.',
+    },
     name: { required: 'Enter a name.', invalid: 'A name may not contain / or \\, nor be . or ..' },
     remove: {
       title: 'Delete {{name}}?',
@@ -143,7 +157,8 @@ const zh: Shape<typeof en> = {
     breadcrumbs: '文件夹路径',
     readOnly: '只读：此 API 密钥不能修改这里的文件。',
     offlineCopy: '这是保存在本设备上的离线副本（{{when}}）：您已离线，此文件夹可能已有变化，其中的文件无法打开。',
-    offlineCopyPartial: '这是保存在本设备上的离线副本（{{when}}），只含此文件夹的前 {{count}} 项：您已离线，其余条目无法列出，文件也无法打开。',
+    offlineCopyPartial:
+      '这是保存在本设备上的离线副本（{{when}}），只含此文件夹的前 {{count}} 项：您已离线，其余条目无法列出，文件也无法打开。',
     count_one: '{{count}} 项',
     count_other: '{{count}} 项',
     countMore: '已加载 {{count}} 项，还有更多',
@@ -200,7 +215,13 @@ const zh: Shape<typeof en> = {
       uploading: '{{percent}}%',
       done: '已上传',
     },
-    mkdir: { title: '新建文件夹', name: '文件夹名称', submit: '创建', busy: '正在创建…', exists: '这里已有同名的文件或文件夹。' },
+    mkdir: {
+      title: '新建文件夹',
+      name: '文件夹名称',
+      submit: '创建',
+      busy: '正在创建…',
+      exists: '这里已有同名的文件或文件夹。',
+    },
     copy: {
       titleOne: '将 {{name}} 复制到…',
       title: '将 {{count}} 项复制到…',
@@ -216,7 +237,13 @@ const zh: Shape<typeof en> = {
       submit: '复制到这里',
       started: '已开始复制，可在任务面板中查看进度。',
     },
-    rename: { title: '重命名 {{name}}', name: '新名称', submit: '重命名', busy: '正在重命名…', exists: '这里已有同名的项目。' },
+    rename: {
+      title: '重命名 {{name}}',
+      name: '新名称',
+      submit: '重命名',
+      busy: '正在重命名…',
+      exists: '这里已有同名的项目。',
+    },
     name: { required: '请输入名称。', invalid: '名称不能包含 / 或 \\，也不能是 . 或 ..' },
     remove: {
       title: '删除 {{name}}？',

@@ -79,16 +79,22 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const startCopy = useCopyTask(
     scope,
     calls,
-    useCallback((targetFolder: string) => {
-      if (targetFolder === folderNow.current) reload();
-    }, [reload]),
+    useCallback(
+      (targetFolder: string) => {
+        if (targetFolder === folderNow.current) reload();
+      },
+      [reload],
+    ),
   );
 
   const uploads = useMountUploads(
     scope,
-    useCallback((into: string, entry: FsEntry) => {
-      if (into === folderNow.current) patch((items) => upsert(items, entry));
-    }, [patch]),
+    useCallback(
+      (into: string, entry: FsEntry) => {
+        if (into === folderNow.current) patch((items) => upsert(items, entry));
+      },
+      [patch],
+    ),
   );
 
   const clearSearch = search.clear;
@@ -104,7 +110,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
 
   const ready = listing.state.status === 'ready' ? listing.state : null;
   const info = ready?.listing;
-  const canWrite = info !== undefined && info.canWrite && !info.isRoot && !info.isVirtual;
+  const canWrite = info?.canWrite === true && !info.isRoot && !info.isVirtual;
   const entries = useMemo(() => sortEntries(info?.items ?? [], sort), [info?.items, sort]);
   const files = useMemo(() => entries.filter((entry) => !entry.isDirectory), [entries]);
 
@@ -113,7 +119,10 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     if (sortNeedsWholeFolder(sort) && info?.nextCursor) loadAll();
   }, [sort, info?.nextCursor, loadAll]);
 
-  const fail = useCallback((error: unknown) => setNotice({ text: apiErrorMessage(t, toErrorInit(error)), error: true }), [t]);
+  const fail = useCallback(
+    (error: unknown) => setNotice({ text: apiErrorMessage(t, toErrorInit(error)), error: true }),
+    [t],
+  );
 
   const toggleSelect = useCallback(
     (entry: FsEntry) =>
@@ -129,12 +138,20 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const actions: EntryActions = useMemo(
     () => ({
       open: (entry) => (entry.isDirectory ? nav.openFolder(entry.path) : nav.preview(folder, entry.name)),
-      download: (entry) => void calls.fileLink(entry.path, true).then((link) => startDownload(link.presignedUrl, entry.name), fail),
+      download: (entry) =>
+        void calls.fileLink(entry.path, true).then((link) => startDownload(link.presignedUrl, entry.name), fail),
       copyLink: (entry) =>
         void calls
           .fileLink(entry.path, false)
           .then((link) => copyToClipboard(new URL(link.presignedUrl, window.location.href).href))
-          .then((copied) => setNotice({ text: copied ? t('explorer.actions.linkCopied') : t('explorer.actions.copyFailed'), error: !copied }), fail),
+          .then(
+            (copied) =>
+              setNotice({
+                text: copied ? t('explorer.actions.linkCopied') : t('explorer.actions.copyFailed'),
+                error: !copied,
+              }),
+            fail,
+          ),
       edit: (entry) => setDialog({ kind: 'edit', entry }),
       rename: (entry) => setDialog({ kind: 'rename', entry }),
       remove: (list) => setDialog({ kind: 'delete', entries: list }),
@@ -147,7 +164,11 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
 
   const openMenu = useCallback(
     (entry: FsEntry, at: { x: number; y: number }) =>
-      setMenu({ ...at, label: t('explorer.actions.more', { name: entry.name }), items: entryMenuItems(entry, { canWrite, selected: selected.has(entry.path), t, actions }) }),
+      setMenu({
+        ...at,
+        label: t('explorer.actions.more', { name: entry.name }),
+        items: entryMenuItems(entry, { canWrite, selected: selected.has(entry.path), t, actions }),
+      }),
     [actions, canWrite, selected, t],
   );
 
@@ -155,14 +176,18 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     (action: 'delete' | 'rename', entry: FsEntry) => {
       if (!canWrite || !isChangeable(entry)) return;
       if (action === 'rename') actions.rename(entry);
-      else actions.remove(selected.has(entry.path) && selected.size > 1 ? entries.filter((item) => selected.has(item.path)) : [entry]);
+      else
+        actions.remove(
+          selected.has(entry.path) && selected.size > 1 ? entries.filter((item) => selected.has(item.path)) : [entry],
+        );
     },
     [actions, canWrite, entries, selected],
   );
 
   const onFolderMenu = (event: MouseEvent<HTMLElement>) => {
     // Fields and links keep the browser's own menu (paste, open in a new tab).
-    const onControl = event.target instanceof Element && event.target.closest('input, textarea, select, a, button') !== null;
+    const onControl =
+      event.target instanceof Element && event.target.closest('input, textarea, select, a, button') !== null;
     if (!canWrite || event.defaultPrevented || onControl) return;
     event.preventDefault();
     setMenu({
@@ -199,12 +224,19 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         setDragging(true);
       }}
       onDragLeave={(event) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setDragging(false);
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+          setDragging(false);
       }}
       onDrop={dropFiles}
     >
       <Breadcrumbs folder={folder} />
-      <SearchBar folder={folder} mountId={info?.mount_id ?? null} history={search.history} onFocus={search.refreshHistory} onSearch={search.run} />
+      <SearchBar
+        folder={folder}
+        mountId={info?.mount_id ?? null}
+        history={search.history}
+        onFocus={search.refreshHistory}
+        onSearch={search.run}
+      />
       <input
         ref={fileInput}
         type="file"
@@ -221,7 +253,12 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       </p>
       <UploadList uploads={uploads.uploads} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
       {search.state.status !== 'idle' ? (
-        <SearchResults state={search.state} onMore={search.more} onRetry={() => search.state.status !== 'idle' && search.run(search.state.request)} onClose={search.clear} />
+        <SearchResults
+          state={search.state}
+          onMore={search.more}
+          onRetry={() => search.state.status !== 'idle' && search.run(search.state.request)}
+          onClose={search.clear}
+        />
       ) : (
         <>
           <ExplorerToolbar
@@ -234,7 +271,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
             onNewFolder={() => setDialog({ kind: 'mkdir' })}
             onRefresh={listing.reload}
           />
-          {scope === 'user' && info && !info.isRoot && !info.isVirtual && !info.canWrite && <p className="notice">{t('explorer.readOnly')}</p>}
+          {scope === 'user' && info && !info.isRoot && !info.isVirtual && !info.canWrite && (
+            <p className="notice">{t('explorer.readOnly')}</p>
+          )}
           {chosen.length > 0 && (
             <SelectionBar
               count={chosen.length}
@@ -285,7 +324,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
           submitLabel={t('explorer.mkdir.submit')}
           busyLabel={t('explorer.mkdir.busy')}
           takenMessage={t('explorer.mkdir.exists')}
-          onSubmit={(name) => calls.mkdir(childPath(folder, name, true)).then((entry) => patch((items) => upsert(items, entry)))}
+          onSubmit={(name) =>
+            calls.mkdir(childPath(folder, name, true)).then((entry) => patch((items) => upsert(items, entry)))
+          }
           onClose={() => setDialog(null)}
         />
       )}
@@ -301,7 +342,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
             const { entry } = dialog;
             if (name === entry.name) return;
             const result = await calls.rename(entry.path, childPath(parentOf(entry.path), name, entry.isDirectory));
-            patch((items) => items.map((item) => (item.path === entry.path ? { ...item, name, path: result.newPath } : item)));
+            patch((items) =>
+              items.map((item) => (item.path === entry.path ? { ...item, name, path: result.newPath } : item)),
+            );
             setSelected((now) => new Set([...now].filter((path) => path !== entry.path)));
           }}
           onClose={() => setDialog(null)}
@@ -337,7 +380,15 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         <EditorDialog
           entry={dialog.entry}
           calls={calls}
-          onSaved={(entry, result) => patch((items) => items.map((item) => (item.path === entry.path ? { ...item, size: result.size, modified: result.modified, etag: result.etag } : item)))}
+          onSaved={(entry, result) =>
+            patch((items) =>
+              items.map((item) =>
+                item.path === entry.path
+                  ? { ...item, size: result.size, modified: result.modified, etag: result.etag }
+                  : item,
+              ),
+            )
+          }
           onClose={() => setDialog(null)}
         />
       )}

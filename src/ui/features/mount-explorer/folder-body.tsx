@@ -10,7 +10,14 @@ import type { FsListing } from '@shared/api/fs.schema';
 import type { FolderState } from './data/use-folder-listing';
 import type { FsScope } from './data/fs-scope';
 
-type FolderBodyProps = { state: FolderState; scope: FsScope; canWrite: boolean; view: ReactNode; onRetry: () => void; onLoadMore: () => void };
+type FolderBodyProps = {
+  state: FolderState;
+  scope: FsScope;
+  canWrite: boolean;
+  view: ReactNode;
+  onRetry: () => void;
+  onLoadMore: () => void;
+};
 
 export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }: FolderBodyProps) {
   const { t, i18n } = useTranslation();
@@ -22,7 +29,10 @@ export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }
   // The marker the paste and file pages show on their offline copies (issue 11).
   const copyNote = offlineCopy !== undefined && (
     <p className="notice explorer__offline-copy" role="note">
-      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', { when: formatDateTime(offlineCopy, i18n.language), count: listing.items.length })}
+      {t(offlinePartial ? 'explorer.offlineCopyPartial' : 'explorer.offlineCopy', {
+        when: formatDateTime(offlineCopy, i18n.language),
+        count: listing.items.length,
+      })}
     </p>
   );
   if (listing.items.length === 0) {
@@ -37,7 +47,9 @@ export function FolderBody({ state, scope, canWrite, view, onRetry, onLoadMore }
   return (
     <>
       {copyNote}
-      <p className="explorer__count">{listing.nextCursor ? t('explorer.countMore', { count }) : t('explorer.count', { count })}</p>
+      <p className="explorer__count">
+        {listing.nextCursor ? t('explorer.countMore', { count }) : t('explorer.count', { count })}
+      </p>
       {view}
       {loadingMore && (
         <p className="notice" role="status">
@@ -61,11 +73,18 @@ function EmptyFolder({ listing, scope, canWrite }: { listing: FsListing; scope: 
   if (listing.isRoot || listing.isVirtual) {
     return scope === 'admin' ? (
       <p className="notice explorer__empty">
-        {t('explorer.empty.rootAdmin')} <Link to="/admin/$module" params={{ module: 'mount-management' }}>{t('explorer.empty.mountLink')}</Link>
+        {t('explorer.empty.rootAdmin')}{' '}
+        <Link to="/admin/$module" params={{ module: 'mount-management' }}>
+          {t('explorer.empty.mountLink')}
+        </Link>
       </p>
     ) : (
       <p className="notice explorer__empty">{t('explorer.empty.root')}</p>
     );
   }
-  return <p className="notice explorer__empty">{canWrite ? t('explorer.empty.folderWritable') : t('explorer.empty.folder')}</p>;
+  return (
+    <p className="notice explorer__empty">
+      {canWrite ? t('explorer.empty.folderWritable') : t('explorer.empty.folder')}
+    </p>
+  );
 }

@@ -48,5 +48,8 @@ export type Crumb = { label: string; folder: string };
 /** The root, then each folder down to `folder`. */
 export function crumbsOf(folder: string): Crumb[] {
   const segments = splatOf(folder).split('/').filter(Boolean);
-  return segments.map((segment, index) => ({ label: decodeSegment(segment), folder: `/${segments.slice(0, index + 1).join('/')}/` }));
+  return segments.map((segment, index) => ({
+    label: decodeSegment(segment),
+    folder: `/${segments.slice(0, index + 1).join('/')}/`,
+  }));
 }

@@ -1,8 +1,8 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredSession } from '@machines/auth-storage';
-import { createI18n } from '../../app/i18n';
-import { createAppRouter } from '../../app/router';
+import { createI18n } from '@ui/app/i18n';
+import { createAppRouter } from '@ui/app/router';
 import { mountPathRedirect } from './mount-path-guard';
 
 const key = (basicPath: string, mount = true): StoredSession => ({
@@ -40,7 +40,9 @@ describe('mountPathRedirect', () => {
     expect(mountPathRedirect({ kind: 'none' }, '/anything')).toBeNull();
     expect(mountPathRedirect(key('/docs', false), '/photos')).toBeNull();
     expect(mountPathRedirect(key('/'), '/photos/x')).toBeNull();
-    expect(mountPathRedirect({ kind: 'apikey', apiKey: 'key-1', permissions: null, keyInfo: null }, '/photos')).toBeNull();
+    expect(
+      mountPathRedirect({ kind: 'apikey', apiKey: 'key-1', permissions: null, keyInfo: null }, '/photos'),
+    ).toBeNull();
   });
 });
 
@@ -55,7 +57,10 @@ describe('the explorer routes guard', () => {
   }
 
   async function open(path: string): Promise<string> {
-    const router = createAppRouter(createI18n(window.localStorage, 'en-US'), createMemoryHistory({ initialEntries: [path] }));
+    const router = createAppRouter(
+      createI18n(window.localStorage, 'en-US'),
+      createMemoryHistory({ initialEntries: [path] }),
+    );
     await router.load();
     return router.state.location.pathname;
   }

@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fsNameSchema } from '@shared/api/fs.schema';
-import { Dialog } from '../../components/dialog';
-import { FormDialogActions } from '../../components/form-dialog-actions';
-import { TextField } from '../../components/text-field';
+import { Dialog } from '@ui/components/dialog';
+import { FormDialogActions } from '@ui/components/form-dialog-actions';
+import { TextField } from '@ui/components/text-field';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
 
@@ -20,7 +20,16 @@ type NameDialogProps = {
   onClose: () => void;
 };
 
-export function NameDialog({ title, label, initial, submitLabel, busyLabel, takenMessage, onSubmit, onClose }: NameDialogProps) {
+export function NameDialog({
+  title,
+  label,
+  initial,
+  submitLabel,
+  busyLabel,
+  takenMessage,
+  onSubmit,
+  onClose,
+}: NameDialogProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(initial);
   const [busy, setBusy] = useState(false);

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { OfficeProvider } from '@shared/api/file-share.schema';
 import type { FsEntry, FsEntryDetail } from '@shared/api/fs.schema';
 import { officeViewerUrl } from '@shared/office-viewer';
-import { Dialog } from '../../components/dialog';
-import { FilePreview } from '../../components/preview/file-preview';
-import { OfficePreview } from '../../components/preview/office-preview';
+import { Dialog } from '@ui/components/dialog';
+import { FilePreview } from '@ui/components/preview/file-preview';
+import { OfficePreview } from '@ui/components/preview/office-preview';
 import { previewKind } from '@shared/preview-kind';
-import { ResourceStatus } from '../../components/resource-status';
+import { ResourceStatus } from '@ui/components/resource-status';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { useResource, type ResourceState } from '@ui/lib/use-resource';
 import type { FsCalls } from './data/use-fs-calls';
@@ -31,12 +31,24 @@ function MountOfficePreview({ calls, detail }: { calls: FsCalls; detail: FsEntry
   const [provider, setProvider] = useState<OfficeProvider>('microsoft');
   const link = useResource(
     useCallback(
-      async () => officeViewerUrl(provider, new URL((await calls.fileLink(detail.path, false)).presignedUrl, window.location.href).href),
+      async () =>
+        officeViewerUrl(
+          provider,
+          new URL((await calls.fileLink(detail.path, false)).presignedUrl, window.location.href).href,
+        ),
       [calls, detail.path, provider],
     ),
   );
   const viewer: ResourceState<string> = link.state;
-  return <OfficePreview filename={detail.name} provider={provider} onProviderChange={setProvider} viewer={viewer} onRetry={link.reload} />;
+  return (
+    <OfficePreview
+      filename={detail.name}
+      provider={provider}
+      onProviderChange={setProvider}
+      viewer={viewer}
+      onRetry={link.reload}
+    />
+  );
 }
 
 export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, onClose }: PreviewDialogProps) {
@@ -53,7 +65,9 @@ export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, 
         <button type="button" className="button" disabled={!previous} onClick={() => previous && onShow(previous.name)}>
           ‹ {t('explorer.preview.previous')}
         </button>
-        <span className="preview-dialog__position">{at >= 0 ? t('explorer.preview.position', { index: at + 1, count: files.length }) : ''}</span>
+        <span className="preview-dialog__position">
+          {at >= 0 ? t('explorer.preview.position', { index: at + 1, count: files.length }) : ''}
+        </span>
         <button type="button" className="button" disabled={!next} onClick={() => next && onShow(next.name)}>
           {t('explorer.preview.next')} ›
         </button>
@@ -78,7 +92,11 @@ export function PreviewDialog({ folder, name, files, calls, onShow, onDownload, 
       </div>
       <div className="dialog__actions">
         {detail.state.status === 'ready' && (
-          <button type="button" className="button" onClick={() => detail.state.status === 'ready' && onDownload(detail.state.data)}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => detail.state.status === 'ready' && onDownload(detail.state.data)}
+          >
             {t('explorer.actions.download')}
           </button>
         )}

@@ -19,7 +19,11 @@ export function SearchBar({ folder, mountId, history, onFocus, onSearch }: Searc
   const [scope, setScope] = useState<SearchScope>('global');
   const [tooShort, setTooShort] = useState(false);
   const ids = { input: useId(), scope: useId(), hint: useId(), list: useId() };
-  const scopes: SearchScope[] = ['global', ...(mountId ? (['mount'] as const) : []), ...(folder !== '/' ? (['directory'] as const) : [])];
+  const scopes: SearchScope[] = [
+    'global',
+    ...(mountId ? (['mount'] as const) : []),
+    ...(folder !== '/' ? (['directory'] as const) : []),
+  ];
   const chosen = scopes.includes(scope) ? scope : 'global';
 
   const submit = (event: FormEvent) => {
@@ -57,7 +61,12 @@ export function SearchBar({ folder, mountId, history, onFocus, onSearch }: Searc
       <label htmlFor={ids.scope} className="visually-hidden">
         {t('explorer.search.scope')}
       </label>
-      <select id={ids.scope} className="input explorer-search__scope" value={chosen} onChange={(e) => setScope(scopes.find((s) => s === e.target.value) ?? 'global')}>
+      <select
+        id={ids.scope}
+        className="input explorer-search__scope"
+        value={chosen}
+        onChange={(e) => setScope(scopes.find((s) => s === e.target.value) ?? 'global')}
+      >
         {scopes.map((item) => (
           <option key={item} value={item}>
             {t(`explorer.search.scopes.${item}`)}

@@ -9,7 +9,12 @@ import { EntryIcon } from './entry-icon';
 import { decodeSegment, parentOf } from './fs-paths';
 import { folderTarget } from './use-explorer-navigation';
 
-type SearchResultsProps = { state: Exclude<SearchState, { status: 'idle' }>; onMore: () => void; onRetry: () => void; onClose: () => void };
+type SearchResultsProps = {
+  state: Exclude<SearchState, { status: 'idle' }>;
+  onMore: () => void;
+  onRetry: () => void;
+  onClose: () => void;
+};
 
 export function SearchResults({ state, onMore, onRetry, onClose }: SearchResultsProps) {
   const { t } = useTranslation();
@@ -21,7 +26,9 @@ export function SearchResults({ state, onMore, onRetry, onClose }: SearchResults
           {state.status === 'loading' && t('app.loading')}
           {state.status === 'error' && t('explorer.search.label')}
           {state.status === 'ready' &&
-            (state.totalCapped ? t('explorer.search.resultsCapped', { count: FS_SEARCH_COUNT_CAP, q }) : t('explorer.search.results', { count: state.total, q }))}
+            (state.totalCapped
+              ? t('explorer.search.resultsCapped', { count: FS_SEARCH_COUNT_CAP, q })
+              : t('explorer.search.results', { count: state.total, q }))}
         </h2>
         <button type="button" className="button" onClick={onClose}>
           {t('explorer.search.close')}
@@ -35,7 +42,9 @@ export function SearchResults({ state, onMore, onRetry, onClose }: SearchResults
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.results.length === 0 && <p className="notice">{t('explorer.search.none', { q })}</p>}
+      {state.status === 'ready' && state.results.length === 0 && (
+        <p className="notice">{t('explorer.search.none', { q })}</p>
+      )}
       {state.status === 'ready' && state.results.length > 0 && (
         <ul className="search-results__list">
           {state.results.map((hit) => {
@@ -58,7 +67,13 @@ export function SearchResults({ state, onMore, onRetry, onClose }: SearchResults
         </ul>
       )}
       {state.status === 'ready' && state.hasMore && (
-        <button type="button" className="button" onClick={onMore} disabled={state.loadingMore} aria-busy={state.loadingMore}>
+        <button
+          type="button"
+          className="button"
+          onClick={onMore}
+          disabled={state.loadingMore}
+          aria-busy={state.loadingMore}
+        >
           {t('explorer.search.more')}
         </button>
       )}

@@ -26,7 +26,18 @@ export function TextEditor({ initial, label, onChange, onSave }: TextEditorProps
           highlightActiveLine(),
           history(),
           EditorView.lineWrapping,
-          keymap.of([{ key: 'Mod-s', preventDefault: true, run: () => (handlers.current.onSave(), true) }, ...defaultKeymap, ...historyKeymap]),
+          keymap.of([
+            {
+              key: 'Mod-s',
+              preventDefault: true,
+              run: () => {
+                handlers.current.onSave();
+                return true;
+              },
+            },
+            ...defaultKeymap,
+            ...historyKeymap,
+          ]),
           EditorView.contentAttributes.of({ 'aria-label': start.current.label, 'aria-multiline': 'true' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) handlers.current.onChange(update.state.doc.toString());

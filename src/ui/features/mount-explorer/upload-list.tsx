@@ -34,7 +34,12 @@ export function UploadList({ uploads, onCancel, onClear }: UploadListProps) {
               {item.status === 'error' && t(`upload.errors.${item.errorCode ?? 'internal'}`, { status: '?' })}
             </span>
             {(item.status === 'pending' || item.status === 'uploading') && (
-              <button type="button" className="button explorer-upload__cancel" aria-label={t('explorer.uploads.cancel', { name: item.name })} onClick={() => onCancel(item.id)}>
+              <button
+                type="button"
+                className="button explorer-upload__cancel"
+                aria-label={t('explorer.uploads.cancel', { name: item.name })}
+                onClick={() => onCancel(item.id)}
+              >
                 ×
               </button>
             )}

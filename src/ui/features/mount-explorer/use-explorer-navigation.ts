@@ -5,13 +5,17 @@ import { useCallback, useMemo } from 'react';
 import { splatOf } from './fs-paths';
 
 type PreviewSearch = { preview?: string };
-export type ExplorerTarget = { to: '/mount-explorer'; search: PreviewSearch } | { to: '/mount-explorer/$'; params: { _splat: string }; search: PreviewSearch };
+export type ExplorerTarget =
+  | { to: '/mount-explorer'; search: PreviewSearch }
+  | { to: '/mount-explorer/$'; params: { _splat: string }; search: PreviewSearch };
 
 /** The link to a folder, optionally with a file of it previewed; the root has its own route. */
 export function folderTarget(folder: string, preview?: string): ExplorerTarget {
   const search = preview === undefined ? {} : { preview };
   const splat = splatOf(folder);
-  return splat === '' ? { to: '/mount-explorer', search } : { to: '/mount-explorer/$', params: { _splat: splat }, search };
+  return splat === ''
+    ? { to: '/mount-explorer', search }
+    : { to: '/mount-explorer/$', params: { _splat: splat }, search };
 }
 
 export function useExplorerNavigation() {
@@ -25,7 +29,8 @@ export function useExplorerNavigation() {
     () => ({
       openFolder: (folder: string) => go(folderTarget(folder)),
       /** Opens (or, with null, closes) a file's preview; moving between files replaces the history entry. */
-      preview: (folder: string, name: string | null, replace = false) => go(folderTarget(folder, name ?? undefined), replace),
+      preview: (folder: string, name: string | null, replace = false) =>
+        go(folderTarget(folder, name ?? undefined), replace),
       /** The address of a target, as a router link would write it. */
       href: (target: ExplorerTarget) => router.buildLocation(target).href,
     }),

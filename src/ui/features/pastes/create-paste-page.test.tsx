@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 type Sent = { path: string; init: RequestInit };
 type Answer = (path: string, attempt: number) => Response | Promise<Response>;
@@ -84,7 +84,12 @@ describe('home: creating a paste', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create paste' }));
     expect(await screen.findByTestId('share-link')).toHaveAttribute('href', created.url);
     const post = sent.find((s) => s.path === '/paste');
-    expect(JSON.parse(String(post?.init.body))).toEqual({ content: 'hello', format: 'plain', slug: 'hello-note', maxViews: 3 });
+    expect(JSON.parse(String(post?.init.body))).toEqual({
+      content: 'hello',
+      format: 'plain',
+      slug: 'hello-note',
+      maxViews: 3,
+    });
     expect(keyOf(post)).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Headers(post?.init.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(screen.getByRole('timer')).toHaveTextContent('This link is hidden in 60 s');

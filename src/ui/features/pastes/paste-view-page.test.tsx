@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const meta = {
   slug: 'notes',
@@ -30,7 +30,13 @@ describe('paste view page', () => {
       if (init.method !== 'POST') return envelope(meta);
       const { password } = JSON.parse(String(init.body)) as { password: string };
       if (password !== 'right') return failureResponse(401, 'WRONG_PASSWORD', 'wrong password');
-      return envelope({ ...meta, requiresPassword: false, views: 1, content: '# Hello\n\n| a |\n|---|\n| cell |', rawToken: 'tok' });
+      return envelope({
+        ...meta,
+        requiresPassword: false,
+        views: 1,
+        content: '# Hello\n\n| a |\n|---|\n| cell |',
+        rawToken: 'tok',
+      });
     });
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'wrong' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
@@ -46,8 +52,16 @@ describe('paste view page', () => {
   });
 
   it('asks the server for rendered Markdown and shows its HTML instead of rendering the source', async () => {
-    const open = { ...meta, requiresPassword: false, hasPassword: false, content: '# Source', html: '<h2>Rendered by the server</h2>' };
-    await renderApp('/paste/notes', (path, _init, query) => (path === '/paste/notes' && query.get('render') === 'html' ? envelope(open) : undefined));
+    const open = {
+      ...meta,
+      requiresPassword: false,
+      hasPassword: false,
+      content: '# Source',
+      html: '<h2>Rendered by the server</h2>',
+    };
+    await renderApp('/paste/notes', (path, _init, query) =>
+      path === '/paste/notes' && query.get('render') === 'html' ? envelope(open) : undefined,
+    );
     expect(await screen.findByRole('heading', { level: 2, name: 'Rendered by the server' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Source' })).toBeNull();
   });
@@ -60,17 +74,27 @@ describe('paste view page', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     cleanup();
 
-    await renderApp('/paste/notes', (path) => (path === '/paste/notes' ? envelope({ ...plain, canEdit: true, id: 'p-1' }) : undefined));
+    await renderApp('/paste/notes', (path) =>
+      path === '/paste/notes' ? envelope({ ...plain, canEdit: true, id: 'p-1' }) : undefined,
+    );
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
   });
 
   it('shows the retry time when password attempts are rate limited', async () => {
     await renderApp('/paste/notes', (_path, init) =>
       init.method === 'POST'
-        ? new Response(JSON.stringify({ code: 429, message: 'slow down', success: false, data: { error: 'RATE_LIMITED', retryAfterSeconds: 90 } }), {
-            status: 429,
-            headers: { 'content-type': 'application/json' },
-          })
+        ? new Response(
+            JSON.stringify({
+              code: 429,
+              message: 'slow down',
+              success: false,
+              data: { error: 'RATE_LIMITED', retryAfterSeconds: 90 },
+            }),
+            {
+              status: 429,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
         : envelope(meta),
     );
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'guess' } });

@@ -2,10 +2,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
-import { OfflineFallback } from '../../components/offline-fallback';
-import { useApiClient } from '../../lib/api-client-provider';
-import { useAuthView } from '../../lib/auth-provider';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { OfflineFallback } from '@ui/components/offline-fallback';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import type { PasteScope } from './data/paste-scope';
 import { rawPasteUrl } from './data/raw-paste-url';
 import { OpenPaste } from './view/open-paste';
@@ -16,7 +16,9 @@ import './components/shared.css';
 import './view/view.css';
 
 // Most visitors only read: the edit dialog (the editor, the options form) loads when opened.
-const EditPasteDialog = lazy(() => import('./edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })));
+const EditPasteDialog = lazy(() =>
+  import('./edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })),
+);
 
 /** /paste/:slug — a shared paste, behind its password prompt when protected; its owner can edit it here. */
 export function PasteViewPage({ slug }: { slug: string }) {
@@ -42,7 +44,11 @@ export function PasteViewPage({ slug }: { slug: string }) {
   };
 
   return (
-    <section className="page page--wide paste-view" aria-labelledby="paste-title" aria-busy={state.status === 'loading'}>
+    <section
+      className="page page--wide paste-view"
+      aria-labelledby="paste-title"
+      aria-busy={state.status === 'loading'}
+    >
       <h1 id="paste-title" className="page__title">
         {t('pages.paste.title')} <span className="paste-view__slug">{slug}</span>
       </h1>

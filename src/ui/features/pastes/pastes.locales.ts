@@ -3,8 +3,10 @@
 const en = {
   pastes: {
     access: {
-      guest: 'You are not signed in. Creating a paste needs the admin account or an API key with text permission, unless this server allows guest pastes.',
-      denied: 'This API key has no text permission, so it cannot create pastes. Sign in with another key or the admin account.',
+      guest:
+        'You are not signed in. Creating a paste needs the admin account or an API key with text permission, unless this server allows guest pastes.',
+      denied:
+        'This API key has no text permission, so it cannot create pastes. Sign in with another key or the admin account.',
       refused: 'The server refused to create the paste: sign in as admin or with an API key that has text permission.',
       signIn: 'Go to admin login',
     },
@@ -50,7 +52,14 @@ const en = {
       maxViewsHint: '0 or empty means unlimited.',
       maxViewsInvalid: 'Enter a whole number of 0 or more.',
     },
-    expiry: { keep: 'Keep the current expiry', '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },
+    expiry: {
+      keep: 'Keep the current expiry',
+      '1h': '1 hour',
+      '1d': '1 day',
+      '7d': '7 days',
+      '30d': '30 days',
+      never: 'Never',
+    },
     slug: {
       length: 'The link suffix can have at most {{max}} characters.',
       characters: 'Use only letters, digits, hyphens and underscores.',
@@ -97,7 +106,14 @@ const en = {
     edit: { title: 'Edit paste' },
     manage: {
       caption: 'Pastes',
-      columns: { content: 'Content', creator: 'Creator', views: 'Views', expires: 'Expires', created: 'Created', actions: 'Actions' },
+      columns: {
+        content: 'Content',
+        creator: 'Creator',
+        views: 'Views',
+        expires: 'Expires',
+        created: 'Created',
+        actions: 'Actions',
+      },
       select: 'Select {{slug}}',
       selectAll: 'Select all on this page',
       protected: 'Password',
@@ -214,7 +230,13 @@ const zh: Strings<typeof en> = {
       edit: '编辑',
       contentLabel: '分享内容',
     },
-    meta: { views: '查看次数', viewsOf: '{{views}} / {{max}}', expires: '过期时间', never: '永不过期', created: '创建时间' },
+    meta: {
+      views: '查看次数',
+      viewsOf: '{{views}} / {{max}}',
+      expires: '过期时间',
+      never: '永不过期',
+      created: '创建时间',
+    },
     status: {
       missingTitle: '未找到分享',
       missing: '此地址没有对应的分享，请检查链接。',
@@ -226,7 +248,14 @@ const zh: Strings<typeof en> = {
     edit: { title: '编辑分享' },
     manage: {
       caption: '文本分享',
-      columns: { content: '内容', creator: '创建者', views: '查看次数', expires: '过期时间', created: '创建时间', actions: '操作' },
+      columns: {
+        content: '内容',
+        creator: '创建者',
+        views: '查看次数',
+        expires: '过期时间',
+        created: '创建时间',
+        actions: '操作',
+      },
       select: '选择 {{slug}}',
       selectAll: '全选本页',
       protected: '有密码',

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '../../lib/api-client-provider';
-import { useAuthView } from '../../lib/auth-provider';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
+import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { EditPasteDialog } from './edit/edit-paste-dialog';
 import { PageNav } from './manage/page-nav';
 import { PasteTable } from './manage/paste-table';
@@ -110,7 +110,9 @@ export function TextManagementView({ title }: { title: string }) {
         <ConfirmDialog
           title={t('pastes.manage.confirmTitle')}
           message={confirmText(actions.pending)}
-          confirmLabel={actions.pending.kind === 'clearExpired' ? t('pastes.manage.clearExpired') : t('pastes.manage.delete')}
+          confirmLabel={
+            actions.pending.kind === 'clearExpired' ? t('pastes.manage.clearExpired') : t('pastes.manage.delete')
+          }
           busy={actions.busy}
           error={null}
           onConfirm={actions.confirm}

@@ -16,9 +16,17 @@ export function ConnectionBanner() {
   return (
     <>
       <div role="status" aria-live="polite" className="connection-banner-slot">
-        {notice === 'offline' && <p className="connection-banner connection-banner--offline">{t('pwa.offline.message')}</p>}
-        {notice === 'reconnected' && !synced && <p className="connection-banner connection-banner--online">{t('pwa.offline.back')}</p>}
-        {synced && <p className="connection-banner connection-banner--online">{t('pwa.queue.synced', { count: lastReplay.synced })}</p>}
+        {notice === 'offline' && (
+          <p className="connection-banner connection-banner--offline">{t('pwa.offline.message')}</p>
+        )}
+        {notice === 'reconnected' && !synced && (
+          <p className="connection-banner connection-banner--online">{t('pwa.offline.back')}</p>
+        )}
+        {synced && (
+          <p className="connection-banner connection-banner--online">
+            {t('pwa.queue.synced', { count: lastReplay.synced })}
+          </p>
+        )}
       </div>
       {entries.length > 0 && <QueuedChangesPanel entries={entries} onDiscard={discard} />}
     </>

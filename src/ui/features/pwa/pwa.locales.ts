@@ -41,7 +41,8 @@ export const pwaResources = {
         },
       },
       offline: {
-        message: 'You are offline. Pages you have not opened before, and some actions, wait for the connection to return.',
+        message:
+          'You are offline. Pages you have not opened before, and some actions, wait for the connection to return.',
         back: 'Back online.',
       },
     },

@@ -12,8 +12,9 @@ export function QueuedChangesPanel({ entries, onDiscard }: Props) {
     <details className="queued-changes">
       <summary className="queued-changes__summary">
         <span>{t('pwa.queue.title')}</span>
-        <span className="queued-changes__badge" aria-label={t('pwa.queue.count', { count: entries.length })}>
-          {entries.length}
+        <span className="queued-changes__badge">
+          <span aria-hidden="true">{entries.length}</span>
+          <span className="visually-hidden">{t('pwa.queue.count', { count: entries.length })}</span>
         </span>
         {failed > 0 && <span className="queued-changes__failed">{t('pwa.queue.failedCount', { count: failed })}</span>}
       </summary>

@@ -39,7 +39,9 @@ export function swUpdateMachineFor(wb: Workbox, reload: () => void) {
           // A browser may refuse registration (private mode, blocked storage): the app runs uncached.
           () => undefined,
         );
-        return () => detach.forEach((off) => off());
+        return () => {
+          for (const off of detach) off();
+        };
       }),
       // Checks every 5 s while the page is visible (a hidden tab costs the server nothing).
       checkForUpdate: fromPromise<unknown>(async () => {

@@ -11,7 +11,8 @@ export function installSnoozed(storage: Pick<Storage, 'getItem'>, now: number): 
   return Number.isFinite(dismissedAt) && now - dismissedAt < INSTALL_SNOOZE_MS;
 }
 
-const installed = () => typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
+const installed = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
 
 export type InstallPrompt = { visible: boolean; install: () => void; dismiss: () => void };
 

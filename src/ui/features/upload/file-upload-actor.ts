@@ -17,8 +17,14 @@ import { uploadMimetype } from '@shared/mimetype';
  * same file. The server's upload is remembered while it runs, and forgotten once it is
  * committed or cleaned up; one the network interrupted stays, to resume.
  */
-async function deviceUpload(transfers: TransferClient, job: Parameters<TransferClient['upload']>[0], file: Blob, onProgress: (progress: TransferProgress) => void): Promise<UploadResult> {
-  const identity = file instanceof File ? { filename: file.name, size: file.size, lastModified: file.lastModified } : null;
+async function deviceUpload(
+  transfers: TransferClient,
+  job: Parameters<TransferClient['upload']>[0],
+  file: Blob,
+  onProgress: (progress: TransferProgress) => void,
+): Promise<UploadResult> {
+  const identity =
+    file instanceof File ? { filename: file.name, size: file.size, lastModified: file.lastModified } : null;
   const previous = identity === null ? null : await findUnfinished(identity);
   const started: { fileId: string | null } = { fileId: null };
   const result = await transfers.upload(
@@ -44,28 +50,51 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
     let settled = false;
     let stopped = false;
     const onProgress = (progress: TransferProgress) => {
-      transferStats.set(fileId, { bytesPerSecond: progress.bytesPerSecond, secondsLeft: progress.secondsLeft, ...(progress.source ? { source: progress.source } : {}) });
+      transferStats.set(fileId, {
+        bytesPerSecond: progress.bytesPerSecond,
+        secondsLeft: progress.secondsLeft,
+        ...(progress.source ? { source: progress.source } : {}),
+      });
       report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
     };
     // A URL upload downloads in the worker; a device file goes straight up.
     const transfer =
       url !== null
-        ? transfers.uploadFromUrl({ ...options, id: fileId, url: url.url, filename: name, mimetype: uploadMimetype(name, url.mimetype), size: url.size }, onProgress)
+        ? transfers.uploadFromUrl(
+            {
+              ...options,
+              id: fileId,
+              url: url.url,
+              filename: name,
+              mimetype: uploadMimetype(name, url.mimetype),
+              size: url.size,
+            },
+            onProgress,
+          )
         : file !== null
-          ? deviceUpload(transfers, { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) }, file, onProgress)
+          ? deviceUpload(
+              transfers,
+              { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) },
+              file,
+              onProgress,
+            )
           : Promise.resolve(failure('invalid-job'));
-    void transfer
-      .then((result) => {
-        settled = true;
-        if (stopped) return;
-        transferStats.clear(fileId);
-        if (result.ok) {
-          onShared(result.share);
-          report({ type: 'file.done', fileId, share: result.share });
-        } else {
-          report({ type: 'file.failed', fileId, code: result.code, ...(result.status === undefined ? {} : { status: result.status }) });
-        }
-      });
+    void transfer.then((result) => {
+      settled = true;
+      if (stopped) return;
+      transferStats.clear(fileId);
+      if (result.ok) {
+        onShared(result.share);
+        report({ type: 'file.done', fileId, share: result.share });
+      } else {
+        report({
+          type: 'file.failed',
+          fileId,
+          code: result.code,
+          ...(result.status === undefined ? {} : { status: result.status }),
+        });
+      }
+    });
     return () => {
       if (settled) return;
       stopped = true;

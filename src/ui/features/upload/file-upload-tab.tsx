@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { randomUuid } from '@shared/random-uuid';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { DropZone } from './drop-zone';
 import { SelectedFiles, type SelectedFile } from './selected-files';
 import { shareOptionsFrom } from './upload-options';
@@ -48,7 +48,11 @@ export function FileUploadTab({ setup: { maxBytes, configs }, options, start }: 
         </p>
       )}
       {selected.length > 0 && (
-        <SelectedFiles files={selected} onRemove={(id) => setSelected((list) => list.filter((item) => item.id !== id))} onClear={() => setSelected([])} />
+        <SelectedFiles
+          files={selected}
+          onRemove={(id) => setSelected((list) => list.filter((item) => item.id !== id))}
+          onClear={() => setSelected([])}
+        />
       )}
       <UploadOptionsFields form={form} configs={configs} problems={problems} onChange={change} />
       <div className="actions">

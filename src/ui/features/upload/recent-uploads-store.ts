@@ -6,7 +6,12 @@ import { getDatabase } from '@db/database';
 export const RECENT_UPLOADS_LIMIT = 3;
 const KEY = 'upload.recent';
 
-const recentUploadSchema = z.object({ slug: z.string(), filename: z.string(), size: z.number(), createdAt: z.string() });
+const recentUploadSchema = z.object({
+  slug: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  createdAt: z.string(),
+});
 export type RecentUpload = z.infer<typeof recentUploadSchema>;
 const recentListSchema = z.array(recentUploadSchema);
 
@@ -26,7 +31,10 @@ export function rememberUpload(entry: RecentUpload): Promise<void> {
   writes = writes.then(async () => {
     const db = await getDatabase();
     const doc = await db.settings.findOne(KEY).exec();
-    const list = [entry, ...parseList(doc?.value).filter((item) => item.slug !== entry.slug)].slice(0, RECENT_UPLOADS_LIMIT);
+    const list = [entry, ...parseList(doc?.value).filter((item) => item.slug !== entry.slug)].slice(
+      0,
+      RECENT_UPLOADS_LIMIT,
+    );
     await db.settings.upsert({ key: KEY, value: JSON.stringify(list), updatedAt: Date.now() });
   });
   return writes.catch(() => undefined);

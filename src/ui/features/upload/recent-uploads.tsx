@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@tanstack/react-router';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { watchRecentUploads, type RecentUpload } from './recent-uploads-store';
 
 /** The last three uploads from this browser, kept locally. */

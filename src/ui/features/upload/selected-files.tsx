@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 
 export type SelectedFile = { id: string; file: File };
 
@@ -23,7 +23,12 @@ export function SelectedFiles({ files, onRemove, onClear }: SelectedFilesProps) 
           <li key={id} className="selected-files__item">
             <span className="upload-row__name">{file.name}</span>
             <span className="upload-row__size">{formatBytes(file.size)}</span>
-            <button type="button" className="icon-button" aria-label={t('upload.selected.remove', { name: file.name })} onClick={() => onRemove(id)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('upload.selected.remove', { name: file.name })}
+              onClick={() => onRemove(id)}
+            >
               ×
             </button>
           </li>

@@ -31,7 +31,8 @@ function parseList(value: string | undefined, now: number): UnfinishedUpload[] {
   }
 }
 
-const sameFile = (a: FileIdentity, b: FileIdentity) => a.filename === b.filename && a.size === b.size && a.lastModified === b.lastModified;
+const sameFile = (a: FileIdentity, b: FileIdentity) =>
+  a.filename === b.filename && a.size === b.size && a.lastModified === b.lastModified;
 
 let writes: Promise<void> = Promise.resolve();
 

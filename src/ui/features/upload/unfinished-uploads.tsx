@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { useUnfinishedUploads } from './data/use-unfinished-uploads';
 
 /** Uploads a reload interrupted: choosing the same file again sends only its missing parts. */
@@ -17,7 +17,12 @@ export function UnfinishedUploads() {
         {list.map((item) => (
           <li key={item.fileId}>
             {item.filename} <span className="upload-row__size">{formatBytes(item.size)}</span>{' '}
-            <button type="button" className="button" onClick={() => discard(item)} aria-label={t('upload.unfinished.discardNamed', { name: item.filename })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => discard(item)}
+              aria-label={t('upload.unfinished.discardNamed', { name: item.filename })}
+            >
               {t('upload.unfinished.discard')}
             </button>
           </li>

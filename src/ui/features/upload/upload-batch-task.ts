@@ -13,7 +13,7 @@ type BatchActor = {
 
 /** The task, and `end`: called when the page stops the batch, so the task does not wait forever. */
 export function uploadBatchTask(actor: BatchActor, label: string): { spec: TaskSpec; end: () => void } {
-  let end = () => undefined as void;
+  let end: () => void = () => {};
   const spec: TaskSpec = {
     type: 'upload',
     label,
@@ -24,7 +24,10 @@ export function uploadBatchTask(actor: BatchActor, label: string): { spec: TaskS
           const files = context.order.flatMap((id) => context.files[id] ?? []);
           report.total(files.length);
           const total = files.reduce((sum, file) => sum + file.size, 0);
-          report.bytes(files.reduce((sum, file) => sum + (file.size * file.percent) / 100, 0), total);
+          report.bytes(
+            files.reduce((sum, file) => sum + (file.size * file.percent) / 100, 0),
+            total,
+          );
           for (const file of files) {
             if (told.has(file.id) || (file.status !== 'success' && file.status !== 'error')) continue;
             told.add(file.id);

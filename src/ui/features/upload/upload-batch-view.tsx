@@ -4,13 +4,18 @@ import { uploadBatchSummary, type UploadFileState } from '@machines/upload.machi
 import { UploadFileRow } from './upload-file-row';
 import type { UploadBatchActor } from './use-upload-batches';
 
-const sameFiles = (a: UploadFileState[], b: UploadFileState[]) => a.length === b.length && a.every((file, i) => file === b[i]);
+const sameFiles = (a: UploadFileState[], b: UploadFileState[]) =>
+  a.length === b.length && a.every((file, i) => file === b[i]);
 
 /** One batch: its summary line and a row per file, all read from the batch's upload machine. */
 export function UploadBatchView({ actor }: { actor: UploadBatchActor }) {
   const { t } = useTranslation();
   const files = useSelector(actor, (s) => s.context.order.flatMap((id) => s.context.files[id] ?? []), sameFiles);
-  const summary = useSelector(actor, (s) => uploadBatchSummary(s.context), (a, b) => a.percent === b.percent && a.succeeded === b.succeeded && a.failed === b.failed);
+  const summary = useSelector(
+    actor,
+    (s) => uploadBatchSummary(s.context),
+    (a, b) => a.percent === b.percent && a.succeeded === b.succeeded && a.failed === b.failed,
+  );
 
   return (
     <section className="upload-batch" aria-label={t('upload.batch.label')}>

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UploadFileState } from '@machines/upload.machine';
-import { formatBytes } from '../../lib/format-bytes';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { formatTimeLeft } from './format-time-left';
 import { ShareResult } from './share-result';
 import { useTransferStats } from './transfer-stats';
@@ -9,7 +9,8 @@ import { useTransferStats } from './transfer-stats';
 /** A cancel while a URL is still downloading reads "download cancelled". */
 function errorText(file: UploadFileState, t: TFunction): string {
   if (file.errorCode === null) return t('upload.errors.internal');
-  if (file.errorCode === 'cancelled' && file.url !== null && file.stage === 'downloading') return t('upload.errors.download-cancelled');
+  if (file.errorCode === 'cancelled' && file.url !== null && file.stage === 'downloading')
+    return t('upload.errors.download-cancelled');
   return t(`upload.errors.${file.errorCode}`, { status: file.errorStatus ?? '?' });
 }
 
@@ -28,14 +29,24 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
         <span className="upload-row__name">{file.name}</span>
         <span className="upload-row__size">{formatBytes(file.size)}</span>
         {running && (
-          <button type="button" className="button" aria-label={t('upload.file.cancel', { name: file.name })} onClick={() => onCancel(file.id)}>
+          <button
+            type="button"
+            className="button"
+            aria-label={t('upload.file.cancel', { name: file.name })}
+            onClick={() => onCancel(file.id)}
+          >
             {t('dialog.cancel')}
           </button>
         )}
       </div>
       {file.status !== 'error' && (
         <>
-          <progress className="upload-row__bar" max={100} value={file.percent} aria-label={t('upload.file.progress', { name: file.name })} />
+          <progress
+            className="upload-row__bar"
+            max={100}
+            value={file.percent}
+            aria-label={t('upload.file.progress', { name: file.name })}
+          />
           <p className="upload-row__meta">
             <span>{stage}</span>
             <span>{file.percent}%</span>
@@ -48,7 +59,9 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
           </p>
         </>
       )}
-      {file.status === 'uploading' && stats?.source === 'proxy' && <p className="upload-row__note">{t('upload.url.source.proxy')}</p>}
+      {file.status === 'uploading' && stats?.source === 'proxy' && (
+        <p className="upload-row__note">{t('upload.url.source.proxy')}</p>
+      )}
       {file.status === 'error' && (
         <p role="alert" className="field__error">
           {errorText(file, t)}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
+import { SelectField } from '@ui/components/select-field';
+import { TextField } from '@ui/components/text-field';
 import { isUploadExpiryPreset, uploadExpiryPresets } from './expiry-hours';
 import type { UploadOptionsForm, UploadOptionsProblems } from './upload-options';
 
@@ -24,7 +24,11 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
     <fieldset className="upload-options">
       <legend className="section-title">{t('upload.options.title')}</legend>
       {configs.length > 0 && (
-        <SelectField label={t('upload.options.storage')} value={form.storageConfigId} onChange={(e) => onChange({ storageConfigId: e.target.value })}>
+        <SelectField
+          label={t('upload.options.storage')}
+          value={form.storageConfigId}
+          onChange={(e) => onChange({ storageConfigId: e.target.value })}
+        >
           {configs.map((config) => (
             <option key={config.id} value={config.id}>
               {config.is_default ? t('upload.options.storageDefault', { name: config.name }) : config.name}
@@ -32,9 +36,23 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
           ))}
         </SelectField>
       )}
-      <TextField label={t('upload.options.slug')} value={form.slug} error={problem('slug')} hint={t('upload.options.slugHint')} onChange={(e) => onChange({ slug: e.target.value })} />
-      <TextField label={t('upload.options.path')} value={form.path} onChange={(e) => onChange({ path: e.target.value })} />
-      <TextField label={t('upload.options.remark')} value={form.remark} onChange={(e) => onChange({ remark: e.target.value })} />
+      <TextField
+        label={t('upload.options.slug')}
+        value={form.slug}
+        error={problem('slug')}
+        hint={t('upload.options.slugHint')}
+        onChange={(e) => onChange({ slug: e.target.value })}
+      />
+      <TextField
+        label={t('upload.options.path')}
+        value={form.path}
+        onChange={(e) => onChange({ path: e.target.value })}
+      />
+      <TextField
+        label={t('upload.options.remark')}
+        value={form.remark}
+        onChange={(e) => onChange({ remark: e.target.value })}
+      />
       <TextField
         label={t('upload.options.password')}
         type="password"

@@ -7,10 +7,27 @@ describe('shareOptionsFrom', () => {
   });
 
   it('sends only the fields that are set', () => {
-    const form = { ...emptyUploadOptions, storageConfigId: 'c1', slug: ' my-file ', path: 'docs', remark: 'hi', password: 'pw', expiry: '7d' as const, maxViews: '5' };
+    const form = {
+      ...emptyUploadOptions,
+      storageConfigId: 'c1',
+      slug: ' my-file ',
+      path: 'docs',
+      remark: 'hi',
+      password: 'pw',
+      expiry: '7d' as const,
+      maxViews: '5',
+    };
     expect(shareOptionsFrom(form, 1)).toEqual({
       ok: true,
-      options: { s3_config_id: 'c1', slug: 'my-file', path: 'docs', remark: 'hi', password: 'pw', expires_in: 168, max_views: 5 },
+      options: {
+        s3_config_id: 'c1',
+        slug: 'my-file',
+        path: 'docs',
+        remark: 'hi',
+        password: 'pw',
+        expires_in: 168,
+        max_views: 5,
+      },
     });
   });
 
@@ -19,11 +36,29 @@ describe('shareOptionsFrom', () => {
   });
 
   it('refuses a custom slug for several files and bad slugs or view counts', () => {
-    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'abc' }, 2)).toEqual({ ok: false, problems: { slug: 'slugSingle' } });
-    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'a b' }, 1)).toEqual({ ok: false, problems: { slug: 'slugChars' } });
-    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'Admin' }, 1)).toEqual({ ok: false, problems: { slug: 'slugReserved' } });
-    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'x'.repeat(51) }, 1)).toEqual({ ok: false, problems: { slug: 'slugLength' } });
-    expect(shareOptionsFrom({ ...emptyUploadOptions, maxViews: '-1' }, 1)).toEqual({ ok: false, problems: { maxViews: 'maxViews' } });
-    expect(shareOptionsFrom({ ...emptyUploadOptions, maxViews: '1.5' }, 1)).toEqual({ ok: false, problems: { maxViews: 'maxViews' } });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'abc' }, 2)).toEqual({
+      ok: false,
+      problems: { slug: 'slugSingle' },
+    });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'a b' }, 1)).toEqual({
+      ok: false,
+      problems: { slug: 'slugChars' },
+    });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'Admin' }, 1)).toEqual({
+      ok: false,
+      problems: { slug: 'slugReserved' },
+    });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, slug: 'x'.repeat(51) }, 1)).toEqual({
+      ok: false,
+      problems: { slug: 'slugLength' },
+    });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, maxViews: '-1' }, 1)).toEqual({
+      ok: false,
+      problems: { maxViews: 'maxViews' },
+    });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, maxViews: '1.5' }, 1)).toEqual({
+      ok: false,
+      problems: { maxViews: 'maxViews' },
+    });
   });
 });

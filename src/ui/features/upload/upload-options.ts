@@ -18,7 +18,9 @@ export type UploadOptionsForm = {
 export type UploadOptionsProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'slugSingle' | 'maxViews';
 export type UploadOptionsProblems = Partial<Record<'slug' | 'maxViews', UploadOptionsProblem>>;
 
-export type UploadOptionsResult = { ok: true; options: UploadShareOptions } | { ok: false; problems: UploadOptionsProblems };
+export type UploadOptionsResult =
+  | { ok: true; options: UploadShareOptions }
+  | { ok: false; problems: UploadOptionsProblems };
 
 export const emptyUploadOptions: UploadOptionsForm = {
   storageConfigId: '',

@@ -1,30 +1,65 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { envelope, failureResponse, renderApp, stubMatchMedia } from '../../testing/render-app';
+import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const storage = {
-  id: 'c1', name: 'radosgw', driver: 's3', provider_type: 'Other S3 Compatible', endpoint_url: 'http://s3', bucket_name: 'b1', region: null,
-  access_key_id: 'k', has_secret: true, path_style: true, default_folder: '', is_public: false, is_default: true, custom_host: null,
-  signature_expires_in: 3600, total_storage_bytes: null, used_storage_bytes: 0, use_proxy: false, created_at: '', updated_at: '', last_used_at: null,
+  id: 'c1',
+  name: 'radosgw',
+  driver: 's3',
+  provider_type: 'Other S3 Compatible',
+  endpoint_url: 'http://s3',
+  bucket_name: 'b1',
+  region: null,
+  access_key_id: 'k',
+  has_secret: true,
+  path_style: true,
+  default_folder: '',
+  is_public: false,
+  is_default: true,
+  custom_host: null,
+  signature_expires_in: 3600,
+  total_storage_bytes: null,
+  used_storage_bytes: 0,
+  use_proxy: false,
+  created_at: '',
+  updated_at: '',
+  last_used_at: null,
 };
 
 function urlInfoAnswer(init: RequestInit): Response {
   const { url } = JSON.parse(String(init.body)) as { url: string };
-  if (url.includes('127.0.0.1')) return failureResponse(400, 'URL_NOT_ALLOWED', 'refused to connect to 127.0.0.1: the URL is a loopback address');
+  if (url.includes('127.0.0.1'))
+    return failureResponse(400, 'URL_NOT_ALLOWED', 'refused to connect to 127.0.0.1: the URL is a loopback address');
   if (url.includes('missing')) {
-    return new Response(JSON.stringify({ code: 502, message: 'the URL answered HTTP 404', success: false, data: { error: 'URL_FETCH_FAILED', upstreamStatus: 404 } }), {
-      status: 502,
-      headers: { 'content-type': 'application/json' },
-    });
+    return new Response(
+      JSON.stringify({
+        code: 502,
+        message: 'the URL answered HTTP 404',
+        success: false,
+        data: { error: 'URL_FETCH_FAILED', upstreamStatus: 404 },
+      }),
+      {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      },
+    );
   }
   const size = url.includes('huge') ? 5000 : url.includes('stream') ? null : 700;
-  return envelope({ url, filename: 'report.pdf', contentType: 'application/pdf', size, lastModified: null, corsSupported: !url.includes('nocors') });
+  return envelope({
+    url,
+    filename: 'report.pdf',
+    contentType: 'application/pdf',
+    size,
+    lastModified: null,
+    corsSupported: !url.includes('nocors'),
+  });
 }
 
 function backend(path: string, init: RequestInit = {}): Response | undefined {
   if (path === '/url/info') return urlInfoAnswer(init);
   if (path === '/test/admin-token') return envelope({ username: 'admin' });
-  if (path === '/system/max-upload-size') return envelope({ max_upload_size: 1, max_upload_size_unit: 'KB', max_upload_size_bytes: 1024 });
+  if (path === '/system/max-upload-size')
+    return envelope({ max_upload_size: 1, max_upload_size_unit: 'KB', max_upload_size_bytes: 1024 });
   if (path === '/s3-configs') return envelope([storage]);
   return undefined;
 }
@@ -100,10 +135,16 @@ describe('upload page', () => {
   });
 
   it.each([
-    ['http://127.0.0.1/admin', 'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.'],
+    [
+      'http://127.0.0.1/admin',
+      'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.',
+    ],
     ['https://files.example/missing.bin', 'Failed to fetch the URL content (HTTP 404).'],
     ['https://files.example/huge.bin', 'The file is larger than the maximum upload size (1 KB).'],
-    ['https://files.example/stream', 'The URL does not say how large its file is, so it cannot be uploaded from the URL. Download it and upload the file instead.'],
+    [
+      'https://files.example/stream',
+      'The URL does not say how large its file is, so it cannot be uploaded from the URL. Download it and upload the file instead.',
+    ],
   ])('explains why %s cannot be uploaded', async (url, message) => {
     window.localStorage.setItem('admin_token', 'tok-1');
     await renderApp('/upload', backend);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '../../lib/auth-provider';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthView } from '@ui/lib/auth-provider';
+import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { UploadTabs } from './upload-tabs';
 import './upload.css';
 

@@ -15,7 +15,11 @@ const tabs = ['file', 'url'] as const;
 type Tab = (typeof tabs)[number];
 
 /** What each tab shares: the server's limits, the share options and the batches it starts. */
-export type UploadTabProps = { setup: UploadSetup; options: UploadOptionsFormState; start: (items: UploadBatchItem[]) => void };
+export type UploadTabProps = {
+  setup: UploadSetup;
+  options: UploadOptionsFormState;
+  start: (items: UploadBatchItem[]) => void;
+};
 
 /**
  * The two ways to upload: files from the device, or a URL. Only the chosen tab is shown;
@@ -34,7 +38,8 @@ export function UploadTabs() {
   // Arrow keys move between tabs, as the ARIA tabs pattern expects.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = tabs[(tabs.indexOf(active) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length] ?? 'file';
+    const next =
+      tabs[(tabs.indexOf(active) + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length] ?? 'file';
     setActive(next);
     buttons.current[next]?.focus();
   };

@@ -20,10 +20,12 @@ export const uploadResources = {
         source: { proxy: 'Fetched through the server (direct download failed).' },
         problems: {
           invalid: 'Enter an absolute http or https URL.',
-          'not-allowed': 'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.',
+          'not-allowed':
+            'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.',
           'fetch-failed': 'Failed to fetch the URL content (HTTP {{status}}).',
           unreachable: 'The URL could not be reached, or did not answer in time.',
-          'size-unknown': 'The URL does not say how large its file is, so it cannot be uploaded from the URL. Download it and upload the file instead.',
+          'size-unknown':
+            'The URL does not say how large its file is, so it cannot be uploaded from the URL. Download it and upload the file instead.',
           'too-large': 'The file is larger than the maximum upload size ({{size}}).',
           other: 'Checking the URL failed: {{reason}}',
         },

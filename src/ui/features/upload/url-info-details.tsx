@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UrlInfo } from '@shared/api/url-upload.schema';
-import { TextField } from '../../components/text-field';
-import { formatBytes } from '../../lib/format-bytes';
+import { TextField } from '@ui/components/text-field';
+import { formatBytes } from '@ui/lib/format-bytes';
 
 type UrlInfoDetailsProps = { info: UrlInfo; name: string; onName: (name: string) => void };
 
@@ -10,7 +10,13 @@ export function UrlInfoDetails({ info, name, onName }: UrlInfoDetailsProps) {
   const { t } = useTranslation();
   return (
     <section className="url-info" aria-label={t('upload.url.details')}>
-      <TextField label={t('upload.url.name')} value={name} required maxLength={255} onChange={(e) => onName(e.target.value)} />
+      <TextField
+        label={t('upload.url.name')}
+        value={name}
+        required
+        maxLength={255}
+        onChange={(e) => onName(e.target.value)}
+      />
       <dl className="url-info__facts">
         <div>
           <dt>{t('upload.url.size')}</dt>

@@ -4,7 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import type { UrlInfo } from '@shared/api/url-upload.schema';
-import { apiErrorMessage } from '../../lib/api-error-message';
+import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 export type UrlProblem =
   | { key: 'invalid' | 'not-allowed' | 'unreachable' | 'size-unknown' }
@@ -14,8 +14,12 @@ export type UrlProblem =
 
 export function problemOfError(error: ApiErrorInit): UrlProblem {
   if (error.code === 'URL_NOT_ALLOWED') return { key: 'not-allowed' };
-  if (error.code === 'URL_FETCH_FAILED') return error.upstreamStatus === undefined ? { key: 'unreachable' } : { key: 'fetch-failed', status: error.upstreamStatus };
-  if (error.code === 'VALIDATION_FAILED' && error.fields?.some((field) => field.path === 'url')) return { key: 'invalid' };
+  if (error.code === 'URL_FETCH_FAILED')
+    return error.upstreamStatus === undefined
+      ? { key: 'unreachable' }
+      : { key: 'fetch-failed', status: error.upstreamStatus };
+  if (error.code === 'VALIDATION_FAILED' && error.fields?.some((field) => field.path === 'url'))
+    return { key: 'invalid' };
   return { key: 'other', error };
 }
 

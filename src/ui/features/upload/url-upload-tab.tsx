@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
 import { randomUuid } from '@shared/random-uuid';
-import { TextField } from '../../components/text-field';
-import { formatBytes } from '../../lib/format-bytes';
+import { TextField } from '@ui/components/text-field';
+import { formatBytes } from '@ui/lib/format-bytes';
 import { useUrlInfo } from './data/use-url-info';
 import { shareOptionsFrom } from './upload-options';
 import { UploadOptionsFields } from './upload-options-fields';
@@ -23,7 +23,11 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
   const name = rename ?? (state.status === 'ready' ? state.info.filename : '');
 
   const problem: UrlProblem | null =
-    state.status === 'failed' ? problemOfError(state.error) : state.status === 'ready' ? problemOfInfo(state.info, maxBytes) : null;
+    state.status === 'failed'
+      ? problemOfError(state.error)
+      : state.status === 'ready'
+        ? problemOfInfo(state.info, maxBytes)
+        : null;
   const ready = state.status === 'ready' && problem === null && name.trim() !== '';
 
   const onCheck = (event: FormEvent) => {
@@ -43,7 +47,14 @@ export function UrlUploadTab({ setup: { maxBytes, configs }, options, start }: U
       return;
     }
     setProblems({});
-    start([{ id: randomUuid(), name: name.trim(), url: { url: state.url, size: state.info.size, mimetype: state.info.contentType }, options: result.options }]);
+    start([
+      {
+        id: randomUuid(),
+        name: name.trim(),
+        url: { url: state.url, size: state.info.size, mimetype: state.info.contentType },
+        options: result.options,
+      },
+    ]);
     change({ slug: '' });
     setAddress('');
     setRename(null);

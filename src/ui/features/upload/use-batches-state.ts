@@ -6,7 +6,9 @@ export function useBatchesState(batches: readonly UploadBatchActor[]): { running
   const key = useSyncExternalStore(
     (notify) => {
       const subscriptions = batches.map((actor) => actor.subscribe({ next: notify, complete: notify }));
-      return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
     },
     () => {
       const running = batches.some((actor) => actor.getSnapshot().status === 'active');

@@ -5,9 +5,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, type Actor } from 'xstate';
 import { uploadMachine, type UploadBatchItem } from '@machines/upload.machine';
-import { useAuthActor } from '../../lib/auth-provider';
-import { useTaskRegistry } from '../../lib/task-provider';
-import { getTransferClient } from '../../lib/transfer';
+import { useAuthActor } from '@ui/lib/auth-provider';
+import { useTaskRegistry } from '@ui/lib/task-provider';
+import { getTransferClient } from '@ui/lib/transfer';
 import { fileUploadActor } from './file-upload-actor';
 import { rememberUpload } from './recent-uploads-store';
 import { uploadBatchTask } from './upload-batch-task';
@@ -35,13 +35,23 @@ export function useUploadBatches() {
   const start = useCallback(
     (items: UploadBatchItem[]) => {
       const uploadFile = fileUploadActor(getTransferClient(auth), (share) => {
-        void rememberUpload({ slug: share.slug, filename: share.filename, size: share.size, createdAt: share.created_at });
+        void rememberUpload({
+          slug: share.slug,
+          filename: share.filename,
+          size: share.size,
+          createdAt: share.created_at,
+        });
       });
       const actor = createActor(uploadMachine.provide({ actors: { uploadFile } }), { input: {} });
       actor.start();
       actor.send({ type: 'upload.start', items });
       const [first] = items;
-      const task = uploadBatchTask(actor, items.length === 1 && first ? t('tasks.uploadOne', { name: first.name }) : t('tasks.uploadMany', { count: items.length }));
+      const task = uploadBatchTask(
+        actor,
+        items.length === 1 && first
+          ? t('tasks.uploadOne', { name: first.name })
+          : t('tasks.uploadMany', { count: items.length }),
+      );
       tasks.start(task.spec);
       endTasks.current.push(task.end);
       live.current = [actor, ...live.current];

@@ -12,7 +12,8 @@ export function useUploadOptionsForm(configs: StorageConfig[]) {
 
   useEffect(() => {
     const preferred = configs.find((config) => config.is_default) ?? configs[0];
-    if (preferred) setForm((current) => (current.storageConfigId === '' ? { ...current, storageConfigId: preferred.id } : current));
+    if (preferred)
+      setForm((current) => (current.storageConfigId === '' ? { ...current, storageConfigId: preferred.id } : current));
   }, [configs]);
 
   const change = (update: Partial<UploadOptionsForm>) => setForm((current) => ({ ...current, ...update }));

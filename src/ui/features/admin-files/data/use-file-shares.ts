@@ -16,7 +16,10 @@ const endpointsOf = (scope: FileScope) => (scope === 'admin' ? adminFileEndpoint
 export function useFilePage(scope: FileScope, offset: number): Resource<FileList> {
   const api = useApiClient();
   return useResource(
-    useCallback((signal: AbortSignal) => api.call(endpointsOf(scope).list, { query: { limit: FILE_PAGE_SIZE, offset }, signal }), [api, scope, offset]),
+    useCallback(
+      (signal: AbortSignal) => api.call(endpointsOf(scope).list, { query: { limit: FILE_PAGE_SIZE, offset }, signal }),
+      [api, scope, offset],
+    ),
   );
 }
 

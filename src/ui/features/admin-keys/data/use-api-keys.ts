@@ -2,7 +2,13 @@
 // key uses its own route, several the batch route.
 import { useCallback, useMemo } from 'react';
 import type { ApiKeyView, CreateApiKeyRequest, CreatedApiKey, UpdateApiKeyRequest } from '@shared/api/api-key.schema';
-import { batchDeleteApiKeys, createApiKey, deleteApiKey, listApiKeys, updateApiKey } from '@shared/api/api-keys.endpoints';
+import {
+  batchDeleteApiKeys,
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  updateApiKey,
+} from '@shared/api/api-keys.endpoints';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 

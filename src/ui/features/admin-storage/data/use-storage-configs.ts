@@ -2,10 +2,20 @@
 // probes the storage from the server and may take far longer than an ordinary call.
 import { useCallback, useMemo } from 'react';
 import {
-  applyStorageCors, createStorageConfig, deleteStorageConfig, listStorageConfigs, setDefaultStorageConfig, testStorageConfig, updateStorageConfig,
+  applyStorageCors,
+  createStorageConfig,
+  deleteStorageConfig,
+  listStorageConfigs,
+  setDefaultStorageConfig,
+  testStorageConfig,
+  updateStorageConfig,
 } from '@shared/api/storage-config.endpoints';
 import type {
-  ApplyCorsResponse, CreateS3ConfigRequest, StorageConfig, StorageTestResult, UpdateStorageConfigRequest,
+  ApplyCorsResponse,
+  CreateS3ConfigRequest,
+  StorageConfig,
+  StorageTestResult,
+  UpdateStorageConfigRequest,
 } from '@shared/api/storage-config.schema';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
@@ -20,7 +30,13 @@ export function useStorageConfigList(): Resource<StorageConfig[]> {
 
 export function useStorageTest(id: string): Resource<StorageTestResult> {
   const api = useApiClient();
-  return useResource(useCallback((signal: AbortSignal) => api.call(testStorageConfig, { params: { id }, signal, timeoutMs: STORAGE_TEST_TIMEOUT_MS }), [api, id]));
+  return useResource(
+    useCallback(
+      (signal: AbortSignal) =>
+        api.call(testStorageConfig, { params: { id }, signal, timeoutMs: STORAGE_TEST_TIMEOUT_MS }),
+      [api, id],
+    ),
+  );
 }
 
 export type StorageConfigWrites = {

@@ -1,14 +1,26 @@
 // The server calls of a share's page. They go without the visitor's credentials: a share link
 // works the same for everyone, and a stale session must not end because someone opened one.
 import { useCallback } from 'react';
-import { downloadFile, filePreview, getPublicFile, officePreview, verifyFilePassword, viewFile } from '@shared/api/file.endpoints';
-import type { FilePreview, OfficePreview, OfficeProvider, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import {
+  downloadFile,
+  filePreview,
+  getPublicFile,
+  officePreview,
+  verifyFilePassword,
+  viewFile,
+} from '@shared/api/file.endpoints';
+import type {
+  FilePreview,
+  OfficePreview,
+  OfficeProvider,
+  PublicFile,
+  VerifiedFile,
+} from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 import { whenSettled } from '@ui/lib/when-idle';
-import { findFileCopy, keepFileCopy } from '../lib/offline-file-copies';
-
+import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
 export type ShownPublicFile = PublicFile & { offlineCopy?: number };
@@ -42,7 +54,10 @@ export function usePublicFile(slug: string): Resource<ShownPublicFile> {
 /** The password travels only in this body; the answer carries a short-lived access token instead. */
 export function useFilePasswordCheck(slug: string): (password: string) => Promise<VerifiedFile> {
   const api = useApiClient();
-  return useCallback((password: string) => api.call(verifyFilePassword, { params: { slug }, body: { password }, credentials: 'none' }), [api, slug]);
+  return useCallback(
+    (password: string) => api.call(verifyFilePassword, { params: { slug }, body: { password }, credentials: 'none' }),
+    [api, slug],
+  );
 }
 
 export type FileLinks = { view: string; download: string };
@@ -57,17 +72,25 @@ export function useFileLinks(): (slug: string, token: string | undefined) => Fil
     (slug: string, token: string | undefined) =>
       token === undefined
         ? null
-        : { view: api.url(viewFile, { params: { slug }, query: { token } }), download: api.url(downloadFile, { params: { slug }, query: { token } }) },
+        : {
+            view: api.url(viewFile, { params: { slug }, query: { token } }),
+            download: api.url(downloadFile, { params: { slug }, query: { token } }),
+          },
     [api],
   );
 }
 
 /** A short-lived outside viewer link; it costs a view like a delivery (once per access token). */
-export function useOfficePreview(slug: string, provider: OfficeProvider, token: string | undefined): Resource<OfficePreview> {
+export function useOfficePreview(
+  slug: string,
+  provider: OfficeProvider,
+  token: string | undefined,
+): Resource<OfficePreview> {
   const api = useApiClient();
   return useResource(
     useCallback(
-      (signal: AbortSignal) => api.call(officePreview, { params: { slug }, query: { provider, token }, credentials: 'none', signal }),
+      (signal: AbortSignal) =>
+        api.call(officePreview, { params: { slug }, query: { provider, token }, credentials: 'none', signal }),
       [api, slug, provider, token],
     ),
   );
@@ -80,6 +103,10 @@ export function useOfficePreview(slug: string, provider: OfficeProvider, token: 
 export function useFilePreview(slug: string, token: string): Resource<FilePreview> {
   const api = useApiClient();
   return useResource(
-    useCallback((signal: AbortSignal) => api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }), [api, slug, token]),
+    useCallback(
+      (signal: AbortSignal) =>
+        api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }),
+      [api, slug, token],
+    ),
   );
 }

@@ -42,7 +42,9 @@ describe('offline folder copies', () => {
     expect(copy?.savedAt).toBeGreaterThanOrEqual(savedAt);
     expect(copy?.partial).toBe(false);
     expect(copy?.listing).toMatchObject({ path: '/docs/', canWrite: false, nextCursor: null, mount_id: 'm1' });
-    expect(copy?.listing.items.map(({ name, isDirectory, size, contentType }) => ({ name, isDirectory, size, contentType }))).toEqual([
+    expect(
+      copy?.listing.items.map(({ name, isDirectory, size, contentType }) => ({ name, isDirectory, size, contentType })),
+    ).toEqual([
       { name: '2024', isDirectory: true, size: null, contentType: null },
       { name: 'notes.txt', isDirectory: false, size: 12, contentType: 'text/plain' },
     ]);

@@ -15,7 +15,14 @@ export const FOLDER_COPY_MAX_ENTRIES = 1000;
 export type FolderCopy = { listing: FsListing; savedAt: number; partial: boolean };
 
 function keptEntry(entry: FsEntry): DirectoryEntry {
-  return { name: entry.name, path: entry.path, isDirectory: entry.isDirectory, size: entry.size, modified: entry.modified, mimetype: entry.contentType };
+  return {
+    name: entry.name,
+    path: entry.path,
+    isDirectory: entry.isDirectory,
+    size: entry.size,
+    modified: entry.modified,
+    mimetype: entry.contentType,
+  };
 }
 
 /**
@@ -60,6 +67,15 @@ export async function findFolderCopy(path: string): Promise<FolderCopy | null> {
   return {
     savedAt: copy.cachedAt,
     partial: copy.entries.length >= FOLDER_COPY_MAX_ENTRIES,
-    listing: { path: copy.path, isRoot: copy.path === '/', isVirtual: false, mount_id: copy.mountId, storage_type: null, canWrite: false, items, nextCursor: null },
+    listing: {
+      path: copy.path,
+      isRoot: copy.path === '/',
+      isVirtual: false,
+      mount_id: copy.mountId,
+      storage_type: null,
+      canWrite: false,
+      items,
+      nextCursor: null,
+    },
   };
 }

@@ -24,7 +24,9 @@ export async function rememberSearch(query: string, scope: string): Promise<void
 export async function recentSearches(): Promise<string[]> {
   try {
     const db = await database();
-    const docs = await db.search_history.find({ sort: [{ timestamp: 'desc' }], limit: SEARCH_HISTORY_SHOWN * 3 }).exec();
+    const docs = await db.search_history
+      .find({ sort: [{ timestamp: 'desc' }], limit: SEARCH_HISTORY_SHOWN * 3 })
+      .exec();
     return [...new Set(docs.map((doc) => doc.query))].slice(0, SEARCH_HISTORY_SHOWN);
   } catch {
     return [];

@@ -7,8 +7,8 @@ import type { FsEntry } from '@shared/api/fs.schema';
 import { useAuthActor } from '@ui/lib/auth-provider';
 import { useTaskRegistry } from '@ui/lib/task-provider';
 import { getTransferClient } from '@ui/lib/transfer';
-import { copyTask } from '../copy-task';
-import { childPath } from '../fs-paths';
+import { copyTask } from '@ui/features/mount-explorer/copy-task';
+import { childPath } from '@ui/features/mount-explorer/fs-paths';
 import type { FsScope } from './fs-scope';
 import type { FsCalls } from './use-fs-calls';
 
@@ -28,9 +28,15 @@ export function useCopyTask(scope: FsScope, calls: Pick<FsCalls, 'batchCopy'>, o
           calls,
           transfer: getTransferClient(auth),
           scope,
-          items: entries.map((entry) => ({ sourcePath: entry.path, targetPath: childPath(targetFolder, entry.name, entry.isDirectory) })),
+          items: entries.map((entry) => ({
+            sourcePath: entry.path,
+            targetPath: childPath(targetFolder, entry.name, entry.isDirectory),
+          })),
           skipExisting,
-          label: entries.length === 1 ? t('tasks.copyOne', { name: first.name }) : t('tasks.copyMany', { count: entries.length }),
+          label:
+            entries.length === 1
+              ? t('tasks.copyOne', { name: first.name })
+              : t('tasks.copyMany', { count: entries.length }),
           onCopied: () => onCopied.current(targetFolder),
         }),
       );

@@ -6,7 +6,11 @@ import { toErrorInit } from '@ui/lib/to-error-init';
 import type { ApiErrorInit } from '@shared/api-error';
 import type { FsCalls } from './use-fs-calls';
 
-export type FileTextState = { status: 'loading' } | { status: 'too-large' } | { status: 'failed'; error: ApiErrorInit | null } | { status: 'ready'; text: string };
+export type FileTextState =
+  | { status: 'loading' }
+  | { status: 'too-large' }
+  | { status: 'failed'; error: ApiErrorInit | null }
+  | { status: 'ready'; text: string };
 
 export function useFileText(calls: FsCalls, path: string): FileTextState {
   const [state, setState] = useState<FileTextState>({ status: 'loading' });

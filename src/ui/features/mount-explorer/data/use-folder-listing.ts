@@ -19,14 +19,30 @@ export type FolderState =
    * `offlineCopy`: when the listing was saved on this device, for a copy shown without a connection;
    * `offlinePartial`: that copy holds only the folder's first entries.
    */
-  | { status: 'ready'; listing: FsListing; loadingMore: boolean; moreError: ApiErrorInit | null; offlineCopy?: number; offlinePartial?: boolean };
+  | {
+      status: 'ready';
+      listing: FsListing;
+      loadingMore: boolean;
+      moreError: ApiErrorInit | null;
+      offlineCopy?: number;
+      offlinePartial?: boolean;
+    };
 
 /** Offline (or the server out of reach): the kept copy of the folder, else the network error. */
 async function orKeptCopy(folder: string, error: unknown): Promise<FolderState> {
   const failed: FolderState = { status: 'error', error: toErrorInit(error) };
   if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) return failed;
   const copy = await findFolderCopy(folder).catch(() => null);
-  return copy === null ? failed : { status: 'ready', listing: copy.listing, loadingMore: false, moreError: null, offlineCopy: copy.savedAt, offlinePartial: copy.partial };
+  return copy === null
+    ? failed
+    : {
+        status: 'ready',
+        listing: copy.listing,
+        loadingMore: false,
+        moreError: null,
+        offlineCopy: copy.savedAt,
+        offlinePartial: copy.partial,
+      };
 }
 
 export type FolderListing = {
@@ -85,7 +101,8 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
   const loadMore = useCallback(() => {
     const current = latest.current;
     const abort = controller.current;
-    if (current.status !== 'ready' || current.loadingMore || current.listing.nextCursor === null || abort === null) return;
+    if (current.status !== 'ready' || current.loadingMore || current.listing.nextCursor === null || abort === null)
+      return;
     const cursor = current.listing.nextCursor;
     commit(() => ({ ...current, loadingMore: true, moreError: null }));
     calls.list(folder, cursor, abort.signal).then(
@@ -95,7 +112,12 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
           if (now.status !== 'ready') return now;
           const known = new Set(now.listing.items.map((item) => item.path));
           const items = [...now.listing.items, ...page.items.filter((item) => !known.has(item.path))];
-          return { status: 'ready', listing: { ...now.listing, items, nextCursor: page.nextCursor }, loadingMore: false, moreError: null };
+          return {
+            status: 'ready',
+            listing: { ...now.listing, items, nextCursor: page.nextCursor },
+            loadingMore: false,
+            moreError: null,
+          };
         });
         if (wantAll.current) loadMoreRef.current();
       },
@@ -116,7 +138,10 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const patch = useCallback(
-    (change: (items: FsEntry[]) => FsEntry[]) => commit((now) => (now.status === 'ready' ? { ...now, listing: { ...now.listing, items: change(now.listing.items) } } : now)),
+    (change: (items: FsEntry[]) => FsEntry[]) =>
+      commit((now) =>
+        now.status === 'ready' ? { ...now, listing: { ...now.listing, items: change(now.listing.items) } } : now,
+      ),
     [commit],
   );
 

@@ -3,12 +3,27 @@
 import { useMemo } from 'react';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
 import type { FsBatchCopyRequest, FsBatchCopyResult } from '@shared/api/fs-copy.schema';
-import type { FsBatchRemoveResult, FsEntry, FsEntryDetail, FsFileLink, FsListing, FsRenameResult, FsSearchResult, FsUpdateResult } from '@shared/api/fs.schema';
+import type {
+  FsBatchRemoveResult,
+  FsEntry,
+  FsEntryDetail,
+  FsFileLink,
+  FsListing,
+  FsRenameResult,
+  FsSearchResult,
+  FsUpdateResult,
+} from '@shared/api/fs.schema';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import type { FsScope } from './fs-scope';
 
 export type SearchScope = 'global' | 'mount' | 'directory';
-export type SearchRequest = { q: string; scope: SearchScope; mountId?: string | undefined; path?: string | undefined; offset?: number };
+export type SearchRequest = {
+  q: string;
+  scope: SearchScope;
+  mountId?: string | undefined;
+  path?: string | undefined;
+  offset?: number;
+};
 
 export type FsCalls = {
   list: (path: string, cursor: string | null, signal: AbortSignal) => Promise<FsListing>;
@@ -31,12 +46,19 @@ export function useFsCalls(scope: FsScope): FsCalls {
   return useMemo(() => {
     const fs = fsEndpointsOf(scope);
     return {
-      list: (path, cursor, signal) => api.call(fs.list, { query: { path, limit: LIST_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }, signal }),
+      list: (path, cursor, signal) =>
+        api.call(fs.list, { query: { path, limit: LIST_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) }, signal }),
       get: (path, signal) => api.call(fs.get, { query: { path }, ...(signal ? { signal } : {}) }),
       fileLink: (path, forceDownload) => api.call(fs.fileLink, { query: { path, force_download: forceDownload } }),
       search: ({ q, scope: where, mountId, path, offset = 0 }, signal) =>
         api.call(fs.search, {
-          query: { q, scope: where, offset, ...(where === 'mount' && mountId ? { mount_id: mountId } : {}), ...(where === 'directory' && path ? { path } : {}) },
+          query: {
+            q,
+            scope: where,
+            offset,
+            ...(where === 'mount' && mountId ? { mount_id: mountId } : {}),
+            ...(where === 'directory' && path ? { path } : {}),
+          },
           signal,
         }),
       mkdir: (path) => api.call(fs.mkdir, { body: { path } }),

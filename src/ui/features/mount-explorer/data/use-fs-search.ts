@@ -11,7 +11,15 @@ export type SearchState =
   | { status: 'idle' }
   | { status: 'loading'; request: SearchRequest }
   | { status: 'error'; request: SearchRequest; error: ApiErrorInit }
-  | { status: 'ready'; request: SearchRequest; results: FsSearchHit[]; total: number; totalCapped: boolean; hasMore: boolean; loadingMore: boolean };
+  | {
+      status: 'ready';
+      request: SearchRequest;
+      results: FsSearchHit[];
+      total: number;
+      totalCapped: boolean;
+      hasMore: boolean;
+      loadingMore: boolean;
+    };
 
 export function isSearchable(query: string): boolean {
   return query.trim().length >= FS_SEARCH_MIN_CHARS;
@@ -34,7 +42,16 @@ export function useFsSearch(calls: FsCalls) {
       void rememberSearch(request.q, request.scope).then(refreshHistory);
       calls.search(request, abort.signal).then(
         (page) => {
-          if (!abort.signal.aborted) setState({ status: 'ready', request, results: page.results, total: page.total, totalCapped: page.totalCapped, hasMore: page.hasMore, loadingMore: false });
+          if (!abort.signal.aborted)
+            setState({
+              status: 'ready',
+              request,
+              results: page.results,
+              total: page.total,
+              totalCapped: page.totalCapped,
+              hasMore: page.hasMore,
+              loadingMore: false,
+            });
         },
         (error: unknown) => {
           if (!abort.signal.aborted) setState({ status: 'error', request, error: toErrorInit(error) });
@@ -54,7 +71,11 @@ export function useFsSearch(calls: FsCalls) {
     calls.search({ ...now.request, offset: now.results.length }, abort.signal).then(
       (page) => {
         if (abort.signal.aborted) return;
-        setState((later) => (later.status === 'ready' ? { ...later, results: [...later.results, ...page.results], hasMore: page.hasMore, loadingMore: false } : later));
+        setState((later) =>
+          later.status === 'ready'
+            ? { ...later, results: [...later.results, ...page.results], hasMore: page.hasMore, loadingMore: false }
+            : later,
+        );
       },
       () => setState((later) => (later.status === 'ready' ? { ...later, loadingMore: false } : later)),
     );

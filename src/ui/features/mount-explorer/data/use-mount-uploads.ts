@@ -66,7 +66,10 @@ export function useMountUploads(scope: FsScope, onUploaded: (folder: string, ent
     const batch = batches.current.get(id);
     if (batch === undefined) return;
     batch.loaded.set(id, loaded);
-    batch.report.bytes([...batch.loaded.values()].reduce((sum, bytes) => sum + bytes, 0), batch.total);
+    batch.report.bytes(
+      [...batch.loaded.values()].reduce((sum, bytes) => sum + bytes, 0),
+      batch.total,
+    );
   }, []);
 
   const pump = useCallback(() => {
@@ -79,7 +82,14 @@ export function useMountUploads(scope: FsScope, onUploaded: (folder: string, ent
       change(upload.id, { status: 'uploading' });
       void transfers
         .uploadToMount(
-          { id: upload.id, scope, file, folder: upload.folder, fileName: upload.name, contentType: uploadMimetype(upload.name, file.type) },
+          {
+            id: upload.id,
+            scope,
+            file,
+            folder: upload.folder,
+            fileName: upload.name,
+            contentType: uploadMimetype(upload.name, file.type),
+          },
           (progress) => {
             change(upload.id, { percent: progress.percent });
             sent(upload.id, progress.loaded);
@@ -120,18 +130,41 @@ export function useMountUploads(scope: FsScope, onUploaded: (folder: string, ent
       const [first] = files;
       if (first === undefined) return;
       const added = files.map((file) => ({
-        upload: { id: crypto.randomUUID(), name: file.name, size: file.size, folder, percent: 0, status: 'pending' as const, errorCode: null },
+        upload: {
+          id: crypto.randomUUID(),
+          name: file.name,
+          size: file.size,
+          folder,
+          percent: 0,
+          status: 'pending' as const,
+          errorCode: null,
+        },
         file,
       }));
       tasks.start({
         type: 'upload',
-        label: files.length === 1 ? t('tasks.uploadOne', { name: first.name }) : t('tasks.uploadMany', { count: files.length }),
+        label:
+          files.length === 1
+            ? t('tasks.uploadOne', { name: first.name })
+            : t('tasks.uploadMany', { count: files.length }),
         run: (report, signal) =>
           new Promise<void>((finish) => {
-            const batch: Batch = { report, left: added.length, loaded: new Map(), total: added.reduce((sum, item) => sum + item.upload.size, 0), finish };
+            const batch: Batch = {
+              report,
+              left: added.length,
+              loaded: new Map(),
+              total: added.reduce((sum, item) => sum + item.upload.size, 0),
+              finish,
+            };
             report.total(added.length);
             for (const item of added) batches.current.set(item.upload.id, batch);
-            signal.addEventListener('abort', () => added.forEach((item) => cancel(item.upload.id)), { once: true });
+            signal.addEventListener(
+              'abort',
+              () => {
+                for (const item of added) cancel(item.upload.id);
+              },
+              { once: true },
+            );
             queue.current.push(...added);
             setUploads((list) => [...list, ...added.map((item) => item.upload)]);
             pump();
@@ -141,7 +174,10 @@ export function useMountUploads(scope: FsScope, onUploaded: (folder: string, ent
     [cancel, pump, t, tasks],
   );
 
-  const clearFinished = useCallback(() => setUploads((list) => list.filter((item) => item.status === 'pending' || item.status === 'uploading')), []);
+  const clearFinished = useCallback(
+    () => setUploads((list) => list.filter((item) => item.status === 'pending' || item.status === 'uploading')),
+    [],
+  );
 
   // Leaving the explorer stops what is still queued (its tasks say so); running transfers finish
   // in the worker and still report to their tasks.

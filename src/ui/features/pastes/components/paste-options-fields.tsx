@@ -3,8 +3,8 @@ import { PASTE_REMARK_MAX_LENGTH } from '@shared/api/paste.schema';
 import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { SelectField } from '@ui/components/select-field';
 import { TextField } from '@ui/components/text-field';
-import { expiryPresets, isExpiryPreset } from '../lib/expiry-preset';
-import type { ExpiryChoice, PasteOptions } from '../lib/paste-options';
+import { expiryPresets, isExpiryPreset } from '@ui/features/pastes/lib/expiry-preset';
+import type { ExpiryChoice, PasteOptions } from '@ui/features/pastes/lib/paste-options';
 import './shared.css';
 
 export type FieldErrors = Partial<Record<'remark' | 'slug' | 'password' | 'expiry' | 'maxViews', string>>;

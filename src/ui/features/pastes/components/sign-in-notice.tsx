@@ -8,7 +8,10 @@ type SignInNoticeProps = { reason: 'guest' | 'denied' | 'refused' };
 export function SignInNotice({ reason }: SignInNoticeProps) {
   const { t } = useTranslation();
   return (
-    <div className={`notice sign-in-notice sign-in-notice--${reason}`} role={reason === 'refused' ? 'alert' : undefined}>
+    <div
+      className={`notice sign-in-notice sign-in-notice--${reason}`}
+      role={reason === 'refused' ? 'alert' : undefined}
+    >
       <p>{t(`pastes.access.${reason}`)}</p>
       <Link to="/admin" className="button">
         {t('pastes.access.signIn')}

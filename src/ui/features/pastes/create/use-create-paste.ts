@@ -7,7 +7,7 @@ import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import { randomUuid } from '@shared/random-uuid';
 import type { ApiClient } from '@shared/http/api-client';
 import { createPaste } from '@shared/api/paste.endpoints';
-import { toCreateInput, type PasteOptions, type PasteText } from '../lib/paste-options';
+import { toCreateInput, type PasteOptions, type PasteText } from '@ui/features/pastes/lib/paste-options';
 
 export type CreateState =
   | { status: 'idle' }
@@ -33,7 +33,10 @@ export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateRe
       lastAttempt.current = attempt;
       setState({ status: 'submitting' });
       try {
-        const result = await api.call(createPaste, { body: attempt.input, headers: { 'Idempotency-Key': attempt.key } });
+        const result = await api.call(createPaste, {
+          body: attempt.input,
+          headers: { 'Idempotency-Key': attempt.key },
+        });
         lastAttempt.current = null;
         setState({ status: 'created', result });
         onCreated(result);

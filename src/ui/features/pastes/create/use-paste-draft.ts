@@ -6,12 +6,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_PASTE_FORMAT, type PasteFormat } from '@shared/api/paste.schema';
 import { localDatabaseExists } from '@db/database-name';
 import { whenIdle } from '@ui/lib/when-idle';
-import type { PasteDraft } from '../lib/paste-draft-store';
+import type { PasteDraft } from '@ui/features/pastes/lib/paste-draft-store';
 
 const SAVE_DELAY_MS = 500;
 const emptyDraft: PasteDraft = { content: '', format: DEFAULT_PASTE_FORMAT };
 
-type DraftStore = typeof import('../lib/paste-draft-store');
+type DraftStore = typeof import('@ui/features/pastes/lib/paste-draft-store');
 export type DraftStatus = 'idle' | 'saved' | 'failed';
 
 export function usePasteDraft() {
@@ -21,8 +21,8 @@ export function usePasteDraft() {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   /** Store operations run one after another, so a late save can never undo a clear. */
-  const enqueue = useCallback(<T,>(operation: (store: DraftStore) => Promise<T>): Promise<T> => {
-    const next = queue.current.then(() => import('../lib/paste-draft-store')).then(operation);
+  const enqueue = useCallback(<T>(operation: (store: DraftStore) => Promise<T>): Promise<T> => {
+    const next = queue.current.then(() => import('@ui/features/pastes/lib/paste-draft-store')).then(operation);
     queue.current = next.catch(() => undefined);
     return next;
   }, []);

@@ -14,7 +14,8 @@ export function usePasteDetail(api: ApiClient, scope: PasteScope, id: string): P
     api.call(pasteEndpointsOf(scope).get, { params: { id }, signal: controller.signal }).then(
       (paste) => setState({ paste, error: null }),
       (e: unknown) => {
-        if (!controller.signal.aborted) setState({ paste: null, error: isApiError(e) ? e.toJSON() : { kind: 'bad-response' } });
+        if (!controller.signal.aborted)
+          setState({ paste: null, error: isApiError(e) ? e.toJSON() : { kind: 'bad-response' } });
       },
     );
     return () => controller.abort();

@@ -3,8 +3,8 @@ import type { PasteDetail } from '@shared/api/paste.schema';
 import { Dialog } from '@ui/components/dialog';
 import type { ApiClient } from '@shared/http/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
-import type { PasteScope } from '../data/paste-scope';
-import { usePasteDetail } from '../data/use-paste-detail';
+import type { PasteScope } from '@ui/features/pastes/data/paste-scope';
+import { usePasteDetail } from '@ui/features/pastes/data/use-paste-detail';
 import { EditPasteForm } from './edit-paste-form';
 
 type EditPasteDialogProps = {

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { PasteDetail } from '@shared/api/paste.schema';
 import { isApiError } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
-import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';
-import { PasteOptionsFields } from '../components/paste-options-fields';
-import { PasteEditor } from '../editor/paste-editor';
-import { apiFailureMessages, problemMessages, type FormErrors } from '../lib/form-errors';
-import { hasProblems, optionsProblems, toUpdateInput, type PasteOptions } from '../lib/paste-options';
-import { useSlugCheck } from '../lib/use-slug-check';
+import { pasteEndpointsOf, type PasteScope } from '@ui/features/pastes/data/paste-scope';
+import { PasteOptionsFields } from '@ui/features/pastes/components/paste-options-fields';
+import { PasteEditor } from '@ui/features/pastes/editor/paste-editor';
+import { apiFailureMessages, problemMessages, type FormErrors } from '@ui/features/pastes/lib/form-errors';
+import { hasProblems, optionsProblems, toUpdateInput, type PasteOptions } from '@ui/features/pastes/lib/paste-options';
+import { useSlugCheck } from '@ui/features/pastes/lib/use-slug-check';
 
 type EditPasteFormProps = {
   api: ApiClient;
@@ -46,10 +46,14 @@ export function EditPasteForm({ api, scope, paste, onSaved, onCancel }: EditPast
     const input = toUpdateInput(paste, { content, format }, options, Date.now());
     if (Object.keys(input).length === 0) return onCancel();
     setBusy(true);
-    api.call(pasteEndpointsOf(scope).update, { params: { id: paste.id }, body: input }).then(onSaved, (error: unknown) => {
-      setBusy(false);
-      setErrors(isApiError(error) ? apiFailureMessages(t, error.toJSON()) : { fields: {}, form: t('errors.bad-response') });
-    });
+    api
+      .call(pasteEndpointsOf(scope).update, { params: { id: paste.id }, body: input })
+      .then(onSaved, (error: unknown) => {
+        setBusy(false);
+        setErrors(
+          isApiError(error) ? apiFailureMessages(t, error.toJSON()) : { fields: {}, form: t('errors.bad-response') },
+        );
+      });
   };
 
   return (

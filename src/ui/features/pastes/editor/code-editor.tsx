@@ -55,7 +55,15 @@ export function CodeEditor({ value, onChange, label, placeholder, describedBy, h
     if (!parent) return;
     const { value: doc, handoff: from, onReady: ready, labels: firstLabels } = initial.current;
     const shortcuts = toolbarButtons.flatMap((button) =>
-      button.key === undefined ? [] : [{ key: button.key, run: (target: EditorView) => toolbarCommands[button.id](tableLabels.current)(target), preventDefault: true }],
+      button.key === undefined
+        ? []
+        : [
+            {
+              key: button.key,
+              run: (target: EditorView) => toolbarCommands[button.id](tableLabels.current)(target),
+              preventDefault: true,
+            },
+          ],
     );
     const clamp = (at: number) => Math.min(Math.max(at, 0), doc.length);
     const editor = new EditorView({

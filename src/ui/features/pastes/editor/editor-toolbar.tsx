@@ -6,7 +6,13 @@ import { describeKey, toolbarButtons, type ToolbarActionId } from './toolbar-but
  * Markdown formatting buttons as one ARIA toolbar: a single tab stop, arrow keys move between
  * buttons. Drawn before the editor arrives, disabled, so its arrival moves nothing.
  */
-export function EditorToolbar({ run, onIntent }: { run: ((id: ToolbarActionId) => void) | undefined; onIntent?: () => void }) {
+export function EditorToolbar({
+  run,
+  onIntent,
+}: {
+  run: ((id: ToolbarActionId) => void) | undefined;
+  onIntent?: () => void;
+}) {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -23,7 +29,14 @@ export function EditorToolbar({ run, onIntent }: { run: ((id: ToolbarActionId) =
   };
 
   return (
-    <div role="toolbar" aria-label={t('pastes.toolbar.label')} className="md-toolbar" onKeyDown={onKeyDown} onPointerEnter={onIntent} onPointerDown={onIntent}>
+    <div
+      role="toolbar"
+      aria-label={t('pastes.toolbar.label')}
+      className="md-toolbar"
+      onKeyDown={onKeyDown}
+      onPointerEnter={onIntent}
+      onPointerDown={onIntent}
+    >
       {toolbarButtons.map((button, index) => {
         const label = t(`pastes.toolbar.${button.id}`);
         const key = button.key === undefined ? undefined : describeKey(button.key);

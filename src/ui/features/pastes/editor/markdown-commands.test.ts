@@ -47,12 +47,15 @@ describe('markdown commands', () => {
     ['list', bulletList, '- '],
     ['numbered list', orderedList, '1. '],
     ['quote', quote, '> '],
-  ] as const)('%s on an empty line leaves the caret after the prefix, so typing follows it', (_name, command, prefix) => {
-    const view = editor('before\n\nafter', 7);
-    command(view);
-    view.dispatch(view.state.replaceSelection('first item'));
-    expect(view.state.doc.toString()).toBe(`before\n${prefix}first item\nafter`);
-  });
+  ] as const)(
+    '%s on an empty line leaves the caret after the prefix, so typing follows it',
+    (_name, command, prefix) => {
+      const view = editor('before\n\nafter', 7);
+      command(view);
+      view.dispatch(view.state.replaceSelection('first item'));
+      expect(view.state.doc.toString()).toBe(`before\n${prefix}first item\nafter`);
+    },
+  );
 
   it('gives a selection of several lines the prefix on each line and keeps them selected', () => {
     const view = editor('one\ntwo\nthree', 0, 13);

@@ -15,7 +15,9 @@ export function wrapWith(marker: string): MarkdownCommand {
     const { state } = view;
     const size = marker.length;
     const update = state.changeByRange((range) => {
-      const wrapped = state.sliceDoc(range.from - size, range.from) === marker && state.sliceDoc(range.to, range.to + size) === marker;
+      const wrapped =
+        state.sliceDoc(range.from - size, range.from) === marker &&
+        state.sliceDoc(range.to, range.to + size) === marker;
       if (wrapped) {
         const changes = [
           { from: range.from - size, to: range.from },
@@ -55,7 +57,12 @@ export function setLinePrefix(prefix: (index: number) => string, existing: RegEx
     });
     const changes = view.state.changes(specs);
     // A caret at a line's start would stay before an inserted prefix; map it past the prefix.
-    view.dispatch({ changes, selection: view.state.selection.map(changes, 1), scrollIntoView: true, userEvent: 'input.format' });
+    view.dispatch({
+      changes,
+      selection: view.state.selection.map(changes, 1),
+      scrollIntoView: true,
+      userEvent: 'input.format',
+    });
     return finish(view);
   };
 }
@@ -68,7 +75,9 @@ export const quote = setLinePrefix(() => '> ', /^> ?/);
 /** Inline code for a one-line selection, a fenced block for several lines. */
 export const code: MarkdownCommand = (view) => {
   const { state } = view;
-  const multiline = state.selection.ranges.some((r) => state.doc.lineAt(r.from).number !== state.doc.lineAt(r.to).number);
+  const multiline = state.selection.ranges.some(
+    (r) => state.doc.lineAt(r.from).number !== state.doc.lineAt(r.to).number,
+  );
   if (!multiline) return wrapWith('`')(view);
   const update = state.changeByRange((range) => {
     const from = state.doc.lineAt(range.from).from;
@@ -93,7 +102,9 @@ export const link: MarkdownCommand = (view) => {
     const text = state.sliceDoc(range.from, range.to);
     const insert = `[${text}](${url})`;
     const urlStart = range.from + text.length + 3;
-    const selection = text ? EditorSelection.range(urlStart, urlStart + url.length) : EditorSelection.cursor(range.from + 1);
+    const selection = text
+      ? EditorSelection.range(urlStart, urlStart + url.length)
+      : EditorSelection.cursor(range.from + 1);
     return { changes: { from: range.from, to: range.to, insert }, range: selection };
   });
   view.dispatch(update, { scrollIntoView: true, userEvent: 'input.format' });

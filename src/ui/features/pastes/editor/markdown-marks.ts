@@ -1,6 +1,13 @@
 // Light Markdown highlighting from line-level regular expressions. A full Markdown grammar
 // (@codemirror/lang-markdown and its parser) would not fit the home page's bundle budget.
-import { Decoration, MatchDecorator, ViewPlugin, type DecorationSet, type EditorView, type ViewUpdate } from '@codemirror/view';
+import {
+  Decoration,
+  MatchDecorator,
+  ViewPlugin,
+  type DecorationSet,
+  type EditorView,
+  type ViewUpdate,
+} from '@codemirror/view';
 
 /** One capture group per kind, in this order; MatchDecorator applies them line by line. */
 const patterns = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pasteFormats, type PasteFormat } from '@shared/api/paste.schema';
-import { SegmentedChoice } from '../components/segmented-choice';
+import { SegmentedChoice } from '@ui/features/pastes/components/segmented-choice';
 import { EditorToolbar } from './editor-toolbar';
 import { PlainTextArea } from './plain-text-area';
 import { useCodeEditor } from './use-code-editor';
@@ -61,7 +61,12 @@ export function PasteEditor({ value, onChange, format, onFormatChange, label }: 
             {CodeEditor ? (
               <CodeEditor {...editorProps} handoff={code.handoff} onReady={code.onReady} />
             ) : (
-              <PlainTextArea {...editorProps} ref={code.textArea} onComposing={code.onComposing} onIntent={markdown ? code.load : undefined} />
+              <PlainTextArea
+                {...editorProps}
+                ref={code.textArea}
+                onComposing={code.onComposing}
+                onIntent={markdown ? code.load : undefined}
+              />
             )}
           </div>
         )}

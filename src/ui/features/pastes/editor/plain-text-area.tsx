@@ -10,7 +10,16 @@ type PlainTextAreaProps = TextEditorProps & {
 };
 
 /** The plain-text editor, and the Markdown editor's first form until CodeMirror takes it over. */
-export function PlainTextArea({ value, onChange, label, placeholder, describedBy, ref, onComposing, onIntent }: PlainTextAreaProps) {
+export function PlainTextArea({
+  value,
+  onChange,
+  label,
+  placeholder,
+  describedBy,
+  ref,
+  onComposing,
+  onIntent,
+}: PlainTextAreaProps) {
   return (
     <textarea
       ref={ref}

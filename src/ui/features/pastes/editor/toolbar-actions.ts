@@ -1,5 +1,15 @@
 // What each toolbar button and its shortcut do in CodeMirror; loaded with the editor's chunk.
-import { bulletList, code, heading, link, orderedList, quote, table, wrapWith, type MarkdownCommand } from './markdown-commands';
+import {
+  bulletList,
+  code,
+  heading,
+  link,
+  orderedList,
+  quote,
+  table,
+  wrapWith,
+  type MarkdownCommand,
+} from './markdown-commands';
 import type { ToolbarActionId } from './toolbar-buttons';
 
 export type TableLabels = { tableHeader: string; tableCell: string };

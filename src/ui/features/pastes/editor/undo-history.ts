@@ -18,7 +18,8 @@ const historyField = StateField.define<History>({
     for (const effect of tr.effects) if (effect.is(setHistory)) return effect.value;
     if (!tr.docChanged) return history;
     const now = Date.now();
-    if (isTyping(tr) && now - history.lastEditAt < GROUP_MS && history.done.length > 0) return { ...history, lastEditAt: now };
+    if (isTyping(tr) && now - history.lastEditAt < GROUP_MS && history.done.length > 0)
+      return { ...history, lastEditAt: now };
     const snapshot = { doc: tr.startState.doc, selection: tr.startState.selection };
     return { done: [...history.done.slice(-DEPTH + 1), snapshot], undone: [], lastEditAt: isTyping(tr) ? now : 0 };
   },

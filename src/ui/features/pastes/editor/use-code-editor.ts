@@ -73,5 +73,13 @@ export function useCodeEditor(wanted: boolean) {
     if (runner !== undefined) setHandoff(null);
   }, []);
 
-  return { CodeEditor: wanted ? editor : null, handoff, run: wanted && editor !== null ? run : undefined, textArea, load, onComposing, onReady };
+  return {
+    CodeEditor: wanted ? editor : null,
+    handoff,
+    run: wanted && editor !== null ? run : undefined,
+    textArea,
+    load,
+    onComposing,
+    onReady,
+  };
 }

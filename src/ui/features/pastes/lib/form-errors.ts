@@ -4,7 +4,7 @@
 import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
-import type { FieldErrors } from '../components/paste-options-fields';
+import type { FieldErrors } from '@ui/features/pastes/components/paste-options-fields';
 import type { OptionsProblems } from './paste-options';
 
 export type FormErrors = { fields: FieldErrors; content?: string; form?: string };

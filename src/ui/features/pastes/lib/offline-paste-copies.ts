@@ -33,6 +33,19 @@ export async function findCopy(slug: string): Promise<PasteCopy | null> {
   const { slug: copySlug, content, format, remark, expiresAt, views, createdAt } = copy;
   return {
     savedAt: copy.cachedAt,
-    view: { slug: copySlug, content, format, remark, expiresAt, views, createdAt, updatedAt: createdAt, hasPassword: false, maxViews: null, requiresPassword: false, canEdit: false },
+    view: {
+      slug: copySlug,
+      content,
+      format,
+      remark,
+      expiresAt,
+      views,
+      createdAt,
+      updatedAt: createdAt,
+      hasPassword: false,
+      maxViews: null,
+      requiresPassword: false,
+      canEdit: false,
+    },
   };
 }

@@ -14,8 +14,18 @@ describe('paste options', () => {
   });
 
   it('builds a create body with only the options set', () => {
-    expect(toCreateInput({ content: 'text', format: 'markdown' }, emptyOptions, now)).toEqual({ content: 'text', format: 'markdown' });
-    const full = { ...emptyOptions, remark: ' note ', slug: 'my-note', password: 'pw', expiry: '1h' as const, maxViews: '2' };
+    expect(toCreateInput({ content: 'text', format: 'markdown' }, emptyOptions, now)).toEqual({
+      content: 'text',
+      format: 'markdown',
+    });
+    const full = {
+      ...emptyOptions,
+      remark: ' note ',
+      slug: 'my-note',
+      password: 'pw',
+      expiry: '1h' as const,
+      maxViews: '2',
+    };
     expect(toCreateInput({ content: 'text', format: 'plain' }, full, now)).toEqual({
       content: 'text',
       format: 'plain',

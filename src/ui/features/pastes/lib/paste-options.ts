@@ -22,7 +22,14 @@ export type PasteText = { content: string; format: PasteFormat };
 
 export type OptionsProblems = { content?: 'empty'; slug?: SlugProblem; maxViews?: 'invalid' };
 
-export const emptyOptions: PasteOptions = { remark: '', slug: '', password: '', clearPassword: false, expiry: 'never', maxViews: '' };
+export const emptyOptions: PasteOptions = {
+  remark: '',
+  slug: '',
+  password: '',
+  clearPassword: false,
+  expiry: 'never',
+  maxViews: '',
+};
 
 export function optionsProblems(content: string, options: PasteOptions): OptionsProblems {
   const problems: OptionsProblems = {};
@@ -53,7 +60,12 @@ export function toCreateInput({ content, format }: PasteText, options: PasteOpti
 type Original = PasteText & { remark: string | null; slug: string; maxViews: number | null };
 
 /** Only what changed; `null` clears remark, expiry, max views or the password. */
-export function toUpdateInput(original: Original, text: PasteText, options: PasteOptions, now: number): PasteUpdateInput {
+export function toUpdateInput(
+  original: Original,
+  text: PasteText,
+  options: PasteOptions,
+  now: number,
+): PasteUpdateInput {
   const input: PasteUpdateInput = {};
   if (text.content !== original.content) input.content = text.content;
   if (text.format !== original.format) input.format = text.format;

@@ -13,9 +13,9 @@ export function PageNav({ page, totalPages, onPage }: PageNavProps) {
         {t('pastes.manage.previous')}
       </button>
       <ul className="page-nav__list">
-        {pagesAround(page, totalPages).map((p, i) =>
+        {pagesAround(page, totalPages).map((p, i, all) =>
           p === 'gap' ? (
-            <li key={`gap-${i}`} aria-hidden="true">
+            <li key={`gap-after-${all[i - 1]}`} aria-hidden="true">
               …
             </li>
           ) : (

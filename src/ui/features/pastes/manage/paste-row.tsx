@@ -48,7 +48,11 @@ export function PasteRow({ paste, selected, onSelect, onEdit, onDelete }: PasteR
         columnLabel={t('pastes.manage.columns.actions')}
         actions={[
           { label: t('pastes.manage.edit'), name: t('pastes.manage.editOne', { slug: paste.slug }), onClick: onEdit },
-          { label: t('pastes.manage.delete'), name: t('pastes.manage.deleteOne', { slug: paste.slug }), onClick: onDelete },
+          {
+            label: t('pastes.manage.delete'),
+            name: t('pastes.manage.deleteOne', { slug: paste.slug }),
+            onClick: onDelete,
+          },
         ]}
       />
     </tr>

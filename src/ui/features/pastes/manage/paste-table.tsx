@@ -25,7 +25,12 @@ export function PasteTable({ items, selected, onSelect, onEdit, onDelete }: Past
               type="checkbox"
               checked={allSelected}
               aria-label={t('pastes.manage.selectAll')}
-              onChange={(e) => onSelect(items.map((p) => p.id), e.target.checked)}
+              onChange={(e) =>
+                onSelect(
+                  items.map((p) => p.id),
+                  e.target.checked,
+                )
+              }
             />
           </th>
           <th scope="col">{t('pastes.manage.columns.content')}</th>

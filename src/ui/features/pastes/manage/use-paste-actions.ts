@@ -7,9 +7,12 @@ import { isApiError } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { clearExpiredPastes } from '@shared/api/paste.endpoints';
-import { pasteEndpointsOf, type PasteScope } from '../data/paste-scope';
+import { pasteEndpointsOf, type PasteScope } from '@ui/features/pastes/data/paste-scope';
 
-export type PendingAction = { kind: 'deleteOne'; paste: PasteListItem } | { kind: 'deleteMany'; ids: string[] } | { kind: 'clearExpired' };
+export type PendingAction =
+  | { kind: 'deleteOne'; paste: PasteListItem }
+  | { kind: 'deleteMany'; ids: string[] }
+  | { kind: 'clearExpired' };
 
 export type ActionOutcome = { tone: 'ok' | 'error'; message: string };
 

@@ -5,7 +5,7 @@ import type { PasteListItem } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { listAdminPastes, listUserPastes } from '@shared/api/paste.endpoints';
-import type { PasteScope } from '../data/paste-scope';
+import type { PasteScope } from '@ui/features/pastes/data/paste-scope';
 
 export const PAGE_SIZE = 10;
 
@@ -20,7 +20,10 @@ async function fetchPage(api: ApiClient, scope: PasteScope, page: number, signal
     const { items, pagination } = await api.call(listAdminPastes, { query: { page, limit: PAGE_SIZE }, signal });
     return { items, total: pagination.total, totalPages: pagination.totalPages };
   }
-  const { items, pagination } = await api.call(listUserPastes, { query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }, signal });
+  const { items, pagination } = await api.call(listUserPastes, {
+    query: { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+    signal,
+  });
   return { items, total: pagination.total, totalPages: Math.ceil(pagination.total / PAGE_SIZE) };
 }
 

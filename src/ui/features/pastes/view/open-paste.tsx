@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@ui/components/copy-button';
 import { formatDateTime } from '@ui/lib/format-date-time';
-import { MarkdownHtml } from '../editor/markdown-html';
+import { MarkdownHtml } from '@ui/features/pastes/editor/markdown-html';
 import { PasteMeta } from './paste-meta';
 import type { OpenPaste as OpenPasteData } from './use-paste-view';
 
@@ -40,6 +40,7 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
 function PasteBody({ paste }: { paste: OpenPasteData }) {
   if (paste.format === 'plain') return <pre className="paste-plain">{paste.content}</pre>;
   // The server's HTML is sanitised (server/lib/markdown); without it the browser renders the source.
-  if (paste.html !== undefined) return <div className="markdown-body" dangerouslySetInnerHTML={{ __html: paste.html }} />;
+  if (paste.html !== undefined)
+    return <div className="markdown-body" dangerouslySetInnerHTML={{ __html: paste.html }} />;
   return <MarkdownHtml source={paste.content} />;
 }

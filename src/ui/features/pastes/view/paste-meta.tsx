@@ -6,7 +6,10 @@ import { formatDateTime } from '@ui/lib/format-date-time';
 export function PasteMeta({ paste }: { paste: Pick<PasteView, 'views' | 'maxViews' | 'expiresAt' | 'createdAt'> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const views = paste.maxViews === null ? String(paste.views) : t('pastes.meta.viewsOf', { views: paste.views, max: paste.maxViews });
+  const views =
+    paste.maxViews === null
+      ? String(paste.views)
+      : t('pastes.meta.viewsOf', { views: paste.views, max: paste.maxViews });
   return (
     <dl className="paste-meta">
       <div>

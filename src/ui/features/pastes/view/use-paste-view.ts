@@ -8,8 +8,7 @@ import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
 import { pastePageQuery } from '@shared/api/share-paths';
 import { whenSettled } from '@ui/lib/when-idle';
-import { findCopy, keepCopy } from '../lib/offline-paste-copies';
-
+import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
 export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
@@ -70,12 +69,15 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
-      .then((view) => {
-        const next = opened(view);
-        // The copy waits until the reader has settled: the local database is no part of showing the paste.
-        if (next.status === 'ready') whenSettled(() => void keepCopy(next.paste).catch(() => undefined));
-        return next;
-      }, (error: unknown) => offlineOr(slug, failedState(error)))
+      .then(
+        (view) => {
+          const next = opened(view);
+          // The copy waits until the reader has settled: the local database is no part of showing the paste.
+          if (next.status === 'ready') whenSettled(() => void keepCopy(next.paste).catch(() => undefined));
+          return next;
+        },
+        (error: unknown) => offlineOr(slug, failedState(error)),
+      )
       .then((next) => settle(slug, next));
   }, [api, slug, settle]);
 
@@ -88,10 +90,13 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'locked') return;
       const { meta } = state;
       setState({ status: 'locked', meta, unlocking: true, error: null });
-      api.call(unlockPaste, { params: { slug }, query: pastePageQuery, body: { password } })
+      api
+        .call(unlockPaste, { params: { slug }, query: pastePageQuery, body: { password } })
         .then(opened, (error: unknown) => {
           const next = failedState(error);
-          return next.status === 'failed' ? { status: 'locked' as const, meta, unlocking: false, error: next.error } : next;
+          return next.status === 'failed'
+            ? { status: 'locked' as const, meta, unlocking: false, error: next.error }
+            : next;
         })
         .then((next) => settle(slug, next));
     },
@@ -99,7 +104,9 @@ export function usePasteView(api: ApiClient, slug: string) {
   );
 
   const applyEdit = useCallback((saved: PasteDetail) => {
-    setState((previous) => (previous.status === 'ready' ? { status: 'ready', paste: edited(previous.paste, saved) } : previous));
+    setState((previous) =>
+      previous.status === 'ready' ? { status: 'ready', paste: edited(previous.paste, saved) } : previous,
+    );
   }, []);
 
   return { state, unlock, retry: load, applyEdit };

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { abortMultipartUpload } from '@shared/api/upload.endpoints';
 import { useApiClient } from '@ui/lib/api-client-provider';
-import { forgetUnfinished, watchUnfinished, type UnfinishedUpload } from '../unfinished-uploads-store';
+import { forgetUnfinished, watchUnfinished, type UnfinishedUpload } from '@ui/features/upload/unfinished-uploads-store';
 
 export function useUnfinishedUploads(): { list: UnfinishedUpload[]; discard: (entry: UnfinishedUpload) => void } {
   const api = useApiClient();
@@ -12,7 +12,9 @@ export function useUnfinishedUploads(): { list: UnfinishedUpload[]; discard: (en
   const discard = useCallback(
     (entry: UnfinishedUpload) => {
       void forgetUnfinished(entry.fileId);
-      api.call(abortMultipartUpload, { body: { file_id: entry.fileId, upload_id: entry.uploadId } }).catch(() => undefined);
+      api
+        .call(abortMultipartUpload, { body: { file_id: entry.fileId, upload_id: entry.uploadId } })
+        .catch(() => undefined);
     },
     [api],
   );

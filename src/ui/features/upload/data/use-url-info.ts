@@ -28,7 +28,8 @@ export function useUrlInfo() {
       setState({ status: 'checking', url });
       api.call(urlInfo, { body: { url }, signal: controller.signal }).then(
         (info) => !controller.signal.aborted && setState({ status: 'ready', url, info }),
-        (error: unknown) => !controller.signal.aborted && setState({ status: 'failed', url, error: toErrorInit(error) }),
+        (error: unknown) =>
+          !controller.signal.aborted && setState({ status: 'failed', url, error: toErrorInit(error) }),
       );
     },
     [api],
