@@ -14,6 +14,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 60_000,
+  // Assertions wait on conditions; a machine busy with other jobs may take a while to paint.
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     launchOptions: chromiumLaunchOptions,
