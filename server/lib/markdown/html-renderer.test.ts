@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { RENDER_BUDGET_MS, unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
+import { hostileMarkdownCases } from '@tests/unit/markdown-safety-cases';
 import { HtmlRenderer, type RenderedHtml, RENDER_MAX_CHARS } from './html-renderer';
 
 /** A render's reason and the start and length of its HTML, small enough to read in a failure. */
@@ -101,5 +102,17 @@ describe('HtmlRenderer', { timeout: 240_000 }, () => {
     });
     await renderer.close();
     expect((await running)?.unrendered).toBe('busy');
+  });
+});
+
+describe('HtmlRenderer on sources too complex to render', { timeout: 240_000 }, () => {
+  const renderer = new HtmlRenderer(slowStart);
+  afterAll(() => renderer.close());
+
+  it.each(hostileMarkdownCases)('answers $name escaped within the budget', async ({ source }) => {
+    const started = performance.now();
+    expect(summary(await renderer.markdown(source))).toEqual(summary(tooComplex(source)));
+    // Far under the renderer's own time: the budget, and at most the wait for a worker's start.
+    expect(performance.now() - started).toBeLessThan(slowStart.maxWaitMs + RENDER_BUDGET_MS);
   });
 });

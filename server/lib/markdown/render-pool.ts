@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { RENDER_BUDGET_MS, type Unrendered } from '@shared/markdown/unrendered';
-import { isRenderStarted, type RenderJob, type RenderReply, type RenderTask } from './render-task';
+import { isRenderStarted, isRenderWorkerReady, type RenderJob, type RenderReply, type RenderTask } from './render-task';
 
 export type RenderOutcome = { html: string } | { unrendered: Unrendered };
 
@@ -18,7 +18,7 @@ export type RenderPoolOptions = {
   budgetMs?: number;
   /** Jobs that may wait for a worker; the next one is answered `busy`. */
   maxQueue?: number;
-  /** How long a job may wait for its worker (a worker's start included) before it is answered `busy`. */
+  /** How long a job may wait for its worker before it is answered `busy` (a restart counts, the pool's first start not). */
   maxWaitMs?: number;
   /** Told of a job that failed before any worker started it for another reason than waiting. */
   onFailure?: (error: unknown) => void;
@@ -35,6 +35,7 @@ export class RenderPool {
   readonly #starts = new Map<number, () => void>();
   #pool: Piscina<RenderTask, RenderReply> | undefined;
   #closed = false;
+  #everReady = false;
   #nextId = 1;
   /** Jobs handed to the pool and not answered yet: running or waiting. */
   #inFlight = 0;
@@ -60,7 +61,13 @@ export class RenderPool {
     const id = this.#nextId++;
     const stop = new AbortController();
     let started = false;
-    let timer = setTimeout(() => stop.abort(), this.#maxWaitMs);
+    // A job waits for its worker at most maxWaitMs, counted once the pool's first worker is up:
+    // the first start (seconds when tsx loads the renderer on a busy machine) is no one's fault.
+    const waited = () => {
+      if (this.#everReady) stop.abort();
+      else timer = setTimeout(waited, this.#maxWaitMs);
+    };
+    let timer = setTimeout(waited, this.#maxWaitMs);
     this.#starts.set(id, () => {
       started = true;
       clearTimeout(timer);
@@ -99,6 +106,7 @@ export class RenderPool {
     });
     pool.on('message', (message: unknown) => {
       if (isRenderStarted(message)) this.#starts.get(message.renderStarted)?.();
+      else if (isRenderWorkerReady(message)) this.#everReady = true;
     });
     this.#pool = pool;
     return pool;
