@@ -13,7 +13,7 @@ import { isRenderStarted, isRenderWorkerReady, type RenderJob, type RenderReply,
 export type RenderOutcome = { html: string } | { unrendered: Unrendered };
 
 export type RenderPoolOptions = {
-  /** Worker threads; one core is left to the event loop. */
+  /** Worker threads, one a core (at most 4); they run at a lower priority than the event loop. */
   threads?: number;
   budgetMs?: number;
   /** Jobs that may wait for a worker; the next one is answered `busy`. */
@@ -25,6 +25,9 @@ export type RenderPoolOptions = {
 };
 
 const defaultThreads = Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/** nice(2) steps below the event loop: under contention the event loop gets about nine tenths of a core. */
+const WORKER_NICE_INCREMENT = 10;
 
 export class RenderPool {
   readonly #threads: number;
@@ -101,6 +104,7 @@ export class RenderPool {
       minThreads: this.#threads,
       maxThreads: this.#threads,
       idleTimeout: Number.POSITIVE_INFINITY,
+      niceIncrement: WORKER_NICE_INCREMENT,
       // A render's heap stays far below this; a hostile one that would not is stopped by it.
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
