@@ -1,6 +1,6 @@
 // The Markdown worker's work, apart from its wiring (markdown.worker.ts) so tests can run it in a
 // Node worker: the shared renderer (unsanitised: the page passes the result through DOMPurify),
-// highlight.js loaded on the first job that asks for it (without it, code stays uncoloured), and a renderer's exception (a stack
+// highlight.js set up on the first job that asks for it (without it, code stays uncoloured), and a renderer's exception (a stack
 // overflow on deep nesting) answered as a failure.
 import { createMarkdownToHtml } from '@shared/markdown/markdown-to-html';
 import { escapeHtml } from '@shared/markdown/unrendered';

@@ -48,10 +48,12 @@ test.describe('the editor preview', () => {
     page,
   }) => {
     const home = new PasteHomePage(page);
-    await home.goto();
+    await page.goto('/');
+    await expect(home.editor).toBeVisible({ timeout: 60_000 });
     // About 8 s of the renderer's time on this machine's kind, far past the 2 s budget.
     const source = '_a'.repeat(20_000);
-    await page.getByRole('radio', { name: 'Split' }).check();
+    await page.locator('label', { hasText: 'Split' }).click();
+    await expect(page.getByLabel('Split')).toBeChecked();
     await home.write(source);
     const note = page.getByRole('note');
     // The page answers while the worker renders: a frame is painted before the note appears.
