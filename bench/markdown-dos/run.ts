@@ -48,11 +48,11 @@ async function waitForHealth(baseUrl: string): Promise<void> {
 
 type Timed = { ms: number; status: number; unrendered: string };
 
-async function renderAll(baseUrl: string, slugs: readonly string[]): Promise<Timed[]> {
+async function renderAll(baseUrl: string, slugs: readonly string[], query = '?render=html'): Promise<Timed[]> {
   return Promise.all(
     slugs.map(async (slug) => {
       const started = performance.now();
-      const response = await fetch(`${baseUrl}/api/paste/${slug}?render=html`);
+      const response = await fetch(`${baseUrl}/api/paste/${slug}${query}`);
       const status = response.status;
       const body = status === 200 ? viewSchema.parse(await response.json()) : undefined;
       return {
@@ -123,11 +123,25 @@ async function main(): Promise<void> {
     const first = answered[0] ?? [];
     const second = await renderAll(baseUrl, slugs.slice(0, 10));
 
+    // The same requests without ?render=html: what reading these large pastes costs without any
+    // rendering (the view count's write, the JSON, its compression), for comparison.
+    const plainWindow = autocannon({ ...health, stop: { seconds: healthSeconds } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let plainDone = false;
+    void plainWindow.then(() => {
+      plainDone = true;
+    });
+    for (let round = 0; round < rounds && !plainDone; round += 1) {
+      await renderAll(baseUrl, slugs.slice(round * 10, round * 10 + 10), '');
+    }
+    const plain = await plainWindow;
+
     console.log(`\n${machine()}; load average ${loadBefore} before, ${load1()} after`);
     console.log(`health: autocannon -c 10; during: ${healthSeconds} s while the renders below ran\n`);
     console.log('| /api/health | requests | p50 ms | p99 ms | errors |\n| --- | --- | --- | --- | --- |');
     console.log(row('at rest (5 s)', rest));
     console.log(row('during the renders', busy));
+    console.log(row('during the same reads without render=html', plain));
     console.log('\n| paste | shape | first ms | answer | again ms | answer |\n| --- | --- | --- | --- | --- | --- |');
     const shapes = ['`_a` × 125,000', '`*a` × 125,000', 'list nested 400 deep', '`>` × 250,000'];
     first.forEach((one, n) => {

@@ -16,16 +16,14 @@ const TOO_COMPLEX_TTL_MS = 60 * 60 * 1000;
 /** Rendered HTML, or the text escaped with the reason it was not rendered. */
 export type RenderedHtml = { html: string; unrendered?: Unrendered };
 
-type Cached = { html: string } | { tooComplex: true };
-
 export class HtmlRenderer {
-  readonly #cache: LRUCache<string, Cached>;
+  readonly #cache: LRUCache<string, RenderedHtml>;
   readonly #pool: RenderPool;
 
   constructor({ maxCachedChars = 8 * 1024 * 1024, ...pool }: RenderPoolOptions & { maxCachedChars?: number } = {}) {
     this.#cache = new LRUCache({
       maxSize: maxCachedChars,
-      sizeCalculation: (entry, key) => ('html' in entry ? entry.html.length : 0) + key.length,
+      sizeCalculation: (entry, key) => entry.html.length + key.length,
     });
     this.#pool = new RenderPool(pool);
   }
@@ -35,14 +33,17 @@ export class HtmlRenderer {
     if (source.length > RENDER_MAX_CHARS) return undefined;
     const key = createHash('sha256').update(source).digest('base64url');
     const cached = this.#cache.get(key);
-    if (cached !== undefined) return 'html' in cached ? cached : tooComplex(source);
+    if (cached !== undefined) return cached;
     const outcome = await this.#pool.render({ kind: 'markdown', source });
     if ('html' in outcome) {
-      this.#cache.set(key, { html: outcome.html });
-      return { html: outcome.html };
+      const rendered = { html: outcome.html };
+      this.#cache.set(key, rendered);
+      return rendered;
     }
-    if (outcome.unrendered === 'too-complex') this.#cache.set(key, { tooComplex: true }, { ttl: TOO_COMPLEX_TTL_MS });
-    return { html: unrenderedMarkdownHtml(source), unrendered: outcome.unrendered };
+    const escaped: RenderedHtml = { html: unrenderedMarkdownHtml(source), unrendered: outcome.unrendered };
+    // The verdict is kept with the escaped text, so asking again costs neither a render nor an escape.
+    if (outcome.unrendered === 'too-complex') this.#cache.set(key, escaped, { ttl: TOO_COMPLEX_TTL_MS });
+    return escaped;
   }
 
   /** A file's text highlighted by its extension (escaped plain text otherwise), or undefined when too long. */
@@ -56,8 +57,4 @@ export class HtmlRenderer {
   close(): Promise<void> {
     return this.#pool.close();
   }
-}
-
-function tooComplex(source: string): RenderedHtml {
-  return { html: unrenderedMarkdownHtml(source), unrendered: 'too-complex' };
 }

@@ -14,11 +14,14 @@ export const RENDER_BUDGET_MS = 2_000;
 export const unrenderedSchema = z.enum(['too-complex', 'busy']);
 export type Unrendered = z.infer<typeof unrenderedSchema>;
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe to place in HTML as text. */
+/** Text made safe to place in HTML as text (native replaceAll: a fraction of a regex callback's time). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => entities[char] ?? char);
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 }
 
 /** Markdown source shown as it is written, in place of its rendering. */
