@@ -10,8 +10,12 @@ import { RenderPool, type RenderPoolOptions } from './render-pool';
 
 export const RENDER_MAX_CHARS = 256 * 1024;
 
-/** How long a source that was too complex is answered escaped before it may be tried again. */
-const TOO_COMPLEX_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long a source that was too complex is answered escaped before it may be tried again: long
+ * enough that asking again costs nothing, short enough that a paste judged on a starved machine
+ * (the budget is wall time) gets another chance.
+ */
+const TOO_COMPLEX_TTL_MS = 10 * 60 * 1000;
 
 /** Rendered HTML, or the text escaped with the reason it was not rendered. */
 export type RenderedHtml = { html: string; unrendered?: Unrendered };
