@@ -93,6 +93,8 @@ export type AppDeps = {
   storage?: StorageRegistry;
   /** Mount reindexing; shared with the sweeper when the server starts. */
   reindexer?: FsReindexer;
+  /** Markdown and file-text rendering on worker threads; the server stops its workers on close. */
+  renderer?: HtmlRenderer;
 };
 
 // Validation failures name what is wrong in English whichever zod build made the schema: the
@@ -108,6 +110,7 @@ export function createApp({
   caches = new CacheRegistry(clock),
   storage = createStorageRegistry(config, clock),
   reindexer,
+  renderer = new HtmlRenderer(),
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
   const limiters = createAuthLimiters(clock);
@@ -127,7 +130,6 @@ export function createApp({
     pasteLimiters,
   );
   const pasteManage = new PasteManageService(repos, clock, idempotency);
-  const renderer = new HtmlRenderer();
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);

@@ -20,6 +20,7 @@ import { ensureDefaultStorage } from './modules/storage-configs/storage-bootstra
 import { createUploadSweepTask } from './modules/uploads/upload-sweep.service';
 import { createStorageRegistry } from './storage/storage-registry';
 import { CacheRegistry } from './lib/cache/cache-registry';
+import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
 import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
@@ -64,7 +65,10 @@ export async function startServer({
   const storage = createStorageRegistry(config, clock);
   const caches = new CacheRegistry(clock);
   const reindexer = new FsReindexer(repos, storage, caches, clock, logger);
-  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer });
+  const renderer = new HtmlRenderer({
+    onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
+  });
+  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
@@ -94,6 +98,7 @@ export async function startServer({
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     clearTimeout(force);
     await sweeper.stop();
+    await renderer.close();
     await db.destroy();
   };
   return { url: `http://${hostname ?? 'localhost'}:${port}`, port, db, close };

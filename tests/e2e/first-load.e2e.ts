@@ -246,7 +246,9 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
     await expect(preview.getByRole('heading', { name: 'Deploy' })).toBeVisible();
     await expect(preview.locator('code.hljs.language-sh .hljs-string')).toHaveText('"ready"');
     await page.waitForLoadState('networkidle');
-    expect(scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|highlight)/.test(name))).toEqual([]);
+    expect(
+      scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|markdown\.worker|highlight)/.test(name)),
+    ).toEqual([]);
   } finally {
     await unshareFile(request, token, slug);
   }

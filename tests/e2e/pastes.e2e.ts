@@ -93,7 +93,9 @@ test('a Markdown paste arrives rendered by the server: its code is coloured and 
     await expect(view.content.getByRole('heading', { name: 'Deploy' })).toBeVisible();
     await expect(view.content.locator('code.hljs.language-js .hljs-keyword')).toHaveText('const');
     await view.page.waitForLoadState('networkidle');
-    expect(scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|highlight)/.test(name))).toEqual([]);
+    expect(
+      scripts.filter((name) => /^(markdown-render|markdown-[\w-]{8}\.js|markdown\.worker|highlight)/.test(name)),
+    ).toEqual([]);
   });
 });
 

@@ -76,3 +76,34 @@ export const markdownSafetyCases: MarkdownCase[] = [
     },
   },
 ];
+
+/** A source that takes the renderer far past its budget, or breaks it; named as a reader would write it. */
+export type HostileMarkdownCase = { name: string; source: string };
+
+/**
+ * Sources the renderer (marked) cannot finish within RENDER_BUDGET_MS on any machine, or at all:
+ * each side must answer them as escaped text marked `too-complex`, with nothing held meanwhile.
+ * Time grows with the square of the first ones' length; the figures are one unloaded run here.
+ */
+export const hostileMarkdownCases: HostileMarkdownCase[] = [
+  // 31.6 s in the report that found it.
+  { name: '`_a` repeated 125,000 times (250 KB)', source: '_a'.repeat(125_000) },
+  // 10 s.
+  { name: '`*a` repeated 125,000 times', source: '*a'.repeat(125_000) },
+  // A stack overflow in the renderer, after about 5 s.
+  { name: '250,000 `>` (block quotes nested 250,000 deep)', source: '>'.repeat(250_000) },
+  // A stack overflow at once.
+  { name: 'emphasis nested 4,000 deep', source: `${'*'.repeat(4_000)}a${'*'.repeat(4_000)}` },
+  // 7 s for 161 KB.
+  {
+    name: 'a list nested 400 deep',
+    source: Array.from({ length: 400 }, (_, depth) => `${'  '.repeat(depth)}- a`).join('\n'),
+  },
+  // 7.5 s: every item costs more the longer the list.
+  { name: 'a flat list of 60,000 items', source: '- a\n'.repeat(60_000) },
+  // 5 s.
+  {
+    name: 'a table 40,000 columns wide',
+    source: ['|a'.repeat(40_000), '|-'.repeat(40_000), '|a'.repeat(40_000)].join('\n'),
+  },
+];

@@ -1,7 +1,8 @@
 // Markdown → safe HTML on the server, for paste pages and file previews: the shared rendering with
 // highlighted code, then sanitize-html with the rules the browser's DOMPurify applies
 // (src/ui/lib/markdown-render.ts; tests/unit/markdown-safety-cases.ts holds both to them). Loaded
-// on the first render only, with the file-text highlighter (whose output highlight.js escapes).
+// by the render workers only (render.worker.ts), with the file-text highlighter (whose output
+// highlight.js escapes).
 import sanitizeHtml from 'sanitize-html';
 import { highlightCode } from '@shared/markdown/highlight';
 import { createMarkdownToHtml } from '@shared/markdown/markdown-to-html';

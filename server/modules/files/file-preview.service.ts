@@ -1,4 +1,5 @@
-// GET /file-preview/:slug: the beginning of a text, code or Markdown share rendered here, so the
+// GET /file-preview/:slug: the beginning of a text, code or Markdown share rendered here (on a
+// render worker, within its budget: escaped text otherwise, with `unrendered` saying why), so the
 // share page runs no Markdown or highlighting code. It reads at most RENDER_MAX_CHARS bytes from
 // storage (a ranged read, whatever the driver) and costs a view like a delivery from byte 0: once
 // per access token. A last view leaves the share to the sweeper, as a ranged delivery does.
@@ -29,10 +30,10 @@ export class FilePreviewService {
         ? ''
         : await readText(await (await this.files.storage.driverFor(config)).getObject(row.storage_path, range));
     const markdown = kind === 'markdown';
-    const html = markdown ? await this.renderer.markdown(text) : await this.renderer.fileText(text, row.filename);
+    const rendered = markdown ? await this.renderer.markdown(text) : await this.renderer.fileText(text, row.filename);
     // Bytes read never exceed the limit, and a string never has more characters than its bytes.
-    if (html === undefined) throw new Error('preview text over the render limit');
-    return { html, markdown, truncated: row.size > this.limitBytes, limit_bytes: this.limitBytes };
+    if (rendered === undefined) throw new Error('preview text over the render limit');
+    return { ...rendered, markdown, truncated: row.size > this.limitBytes, limit_bytes: this.limitBytes };
   }
 }
 

@@ -29,11 +29,11 @@ const plainHeaders = {
 export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  /** With render=html, Markdown content also comes as sanitised HTML. */
+  /** With render=html, Markdown content also comes as sanitised HTML, or escaped with the reason it was not rendered. */
   const shown = async (view: PasteView, render: 'html' | undefined): Promise<PasteView> => {
     if (render !== 'html' || view.content === undefined || view.format !== 'markdown') return view;
-    const html = await renderer.markdown(view.content);
-    return html === undefined ? view : { ...view, html };
+    const rendered = await renderer.markdown(view.content);
+    return rendered === undefined ? view : { ...view, ...rendered };
   };
 
   route(

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { customSlugSchema } from '@shared/slug';
 import { PASSWORD_MAX_LENGTH } from '@shared/limits';
+import { unrenderedSchema } from '@shared/markdown/unrendered';
 import { isoTimestampSchema } from '@shared/time';
 
 export const publicFileSchema = z.object({
@@ -117,6 +118,8 @@ export const fileAccessQuerySchema = z.object({ token: z.optional(z.string()) })
 export const filePreviewSchema = z.object({
   /** Markdown rendered and sanitised, code highlighted, plain text escaped. */
   html: z.string(),
+  /** Set when `html` is the text escaped, not rendered or highlighted, and why. */
+  unrendered: z.optional(unrenderedSchema),
   markdown: z.boolean(),
   /** Whether the file goes on past the `limit_bytes` shown; the rest stays a download. */
   truncated: z.boolean(),

@@ -2,6 +2,7 @@
 // management lists. Unlimited views and no expiry are both sent back as null.
 import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH } from '@shared/limits';
+import { unrenderedSchema } from '@shared/markdown/unrendered';
 import { customSlugSchema } from '@shared/slug';
 import { isoTimestampSchema } from '@shared/time';
 
@@ -78,6 +79,8 @@ export const pasteViewSchema = z.object({
    * text and for content over 256 KB, which the client renders itself.
    */
   html: z.optional(z.string()),
+  /** Set when `html` is the content escaped, not rendered, and why (src/shared/markdown/unrendered.ts). */
+  unrendered: z.optional(unrenderedSchema),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
 

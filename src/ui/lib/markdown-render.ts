@@ -1,13 +1,13 @@
-// Markdown → safe HTML in the browser, with or without code highlighting, for the editor preview
-// and pastes the server did not render (offline copies, after an edit, very long ones). Every
-// result passes DOMPurify, which drops scripts, handlers, js: URLs, <style>, <form>, style
-// attributes and every <input> but the disabled task-list checkbox: the same rules as the server's
-// sanitiser (tests/unit/markdown-safety-cases.ts). highlight.js is the larger half of the Markdown
-// code, so a page renders first without it and highlights once it arrives (markdown-html.tsx).
+// Markdown → safe HTML in the browser, for the editor preview, pastes the server did not render
+// (offline copies, after an edit, very long ones, a busy server) and the explorer's preview. The
+// rendering runs in the Markdown worker (src/workers/markdown-client.ts) with RENDER_BUDGET_MS, so
+// a paste the renderer cannot finish never freezes the page: it comes back as its text, escaped,
+// marked `too-complex`. Every rendered result passes DOMPurify here, which drops scripts, handlers,
+// js: URLs, <style>, <form>, style attributes and every <input> but the disabled task-list
+// checkbox: the same rules as the server's sanitiser (tests/unit/markdown-safety-cases.ts).
 import DOMPurify from 'dompurify';
-import { createMarkdownToHtml, type Highlighter } from '@shared/markdown/markdown-to-html';
-
-export type { Highlighter };
+import { escapeHtml, unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
+import { type MarkdownClient, markdownClient } from '@workers/markdown-client';
 
 const purifier = DOMPurify(window);
 purifier.addHook('afterSanitizeAttributes', (node) => {
@@ -21,13 +21,39 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
   node.setAttribute('target', '_blank');
 });
 
-/** GitHub-flavoured Markdown rendered to sanitised HTML; code is escaped, or highlighted by `highlight`. */
-export function createMarkdownRenderer(highlight?: Highlighter): (source: string) => string {
-  const toHtml = createMarkdownToHtml(highlight);
-  return (source) =>
-    purifier.sanitize(toHtml(source), {
-      USE_PROFILES: { html: true },
-      FORBID_TAGS: ['style', 'form'],
-      FORBID_ATTR: ['style'],
-    });
+/** Rendered HTML, or the text escaped when it was too complex to render; `failed` when the worker could not load. */
+export type SafeHtml = { html: string; unrendered?: 'too-complex' } | { failed: true };
+
+type RenderOptions = { highlight: boolean; signal?: AbortSignal; client?: MarkdownClient };
+
+function sanitize(html: string): string {
+  return purifier.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form'],
+    FORBID_ATTR: ['style'],
+  });
+}
+
+/** GitHub-flavoured Markdown rendered off the main thread and sanitised; code escaped, or highlighted. */
+export async function renderMarkdown(
+  source: string,
+  { highlight, signal, client = markdownClient() }: RenderOptions,
+): Promise<SafeHtml> {
+  const outcome = await client.render({ kind: 'markdown', source, highlight }, signal);
+  if ('failed' in outcome) return outcome;
+  if ('unrendered' in outcome) return { html: unrenderedMarkdownHtml(source), unrendered: 'too-complex' };
+  return { html: sanitize(outcome.html) };
+}
+
+/** A file's text highlighted by its extension off the main thread; escaped when too complex. */
+export async function highlightFileText(
+  text: string,
+  filename: string,
+  { signal, client = markdownClient() }: Omit<RenderOptions, 'highlight'> = {},
+): Promise<SafeHtml> {
+  const outcome = await client.render({ kind: 'file-text', text, filename }, signal);
+  if ('failed' in outcome) return outcome;
+  // highlight.js escapes what it returns.
+  if ('unrendered' in outcome) return { html: escapeHtml(text), unrendered: 'too-complex' };
+  return { html: outcome.html };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
+import { unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
 import { FileRepo } from '@server/modules/files/file.repo';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { download, drivers, startHarness, uploadFile, type Harness } from './storage-harness';
@@ -105,6 +106,14 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
     expect((await download(h, file.slug, 'download')).status).toBe(410);
     expectError(await preview(file.slug), 410, ErrorCode.Gone);
     expectError(await preview(file.slug, 'not-this-visit'), 410, ErrorCode.Gone);
+  });
+
+  it('answers Markdown too complex to render as its text escaped, saying so, never a 500', async () => {
+    const source = `<b>${'_a'.repeat(60_000)}`;
+    const file = await uploadFile(h, 'hostile.md', Buffer.from(source), { mimetype: 'text/markdown' });
+    const shown = expectOk(await preview(file.slug, await tokenOf(file.slug)), filePreviewSchema);
+    expect(shown.unrendered).toBe('too-complex');
+    expect(shown.html === unrenderedMarkdownHtml(source)).toBe(true);
   });
 
   it('answers 404 for an unknown share', async () => {

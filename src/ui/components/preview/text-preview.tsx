@@ -6,7 +6,7 @@ import '@ui/components/markdown.css';
 /** Text previews read at most 1 MB; the rest stays a download. */
 export const TEXT_PREVIEW_MAX_BYTES = 1024 * 1024;
 
-/** Code and plain text highlighted, Markdown rendered and sanitised; the renderer loads lazily. */
+/** Code and plain text highlighted, Markdown rendered and sanitised, in the Markdown worker. */
 export function TextPreview({ url, filename, markdown }: { url: string; filename: string; markdown: boolean }) {
   const state = useTextPreview(url, filename, markdown, TEXT_PREVIEW_MAX_BYTES);
   return <TextPreviewView state={state} markdown={markdown} limitBytes={TEXT_PREVIEW_MAX_BYTES} />;
@@ -32,6 +32,11 @@ export function TextPreviewView({ state, markdown, limitBytes }: TextPreviewView
   return (
     <>
       {state.truncated && <p className="notice">{t('preview.truncated', { size: formatBytes(limitBytes) })}</p>}
+      {state.unrendered && (
+        <p className="notice" role="note">
+          {t(state.unrendered === 'busy' ? 'preview.busy' : 'preview.tooComplex')}
+        </p>
+      )}
       {markdown ? (
         <div className="file-markdown markdown-body" dangerouslySetInnerHTML={{ __html: state.html }} />
       ) : (

@@ -1,11 +1,14 @@
 // The text of a file for its preview: at most `maxBytes` read through its inline link (the
-// rest stays a download), then the Markdown renderer or the highlighter, each loaded lazily.
+// rest stays a download), then rendered or highlighted in the Markdown worker within its budget
+// (text too complex for that shows escaped, `unrendered` saying why), with DOMPurify loaded lazily.
 import { useEffect, useState } from 'react';
+import type { Unrendered } from '@shared/markdown/unrendered';
+import type { SafeHtml } from '@ui/lib/markdown-render';
 
 export type TextPreviewState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; html: string; truncated: boolean };
+  | { status: 'ready'; html: string; truncated: boolean; unrendered?: Unrendered };
 
 type FileText = { text: string; truncated: boolean };
 
@@ -38,10 +41,9 @@ async function readFileText(url: string, maxBytes: number, signal: AbortSignal):
   return { text: new TextDecoder().decode(bytes), truncated };
 }
 
-async function loadRenderer(markdown: boolean, filename: string): Promise<(text: string) => string> {
-  if (markdown) return (await import('@ui/lib/markdown')).renderMarkdown;
-  const { highlightFileText } = await import('@shared/markdown/highlight');
-  return (text) => highlightFileText(text, filename);
+async function renderText(text: string, markdown: boolean, filename: string, signal: AbortSignal): Promise<SafeHtml> {
+  const { renderMarkdown, highlightFileText } = await import('@ui/lib/markdown-render');
+  return markdown ? renderMarkdown(text, { highlight: true, signal }) : highlightFileText(text, filename, { signal });
 }
 
 export function useTextPreview(url: string, filename: string, markdown: boolean, maxBytes: number): TextPreviewState {
@@ -50,10 +52,11 @@ export function useTextPreview(url: string, filename: string, markdown: boolean,
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    Promise.all([readFileText(url, maxBytes, controller.signal), loadRenderer(markdown, filename)])
-      .then(([{ text, truncated }, render]) => {
-        const html = render(text);
-        if (!controller.signal.aborted) setState({ status: 'ready', html, truncated });
+    readFileText(url, maxBytes, controller.signal)
+      .then(async ({ text, truncated }) => {
+        const shown = await renderText(text, markdown, filename, controller.signal);
+        if (controller.signal.aborted) return;
+        setState('failed' in shown ? { status: 'failed' } : { status: 'ready', truncated, ...shown });
       })
       .catch(() => {
         if (!controller.signal.aborted) setState({ status: 'failed' });

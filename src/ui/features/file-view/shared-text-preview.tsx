@@ -7,7 +7,7 @@ export function SharedTextPreview({ slug, token, markdown }: { slug: string; tok
   const { state } = useFilePreview(slug, token);
   const shown: TextPreviewState =
     state.status === 'ready'
-      ? { status: 'ready', html: state.data.html, truncated: state.data.truncated }
+      ? { status: 'ready', html: state.data.html, truncated: state.data.truncated, unrendered: state.data.unrendered }
       : { status: state.status === 'loading' ? 'loading' : 'failed' };
   const limitBytes = state.status === 'ready' ? state.data.limit_bytes : 0;
   return <TextPreviewView state={shown} markdown={markdown} limitBytes={limitBytes} />;

@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
+import { NodeWebWorker } from '@tests/unit/support/node-web-worker';
 import { envelope, failureResponse, renderApp, stubMatchMedia } from '@ui/testing/render-app';
 
 const meta = {
@@ -23,7 +25,17 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
-describe('paste view page', () => {
+// jsdom has no Web Worker: the real Markdown worker module runs in a Node thread, which may take
+// seconds to start on a busy machine.
+beforeAll(() => {
+  vi.stubGlobal('Worker', NodeWebWorker);
+});
+afterAll(() => {
+  vi.unstubAllGlobals();
+});
+const workerTime = { timeout: 60_000 };
+
+describe('paste view page', { timeout: 120_000 }, () => {
   it('asks for the password, explains a wrong one, then renders the Markdown', async () => {
     await renderApp('/paste/notes', (path, init) => {
       if (path !== '/paste/notes') return undefined;
@@ -45,7 +57,7 @@ describe('paste view page', () => {
 
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
-    expect(await screen.findByRole('heading', { name: 'Hello' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello' }, workerTime)).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'cell' })).toBeInTheDocument();
     expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
     expect(screen.getByRole('link', { name: 'Open raw text' })).toHaveAttribute('href', '/api/raw/notes?token=tok');
@@ -64,6 +76,33 @@ describe('paste view page', () => {
     );
     expect(await screen.findByRole('heading', { level: 2, name: 'Rendered by the server' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Source' })).toBeNull();
+  });
+
+  it('shows Markdown the server found too complex as written, under a note, without rendering it', async () => {
+    const content = '<b>bold?</b> _a_a_a';
+    const view = { ...meta, requiresPassword: false, hasPassword: false, content };
+    await renderApp('/paste/notes', (path) =>
+      path === '/paste/notes'
+        ? envelope({ ...view, html: unrenderedMarkdownHtml(content), unrendered: 'too-complex' })
+        : undefined,
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'This Markdown is too complex to render, so it is shown as plain text.',
+    );
+    expect(screen.getByText(content).tagName).toBe('PRE');
+    expect(document.querySelector('.paste-content b, .paste-content em')).toBeNull();
+  });
+
+  it('renders a paste the server was too busy for in the browser', async () => {
+    const content = '# Rendered here';
+    const view = { ...meta, requiresPassword: false, hasPassword: false, content };
+    await renderApp('/paste/notes', (path) =>
+      path === '/paste/notes'
+        ? envelope({ ...view, html: unrenderedMarkdownHtml(content), unrendered: 'busy' })
+        : undefined,
+    );
+    expect(await screen.findByRole('heading', { name: 'Rendered here' }, workerTime)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('shows a plain-text paste as written, and offers Edit only with the id of an editable paste', async () => {

@@ -37,7 +37,10 @@ const en = {
       tableHeader: 'Column',
       tableCell: 'Cell',
     },
-    preview: { failed: 'The preview could not be loaded. Check your connection and try again.' },
+    preview: {
+      failed: 'The preview could not be loaded. Check your connection and try again.',
+      tooComplex: 'This Markdown is too complex to render, so it is shown as plain text.',
+    },
     draft: { saved: 'Draft saved on this device.', failed: 'The draft could not be saved on this device.' },
     options: {
       title: 'Options',
@@ -180,7 +183,10 @@ const zh: Strings<typeof en> = {
       tableHeader: '列',
       tableCell: '单元格',
     },
-    preview: { failed: '无法加载预览，请检查网络后重试。' },
+    preview: {
+      failed: '无法加载预览，请检查网络后重试。',
+      tooComplex: '此 Markdown 过于复杂，无法渲染，因此以纯文本显示。',
+    },
     draft: { saved: '草稿已保存在此设备上。', failed: '无法在此设备上保存草稿。' },
     options: {
       title: '选项',

@@ -1,62 +1,66 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SafeHtml } from '@ui/lib/markdown-render';
 import { whenIdle } from '@ui/lib/when-idle';
 import '@ui/components/markdown.css';
-
-type Renderer = (source: string) => string;
 
 /** Whether the source holds a fenced code block, the only thing highlighting changes. */
 const hasFencedCode = (source: string) => /^ {0,3}(```|~~~)/m.test(source);
 
+const render = async (source: string, highlight: boolean, signal: AbortSignal): Promise<SafeHtml> =>
+  (await import('@ui/lib/markdown-render')).renderMarkdown(source, { highlight, signal });
+
 /**
- * Sanitised Markdown, rendered once the Markdown chunk (marked, DOMPurify) has loaded; when the
- * text holds fenced code, highlight.js follows in idle time after that first render, and the
- * code takes its colours (same boxes, so nothing moves).
+ * Sanitised Markdown, rendered in the Markdown worker with its time budget, so no source freezes
+ * the page: one too complex to render shows as plain text with a note. When the text holds fenced
+ * code, highlight.js follows in idle time after the first render, and the code takes its colours
+ * (same boxes, so nothing moves); later renders highlight at once.
  */
 export function MarkdownHtml({ source, className = '' }: { source: string; className?: string }) {
   const { t } = useTranslation();
-  const [render, setRender] = useState<Renderer | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [shown, setShown] = useState<SafeHtml | null>(null);
   const deferred = useDeferredValue(source);
   const wantsHighlight = useMemo(() => hasFencedCode(deferred), [deferred]);
-  const [highlighted, setHighlighted] = useState(false);
+  const highlighting = useRef(false);
 
   useEffect(() => {
-    let live = true;
-    import('@ui/lib/markdown-render').then(
-      (module) => live && setRender((current: Renderer | null) => current ?? module.createMarkdownRenderer()),
-      () => live && setFailed(true),
+    const controller = new AbortController();
+    const { signal } = controller;
+    let cancelIdle: () => void = () => undefined;
+    const show = (result: SafeHtml) => {
+      if (!signal.aborted) setShown(result);
+    };
+    render(deferred, wantsHighlight && highlighting.current, signal).then(
+      (first) => {
+        show(first);
+        if (!wantsHighlight || highlighting.current || !('html' in first) || first.unrendered) return;
+        // Without highlight.js (offline on a first visit) the code simply stays uncoloured.
+        cancelIdle = whenIdle(() => {
+          highlighting.current = true;
+          void render(deferred, true, signal).then((coloured) => {
+            if ('html' in coloured) show(coloured);
+          });
+        });
+      },
+      () => show({ failed: true }),
     );
     return () => {
-      live = false;
+      controller.abort();
+      cancelIdle();
     };
-  }, []);
+  }, [deferred, wantsHighlight]);
 
-  const html = useMemo(() => (render ? render(deferred) : null), [render, deferred]);
-  const shown = html !== null;
-
-  useEffect(() => {
-    if (!shown || !wantsHighlight || highlighted) return;
-    let live = true;
-    // Without highlight.js (offline on a first visit) the code simply stays uncoloured.
-    const cancel = whenIdle(() => {
-      Promise.all([import('@ui/lib/markdown-render'), import('@shared/markdown/highlight')]).then(
-        ([markdown, highlight]) => {
-          if (!live) return;
-          setHighlighted(true);
-          setRender(() => markdown.createMarkdownRenderer(highlight.highlightCode));
-        },
-        () => undefined,
-      );
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [shown, wantsHighlight, highlighted]);
-
-  if (failed) return <p className="form-error">{t('pastes.preview.failed')}</p>;
-  if (html === null) return <p role="status">{t('app.loading')}</p>;
-  // The HTML comes from DOMPurify in markdown-render.ts: no scripts, handlers or javascript: URLs.
-  return <div className={`markdown-body ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (shown === null) return <p role="status">{t('app.loading')}</p>;
+  if ('failed' in shown) return <p className="form-error">{t('pastes.preview.failed')}</p>;
+  return (
+    <>
+      {shown.unrendered && (
+        <p className="notice" role="note">
+          {t('pastes.preview.tooComplex')}
+        </p>
+      )}
+      {/* The HTML comes from DOMPurify in markdown-render.ts, or is the source escaped. */}
+      <div className={`markdown-body ${className}`} dangerouslySetInnerHTML={{ __html: shown.html }} />
+    </>
+  );
 }

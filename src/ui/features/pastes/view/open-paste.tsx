@@ -38,9 +38,21 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
 }
 
 function PasteBody({ paste }: { paste: OpenPasteData }) {
+  const { t } = useTranslation();
   if (paste.format === 'plain') return <pre className="paste-plain">{paste.content}</pre>;
-  // The server's HTML is sanitised (server/lib/markdown); without it the browser renders the source.
-  if (paste.html !== undefined)
+  // Markdown the server found too complex to render shows as written; the browser would not do better.
+  if (paste.unrendered === 'too-complex')
+    return (
+      <>
+        <p className="notice" role="note">
+          {t('pastes.preview.tooComplex')}
+        </p>
+        <pre className="paste-plain">{paste.content}</pre>
+      </>
+    );
+  // The server's HTML is sanitised (server/lib/markdown); without it (too long, or the server was
+  // busy) the browser renders the source in its own worker.
+  if (paste.html !== undefined && paste.unrendered === undefined)
     return <div className="markdown-body" dangerouslySetInnerHTML={{ __html: paste.html }} />;
   return <MarkdownHtml source={paste.content} />;
 }

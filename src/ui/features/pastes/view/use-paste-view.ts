@@ -44,9 +44,10 @@ async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteVie
 
 /**
  * The open paste after its owner saved an edit; views and rights stay as they were. The server's
- * HTML showed the old content, so the browser renders the new one.
+ * HTML (or its verdict that the Markdown was too complex) was about the old content, so the
+ * browser renders the new one.
  */
-function edited({ html: _old, ...paste }: OpenPaste, saved: PasteDetail): OpenPaste {
+function edited({ html: _old, unrendered: _oldVerdict, ...paste }: OpenPaste, saved: PasteDetail): OpenPaste {
   const { content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt } = saved;
   return { ...paste, content, format, slug, remark, hasPassword, maxViews, expiresAt, updatedAt };
 }
