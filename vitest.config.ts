@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
+          globalSetup: ['tests/integration/global-setup.ts', 'tests/integration/cli/cli-bundle.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
