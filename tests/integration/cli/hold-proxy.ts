@@ -1,7 +1,7 @@
 // An HTTP proxy that forwards every request unchanged (Host header included, so signed requests
-// stay valid) and, once `passParts` part uploads went through, holds every further one: it never
-// answers, as a connection that stalled would. The tests put it between the CLI and wherever the
-// part links point (the server for the local driver, radosgw for S3) to stop an upload halfway.
+// stay valid) and, when told to, holds part uploads after a number of them went through: it never
+// answers them, as a connection that stalled would. The tests put it between the CLI and wherever
+// the part links point (the server for the local driver, radosgw for S3) to stop an upload halfway.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -9,8 +9,8 @@ export type HoldProxy = {
   url: string;
   /** Part uploads forwarded so far. */
   forwardedParts(): number;
-  /** Resolves once a part upload is being held. */
-  holding(): Promise<void>;
+  /** Lets `parts` more part uploads through, then holds the next; resolves once one is held. */
+  holdAfter(parts: number): Promise<void>;
   /** Lets every part through from now on. */
   release(): void;
   close(): Promise<void>;
@@ -23,14 +23,11 @@ function isPartUpload(request: http.IncomingMessage): boolean {
   return query.has('partNumber') || query.has('n');
 }
 
-export async function startHoldProxy(target: string, passParts: number): Promise<HoldProxy> {
+export async function startHoldProxy(target: string): Promise<HoldProxy> {
   const upstream = new URL(target);
-  let limit = passParts;
+  let limit = Number.POSITIVE_INFINITY;
   let forwarded = 0;
   let notify: (() => void) | undefined;
-  const holding = new Promise<void>((resolve) => {
-    notify = resolve;
-  });
   const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     if (isPartUpload(request)) {
@@ -65,9 +62,15 @@ export async function startHoldProxy(target: string, passParts: number): Promise
   return {
     url: `http://127.0.0.1:${port}`,
     forwardedParts: () => forwarded,
-    holding: () => holding,
+    holdAfter: (parts) => {
+      limit = forwarded + parts;
+      return new Promise<void>((resolve) => {
+        notify = resolve;
+      });
+    },
     release: () => {
       limit = Number.POSITIVE_INFINITY;
+      notify = undefined;
     },
     close: async () => {
       for (const socket of sockets) socket.destroy();
