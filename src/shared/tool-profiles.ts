@@ -62,7 +62,9 @@ export function shellQuote(value: string): string {
 }
 
 function curlArguments(input: ToolProfileInput): string {
-  const headers = Object.entries(headersOf(input.apiKey)).map(([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`);
+  const headers = Object.entries(headersOf(input.apiKey)).map(
+    ([name, value]) => `-H ${shellQuote(`${name}: ${value}`)}`,
+  );
   return `curl -sS ${headers.join(' ')}`;
 }
 

@@ -7,7 +7,12 @@ import type { CliContext } from '@cli/context';
 import { CliError, ExitCode } from '@cli/output/exit-codes';
 import { askLine, askSecret, isInteractive, readStdinLine } from '@cli/output/prompt';
 import { apiClientFor, credentialsOf } from '@cli/session/api-session';
-import { forgetCredential, readCredential, storeCredential, type StoredCredential } from '@cli/session/credentials-store';
+import {
+  forgetCredential,
+  readCredential,
+  storeCredential,
+  type StoredCredential,
+} from '@cli/session/credentials-store';
 import { canonicalServer } from '@cli/session/server-address';
 
 const loginOptionsSchema = z.object({ username: z.optional(z.string()), key: z.optional(z.boolean()) });
@@ -23,7 +28,10 @@ async function signIn(ctx: CliContext, server: string, options: z.infer<typeof l
   let username = options.username;
   if (options.key !== true && username === undefined) {
     if (!isInteractive(ctx))
-      throw new CliError(ExitCode.usage, 'not on a terminal: say --key or --username NAME (the secret is read from stdin)');
+      throw new CliError(
+        ExitCode.usage,
+        'not on a terminal: say --key or --username NAME (the secret is read from stdin)',
+      );
     username = await askLine(ctx, 'Admin username (leave empty to sign in with an API key): ');
   }
   if (username === undefined || username === '') {

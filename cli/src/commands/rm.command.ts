@@ -22,7 +22,10 @@ export function rmCommand(ctx: CliContext): Command {
       for (const text of paths) {
         const entry = await api.call(fs.get, { query: { path: serverPath(text) }, signal: ctx.signal });
         if (entry.isDirectory && options.recursive !== true)
-          throw new CliError(ExitCode.usage, `${shownPath(entry.path)} is a folder: pass -r to delete it and its contents`);
+          throw new CliError(
+            ExitCode.usage,
+            `${shownPath(entry.path)} is a folder: pass -r to delete it and its contents`,
+          );
         targets.push(entry.isDirectory && !entry.path.endsWith('/') ? `${entry.path}/` : entry.path);
       }
       const [only] = targets;

@@ -15,7 +15,10 @@ export function parseShareLink(text: string): ShareLink {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new CliError(ExitCode.usage, `not a link: ${text} (expected https://…/paste/<slug> or https://…/file/<slug>)`);
+    throw new CliError(
+      ExitCode.usage,
+      `not a link: ${text} (expected https://…/paste/<slug> or https://…/file/<slug>)`,
+    );
   }
   const segments = url.pathname.split('/').filter((segment) => segment !== '');
   const at = segments.length - 2;
@@ -25,5 +28,8 @@ export function parseShareLink(text: string): ShareLink {
     const prefix = segments.slice(0, at).join('/');
     return { server: `${url.origin}${prefix === '' ? '' : `/${prefix}`}`, kind, slug: decodeURIComponent(slug) };
   }
-  throw new CliError(ExitCode.usage, `not a share link: ${text} (expected https://…/paste/<slug> or https://…/file/<slug>)`);
+  throw new CliError(
+    ExitCode.usage,
+    `not a share link: ${text} (expected https://…/paste/<slug> or https://…/file/<slug>)`,
+  );
 }

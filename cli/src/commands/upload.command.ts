@@ -41,7 +41,11 @@ export function uploadCommand(ctx: CliContext): Command {
     .argument('<files...>', 'the files to share');
   addShareOptions(command)
     .option('--concurrency <n>', `parts in flight at once (default ${DEFAULT_CONCURRENCY})`, parsePositive)
-    .option('--part-size <MiB>', `preferred part size in MiB, at least 5 (default ${DEFAULT_PART_BYTES / MIB})`, parsePositive);
+    .option(
+      '--part-size <MiB>',
+      `preferred part size in MiB, at least 5 (default ${DEFAULT_PART_BYTES / MIB})`,
+      parsePositive,
+    );
   return command.action(async (files: string[], raw: unknown) => {
     const options = z.parse(uploadOptionsSchema, raw);
     if (options.slug !== undefined && files.length > 1)
@@ -85,8 +89,11 @@ export function uploadCommand(ctx: CliContext): Command {
           throw new CliError(ExitCode.interrupted, `interrupted: run the same command again to resume ${file.name}`);
         }
         if (locals.length === 1) throw error;
-        const code = error instanceof CliError ? error.exitCode : isApiError(error) ? exitCodeOf(error) : ExitCode.unavailable;
-        const lines = isApiError(error) ? apiFailureLines(error) : [error instanceof Error ? error.message : String(error)];
+        const code =
+          error instanceof CliError ? error.exitCode : isApiError(error) ? exitCodeOf(error) : ExitCode.unavailable;
+        const lines = isApiError(error)
+          ? apiFailureLines(error)
+          : [error instanceof Error ? error.message : String(error)];
         ctx.stderr.write(`clipdock: ${file.name}: ${lines.join('\n')}\n`);
         worst = Math.max(worst, code) as ExitCode;
       }

@@ -9,7 +9,8 @@ import { dirname, isAbsolute, join } from 'node:path';
 /** `$XDG_CONFIG_HOME/clipdock`, else `~/.config/clipdock`. */
 export function configDir(env: NodeJS.ProcessEnv): string {
   const xdg = env.XDG_CONFIG_HOME?.trim();
-  const base = xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? xdg : join(env.HOME?.trim() || homedir(), '.config');
+  const base =
+    xdg !== undefined && xdg !== '' && isAbsolute(xdg) ? xdg : join(env.HOME?.trim() || homedir(), '.config');
   return join(base, 'clipdock');
 }
 

@@ -54,9 +54,9 @@ export async function uploadToMount(
       urls: init.presignedUrls.map((part) => ({ ...part, url: absoluteLink(server, part.url) })),
       done: [],
       refreshUrls: async (partNumbers) =>
-        (await api.call(fs.multipartUrls, { body: { uploadId: init.uploadId, partNumbers }, signal })).presignedUrls.map(
-          (part) => ({ ...part, url: absoluteLink(server, part.url) }),
-        ),
+        (
+          await api.call(fs.multipartUrls, { body: { uploadId: init.uploadId, partNumbers }, signal })
+        ).presignedUrls.map((part) => ({ ...part, url: absoluteLink(server, part.url) })),
       concurrency: DEFAULT_CONCURRENCY,
       signal,
       onLoaded: hooks.onLoaded,

@@ -33,7 +33,9 @@ export function putRange(request: RangePut): Promise<RangePutResponse> {
       headers: { ...request.headers, 'content-length': String(length) },
       signal: request.signal,
     });
-    outgoing.setTimeout(request.timeoutMs, () => outgoing.destroy(new Error(`no answer within ${request.timeoutMs} ms`)));
+    outgoing.setTimeout(request.timeoutMs, () =>
+      outgoing.destroy(new Error(`no answer within ${request.timeoutMs} ms`)),
+    );
     outgoing.on('error', reject);
     outgoing.on('response', (response) => {
       let body = '';
@@ -44,7 +46,11 @@ export function putRange(request: RangePut): Promise<RangePutResponse> {
       response.on('error', reject);
       response.on('end', () => {
         const etag = response.headers.etag;
-        resolve({ status: response.statusCode ?? 0, etag: typeof etag === 'string' && etag !== '' ? etag : null, body });
+        resolve({
+          status: response.statusCode ?? 0,
+          etag: typeof etag === 'string' && etag !== '' ? etag : null,
+          body,
+        });
       });
     });
     if (length === 0) {

@@ -165,7 +165,5 @@ export async function sendParts(options: SendPartsOptions): Promise<CompletedPar
   if (options.signal.aborted) throw interrupted();
   const [first] = failures;
   if (first !== undefined) throw first;
-  return [...etags]
-    .map(([partNumber, etag]) => ({ partNumber, etag }))
-    .sort((a, b) => a.partNumber - b.partNumber);
+  return [...etags].map(([partNumber, etag]) => ({ partNumber, etag })).sort((a, b) => a.partNumber - b.partNumber);
 }

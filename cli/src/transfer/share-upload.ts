@@ -178,7 +178,11 @@ async function commit(session: ApiSession, job: ShareUploadJob, fileId: string, 
 
 async function multipart(session: ApiSession, job: ShareUploadJob, hooks: ShareUploadHooks): Promise<CommitResponse> {
   const { signal } = hooks;
-  const store = resumeStoreFor(hooks.env, session.server, { path: job.path, size: job.size, modifiedMs: job.modifiedMs });
+  const store = resumeStoreFor(hooks.env, session.server, {
+    path: job.path,
+    size: job.size,
+    modifiedMs: job.modifiedMs,
+  });
   const entry = await store.find();
   if (entry?.completedEtag !== undefined) {
     try {
@@ -246,6 +250,10 @@ async function multipart(session: ApiSession, job: ShareUploadJob, hooks: ShareU
   }
 }
 
-export function uploadShare(session: ApiSession, job: ShareUploadJob, hooks: ShareUploadHooks): Promise<CommitResponse> {
+export function uploadShare(
+  session: ApiSession,
+  job: ShareUploadJob,
+  hooks: ShareUploadHooks,
+): Promise<CommitResponse> {
   return job.size < SINGLE_PUT_MAX_BYTES ? single(session, job, hooks) : multipart(session, job, hooks);
 }

@@ -28,7 +28,10 @@ describe('the clipdock package', () => {
 
   it('installs globally from its tarball alone and works', async () => {
     const npm = { cwd: work, env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false' } };
-    await run('npm', ['pack', inject('cliPackage'), '--pack-destination', work, '--silent'], { ...npm, timeout: 120_000 });
+    await run('npm', ['pack', inject('cliPackage'), '--pack-destination', work, '--silent'], {
+      ...npm,
+      timeout: 120_000,
+    });
     const [tarball] = (await readdir(work)).filter((name) => name.endsWith('.tgz'));
     expect(tarball).toMatch(/^clipdock-\d+\.\d+\.\d+\.tgz$/);
     const listing = await run('tar', ['-tzf', join(work, tarball ?? '')]);
@@ -47,11 +50,19 @@ describe('the clipdock package', () => {
     const key = (await insertApiKey(server.db, { text_permission: 1 })).key;
     const home = await makeHome();
     const installed = join(prefix, 'bin', 'clipdock');
-    const paste = await startCli(['paste', '-'], {
-      home: home.home,
-      env: { CLIPDOCK_URL: server.baseUrl, CLIPDOCK_KEY: key, PATH: `${join(process.execPath, '..')}:${process.env.PATH}` },
-      input: 'installed\n',
-    }, [installed]).result;
+    const paste = await startCli(
+      ['paste', '-'],
+      {
+        home: home.home,
+        env: {
+          CLIPDOCK_URL: server.baseUrl,
+          CLIPDOCK_KEY: key,
+          PATH: `${join(process.execPath, '..')}:${process.env.PATH}`,
+        },
+        input: 'installed\n',
+      },
+      [installed],
+    ).result;
     expect(paste.code, paste.stderr).toBe(0);
     const slug = /\/paste\/([A-Za-z0-9]+)\n$/.exec(paste.stdout)?.[1] ?? '';
     expect((await call(server.baseUrl, 'GET', `/api/raw/${slug}`)).text).toBe('installed\n');

@@ -65,7 +65,10 @@ describe('clipdock sign-in and pastes', () => {
 
   it('refuses a wrong key with exit 2 in the server’s words and stores nothing new', async () => {
     const other = await makeHome();
-    const result = await clipdock(['login', server.baseUrl, '--key'], { home: other.home, input: 'not-a-key-at-all\n' });
+    const result = await clipdock(['login', server.baseUrl, '--key'], {
+      home: other.home,
+      input: 'not-a-key-at-all\n',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^clipdock: .*(key|API)/im);
     await expect(stat(join(other.configDir, 'credentials.json'))).rejects.toThrow();
@@ -86,7 +89,10 @@ describe('clipdock sign-in and pastes', () => {
     expect(listing.code, listing.stderr).toBe(0);
     expect(listing.stdout).toContain('local/');
 
-    const wrong = await clipdock(['login', server.baseUrl, '-u', testAdmin.username], { home: admin.home, input: 'nope\n' });
+    const wrong = await clipdock(['login', server.baseUrl, '-u', testAdmin.username], {
+      home: admin.home,
+      input: 'nope\n',
+    });
     expect(wrong.code).toBe(2);
     await admin.remove();
   });

@@ -22,7 +22,11 @@ export function cliBundle(): string {
 
 export async function makeHome(): Promise<{ home: string; configDir: string; remove: () => Promise<void> }> {
   const home = await mkdtemp(join(tmpdir(), 'clipdock-cli-home-'));
-  return { home, configDir: join(home, 'config', 'clipdock'), remove: () => rm(home, { recursive: true, force: true }) };
+  return {
+    home,
+    configDir: join(home, 'config', 'clipdock'),
+    remove: () => rm(home, { recursive: true, force: true }),
+  };
 }
 
 export function cliEnv(options: CliOptions): NodeJS.ProcessEnv {

@@ -13,7 +13,13 @@ import { call } from '@tests/integration/support/http';
 import { z } from 'zod';
 
 /** ShareX's form writer: CRLF lines, a boundary of dashes and the time in hex, arguments first. */
-function sharexBody(profile: SharexProfile, fileName: string, type: string, bytes: Buffer, args: Record<string, string>) {
+function sharexBody(
+  profile: SharexProfile,
+  fileName: string,
+  type: string,
+  bytes: Buffer,
+  args: Record<string, string>,
+) {
   const boundary = `--------------------${Date.now().toString(16)}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(args))
@@ -75,7 +81,11 @@ describe.each(drivers)('the ShareX profile on the %s driver', (name) => {
       body,
     });
     const text = await response.text();
-    const share = expectOk({ status: response.status, headers: response.headers, text, body: JSON.parse(text) }, commitResponseSchema, 201);
+    const share = expectOk(
+      { status: response.status, headers: response.headers, text, body: JSON.parse(text) },
+      commitResponseSchema,
+      201,
+    );
     expect(share).toMatchObject({ filename: 'note.txt', remark: 'json please', url: `/file/${share.slug}` });
   });
 });
