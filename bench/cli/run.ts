@@ -18,6 +18,7 @@ import { rawPut } from '@bench/upload/raw-put';
 import { startBenchStorage } from '@bench/upload/rgw';
 import { startServer } from '@bench/upload/server';
 import { verifyObject } from '@bench/upload/verify';
+import { storeCredential } from '@cli/session/credentials-store';
 
 const MIB = 1024 * 1024;
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,20 +54,16 @@ async function main(): Promise<void> {
   const { rgw, client, bucket } = await startBenchStorage(onCleanup);
   const server = await startServer(root, rgw, bucket);
   onCleanup(server.stop);
-  const created = await fetch(`${server.baseUrl}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'bench', file_permission: true }),
-  });
-  const apiKey = z.object({ data: z.object({ key: z.string() }) }).parse(await created.json()).data.key;
   const config = join(work, 'config');
-  const env = {
-    PATH: process.env.PATH,
-    HOME: work,
-    XDG_CONFIG_HOME: config,
-    CLIPDOCK_URL: server.baseUrl,
-    CLIPDOCK_KEY: apiKey,
-  };
+  const env = { PATH: process.env.PATH, HOME: work, XDG_CONFIG_HOME: config };
+  // Signed in as the admin, as `clipdock login -u admin` leaves it (keys reach public configs only).
+  await storeCredential(env, {
+    kind: 'admin',
+    server: server.baseUrl,
+    username: 'admin',
+    token: server.token,
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  });
   const extra = [
     ...(args.concurrency === undefined ? [] : ['--concurrency', args.concurrency]),
     ...(args['part-mib'] === undefined ? [] : ['--part-size', args['part-mib']]),
@@ -92,6 +89,7 @@ async function main(): Promise<void> {
       });
       child.on('error', reject);
       child.on('close', () => {
+        if (kill === undefined && stdout.trim() === '') return reject(new Error(`clipdock upload failed:\n${stderr}`));
         const match = /TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
         if (match === null) return reject(new Error(`no timing: ${stderr}`));
         const [, seconds = '0', user = '0', system = '0', kib = '0'] = match;
@@ -151,7 +149,7 @@ async function main(): Promise<void> {
       const entry = entrySchema.parse(JSON.parse(await readFile(join(config, 'clipdock', 'uploads', name), 'utf8')));
       const answer = await fetch(`${server.baseUrl}/api/s3/multipart/parts`, {
         method: 'POST',
-        headers: { authorization: `ApiKey ${apiKey}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ file_id: entry.fileId, upload_id: entry.uploadId }),
       });
       if (!answer.ok) continue;

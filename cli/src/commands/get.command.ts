@@ -12,7 +12,7 @@ import { CliError, ExitCode } from '@cli/output/exit-codes';
 import { progressBar } from '@cli/output/progress-bar';
 import { askSecret, isInteractive } from '@cli/output/prompt';
 import { apiClientFor, cliFetch } from '@cli/session/api-session';
-import { chooseTarget, saveTo, type OutputChoice } from '@cli/transfer/save-output';
+import { chooseTarget, chunksOf, saveTo, type OutputChoice } from '@cli/transfer/save-output';
 import { parseShareLink, type ShareKind, type ShareLink } from './share-link';
 
 const getOptionsSchema = z.object({
@@ -75,7 +75,9 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
   }
   // Bytes bound for the terminal get no bar beside them.
   const bar = target.kind === 'file' ? progressBar(ctx, share.filename, share.size) : undefined;
-  const saved = await saveTo(ctx, target, response.body, (bytes) => bar?.update(bytes)).finally(() => bar?.done());
+  const saved = await saveTo(ctx, target, chunksOf(response.body), (bytes) => bar?.update(bytes)).finally(() =>
+    bar?.done(),
+  );
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);
 };
 

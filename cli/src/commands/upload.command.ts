@@ -95,7 +95,7 @@ export function uploadCommand(ctx: CliContext): Command {
           ? apiFailureLines(error)
           : [error instanceof Error ? error.message : String(error)];
         ctx.stderr.write(`clipdock: ${file.name}: ${lines.join('\n')}\n`);
-        worst = Math.max(worst, code) as ExitCode;
+        if (code > worst) worst = code;
       }
     }
     if (worst !== ExitCode.ok) throw new CliError(worst, 'some files were not shared');

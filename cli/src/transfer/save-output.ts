@@ -41,15 +41,25 @@ function stdoutSink(ctx: CliContext): Writable {
 }
 
 /** Writes `source` to the target; `onBytes` hears the running total. Returns where it went. */
+/** A fetch body as chunks. */
+export async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
 export async function saveTo(
   ctx: CliContext,
   target: Target,
-  source: ReadableStream<Uint8Array> | Buffer,
+  source: AsyncIterable<Uint8Array> | Buffer,
   onBytes: (total: number) => void,
 ): Promise<string> {
-  const input = Buffer.isBuffer(source) ? Readable.from([source]) : Readable.fromWeb(source as never);
+  const input = Readable.from(Buffer.isBuffer(source) ? [source] : source);
   let total = 0;
-  const counted = async function* (chunks: AsyncIterable<Buffer>) {
+  const counted = async function* (chunks: AsyncIterable<Uint8Array>) {
     for await (const chunk of chunks) {
       total += chunk.length;
       onBytes(total);

@@ -23,7 +23,11 @@ describe('tool profiles of an API key', () => {
   const saved: Blob[] = [];
   beforeEach(() => {
     saved.length = 0;
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (saved.push(blob), 'blob:profile') }));
+    const createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:profile';
+    };
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL }));
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   });
   afterEach(() => vi.restoreAllMocks());
