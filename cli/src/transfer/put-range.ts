@@ -1,10 +1,11 @@
-// One PUT of a byte range of a file straight from disk: node:http with the file streamed in 1 MiB
-// reads, an exact Content-Length (presigned links are signed for it), never the whole part in
-// memory. Counts the bytes handed to the socket for the progress bar.
-import { createReadStream } from 'node:fs';
+// One PUT of a byte range of a file straight from disk: node:http with an exact Content-Length
+// (presigned links are signed for it), the range read into two reused 256 KiB buffers, one
+// filling while the other is written, each reused once the socket has taken it. So a part never
+// sits in memory whole and memory does not wait on the garbage collector: a stream of fresh 1 MiB
+// buffers cost twice the CPU and left the sockets idle while it ran (see bench/RESULTS.md).
+import { open } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { pipeline } from 'node:stream';
 
 export type RangePut = {
   url: string;
@@ -20,8 +21,43 @@ export type RangePut = {
 
 export type RangePutResponse = { status: number; etag: string | null; body: string };
 
-const READ_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 const KEPT_BODY_CHARS = 2048;
+
+/** Resolves once the socket has taken the chunk, so its buffer may be refilled. */
+function written(outgoing: http.ClientRequest, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    outgoing.write(chunk, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+async function sendBody(outgoing: http.ClientRequest, request: RangePut): Promise<void> {
+  // A request torn down mid-body may never call back its pending writes: stop waiting then.
+  const closed = new Promise<never>((_, reject) =>
+    outgoing.once('close', () => reject(new Error('the request closed before its body was sent'))),
+  );
+  closed.catch(() => undefined);
+  const file = await open(request.path, 'r');
+  try {
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+    const flushed: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+    for (let position = request.start, turn = 0; position < request.end; turn += 1) {
+      const slot = turn % 2;
+      const buffer = buffers[slot];
+      if (buffer === undefined) return;
+      await Promise.race([flushed[slot], closed]);
+      const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK_BYTES, request.end - position), position);
+      if (bytesRead === 0) throw new Error(`${request.path} ended before byte ${request.end}: it changed while sent`);
+      flushed[slot] = written(outgoing, buffer.subarray(0, bytesRead));
+      position += bytesRead;
+      request.onSent?.(position - request.start);
+    }
+    await Promise.race([Promise.all(flushed), closed]);
+    outgoing.end();
+  } finally {
+    await file.close();
+  }
+}
 
 export function putRange(request: RangePut): Promise<RangePutResponse> {
   const target = new URL(request.url);
@@ -53,21 +89,11 @@ export function putRange(request: RangePut): Promise<RangePutResponse> {
         });
       });
     });
-    if (length === 0) {
-      outgoing.end();
-      return;
-    }
-    const source = createReadStream(request.path, {
-      start: request.start,
-      end: request.end - 1,
-      highWaterMark: READ_BYTES,
-    });
-    let sent = 0;
-    source.on('data', (chunk) => {
-      sent += chunk.length;
-      request.onSent?.(sent);
-    });
-    // Either side failing destroys both; the request's 'error' then rejects.
-    pipeline(source, outgoing, () => undefined);
+    if (length === 0) outgoing.end();
+    // A failed read destroys the request, whose 'error' then rejects.
+    else
+      sendBody(outgoing, request).catch((error: unknown) =>
+        outgoing.destroy(error instanceof Error ? error : undefined),
+      );
   });
 }
