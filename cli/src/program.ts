@@ -51,9 +51,8 @@ export function createProgram(ctx: CliContext): Command {
     })
     .exitOverride();
   for (const make of commands) {
-    const command = make(ctx);
-    command.exitOverride().showHelpAfterError('(add --help for the usage)');
-    program.addCommand(command);
+    // Commands made on their own inherit nothing when added: give them the program's output and exits.
+    program.addCommand(make(ctx).copyInheritedSettings(program));
   }
   return program;
 }

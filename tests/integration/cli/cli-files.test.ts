@@ -17,10 +17,10 @@ import { clipdock, makeHome, startCli } from './cli-runner';
 import { startHoldProxy, type HoldProxy } from './hold-proxy';
 
 const MiB = 1024 * 1024;
-/** Tens of MiB through a child process and storage, several times: more than the default on a busy machine. */
+/** Tens of MiB and several processes per test: more than the default on a busy machine. */
 const TRANSFER_TIMEOUT_MS = 120_000;
 
-describe.each(drivers)('clipdock files and mounts on the %s driver', (name) => {
+describe.each(drivers)('clipdock files and mounts on the %s driver', { timeout: TRANSFER_TIMEOUT_MS }, (name) => {
   let h: FsHarness;
   let proxy: HoldProxy;
   /** Where the CLI sends its calls: through the proxy for the local driver, whose part links are the server's. */
@@ -58,76 +58,68 @@ describe.each(drivers)('clipdock files and mounts on the %s driver', (name) => {
   const record = async (id: string) =>
     expectOk(await call(h.server.baseUrl, 'GET', `/api/admin/files/${id}`, { token: h.token }), fileRecordSchema);
 
-  it(
-    'shares a small and a large file with every option, and gets the protected one back',
-    async () => {
-      const small = randomBytes(3_000);
-      const large = randomBytes(17 * MiB + 77);
-      await writeFile(join(home.home, 'small.txt'), small);
-      await writeFile(join(home.home, 'large.bin'), large);
-      const result = await clipdock(
-        ['upload', 'small.txt', 'large.bin', '-p', 'pw', '-e', '3h', '-m', '5', '--remark', 'from cli', '--json'],
-        as(fileKey),
-      );
-      expect(result.code, result.stderr).toBe(0);
-      const shares = result.stdout
-        .trim()
-        .split('\n')
-        .map((line) => commitResponseSchema.parse(JSON.parse(line)));
-      expect(shares.map((share) => [share.filename, share.size])).toEqual([
-        ['small.txt', small.length],
-        ['large.bin', large.length],
-      ]);
-      for (const share of shares) {
-        expect(share.url).toBe(`${serverUrl}/file/${share.slug}`);
-        const stored = await record(share.id);
-        expect(stored).toMatchObject({ has_password: true, max_views: 5, remark: 'from cli' });
-        const hours = (Date.parse(stored.expires_at ?? '') - Date.now()) / 3_600_000;
-        expect(hours).toBeGreaterThan(2.9);
-        expect(hours).toBeLessThanOrEqual(3);
-      }
-      const link = shares[1]?.url ?? '';
-      const reader = await makeHome();
-      const refused = await clipdock(['get', link], { home: reader.home });
-      expect(refused.code).toBe(2);
-      const got = await clipdock(['get', link, '--password', 'pw', '-o', 'copy.bin'], { home: reader.home });
-      expect(got.code, got.stderr).toBe(0);
-      expect(sha256(await readFile(join(reader.home, 'copy.bin')))).toBe(sha256(large));
-      const again = await clipdock(['get', link, '--password', 'pw', '-o', 'copy.bin'], { home: reader.home });
-      expect(again.code).toBe(4);
-      await reader.remove();
-    },
-    TRANSFER_TIMEOUT_MS,
-  );
+  it('shares a small and a large file with every option, and gets the protected one back', async () => {
+    const small = randomBytes(3_000);
+    const large = randomBytes(17 * MiB + 77);
+    await writeFile(join(home.home, 'small.txt'), small);
+    await writeFile(join(home.home, 'large.bin'), large);
+    const result = await clipdock(
+      ['upload', 'small.txt', 'large.bin', '-p', 'pw', '-e', '3h', '-m', '5', '--remark', 'from cli', '--json'],
+      as(fileKey),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const shares = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => commitResponseSchema.parse(JSON.parse(line)));
+    expect(shares.map((share) => [share.filename, share.size])).toEqual([
+      ['small.txt', small.length],
+      ['large.bin', large.length],
+    ]);
+    for (const share of shares) {
+      expect(share.url).toBe(`${serverUrl}/file/${share.slug}`);
+      const stored = await record(share.id);
+      expect(stored).toMatchObject({ has_password: true, max_views: 5, remark: 'from cli' });
+      const hours = (Date.parse(stored.expires_at ?? '') - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(2.9);
+      expect(hours).toBeLessThanOrEqual(3);
+    }
+    const link = shares[1]?.url ?? '';
+    const reader = await makeHome();
+    const refused = await clipdock(['get', link], { home: reader.home });
+    expect(refused.code).toBe(2);
+    const got = await clipdock(['get', link, '--password', 'pw', '-o', 'copy.bin'], { home: reader.home });
+    expect(got.code, got.stderr).toBe(0);
+    expect(sha256(await readFile(join(reader.home, 'copy.bin')))).toBe(sha256(large));
+    const again = await clipdock(['get', link, '--password', 'pw', '-o', 'copy.bin'], { home: reader.home });
+    expect(again.code).toBe(4);
+    await reader.remove();
+  });
 
-  it(
-    'resumes an upload killed halfway, sending only the parts storage does not hold',
-    async () => {
-      const bytes = randomBytes(4 * 5 * MiB + 4321);
-      await writeFile(join(home.home, 'resume.bin'), bytes);
-      const args = ['upload', 'resume.bin', '--part-size', '5', '--concurrency', '1'];
-      const held = proxy.holdAfter(2);
-      const first = startCli(args, as(fileKey));
-      await held;
-      first.child.kill('SIGKILL');
-      expect((await first.result).signal).toBe('SIGKILL');
-      expect(await readdir(join(home.configDir, 'uploads'))).toHaveLength(1);
+  it('resumes an upload killed halfway, sending only the parts storage does not hold', async () => {
+    const bytes = randomBytes(4 * 5 * MiB + 4321);
+    await writeFile(join(home.home, 'resume.bin'), bytes);
+    const args = ['upload', 'resume.bin', '--part-size', '5', '--concurrency', '1'];
+    const held = proxy.holdAfter(2);
+    const first = startCli(args, as(fileKey));
+    await held;
+    first.child.kill('SIGKILL');
+    expect((await first.result).signal).toBe('SIGKILL');
+    expect(await readdir(join(home.configDir, 'uploads'))).toHaveLength(1);
 
-      proxy.release();
-      const before = proxy.forwardedParts();
-      const second = await clipdock(args, as(fileKey));
-      expect(second.code, second.stderr).toBe(0);
-      expect(second.stderr).toContain('resuming resume.bin: 2 of 5 parts already stored');
-      expect(proxy.forwardedParts() - before).toBe(3);
-      expect(await readdir(join(home.configDir, 'uploads'))).toHaveLength(0);
-      const reader = await makeHome();
-      const file = await clipdock(['get', second.stdout.trim()], { home: reader.home });
-      expect(file.code, file.stderr).toBe(0);
-      expect(sha256(await readFile(join(reader.home, 'resume.bin')))).toBe(sha256(bytes));
-      await reader.remove();
-    },
-    TRANSFER_TIMEOUT_MS,
-  );
+    proxy.release();
+    const before = proxy.forwardedParts();
+    const second = await clipdock(args, as(fileKey));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('resuming resume.bin: 2 of 5 parts already stored');
+    expect(proxy.forwardedParts() - before).toBe(3);
+    expect(await readdir(join(home.configDir, 'uploads'))).toHaveLength(0);
+    const reader = await makeHome();
+    const file = await clipdock(['get', second.stdout.trim()], { home: reader.home });
+    expect(file.code, file.stderr).toBe(0);
+    expect(sha256(await readFile(join(reader.home, 'resume.bin')))).toBe(sha256(bytes));
+    await reader.remove();
+  });
 
   it('puts, lists, moves and removes inside a key’s base path and is refused outside it', async () => {
     const m = h.mountPath;

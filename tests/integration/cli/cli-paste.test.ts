@@ -14,7 +14,8 @@ import { clipdock, makeHome } from './cli-runner';
 
 const storedSchema = z.object({ kind: z.string(), server: z.string() }).catchall(z.unknown());
 
-describe('clipdock sign-in and pastes', () => {
+/** Each step starts a process, several per test: generous on a busy machine. */
+describe('clipdock sign-in and pastes', { timeout: 120_000 }, () => {
   let server: TestServer;
   let token: string;
   let textKey: string;
@@ -35,15 +36,12 @@ describe('clipdock sign-in and pastes', () => {
   const adminPaste = async (id: string) =>
     expectOk(await call(server.baseUrl, 'GET', `/api/admin/pastes/${id}`, { token }), pasteDetailSchema);
 
-  it('answers --help for every command', async () => {
-    const names = ['login', 'logout', 'paste', 'upload', 'get', 'ls', 'put', 'mv', 'rm'];
-    const answers = await Promise.all(names.map((name) => clipdock([name, '--help'], { home: home.home })));
-    for (const [index, help] of answers.entries()) {
-      expect(help.code, help.stderr).toBe(0);
-      expect(help.stdout).toContain(`Usage: clipdock ${names[index]}`);
-    }
+  it('answers --help as a process, with the exit codes', async () => {
     const top = await clipdock(['--help'], { home: home.home });
+    expect(top.code, top.stderr).toBe(0);
     expect(top.stdout).toContain('Exit codes:');
+    const upload = await clipdock(['upload', '--help'], { home: home.home });
+    expect(upload.stdout).toContain('Usage: clipdock upload');
   });
 
   it('signs in with an API key from stdin and keeps it owner-only', async () => {
