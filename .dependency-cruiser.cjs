@@ -8,7 +8,7 @@ module.exports = {
       comment: 'src/shared is the runtime-neutral contract every side imports; it may depend on libraries only.',
       severity: 'error',
       from: { path: '^src/shared/' },
-      to: { path: '^(src/(ui|db|workers|machines|sw)|server|tests|bench)/' },
+      to: { path: '^(src/(ui|db|workers|machines|sw)|server|tests|bench|cli)/' },
     },
     {
       name: 'server-stays-off-the-client',
@@ -24,6 +24,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/workers/' },
       to: { path: '^(src/(ui|db|machines|sw)|server)/' },
+    },
+    {
+      name: 'cli-imports-shared-only',
+      comment:
+        'The command-line client ships on its own (one bundled file): only src/shared, its own files and libraries.',
+      severity: 'error',
+      from: { path: '^cli/' },
+      to: { path: '^(src/(ui|db|workers|machines|sw)|server|tests|bench)/' },
+    },
+    {
+      name: 'nothing-imports-the-cli',
+      comment: 'The app, the server and the workers never depend on the command-line client.',
+      severity: 'error',
+      from: { path: '^(src|server)/' },
+      to: { path: '^cli/' },
     },
     {
       name: 'service-worker-imports-shared-only',

@@ -18,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'cli/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
+          globalSetup: ['tests/integration/global-setup.ts', 'tests/integration/cli/cli-bundle.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,6 +6,7 @@ import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
 import { AppError } from '@server/lib/app-error';
 import { envelopeResponse } from '@server/lib/envelope';
+import { plainCreated, wantsPlainText } from '@server/lib/plain-answer';
 import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
 import { readJson } from '@server/lib/read-json';
 import { requestOrigin } from '@server/lib/signed-url';
@@ -42,7 +43,7 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
     async ({ auth, body, idempotent, c }) => {
       const context = { ip: clientIp(c, trustProxy), origin: requestOrigin(c, trustProxy), idempotent };
       const result = await pastes.create(auth, body, context);
-      if (wantsPlainText(c.req.header('accept'))) return plainCreated(`${result.url}\n`);
+      if (wantsPlainText(c.req.header('accept'))) return plainCreated(result.url);
       return envelopeResponse(201, 'paste created', result);
     },
     { readBody: readPasteInput },
@@ -86,17 +87,6 @@ async function readPasteInput(c: Context<AppEnv>): Promise<PasteCreateInput> {
   if (type === 'text/plain') return pasteCreateInputSchema.parse({ content: await c.req.text() });
   if (type === 'application/json' || type === '') return readJson(c.req, pasteCreateInputSchema);
   throw new AppError(ErrorCode.BadRequest, 'Content-Type must be application/json or text/plain');
-}
-
-function wantsPlainText(accept: string | undefined): boolean {
-  return accept?.includes('text/plain') === true && !accept.includes('json');
-}
-
-function plainCreated(body: string): Response {
-  return new Response(body, {
-    status: 201,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
 }
 
 /** /api/raw answers curl and scripts with plain-text errors. */

@@ -14,6 +14,7 @@ import {
 } from '@shared/api/upload.endpoints';
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
+import { plainCreated, wantsPlainText } from '@server/lib/plain-answer';
 import { requestOrigin } from '@server/lib/signed-url';
 import type { FormUploadService } from './upload-form.service';
 import type { MultipartUploadService } from './upload-multipart.service';
@@ -41,7 +42,11 @@ export function uploadsRoutes({ uploads, multipart, form, trustProxy }: UploadRo
 
   route(app, formUpload, async ({ auth, c }) => {
     try {
-      return await form.upload(auth, c.req.header('content-type'), c.env.incoming);
+      const share = await form.upload(auth, c.req.header('content-type'), c.env.incoming);
+      // The share's link alone, absolute, for tools that can only POST and read the answer.
+      if (wantsPlainText(c.req.header('accept')))
+        return plainCreated(new URL(share.url, `${requestOrigin(c, trustProxy)}/`).toString());
+      return share;
     } catch (error) {
       // The rest of a refused form is never read: close the connection rather than drain it.
       c.env.outgoing.setHeader('connection', 'close');

@@ -160,7 +160,8 @@ export const formUpload = defineEndpoint({
   id: 'uploads.form',
   method: 'POST',
   path: '/upload',
-  summary: 'Upload one file as a multipart form, streamed straight into storage, and share it',
+  summary:
+    'Upload one file as a multipart form, streamed straight into storage, and share it; with `Accept: text/plain` the answer is the share link alone (201)',
   tag,
   access: 'file',
   writes: true,

@@ -10,10 +10,11 @@ type ApiKeyTableProps = {
   onSelect: (ids: string[], selected: boolean) => void;
   onEdit: (key: ApiKeyView) => void;
   onDelete: (key: ApiKeyView) => void;
+  onProfiles: (key: ApiKeyView) => void;
 };
 
 /** Every key with its rights and dates; a checkbox per row feeds bulk delete. */
-export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiKeyTableProps) {
+export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete, onProfiles }: ApiKeyTableProps) {
   const { t, i18n } = useTranslation();
   const allSelected = keys.length > 0 && keys.every((k) => selected.has(k.id));
   const expiry = (value: string | null) => {
@@ -76,6 +77,15 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete }: ApiK
               columnLabel={t('keys.columns.actions')}
               actions={[
                 { label: t('keys.edit'), name: t('keys.editNamed', { name: key.name }), onClick: () => onEdit(key) },
+                ...(key.file_permission
+                  ? [
+                      {
+                        label: t('keys.tools.open'),
+                        name: t('keys.tools.openNamed', { name: key.name }),
+                        onClick: () => onProfiles(key),
+                      },
+                    ]
+                  : []),
                 {
                   label: t('keys.delete'),
                   name: t('keys.deleteNamed', { name: key.name }),

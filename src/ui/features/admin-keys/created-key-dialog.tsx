@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey } from '@shared/api/api-key.schema';
 import { Dialog } from '@ui/components/dialog';
 import { copyToClipboard } from '@ui/lib/clipboard';
+import { ToolProfilesPanel } from './tool-profiles-panel';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The one time the full key is visible: shown read-only with a Copy button and a warning. */
+/**
+ * The one time the full key is visible: shown read-only with a Copy button and a warning, and for a
+ * key that may share files, its tool profiles with the key already in them.
+ */
 export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey; onClose: () => void }) {
   const { t } = useTranslation();
   const keyId = useId();
@@ -28,6 +32,7 @@ export function CreatedKeyDialog({ created, onClose }: { created: CreatedApiKey;
       <p role="status" className="field__hint">
         {copy === 'copied' ? t('keys.created.copied') : copy === 'failed' ? t('keys.created.copyFailed') : ''}
       </p>
+      {created.file_permission && <ToolProfilesPanel keyName={created.name} apiKey={created.key} />}
       <div className="dialog__actions">
         <button
           type="button"

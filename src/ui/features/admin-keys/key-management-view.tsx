@@ -10,13 +10,15 @@ import { ApiKeyTable } from './api-key-table';
 import { CreatedKeyDialog } from './created-key-dialog';
 import { useApiKeyList } from './data/use-api-keys';
 import { DeleteKeysDialog } from './delete-keys-dialog';
+import { ToolProfilesDialog } from './tool-profiles-dialog';
 
 type Open =
   | { kind: 'none' }
   | { kind: 'create' }
   | { kind: 'edit'; key: ApiKeyView }
   | { kind: 'created'; key: CreatedApiKey }
-  | { kind: 'delete'; keys: ApiKeyView[] };
+  | { kind: 'delete'; keys: ApiKeyView[] }
+  | { kind: 'profiles'; key: ApiKeyView };
 
 export function KeyManagementView({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -68,6 +70,7 @@ export function KeyManagementView({ title }: { title: string }) {
             onSelect={select}
             onEdit={(key) => setOpen({ kind: 'edit', key })}
             onDelete={(key) => setOpen({ kind: 'delete', keys: [key] })}
+            onProfiles={(key) => setOpen({ kind: 'profiles', key })}
           />
         )}
       </ResourceStatus>
@@ -80,6 +83,7 @@ export function KeyManagementView({ title }: { title: string }) {
         />
       )}
       {open.kind === 'created' && <CreatedKeyDialog created={open.key} onClose={close} />}
+      {open.kind === 'profiles' && <ToolProfilesDialog apiKey={open.key} onClose={close} />}
       {open.kind === 'delete' && <DeleteKeysDialog keys={open.keys} onClose={close} onDeleted={deleted} />}
     </ManagementPage>
   );

@@ -73,6 +73,21 @@ export const keysResources = {
         copyFailed: 'Copying failed. Select the key and copy it by hand.',
         done: 'Done',
       },
+      tools: {
+        title: 'Share from your tools',
+        intro:
+          'ShareX, Flameshot and other tools can share a file with this key in one request and get the link back. Keep the profile private: it holds the key.',
+        keyLabel: 'API key (optional)',
+        keyHint:
+          'The full key was shown only when it was created. Paste it here to put it in the profile and the command; left empty, they hold YOUR_API_KEY to replace.',
+        sharex: 'Download ShareX profile',
+        flameshot: 'Flameshot (or any file with curl)',
+        copyCommand: 'Copy command',
+        copyFailed: 'Copying failed. Select the command and copy it by hand.',
+        dialogTitle: 'Tool profiles for “{{name}}”',
+        open: 'Tool profiles',
+        openNamed: 'Tool profiles for {{name}}',
+      },
       confirm: {
         title: 'Delete API key',
         titleMany: 'Delete API keys',
@@ -154,6 +169,19 @@ export const keysResources = {
         copied: '已复制到剪贴板。',
         copyFailed: '复制失败，请选中密钥后手动复制。',
         done: '完成',
+      },
+      tools: {
+        title: '从你的工具分享',
+        intro: 'ShareX、Flameshot 等工具可以用此密钥一次请求分享文件并取回链接。请妥善保管配置文件：其中含有密钥。',
+        keyLabel: 'API 密钥（可选）',
+        keyHint: '完整密钥只在创建时显示过。在此粘贴即可写入配置文件和命令；留空时其中为 YOUR_API_KEY，需要自行替换。',
+        sharex: '下载 ShareX 配置文件',
+        flameshot: 'Flameshot（或用 curl 分享任意文件）',
+        copyCommand: '复制命令',
+        copyFailed: '复制失败，请选中命令后手动复制。',
+        dialogTitle: '“{{name}}”的工具配置',
+        open: '工具配置',
+        openNamed: '{{name}} 的工具配置',
       },
       confirm: {
         title: '删除 API 密钥',
