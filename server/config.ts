@@ -4,6 +4,7 @@ import type { Env } from './env';
 import { resolveEncryptionSecret } from './lib/encryption-secret';
 import type { LogLevel } from './lib/logger';
 import type { UrlFetchAllowEntry } from './lib/net/url-fetch-policy';
+import type { BootstrapS3 } from './modules/storage-configs/storage-bootstrap.service';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -20,6 +21,8 @@ export type Config = {
   trustProxy: boolean;
   /** URL uploads: hosts or ranges allowed beyond public addresses, and the time a fetch may take. */
   urlFetch: { allow: UrlFetchAllowEntry[]; timeoutMs: number };
+  /** The bucket the first start makes the default storage (S3_ variables); local storage when unset. */
+  bootstrapS3: BootstrapS3 | undefined;
 };
 
 /** Creates DATA_DIR and its blobs/ folder, and settles the encryption secret. */
@@ -41,5 +44,19 @@ export async function loadConfig(env: Env): Promise<Config> {
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     urlFetch: { allow: env.URL_FETCH_ALLOW, timeoutMs: env.URL_FETCH_TIMEOUT_SECONDS * 1000 },
+    bootstrapS3: bootstrapS3Of(env),
+  };
+}
+
+function bootstrapS3Of(env: Env): BootstrapS3 | undefined {
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION } = env;
+  if (S3_ENDPOINT === undefined || S3_BUCKET === undefined) return undefined;
+  if (S3_ACCESS_KEY_ID === undefined || S3_SECRET_ACCESS_KEY === undefined) return undefined;
+  return {
+    endpoint: S3_ENDPOINT.trim(),
+    bucket: S3_BUCKET.trim(),
+    region: S3_REGION?.trim(),
+    accessKeyId: S3_ACCESS_KEY_ID.trim(),
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
   };
 }

@@ -75,4 +75,35 @@ describe('environment parsing', () => {
     expect(problemsOf({ URL_FETCH_ALLOW: '10.0.0.0/99' })[0]).toMatch(/^URL_FETCH_ALLOW .*CIDR/);
     expect(problemsOf({ URL_FETCH_TIMEOUT_SECONDS: '0' })[0]).toMatch(/^URL_FETCH_TIMEOUT_SECONDS/);
   });
+
+  const bucket = {
+    S3_ENDPOINT: 'http://s3.lan:8333',
+    S3_BUCKET: 'clipdock',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('reads the S3_ variables of the first start, all four together', () => {
+    expect(parseEnv({ ...bucket, S3_REGION: 'eu-west-1' })).toMatchObject({ ...bucket, S3_REGION: 'eu-west-1' });
+    expect(parseEnv({ S3_ENDPOINT: '', S3_REGION: '' }).S3_ENDPOINT).toBeUndefined();
+    expect(problemsOf({ S3_ENDPOINT: bucket.S3_ENDPOINT })).toEqual([
+      'S3_BUCKET is required with S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID is required with S3_ENDPOINT',
+      'S3_SECRET_ACCESS_KEY is required with S3_ENDPOINT',
+    ]);
+    expect(problemsOf({ ...bucket, S3_SECRET_ACCESS_KEY: '' })).toEqual([
+      'S3_SECRET_ACCESS_KEY is required with S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID',
+    ]);
+    expect(problemsOf({ S3_REGION: 'us-east-1' })).toHaveLength(4);
+  });
+
+  it.each([
+    ['S3_ENDPOINT', 'ftp://s3.lan', 'S3_ENDPOINT must be an http or https URL'],
+    ['S3_ENDPOINT', 'http://169.254.169.254', 'S3_ENDPOINT may not point at a cloud metadata'],
+    ['S3_BUCKET', 'ab', 'S3_BUCKET must be 3 to 63 characters'],
+  ])('checks %s as a storage config would (%j)', (name, value, problem) => {
+    const problems = problemsOf({ ...bucket, [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${problem}`));
+  });
 });

@@ -54,15 +54,16 @@ export async function startServer({
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
   const repos = createRepositories(db);
+  const storage = createStorageRegistry(config, clock);
+  const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
   try {
     await migrateToLatest(db, logger);
     await ensureInitialAdmin(repos, config.admin, clock, logger);
-    await ensureDefaultStorage(repos, clock, logger);
+    await ensureDefaultStorage(repos, clock, logger, s3);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const storage = createStorageRegistry(config, clock);
   const caches = new CacheRegistry(clock);
   const reindexer = new FsReindexer(repos, storage, caches, clock, logger);
   const renderer = new HtmlRenderer({
