@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { AdminPage } from './pages/admin.page';
+import { adminCall, adminToken } from './support/admin-api';
 import { AdminKeysPage } from './pages/admin-keys.page';
 import { E2E_ADMIN, E2E_PORT } from './support/env';
 
@@ -70,7 +71,14 @@ test('a new file key’s ShareX profile shares a screenshot in one request', asy
 });
 
 for (const language of ['en', 'zh'] as const) {
-  test(`an existing key’s tool profiles fit desktop and phone (${language})`, async ({ page }, testInfo) => {
+  test(`an existing key’s tool profiles fit desktop and phone (${language})`, async ({ page, request }, testInfo) => {
+    // A key with a long name and a deep base path beside it: the list still fits the page.
+    await adminCall(request, await adminToken(request), 'post', '/admin/api-keys', {
+      name: `design-team-uploads-of-the-long-name-${language}-${Date.now().toString(36)}`,
+      file_permission: true,
+      mount_permission: true,
+      basic_path: '/e2e-tool-profiles/projects/2026/customers/acme-corporation/deliverables',
+    });
     const keys = await keysPage(page);
     const name = `tools-${language}-${Date.now().toString(36)}`;
     await keys.create(name, { file: true });

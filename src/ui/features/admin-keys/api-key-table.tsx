@@ -66,7 +66,7 @@ export function ApiKeyTable({ keys, selected, onSelect, onEdit, onDelete, onProf
             <td data-label={t('keys.columns.permissions')}>
               <PermissionBadges apiKey={key} />
             </td>
-            <td data-label={t('keys.columns.basicPath')} className="mono nowrap">
+            <td data-label={t('keys.columns.basicPath')} className="mono">
               {key.basic_path}
             </td>
             <td data-label={t('keys.columns.expires')}>{expiry(key.expires_at)}</td>
