@@ -13,7 +13,7 @@ import { createSweeper, DEFAULT_SWEEP_INTERVAL_MS } from './jobs/sweeper';
 import { systemClock, type Clock } from './lib/clock';
 import { idempotencySweepTask } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
-import { ensureInitialAdmin } from './modules/auth/admin-bootstrap.service';
+import { type Announce, ensureInitialAdmin } from './modules/auth/admin-bootstrap.service';
 import { adminTokenSweepTask } from './modules/auth/admin-session.service';
 import { pasteSweepTask } from './modules/pastes/paste-sweep.service';
 import { ensureDefaultStorage } from './modules/storage-configs/storage-bootstrap.service';
@@ -34,6 +34,8 @@ export type StartOptions = {
   hostname?: string;
   /** How often the sweeper deletes expired rows; it also runs once at start. */
   sweepIntervalMs?: number;
+  /** Where the first start prints a generated admin password (stderr by default). */
+  announce?: Announce;
 };
 
 export type RunningServer = {
@@ -51,6 +53,7 @@ export async function startServer({
   staticDir,
   hostname,
   sweepIntervalMs = DEFAULT_SWEEP_INTERVAL_MS,
+  announce,
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
   const repos = createRepositories(db);
@@ -58,7 +61,7 @@ export async function startServer({
   const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
   try {
     await migrateToLatest(db, logger);
-    await ensureInitialAdmin(repos, config.admin, clock, logger);
+    await ensureInitialAdmin(repos, config.admin, clock, logger, announce);
     await ensureDefaultStorage(repos, clock, logger, s3);
   } catch (error) {
     await db.destroy();

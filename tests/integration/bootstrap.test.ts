@@ -6,7 +6,8 @@ import { login } from './support/auth-helpers';
 import { call, expectError } from './support/http';
 import { startTestServer } from './support/test-server';
 
-const generatedLine = /created admin "admin" with generated password ([A-Za-z0-9]{20}) /;
+const printedPassword = /^ {2}password: ([A-Za-z0-9]{20})$/m;
+const passwordOf = (printed: string[]) => printedPassword.exec(printed.join(''))?.[1] ?? '';
 
 describe('first start', () => {
   it('creates the admin from ADMIN_USERNAME / ADMIN_PASSWORD without logging the password', async () => {
@@ -24,12 +25,16 @@ describe('first start', () => {
     }
   });
 
-  it('otherwise creates `admin` with a random password logged once at warn level', async () => {
+  it('otherwise creates `admin` with a random password printed once on a line of its own, never in the log', async () => {
     const server = await startTestServer({ env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined } });
-    const lines = server.logs.filter((l) => generatedLine.test(l.msg));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]?.level).toBe('warn');
-    const password = generatedLine.exec(lines[0]?.msg ?? '')?.[1] ?? '';
+    expect(server.printed).toHaveLength(1);
+    expect(server.printed[0]).toContain('  username: admin\n');
+    const password = passwordOf(server.printed);
+    expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
+    expect(JSON.stringify(server.logs)).not.toContain(password);
+    const announced = server.logs.filter((l) => l.msg.includes('generated password'));
+    expect(announced).toHaveLength(1);
+    expect(announced[0]?.level).toBe('warn');
     await login(server.baseUrl, 'admin', password);
     await server.close({ keepData: true });
 
@@ -38,7 +43,8 @@ describe('first start', () => {
       env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined },
     });
     try {
-      expect(restarted.logs.some((l) => generatedLine.test(l.msg))).toBe(false);
+      expect(restarted.printed).toEqual([]);
+      expect(restarted.logs.some((l) => l.msg.includes('generated password'))).toBe(false);
       await login(restarted.baseUrl, 'admin', password);
     } finally {
       await restarted.close();
@@ -49,9 +55,10 @@ describe('first start', () => {
     const passwords: string[] = [];
     for (let i = 0; i < 2; i += 1) {
       const server = await startTestServer({ env: { ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined } });
-      passwords.push(generatedLine.exec(server.logs.map((l) => l.msg).join('\n'))?.[1] ?? '');
+      passwords.push(passwordOf(server.printed));
       await server.close();
     }
+    expect(passwords[0]).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(passwords[0]).not.toBe(passwords[1]);
   });
 

@@ -61,13 +61,13 @@ describe('the server process', () => {
     const exited = exitOf(child);
     await new Promise<void>((resolve) =>
       child.stderr?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('generated password')) resolve();
+        if (chunk.toString().includes('password: ')) resolve();
       }),
     );
     child.kill('SIGTERM');
     const { code, stderr } = await exited;
     expect(code).toBe(0);
-    expect(stderr).toMatch(/created admin "admin" with generated password [A-Za-z0-9]{20} /);
+    expect(stderr).toMatch(/^ {2}password: [A-Za-z0-9]{20}$/m);
   });
 
   it('exits 1 naming the variable when the environment is bad', async () => {

@@ -31,6 +31,8 @@ export type TestServer = {
   db: Kysely<Database>;
   dataDir: string;
   logs: LogLine[];
+  /** What the server printed on the console outside its log (the first admin's password). */
+  printed: string[];
   /** Stops the server; removes the data directory unless `keepData`. */
   close(options?: { keepData?: boolean }): Promise<void>;
 };
@@ -47,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const logs: LogLine[] = [];
+  const printed: string[] = [];
   const logger = createLogger({ level: 'debug', write: (line) => logs.push(logLineSchema.parse(JSON.parse(line))) });
   const config = await loadConfig(parseEnv(env));
   const running = await startServer({
@@ -55,6 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: options.clock,
     staticDir: options.staticDir ?? join(dataDir, 'no-web-app'),
     hostname: '127.0.0.1',
+    announce: (text) => printed.push(text),
   });
   let closed = false;
   return {
@@ -62,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: running.db,
     dataDir,
     logs,
+    printed,
     close: async ({ keepData = false } = {}) => {
       if (!closed) await running.close(1_000);
       closed = true;
