@@ -77,6 +77,7 @@ import { createStorageRegistry, type StorageRegistry } from './storage/storage-r
 import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
+import { SharePreviewService } from './modules/share-preview/share-preview.service';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -213,7 +214,7 @@ export function createApp({
     createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }),
   );
 
-  if (existsSync(staticDir)) app.use(staticSite(staticDir));
+  if (existsSync(staticDir)) app.use(staticSite(staticDir, new SharePreviewService(repos, clock).headFor));
   else logger.warn('web app not built: serving the API only', { staticDir });
 
   app.notFound(notFound);

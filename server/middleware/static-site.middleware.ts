@@ -6,10 +6,13 @@
 // made beside them (server/lib/precompress.ts) when the browser accepts it, never compressed here.
 // Answers are kept in memory (answer-cache below): hashed assets for good, other files for a second.
 // A client-side route answers with index.html, or with the build's copy of it made for that route
-// (server/lib/route-pages.ts), which preloads what the route's screen shows first.
+// (server/lib/route-pages.ts), which preloads what the route's screen shows first. A page with a
+// head of its own (a share's link-preview tags, from `pageHead`) is composed for each request,
+// compressed here, and marked noindex.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '@server/app-env';
@@ -128,7 +131,15 @@ class AnswerCache {
   }
 }
 
-export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
+/** A page's own title and head tags; `title` and `tags` are HTML, already escaped. */
+export type PageHead = { title: string; tags: string };
+export type PageHeadSource = (
+  path: string,
+  acceptLanguage: string | undefined,
+  origin: string,
+) => Promise<PageHead | undefined>;
+
+export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHandler<AppEnv> {
   const root = resolve(dir);
   const indexFile = join(root, 'index.html');
   const pageHeaders = {
@@ -162,7 +173,10 @@ export function staticSite(dir: string): MiddlewareHandler<AppEnv> {
     // is a 404: answering with the app's HTML would hand a crawler or a browser a page it did not ask for.
     if (isAsset || isTopLevelFileName(path)) return next();
     const page = routePages.find(({ pattern }) => pattern.test(path))?.file ?? indexFile;
-    return (await isFile(page)) ? answer(page, revalidate, pageHeaders) : next();
+    if (!(await isFile(page))) return next();
+    const head = await pageHead?.(path, c.req.header('accept-language'), new URL(c.req.url).origin);
+    if (head !== undefined) return respond(await pageWithHead(page, head, accepted, pageHeaders));
+    return answer(page, revalidate, pageHeaders);
   };
 }
 
@@ -232,6 +246,38 @@ async function fileAnswer(
   if (cacheControl === revalidate)
     headers.etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { body, headers };
+}
+
+/** `page` with `head` in place of its title and description, compressed for this request. */
+async function pageWithHead(
+  page: string,
+  head: PageHead,
+  acceptEncoding: string | undefined,
+  extra: Record<string, string>,
+): Promise<Answer> {
+  const html = (await readFile(page, 'utf8'))
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`);
+  const encoding = chooseEncoding(acceptEncoding);
+  const plain = Buffer.from(html);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? gzipSync(plain, { level: 6 })
+        : plain;
+  const headers: Record<string, string> = {
+    'content-type': contentTypes['.html'] ?? 'text/html; charset=utf-8',
+    'cache-control': revalidate,
+    'x-content-type-options': 'nosniff',
+    'x-robots-tag': 'noindex',
+    vary: 'Accept-Encoding, Accept-Language',
+    ...extra,
+    'content-length': String(body.byteLength),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  };
+  if (encoding !== undefined) headers['content-encoding'] = encoding;
+  return { body: Buffer.from(body), headers };
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

@@ -122,6 +122,17 @@ export class PasteRepo {
     return this.db.selectFrom('pastes').selectAll().where('id', '=', id).where(ownedBy(owners)).executeTakeFirst();
   }
 
+  /** A live paste's details and the start of its content, read without spending a view (link previews). */
+  peek(slug: string, now: string, excerptLength: number): Promise<PasteListRow | undefined> {
+    return this.db
+      .selectFrom('pastes')
+      .select(metaColumns)
+      .select(sql<string>`substr(content, 1, ${sql.lit(excerptLength)})`.as('content_preview'))
+      .where('slug', '=', slug)
+      .where(viewable(now))
+      .executeTakeFirst();
+  }
+
   async list(owners: OwnerFilter, limit: number, offset: number, previewLength: number): Promise<PasteListRow[]> {
     return this.db
       .selectFrom('pastes')

@@ -1,0 +1,71 @@
+// The head of a share page (/paste/{slug}, /file/{slug}) as link unfurlers read it: the share's card
+// (share-card.ts) read straight from the database without spending a view, so a chat app's bot, a
+// link prefetcher or a mail scanner that fetches the page leaves a view-limited share as it was.
+import type { Repositories } from '@server/db/repositories';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { PageHead } from '@server/middleware/static-site.middleware';
+import { APP_NAME } from '@shared/limits';
+import {
+  cardLanguage,
+  cardTags,
+  cardTitle,
+  fileCard,
+  missingCard,
+  pasteCard,
+  protectedCard,
+  type CardLanguage,
+  type ShareCard,
+} from './share-card';
+
+const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
+/** Enough of a paste for a title and a two-line description. */
+const EXCERPT_LENGTH = 600;
+/** The product's card image, for every share (a file's own image would cost a read of the share). */
+const CARD_IMAGE = '/icon-512.png';
+
+const isLimited = (share: { password_hash: string | null; max_views: number | null }) =>
+  share.password_hash !== null || (share.max_views ?? 0) > 0;
+
+export class SharePreviewService {
+  constructor(
+    private readonly repos: Pick<Repositories, 'pastes' | 'files'>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The head for a share page's path, or undefined for any other path. */
+  headFor = async (path: string, acceptLanguage: string | undefined, origin: string): Promise<PageHead | undefined> => {
+    const match = sharePage.exec(path);
+    if (match === null) return undefined;
+    const [, kind, encoded = ''] = match;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(encoded);
+    } catch {
+      return undefined;
+    }
+    const language = cardLanguage(acceptLanguage);
+    const card = kind === 'paste' ? await this.#pasteCard(slug, language) : await this.#fileCard(slug, language);
+    return {
+      title: cardTitle(card, APP_NAME),
+      tags: cardTags(card, `${origin}${path}`, `${origin}${CARD_IMAGE}`, APP_NAME),
+    };
+  };
+
+  async #pasteCard(slug: string, language: CardLanguage): Promise<ShareCard> {
+    const paste = await this.repos.pastes.peek(slug, isoAt(this.clock), EXCERPT_LENGTH);
+    if (paste === undefined) return missingCard(language);
+    return isLimited(paste) ? protectedCard(language) : pasteCard(paste, language);
+  }
+
+  async #fileCard(slug: string, language: CardLanguage): Promise<ShareCard> {
+    const file = await this.repos.files.findBySlug(slug);
+    const now = isoAt(this.clock);
+    const gone =
+      file === undefined ||
+      file.status !== 'committed' ||
+      (file.expires_at !== null && file.expires_at <= now) ||
+      ((file.max_views ?? 0) > 0 && file.views >= (file.max_views ?? 0));
+    if (gone) return missingCard(language);
+    return isLimited(file) ? protectedCard(language) : fileCard(file);
+  }
+}
