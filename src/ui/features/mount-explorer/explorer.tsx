@@ -10,42 +10,26 @@ import { toErrorInit } from '@ui/lib/to-error-init';
 import { addEntriesToBasket } from './add-to-basket';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContextMenu, type MenuAt } from './context-menu';
-import { CopyDialog } from './copy-dialog';
 import { useCopyTask } from './data/use-copy-task';
 import { useFolderListing } from './data/use-folder-listing';
 import type { FsScope } from './data/fs-scope';
 import { useFsCalls } from './data/use-fs-calls';
 import { useFsSearch } from './data/use-fs-search';
 import { useMountUploads } from './data/use-mount-uploads';
-import { DeleteDialog } from './delete-dialog';
-import { EditorDialog } from './editor-dialog';
-import { entryMenuItems, isChangeable, isEditable, type EntryActions } from './entry-menu';
+import { entryMenuItems, isChangeable, type EntryActions } from './entry-menu';
 import { EntriesView } from './entry-views';
+import { type ExplorerDialog, ExplorerDialogs, upsert } from './explorer-dialogs';
 import { FolderBody } from './folder-body';
 import { ExplorerToolbar, SelectionBar } from './explorer-toolbar';
 import { sortEntries, sortNeedsWholeFolder, useExplorerPrefs } from './explorer-prefs';
-import { childPath, decodeSegment, parentOf } from './fs-paths';
-import { NameDialog } from './name-dialog';
+import { decodeSegment } from './fs-paths';
 import { PreviewDialog } from './preview-dialog';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
 import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
 
-type ExplorerDialog =
-  | { kind: 'mkdir' }
-  | { kind: 'rename'; entry: FsEntry }
-  | { kind: 'delete'; entries: FsEntry[] }
-  | { kind: 'copy'; entries: FsEntry[] }
-  | { kind: 'edit'; entry: FsEntry }
-  | null;
 type Notice = { text: string; error: boolean } | null;
-
-/** Puts `entry` in the list, replacing one at the same path. */
-function upsert(items: FsEntry[], entry: FsEntry): FsEntry[] {
-  const at = items.findIndex((item) => item.path === entry.path);
-  return at < 0 ? [...items, entry] : items.map((item, i) => (i === at ? entry : item));
-}
 
 /** A download through a direct link that answers as an attachment. */
 function startDownload(url: string, name: string): void {
@@ -316,82 +300,20 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         </div>
       )}
       {menu && <ContextMenu {...menu} onClose={() => setMenu(null)} />}
-      {dialog?.kind === 'mkdir' && (
-        <NameDialog
-          title={t('explorer.mkdir.title')}
-          label={t('explorer.mkdir.name')}
-          initial=""
-          submitLabel={t('explorer.mkdir.submit')}
-          busyLabel={t('explorer.mkdir.busy')}
-          takenMessage={t('explorer.mkdir.exists')}
-          onSubmit={(name) =>
-            calls.mkdir(childPath(folder, name, true)).then((entry) => patch((items) => upsert(items, entry)))
-          }
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'rename' && (
-        <NameDialog
-          title={t('explorer.rename.title', { name: dialog.entry.name })}
-          label={t('explorer.rename.name')}
-          initial={dialog.entry.name}
-          submitLabel={t('explorer.rename.submit')}
-          busyLabel={t('explorer.rename.busy')}
-          takenMessage={t('explorer.rename.exists')}
-          onSubmit={async (name) => {
-            const { entry } = dialog;
-            if (name === entry.name) return;
-            const result = await calls.rename(entry.path, childPath(parentOf(entry.path), name, entry.isDirectory));
-            patch((items) =>
-              items.map((item) => (item.path === entry.path ? { ...item, name, path: result.newPath } : item)),
-            );
-            setSelected((now) => new Set([...now].filter((path) => path !== entry.path)));
-          }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteDialog
-          entries={dialog.entries}
-          calls={calls}
-          onDeleted={(paths) => {
-            const gone = new Set(paths);
-            patch((items) => items.filter((item) => !gone.has(item.path)));
-            setSelected((now) => new Set([...now].filter((path) => !gone.has(path))));
-          }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'copy' && (
-        <CopyDialog
-          calls={calls}
-          sources={dialog.entries}
-          startFolder={folder}
-          onSubmit={(target, skipExisting) => {
-            startCopy(dialog.entries, target, skipExisting);
-            setSelected(new Set());
-            setDialog(null);
-            setNotice({ text: t('explorer.copy.started'), error: false });
-          }}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'edit' && isEditable(dialog.entry) && (
-        <EditorDialog
-          entry={dialog.entry}
-          calls={calls}
-          onSaved={(entry, result) =>
-            patch((items) =>
-              items.map((item) =>
-                item.path === entry.path
-                  ? { ...item, size: result.size, modified: result.modified, etag: result.etag }
-                  : item,
-              ),
-            )
-          }
-          onClose={() => setDialog(null)}
-        />
-      )}
+      <ExplorerDialogs
+        dialog={dialog}
+        folder={folder}
+        calls={calls}
+        patch={patch}
+        onUnselect={(gone) => setSelected((now) => new Set([...now].filter((path) => !gone.has(path))))}
+        onCopy={(entries, target, skipExisting) => {
+          startCopy(entries, target, skipExisting);
+          setSelected(new Set());
+          setDialog(null);
+          setNotice({ text: t('explorer.copy.started'), error: false });
+        }}
+        onClose={() => setDialog(null)}
+      />
       {preview !== null && dialog === null && (
         <PreviewDialog
           folder={folder}
