@@ -11,6 +11,8 @@ import type { Config } from './config';
 import { createRepositories } from './db/repositories';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
+import { memoryLimiters } from './lib/rate-limiter';
+import { databaseLimiters } from './lib/rate-limiter-pg';
 import { apiCors } from './middleware/cors.middleware';
 import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
@@ -113,7 +115,9 @@ export function createApp({
   renderer = new HtmlRenderer(),
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
-  const limiters = createAuthLimiters(clock);
+  // Attempt limits: in memory with one process (SQLite), counted in the database by every instance on PostgreSQL.
+  const limiterFactory = config.database.kind === 'postgres' ? databaseLimiters(db, clock) : memoryLimiters(clock);
+  const limiters = createAuthLimiters(limiterFactory);
   const sessions = new AdminSessionService(repos, clock, limiters);
   const accounts = new AdminAccountService(repos, clock, limiters);
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
@@ -121,7 +125,7 @@ export function createApp({
   const idempotency = new IdempotencyStore(repos, clock);
   const settings = new SystemSettingsService(repos, clock, idempotency);
   const mounts = new MountService(repos, clock, caches);
-  const pasteLimiters = createPasteLimiters(clock);
+  const pasteLimiters = createPasteLimiters(limiterFactory);
   const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(
     repos,
@@ -135,7 +139,13 @@ export function createApp({
   const limits = new UploadLimits(repos, config.database.kind, settings);
   const uploads = new UploadService(repos, clock, storageConfigs, storage, limits);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
-  const publicFiles = new PublicFileService(repos, clock, storage, fileAccess, createPasswordLimiters(clock));
+  const publicFiles = new PublicFileService(
+    repos,
+    clock,
+    storage,
+    fileAccess,
+    createPasswordLimiters(limiterFactory, 'file'),
+  );
   const fileShares = new FileShareService(repos, clock, publicFiles);
   const gate = new UploadGate(repos.files);
   const fs = createFsModule({
