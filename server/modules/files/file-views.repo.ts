@@ -22,32 +22,32 @@ export class FileViewTokenRepo {
     await this.db.deleteFrom('file_view_tokens').where('token_id', '=', tokenId).execute();
   }
 
-  /** The token's record for this file when it paid at or after `paidSince`. */
-  find(tokenId: string, fileId: string, paidSince: number): Promise<PaidToken | undefined> {
+  /** The token's record for this file when it paid after `paidAfter`. */
+  find(tokenId: string, fileId: string, paidAfter: number): Promise<PaidToken | undefined> {
     return this.db
       .selectFrom('file_view_tokens')
       .selectAll()
       .where('token_id', '=', tokenId)
       .where('file_id', '=', fileId)
-      .where('paid_at', '>=', paidSince)
+      .where('paid_at', '>', paidAfter)
       .executeTakeFirst();
   }
 
   /**
-   * Counts one read by a token that paid at or after `paidSince`: a full read only while it has
+   * Counts one read by a token that paid after `paidAfter`: a full read only while it has
    * made fewer than `maxFullReads` (no bound when null). False when the read is not allowed.
    */
   async read(
     tokenId: string,
     fileId: string,
-    read: { full: boolean; paidSince: number; maxFullReads: number | null },
+    read: { full: boolean; paidAfter: number; maxFullReads: number | null },
   ): Promise<boolean> {
     let query = this.db
       .updateTable('file_view_tokens')
       .set((eb) => ({ full_reads: eb('full_reads', '+', read.full ? 1 : 0) }))
       .where('token_id', '=', tokenId)
       .where('file_id', '=', fileId)
-      .where('paid_at', '>=', read.paidSince);
+      .where('paid_at', '>', read.paidAfter);
     if (read.full && read.maxFullReads !== null) query = query.where('full_reads', '<', read.maxFullReads);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;

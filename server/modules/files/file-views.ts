@@ -62,7 +62,7 @@ export class FileViews {
       const usedUp = isUsedUp(row);
       const allowed = await this.tokens.read(tokenId, row.id, {
         full,
-        paidSince: usedUp ? now - FILE_VISIT_GRACE_MS : 0,
+        paidAfter: usedUp ? now - FILE_VISIT_GRACE_MS : 0,
         maxFullReads: usedUp ? FILE_VISIT_FULL_READS : null,
       });
       if (!allowed && usedUp) throw usedUpError();
