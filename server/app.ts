@@ -12,6 +12,7 @@ import { createRepositories } from './db/repositories';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { memoryLimiters } from './lib/rate-limiter';
+import { localBus, type CacheBus } from './cluster/cache-bus';
 import { databaseLimiters } from './lib/rate-limiter-pg';
 import { apiCors } from './middleware/cors.middleware';
 import { compressAnswers } from './middleware/compress.middleware';
@@ -95,6 +96,8 @@ export type AppDeps = {
   storage?: StorageRegistry;
   /** Mount reindexing; shared with the sweeper when the server starts. */
   reindexer?: FsReindexer;
+  /** Messages to and from the other instances on one database; nothing to send with one process. */
+  bus?: CacheBus;
   /** Markdown and file-text rendering on worker threads; the server stops its workers on close. */
   renderer?: HtmlRenderer;
 };
@@ -113,6 +116,7 @@ export function createApp({
   storage = createStorageRegistry(config, clock),
   reindexer,
   renderer = new HtmlRenderer(),
+  bus = localBus,
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
   // Attempt limits: in memory with one process (SQLite), counted in the database by every instance on PostgreSQL.
@@ -123,7 +127,7 @@ export function createApp({
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
   const system = new SystemService(repos, config.database.kind, clock);
   const idempotency = new IdempotencyStore(repos, clock);
-  const settings = new SystemSettingsService(repos, clock, idempotency);
+  const settings = new SystemSettingsService(repos, clock, idempotency, bus);
   const mounts = new MountService(repos, clock, caches);
   const pasteLimiters = createPasteLimiters(limiterFactory);
   const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);

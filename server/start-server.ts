@@ -81,7 +81,7 @@ export async function startServer({
   const renderer = new HtmlRenderer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
-  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer });
+  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer, bus });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));

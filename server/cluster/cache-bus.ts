@@ -8,6 +8,8 @@ import type pg from 'pg';
 import type { Logger } from '@server/lib/logger';
 
 export const busChannel = 'clipdock_bus';
+/** How the bus's connections show in pg_stat_activity. */
+export const busApplicationName = 'clipdock-bus';
 /** PostgreSQL refuses NOTIFY payloads from 8000 bytes; larger messages must be summarized by the sender. */
 export const maxBusMessageBytes = 7_000;
 
@@ -38,7 +40,7 @@ export async function openDatabaseBus(connectionString: string, logger: Logger):
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pgModule.Client({ connectionString });
+    const next = new pgModule.Client({ connectionString, application_name: busApplicationName });
     const lost = (error?: Error) => {
       if (client !== next) return;
       client = undefined;

@@ -2,12 +2,14 @@
 // once for both, a one-view file's paid visit goes on from either, a logout or a revoked key is
 // refused by the other at once, and a cache clear on one empties the other's caches within a second.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { z } from 'zod';
 import { apiKeyCheckSchema, adminTokenCheckSchema } from '@shared/api/auth.schema';
 import { createdApiKeySchema } from '@shared/api/api-key.schema';
 import { cacheStatsSchema } from '@shared/api/cache.schema';
 import { commitResponseSchema } from '@shared/api/upload.schema';
 import { publicFileSchema } from '@shared/api/file-share.schema';
+import { systemSettingsSchema } from '@shared/api/settings.schema';
 import { ErrorCode } from '@shared/errors';
 import { createPaste } from '@tests/integration/pastes/paste-helpers';
 import { login } from '@tests/integration/support/auth-helpers';
@@ -21,8 +23,10 @@ describe('two instances on one PostgreSQL', () => {
   let a: string;
   let b: string;
   let token: string;
+  let databaseUrl: string;
   beforeAll(async () => {
-    cluster = await startCluster(await createTestDatabase('cluster'), 2, { TRUST_PROXY: 'true' });
+    databaseUrl = await createTestDatabase('cluster');
+    cluster = await startCluster(databaseUrl, 2, { TRUST_PROXY: 'true' });
     [a, b] = cluster.instances.map((instance) => instance.baseUrl) as [string, string];
     ({ token } = await login(a));
   }, 120_000);
@@ -132,5 +136,58 @@ describe('two instances on one PostgreSQL', () => {
     expect(await directorySize(b)).toBeGreaterThan(0);
     expectOk(await call(a, 'POST', '/api/admin/cache/clear', { token, json: {} }), z.unknown());
     await expect.poll(() => directorySize(b), { timeout: 1_000, interval: 50 }).toBe(0);
+  });
+
+  it('runs no more checks than the limit when 40 guesses hit both instances at once', async () => {
+    const { slug } = await createPaste(a, { content: 'raced', password: 'the right one' }, { token });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(both()[i % 2] ?? a, 'POST', `/api/paste/${slug}`, {
+          json: { password: `guess ${i}` },
+          headers: from('203.0.113.40'),
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 401)).toHaveLength(5);
+    expect(results.filter((result) => result.status === 429)).toHaveLength(35);
+  });
+
+  it('shows a settings change made on one instance on the other within a second', async () => {
+    const read = async (url: string) =>
+      expectOk(await call(url, 'GET', '/api/admin/system-settings', { token }), systemSettingsSchema);
+    const before = await read(b);
+    const changed = !before.allow_guest_pastes;
+    expectOk(
+      await call(a, 'PUT', '/api/admin/system-settings', { token, json: { allow_guest_pastes: changed } }),
+      systemSettingsSchema,
+    );
+    await expect.poll(async () => (await read(b)).allow_guest_pastes, { timeout: 1_000, interval: 50 }).toBe(changed);
+  });
+
+  it('listens again by itself after losing its connection, and clears what it may have missed', async () => {
+    const directorySize = async (url: string) =>
+      expectOk(await call(url, 'GET', '/api/admin/cache/stats', { token }), cacheStatsSchema).caches.directory.size;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where application_name = 'clipdock-bus'`,
+        )
+      ).rows[0]?.n;
+    try {
+      expect(await listeners()).toBe(2);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'clipdock-bus'`,
+      );
+      await expect.poll(listeners, { timeout: 10_000, interval: 100 }).toBe(2);
+      expectOk(await call(b, 'GET', '/api/admin/fs/list?path=%2Flocal', { token }), z.unknown());
+      expect(await directorySize(b)).toBeGreaterThan(0);
+      expectOk(await call(a, 'POST', '/api/admin/cache/clear', { token, json: {} }), z.unknown());
+      await expect.poll(() => directorySize(b), { timeout: 1_000, interval: 50 }).toBe(0);
+      for (const url of both()) expect((await call(url, 'GET', '/api/health')).status).toBe(200);
+    } finally {
+      await admin.end();
+    }
   });
 });
