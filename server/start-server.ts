@@ -61,7 +61,9 @@ export async function startServer({
   const storage = createStorageRegistry(config, clock);
   const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
   const postgres = config.database.kind === 'postgres';
-  const locks = postgres ? databaseLocks(db) : processLocks;
+  // Locks are held on connections of their own, so work waiting under them never starves the pool it needs.
+  const lockDb = postgres ? await openDatabase(config.database) : undefined;
+  const locks = lockDb === undefined ? processLocks : databaseLocks(lockDb);
   let bus: CacheBus = localBus;
   try {
     // Several instances starting together: one migrates and seeds at a time, the others find it done.
@@ -72,6 +74,7 @@ export async function startServer({
     });
     if (config.database.kind === 'postgres') bus = await openDatabaseBus(config.database.url, logger);
   } catch (error) {
+    await lockDb?.destroy();
     await db.destroy();
     throw error;
   }
@@ -116,6 +119,7 @@ export async function startServer({
     await sweeper.stop();
     await renderer.close();
     await bus.close();
+    await lockDb?.destroy();
     await db.destroy();
   };
   return { url: `http://${hostname ?? 'localhost'}:${port}`, port, db, close };

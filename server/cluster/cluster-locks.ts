@@ -2,7 +2,8 @@
 // include), a mount's full reindex, and start-up (migrations, first admin, default storage). With
 // one process (SQLite) there is nobody to exclude; on PostgreSQL a session-level advisory lock,
 // held on one pooled connection for the length of the work, excludes every other instance. A lost
-// connection releases its locks, so a killed instance never blocks the others.
+// connection releases its locks, so a killed instance never blocks the others. Give `databaseLocks`
+// a pool of its own: a holder keeps one connection while its work uses others.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@server/db/schema';
 
