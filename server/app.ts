@@ -11,6 +11,9 @@ import type { Config } from './config';
 import { createRepositories } from './db/repositories';
 import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
+import { memoryLimiters } from './lib/rate-limiter';
+import { localBus, type CacheBus } from './cluster/cache-bus';
+import { databaseLimiters } from './lib/rate-limiter-pg';
 import { apiCors } from './middleware/cors.middleware';
 import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
@@ -94,6 +97,8 @@ export type AppDeps = {
   storage?: StorageRegistry;
   /** Mount reindexing; shared with the sweeper when the server starts. */
   reindexer?: FsReindexer;
+  /** Messages to and from the other instances on one database; nothing to send with one process. */
+  bus?: CacheBus;
   /** Markdown and file-text rendering on worker threads; the server stops its workers on close. */
   renderer?: HtmlRenderer;
 };
@@ -112,17 +117,20 @@ export function createApp({
   storage = createStorageRegistry(config, clock),
   reindexer,
   renderer = new HtmlRenderer(),
+  bus = localBus,
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
-  const limiters = createAuthLimiters(clock);
+  // Attempt limits: in memory with one process (SQLite), counted in the database by every instance on PostgreSQL.
+  const limiterFactory = config.database.kind === 'postgres' ? databaseLimiters(db, clock) : memoryLimiters(clock);
+  const limiters = createAuthLimiters(limiterFactory);
   const sessions = new AdminSessionService(repos, clock, limiters);
   const accounts = new AdminAccountService(repos, clock, limiters);
   const apiKeys = new ApiKeyAuthService(repos, clock, limiters);
   const system = new SystemService(repos, config.database.kind, clock);
   const idempotency = new IdempotencyStore(repos, clock);
-  const settings = new SystemSettingsService(repos, clock, idempotency);
+  const settings = new SystemSettingsService(repos, clock, idempotency, bus);
   const mounts = new MountService(repos, clock, caches);
-  const pasteLimiters = createPasteLimiters(clock);
+  const pasteLimiters = createPasteLimiters(limiterFactory);
   const pastes = new PasteService(repos, clock, pasteLimiters, idempotency);
   const pasteViews = new PasteViewService(
     repos,
@@ -136,7 +144,13 @@ export function createApp({
   const limits = new UploadLimits(repos, config.database.kind, settings);
   const uploads = new UploadService(repos, clock, storageConfigs, storage, limits);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
-  const publicFiles = new PublicFileService(repos, clock, storage, fileAccess, createPasswordLimiters(clock));
+  const publicFiles = new PublicFileService(
+    repos,
+    clock,
+    storage,
+    fileAccess,
+    createPasswordLimiters(limiterFactory, 'file'),
+  );
   const fileShares = new FileShareService(repos, clock, publicFiles);
   const gate = new UploadGate(repos.files);
   const fs = createFsModule({

@@ -24,6 +24,10 @@ import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
 import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
+import { localBus, openDatabaseBus, type CacheBus } from './cluster/cache-bus';
+import { databaseLocks, processLocks } from './cluster/cluster-locks';
+import { attemptSweepTask } from './lib/rate-limiter-pg';
+import { fileViewTokenSweepTask } from './modules/files/file-views';
 
 export type StartOptions = {
   config: Config;
@@ -59,20 +63,31 @@ export async function startServer({
   const repos = createRepositories(db);
   const storage = createStorageRegistry(config, clock);
   const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
+  const postgres = config.database.kind === 'postgres';
+  // Locks are held on connections of their own, so work waiting under them never starves the pool it needs.
+  const lockDb = postgres ? await openDatabase(config.database) : undefined;
+  const locks = lockDb === undefined ? processLocks : databaseLocks(lockDb);
+  let bus: CacheBus = localBus;
   try {
-    await migrateToLatest(db, logger);
-    await ensureInitialAdmin(repos, config.admin, clock, logger, announce);
-    await ensureDefaultStorage(repos, clock, logger, s3);
+    // Several instances starting together: one migrates and seeds at a time, the others find it done.
+    await locks.hold('start-up', async () => {
+      await migrateToLatest(db, logger);
+      await ensureInitialAdmin(repos, config.admin, clock, logger, announce);
+      await ensureDefaultStorage(repos, clock, logger, s3);
+    });
+    if (config.database.kind === 'postgres') bus = await openDatabaseBus(config.database.url, logger);
   } catch (error) {
+    await lockDb?.destroy();
     await db.destroy();
     throw error;
   }
   const caches = new CacheRegistry(clock);
-  const reindexer = new FsReindexer(repos, storage, caches, clock, logger);
+  caches.join(bus);
+  const reindexer = new FsReindexer(repos, storage, caches, clock, logger, undefined, locks);
   const renderer = new HtmlRenderer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
-  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer });
+  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer, bus });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
@@ -88,7 +103,10 @@ export async function startServer({
       createFsUploadSweepTask(repos, storage),
       webdavLockSweepTask(repos),
       reindexer.sweepTask(),
+      fileViewTokenSweepTask(db),
+      ...(postgres ? [attemptSweepTask(db)] : []),
     ],
+    locks,
     intervalMs: sweepIntervalMs,
     logger,
     clock,
@@ -103,6 +121,8 @@ export async function startServer({
     clearTimeout(force);
     await sweeper.stop();
     await renderer.close();
+    await bus.close();
+    await lockDb?.destroy();
     await db.destroy();
   };
   return { url: `http://${hostname ?? 'localhost'}:${port}`, port, db, close };

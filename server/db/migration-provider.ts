@@ -10,6 +10,8 @@ import * as pasteTombstones from './migrations/0006-paste-tombstones';
 import * as fsIndex from './migrations/0007-fs-index';
 import * as fileTombstones from './migrations/0008-file-tombstones';
 import * as webdav from './migrations/0009-webdav';
+import * as attemptCounts from './migrations/0010-attempt-counts';
+import * as fileViewTokens from './migrations/0011-file-view-tokens';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '0007_fs_index': fsIndex,
   '0008_file_tombstones': fileTombstones,
   '0009_webdav': webdav,
+  '0010_attempt_counts': attemptCounts,
+  '0011_file_view_tokens': fileViewTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,6 +7,7 @@ import { AdminTokenRepo } from '@server/modules/auth/admin-token.repo';
 import { AdminRepo } from '@server/modules/auth/admin.repo';
 import { DashboardRepo } from '@server/modules/dashboard/dashboard.repo';
 import { FileRepo } from '@server/modules/files/file.repo';
+import { FileViewTokenRepo } from '@server/modules/files/file-views.repo';
 import { FsEntryRepo } from '@server/modules/fs/fs-entry.repo';
 import { FsUploadRepo } from '@server/modules/fs/fs-upload.repo';
 import { IdempotencyRepo } from '@server/modules/idempotency/idempotency.repo';
@@ -38,6 +39,7 @@ export type Repositories = {
   fsUploads: FsUploadRepo;
   webdavLocks: WebdavLockRepo;
   webdavProps: WebdavPropRepo;
+  fileViewTokens: FileViewTokenRepo;
   /** Runs `work` with repositories bound to one transaction (joining the current one, if any). */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 };
@@ -60,6 +62,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     fsUploads: new FsUploadRepo(db),
     webdavLocks: new WebdavLockRepo(db),
     webdavProps: new WebdavPropRepo(db),
+    fileViewTokens: new FileViewTokenRepo(db),
     transaction: (work) => inTransaction(db, (trx) => work(createRepositories(trx))),
   };
 }

@@ -212,6 +212,23 @@ export interface WebdavPropsTable {
   value: string;
 }
 
+/** Shared attempt limits (PostgreSQL); times are epoch ms. */
+export interface AttemptCountsTable {
+  scope: string;
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+/** File access tokens that have paid their view; times are epoch ms. */
+export interface FileViewTokensTable {
+  token_id: string;
+  file_id: string;
+  paid_at: number;
+  expires_at: number;
+  full_reads: number;
+}
+
 export interface Database {
   admins: AdminsTable;
   admin_tokens: AdminTokensTable;
@@ -229,6 +246,8 @@ export interface Database {
   fs_index_state: FsIndexStateTable;
   webdav_locks: WebdavLocksTable;
   webdav_props: WebdavPropsTable;
+  attempt_counts: AttemptCountsTable;
+  file_view_tokens: FileViewTokensTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;

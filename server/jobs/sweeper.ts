@@ -1,7 +1,9 @@
 // Periodic clean-up of expired rows. Tasks run one after another, once at start and then every
-// interval; a failing task is logged and does not stop the others, and runs never overlap.
+// interval; a failing task is logged and does not stop the others, and runs never overlap. With
+// several instances on one database, one pass runs at a time across all of them.
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
+import { processLocks, type ClusterLocks } from '@server/cluster/cluster-locks';
 
 export type SweepTask = {
   name: string;
@@ -14,6 +16,8 @@ export type SweeperOptions = {
   intervalMs: number;
   logger: Logger;
   clock: Clock;
+  /** With several instances, a pass runs on one of them at a time; the others skip it. */
+  locks?: ClusterLocks;
 };
 
 export type Sweeper = {
@@ -27,7 +31,7 @@ export type Sweeper = {
 
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
-export function createSweeper({ tasks, intervalMs, logger, clock }: SweeperOptions): Sweeper {
+export function createSweeper({ tasks, intervalMs, logger, clock, locks = processLocks }: SweeperOptions): Sweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -46,8 +50,16 @@ export function createSweeper({ tasks, intervalMs, logger, clock }: SweeperOptio
     }
   };
 
+  const exclusivePass = async () => {
+    try {
+      await locks.tryHold('sweeper', pass);
+    } catch (error) {
+      logger.error('sweep failed', { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
   const runOnce = () => {
-    running ??= pass().finally(() => {
+    running ??= exclusivePass().finally(() => {
       running = undefined;
     });
     return running;

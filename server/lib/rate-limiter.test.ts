@@ -39,7 +39,7 @@ describe('FailureLimiter', () => {
     expect(limiter.retryAfterSeconds('fresh-0')).toBe(0);
   });
 
-  it('reserves an attempt under every slot or none, and gives it back on success', () => {
+  it('reserves an attempt under every slot or none, and gives it back on success', async () => {
     const clock = new ManualClock();
     const pair = new FailureLimiter({ max: 2, windowMs: 60_000 }, clock);
     const ip = new FailureLimiter({ max: 3, windowMs: 60_000 }, clock);
@@ -47,13 +47,13 @@ describe('FailureLimiter', () => {
       { limiter: pair, key: `ip|${user}`, resetOnSuccess: true },
       { limiter: ip, key: 'ip' },
     ];
-    reserveAttempt(...slots('a'));
-    reserveAttempt(...slots('a'));
-    expect(() => reserveAttempt(...slots('a'))).toThrow(/too many failed attempts/);
+    await reserveAttempt(...slots('a'));
+    await reserveAttempt(...slots('a'));
+    await expect(reserveAttempt(...slots('a'))).rejects.toThrow(/too many failed attempts/);
     expect(ip.retryAfterSeconds('ip')).toBe(0);
-    reserveAttempt(...slots('b')).succeeded();
+    await (await reserveAttempt(...slots('b'))).succeeded();
     expect(pair.size).toBe(1);
-    reserveAttempt(...slots('c'));
-    expect(() => reserveAttempt(...slots('d'))).toThrow(/too many failed attempts/);
+    await reserveAttempt(...slots('c'));
+    await expect(reserveAttempt(...slots('d'))).rejects.toThrow(/too many failed attempts/);
   });
 });

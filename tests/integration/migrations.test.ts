@@ -14,7 +14,9 @@ const expectedTables = [
   'admin_tokens',
   'admins',
   'api_keys',
+  'attempt_counts',
   'file_tombstones',
+  'file_view_tokens',
   'files',
   'fs_entries',
   // The FTS5 trigram index of fs_entries.name and its shadow tables.
@@ -189,6 +191,8 @@ describe('migrations', () => {
         '0007_fs_index',
         '0008_file_tombstones',
         '0009_webdav',
+        '0010_attempt_counts',
+        '0011_file_view_tokens',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

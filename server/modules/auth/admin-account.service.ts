@@ -18,7 +18,7 @@ export class AdminAccountService {
 
   async changePassword(auth: AdminAuth, input: ChangePasswordRequest, ip: string): Promise<ChangePasswordResult> {
     const { passwordByAdmin, passwordByIp } = this.limiters;
-    const attempt = reserveAttempt(
+    const attempt = await reserveAttempt(
       { limiter: passwordByAdmin, key: auth.adminId, resetOnSuccess: true },
       { limiter: passwordByIp, key: ip },
     );
@@ -29,7 +29,7 @@ export class AdminAccountService {
     if (!(await verifyPassword(admin.password_hash, input.currentPassword))) {
       throw new AppError(ErrorCode.WrongPassword, 'current password is incorrect');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
 
     if (input.newPassword !== undefined && input.newPassword === input.currentPassword) {
       throw new AppError(ErrorCode.BadRequest, 'newPassword must differ from the current password');

@@ -72,10 +72,10 @@ export class AdminSessionService {
     }
     const { loginByIpAndUsername, loginByIp, loginByUsername } = this.limiters;
     const userKey = input.username.toLowerCase();
-    const attempt = reserveAttempt(
+    const attempt = await reserveAttempt(
       { limiter: loginByIpAndUsername, key: JSON.stringify([ip, userKey]), resetOnSuccess: true },
       { limiter: loginByIp, key: ip },
-      { limiter: loginByUsername, key: userKey, enforce: loginByIp.failures(ip) > 0 },
+      { limiter: loginByUsername, key: userKey, enforce: (await loginByIp.failures(ip)) > 0 },
     );
 
     const admin = await this.admins.findByUsername(input.username);
@@ -85,7 +85,7 @@ export class AdminSessionService {
         : await verifyPassword(admin.password_hash, input.password);
     if (admin === undefined || !valid) throw new AppError(ErrorCode.InvalidCredentials, 'invalid username or password');
 
-    attempt.succeeded();
+    await attempt.succeeded();
     if (remember) this.#verified.set(verifiedKey(admin, input.password), true);
     return { kind: 'admin', adminId: admin.id, username: admin.username, tokenHash: null };
   }

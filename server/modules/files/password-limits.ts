@@ -2,8 +2,13 @@
 // per IP, and a far higher ceiling per share that only stops addresses that have already failed,
 // as the admin login does: a spread-out guesser gets one more try per new address, while the
 // rightful viewer, from an address with a clean record, still gets in.
-import type { Clock } from '@server/lib/clock';
-import { FailureLimiter, reserveAttempt, type Attempt, type LimitRule } from '@server/lib/rate-limiter';
+import {
+  reserveAttempt,
+  type Attempt,
+  type AttemptLimiter,
+  type LimiterFactory,
+  type LimitRule,
+} from '@server/lib/rate-limiter';
 
 const fifteenMinutes = 15 * 60 * 1000;
 
@@ -16,16 +21,21 @@ export const defaultPasswordLimits: PasswordLimits = {
 };
 
 export type PasswordLimiters = {
-  byIpAndTarget: FailureLimiter;
-  byIp: FailureLimiter;
-  byTarget: FailureLimiter;
+  byIpAndTarget: AttemptLimiter;
+  byIp: AttemptLimiter;
+  byTarget: AttemptLimiter;
 };
 
-export function createPasswordLimiters(clock: Clock, limits: PasswordLimits = defaultPasswordLimits): PasswordLimiters {
+/** `scope` names the limiters apart (file shares, pastes) when they are counted in the database. */
+export function createPasswordLimiters(
+  limiter: LimiterFactory,
+  scope: string,
+  limits: PasswordLimits = defaultPasswordLimits,
+): PasswordLimiters {
   return {
-    byIpAndTarget: new FailureLimiter(limits.perIpAndTarget, clock),
-    byIp: new FailureLimiter(limits.perIp, clock),
-    byTarget: new FailureLimiter(limits.perTarget, clock),
+    byIpAndTarget: limiter(`${scope}-password-ip-target`, limits.perIpAndTarget),
+    byIp: limiter(`${scope}-password-ip`, limits.perIp),
+    byTarget: limiter(`${scope}-password-target`, limits.perTarget),
   };
 }
 
@@ -33,10 +43,10 @@ export function createPasswordLimiters(clock: Clock, limits: PasswordLimits = de
  * Reserves one password attempt for `target` (a share id or slug) from `ip` before the argon2
  * check; throws 429 when any limit is reached. Call `succeeded()` on the right password.
  */
-export function reservePasswordAttempt(limiters: PasswordLimiters, ip: string, target: string): Attempt {
+export async function reservePasswordAttempt(limiters: PasswordLimiters, ip: string, target: string): Promise<Attempt> {
   return reserveAttempt(
     { limiter: limiters.byIpAndTarget, key: JSON.stringify([ip, target]), resetOnSuccess: true },
     { limiter: limiters.byIp, key: ip },
-    { limiter: limiters.byTarget, key: target, enforce: limiters.byIp.failures(ip) > 0 },
+    { limiter: limiters.byTarget, key: target, enforce: (await limiters.byIp.failures(ip)) > 0 },
   );
 }

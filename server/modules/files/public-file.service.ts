@@ -29,7 +29,7 @@ export class PublicFileService {
   readonly views: FileViews;
 
   constructor(
-    repos: Pick<Repositories, 'files' | 'storageConfigs'>,
+    repos: Pick<Repositories, 'files' | 'storageConfigs' | 'fileViewTokens'>,
     readonly clock: Clock,
     readonly storage: StorageRegistry,
     private readonly signer: UrlSigner,
@@ -37,7 +37,7 @@ export class PublicFileService {
   ) {
     this.files = repos.files;
     this.configs = repos.storageConfigs;
-    this.views = new FileViews(this.files, clock);
+    this.views = new FileViews(this.files, repos.fileViewTokens, clock);
   }
 
   /** Metadata only, counting no view; an unprotected file gets an access token, a protected one no links. */
@@ -49,12 +49,12 @@ export class PublicFileService {
   }
 
   async verify(slug: string, password: string, ip: string, origin: string): Promise<VerifiedFile> {
-    const attempt = reservePasswordAttempt(this.limiters, ip, slug);
+    const attempt = await reservePasswordAttempt(this.limiters, ip, slug);
     const row = await this.live(slug);
     if (row.password_hash !== null && !(await verifyPassword(row.password_hash, password))) {
       throw new AppError(ErrorCode.WrongPassword, 'incorrect password');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     return this.#withToken(row, origin);
   }
 
@@ -104,7 +104,7 @@ export class PublicFileService {
     if (!isUsedUp(row)) return { row, access: this.checkAccess(row, token) };
     // Used up: everyone but that visit hears 410, whatever token they bring.
     const access = this.#tokenAccess(row, token);
-    if (access === null || !this.views.paidBy(access)) throw usedUp();
+    if (access === null || !(await this.views.paidBy(row, access))) throw usedUp();
     return { row, access };
   }
 

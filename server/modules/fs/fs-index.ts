@@ -108,6 +108,6 @@ export class FsIndex {
   /** Drops the mount's cached listings and links, and every cached search (results span mounts). */
   changed(mountId: string): void {
     this.caches.clear({ mountIds: [mountId] });
-    this.caches.search.clear();
+    this.caches.clearSearch();
   }
 }

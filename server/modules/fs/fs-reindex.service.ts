@@ -10,6 +10,7 @@ import { AppError } from '@server/lib/app-error';
 import type { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
+import { processLocks, type ClusterLocks } from '@server/cluster/cluster-locks';
 import type { ListedObject } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { MountRow } from '@server/modules/mounts/mount.repo';
@@ -36,6 +37,7 @@ export class FsReindexer {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly sweepBudget = FS_SWEEP_BUDGET,
+    private readonly locks: ClusterLocks = processLocks,
   ) {}
 
   /** A full reindex; the mount's caches are cleared and its last_refresh_at recorded. */
@@ -45,7 +47,7 @@ export class FsReindexer {
     const { removed } = await this.#exclusive(mount.id, () => this.#run(mount, true, null));
     const at = isoAt(this.clock);
     this.caches.clear({ mountIds: [mount.id] });
-    this.caches.search.clear();
+    this.caches.clearSearch();
     await this.repos.mounts.markRefreshed([mount.id], at);
     return { mount_id: mount.id, indexed: await this.repos.fsEntries.count(mount.id), removed, last_refresh_at: at };
   }
@@ -59,16 +61,16 @@ export class FsReindexer {
           mountId === undefined || this.#running.has(mountId) ? undefined : await this.repos.mounts.findById(mountId);
         if (mount === undefined) return 0;
         const outcome = await this.#exclusive(mount.id, () => this.#run(mount, false, this.sweepBudget));
-        if (outcome.done) this.caches.search.clear();
+        if (outcome.done) this.caches.clearSearch();
         return outcome.removed;
       },
     };
   }
 
-  /** One run per mount at a time in this process; a second caller waits for the first. */
+  /** One run per mount at a time, in this process and across instances; a second caller waits for the first. */
   async #exclusive(mountId: string, run: () => Promise<Outcome>): Promise<Outcome> {
     while (this.#running.has(mountId)) await this.#running.get(mountId)?.catch(() => undefined);
-    const running = run();
+    const running = this.locks.hold(`fs-index:${mountId}`, run);
     this.#running.set(mountId, running);
     try {
       return await running;

@@ -3,24 +3,23 @@
 import { ErrorCode } from '@shared/errors';
 import type { OwnerFilter } from './paste.repo';
 import { AppError } from '@server/lib/app-error';
-import type { Clock } from '@server/lib/clock';
-import { FailureLimiter } from '@server/lib/rate-limiter';
+import type { AttemptLimiter, LimiterFactory } from '@server/lib/rate-limiter';
 import type { AdminAuth, ApiKeyAuth, Auth } from '@server/modules/auth/auth.types';
 import { createPasswordLimiters, type PasswordLimiters } from '@server/modules/files/password-limits';
 
 export const GUEST_OWNER = 'guest';
 
 export type PasteLimiters = {
-  guestCreateByIp: FailureLimiter;
+  guestCreateByIp: AttemptLimiter;
   password: PasswordLimiters;
 };
 
 const fifteenMinutes = 15 * 60 * 1000;
 
-export function createPasteLimiters(clock: Clock): PasteLimiters {
+export function createPasteLimiters(limiter: LimiterFactory): PasteLimiters {
   return {
-    guestCreateByIp: new FailureLimiter({ max: 10, windowMs: 60_000 }, clock),
-    password: createPasswordLimiters(clock, {
+    guestCreateByIp: limiter('paste-guest-create-ip', { max: 10, windowMs: 60_000 }),
+    password: createPasswordLimiters(limiter, 'paste', {
       perIpAndTarget: { max: 5, windowMs: fifteenMinutes },
       perIp: { max: 30, windowMs: fifteenMinutes },
       perTarget: { max: 100, windowMs: fifteenMinutes },

@@ -97,9 +97,9 @@ export class PasteViewService {
   }
 
   async #checkPassword(meta: PasteMeta, password: string, ip: string): Promise<void> {
-    const attempt = reservePasswordAttempt(this.limiters.password, ip, meta.slug);
+    const attempt = await reservePasswordAttempt(this.limiters.password, ip, meta.slug);
     if (meta.password_hash !== null && (await verifyPassword(meta.password_hash, password))) {
-      attempt.succeeded();
+      await attempt.succeeded();
       return;
     }
     throw new AppError(ErrorCode.WrongPassword, 'wrong password');

@@ -74,7 +74,7 @@ export class PasteService {
     });
     const insert = (slug: string) =>
       this.idempotency.once(idempotent && { ...idempotent, scope }, pasteCreateResultSchema, async (repos) => {
-        if (owner === GUEST_OWNER) reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
+        if (owner === GUEST_OWNER) await reserveAttempt({ limiter: this.limiters.guestCreateByIp, key: ip });
         if (input.slug === undefined) await repos.pastes.insert({ ...row, slug });
         else await repos.pastes.insertReclaiming({ ...row, slug });
         return answer(slug);

@@ -15,6 +15,7 @@ import type { SystemSettingsRepo } from './system-settings.repo';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { AdminAuth } from '@server/modules/auth/auth.types';
 import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import { localBus, type CacheBus } from '@server/cluster/cache-bus';
 
 /** Other processes (PostgreSQL deployments) may change settings; this bounds how stale they get. */
 const reloadAfterMs = 30_000;
@@ -52,8 +53,16 @@ export class SystemSettingsService {
     repos: Pick<Repositories, 'systemSettings'>,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyStore,
+    private readonly bus: CacheBus = localBus,
   ) {
     this.repo = repos.systemSettings;
+    // Another instance changed the settings (or messages may have been missed): read them again.
+    bus.listen({
+      onMessage: (message) => {
+        if (typeof message === 'object' && message !== null && 'settings' in message) this.invalidate();
+      },
+      onReconnect: () => this.invalidate(),
+    });
   }
 
   /** The current settings, for any service; no auth needed because nothing here is secret. */
@@ -87,6 +96,7 @@ export class SystemSettingsService {
       });
     } finally {
       this.invalidate();
+      this.bus.publish({ settings: 'changed' });
     }
   }
 

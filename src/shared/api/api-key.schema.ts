@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { normalizePath } from '@shared/path-rule';
 
 export const API_KEY_NAME_MAX_LENGTH = 50;
-export const API_KEY_CUSTOM_MIN_LENGTH = 8;
+export const API_KEY_CUSTOM_MIN_LENGTH = 24;
 export const API_KEY_CUSTOM_MAX_LENGTH = 128;
 export const API_KEY_BATCH_MAX = 1000;
 

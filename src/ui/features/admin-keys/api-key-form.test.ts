@@ -14,7 +14,8 @@ describe('API key form', () => {
   it('accepts a custom key of letters, digits, _ and - only', () => {
     expect(validateApiKeyForm(form({ customKey: 'has space!' })).customKey).toBe('customKeyChars');
     expect(validateApiKeyForm(form({ customKey: 'short' })).customKey).toBe('customKeyLength');
-    expect(validateApiKeyForm(form({ customKey: 'my_key-2024' })).customKey).toBeUndefined();
+    expect(validateApiKeyForm(form({ customKey: 'k'.repeat(23) })).customKey).toBe('customKeyLength');
+    expect(validateApiKeyForm(form({ customKey: 'my_key-2024_long-enough-1' })).customKey).toBeUndefined();
   });
 
   it('needs a whole number of days when the expiry is custom', () => {
@@ -32,8 +33,13 @@ describe('API key form', () => {
   });
 
   it('builds requests the shared schemas accept', () => {
-    const create = toCreateRequest(form({ customKey: 'custom_key_1', expiry: '7', text: true }));
-    expect(create).toMatchObject({ name: 'ci', custom_key: 'custom_key_1', expires_in_days: 7, text_permission: true });
+    const create = toCreateRequest(form({ customKey: 'custom_key_1_long-enough-x', expiry: '7', text: true }));
+    expect(create).toMatchObject({
+      name: 'ci',
+      custom_key: 'custom_key_1_long-enough-x',
+      expires_in_days: 7,
+      text_permission: true,
+    });
     expect(createApiKeyRequestSchema.safeParse(create).success).toBe(true);
     expect(toCreateRequest(form({ expiry: 'never' })).expires_at).toBe('never');
     expect(toCreateRequest(form({ expiry: 'custom', customDays: '90' })).expires_in_days).toBe(90);
