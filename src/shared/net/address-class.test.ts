@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentedMetadataAddresses,
-  documentedMetadataNames,
-  wireServerSpellings,
-} from '@tests/unit/cloud-metadata-cases';
-import { classifyIp, isMetadataName, storageHostProblem } from './address-class';
+import { classifyIp, storageHostProblem } from './address-class';
 
 describe('classifyIp', () => {
   it.each([
@@ -69,22 +64,6 @@ describe('classifyIp', () => {
       expect(classifyIp(host)).toBeNull();
     },
   );
-});
-
-describe('every cloud’s documented metadata service', () => {
-  it.each(documentedMetadataAddresses)('$cloud: $address is a metadata address', ({ address }) => {
-    expect(classifyIp(address)).toBe('metadata');
-    expect(storageHostProblem(address.includes(':') ? `[${address}]` : address)).toBe('a metadata address');
-  });
-
-  it.each(wireServerSpellings)('Azure WireServer spelled %s is a metadata address', (host) => {
-    expect(classifyIp(host)).toBe('metadata');
-  });
-
-  it.each(documentedMetadataNames)('$cloud: $name is a metadata name', ({ name }) => {
-    expect(isMetadataName(name)).toBe(true);
-    expect(storageHostProblem(name)).toBe('a cloud metadata service');
-  });
 });
 
 describe('storageHostProblem', () => {
