@@ -16,6 +16,7 @@ import {
   pasteUnlockInputSchema,
   pasteUpdateInputSchema,
   pasteViewQuerySchema,
+  pasteViewAnswerSchema,
   pasteViewSchema,
   userPasteListSchema,
 } from './paste.schema';
@@ -59,12 +60,12 @@ export const viewPaste = defineEndpoint({
   id: 'pastes.view',
   method: 'GET',
   path: sharePaths.pasteView,
-  summary: 'View a paste; a protected one answers metadata only until unlocked',
+  summary: 'View a paste; a protected one says only that it needs its password until unlocked',
   tag,
   access: 'public',
   params: slugParams,
   query: pasteViewQuerySchema,
-  reply: pasteViewSchema,
+  reply: pasteViewAnswerSchema,
   errors: [NotFound, Gone],
 });
 
