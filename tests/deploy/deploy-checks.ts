@@ -50,7 +50,8 @@ export async function writePaste(origin: string, token: string, content: string)
 }
 
 export async function readPaste(origin: string, slug: string): Promise<string | undefined> {
-  return (await apiOf(origin).call(viewPaste, { params: { slug } })).content;
+  const view = await apiOf(origin).call(viewPaste, { params: { slug } });
+  return 'content' in view ? view.content : undefined;
 }
 
 export type Uploaded = { slug: string; uploadUrl: string; bytes: Buffer };

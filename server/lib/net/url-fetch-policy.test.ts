@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { documentedMetadataAddresses, documentedMetadataNames } from '@tests/unit/cloud-metadata-cases';
 import { assertAddress, assertHost } from './address-guard';
 import { parseAllowList, urlFetchPolicy } from './url-fetch-policy';
 
@@ -55,5 +56,20 @@ describe('the URL fetch policy', () => {
     expect(() => assertHost(allowing, 'metadata.google.internal')).toThrow(/metadata/);
     expect(() => assertAddress(allowing, 'files.lan', '169.254.169.254')).toThrow(/metadata/);
     expect(() => assertAddress(allowing, 'other.lan', '169.254.10.10')).not.toThrow();
+  });
+
+  it('refuses every cloud’s documented metadata service even when every address and name is allowed', () => {
+    const names = documentedMetadataNames.map(({ name }) => name).join(',');
+    const everything = urlFetchPolicy(parseAllowList(`0.0.0.0/0,::/0,${names}`).entries);
+    expect(() => assertAddress(everything, 'files.lan', '203.0.113.9')).not.toThrow();
+    for (const { address } of documentedMetadataAddresses) {
+      expect(() => assertAddress(everything, 'files.lan', address), address).toThrow(/metadata/);
+      expect(() => assertHost(everything, address.includes(':') ? `[${address}]` : address), address).toThrow(
+        /metadata/,
+      );
+    }
+    for (const { name } of documentedMetadataNames) {
+      expect(() => assertHost(everything, name), name).toThrow(/metadata/);
+    }
   });
 });

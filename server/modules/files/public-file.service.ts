@@ -2,7 +2,7 @@
 // file and per (IP, file)), access tokens and office previews. Links carry a short-lived signed
 // token, never a password; unprotected files get one too, so a page visit counts one view.
 import type { Repositories } from '@server/db/repositories';
-import type { OfficePreview, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import type { OfficePreview, PublicFile, PublicFileAnswer, VerifiedFile } from '@shared/api/file-share.schema';
 import { officeProviders } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { officeViewerUrl } from '@shared/office-viewer';
@@ -40,11 +40,21 @@ export class PublicFileService {
     this.views = new FileViews(this.files, repos.fileViewTokens, clock);
   }
 
-  /** Metadata only, counting no view; an unprotected file gets an access token, a protected one no links. */
-  async info(slug: string, origin: string): Promise<PublicFile> {
+  /**
+   * Details only, counting no view; an unprotected file gets an access token. A protected one says
+   * nothing but that it needs its password: not its name, type, size, remark, dates or views.
+   */
+  async info(slug: string, origin: string): Promise<PublicFileAnswer> {
     const row = await this.live(slug);
     if (row.password_hash !== null)
-      return { ...this.#toPublic(row, origin, undefined), access_token: null, token_expires_at: null };
+      return {
+        slug: row.slug,
+        requires_password: true,
+        preview_url: null,
+        download_url: null,
+        access_token: null,
+        token_expires_at: null,
+      };
     return this.#withToken(row, origin);
   }
 

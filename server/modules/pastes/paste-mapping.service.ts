@@ -1,6 +1,6 @@
 // Rows to wire shapes. Unlimited views (0 or NULL in the row) and "never expires" both go out
 // as null, and the password hash only ever leaves as `hasPassword`.
-import type { PasteDetail, PasteListItem, PasteView } from '@shared/api/paste.schema';
+import type { LockedPasteView, PasteDetail, PasteListItem, PasteView } from '@shared/api/paste.schema';
 import type { PasteListRow, PasteMeta, PasteRow } from './paste.repo';
 
 export function maxViewsOf(row: Pick<PasteMeta, 'max_views'>): number | null {
@@ -40,15 +40,13 @@ export function toDetail(row: PasteRow): PasteDetail {
   return { ...managedFields(row), content: row.content };
 }
 
-/**
- * The public view; without `content` it is the metadata of a paste that still needs a password.
- * The id goes out only to a caller who may edit the paste.
- */
-export function toView(row: PasteMeta, content: string | undefined, canEdit: boolean): PasteView {
+/** The public view of an open paste. The id goes out only to a caller who may edit the paste. */
+export function toView(row: PasteMeta, content: string, canEdit: boolean): PasteView {
   const view: PasteView = {
     slug: row.slug,
+    content,
     format: row.format,
-    requiresPassword: content === undefined && row.password_hash !== null,
+    requiresPassword: false,
     remark: row.remark,
     hasPassword: row.password_hash !== null,
     expiresAt: row.expires_at,
@@ -59,6 +57,10 @@ export function toView(row: PasteMeta, content: string | undefined, canEdit: boo
     canEdit,
   };
   if (canEdit) view.id = row.id;
-  if (content !== undefined) view.content = content;
   return view;
+}
+
+/** A protected paste before its password: that it needs one, and nothing about it. */
+export function toLockedView(row: PasteMeta, canEdit: boolean): LockedPasteView {
+  return { slug: row.slug, requiresPassword: true, hasPassword: true, canEdit, ...(canEdit ? { id: row.id } : {}) };
 }

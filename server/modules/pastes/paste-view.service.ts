@@ -1,7 +1,7 @@
 // Reading a paste. An unprotected paste is served by one UPDATE … RETURNING; everything else
 // (password, expired, used up, unknown) is sorted out by a second lookup only when that misses.
 import type { Repositories } from '@server/db/repositories';
-import type { PasteView } from '@shared/api/paste.schema';
+import type { PasteView, PasteViewAnswer } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import type { PasteRepo, PasteMeta, PasteRow } from './paste.repo';
 import { AppError } from '@server/lib/app-error';
@@ -9,7 +9,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyPassword } from '@server/lib/password';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
-import { isExpired, isUsedUp, toView } from './paste-mapping.service';
+import { isExpired, isUsedUp, toLockedView, toView } from './paste-mapping.service';
 import { reservePasswordAttempt } from '@server/modules/files/password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
@@ -27,13 +27,13 @@ export class PasteViewService {
     this.repo = repos.pastes;
   }
 
-  /** GET /api/paste/:slug: the content (a counted view), or metadata when a password is needed. */
-  async view(slug: string, auth: Auth): Promise<PasteView> {
+  /** GET /api/paste/:slug: the content (a counted view), or only that a password is needed. */
+  async view(slug: string, auth: Auth): Promise<PasteViewAnswer> {
     const now = isoAt(this.clock);
     const open = await this.repo.consumeOpenView(slug, now);
     if (open !== undefined) return this.#served(open, auth);
     const meta = await this.#live(slug, now);
-    if (meta.password_hash !== null) return toView(meta, undefined, canEdit(auth, meta.created_by));
+    if (meta.password_hash !== null) return toLockedView(meta, canEdit(auth, meta.created_by));
     return this.#served(await this.#consume(meta.id, now), auth);
   }
 

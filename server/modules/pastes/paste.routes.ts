@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { createPaste, rawPaste, unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
-import { pasteCreateInputSchema, type PasteCreateInput, type PasteView } from '@shared/api/paste.schema';
+import {
+  isLockedPaste,
+  pasteCreateInputSchema,
+  type PasteCreateInput,
+  type PasteViewAnswer,
+} from '@shared/api/paste.schema';
 import { ErrorCode, httpStatusOf } from '@shared/errors';
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
@@ -31,8 +36,8 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
   const app = new Hono<AppEnv>();
 
   /** With render=html, Markdown content also comes as sanitised HTML, or escaped with the reason it was not rendered. */
-  const shown = async (view: PasteView, render: 'html' | undefined): Promise<PasteView> => {
-    if (render !== 'html' || view.content === undefined || view.format !== 'markdown') return view;
+  const shown = async <V extends PasteViewAnswer>(view: V, render: 'html' | undefined): Promise<V> => {
+    if (render !== 'html' || isLockedPaste(view) || view.format !== 'markdown') return view;
     const rendered = await renderer.markdown(view.content);
     return rendered === undefined ? view : { ...view, ...rendered };
   };

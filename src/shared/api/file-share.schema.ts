@@ -31,6 +31,28 @@ export const publicFileSchema = z.object({
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
 
+/**
+ * A protected share before its password: nothing about the file (name, type, size, remark, dates,
+ * views) but that it needs one. No links and no token either.
+ */
+export const lockedFileSchema = z.object({
+  slug: z.string(),
+  requires_password: z.literal(true),
+  preview_url: z.null(),
+  download_url: z.null(),
+  access_token: z.null(),
+  token_expires_at: z.null(),
+});
+export type LockedFile = z.infer<typeof lockedFileSchema>;
+
+/** What GET /api/public/files/:slug answers: an unprotected share's details, or a locked one. */
+export const publicFileAnswerSchema = z.union([publicFileSchema, lockedFileSchema]);
+export type PublicFileAnswer = PublicFile | LockedFile;
+
+export function isLockedFile(file: PublicFileAnswer): file is LockedFile {
+  return !('filename' in file);
+}
+
 export const verifyFilePasswordRequestSchema = z.object({
   password: z.string().check(z.minLength(1, 'password is required'), z.maxLength(PASSWORD_MAX_LENGTH)),
 });

@@ -16,7 +16,7 @@ import {
   fileRecordSchema,
   officePreviewQuerySchema,
   officePreviewSchema,
-  publicFileSchema,
+  publicFileAnswerSchema,
   updateFileRequestSchema,
   verifiedFileSchema,
   verifyFilePasswordRequestSchema,
@@ -42,11 +42,12 @@ export const getPublicFile = defineEndpoint({
   id: 'files.public.get',
   method: 'GET',
   path: sharePaths.publicFile,
-  summary: 'A share’s details, counting no view; an unprotected one comes with a short-lived access token in its links',
+  summary:
+    'A share’s details, counting no view; an unprotected one comes with a short-lived access token in its links, a protected one says only that it needs its password',
   tag,
   access: 'public',
   params: slugParams,
-  reply: publicFileSchema,
+  reply: publicFileAnswerSchema,
   errors: [NotFound, Gone],
 });
 

@@ -56,12 +56,12 @@ export const pasteCreateResultSchema = z.object({
 });
 export type PasteCreateResult = z.infer<typeof pasteCreateResultSchema>;
 
-/** GET /api/paste/:slug and POST /api/paste/:slug. `content` is absent while a password is required. */
+/** An open paste: GET /api/paste/:slug of one without a password, and POST /api/paste/:slug. */
 export const pasteViewSchema = z.object({
   /** Sent only when `canEdit` is true, so the viewer can open the paste's edit dialog. */
   id: z.optional(z.string()),
   slug: z.string(),
-  content: z.optional(z.string()),
+  content: z.string(),
   format: pasteFormatSchema,
   requiresPassword: z.boolean(),
   remark: z.nullable(z.string()),
@@ -83,6 +83,27 @@ export const pasteViewSchema = z.object({
   unrendered: z.optional(unrenderedSchema),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
+
+/**
+ * GET /api/paste/:slug of a protected paste: nothing about it (remark, format, dates, views) until
+ * the password is given, but that it needs one, and to its owner the id that opens the edit dialog.
+ */
+export const lockedPasteViewSchema = z.object({
+  id: z.optional(z.string()),
+  slug: z.string(),
+  requiresPassword: z.literal(true),
+  hasPassword: z.literal(true),
+  canEdit: z.boolean(),
+});
+export type LockedPasteView = z.infer<typeof lockedPasteViewSchema>;
+
+/** What GET /api/paste/:slug answers: the open paste, or the locked one. */
+export const pasteViewAnswerSchema = z.union([pasteViewSchema, lockedPasteViewSchema]);
+export type PasteViewAnswer = PasteView | LockedPasteView;
+
+export function isLockedPaste(view: PasteViewAnswer): view is LockedPasteView {
+  return !('content' in view);
+}
 
 /** `render=html` adds the rendered Markdown (`html`) to an answer that carries the content. */
 export const pasteViewQuerySchema = z.object({ render: z.optional(z.enum(['html'])) });

@@ -14,15 +14,46 @@ export type AddressClass =
   | 'unspecified'
   | 'reserved';
 
-/** Cloud metadata services: AWS/GCP/Azure/OpenStack 169.254.169.254, AWS ECS, Alibaba, AWS IPv6. */
-const metadataIps = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', 'fd00:ec2::254']);
-const metadataNames = new Set([
-  'metadata',
-  'metadata.google.internal',
-  'metadata.goog',
-  'instance-data',
-  'instance-data.ec2.internal',
-]);
+/**
+ * Every cloud's documented instance metadata (and credential) services, by address and by name.
+ * Most sit in link-local or private ranges that are refused anyway; listed here they stay refused
+ * when URL_FETCH_ALLOW opens such a range, and the public one (Azure's WireServer) is refused at all.
+ */
+export const cloudMetadataServices: readonly {
+  cloud: string;
+  addresses: readonly string[];
+  names?: readonly string[];
+}[] = [
+  {
+    cloud: 'AWS: EC2 instance metadata (IPv4, IPv6), ECS task metadata, EKS Pod Identity',
+    addresses: ['169.254.169.254', 'fd00:ec2::254', '169.254.170.2', '169.254.170.23', 'fd00:ec2::23'],
+    names: ['instance-data', 'instance-data.ec2.internal'],
+  },
+  {
+    cloud: 'Google Cloud (IPv4, IPv6-only instances)',
+    addresses: ['169.254.169.254', 'fd20:ce::254'],
+    names: ['metadata', 'metadata.google.internal', 'metadata.goog'],
+  },
+  { cloud: 'Azure: instance metadata, WireServer', addresses: ['169.254.169.254', '168.63.129.16'] },
+  { cloud: 'Alibaba Cloud', addresses: ['100.100.100.200'] },
+  {
+    cloud: 'Oracle Cloud (IMDS, IPv6, Cloud@Customer)',
+    addresses: ['169.254.169.254', 'fd00:c1::a9fe:a9fe', '192.0.0.192'],
+  },
+  { cloud: 'Tencent Cloud', addresses: ['169.254.0.23'], names: ['metadata.tencentyun.com'] },
+  { cloud: 'Huawei Cloud, DigitalOcean, Hetzner, Vultr, Exoscale', addresses: ['169.254.169.254'] },
+  { cloud: 'OpenStack (IPv4, IPv6)', addresses: ['169.254.169.254', 'fe80::a9fe:a9fe'] },
+  { cloud: 'Akamai (Linode)', addresses: ['169.254.169.254', 'fd00:a9fe:a9fe::1'] },
+  { cloud: 'Scaleway', addresses: ['169.254.42.42', 'fd00:42::42'] },
+  { cloud: 'IBM Cloud', addresses: ['169.254.169.254'], names: ['api.metadata.cloud.ibm.com'] },
+  { cloud: 'Equinix Metal', addresses: [], names: ['metadata.platformequinix.com', 'metadata.packet.net'] },
+];
+
+/** The addresses in ipaddr's canonical spelling, so any spelling of one matches. */
+const metadataIps = new Set(
+  cloudMetadataServices.flatMap((service) => service.addresses.map((address) => ipaddr.parse(address).toString())),
+);
+const metadataNames = new Set(cloudMetadataServices.flatMap((service) => service.names ?? []));
 
 const ipv4Ranges: Record<string, AddressClass> = {
   unicast: 'public',

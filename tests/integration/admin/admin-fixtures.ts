@@ -122,6 +122,8 @@ export async function insertKeySet(db: Kysely<Database>) {
     noPerm: (await insertApiKey(db)).key,
     expired: (await insertApiKey(db, { text_permission: 1, file_permission: 1, mount_permission: 1, expires_at: past }))
       .key,
-    readOnly: (await insertApiKey(db, { mount_permission: 1, file_permission: 1, read_only: 1 })).key,
+    // Every permission, so only its read-only flag can refuse it a write.
+    readOnly: (await insertApiKey(db, { text_permission: 1, file_permission: 1, mount_permission: 1, read_only: 1 }))
+      .key,
   };
 }

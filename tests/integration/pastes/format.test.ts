@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminPasteListSchema, pasteDetailSchema, pasteViewSchema } from '@shared/api/paste.schema';
+import {
+  adminPasteListSchema,
+  lockedPasteViewSchema,
+  pasteDetailSchema,
+  pasteViewSchema,
+} from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
@@ -38,9 +43,10 @@ describe('paste format', () => {
     expect(expectOk(await admin('GET', `/${plain.id}`), pasteDetailSchema).format).toBe('plain');
   });
 
-  it('keeps the format of a protected paste visible before and after unlocking', async () => {
+  it('tells the format of a protected paste only once it is unlocked', async () => {
     const { slug } = await make({ content: 'secret', format: 'plain', password: 'pw-1' });
-    expect(await viewPaste(server.baseUrl, slug)).toMatchObject({ requiresPassword: true, format: 'plain' });
+    const locked = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}`), lockedPasteViewSchema);
+    expect(locked).not.toHaveProperty('format');
     const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-1' } });
     expect(unlocked.body).toMatchObject({ data: { content: 'secret', format: 'plain' } });
   });
@@ -73,9 +79,9 @@ describe('paste format', () => {
 
   it('renders a protected paste only once it is unlocked', async () => {
     const { slug } = await make({ content: '**secret**', password: 'pw-1' });
-    const locked = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`), pasteViewSchema);
-    expect(locked).toMatchObject({ requiresPassword: true });
-    expect(locked.html).toBeUndefined();
+    const locked = await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`);
+    expect(expectOk(locked, lockedPasteViewSchema)).toMatchObject({ requiresPassword: true });
+    expect(locked.text).not.toContain('secret');
     const unlocked = await call(server.baseUrl, 'POST', `/api/paste/${slug}?render=html`, {
       json: { password: 'pw-1' },
     });

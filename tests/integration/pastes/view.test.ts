@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pasteViewSchema } from '@shared/api/paste.schema';
+import { lockedPasteViewSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
@@ -102,13 +102,38 @@ describe('GET and POST /api/paste/:slug', () => {
     expect(await pasteCount(server.db)).toBe(0);
   });
 
-  it('shows only metadata of a protected paste without counting a view', async () => {
-    const { slug } = await make({ content: 'hidden', password: 'pw-1', maxViews: 5 });
-    const meta = await viewPaste(server.baseUrl, slug);
-    expect(meta).toMatchObject({ requiresPassword: true, hasPassword: true, views: 0, maxViews: 5 });
-    expect(meta.content).toBeUndefined();
-    expect(meta.rawToken).toBeUndefined();
+  it('says nothing about a protected paste but that it needs its password, and counts no view', async () => {
+    const expiresAt = new Date(clock.now() + 86_400_000).toISOString();
+    const { slug } = await make({
+      content: 'hidden',
+      password: 'pw-1',
+      maxViews: 5,
+      remark: 'the secret remark',
+      format: 'plain',
+      expiresAt,
+    });
+    for (const query of ['', '?render=html']) {
+      const answer = await call(server.baseUrl, 'GET', `/api/paste/${slug}${query}`);
+      expect(expectOk(answer, lockedPasteViewSchema)).toEqual({
+        slug,
+        requiresPassword: true,
+        hasPassword: true,
+        canEdit: false,
+      });
+      // Nothing else in the answer either: no remark, format, dates, views or view limit.
+      expect(Object.keys((answer.body as { data: object }).data).sort()).toEqual(
+        ['canEdit', 'hasPassword', 'requiresPassword', 'slug'].sort(),
+      );
+      expect(answer.text).not.toMatch(/secret remark|hidden|plain|maxViews|expiresAt|createdAt/);
+    }
     expect(await viewsOf(server.db, slug)).toBe(0);
+    // Its owner gets the id that opens the edit dialog, and still nothing about the paste.
+    expect(expectOk(await getPaste(server.baseUrl, slug, { token }), lockedPasteViewSchema)).toMatchObject({
+      canEdit: true,
+      id: expect.any(String),
+    });
+    const unlocked = expectOk(await unlock(slug, 'pw-1'), pasteViewSchema);
+    expect(unlocked).toMatchObject({ remark: 'the secret remark', format: 'plain', maxViews: 5, expiresAt });
   });
 
   it('unlocks with the right password (one view, a raw token) and refuses a wrong one with 401, uncounted', async () => {
@@ -157,8 +182,10 @@ describe('GET and POST /api/paste/:slug', () => {
     }
 
     const locked = await make({ content: 'hidden', password: 'pw-1' });
-    expect((await viewPaste(server.baseUrl, locked.slug, { token })).id).toBe(locked.id);
-    expect((await viewPaste(server.baseUrl, locked.slug)).id).toBeUndefined();
+    const lockedView = async (caller: { token?: string }) =>
+      expectOk(await getPaste(server.baseUrl, locked.slug, caller), lockedPasteViewSchema);
+    expect((await lockedView({ token })).id).toBe(locked.id);
+    expect((await lockedView({})).id).toBeUndefined();
     const unlocked = expectOk(await unlock(locked.slug, 'pw-1'), pasteViewSchema);
     expect(unlocked.id).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints } from '@shared/api/endpoints';
 import { ErrorCode } from '@shared/errors';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -14,6 +15,7 @@ import { startTestServer, type TestServer } from '@tests/integration/support/tes
 import {
   callers,
   isOtherGuardedRoute,
+  isWriteRow,
   matrixRows,
   otherGuardedRows,
   type Caller,
@@ -89,6 +91,23 @@ describe('permission matrix', () => {
     const registered = await registeredRoutes(isOtherGuardedRoute);
     expect(registered.size).toBeGreaterThan(0);
     expectSameRoutes(registered, otherGuardedRows);
+  });
+
+  it('expects a read-only key to be refused on every write row', () => {
+    const writes = [...matrixRows, ...otherGuardedRows].filter(isWriteRow);
+    expect(writes.length).toBeGreaterThan(40);
+    expect(writes.filter((row) => row.expected.readOnly !== 403).map((row) => `${row.method} ${row.route}`)).toEqual(
+      [],
+    );
+  });
+
+  it('marks every endpoint a key can reach with another method than GET as a write, unless reviewed as a read', () => {
+    const reachable = allEndpoints.filter((endpoint) => endpoint.access !== 'admin' && endpoint.access !== 'signed');
+    const unmarked = reachable
+      .filter((endpoint) => isWriteRow({ method: endpoint.method, route: `/api${endpoint.path}` }))
+      .filter((endpoint) => endpoint.writes !== true)
+      .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+    expect(unmarked).toEqual([]);
   });
 
   describe.each([...matrixRows, ...otherGuardedRows])('$method $route', (row) => {

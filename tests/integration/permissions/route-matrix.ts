@@ -45,7 +45,7 @@ function adminOnly(status: number): Expected {
 
 /**
  * Routes for a key holding `permission` (admins hold every permission). The read-only key holds
- * mount and file permission: it gets `readOnlyStatus` there, and 403 on writes.
+ * every permission: it gets `readOnlyStatus`, which a write must set to 403 (see `isWriteRow`).
  */
 function forKeys(permission: 'text' | 'file' | 'mount', status: number, readOnlyStatus = status): Expected {
   const granted = (caller: 'text' | 'file' | 'mount') => (caller === permission ? status : 403);
@@ -56,8 +56,13 @@ function forKeys(permission: 'text' | 'file' | 'mount', status: number, readOnly
     file: granted('file'),
     mount: granted('mount'),
     noPerm: 403,
-    readOnly: permission === 'text' ? 403 : readOnlyStatus,
+    readOnly: readOnlyStatus,
   };
+}
+
+/** Writes to pastes: a read-only key is refused (403) before anything else. */
+function textWrite(status: number): Expected {
+  return forKeys('text', status, 403);
 }
 
 /** Writes to shares and storage: a read-only key is refused before anything else. */
@@ -183,7 +188,7 @@ export const matrixRows: MatrixRow[] = [
     method: 'POST',
     route: '/api/user/pastes/batch-delete',
     body: () => ({ ids: [missing] }),
-    expected: forKeys('text', 200),
+    expected: textWrite(200),
   },
   {
     method: 'GET',
@@ -196,13 +201,13 @@ export const matrixRows: MatrixRow[] = [
     route: '/api/user/pastes/:id',
     path: () => `/api/user/pastes/${missing}`,
     body: () => ({ remark: 'r' }),
-    expected: forKeys('text', 404),
+    expected: textWrite(404),
   },
   {
     method: 'DELETE',
     route: '/api/user/pastes/:id',
     path: () => `/api/user/pastes/${missing}`,
-    expected: forKeys('text', 404),
+    expected: textWrite(404),
   },
 
   { method: 'GET', route: '/api/admin/files', expected: adminOnly(200) },
@@ -529,7 +534,7 @@ export const otherGuardedRows: MatrixRow[] = [
   },
 
   // Guest pastes are off by default, so an anonymous caller gets 401.
-  { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: forKeys('text', 201) },
+  { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: textWrite(201) },
 ];
 
 /** Whether a registered route belongs in `otherGuardedRows`. */
@@ -542,4 +547,22 @@ export function isOtherGuardedRoute(method: string, path: string): boolean {
     path.startsWith('/api/s3/') ||
     path.startsWith('/api/url/')
   );
+}
+
+/**
+ * The routes that change nothing though their method is not GET, reviewed one by one: every other
+ * POST, PUT or DELETE a key can reach is a write, which a read-only key must be refused. Written as
+ * endpoint paths (relative to /api), as `src/shared` defines them.
+ */
+export const readsByPost = new Set([
+  'POST /paste/:slug', // unlocks a protected paste with its password
+  'POST /public/files/:slug/verify', // unlocks a protected file share with its password
+  'POST /admin/login',
+  'POST /url/info', // HEADs a remote URL; stores nothing
+  'POST /user/cache/clear', // drops the caller's cached listings; the data stays as it was
+]);
+
+/** Whether a matrix row is a write: any method but GET, unless reviewed into `readsByPost`. */
+export function isWriteRow(row: Pick<MatrixRow, 'method' | 'route'>): boolean {
+  return row.method !== 'GET' && !readsByPost.has(`${row.method} ${row.route.replace(/^\/api/, '')}`);
 }

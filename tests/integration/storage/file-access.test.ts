@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheStatsSchema, clearCacheResultSchema } from '@shared/api/cache.schema';
-import { officePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
+import {
+  lockedFileSchema,
+  officePreviewSchema,
+  publicFileSchema,
+  verifiedFileSchema,
+} from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
@@ -40,7 +45,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
   it('a password-protected file needs verify, and links carry a token, never the password', async () => {
     const bytes = randomBytesOf(2048);
     const file = await uploadFile(h, 'secret.bin', bytes, { password: 'open sesame' });
-    const meta = expectOk(await info(file.slug), publicFileSchema);
+    const meta = expectOk(await info(file.slug), lockedFileSchema);
     expect(meta).toMatchObject({ requires_password: true, preview_url: null, download_url: null });
     expectError(
       await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}`),
@@ -60,6 +65,36 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
       `/api/file-download/${file.slug}?token=${verified.access_token.slice(0, -2)}xx`,
     );
     expectError(forged, 403, ErrorCode.Forbidden);
+  });
+
+  it('says nothing about a protected file but that it needs its password: no name, type, size, remark, dates or views', async () => {
+    const file = await uploadFile(h, 'quarterly-secret-plan.pdf', Buffer.from('%PDF secret'), {
+      password: 'open sesame',
+      remark: 'the secret remark',
+      max_views: 4,
+      expires_in: 24,
+      mimetype: 'application/pdf',
+    });
+    const answer = await info(file.slug);
+    expect(expectOk(answer, lockedFileSchema)).toEqual({
+      slug: file.slug,
+      requires_password: true,
+      preview_url: null,
+      download_url: null,
+      access_token: null,
+      token_expires_at: null,
+    });
+    expect(Object.keys((answer.body as { data: object }).data).sort()).toEqual(
+      ['access_token', 'download_url', 'preview_url', 'requires_password', 'slug', 'token_expires_at'].sort(),
+    );
+    expect(answer.text).not.toMatch(/quarterly|secret remark|application\/pdf|"(filename|size|max_views|expires_at)"/);
+    // The password shows it all.
+    expect(expectOk(await verify(file.slug, 'open sesame'), verifiedFileSchema)).toMatchObject({
+      filename: 'quarterly-secret-plan.pdf',
+      remark: 'the secret remark',
+      mimetype: 'application/pdf',
+      max_views: 4,
+    });
   });
 
   it('rate-limits wrong passwords per IP and slug with 429', async () => {

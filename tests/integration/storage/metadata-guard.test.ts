@@ -11,6 +11,7 @@ import { guardedRequest } from '@server/lib/net/guarded-request';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { refusedSpellings } from '@tests/integration/support/refused-spellings';
 import { createTestBucket } from '@tests/integration/support/rgw';
+import { everyDocumentedMetadataHost } from '@tests/unit/cloud-metadata-cases';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';
 
 const lookup = guardedLookup(storagePolicy);
@@ -18,8 +19,18 @@ function lookupOf(hostname: string): Promise<{ error: NodeJS.ErrnoException | nu
   return new Promise((resolve) => lookup(hostname, {}, (error, address) => resolve({ error, address })));
 }
 
-/** 169.254.169.254 spelled every way a URL can carry it, and a link-local address. */
-const metadataUrls = [...refusedSpellings['169.254.169.254'].map((host) => `http://${host}`), 'http://[fe80::1]'];
+/**
+ * 169.254.169.254 and Azure's WireServer spelled every way a URL can carry them, every cloud's
+ * documented metadata address and name, and a link-local address.
+ */
+const metadataUrls = [
+  ...new Set([
+    ...refusedSpellings['169.254.169.254'],
+    ...refusedSpellings['168.63.129.16'],
+    ...everyDocumentedMetadataHost,
+    '[fe80::1]',
+  ]),
+].map((host) => `http://${host}`);
 
 /** Storage may sit beside the app: these spellings of 127.0.0.1, 10.0.0.1 and ::1 stay allowed. */
 const besideTheApp = [

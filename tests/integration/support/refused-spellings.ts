@@ -1,6 +1,9 @@
 // The hosts a request forger would try, in every spelling a URL can carry: 127.0.0.1, 10.0.0.1,
 // 169.254.169.254 and ::1 as decimal, hex, octal and short IPv4 forms, IPv4-mapped, translated,
-// compatible, NAT64 and 6to4 IPv6, and the names that resolve to them.
+// compatible, NAT64 and 6to4 IPv6, and the names that resolve to them; and Azure's WireServer,
+// a metadata service on a public address.
+import { wireServerSpellings } from '@tests/unit/cloud-metadata-cases';
+
 export const refusedSpellings = {
   '127.0.0.1': [
     '127.0.0.1',
@@ -52,6 +55,7 @@ export const refusedSpellings = {
     'metadata.google.internal',
     'METADATA.google.internal.',
   ],
+  '168.63.129.16': wireServerSpellings,
   '::1': ['[::1]', '[0:0:0:0:0:0:0:1]', '[0000:0000::0001]', '[::0:1]'],
 } as const;
 

@@ -1,6 +1,7 @@
 // Request forgery through the URL calls: without URL_FETCH_ALLOW, every spelling of 127.0.0.1,
-// 10.0.0.1, 169.254.169.254 and ::1 is refused by url/info and url/proxy with a 400 that says
-// why, and nothing reaches the loopback listener those spellings would hit.
+// 10.0.0.1, 169.254.169.254, 168.63.129.16 and ::1 is refused by url/info and url/proxy with a 400
+// that says why, and nothing reaches the loopback listener those spellings would hit. Every cloud's
+// documented metadata service stays refused when URL_FETCH_ALLOW opens every address.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { login } from '@tests/integration/support/auth-helpers';
 import { call, expectError } from '@tests/integration/support/http';
 import { everyRefusedSpelling } from '@tests/integration/support/refused-spellings';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
+import { documentedMetadataNames, everyDocumentedMetadataHost } from '@tests/unit/cloud-metadata-cases';
 
 let server: TestServer;
 let token = '';
@@ -81,5 +83,31 @@ describe('without URL_FETCH_ALLOW', () => {
       );
     }
     expect(hits).toBe(0);
+  });
+});
+
+describe('with URL_FETCH_ALLOW opening every address', () => {
+  let open: TestServer;
+  let openToken = '';
+  beforeAll(async () => {
+    const names = documentedMetadataNames.map(({ name }) => name).join(',');
+    open = await startTestServer({ env: { URL_FETCH_ALLOW: `0.0.0.0/0,::/0,${names}` } });
+    openToken = (await login(open.baseUrl)).token;
+  });
+  afterAll(() => open.close());
+
+  it.each(everyDocumentedMetadataHost)('url/info and url/proxy refuse the metadata service at %s', async (host) => {
+    const url = `http://${host}/latest/meta-data/`;
+    const refused = expectError(
+      await call(open.baseUrl, 'POST', '/api/url/info', { token: openToken, json: { url } }),
+      400,
+      ErrorCode.UrlNotAllowed,
+    );
+    expect(refused.message).toMatch(/the URL is (a metadata address|a cloud metadata service)/);
+    expectError(
+      await call(open.baseUrl, 'GET', `/api/url/proxy?url=${encodeURIComponent(url)}`, { token: openToken }),
+      400,
+      ErrorCode.UrlNotAllowed,
+    );
   });
 });

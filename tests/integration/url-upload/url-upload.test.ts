@@ -3,7 +3,7 @@
 // the same options and limits as a device upload. Cancel and abort leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publicFileSchema } from '@shared/api/file-share.schema';
+import { lockedFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import {
   commitResponseSchema,
   multipartCompleteResponseSchema,
@@ -86,9 +86,16 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       hasPassword: true,
       maxViews: 3,
     });
-    const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${committed.slug}`), publicFileSchema);
-    expect(info).toMatchObject({ requires_password: true, max_views: 3 });
-    expect(info.expires_at).not.toBeNull();
+    const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${committed.slug}`), lockedFileSchema);
+    expect(info).toMatchObject({ requires_password: true });
+    const verified = expectOk(
+      await call(h.server.baseUrl, 'POST', `/api/public/files/${committed.slug}/verify`, {
+        json: { password: 'open sesame' },
+      }),
+      verifiedFileSchema,
+    );
+    expect(verified).toMatchObject({ requires_password: true, max_views: 3 });
+    expect(verified.expires_at).not.toBeNull();
 
     expectOk(await post('/api/url/cancel', { file_id: committed.id }), z.object({ status: z.literal('cancelled') }));
     expect(await new FileRepo(h.server.db).findById(committed.id)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PublicFile } from '@shared/api/file-share.schema';
+import type { LockedFile, PublicFile } from '@shared/api/file-share.schema';
 import { jsonBody, sentTo } from '@ui/testing/fake-requests';
 import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 
@@ -24,13 +24,15 @@ const archive = (change: Partial<PublicFile> = {}): PublicFile => ({
   ...change,
 });
 
-const locked = archive({
+/** What the server answers for a protected file before its password: nothing about the file. */
+const locked: LockedFile = {
+  slug: 'report',
   requires_password: true,
   preview_url: null,
   download_url: null,
   access_token: null,
   token_expires_at: null,
-});
+};
 
 signedInAsAdmin();
 
@@ -74,6 +76,26 @@ describe('a shared file page', () => {
     const verifies = sentTo(requests, 'POST', '/public/files/report/verify');
     expect(verifies.map((request) => jsonBody(request))).toEqual([{ password: 'guess' }, { password: 'open sesame' }]);
     expect(verifies.every((request) => !new Headers(request.init.headers).has('Authorization'))).toBe(true);
+  });
+
+  it('shows nothing about a protected file before its password, then its name, remark and details', async () => {
+    await renderApp('/file/report', (path) => {
+      if (path === '/public/files/report') return envelope(locked);
+      if (path === '/public/files/report/verify')
+        return envelope(archive({ requires_password: true, remark: 'the secret remark', access_token: 't-2' }));
+      return undefined;
+    });
+    const password = await screen.findByLabelText('Password');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Shared file');
+    await waitFor(() => expect(document.title).toMatch(/^Shared file/));
+    const page = password.closest('section.file-view');
+    expect(page?.textContent).not.toMatch(/report\.zip|secret remark|Size|Views/);
+
+    fireEvent.change(password, { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'report.zip' })).toBeInTheDocument();
+    expect(screen.getByText('the secret remark')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^report\.zip/));
   });
 
   it('says when a link does not exist or has run out, by the error code', async () => {

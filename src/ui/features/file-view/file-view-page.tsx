@@ -25,7 +25,9 @@ export function FileViewPage({ slug }: { slug: string }) {
   const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
   const loaded = resource.state.status === 'ready' ? resource.state.data : null;
-  useDocumentTitle(loaded?.filename ?? t('pages.file.title'));
+  // A protected file's name is shown only once its password was accepted.
+  const title = (loaded === null ? null : shownFile(loaded, verified))?.file.filename ?? t('pages.file.title');
+  useDocumentTitle(title);
 
   if (resource.state.status === 'error' && resource.state.error.kind === 'not-found')
     return <FileUnavailable reason="notFound" />;
@@ -37,13 +39,13 @@ export function FileViewPage({ slug }: { slug: string }) {
   return (
     <section className="page page--wide file-view" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
-        {loaded?.filename ?? t('pages.file.title')}
+        {title}
       </h1>
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
-          const { file, accessToken } = shownFile(publicFile, verified);
-          if (file.requires_password && verified === null)
-            return <PasswordPrompt slug={slug} onVerified={setVerified} />;
+          const shown = shownFile(publicFile, verified);
+          if (shown === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
+          const { file, accessToken } = shown;
           const links = linksOf(file.slug, accessToken);
           const kind = previewKind(file.mimetype, file.filename);
           return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
+import type { LockedFile, PublicFile, VerifiedFile } from '@shared/api/file-share.schema';
 import { shownFile } from './shown-file';
 
 const base: PublicFile = {
@@ -21,8 +21,8 @@ const base: PublicFile = {
   token_expires_at: '2030-01-01T00:15:00.000Z',
 };
 
-const locked: PublicFile = {
-  ...base,
+const locked: LockedFile = {
+  slug: 'report',
   requires_password: true,
   preview_url: null,
   download_url: null,
@@ -31,7 +31,8 @@ const locked: PublicFile = {
 };
 
 const verified: VerifiedFile = {
-  ...locked,
+  ...base,
+  requires_password: true,
   preview_url: '/api/file-view/report?token=checked',
   download_url: '/api/file-download/report?token=checked',
   access_token: 'checked',
@@ -47,7 +48,7 @@ describe('shownFile', () => {
     expect(shownFile(locked, verified)).toEqual({ file: verified, accessToken: 'checked' });
   });
 
-  it('has no token for a protected file not yet verified', () => {
-    expect(shownFile(locked, null)).toEqual({ file: locked, accessToken: undefined });
+  it('shows nothing of a protected file not yet verified', () => {
+    expect(shownFile(locked, null)).toBeNull();
   });
 });

@@ -18,6 +18,9 @@ const meta = {
   canEdit: false,
 };
 
+/** What the server answers for a protected paste before its password: nothing about the paste. */
+const locked = { slug: 'notes', requiresPassword: true, hasPassword: true, canEdit: false };
+
 beforeEach(() => {
   window.localStorage.clear();
   stubMatchMedia();
@@ -39,7 +42,7 @@ describe('paste view page', { timeout: 120_000 }, () => {
   it('asks for the password, explains a wrong one, then renders the Markdown', async () => {
     await renderApp('/paste/notes', (path, init) => {
       if (path !== '/paste/notes') return undefined;
-      if (init.method !== 'POST') return envelope(meta);
+      if (init.method !== 'POST') return envelope(locked);
       const { password } = JSON.parse(String(init.body)) as { password: string };
       if (password !== 'right') return failureResponse(401, 'WRONG_PASSWORD', 'wrong password');
       return envelope({
@@ -61,6 +64,24 @@ describe('paste view page', { timeout: 120_000 }, () => {
     expect(screen.getByRole('cell', { name: 'cell' })).toBeInTheDocument();
     expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
     expect(screen.getByRole('link', { name: 'Open raw text' })).toHaveAttribute('href', '/api/raw/notes?token=tok');
+  });
+
+  it('shows nothing about a protected paste before its password, then its remark and details', async () => {
+    await renderApp('/paste/notes', (path, init) => {
+      if (path !== '/paste/notes') return undefined;
+      if (init.method !== 'POST') return envelope(locked);
+      return envelope({ ...meta, remark: 'the secret remark', requiresPassword: false, views: 1, content: 'text' });
+    });
+    const password = await screen.findByLabelText('Password');
+    const page = password.closest('section');
+    expect(page).not.toBeNull();
+    expect(page?.textContent).not.toMatch(/remark|Views|Expires|Created/);
+    expect(screen.queryByTestId('paste-views')).toBeNull();
+
+    fireEvent.change(password, { target: { value: 'right' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));
+    expect(await screen.findByText('the secret remark')).toBeInTheDocument();
+    expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
   });
 
   it('asks the server for rendered Markdown and shows its HTML instead of rendering the source', async () => {
@@ -134,7 +155,7 @@ describe('paste view page', { timeout: 120_000 }, () => {
               headers: { 'content-type': 'application/json' },
             },
           )
-        : envelope(meta),
+        : envelope(locked),
     );
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'guess' } });
     fireEvent.click(screen.getByRole('button', { name: 'Open paste' }));

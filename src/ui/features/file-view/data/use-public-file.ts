@@ -13,7 +13,7 @@ import type {
   FilePreview,
   OfficePreview,
   OfficeProvider,
-  PublicFile,
+  PublicFileAnswer,
   VerifiedFile,
 } from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
@@ -23,7 +23,7 @@ import { whenSettled } from '@ui/lib/when-idle';
 import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
-export type ShownPublicFile = PublicFile & { offlineCopy?: number };
+export type ShownPublicFile = PublicFileAnswer & { offlineCopy?: number };
 
 /**
  * Details only; counts no view. Opened online, they are kept on this device; without a connection

@@ -1,12 +1,12 @@
 // File pages opened online are kept in the local database so they open again offline,
 // marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
 // shares are never copied, like pastes. Only details are kept: the bytes need the server.
-import type { PublicFile } from '@shared/api/file-share.schema';
+import { isLockedFile, type PublicFile, type PublicFileAnswer } from '@shared/api/file-share.schema';
 
 export type FileCopy = { file: PublicFile; savedAt: number };
 
-export async function keepFileCopy(file: PublicFile): Promise<void> {
-  const kept = !(file.requires_password || file.max_views !== null);
+export async function keepFileCopy(file: PublicFileAnswer): Promise<void> {
+  const kept = !(isLockedFile(file) || file.requires_password || file.max_views !== null);
   // Nothing to forget where no local database exists yet: don't load one for that.
   if (!kept && !(await (await import('@db/database-name')).localDatabaseExists())) return;
   const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);

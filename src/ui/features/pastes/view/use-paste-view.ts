@@ -1,7 +1,13 @@
 // Loads one paste for its view page and unlocks it with a password. A GET counts a view, so each
 // slug is requested once per page even when React runs effects twice in development.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PasteDetail, PasteView } from '@shared/api/paste.schema';
+import {
+  isLockedPaste,
+  type LockedPasteView,
+  type PasteDetail,
+  type PasteView,
+  type PasteViewAnswer,
+} from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
@@ -15,7 +21,7 @@ export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
 
 export type PasteViewState =
   | { status: 'loading' }
-  | { status: 'locked'; meta: PasteView; unlocking: boolean; error: ApiErrorInit | null }
+  | { status: 'locked'; meta: LockedPasteView; unlocking: boolean; error: ApiErrorInit | null }
   | { status: 'ready'; paste: OpenPaste }
   | { status: 'missing' }
   | { status: 'gone' }
@@ -30,9 +36,9 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
-function opened(view: PasteView): PasteViewState {
-  if (view.content === undefined) return { status: 'locked', meta: view, unlocking: false, error: null };
-  return { status: 'ready', paste: { ...view, content: view.content } };
+function opened(view: PasteViewAnswer): PasteViewState {
+  if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
+  return { status: 'ready', paste: view };
 }
 
 /** Without a connection, the copy kept on this device when the paste was last opened, if any. */
