@@ -42,6 +42,7 @@ export const fsPathSchema = z
 export const fsNameSchema = z.string().check(
   z.minLength(1, 'name is required'),
   z.maxLength(255, 'name has at most 255 characters'),
+  z.refine((name) => new TextEncoder().encode(name).length <= 255, 'name is at most 255 bytes (UTF-8)'),
   z.refine(
     (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
     'name may not contain / or \\ or control characters, nor be . or ..',
