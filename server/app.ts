@@ -108,7 +108,7 @@ export function createApp({
   clock = systemClock,
   staticDir = defaultStaticDir,
   caches = new CacheRegistry(clock),
-  storage = createStorageRegistry(config, clock),
+  storage = createStorageRegistry(config, clock, logger),
   reindexer,
   renderer = new HtmlRenderer(),
 }: AppDeps): Hono<AppEnv> {

@@ -173,7 +173,10 @@ async function closingOnError<T>(c: Context<AppEnv>, run: () => Promise<T>): Pro
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (!incoming.readableDidRead && !incoming.readableEnded && declared <= drainBytes) {
       await new Promise<void>((resolve) => {
-        incoming.once('end', resolve).once('close', resolve).once('error', () => resolve());
+        incoming
+          .once('end', resolve)
+          .once('close', resolve)
+          .once('error', () => resolve());
         incoming.resume();
       });
     } else if (!incoming.readableEnded) {
