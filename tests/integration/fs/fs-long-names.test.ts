@@ -7,7 +7,7 @@ import { ErrorCode } from '@shared/errors';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import { expectError, expectOk } from '@tests/integration/support/http';
 import { adminBasic, dav, propfindBody } from '@tests/integration/webdav/dav-harness';
-import { admin, fsCall, mkdir, startFsHarness, writeText, type FsHarness } from './fs-harness';
+import { admin, formUpload, fsCall, mkdir, startFsHarness, writeText, type FsHarness } from './fs-harness';
 
 const longest = `${'é'.repeat(126)}abc`; // 255 bytes
 const tooLong = `${'表'.repeat(85)}a`; // 256 bytes
@@ -32,6 +32,7 @@ describe.each(drivers)('names over 255 bytes on the %s driver', (name) => {
       await writeText(h, admin(h), `${root}/${tooLong}`, 'x'),
       await fsCall(h, admin(h), 'GET', 'get', { query: { path: `${root}/${tooLong}` } }),
       await fsCall(h, admin(h), 'GET', 'list', { query: { path: `${root}/${tooLong}` } }),
+      await formUpload(h, admin(h), root, tooLong, 'x'),
       await fsCall(h, admin(h), 'POST', 'presign', { json: { path: root, fileName: tooLong, fileSize: 1 } }),
     ];
     for (const result of refused) {
@@ -53,6 +54,8 @@ describe.each(drivers)('names over 255 bytes on the %s driver', (name) => {
     expect(written.status, written.text).toBe(200);
     const got = await fsCall(h, admin(h), 'GET', 'get', { query: { path: file } });
     expect(got.status, got.text).toBe(200);
+    const form = await formUpload(h, admin(h), root, `f${longest.slice(1)}`, 'form');
+    expect(form.status, form.text).toBe(201);
   });
 
   it('refuses them on every WebDAV method, in the URL and in the Destination', async () => {
