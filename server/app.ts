@@ -210,7 +210,17 @@ export function createApp({
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',
-    createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }),
+    createWebdavRoutes({
+      repos,
+      fs: fs.services,
+      settings,
+      sessions,
+      apiKeys,
+      trustProxy,
+      clock,
+      logger,
+      blobDir: config.blobDir,
+    }),
   );
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir));
