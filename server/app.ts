@@ -114,7 +114,7 @@ export function createApp({
   clock = systemClock,
   staticDir = defaultStaticDir,
   caches = new CacheRegistry(clock),
-  storage = createStorageRegistry(config, clock),
+  storage = createStorageRegistry(config, clock, logger),
   reindexer,
   renderer = new HtmlRenderer(),
   bus = localBus,
@@ -225,7 +225,17 @@ export function createApp({
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',
-    createWebdavRoutes({ repos, fs: fs.services, settings, sessions, apiKeys, trustProxy, clock, logger }),
+    createWebdavRoutes({
+      repos,
+      fs: fs.services,
+      settings,
+      sessions,
+      apiKeys,
+      trustProxy,
+      clock,
+      logger,
+      blobDir: config.blobDir,
+    }),
   );
 
   if (existsSync(staticDir)) app.use(staticSite(staticDir, new SharePreviewService(repos, clock).headFor));

@@ -21,6 +21,8 @@ export type Config = {
   trustProxy: boolean;
   /** URL uploads: hosts or ranges allowed beyond public addresses, and the time a fetch may take. */
   urlFetch: { allow: UrlFetchAllowEntry[]; timeoutMs: number };
+  /** How long a storage request may stay silent before it fails (STORAGE_TIMEOUT_SECONDS). */
+  storageTimeoutMs: number;
   /** The bucket the first start makes the default storage (S3_ variables); local storage when unset. */
   bootstrapS3: BootstrapS3 | undefined;
 };
@@ -44,6 +46,7 @@ export async function loadConfig(env: Env): Promise<Config> {
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY,
     urlFetch: { allow: env.URL_FETCH_ALLOW, timeoutMs: env.URL_FETCH_TIMEOUT_SECONDS * 1000 },
+    storageTimeoutMs: env.STORAGE_TIMEOUT_SECONDS * 1000,
     bootstrapS3: bootstrapS3Of(env),
   };
 }

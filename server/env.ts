@@ -136,6 +136,15 @@ const envSchema = z.object({
       .refine((n) => n >= 1, 'must be a whole number of seconds, at least 1')
       .default(600),
   ),
+  STORAGE_TIMEOUT_SECONDS: z.preprocess(
+    emptyIsUnset,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of seconds, at least 1')
+      .transform(Number)
+      .refine((n) => n >= 1, 'must be a whole number of seconds, at least 1')
+      .default(30),
+  ),
   S3_ENDPOINT: optional(z.string()),
   S3_BUCKET: optional(z.string()),
   S3_ACCESS_KEY_ID: optional(z.string()),

@@ -61,7 +61,7 @@ export async function startServer({
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
   const repos = createRepositories(db);
-  const storage = createStorageRegistry(config, clock);
+  const storage = createStorageRegistry(config, clock, logger);
   const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
   const postgres = config.database.kind === 'postgres';
   // Locks are held on connections of their own, so work waiting under them never starves the pool it needs.

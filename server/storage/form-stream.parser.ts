@@ -2,7 +2,12 @@
 // request is still arriving, a file's body with backpressure, so a file is never held in memory
 // whole. The number of parts and fields and each field's size are capped, so a flood of small
 // fields cannot grow the server's memory either.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 
 export type FormPart = { name: string; filename: string | undefined; contentType: string | undefined; body: Readable };
@@ -31,6 +36,9 @@ export function readForm(
     try {
       parser = busboy({
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        // Every client sends a file name as UTF-8 (curl, browsers, FormData, Python's requests),
+        // raw in filename="…" or encoded in filename*=UTF-8''…; busboy's default reads it as Latin-1.
+        defParamCharset: 'utf8',
         limits: {
           fields: limits.fields,
           fieldSize: limits.fieldBytes,
@@ -96,4 +104,36 @@ export function readForm(
     input.on('error', (error) => fail(error));
     input.pipe(parser);
   });
+}
+
+/** A file part kept on disk because it came before the fields that say where it goes. */
+export type SpooledFile = { size: number; body(): Readable; discard(): Promise<void> };
+
+/**
+ * Writes a file part to a temporary file, failing with `limit.error` beyond `limit.bytes`; the
+ * caller stores it from `body()` once the form has ended, and always calls `discard()`.
+ */
+export async function spool(body: Readable, limit: { bytes: number; error: Error }): Promise<SpooledFile> {
+  const dir = await mkdtemp(join(tmpdir(), 'clipdock-form-'));
+  const file = join(dir, 'part');
+  const discard = () => rm(dir, { recursive: true, force: true });
+  let size = 0;
+  try {
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > limit.bytes) throw limit.error;
+          yield chunk;
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (error) {
+    body.resume();
+    await discard();
+    throw error;
+  }
+  return { size, body: () => createReadStream(file), discard };
 }

@@ -1,5 +1,6 @@
 // The embedded default backend: objects live under DATA_DIR/blobs/<configId>/objects, with a
 // small JSON sidecar (ETag, content type) under meta/. Presigned URLs point at /api/blob.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -230,9 +231,14 @@ export class LocalDriver implements StorageDriver {
     return inside(this.#objects, key);
   }
 
+  /** `<key>.json`; a name too long for `.json` on top (over 250 bytes) is kept under a hash of itself. */
   #metaPath(key: string): string {
     checkKey(key);
-    return inside(this.#meta, `${key}.json`);
+    const cut = key.lastIndexOf('/') + 1;
+    const name = key.slice(cut);
+    const metaName =
+      Buffer.byteLength(name) > 250 ? `.clipdock-long-${createHash('sha256').update(name).digest('hex')}` : name;
+    return inside(this.#meta, `${key.slice(0, cut)}${metaName}.json`);
   }
 
   async #readMeta(key: string): Promise<z.infer<typeof metaSchema> | null> {

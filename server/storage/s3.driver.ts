@@ -17,7 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { copyObject } from './s3-copy';
 import { applyCorsRule, probeCors } from './s3-cors';
-import { createS3Client, isS3Error, type S3Settings } from './s3-client';
+import { createS3Client, isS3Error, type S3ClientOptions, type S3Settings } from './s3-client';
 import { uploadStream } from './s3-stream-upload';
 import {
   batches,
@@ -46,8 +46,9 @@ export class S3Driver implements StorageDriver {
   constructor(
     settings: S3Settings,
     private readonly now: () => number = Date.now,
+    options: S3ClientOptions = {},
   ) {
-    this.#client = createS3Client(settings);
+    this.#client = createS3Client(settings, options);
     this.#bucket = settings.bucket;
   }
 

@@ -5,13 +5,22 @@
 import { join } from 'node:path';
 import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
 import type { Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
 import { CryptoBox } from '@server/lib/crypto-box';
 import { UrlSigner } from '@server/lib/signed-url';
 import { LocalDriver } from './local.driver';
 import type { DriverKind, StorageDriver } from './storage-driver';
 import { withOutageErrors } from './storage-outage';
 
-export type StorageDeps = { blobDir: string; box: CryptoBox; blobSigner: UrlSigner; clock: Clock };
+export type StorageDeps = {
+  blobDir: string;
+  box: CryptoBox;
+  blobSigner: UrlSigner;
+  clock: Clock;
+  /** Idle limit of a storage request (S3); the SDK's warnings go to `logger`. */
+  timeoutMs?: number;
+  logger?: Logger;
+};
 
 const builders = {
   local: async (config, deps) =>
@@ -33,6 +42,7 @@ const builders = {
         forcePathStyle: config.path_style === 1,
       },
       () => deps.clock.now(),
+      { timeoutMs: deps.timeoutMs, logger: deps.logger },
     );
   },
 } satisfies Record<DriverKind, (config: StorageConfigRow, deps: StorageDeps) => Promise<StorageDriver>>;
@@ -60,13 +70,16 @@ export class StorageRegistry {
 
 /** The registry for a running server: blobs under DATA_DIR/blobs, keys from ENCRYPTION_SECRET. */
 export function createStorageRegistry(
-  config: { blobDir: string; encryptionSecret: string },
+  config: { blobDir: string; encryptionSecret: string; storageTimeoutMs?: number },
   clock: Clock,
+  logger?: Logger,
 ): StorageRegistry {
   return new StorageRegistry({
     blobDir: config.blobDir,
     box: new CryptoBox(config.encryptionSecret),
     blobSigner: new UrlSigner(config.encryptionSecret, 'blob'),
     clock,
+    timeoutMs: config.storageTimeoutMs,
+    logger,
   });
 }

@@ -52,9 +52,15 @@ export function publicFilesRoutes({
     return idempotency.once(idempotent, verifiedFileSchema, async () => answer);
   });
   route(app, filePreview, ({ params, query }) => previews.preview(params.slug, query.token));
-  route(app, officePreview, ({ params, query, c }) =>
-    files.officePreview(params.slug, query.provider, query.token, requestOrigin(c, trustProxy)),
-  );
+  route(app, officePreview, async ({ params, query, c }) => {
+    const origin = requestOrigin(c, trustProxy);
+    // ?password (the spec's spelling) is checked like POST verify, attempt limits included.
+    const token =
+      query.token === undefined && query.password !== undefined
+        ? (await files.verify(params.slug, query.password, clientIp(c, trustProxy), origin)).access_token
+        : query.token;
+    return files.officePreview(params.slug, query.provider, token, origin);
+  });
 
   for (const [endpoint, mode] of [
     [viewFile, 'view'],

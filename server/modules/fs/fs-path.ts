@@ -12,6 +12,8 @@ export type FsPath = {
 };
 
 const maxKeyBytes = 1024;
+/** The longest name a file system takes (NAME_MAX); S3 allows more, but one limit holds on every driver. */
+export const MAX_NAME_BYTES = 255;
 const controlChars = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -28,6 +30,12 @@ export function parseFsPath(raw: string, field = 'path'): FsPath {
     );
   if (controlChars.test(path)) throw fieldError(field, 'may not contain control characters');
   if (new TextEncoder().encode(path).length > maxKeyBytes + 200) throw fieldError(field, 'is too long');
+  const long = path.split('/').find((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES);
+  if (long !== undefined)
+    throw fieldError(
+      field,
+      `holds a name of ${Buffer.byteLength(long)} bytes; a file or folder name is at most ${MAX_NAME_BYTES} bytes (UTF-8)`,
+    );
   return { path, folder: path !== '/' && /\/+$/.test(raw) };
 }
 

@@ -8,7 +8,14 @@ import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
 import { fieldError } from '@server/lib/field-error';
 import { resolveMimeType } from '@server/lib/mime';
-import { boundaryOf, FormError, readForm, type FormPart } from '@server/storage/form-stream.parser';
+import {
+  boundaryOf,
+  FormError,
+  readForm,
+  spool,
+  type FormPart,
+  type SpooledFile,
+} from '@server/storage/form-stream.parser';
 import { bareEtag } from '@server/storage/storage-driver';
 import { UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
 import type { StreamLimit } from '@server/modules/uploads/upload-limits.service';
@@ -20,6 +27,8 @@ import type { FsUploadCore } from './fs-upload-core';
 import type { FsUploadRow } from './fs-upload.repo';
 
 const maxFieldBytes = 4096;
+/** The form's fields besides `file`; anything else is refused, naming it. */
+const formFields = new Set(['path', 'use_multipart']);
 const reserveStepBytes = 4 * 1024 * 1024;
 
 type Streamed = { row: FsUploadRow; file: MountTarget; size: number; etag: string; contentType: string };
@@ -27,27 +36,44 @@ type Streamed = { row: FsUploadRow; file: MountTarget; size: number; etag: strin
 export class FsUploadService {
   constructor(private readonly core: FsUploadCore) {}
 
-  /** Form fields: `path` (the folder) first, then `file`; `use_multipart` is accepted and ignored. */
+  /**
+   * Form fields: `path` (the folder), `file`, `use_multipart` (accepted and ignored), in any order:
+   * a file sent before `path` waits in a temporary file until the form ends.
+   */
   async upload(caller: FsCaller, contentType: string | undefined, source: AsyncIterable<Buffer>): Promise<FsEntry> {
     const boundary = boundaryOf(contentType);
     if (boundary === undefined) throw new AppError(ErrorCode.BadRequest, 'send the upload as multipart/form-data');
     const fields: Record<string, string> = {};
     let started: { row: FsUploadRow; file: MountTarget } | undefined;
     let stored: Streamed | undefined;
+    let spooled: { part: FormPart; file: SpooledFile } | undefined;
+    const store = async (part: FormPart) => {
+      stored = await this.#store(caller, part, fields, (begun) => (started = begun));
+    };
     try {
       await readForm(source, boundary, async (part) => {
         if (part.name !== 'file') {
+          if (!formFields.has(part.name))
+            throw new FormError(
+              `unknown form field ${JSON.stringify(part.name.slice(0, 64))}; expected file, ${[...formFields].join(', ')}`,
+            );
+          if (part.name in fields) throw new FormError(`the form field ${part.name} is sent twice`);
           fields[part.name] = await readField(part);
           return;
         }
-        if (stored !== undefined || started !== undefined)
+        if (stored !== undefined || started !== undefined || spooled !== undefined)
           throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
-        stored = await this.#store(caller, part, fields, (begun) => (started = begun));
+        if (fields['path'] === undefined)
+          spooled = { part, file: await spool(part.body, await this.core.limits.beforePlacement()) };
+        else await store(part);
       });
+      if (spooled !== undefined) await store({ ...spooled.part, body: spooled.file.body() });
     } catch (error) {
       if (started !== undefined) await this.core.release(started.row);
       if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
       throw error;
+    } finally {
+      await spooled?.file.discard();
     }
     if (stored === undefined) throw fieldError('file', 'file is required');
     const { row, file, size, etag, contentType: type } = stored;
@@ -122,7 +148,7 @@ export class FsUploadService {
     begun: (started: { row: FsUploadRow; file: MountTarget }) => void,
   ): Promise<Streamed> {
     const folder = fsPathSchema.safeParse(fields['path']);
-    if (!folder.success) throw fieldError('path', 'the destination folder is required, before the file');
+    if (!folder.success) throw fieldError('path', 'the destination folder is required');
     const name = fsNameSchema.safeParse(part.filename);
     if (!name.success) throw fieldError('file', `the file name ${name.error.issues[0]?.message ?? 'is invalid'}`);
     const file = await this.core.newFile(caller, folder.data, name.data);

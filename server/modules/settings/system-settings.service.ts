@@ -75,8 +75,8 @@ export class SystemSettingsService {
   }
 
   async maxUploadSize(): Promise<MaxUploadSize> {
-    const { max_upload_size, max_upload_size_unit, max_upload_size_bytes } = await this.getSettings();
-    return { max_upload_size, max_upload_size_unit, max_upload_size_bytes };
+    const { max_upload_size_bytes } = await this.getSettings();
+    return { max_upload_size: max_upload_size_bytes / 1024 / 1024, max_upload_size_unit: 'MB', max_upload_size_bytes };
   }
 
   /** A replay from the offline queue gets the first answer and writes nothing again. */

@@ -1,5 +1,7 @@
 // POST /upload: a multipart form streamed straight into storage, its fields parsed with the shared
-// form schemas. Fields that place the file must come before `file`; share settings may follow it. The quota is
+// form schemas. Fields may come in any order: a file sent before every field waits in a temporary
+// file until the form ends; a file after some fields streams to storage at once, and a field that
+// would have placed it differently, sent after it, is refused (400 saying so), never dropped. The quota is
 // reserved in steps as the bytes arrive, so parallel form uploads can't share the same space.
 import { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -11,13 +13,22 @@ import {
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
-import { boundaryOf, FormError, readForm, type FormPart } from '@server/storage/form-stream.parser';
+import {
+  boundaryOf,
+  FormError,
+  readForm,
+  spool,
+  type FormPart,
+  type SpooledFile,
+} from '@server/storage/form-stream.parser';
 import type { StreamLimit } from './upload-limits.service';
 import type { Pending, Uploader, UploadService } from './upload.service';
 
 const reserveStepBytes = 4 * 1024 * 1024;
 /** The form's own fields: anything else is refused before it is kept. */
 const knownFields = new Set(Object.keys(uploadFormFieldsSchema.shape));
+/** The fields that decide where and how the file is stored. */
+const placementFields = new Set(Object.keys(uploadFormPlacementSchema.shape));
 
 export class FormUploadService {
   constructor(private readonly uploads: UploadService) {}
@@ -31,6 +42,15 @@ export class FormUploadService {
     if (boundary === undefined) throw new AppError(ErrorCode.BadRequest, 'send the upload as multipart/form-data');
     const fields: Record<string, string> = {};
     let stored: { pending: Pending; size: number; etag: string } | undefined;
+    let spooled: { part: FormPart; file: SpooledFile } | undefined;
+    const store = async (part: FormPart) => {
+      stored = await this.#store(
+        caller,
+        part,
+        uploadFormPlacementSchema.parse(fields),
+        (pending) => (stored = { pending, size: 0, etag: '' }),
+      );
+    };
     try {
       await readForm(source, boundary, async (part) => {
         if (part.name !== 'file') {
@@ -38,21 +58,28 @@ export class FormUploadService {
             throw new FormError(
               `unknown form field ${JSON.stringify(part.name.slice(0, 64))}; expected file, ${[...knownFields].join(', ')}`,
             );
+          if (part.name in fields) throw new FormError(`the form field ${part.name} is sent twice`);
+          if (stored !== undefined && placementFields.has(part.name))
+            throw new FormError(
+              `the form field ${part.name} came after the file, which was already stored by the fields before it; send ${[...placementFields].join(', ')} before the file, or the file first and every field after it`,
+            );
           fields[part.name] = await readField(part);
           return;
         }
-        if (stored !== undefined) throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
-        stored = await this.#store(
-          caller,
-          part,
-          uploadFormPlacementSchema.parse(fields),
-          (pending) => (stored = { pending, size: 0, etag: '' }),
-        );
+        if (stored !== undefined || spooled !== undefined)
+          throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
+        // A file before any field waits on disk for the fields that place it (curl -F file=@… -F path=…).
+        if (Object.keys(fields).length === 0)
+          spooled = { part, file: await spool(part.body, await this.uploads.limits.beforePlacement()) };
+        else await store(part);
       });
+      if (spooled !== undefined) await store({ ...spooled.part, body: spooled.file.body() });
     } catch (error) {
       if (stored !== undefined) await this.uploads.discard(stored.pending);
       if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
       throw error;
+    } finally {
+      await spooled?.file.discard();
     }
     if (stored === undefined)
       throw new AppError(ErrorCode.ValidationFailed, 'file is required', {

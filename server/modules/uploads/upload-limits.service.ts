@@ -42,6 +42,12 @@ export class UploadLimits {
     return { bytes: remaining, error: quotaError(remaining, config.total_storage_bytes) };
   }
 
+  /** The max upload size alone: what a form's file kept on disk may hold before its storage is known. */
+  async beforePlacement(): Promise<StreamLimit> {
+    const max = await this.#maxUpload();
+    return { bytes: max.bytes, error: tooBig(max.label) };
+  }
+
   /** Inserts the pending row, reserving its declared `size`, only if it still fits. */
   async reserve(config: StorageConfigRow, row: NewFile): Promise<void> {
     const max = await this.#maxUpload();

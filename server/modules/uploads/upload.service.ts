@@ -44,6 +44,8 @@ export type PendingInput = {
   path?: string;
   slug?: string;
   size: number;
+  /** Set at the start (url/presign as the product spec sends it); commit's own remark wins. */
+  remark?: string;
 };
 /** A multipart share's planned part size, and how to create its storage multipart upload. */
 export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
@@ -123,7 +125,7 @@ export class UploadService {
       s3_url: objectUrl(config, key),
       size: input.size,
       storage_config_id: config.id,
-      remark: null,
+      remark: input.remark ?? null,
       password_hash: null,
       expires_at: null,
       max_views: null,
@@ -181,7 +183,7 @@ export class UploadService {
       size: actual.size,
       etag: actual.etag,
       upload_id: null,
-      remark: share.remark ?? null,
+      remark: share.remark ?? row.remark,
       password_hash: share.password === undefined ? null : await hashPassword(share.password),
       expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
       max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,

@@ -17,6 +17,8 @@ import {
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
 import { requestOrigin } from '@server/lib/signed-url';
+import { readJson } from '@server/lib/read-json';
+import { urlPresignRequestSchema } from '@shared/api/url-upload.schema';
 import type { MultipartUploadService } from '@server/modules/uploads/upload-multipart.service';
 import type { UploadService } from '@server/modules/uploads/upload.service';
 import type { UrlFetchService } from './url-fetch.service';
@@ -72,7 +74,9 @@ export function urlUploadRoutes({ fetcher, uploads, multipart, trustProxy }: Url
     );
   });
 
-  route(app, urlPresign, ({ auth, body, c }) => uploads.presign(auth, body, requestOrigin(c, trustProxy)));
+  route(app, urlPresign, ({ auth, body, c }) => uploads.presign(auth, body, requestOrigin(c, trustProxy)), {
+    readBody: (c) => readJson(c.req, urlPresignRequestSchema),
+  });
   route(app, urlCommit, ({ auth, body }) => uploads.commit(auth, body));
   route(app, urlCancel, ({ auth, body }) => uploads.cancel(auth, body.file_id));
   route(app, urlMultipartInit, ({ auth, body, c }) => multipart.init(auth, body, requestOrigin(c, trustProxy)));

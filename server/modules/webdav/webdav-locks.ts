@@ -12,7 +12,7 @@ import type { FsCaller } from '@server/modules/fs/fs-access.service';
 import { parentOf, under } from '@server/modules/fs/fs-path';
 import { ifHolds, IfHeaderError, parseIfHeader, submittedTokens, type IfList, type ResourceState } from './webdav-if';
 import type { LockRow } from './webdav-lock.repo';
-import { pathOfUrl } from './webdav-paths';
+import { davPathOf } from './webdav-paths';
 
 export type LockScope = 'exclusive' | 'shared';
 export type LockDepth = '0' | 'infinity';
@@ -176,7 +176,8 @@ export class WebdavLocks {
     const states = new Map<string | null, ResourceState>();
     for (const list of lists) {
       if (states.has(list.resource)) continue;
-      const path = list.resource === null ? conditions.requestPath : pathOfUrl(list.resource, conditions.requestUrl);
+      const path = list.resource === null ? conditions.requestPath : davPathOf(list.resource, conditions.requestUrl);
+      if (path === null) continue;
       const tokens = new Set((await this.covering(path)).map((lock) => lock.token));
       states.set(list.resource, { etag: await conditions.etagOf(path), tokens });
     }

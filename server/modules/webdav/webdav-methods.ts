@@ -86,17 +86,14 @@ export class WebdavMethods {
     if (req.folder) throw new AppError(ErrorCode.Conflict, 'a PUT cannot name a folder', { status: 405 });
     if (c.req.header('content-range') !== undefined)
       throw new AppError(ErrorCode.BadRequest, 'partial PUTs (Content-Range) are not supported');
-    const declared = c.req.header('content-length');
-    const size = declared === undefined || c.req.header('transfer-encoding') !== undefined ? null : Number(declared);
-    if (size !== null && (!Number.isSafeInteger(size) || size < 0))
-      throw new AppError(ErrorCode.BadRequest, 'the Content-Length is invalid');
+    const size = declaredSize(c);
     await this.checkWrite(req, [
       { path: req.path, membership: true, exists: async () => (await this.find(req.caller, req.path)) !== null },
     ]);
     const mode = (await this.deps.settings.getSettings()).webdav_upload_mode;
     const { entry, created } = await this.deps.fs.put.put(req.caller, encodePath(req.path), c.env.incoming, {
       size,
-      contentType: c.req.header('content-type'),
+      contentType: clientType(c.req.header('content-type')),
       via: viaOf(mode, size),
       selfOrigin: listenerOrigin(c),
     });
@@ -196,4 +193,35 @@ export class WebdavMethods {
     await this.deps.repos.webdavProps.deleteTree(path);
     await this.deps.locks.forget(path);
   }
+}
+
+/**
+ * The body's length: Content-Length, or for a chunked body the X-Expected-Entity-Length a client
+ * such as the macOS Finder sends (so an upload over the limit is refused before a byte is read,
+ * and a body that ends short is refused, not stored); null when neither says.
+ */
+function declaredSize(c: Context<AppEnv>): number | null {
+  const chunked = c.req.header('transfer-encoding') !== undefined;
+  const [header, value] = chunked
+    ? ['X-Expected-Entity-Length', c.req.header('x-expected-entity-length')]
+    : ['Content-Length', c.req.header('content-length')];
+  if (value === undefined) return null;
+  const size = /^\d{1,16}$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(size)) throw new AppError(ErrorCode.BadRequest, `the ${header} is invalid`);
+  return size;
+}
+
+/** Types that say nothing about the content (curl's form type, octet-stream): the name decides instead. */
+const genericTypes = new Set([
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'application/octet-stream',
+  'binary/octet-stream',
+  'application/binary',
+  'application/unknown',
+]);
+
+function clientType(header: string | undefined): string | undefined {
+  const type = header?.split(';')[0]?.trim().toLowerCase();
+  return type === undefined || type === '' || genericTypes.has(type) ? undefined : type;
 }

@@ -37,13 +37,22 @@ export function hrefOf(canonical: string, collection: boolean): string {
  * is not the one this process sees; a path outside `/dav` is another server's (502).
  */
 export function pathOfUrl(value: string, requestUrl: string): string {
+  const path = davPathOf(value, requestUrl, 'the Destination');
+  if (path === null) throw new AppError(ErrorCode.BadGateway, 'the Destination is outside /dav');
+  return path;
+}
+
+/**
+ * The canonical path a URL names under `/dav`, or null when it names a resource elsewhere (an `If`
+ * header's tagged list about such a resource does not hold: RFC 4918 §10.4, 412 when none does).
+ */
+export function davPathOf(value: string, requestUrl: string, what = 'the If header'): string | null {
   let url: URL;
   try {
     url = new URL(value, requestUrl);
   } catch {
-    throw new AppError(ErrorCode.BadRequest, 'the Destination is not a valid URL');
+    throw new AppError(ErrorCode.BadRequest, `${what} is not a valid URL`);
   }
-  if (url.pathname !== DAV_ROOT && !url.pathname.startsWith(`${DAV_ROOT}/`))
-    throw new AppError(ErrorCode.BadGateway, 'the Destination is outside /dav');
+  if (url.pathname !== DAV_ROOT && !url.pathname.startsWith(`${DAV_ROOT}/`)) return null;
   return canonicalOf(rawPathOf(url.pathname));
 }

@@ -12,6 +12,7 @@ import type { FsBrowseService } from '@server/modules/fs/fs-browse.service';
 import { nameOf } from '@server/modules/fs/fs-path';
 import type { LockRow } from './webdav-lock.repo';
 import type { WebdavLocks } from './webdav-locks';
+import { quotaNames, type Quota, type WebdavQuota } from './webdav-quota';
 import { encodePath, hrefOf } from './webdav-paths';
 import { child, children, DAV, escapeXml, innerXml, parseXml, propertyXml, type XmlElement } from './webdav-xml';
 
@@ -32,6 +33,9 @@ const liveNames = [
 const statusLine = (status: number) =>
   `HTTP/1.1 ${status} ${status === 200 ? 'OK' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Failed Dependency'}`;
 
+/** How many undated folders of one Depth 1 listing are probed for their own date. */
+const datedFolders = 64;
+
 export const xmlHead = '<?xml version="1.0" encoding="utf-8"?>\n';
 
 export function multistatus(responses: readonly string[]): string {
@@ -49,6 +53,7 @@ export class WebdavProps {
     private readonly browse: FsBrowseService,
     private readonly repos: Pick<Repositories, 'webdavProps' | 'transaction'>,
     private readonly locks: WebdavLocks,
+    private readonly quota?: WebdavQuota,
   ) {}
 
   async resource(caller: FsCaller, path: string): Promise<Resource> {
@@ -61,18 +66,25 @@ export class WebdavProps {
     const wanted = wantedOf(body);
     const self = await this.resource(caller, path);
     const resources = [self];
-    if (depth === '1' && self.collection) resources.push(...(await this.#children(caller, path)));
+    if (depth === '1' && self.collection)
+      resources.push(...(await this.#dated(caller, self, await this.#children(caller, path))));
     const dead = await this.repos.webdavProps.of(resources.map((resource) => resource.path));
     const locks = await this.locks.coveringEach(
       path,
       resources.map((resource) => resource.path),
     );
+    const wantsQuota =
+      wanted.kind === 'prop' &&
+      wanted.names.some((n) => n.ns === DAV && (quotaNames as readonly string[]).includes(n.name));
+    const quotas =
+      wantsQuota && this.quota !== undefined ? await this.quota.of(resources.map((r) => r.entry)) : new Map();
     const responses = resources.map((resource) =>
       this.#response(
         resource,
         wanted,
         dead.filter((row) => row.path === resource.path),
         locks.get(resource.path) ?? [],
+        resource.entry.mount_id === null ? undefined : quotas.get(resource.entry.mount_id),
       ),
     );
     return multistatus(responses);
@@ -109,6 +121,38 @@ export class WebdavProps {
     ]);
   }
 
+  /**
+   * Listings carry no date for folders; clients show 1970 without one. Each undated folder is
+   * probed (a few at a time, up to `datedFolders` of them), the rest take the listed folder's date.
+   */
+  async #dated(caller: FsCaller, self: Resource, children: Resource[]): Promise<Resource[]> {
+    const undated = children.filter((child) => child.collection && child.entry.modified === null);
+    const fallback =
+      self.entry.modified ??
+      children.reduce<string | null>(
+        (newest, child) =>
+          child.entry.modified !== null && (newest === null || child.entry.modified > newest)
+            ? child.entry.modified
+            : newest,
+        null,
+      );
+    const found = new Map<string, string | null>();
+    const probed = undated.slice(0, datedFolders);
+    for (let i = 0; i < probed.length; i += 8) {
+      await Promise.all(
+        probed.slice(i, i + 8).map(async (child) => {
+          const entry = await this.resource(caller, child.path).catch(() => null);
+          found.set(child.path, entry?.entry.modified ?? null);
+        }),
+      );
+    }
+    return children.map((child) =>
+      !child.collection || child.entry.modified !== null
+        ? child
+        : { ...child, entry: { ...child.entry, modified: found.get(child.path) ?? fallback } },
+    );
+  }
+
   async #children(caller: FsCaller, path: string): Promise<Resource[]> {
     const items: Resource[] = [];
     let cursor: string | undefined;
@@ -127,8 +171,15 @@ export class WebdavProps {
     wanted: Wanted,
     dead: readonly { namespace: string; name: string; value: string }[],
     locks: readonly LockRow[],
+    quota: Quota | undefined,
   ): string {
     const live = liveProps(resource, locks, this.locks);
+    // Asked for by name only (RFC 4331 §3): never part of allprop or propname.
+    const named: Record<string, string> = { ...live };
+    if (quota !== undefined) {
+      named['quota-used-bytes'] = String(quota.used);
+      if (quota.available !== null) named['quota-available-bytes'] = String(quota.available);
+    }
     const groups = new Map<number, string[]>();
     const add = (status: number, xml: string) => groups.set(status, [...(groups.get(status) ?? []), xml]);
     if (wanted.kind === 'propname') {
@@ -139,7 +190,7 @@ export class WebdavProps {
       for (const row of dead) add(200, propertyXml(row.namespace, row.name, row.value));
     } else {
       for (const { ns, name } of wanted.names) {
-        const value = ns === DAV ? live[name] : undefined;
+        const value = ns === DAV ? named[name] : undefined;
         const stored = dead.find((row) => row.namespace === ns && row.name === name);
         if (value !== undefined) add(200, `<D:${name}>${value}</D:${name}>`);
         else if (stored !== undefined) add(200, propertyXml(ns, name, stored.value));

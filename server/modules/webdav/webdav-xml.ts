@@ -8,6 +8,9 @@ import { AppError } from '@server/lib/app-error';
 
 export const DAV = 'DAV:';
 
+/** How deep elements may nest in a request body; WebDAV's own bodies need fewer than ten levels. */
+export const MAX_XML_DEPTH = 64;
+
 export type XmlElement = { ns: string; name: string; attrs: Record<string, string>; children: XmlNode[] };
 export type XmlNode = XmlElement | { text: string };
 
@@ -23,6 +26,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   cdataPropName: '#cdata',
+  maxNestedTags: MAX_XML_DEPTH,
 });
 
 const namedEntities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -33,7 +37,15 @@ export function parseXml(text: string): XmlElement {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw badXml('document type declarations are not accepted');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw badXml(valid.err.msg);
-  const nodes = asArray(parser.parse(text));
+  let parsed: unknown;
+  try {
+    parsed = parser.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested/i.test(message)) throw badXml(`elements are nested deeper than ${MAX_XML_DEPTH} levels`);
+    throw badXml(message);
+  }
+  const nodes = asArray(parsed);
   const roots = nodes
     .map((node) => toNode(node, new Map([['xml', xmlNamespace]]), ''))
     .filter((node): node is XmlElement => 'name' in node);

@@ -14,6 +14,7 @@ import { WebdavCrossCopy } from './webdav-cross-copy';
 import { WebdavLocks } from './webdav-locks';
 import { WebdavMethods } from './webdav-methods';
 import { WebdavProps } from './webdav-props';
+import { WebdavQuota } from './webdav-quota';
 import { webdavRoutes } from './webdav.routes';
 
 export type WebdavModuleDeps = {
@@ -25,6 +26,8 @@ export type WebdavModuleDeps = {
   trustProxy: boolean;
   clock: Clock;
   logger: Logger;
+  /** The local driver's folder, whose disk's free space is the quota of a local storage without one. */
+  blobDir?: string;
 };
 
 export function createWebdavRoutes({
@@ -36,9 +39,10 @@ export function createWebdavRoutes({
   trustProxy,
   clock,
   logger,
+  blobDir,
 }: WebdavModuleDeps): Hono<AppEnv> {
   const locks = new WebdavLocks(repos, clock);
-  const props = new WebdavProps(fs.browse, repos, locks);
+  const props = new WebdavProps(fs.browse, repos, locks, new WebdavQuota(repos, blobDir));
   const methods = new WebdavMethods({ fs, props, locks, settings, repos, cross: new WebdavCrossCopy(fs, settings) });
   return webdavRoutes({ auth: new WebdavAuth({ sessions, apiKeys, trustProxy }), methods, props, locks, logger });
 }

@@ -157,12 +157,31 @@ async function readXml(c: Context<AppEnv>): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A refused streamed body is not read to its end: the connection closes after the answer. */
+/** A small body left unread when a PUT is refused is read away, so the answer is not lost to a reset. */
+const drainBytes = 64 * 1024;
+
+/**
+ * A refused streamed body is not read to its end: the connection closes after the answer. A small
+ * declared body is read away first (closing on unread bytes resets the connection, and the client
+ * may lose the answer).
+ */
 async function closingOnError<T>(c: Context<AppEnv>, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    c.env.outgoing.setHeader('connection', 'close');
+    const incoming = c.env.incoming;
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (!incoming.readableDidRead && !incoming.readableEnded && declared <= drainBytes) {
+      await new Promise<void>((resolve) => {
+        incoming
+          .once('end', resolve)
+          .once('close', resolve)
+          .once('error', () => resolve());
+        incoming.resume();
+      });
+    } else if (!incoming.readableEnded) {
+      c.env.outgoing.setHeader('connection', 'close');
+    }
     throw error;
   }
 }

@@ -149,4 +149,8 @@ export const filePreviewSchema = z.object({
 });
 export type FilePreview = z.infer<typeof filePreviewSchema>;
 /** `provider` is checked by the server, which answers BAD_REQUEST naming the supported ones. */
-export const officePreviewQuerySchema = z.extend(fileAccessQuerySchema, { provider: z.optional(z.string()) });
+export const officePreviewQuerySchema = z.extend(fileAccessQuerySchema, {
+  provider: z.optional(z.string()),
+  /** The product spec's client sends a protected file's password here; the app sends `token`. */
+  password: z.optional(z.string().check(z.minLength(1))),
+});

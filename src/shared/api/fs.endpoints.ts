@@ -145,14 +145,15 @@ function fsEndpoints<const S extends 'admin' | 'user', const A extends 'admin' |
       method: 'POST',
       path: `${base}/upload`,
       summary:
-        'Upload one file as a multipart form, streamed into storage; `path` (the folder) must come before `file`; an existing file is replaced',
+        'Upload one file as a multipart form, streamed into storage; fields in any order (a file before `path` waits in a temporary file); an existing file is replaced',
       tag,
       access,
       writes: true,
       body: {
         kind: 'form',
         contentType: 'multipart/form-data',
-        description: 'fields: path (the destination folder, first), then file (its filename is the name)',
+        description:
+          'fields: path (the destination folder), file (its filename, UTF-8, is the name), use_multipart (ignored); any other field is a 400',
       },
       reply: fsEntrySchema,
       status: 201,

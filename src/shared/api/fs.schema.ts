@@ -31,6 +31,7 @@ export const FS_BATCH_MAX_PATHS = 1000;
 /** Presigned links live at most 7 days (the S3 signature limit). */
 export const FS_LINK_MAX_SECONDS = 7 * 24 * 3600;
 export const FS_PATH_MAX_LENGTH = 2048;
+const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const fsPathSchema = z
   .string()
@@ -42,6 +43,7 @@ export const fsPathSchema = z
 export const fsNameSchema = z.string().check(
   z.minLength(1, 'name is required'),
   z.maxLength(255, 'name has at most 255 characters'),
+  z.refine((name) => new TextEncoder().encode(name).length <= 255, 'name is at most 255 bytes (UTF-8)'),
   z.refine(
     (name) => !/[/\\\u0000-\u001f\u007f]/.test(name) && name !== '.' && name !== '..',
     'name may not contain / or \\ or control characters, nor be . or ..',
@@ -226,10 +228,23 @@ export type FsCommitRequest = z.infer<typeof fsCommitRequestSchema>;
 export const fsUploadIdRequestSchema = z.object({ uploadId });
 export const fsUploadCancelledSchema = z.object({ uploadId, status: z.literal('cancelled') });
 
-export const fsMultipartInitRequestSchema = z.object({
-  ...uploadTarget,
-  partSize: z.optional(z.number().check(z.int(), z.gte(MULTIPART_MIN_PART_BYTES), z.lte(MULTIPART_MAX_PART_BYTES))),
-});
+/** `filename` is the product spec's spelling of `fileName` (the app sends fileName); one of them is required. */
+export const fsMultipartInitRequestSchema = z.pipe(
+  z.object({
+    ...uploadTarget,
+    fileName: z.optional(fsNameSchema),
+    filename: z.optional(fsNameSchema),
+    partSize: z.optional(z.number().check(z.int(), z.gte(MULTIPART_MIN_PART_BYTES), z.lte(MULTIPART_MAX_PART_BYTES))),
+  }),
+  z.transform(({ filename, ...rest }, ctx) => {
+    const fileName = rest.fileName ?? filename;
+    if (fileName === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'fileName is required', input: rest, path: ['fileName'] });
+      return z.NEVER;
+    }
+    return { ...rest, fileName };
+  }),
+);
 export type FsMultipartInitRequest = z.infer<typeof fsMultipartInitRequestSchema>;
 
 /**
@@ -270,13 +285,29 @@ export const fsMultipartPartQuerySchema = z.object({
 export type FsMultipartPartQuery = z.input<typeof fsMultipartPartQuerySchema>;
 export const fsMultipartPartResultSchema = z.object({ partNumber: z.number().check(z.int()), etag: z.string() });
 
+/**
+ * What the product spec's client sends back from init along with the upload's id; the upload
+ * already holds them, so they are taken and not used (the app sends uploadId alone).
+ */
+const multipartEchoes = {
+  path: z.optional(z.string()),
+  key: z.optional(z.string()),
+  contentType: z.optional(z.string()),
+  fileSize: z.optional(z.number()),
+};
+
 export const fsMultipartCompleteRequestSchema = z.object({
   uploadId,
   parts: z.array(completedPartSchema).check(z.minLength(1), z.maxLength(MULTIPART_MAX_PARTS)),
+  ...multipartEchoes,
 });
 export type FsMultipartCompleteRequest = z.infer<typeof fsMultipartCompleteRequestSchema>;
 
-export const fsMultipartAbortRequestSchema = z.object({ uploadId });
+export const fsMultipartAbortRequestSchema = z.object({
+  uploadId,
+  path: multipartEchoes.path,
+  key: multipartEchoes.key,
+});
 export const fsMultipartAbortResultSchema = z.object({ uploadId, status: z.literal('aborted') });
 
 export const fsSearchScopes = ['global', 'mount', 'directory'] as const;
@@ -291,8 +322,9 @@ export const fsSearchQuerySchema = z.object({
     ),
   /** `global`: every mount the caller sees; `mount`: `mount_id`; `directory`: at and below `path`. */
   scope: z._default(z.enum(fsSearchScopes), 'global'),
-  mount_id: z.optional(z.string().check(z.minLength(1))),
-  path: z.optional(fsPathSchema),
+  /** Empty (`mount_id=`, as the spec's client sends it) is the same as absent. */
+  mount_id: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(z.string().check(z.minLength(1))))),
+  path: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(fsPathSchema))),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(FS_SEARCH_MAX_LIMIT)), FS_SEARCH_DEFAULT_LIMIT),
   offset: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100_000)), 0),
 });

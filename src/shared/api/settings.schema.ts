@@ -51,9 +51,13 @@ export const updateSystemSettingsRequestSchema = z
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 
 /** GET /system/max-upload-size, readable without credentials. */
-export const maxUploadSizeSchema = z.pick(systemSettingsSchema, {
-  max_upload_size: true,
-  max_upload_size_unit: true,
-  max_upload_size_bytes: true,
+/**
+ * GET /system/max-upload-size: `max_upload_size` in megabytes (MiB, possibly fractional), as the
+ * product spec's client reads it, whatever unit the admin set; the exact limit is `max_upload_size_bytes`.
+ */
+export const maxUploadSizeSchema = z.object({
+  max_upload_size: z.number().check(z.positive()),
+  max_upload_size_unit: z.literal('MB'),
+  max_upload_size_bytes: z.number().check(z.int(), z.positive()),
 });
 export type MaxUploadSize = z.infer<typeof maxUploadSizeSchema>;

@@ -169,7 +169,7 @@ export const formUpload = defineEndpoint({
     kind: 'form',
     contentType: 'multipart/form-data',
     description:
-      'the text fields, then one `file` part; the fields that place the file (s3_config_id, path, slug, mimetype) must come before it',
+      'the text fields and one `file` part, in any order: a file sent first waits in a temporary file for the fields after it; a file after some fields streams at once, and a field that places it (s3_config_id, path, slug, mimetype) sent after it is a 400',
     fields: uploadFormFieldsSchema,
     filePart: 'file',
   },

@@ -34,6 +34,8 @@ export const presignRequestSchema = z.object({
   path: z.optional(z.string()),
   slug: z.optional(customSlugSchema),
   size: byteSize,
+  /** The share's remark, kept until commit (whose own remark wins). */
+  remark: z.optional(z.string().check(z.maxLength(1000))),
 });
 export type PresignRequest = z.infer<typeof presignRequestSchema>;
 
@@ -56,6 +58,13 @@ export const commitRequestSchema = z.object({
   password: z.optional(z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH))),
   expires_in: z.optional(expiresInHoursSchema),
   max_views: z.optional(z.number().check(z.int(), z.nonnegative())),
+  // Echoes of the presign answer the product spec's client sends back; the upload already holds them.
+  s3_config_id: z.optional(z.string()),
+  storage_path: z.optional(z.string()),
+  s3_url: z.optional(z.string()),
+  filename: z.optional(z.string()),
+  mimetype: z.optional(z.string()),
+  slug: z.optional(z.string()),
 });
 export type CommitRequest = z.infer<typeof commitRequestSchema>;
 

@@ -73,7 +73,8 @@ export const urlPresign = defineEndpoint({
   id: 'url-uploads.presign',
   method: 'POST',
   path: '/url/presign',
-  summary: 'Start a single-PUT upload of a URL’s bytes, with the rules of /s3/presign',
+  summary:
+    'Start a single-PUT upload of a URL’s bytes, with the rules of /s3/presign; the product spec’s body ({url, metadata, filename, remark, …}, metadata being the url/info answer) is taken too',
   tag,
   access: 'file',
   writes: true,

@@ -2,6 +2,7 @@
 // its body (`url/info`), streams it when the browser cannot fetch it itself (`url/proxy`), and the
 // storage steps are the device upload's own shapes under /url/.
 import * as z from 'zod/mini';
+import { presignRequestSchema } from './upload.schema';
 
 export const URL_MAX_LENGTH = 2048;
 
@@ -38,3 +39,38 @@ export type UrlInfo = z.infer<typeof urlInfoResponseSchema>;
 
 export const urlProxyQuerySchema = z.object({ url: fetchableUrlSchema });
 export type UrlProxyQuery = z.infer<typeof urlProxyQuerySchema>;
+
+/**
+ * POST /url/presign. The app sends /s3/presign's own fields (filename, mimetype, size); the
+ * product spec's client sends `url`, the `metadata` url/info answered, `filename` and `remark`.
+ * Both are taken: a missing type or size comes from `metadata`; `remark` becomes the share's.
+ */
+export const urlPresignRequestSchema = z.pipe(
+  z.object({
+    ...presignRequestSchema.shape,
+    filename: z.optional(z.string().check(z.minLength(1))),
+    mimetype: z.optional(z.string().check(z.minLength(1))),
+    size: z.optional(z.number().check(z.int(), z.nonnegative())),
+    /** The source URL, as url/info was asked about it (for the record; the browser sends the bytes). */
+    url: z.optional(z.string().check(z.maxLength(URL_MAX_LENGTH))),
+    metadata: z.optional(
+      z.looseObject({
+        filename: z.optional(z.string()),
+        contentType: z.optional(z.string()),
+        size: z.optional(z.nullable(z.number().check(z.int(), z.nonnegative()))),
+      }),
+    ),
+  }),
+  z.transform(({ url: _url, metadata, ...input }, ctx) => {
+    const filename = input.filename ?? metadata?.filename;
+    const size = input.size ?? metadata?.size ?? undefined;
+    if (filename === undefined || filename === '')
+      ctx.issues.push({ code: 'custom', message: 'filename is required', input, path: ['filename'] });
+    if (size === undefined)
+      ctx.issues.push({ code: 'custom', message: 'size (or metadata.size) is required', input, path: ['size'] });
+    if (filename === undefined || filename === '' || size === undefined) return z.NEVER;
+    const mimetype = input.mimetype ?? (metadata?.contentType || undefined) ?? 'application/octet-stream';
+    return { ...input, filename, size, mimetype };
+  }),
+);
+export type UrlPresignRequest = z.output<typeof urlPresignRequestSchema>;

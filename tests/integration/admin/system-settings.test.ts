@@ -57,7 +57,8 @@ describe('system settings', () => {
       await call(server.baseUrl, 'GET', '/api/system/max-upload-size'),
       z.strictObject(maxUploadSizeSchema.shape),
     );
-    expect(pub).toEqual({ max_upload_size: 2, max_upload_size_unit: 'GB', max_upload_size_bytes: 2 * 1024 ** 3 });
+    // In megabytes whatever the unit set, as the product spec's client reads it.
+    expect(pub).toEqual({ max_upload_size: 2048, max_upload_size_unit: 'MB', max_upload_size_bytes: 2 * 1024 ** 3 });
     const rows = await server.db
       .selectFrom('system_settings')
       .select(['key', 'value'])
