@@ -9,9 +9,23 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { z } from 'zod';
 
 export type Ran = { code: number | null; stdout: string; stderr: string };
+
+/** Resolves once `stream` takes writes again, or is gone. */
+export function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
 
 /** Runs `command`; `input`, when given, is written to its standard input through a pipe. */
 export function run(command: string, args: string[], input?: AsyncIterable<Uint8Array>): Promise<Ran> {
@@ -33,7 +47,7 @@ export function run(command: string, args: string[], input?: AsyncIterable<Uint8
     void (async () => {
       for await (const chunk of input) {
         if (stdin.destroyed) return;
-        if (!stdin.write(chunk)) await new Promise((resolve) => stdin.once('drain', resolve).once('close', resolve));
+        if (!stdin.write(chunk)) await drained(stdin);
       }
       stdin.end();
     })().catch(() => stdin.destroy());
