@@ -26,7 +26,9 @@ export type ZipEntry = {
   lastModified?: Date;
   /**
    * The file's size when it is known beforehand. Without it the entry is written as one that may
-   * pass 4 GiB; a file said to be smaller that turns out to pass 4 GiB ends the ZIP with an error.
+   * pass 4 GiB, which Java 17's ZipInputStream cannot stream when the file turns out small (it
+   * reads 8-byte descriptor sizes only past 4 GiB); a file said to be smaller that turns out to
+   * pass 4 GiB ends the ZIP with an error.
    */
   size?: number;
 };
