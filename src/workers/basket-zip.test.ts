@@ -107,7 +107,7 @@ async function pullAll(port: MessagePort): Promise<Buffer> {
   });
 }
 
-describe('basket ZIP in the worker', () => {
+describe('basket ZIP in the worker', { timeout: 120_000 }, () => {
   it('keeps the folder structure at every depth, streams the bytes, and reports what failed', async () => {
     const zip = createBasketZip({
       fetch: fetchImpl,
