@@ -1,11 +1,13 @@
 // @vitest-environment node
 // The basket's ZIP built in the worker's code against an in-test file system and storage (the
 // injected fetch is the worker's HTTP boundary), written through the service worker's pull
-// protocol, then read back with `unzip`: entries at every depth, bytes, and the error report.
+// protocol, then read back with `unzip`: entries at every depth, bytes, and the error report; and
+// opened by every ZIP reader the basket must work with, streaming ones included.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAll, readers } from '@bench/zip-readers/readers';
 import { describe, expect, it } from 'vitest';
 import type { BasketZipEvent } from './basket-protocol';
 import { createBasketZip } from './basket-zip';
@@ -26,6 +28,7 @@ const bodies: Record<string, Uint8Array<ArrayBuffer>> = {
   '/m/docs/one.txt': new TextEncoder().encode('one'),
   '/m/docs/deep/two.bin': Uint8Array.from({ length: 5_000_000 }, (_, i) => (i * 7) % 251),
   '/m/top.txt': new TextEncoder().encode('top level'),
+  '/m/unlisted-size.bin': Uint8Array.from({ length: 70_000 }, (_, i) => i % 256),
 };
 
 function json(data: unknown): Response {
@@ -74,7 +77,10 @@ const fetchImpl: typeof fetch = async (input) => {
   }
   if (url.host === 'storage.test') {
     const body = bodies[url.pathname];
-    return body === undefined ? new Response('down', { status: 503 }) : new Response(body);
+    // Storage says each body's length, as S3 and the local driver do.
+    return body === undefined
+      ? new Response('down', { status: 503 })
+      : new Response(body, { headers: { 'content-length': String(body.byteLength) } });
   }
   return new Response('no', { status: 404 });
 };
@@ -101,7 +107,7 @@ async function pullAll(port: MessagePort): Promise<Buffer> {
   });
 }
 
-describe('basket ZIP in the worker', () => {
+describe('basket ZIP in the worker', { timeout: 120_000 }, () => {
   it('keeps the folder structure at every depth, streams the bytes, and reports what failed', async () => {
     const zip = createBasketZip({
       fetch: fetchImpl,
@@ -164,6 +170,8 @@ describe('basket ZIP in the worker', () => {
       expect(execFileSync('unzip', ['-p', file, 'download-errors.txt'], { encoding: 'utf8' })).toContain(
         'docs/broken.bin\thttp-503',
       );
+      const inOrder = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+      expect(await readAll(file)).toEqual(Object.fromEntries(readers.map((reader) => [reader.name, inOrder])));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -185,5 +193,49 @@ describe('basket ZIP in the worker', () => {
       'docs/one.txt:true',
       'top.txt:true',
     ]);
+  });
+
+  it('gives the ZIP a file length from its response when the listing has none, so Java streams the basket', async () => {
+    const zip = createBasketZip({
+      fetch: fetchImpl,
+      connection: () => ({ baseUrl: 'http://app.test/api', credentials: { scheme: 'admin', token: 't' } }),
+      sleep: async () => undefined,
+      now: () => Date.now(),
+    });
+    const channel = new MessageChannel();
+    const pulled = pullAll(channel.port1);
+    const result = await zip.download(
+      {
+        id: 'job-2',
+        reportName: 'download-errors.txt',
+        sink: { kind: 'port', port: channel.port2 },
+        entries: [
+          {
+            id: 'fs|admin|/m/unlisted-size.bin',
+            source: 'fs',
+            scope: 'admin',
+            path: '/m/unlisted-size.bin',
+            name: 'unlisted-size.bin',
+            isDirectory: false,
+            size: null,
+          },
+        ],
+      },
+      () => undefined,
+    );
+    expect(result).toEqual({ ok: true, files: 1, failed: 0, bytes: 70_000 });
+    const dir = mkdtempSync(join(tmpdir(), 'basket-zip-'));
+    try {
+      const file = join(dir, 'out.zip');
+      const bytes = await pulled;
+      writeFileSync(file, bytes);
+      // A local header without a ZIP64 field: its descriptor has 4-byte sizes, as Java 17 reads them.
+      expect(bytes.readUInt16LE(28)).toBe(0);
+      expect(await readAll(file)).toEqual(
+        Object.fromEntries(readers.map((reader) => [reader.name, ['unlisted-size.bin']])),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

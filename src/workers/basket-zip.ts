@@ -75,6 +75,13 @@ function failureOf(error: unknown): Failure & { retryable: boolean } {
   return { code, message: error instanceof Error ? error.message : String(error), retryable: true };
 }
 
+/** The body's length (not an encoded one's): an entry of unknown size is written as one that may pass 4 GiB. */
+function lengthOf(response: Response): number | null {
+  const length = response.headers.get('content-length');
+  if (length === null || response.headers.has('content-encoding') || !/^\d+$/.test(length)) return null;
+  return Number(length);
+}
+
 export function createBasketZip(deps: BasketZipDeps) {
   const config = { ...defaultBasketZipConfig, ...deps.config };
   const random = deps.random ?? Math.random;
@@ -335,12 +342,15 @@ export function createBasketZip(deps: BasketZipDeps) {
           if (!owner.started) status(head.found.owner.id, 'downloading');
           owner.started = true;
           if (!opened.ok) fail(head.found, opened);
-          else
+          else {
+            const size = head.found.file.size ?? lengthOf(opened.response);
             yield {
               name: head.found.zipPath,
               input: body(head.found, opened.response),
+              ...(size === null ? {} : { size }),
               ...(head.found.modified === null ? {} : { lastModified: new Date(head.found.modified) }),
             };
+          }
         }
       }
       progress(true);
@@ -350,7 +360,11 @@ export function createBasketZip(deps: BasketZipDeps) {
       }
     }
 
-    await writeZip(job.sink, makeZip(inputs()), { signal, release: pool.give, onCancel: () => controller.abort() });
+    await writeZip(job.sink, makeZip(inputs(), { buffers: pool }), {
+      signal,
+      release: pool.give,
+      onCancel: () => controller.abort(),
+    });
     progress(true);
     return { ok: true, files: succeeded, failed: failures.length, bytes: loaded };
   }
