@@ -60,6 +60,24 @@ async function measure(page: Page): Promise<Overflow> {
           `${table.getAttribute('aria-label') ?? table.className}: ${Math.round(box.width)} px in ${Math.round(room.width)}`,
         );
     }
+    // Scrolled to the end, nothing of the page lies under the floating Tasks and Basket buttons (phones).
+    const floating = document.querySelector('body > .shell-panels');
+    if (floating) {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const over = floating.getBoundingClientRect();
+      for (const element of document.querySelectorAll<HTMLElement>(
+        'main button, main a, main label, main input, main td, main li, footer a',
+      )) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        const hit = box.left < over.right && box.right > over.left && box.top < over.bottom && box.bottom > over.top;
+        if (hit)
+          cut.push(
+            `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" under the floating buttons`,
+          );
+      }
+      window.scrollTo(0, 0);
+    }
     return { scrollWidth: document.documentElement.scrollWidth, cut };
   });
 }
