@@ -46,6 +46,8 @@ export const replayOutcomeSchema = z.object({
   id: z.string(),
   outcome: z.enum(['synced', 'failed']),
   error: z.optional(z.string()),
+  /** The `data` of the server's answer to a synced write (a new paste's link, for one). */
+  data: z.optional(z.unknown()),
 });
 export type ReplayedOutcome = z.infer<typeof replayOutcomeSchema>;
 

@@ -31,6 +31,16 @@ async function serverMessage(response: Response): Promise<string> {
   }
 }
 
+/** The `data` of a JSON envelope, for the page that queued the write (a new paste's link); undefined otherwise. */
+async function answerData(response: Response): Promise<unknown> {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function tellPages(result: ReplayResult): Promise<void> {
   if (result.outcomes.length === 0) return;
   for (const page of await self.clients.matchAll({ type: 'window' })) page.postMessage({ type: REPLAYED, result });
@@ -63,7 +73,7 @@ async function replayInOrder(from: Queue): Promise<ReplayResult> {
     }
     outcomes.push(
       outcome === 'done'
-        ? { id: meta.data.id, outcome: 'synced' }
+        ? { id: meta.data.id, outcome: 'synced', data: await answerData(response) }
         : { id: meta.data.id, outcome: 'failed', error: await serverMessage(response) },
     );
   }

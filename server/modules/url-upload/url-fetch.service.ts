@@ -30,7 +30,10 @@ export function appErrorOf(error: unknown): unknown {
   switch (error.kind) {
     case 'scheme':
     case 'refused':
-      return new AppError(ErrorCode.UrlNotAllowed, error.message);
+      return new AppError(
+        ErrorCode.UrlNotAllowed,
+        `${error.message}${error.kind === 'refused' ? ' (see URL_FETCH_ALLOW)' : ''}`,
+      );
     case 'too-large':
       return new AppError(ErrorCode.PayloadTooLarge, error.message);
     default:

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '@ui/components/site-footer';
 import { TopNav } from '@ui/components/top-nav';
 import { ConnectionBanner } from '@ui/features/pwa/connection-banner';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthActor, useAuthView } from '@ui/lib/auth-provider';
 import { useHasTasks } from '@ui/lib/task-provider';
 import { useBasketRemembered } from '@ui/lib/basket-remembered';
 import { whenIdle } from '@ui/lib/when-idle';
@@ -88,7 +88,10 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <TopNav tools={panels && <TransferPanels showBasket={signedIn || hasBasket} />} />
+      <TopNav
+        tools={panels && <TransferPanels showBasket={signedIn || hasBasket} />}
+        session={status === 'apikey' && <ApiKeyLogout />}
+      />
       <ConnectionBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
@@ -101,5 +104,23 @@ export function RootLayout() {
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * An API-key session ends from any page: a key may never see the panel (no module, or only the
+ * mount explorer), where the admin's logout lives.
+ */
+function ApiKeyLogout() {
+  const { t } = useTranslation();
+  const actor = useAuthActor();
+  return (
+    <button
+      type="button"
+      className="main-nav__link main-nav__button"
+      onClick={() => actor.send({ type: 'auth.logout' })}
+    >
+      {t('nav.logoutKey')}
+    </button>
   );
 }

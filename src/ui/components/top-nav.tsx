@@ -5,8 +5,11 @@ import { BrandMark } from './brand-mark';
 import { LanguageSelect } from './language-select';
 import { ThemeButton } from './theme-button';
 
-/** The site header: brand, the four main links (a disclosure menu on phones), `tools` (the task and basket buttons), theme and language. */
-export function TopNav({ tools }: { tools?: ReactNode } = {}) {
+/**
+ * The site header: brand, the four main links (a disclosure menu on phones) and `session` (an
+ * API-key session's logout) after them, `tools` (the task and basket buttons), theme and language.
+ */
+export function TopNav({ tools, session }: { tools?: ReactNode; session?: ReactNode } = {}) {
   const { t } = useTranslation();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -61,6 +64,7 @@ export function TopNav({ tools }: { tools?: ReactNode } = {}) {
                 {t('nav.admin')}
               </Link>
             </li>
+            {session && <li>{session}</li>}
           </ul>
         </nav>
         <div className="site-header__tools">

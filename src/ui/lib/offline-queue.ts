@@ -23,6 +23,9 @@ export type QueueStore = {
 
 export type ReplayReport = { synced: number; failed: number; waiting: number };
 
+/** A queued write the server took, with its answer's data (a new paste's link, for one). */
+export type SentWrite = { id: string; type: OfflineOperationType; idempotencyKey: string; data: unknown };
+
 /** The service worker's side of the queue: it stores handed writes and replays them itself. */
 export type ReplayHandoff = {
   /** True while a worker that can take writes controls the page. */
@@ -61,6 +64,8 @@ export type OfflineQueue = {
   discard(id: string): Promise<void>;
   /** Called after each replay that did something; returns the unsubscribe. */
   onReplayed(listener: (report: ReplayReport) => void): () => void;
+  /** Called for each queued write the server took, however it was replayed; returns the unsubscribe. */
+  onSent(listener: (sent: SentWrite) => void): () => void;
 };
 
 const REPLAY_LOCK = 'clipdock-offline-replay';
@@ -80,6 +85,11 @@ function jsonBody(body: unknown): OfflineQueueInput['data'] {
 export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   const isOnline = deps.isOnline ?? (() => navigator.onLine);
   const listeners = new Set<(report: ReplayReport) => void>();
+  const sentListeners = new Set<(sent: SentWrite) => void>();
+  const tellSent = (entry: OfflineQueueEntry, data: unknown) => {
+    const sent = { id: entry.id, type: entry.type, idempotencyKey: entry.idempotencyKey, data };
+    for (const listener of sentListeners) listener(sent);
+  };
   const whenOpened = new Set<(store: QueueStore) => void>();
   let opened: Promise<QueueStore> | null = null;
 
@@ -166,13 +176,14 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
       await store.mark(entry.id, { status: 'syncing' });
       try {
         const endpoint = endpoints[entry.type];
-        await deps.api.call(endpoint, {
+        const answer: unknown = await deps.api.call(endpoint, {
           params: entry.params,
           body: entry.data ?? undefined,
           headers: { 'Idempotency-Key': entry.idempotencyKey },
         } as unknown as CallOptions<EndpointSpec>);
         await store.remove(entry.id);
         report.synced += 1;
+        tellSent(entry, answer);
       } catch (error) {
         const failure = error instanceof ApiError ? error : new ApiError({ kind: 'bad-response' });
         const outcome = failure.kind === 'bad-response' ? 'refused' : replayOutcomeOf(failure.status);
@@ -204,10 +215,14 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
   async function applyNow(result: ReplayResult): Promise<ReplayReport> {
     const store = await open();
     const report: ReplayReport = { synced: 0, failed: 0, waiting: result.waiting };
-    for (const { id, outcome, error } of result.outcomes) {
+    const held = new Map((await store.list()).map((entry) => [entry.id, entry]));
+    for (const { id, outcome, error, data } of result.outcomes) {
       if (outcome === 'synced') {
+        const entry = held.get(id);
         await store.remove(id);
         report.synced += 1;
+        // The worker's broadcast and its answer bring the same outcome: only the first finds the entry.
+        if (entry !== undefined) tellSent(entry, data);
       } else {
         await store.mark(id, { status: 'failed', error: error ?? 'refused' });
         report.failed += 1;
@@ -283,6 +298,10 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
     onReplayed(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onSent(listener) {
+      sentListeners.add(listener);
+      return () => sentListeners.delete(listener);
     },
   };
 }

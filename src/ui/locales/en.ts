@@ -15,6 +15,7 @@ export const en = {
     admin: 'Admin',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
+    logoutKey: 'Log out (API key)',
   },
   pages: {
     home: { title: 'New paste' },

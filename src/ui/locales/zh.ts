@@ -16,6 +16,7 @@ export const zh = {
     admin: '管理',
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
+    logoutKey: '退出登录（API 密钥）',
   },
   pages: {
     home: { title: '新建文本分享' },

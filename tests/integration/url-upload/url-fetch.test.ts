@@ -95,6 +95,7 @@ describe('url/info', () => {
   it('refuses a redirect to a loopback address, with a 400 saying why, and sends nothing there', async () => {
     const refused = expectError(await info(`${fixture.origin}/redirect-refused`), 400, ErrorCode.UrlNotAllowed);
     expect(refused.message).toMatch(/127\.0\.0\.1.*loopback/);
+    expect(refused.message).toContain('URL_FETCH_ALLOW');
     expect(canaryHits).toBe(0);
   });
 

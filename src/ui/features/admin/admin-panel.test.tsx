@@ -106,6 +106,21 @@ describe('admin panel', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('lets an API-key session log out from the header, wherever the key lands', async () => {
+    const { router } = await renderApp('/admin', backend);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: 'Log out (API key)' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'API key' }));
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'no-rights' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(window.localStorage.getItem('api_key')).toBe('no-rights');
+
+    fireEvent.click(await within(nav).findByRole('button', { name: 'Log out (API key)' }));
+    await waitFor(() => expect(window.localStorage.getItem('api_key')).toBeNull());
+    expect(within(nav).queryByRole('button', { name: 'Log out (API key)' })).toBeNull();
+  });
+
   it('revalidates a restored session on entering the panel', async () => {
     window.localStorage.setItem('admin_token', 'tok-1');
     const { requests } = await renderApp('/admin', backend);

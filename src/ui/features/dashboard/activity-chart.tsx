@@ -34,6 +34,8 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
       grid: { color: palette.grid },
       border: { color: palette.grid },
     };
+    // Day labels stay level and are thinned out where they would touch (a phone shows every other day or fewer).
+    const days = { ...axis, ticks: { ...axis.ticks, maxRotation: 0, autoSkip: true, autoSkipPadding: 12 } };
     const chart = new Chart(context, {
       type: 'bar',
       data: {
@@ -58,7 +60,7 @@ export function ActivityChart({ activity }: { activity: ActivityDay[] }) {
         maintainAspectRatio: false,
         animation: false,
         plugins: { legend: { labels: { color: palette.text } } },
-        scales: { x: axis, y: { ...axis, beginAtZero: true, suggestedMax: 4 } },
+        scales: { x: days, y: { ...axis, beginAtZero: true, suggestedMax: 4 } },
       },
     });
     return () => chart.destroy();

@@ -129,7 +129,7 @@ const en = {
     },
     search: {
       label: 'Search files and folders',
-      placeholder: 'Search names (2 characters or more)',
+      placeholder: 'Search names',
       submit: 'Search',
       tooShort: 'Type at least 2 characters to search.',
       scope: 'Search in',
@@ -278,7 +278,7 @@ const zh: Shape<typeof en> = {
     },
     search: {
       label: '搜索文件和文件夹',
-      placeholder: '搜索名称（至少 2 个字符）',
+      placeholder: '搜索名称',
       submit: '搜索',
       tooShort: '请至少输入 2 个字符再搜索。',
       scope: '搜索范围',

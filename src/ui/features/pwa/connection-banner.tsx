@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { QueuedChangesPanel } from './queued-changes-panel';
+import { QueuedChangesPanel, SentPastesList } from './queued-changes-panel';
 import { useConnectionNotice } from './use-connection-notice';
 import { useQueuedChanges } from './use-queued-changes';
 import './pwa.css';
@@ -11,7 +11,7 @@ import './pwa.css';
 export function ConnectionBanner() {
   const { t } = useTranslation();
   const notice = useConnectionNotice();
-  const { entries, discard, lastReplay } = useQueuedChanges();
+  const { entries, discard, lastReplay, sentPastes, dismissSent } = useQueuedChanges();
   const synced = lastReplay !== null && lastReplay.synced > 0 && notice !== 'offline';
   return (
     <>
@@ -29,6 +29,7 @@ export function ConnectionBanner() {
         )}
       </div>
       {entries.length > 0 && <QueuedChangesPanel entries={entries} onDiscard={discard} />}
+      {sentPastes.length > 0 && <SentPastesList pastes={sentPastes} onDismiss={dismissSent} />}
     </>
   );
 }

@@ -24,6 +24,9 @@ export const pwaResources = {
         synced_one: 'Back online: {{count}} queued change was sent.',
         synced_other: 'Back online: {{count}} queued changes were sent.',
         discard: 'Discard',
+        sentTitle: 'Sent from the queue',
+        sentPaste: 'New paste created:',
+        dismiss: 'Dismiss',
         refused: 'The server refused this change.',
         status: { pending: 'waiting for the connection', syncing: 'sending…', failed: 'refused' },
         types: {
@@ -71,6 +74,9 @@ export const pwaResources = {
         synced_one: '网络已恢复：已发送 {{count}} 项排队的更改。',
         synced_other: '网络已恢复：已发送 {{count}} 项排队的更改。',
         discard: '丢弃',
+        sentTitle: '已从队列发送',
+        sentPaste: '新建文本已创建：',
+        dismiss: '关闭',
         refused: '服务器拒绝了此更改。',
         status: { pending: '等待网络连接', syncing: '正在发送…', failed: '已被拒绝' },
         types: {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
+import type { SentPaste } from './use-queued-changes';
 
 type Props = { entries: OfflineQueueEntry[]; onDiscard: (id: string) => void };
 
@@ -40,5 +41,31 @@ export function QueuedChangesPanel({ entries, onDiscard }: Props) {
         ))}
       </ul>
     </details>
+  );
+}
+
+type SentProps = { pastes: SentPaste[]; onDismiss: (id: string) => void };
+
+/** Pastes the queue created once the connection returned: their links stay until dismissed. */
+export function SentPastesList({ pastes, onDismiss }: SentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="queued-changes" aria-label={t('pwa.queue.sentTitle')}>
+      <ul className="queued-changes__list">
+        {pastes.map((paste) => (
+          <li key={paste.id} className="queued-changes__item">
+            <span className="queued-changes__text">
+              <span>{t('pwa.queue.sentPaste')}</span>
+              <a href={paste.url} className="mono queued-changes__link">
+                {paste.url}
+              </a>
+            </span>
+            <button type="button" className="button" onClick={() => onDismiss(paste.id)}>
+              {t('pwa.queue.dismiss')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -137,7 +137,7 @@ describe('upload page', () => {
   it.each([
     [
       'http://127.0.0.1/admin',
-      'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.',
+      'The server does not fetch this address: local, private and cloud metadata addresses are not allowed. The server’s operator can allow a private host or range with URL_FETCH_ALLOW.',
     ],
     ['https://files.example/missing.bin', 'Failed to fetch the URL content (HTTP 404).'],
     ['https://files.example/huge.bin', 'The file is larger than the maximum upload size (1 KB).'],

@@ -21,7 +21,7 @@ export const uploadResources = {
         problems: {
           invalid: 'Enter an absolute http or https URL.',
           'not-allowed':
-            'The server does not fetch this address: local, private and cloud metadata addresses are not allowed.',
+            'The server does not fetch this address: local, private and cloud metadata addresses are not allowed. The server’s operator can allow a private host or range with URL_FETCH_ALLOW.',
           'fetch-failed': 'Failed to fetch the URL content (HTTP {{status}}).',
           unreachable: 'The URL could not be reached, or did not answer in time.',
           'size-unknown':
@@ -137,7 +137,8 @@ export const uploadResources = {
         source: { proxy: '已通过服务器获取（直接下载失败）。' },
         problems: {
           invalid: '请输入以 http 或 https 开头的完整网址。',
-          'not-allowed': '服务器不会获取此地址：不允许本机、内网和云元数据地址。',
+          'not-allowed':
+            '服务器不会获取此地址：不允许本机、内网和云元数据地址。服务器管理员可通过 URL_FETCH_ALLOW 允许指定的内网主机或地址段。',
           'fetch-failed': '获取网址内容失败（HTTP {{status}}）。',
           unreachable: '无法访问该网址，或其未在时限内响应。',
           'size-unknown': '该网址未提供文件大小，无法从网址上传。请先下载，再上传文件。',

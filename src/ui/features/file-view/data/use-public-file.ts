@@ -19,7 +19,7 @@ import type {
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
-import { whenSettled } from '@ui/lib/when-idle';
+import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
@@ -36,8 +36,13 @@ export function usePublicFile(slug: string): Resource<ShownPublicFile> {
       async (signal: AbortSignal): Promise<ShownPublicFile> => {
         try {
           const file = await api.call(getPublicFile, { params: { slug }, credentials: 'none', signal });
-          // The copy waits until the reader has settled: the local database is no part of showing the page.
-          whenSettled(() => void keepFileCopy(file).catch(() => undefined));
+          // The copy is kept at once, in a worker: the local database is no part of showing the page.
+          keepOffThread(
+            () =>
+              new Worker(new URL('../lib/file-copy.worker.ts', import.meta.url), { type: 'module', name: 'file-copy' }),
+            file,
+            () => void keepFileCopy(file).catch(() => undefined),
+          );
           return file;
         } catch (error) {
           if (!isApiError(error) || (error.kind !== 'network' && error.kind !== 'timeout')) throw error;

@@ -55,7 +55,8 @@ export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps
       />
       {errors.content && <p className="field__error">{errors.content}</p>}
       <p className="muted draft-status" role="status">
-        {draft.status === 'saved' && t('pastes.draft.saved')}
+        {/* An emptied editor (a paste just created) has no draft to speak of. */}
+        {draft.status === 'saved' && draft.content !== '' && t('pastes.draft.saved')}
         {draft.status === 'failed' && t('pastes.draft.failed')}
       </p>
       <details className="paste-options__panel" open>

@@ -18,6 +18,7 @@ export function usePasteDraft() {
   const [draft, setDraft] = useState<PasteDraft>(emptyDraft);
   const [status, setStatus] = useState<DraftStatus>('idle');
   const touched = useRef(false);
+  const generation = useRef(0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   /** Store operations run one after another, so a late save can never undo a clear. */
@@ -49,9 +50,14 @@ export function usePasteDraft() {
   useEffect(() => {
     if (!touched.current) return;
     const timer = setTimeout(() => {
+      const saving = generation.current;
+      // A save that ends after a clear (the paste was created meanwhile) says nothing.
+      const report = (status: DraftStatus) => () => {
+        if (generation.current === saving) setStatus(status);
+      };
       enqueue((store) => (draft.content === '' ? store.clearDraft() : store.saveDraft(draft))).then(
-        () => setStatus('saved'),
-        () => setStatus('failed'),
+        report('saved'),
+        report('failed'),
       );
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
@@ -69,6 +75,7 @@ export function usePasteDraft() {
   }, []);
 
   const clear = useCallback(() => {
+    generation.current += 1;
     touched.current = false;
     setStatus('idle');
     setDraft((current) => ({ ...emptyDraft, format: current.format }));

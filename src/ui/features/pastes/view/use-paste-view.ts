@@ -13,7 +13,7 @@ import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
 import { pastePageQuery } from '@shared/api/share-paths';
-import { whenSettled } from '@ui/lib/when-idle';
+import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
@@ -79,8 +79,19 @@ export function usePasteView(api: ApiClient, slug: string) {
       .then(
         (view) => {
           const next = opened(view);
-          // The copy waits until the reader has settled: the local database is no part of showing the paste.
-          if (next.status === 'ready') whenSettled(() => void keepCopy(next.paste).catch(() => undefined));
+          // The copy is kept at once, in a worker: the local database is no part of showing the paste.
+          if (next.status === 'ready') {
+            const { paste } = next;
+            keepOffThread(
+              () =>
+                new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), {
+                  type: 'module',
+                  name: 'paste-copy',
+                }),
+              paste,
+              () => void keepCopy(paste).catch(() => undefined),
+            );
+          }
           return next;
         },
         (error: unknown) => offlineOr(slug, failedState(error)),
