@@ -11,6 +11,7 @@ import type { AppEnv } from '@server/app-env';
 import { AppError } from '@server/lib/app-error';
 import { envelopeResponse } from '@server/lib/envelope';
 import { readJson } from '@server/lib/read-json';
+import { refuseNul } from '@server/lib/refuse-nul';
 import { requireAdmin, requireAdminOrKeyPermission, requireApiKey } from '@server/modules/auth/auth-guard';
 import type { AdminAuth, ApiKeyAuth, Auth } from '@server/modules/auth/auth.types';
 import {
@@ -143,11 +144,14 @@ export function route<E extends EndpointSpec>(
     const query = (endpoint.query === undefined ? undefined : z.parse(endpoint.query, c.req.query())) as Parsed<
       E['query']
     >;
+    refuseNul(params, 'params');
+    refuseNul(query, 'query');
     const idempotent = await idempotentRequestOf(endpoint, auth, c);
     let body: RouteInput<E>['body'] | undefined;
     if (options.readBody !== undefined) body = await options.readBody(c);
     else if (endpoint.body !== undefined && !isRawBody(endpoint.body))
       body = (await readJson(c.req, endpoint.body)) as RouteInput<E>['body'];
+    refuseNul(body, 'body');
     const result = await handler({ auth, params, query, body: body as RouteInput<E>['body'], idempotent, c });
     if (result instanceof Response) return result;
     return envelopeResponse(endpoint.status ?? 200, endpoint.message ?? 'ok', result);

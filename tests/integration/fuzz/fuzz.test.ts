@@ -1,14 +1,19 @@
 // A slice of the fuzz pass (bench/fuzz runs the long one): a fixed seed's malformed requests over
 // every operation in /api/openapi.json and /dav, as every kind of caller, against the real server on
-// SQLite and the local driver. Not one may be answered with status 500, and the server stays up.
+// SQLite and on PostgreSQL with the local driver. Not one may be answered with status 500, and the
+// server stays up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFuzz } from '@tests/support/fuzz/run-fuzz';
+import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, testAdmin, type TestServer } from '@tests/integration/support/test-server';
+import { runFuzz } from '@tests/support/fuzz/run-fuzz';
 
-describe('fuzz pass', () => {
+describe.each(['SQLite', 'PostgreSQL'])('fuzz pass on %s', (database) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+    const databaseUrl = database === 'PostgreSQL' ? await createTestDatabase('fuzz') : undefined;
+    server = await startTestServer({
+      env: { TRUST_PROXY: 'true', ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
+    });
   });
   afterAll(() => server.close());
 
