@@ -93,13 +93,13 @@ async function prepare(baseUrl: string, admin: FuzzOptions['admin']): Promise<{ 
     return (await json(created, envelope(z.object({ key: z.string() })))).data.key;
   };
   const full = await makeKey({
-    name: 'fuzz full',
+    name: `fuzz full ${Date.now().toString(36)}`,
     text_permission: true,
     file_permission: true,
     mount_permission: true,
   });
   const readOnly = await makeKey({
-    name: 'fuzz read-only',
+    name: `fuzz read-only ${Date.now().toString(36)}`,
     file_permission: true,
     mount_permission: true,
     read_only: true,
