@@ -59,6 +59,23 @@ describe('two instances on one PostgreSQL', () => {
     }
   });
 
+  it('never locks the admin out: after guessers on both, a clean address still logs in on either', async () => {
+    for (let address = 0; address < 8; address += 1)
+      for (let i = 0; i < 5; i += 1) {
+        const wrong = await call(both()[(address + i) % 2] ?? a, 'POST', '/api/admin/login', {
+          json: { username: testAdmin.username, password: `wrong ${i}` },
+          headers: from(`198.18.0.${address + 1}`),
+        });
+        expectError(wrong, 401, ErrorCode.InvalidCredentials);
+      }
+    const guesser = await call(b, 'POST', '/api/admin/login', {
+      json: testAdmin,
+      headers: from('198.18.0.1'),
+    });
+    expectError(guesser, 429, ErrorCode.RateLimited);
+    for (const url of both()) await login(url);
+  });
+
   it('counts wrong paste passwords spread over both: the 6th is refused on either', async () => {
     const { slug } = await createPaste(a, { content: 'secret', password: 'the right one' }, { token });
     for (let i = 0; i < 5; i += 1) {
