@@ -1,5 +1,6 @@
 // Start-up in one place, shared by index.ts and the integration tests: open the database,
 // migrate, seed the first admin, build the app and listen. close() drains and closes the DB.
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
@@ -24,6 +25,12 @@ import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
 import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
+import {
+  closeSilentConnections,
+  defaultConnectionLimits,
+  serverOptionsFor,
+  type ConnectionLimits,
+} from './http/connection-limits';
 
 export type StartOptions = {
   config: Config;
@@ -34,6 +41,8 @@ export type StartOptions = {
   hostname?: string;
   /** How often the sweeper deletes expired rows; it also runs once at start. */
   sweepIntervalMs?: number;
+  /** How long a slow client is waited for (`http/connection-limits.ts`); tests shorten them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 export type RunningServer = {
@@ -51,6 +60,7 @@ export async function startServer({
   staticDir,
   hostname,
   sweepIntervalMs = DEFAULT_SWEEP_INTERVAL_MS,
+  connectionLimits,
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
   const repos = createRepositories(db);
@@ -70,11 +80,14 @@ export async function startServer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
   const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer });
+  const limits = { ...defaultConnectionLimits, ...connectionLimits };
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
+    const serverOptions = serverOptionsFor(limits);
+    const started = serve({ fetch: app.fetch, port: config.port, hostname, serverOptions }, () => resolve(started));
     started.once('error', reject);
   });
+  if (server instanceof HttpServer) closeSilentConnections(server, limits);
   const { port } = addressOf(server.address());
   const sweeper = createSweeper({
     tasks: [
