@@ -27,6 +27,13 @@ export class FsLockGuard {
     if (lock !== undefined) throw lockedError(path, lock);
   }
 
+  /** Removes every lock on `path` and below it (one a client left behind); counts the live ones. */
+  async removeAt(path: string): Promise<number> {
+    const live = await this.repos.webdavLocks.around([path], path, isoAt(this.clock));
+    await this.repos.webdavLocks.deleteTree(path);
+    return live.length;
+  }
+
   /** The live locks that cover a change at `path`, nearest first. */
   async locksAffecting(path: string): Promise<LockRow[]> {
     const parent = path === '/' ? null : parentOf(path);

@@ -60,7 +60,8 @@ export function createFsModule({
   ...deps
 }: FsModuleDeps): FsModule {
   // The JSON API refuses what a WebDAV lock covers; WebDAV checks locks itself, with their tokens.
-  const access = new FsAccess(repos, mounts, storage, logger, new FsLockGuard(repos, clock));
+  const locks = new FsLockGuard(repos, clock);
+  const access = new FsAccess(repos, mounts, storage, logger, locks);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
   const davCore = new FsUploadCore({
@@ -90,6 +91,7 @@ export function createFsModule({
     copyCommits: new FsCopyCommitService(core, repos, index),
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
+    locks,
     trustProxy,
   });
   return {

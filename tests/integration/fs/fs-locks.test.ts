@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsPresignResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { expectError, expectOk, type CallResult } from '@tests/integration/support/http';
+import { fsUnlockResultSchema } from '@shared/api/fs-locks.endpoints';
+import { call, expectError, expectOk, type CallResult } from '@tests/integration/support/http';
 import { adminBasic, dav } from '@tests/integration/webdav/dav-harness';
 import { drivers, putTo } from '@tests/integration/storage/storage-harness';
 import {
@@ -138,5 +139,24 @@ describe.each(drivers)('WebDAV locks seen by the JSON file API on the %s driver'
     await unlock(deep, deepToken);
     expect((await writeText(h, keyed, `${shallow}/new.txt`, 'x')).status).toBe(200);
     expect((await writeText(h, admin(h), `${deep}/inner/far.txt`, 'x')).status).toBe(200);
+  });
+
+  it('lets the admin remove a lock a client left behind, and no one else', async () => {
+    const file = `${root}/stale.txt`;
+    expect((await writeText(h, admin(h), file, 'v1')).status).toBe(200);
+    await lock(file, '0');
+    expectLocked(await writeText(h, keyed, file, 'v2'), file);
+    expectError(
+      await call(h.server.baseUrl, 'POST', '/api/admin/fs/unlock', { ...keyed, json: { path: file } }),
+      403,
+      ErrorCode.Forbidden,
+    );
+    const removed = expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/admin/fs/unlock', { token: h.token, json: { path: file } }),
+      fsUnlockResultSchema,
+    );
+    expect(removed).toEqual({ path: file, removed: 1 });
+    expect((await writeText(h, keyed, file, 'v2')).status).toBe(200);
+    expect((await dav(h.server.baseUrl, 'PUT', davPath(file), adminBasic, { body: 'v3' })).status).toBe(204);
   });
 });
