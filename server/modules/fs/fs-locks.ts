@@ -11,6 +11,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { parentOf, under } from './fs-path';
 
 type LockRow = Selectable<WebdavLocksTable>;
+export type LockInfo = { owner: string; expiresAt: string };
 
 export class FsLockGuard {
   constructor(
@@ -32,6 +33,20 @@ export class FsLockGuard {
     const live = await this.repos.webdavLocks.around([path], path, isoAt(this.clock));
     await this.repos.webdavLocks.deleteTree(path);
     return live.length;
+  }
+
+  /** For a listing of `folder`: the nearest live lock covering each of `paths` (its children), read in one query. */
+  async coveringEach(folder: string, paths: readonly string[]): Promise<Map<string, LockInfo>> {
+    const rows = await this.repos.webdavLocks.around(withAncestors(folder), folder, isoAt(this.clock));
+    const found = new Map<string, LockInfo>();
+    if (rows.length === 0) return found;
+    for (const path of paths) {
+      const lock = rows
+        .filter((row) => row.path === path || (row.depth === 'infinity' && under(path, row.path)))
+        .sort((a, b) => b.path.length - a.path.length)[0];
+      if (lock !== undefined) found.set(path, { owner: lockHolder(lock), expiresAt: lock.expires_at });
+    }
+    return found;
   }
 
   /** The live locks that cover a change at `path`, nearest first. */

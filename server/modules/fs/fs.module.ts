@@ -78,6 +78,7 @@ export function createFsModule({
     new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')),
     caches,
     clock,
+    locks,
   );
   const writes = new FsWriteService(core, repos, index);
   const uploads = new FsUploadService(core);

@@ -14,6 +14,7 @@ import {
   formUpload,
   fsCall,
   key,
+  list,
   mkdir,
   startFsHarness,
   writeText,
@@ -103,6 +104,13 @@ describe.each(drivers)('WebDAV locks seen by the JSON file API on the %s driver'
     expect((await fsCall(h, keyed, 'GET', 'download', { query: { path: file } })).status).toBe(200);
     expect((await fsCall(h, keyed, 'GET', 'get', { query: { path: file } })).status).toBe(200);
     expect((await fsCall(h, admin(h), 'GET', 'download', { query: { path: other } })).text).toBe('other');
+    // Listings show who holds the lock and until when, on the file and nothing else.
+    const listed = (await list(h, keyed, root)).items;
+    expect(listed.find((entry) => entry.name === 'locked.txt')?.lock).toEqual({
+      owner: 'mailto:alice@example.com',
+      expiresAt: expect.stringMatching(/^\d{4}-/),
+    });
+    expect(listed.find((entry) => entry.name === 'other.txt')?.lock).toBeUndefined();
     // The lock's holder still writes over /dav with its token.
     const put = await dav(h.server.baseUrl, 'PUT', davPath(file), adminBasic, {
       body: 'by dav',
