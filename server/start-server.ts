@@ -1,5 +1,6 @@
 // Start-up in one place, shared by index.ts and the integration tests: open the database,
 // migrate, seed the first admin, build the app and listen. close() drains and closes the DB.
+import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
@@ -28,6 +29,12 @@ import { localBus, openDatabaseBus, type CacheBus } from './cluster/cache-bus';
 import { databaseLocks, processLocks } from './cluster/cluster-locks';
 import { attemptSweepTask } from './lib/rate-limiter-pg';
 import { fileViewTokenSweepTask } from './modules/files/file-views';
+import {
+  closeSilentConnections,
+  defaultConnectionLimits,
+  serverOptionsFor,
+  type ConnectionLimits,
+} from './http/connection-limits';
 
 export type StartOptions = {
   config: Config;
@@ -40,6 +47,8 @@ export type StartOptions = {
   sweepIntervalMs?: number;
   /** Where the first start prints a generated admin password (stderr by default). */
   announce?: Announce;
+  /** How long a slow client is waited for (`http/connection-limits.ts`); tests shorten them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 export type RunningServer = {
@@ -58,6 +67,7 @@ export async function startServer({
   hostname,
   sweepIntervalMs = DEFAULT_SWEEP_INTERVAL_MS,
   announce,
+  connectionLimits,
 }: StartOptions): Promise<RunningServer> {
   const db = await openDatabase(config.database);
   const repos = createRepositories(db);
@@ -88,11 +98,14 @@ export async function startServer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
   const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer, bus });
+  const limits = { ...defaultConnectionLimits, ...connectionLimits };
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname }, () => resolve(started));
+    const serverOptions = serverOptionsFor(limits);
+    const started = serve({ fetch: app.fetch, port: config.port, hostname, serverOptions }, () => resolve(started));
     started.once('error', reject);
   });
+  if (server instanceof HttpServer) closeSilentConnections(server, limits);
   const { port } = addressOf(server.address());
   const sweeper = createSweeper({
     tasks: [

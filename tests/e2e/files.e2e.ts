@@ -165,6 +165,9 @@ test('a protected file asks for its password before it can be downloaded', async
   await view.goto(link);
   await expect(page.getByRole('heading', { name: 'This file is protected' })).toBeVisible();
   await expect(view.downloadLink).toHaveCount(0);
+  // Nothing about the file before its password: not its name, in the page or the tab's title.
+  await expect(page.locator('main')).not.toContainText(secret.name);
+  expect(await page.title()).not.toContain(secret.name);
   await view.unlock('wrong password');
   await expect(page.getByText(/incorrect password/i)).toBeVisible();
   await view.unlock('open sesame');

@@ -14,6 +14,7 @@ import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { MountService } from '@server/modules/mounts/mount.service';
 import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
 import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from './fs-path';
+import type { FsLockGuard } from './fs-locks';
 import { onStorage, type StorageName } from './fs-storage';
 
 export type FsCaller = AdminAuth | ApiKeyAuth;
@@ -49,6 +50,8 @@ export class FsAccess {
     private readonly mounts: MountService,
     private readonly storage: StorageRegistry,
     readonly logger: Logger,
+    /** The JSON API's: a change a WebDAV lock covers is refused (WebDAV checks its own requests). */
+    private readonly locks?: FsLockGuard,
   ) {}
 
   /** Any path the caller may at least walk through. */
@@ -58,7 +61,7 @@ export class FsAccess {
 
   /** A canonical path the server stored (never decoded again), checked for writing now. */
   async writableAt(caller: FsCaller, path: string): Promise<MountTarget> {
-    return this.#writable(await this.#resolve(caller, { path, folder: false }, 'path'), 'path');
+    return this.#unlocked(this.#writable(await this.#resolve(caller, { path, folder: false }, 'path'), 'path'));
   }
 
   async #resolve(caller: FsCaller, { path, folder }: FsPath, field: string): Promise<MountTarget | VirtualTarget> {
@@ -108,7 +111,12 @@ export class FsAccess {
 
   /** Like inMount, for a change; the caller must be allowed to write there. */
   async writable(caller: FsCaller, raw: string, field = 'path'): Promise<MountTarget> {
-    return this.#writable(await this.locate(caller, raw, field), field);
+    return this.#unlocked(this.#writable(await this.locate(caller, raw, field), field));
+  }
+
+  async #unlocked(target: MountTarget): Promise<MountTarget> {
+    await this.locks?.assertUnlocked(target.path);
+    return target;
   }
 
   #writable(target: MountTarget | VirtualTarget, field: string): MountTarget {

@@ -13,8 +13,19 @@ import { StorageError } from '@server/storage/storage-driver';
 import type { MountRow } from '@server/modules/mounts/mount.repo';
 import type { FsAccess, FsCaller, MountTarget, VirtualTarget } from './fs-access.service';
 import type { FsCursors } from './fs-cursor';
+import type { FsLockGuard } from './fs-locks';
 import { fileEntry, folderEntry, mountEntry, virtualFolderEntry, whereOf } from './fs-mapping';
-import { wirePath, folderPrefix, joinPath, nameOf, nextSegment, parentOf, pathOfKey, under } from './fs-path';
+import {
+  wirePath,
+  folderPrefix,
+  joinPath,
+  nameOf,
+  nextSegment,
+  parentOf,
+  parseFsPath,
+  pathOfKey,
+  under,
+} from './fs-path';
 import { fileAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 
@@ -34,6 +45,8 @@ export class FsBrowseService {
     private readonly cursors: FsCursors,
     private readonly caches: CacheRegistry,
     private readonly clock: Clock,
+    /** Marks the entries a WebDAV lock covers; read on every call, never cached. */
+    private readonly locks?: FsLockGuard,
   ) {}
 
   async list(caller: FsCaller, { path, cursor, limit }: ListInput): Promise<FsListing> {
@@ -43,14 +56,28 @@ export class FsBrowseService {
     const token = cursor === undefined ? null : this.cursors.decode(cursor, target.mount.id, target.key);
     const cacheKey = JSON.stringify([target.mount.id, target.key, token, limit, target.canWrite]);
     const cached = this.caches.directory.get(cacheKey);
-    if (cached instanceof CachedPage) return cached.listing;
+    if (cached instanceof CachedPage) return this.#withLocks(target.path, cached.listing);
     const listing = await this.#page(target, token, limit);
     this.caches.directory.set(cacheKey, new CachedPage(listing), {
       mountId: target.mount.id,
       storageConfigId: target.config.id,
       ttlMs: target.mount.cache_ttl * 1000,
     });
-    return listing;
+    return this.#withLocks(target.path, listing);
+  }
+
+  async #withLocks(folder: string, listing: FsListing): Promise<FsListing> {
+    if (this.locks === undefined || listing.items.length === 0) return listing;
+    const paths = listing.items.map((item) => parseFsPath(item.path).path);
+    const locks = await this.locks.coveringEach(folder, paths);
+    if (locks.size === 0) return listing;
+    return {
+      ...listing,
+      items: listing.items.map((item, i) => {
+        const lock = locks.get(paths[i] ?? '');
+        return lock === undefined ? item : { ...item, lock };
+      }),
+    };
   }
 
   async get(caller: FsCaller, path: string, origin: string): Promise<FsEntryDetail> {

@@ -18,6 +18,7 @@ import { FsCopyPlanner } from './fs-copy-plan';
 import { FsCopyService } from './fs-copy.service';
 import { FsCursors } from './fs-cursor';
 import { FsIndex } from './fs-index';
+import { FsLockGuard } from './fs-locks';
 import { FsMultipartService } from './fs-multipart.service';
 import { FsPutService } from './fs-put.service';
 import { FsReindexer } from './fs-reindex.service';
@@ -58,15 +59,26 @@ export function createFsModule({
   trustProxy,
   ...deps
 }: FsModuleDeps): FsModule {
-  const access = new FsAccess(repos, mounts, storage, logger);
+  // The JSON API refuses what a WebDAV lock covers; WebDAV checks locks itself, with their tokens.
+  const locks = new FsLockGuard(repos, clock);
+  const access = new FsAccess(repos, mounts, storage, logger, locks);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
+  const davCore = new FsUploadCore({
+    access: new FsAccess(repos, mounts, storage, logger),
+    repos,
+    limits,
+    index,
+    clock,
+  });
+  const davWrites = new FsWriteService(davCore, repos, index);
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
   const browse = new FsBrowseService(
     access,
     new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')),
     caches,
     clock,
+    locks,
   );
   const writes = new FsWriteService(core, repos, index);
   const uploads = new FsUploadService(core);
@@ -80,11 +92,17 @@ export function createFsModule({
     copyCommits: new FsCopyCommitService(core, repos, index),
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
+    locks,
     trustProxy,
   });
   return {
     routes,
     reindexer,
-    services: { browse, writes, put: new FsPutService(core), copies: new FsCopyService(core, repos, index, writes) },
+    services: {
+      browse,
+      writes: davWrites,
+      put: new FsPutService(davCore),
+      copies: new FsCopyService(davCore, repos, index, davWrites),
+    },
   };
 }

@@ -2,6 +2,7 @@
 // endpoint definitions (access, read-only refusal and body caps come from there).
 import { Hono, type Context } from 'hono';
 import { adminFsEndpoints, refreshMountIndex, userFsEndpoints } from '@shared/api/fs.endpoints';
+import { removeWebdavLocks } from '@shared/api/fs-locks.endpoints';
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
 import { requestOrigin } from '@server/lib/signed-url';
@@ -9,6 +10,8 @@ import { webBody } from '@server/storage/http-stream';
 import type { FsBatchCopyService } from './fs-batch-copy.service';
 import type { FsBrowseService } from './fs-browse.service';
 import type { FsCopyCommitService } from './fs-copy-commit.service';
+import type { FsLockGuard } from './fs-locks';
+import { parseFsPath } from './fs-path';
 import type { FsMultipartService } from './fs-multipart.service';
 import type { FsReindexer } from './fs-reindex.service';
 import type { FsSearchService } from './fs-search.service';
@@ -24,6 +27,7 @@ export type FsRouteDeps = {
   copyCommits: FsCopyCommitService;
   search: FsSearchService;
   reindex: FsReindexer;
+  locks: FsLockGuard;
   trustProxy: boolean;
 };
 
@@ -36,6 +40,7 @@ export function fsRoutes({
   copyCommits,
   search,
   reindex,
+  locks,
   trustProxy,
 }: FsRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -79,6 +84,10 @@ export function fsRoutes({
     route(app, fs.multipartAbort, ({ auth, body }) => multipart.abort(auth, body.uploadId));
   }
   route(app, refreshMountIndex, ({ body }) => reindex.refresh(body.mount_id));
+  route(app, removeWebdavLocks, async ({ body }) => {
+    const { path } = parseFsPath(body.path);
+    return { path, removed: await locks.removeAt(path) };
+  });
   return app;
 }
 

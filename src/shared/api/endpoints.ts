@@ -8,6 +8,7 @@ import * as dashboard from './dashboard.endpoints';
 import * as docs from './docs.endpoints';
 import * as files from './file.endpoints';
 import * as fs from './fs.endpoints';
+import * as fsLocks from './fs-locks.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -45,4 +46,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   urlUploads,
   storageConfigs,
   fs,
+  fsLocks,
 );

@@ -75,6 +75,8 @@ export const fsEntrySchema = z.object({
   contentType: z.nullable(z.string()),
   mount_id: z.nullable(z.string()),
   storage_type: z.nullable(z.string()),
+  /** In listings: a WebDAV lock that covers the entry (changes through the API are refused with 423). */
+  lock: z.optional(z.object({ owner: z.string(), expiresAt: z.string() })),
 });
 export type FsEntry = z.infer<typeof fsEntrySchema>;
 

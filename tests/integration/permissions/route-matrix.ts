@@ -375,12 +375,22 @@ function fsFormUpload(scope: 'admin' | 'user'): RawBody {
   return { contentType: `multipart/form-data; boundary=${fsFormBoundary}`, body: lines.join('\r\n') };
 }
 
-matrixRows.push(...fsRows('admin'), ...fsRows('user'), {
-  method: 'POST',
-  route: '/api/admin/fs/refresh',
-  body: (ids) => ({ mount_id: ids.localMountId }),
-  expected: adminOnly(200),
-});
+matrixRows.push(
+  ...fsRows('admin'),
+  ...fsRows('user'),
+  {
+    method: 'POST',
+    route: '/api/admin/fs/refresh',
+    body: (ids) => ({ mount_id: ids.localMountId }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/fs/unlock',
+    body: () => ({ path: '/local/matrix-none.txt' }),
+    expected: adminOnly(200),
+  },
+);
 
 const s3Config = {
   name: 'matrix s3',

@@ -10,6 +10,7 @@ import type { Database } from '@server/db/schema';
 import { parseEnv } from '@server/env';
 import type { Clock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
+import type { ConnectionLimits } from '@server/http/connection-limits';
 import { startServer } from '@server/start-server';
 
 export const testAdmin = { username: 'admin', password: 'correct horse battery' } as const;
@@ -24,6 +25,8 @@ export type TestServerOptions = {
   dataDir?: string;
   staticDir?: string;
   clock?: Clock;
+  /** Shorter waits for slow clients than the server's own. */
+  connectionLimits?: Partial<ConnectionLimits>;
 };
 
 export type TestServer = {
@@ -59,6 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     staticDir: options.staticDir ?? join(dataDir, 'no-web-app'),
     hostname: '127.0.0.1',
     announce: (text) => printed.push(text),
+    connectionLimits: options.connectionLimits,
   });
   let closed = false;
   return {

@@ -17,6 +17,8 @@ export type EntryText = {
   modified: (iso: string | null) => string;
   select: (name: string) => string;
   more: (name: string) => string;
+  /** Who holds the WebDAV lock on an entry, and until when. */
+  locked: (lock: NonNullable<FsEntry['lock']>) => string;
   /** The address an entry opens (a folder, or the file's preview), for the anchor's href. */
   href: (entry: FsEntry) => string;
 };
@@ -33,6 +35,16 @@ type EntryItemProps = {
   onToggleSelect: (entry: FsEntry) => void;
   onMenuButton: (entry: FsEntry, element: HTMLElement) => void;
 };
+
+function LockIcon({ label }: { label: string }) {
+  return (
+    <svg className="entry__lock" width="14" height="14" viewBox="0 0 24 24" role="img" aria-label={label}>
+      <title>{label}</title>
+      <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
 
 function MoreIcon() {
   return (
@@ -89,6 +101,7 @@ export const EntryItem = memo(function EntryItem({
         <span className="entry__name" title={entry.name}>
           {entry.name}
         </span>
+        {entry.lock !== undefined && <LockIcon label={text.locked(entry.lock)} />}
       </a>
       <span className="entry__size">{kind}</span>
       <span className="entry__modified">{text.modified(entry.modified)}</span>

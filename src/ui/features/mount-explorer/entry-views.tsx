@@ -121,6 +121,7 @@ export function EntriesView({
       modified: (iso) => formatDateTime(iso, language),
       select: (name) => t('explorer.actions.select', { name }),
       more: (name) => t('explorer.actions.more', { name }),
+      locked: ({ owner, expiresAt }) => t('explorer.lockedBy', { owner, until: formatDateTime(expiresAt, language) }),
       href: (entry) => nav.href(entry.isDirectory ? folderTarget(entry.path) : folderTarget(folder, entry.name)),
     };
   }, [t, i18n.language, nav, folder]);

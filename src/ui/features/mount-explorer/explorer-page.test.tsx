@@ -73,6 +73,18 @@ describe('mount explorer', () => {
     );
   });
 
+  it('marks an entry a WebDAV lock covers, with its holder and its end', async () => {
+    const lock = { owner: 'mailto:alice@example.com', expiresAt: '2026-11-20T11:30:00.000Z' };
+    await renderApp('/mount-explorer/photos', (path, init, query) =>
+      path === '/admin/fs/list' && query.get('path') === '/photos/'
+        ? envelope(listing('/photos/', [entry('locked.txt', false, { lock }), entry('free.txt')]))
+        : backend(path, init, query),
+    );
+    const marked = await screen.findByRole('img', { name: /^Locked over WebDAV by mailto:alice@example\.com until / });
+    expect(marked.closest('[role="listitem"]')).toHaveTextContent('locked.txt');
+    expect(screen.getAllByRole('img', { name: /^Locked over WebDAV/ })).toHaveLength(1);
+  });
+
   it('creates a folder, and says so when the name is taken', async () => {
     const { requests } = await renderApp('/mount-explorer/photos', backend);
     await screen.findByText('3 entries');

@@ -26,6 +26,7 @@ const en = {
     },
     column: { name: 'Name', size: 'Size', modified: 'Modified', select: 'Select' },
     kind: { folder: 'Folder', mount: 'Mount' },
+    lockedBy: 'Locked over WebDAV by {{owner}} until {{until}}',
     actions: {
       upload: 'Upload',
       newFolder: 'New folder',
@@ -175,6 +176,7 @@ const zh: Shape<typeof en> = {
     },
     column: { name: '名称', size: '大小', modified: '修改时间', select: '选择' },
     kind: { folder: '文件夹', mount: '挂载点' },
+    lockedBy: '已被 {{owner}} 通过 WebDAV 锁定，直到 {{until}}',
     actions: {
       upload: '上传',
       newFolder: '新建文件夹',
