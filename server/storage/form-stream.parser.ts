@@ -53,11 +53,14 @@ export function readForm(
     }
     let settled = false;
     let chain: Promise<void> = Promise.resolve();
+    /** File parts not yet read to their end: a failed form ends them too, so no reader waits forever. */
+    const open = new Set<Readable>();
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       input.unpipe(parser);
       input.resume();
+      for (const body of open) body.destroy(error instanceof Error ? error : new FormError(String(error)));
       parser.removeAllListeners('close');
       reject(error);
     };
@@ -80,6 +83,8 @@ export function readForm(
     });
     parser.on('file', (name, stream, info) => {
       stream.on('error', () => undefined);
+      open.add(stream);
+      stream.once('end', () => open.delete(stream));
       const body = stream.pause();
       then(async () => {
         await onPart({ name, filename: info.filename, contentType: info.mimeType, body });

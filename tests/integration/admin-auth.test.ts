@@ -134,7 +134,9 @@ describe('admin login, token check and logout', () => {
       headers: { 'content-type': 'application/json' },
     });
     expectError(malformed, 400, ErrorCode.BadRequest);
-    expectError(await call(server.baseUrl, 'POST', '/api/admin/login'), 400, ErrorCode.BadRequest);
+    // No body reads as {}: the missing fields are named.
+    const empty = expectError(await call(server.baseUrl, 'POST', '/api/admin/login'), 400, ErrorCode.ValidationFailed);
+    expect(empty.message).toContain('username is required');
     expectError(
       await call(server.baseUrl, 'POST', '/api/admin/login', { json: [1, 2] }),
       400,

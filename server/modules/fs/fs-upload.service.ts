@@ -47,6 +47,7 @@ export class FsUploadService {
     let started: { row: FsUploadRow; file: MountTarget } | undefined;
     let stored: Streamed | undefined;
     let spooled: { part: FormPart; file: SpooledFile } | undefined;
+    let finished = false;
     const store = async (part: FormPart) => {
       stored = await this.#store(caller, part, fields, (begun) => (started = begun));
     };
@@ -63,9 +64,12 @@ export class FsUploadService {
         }
         if (stored !== undefined || started !== undefined || spooled !== undefined)
           throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
-        if (fields['path'] === undefined)
-          spooled = { part, file: await spool(part.body, await this.core.limits.beforePlacement()) };
-        else await store(part);
+        if (fields['path'] === undefined) {
+          const file = await spool(part.body, await this.core.limits.beforePlacement());
+          // The form may have failed meanwhile (the client went away): nobody else will remove it.
+          if (finished) await file.discard();
+          else spooled = { part, file };
+        } else await store(part);
       });
       if (spooled !== undefined) await store({ ...spooled.part, body: spooled.file.body() });
     } catch (error) {
@@ -73,6 +77,7 @@ export class FsUploadService {
       if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
       throw error;
     } finally {
+      finished = true;
       await spooled?.file.discard();
     }
     if (stored === undefined) throw fieldError('file', 'file is required');

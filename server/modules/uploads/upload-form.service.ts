@@ -43,6 +43,7 @@ export class FormUploadService {
     const fields: Record<string, string> = {};
     let stored: { pending: Pending; size: number; etag: string } | undefined;
     let spooled: { part: FormPart; file: SpooledFile } | undefined;
+    let finished = false;
     const store = async (part: FormPart) => {
       stored = await this.#store(
         caller,
@@ -69,9 +70,12 @@ export class FormUploadService {
         if (stored !== undefined || spooled !== undefined)
           throw new AppError(ErrorCode.BadRequest, 'send one file per upload');
         // A file before any field waits on disk for the fields that place it (curl -F file=@… -F path=…).
-        if (Object.keys(fields).length === 0)
-          spooled = { part, file: await spool(part.body, await this.uploads.limits.beforePlacement()) };
-        else await store(part);
+        if (Object.keys(fields).length === 0) {
+          const file = await spool(part.body, await this.uploads.limits.beforePlacement());
+          // The form may have failed meanwhile (the client went away): nobody else will remove it.
+          if (finished) await file.discard();
+          else spooled = { part, file };
+        } else await store(part);
       });
       if (spooled !== undefined) await store({ ...spooled.part, body: spooled.file.body() });
     } catch (error) {
@@ -79,6 +83,7 @@ export class FormUploadService {
       if (error instanceof FormError) throw new AppError(ErrorCode.BadRequest, error.message);
       throw error;
     } finally {
+      finished = true;
       await spooled?.file.discard();
     }
     if (stored === undefined)

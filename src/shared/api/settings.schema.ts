@@ -50,9 +50,8 @@ export const updateSystemSettingsRequestSchema = z
   );
 export type UpdateSystemSettingsRequest = z.infer<typeof updateSystemSettingsRequestSchema>;
 
-/** GET /system/max-upload-size, readable without credentials. */
 /**
- * GET /system/max-upload-size: `max_upload_size` in megabytes (MiB, possibly fractional), as the
+ * GET /system/max-upload-size, readable without credentials: `max_upload_size` in megabytes (MiB, possibly fractional), as the
  * product spec's client reads it, whatever unit the admin set; the exact limit is `max_upload_size_bytes`.
  */
 export const maxUploadSizeSchema = z.object({

@@ -245,9 +245,19 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
       s3ConfigId: 'x',
       mountId: 'y',
     };
-    expect(expectOk(await fsCall(h, admin(h), 'POST', 'presign/commit', { json: forged }), fsEntrySchema).path).toBe(
-      `${root}/two.txt`,
+    // Fields the commit does not take are refused, naming them; the key stays the server's.
+    const refused = expectError(
+      await fsCall(h, admin(h), 'POST', 'presign/commit', { json: forged }),
+      400,
+      ErrorCode.ValidationFailed,
     );
+    expect(refused.message).toContain('s3Path');
+    expect(
+      expectOk(
+        await fsCall(h, admin(h), 'POST', 'presign/commit', { json: { uploadId: second.uploadId } }),
+        fsEntrySchema,
+      ).path,
+    ).toBe(`${root}/two.txt`);
   });
 
   it('multipart: parts PUT to presigned URLs or sent through the server, then complete; abort frees the upload', async () => {

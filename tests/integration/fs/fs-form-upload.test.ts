@@ -1,6 +1,9 @@
 // Multipart form uploads as real clients write them, on each driver: UTF-8 file names raw in
 // filename="…" (curl -F, browsers, FormData, Python's requests) or encoded in filename*=UTF-8''…
 // are stored as sent, and form fields count in any order (a field is never silently dropped).
+import { readdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsEntrySchema } from '@shared/api/fs.schema';
 import { commitResponseSchema } from '@shared/api/upload.schema';
@@ -133,5 +136,37 @@ describe.each(drivers)('form uploads on the %s driver', (driver) => {
     );
     expect(unknown.message).toContain('"folder"');
     expectError(await post('/api/admin/fs/upload', [file(`filename="nowhere.txt"`)]), 400, ErrorCode.ValidationFailed);
+  });
+
+  it('leaves no temporary file behind when a client that sent its file first goes away', async () => {
+    const formDirs = async () => (await readdir(tmpdir())).filter((entry) => entry.startsWith('clipdock-form-'));
+    const whole = formBody([file('filename="cut.bin"', 'x'.repeat(300_000)), { name: 'path', value: folder }]);
+    const { hostname, port } = new URL(h.server.baseUrl);
+    for (const path of ['/api/upload', '/api/admin/fs/upload']) {
+      const before = new Set(await formDirs());
+      const req = request({
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${h.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(whole.length),
+        },
+      });
+      req.on('error', () => undefined);
+      req.write(whole.subarray(0, 100_000));
+      await expect
+        .poll(async () => (await formDirs()).filter((dir) => !before.has(dir)).length, {
+          timeout: 10_000,
+          interval: 50,
+        })
+        .toBe(1);
+      req.destroy();
+      await expect
+        .poll(async () => (await formDirs()).filter((dir) => !before.has(dir)), { timeout: 10_000, interval: 100 })
+        .toEqual([]);
+    }
   });
 });

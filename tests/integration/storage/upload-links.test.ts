@@ -5,7 +5,8 @@ import {
   multipartInitResponseSchema,
   presignResponseSchema,
 } from '@shared/api/upload.schema';
-import { call, expectOk } from '@tests/integration/support/http';
+import { ErrorCode } from '@shared/errors';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, uploadFile, type Harness } from './storage-harness';
 
 const MiB = 1024 * 1024;
@@ -99,7 +100,7 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
       .not.toBe(200);
   });
 
-  it('signs refreshed part links for the part size stored at init, whatever part size the client sends', async () => {
+  it('signs refreshed part links for the part size stored at init, and refuses a part size sent with the refresh', async () => {
     const partSize = 6 * MiB;
     const bytes = randomBytesOf(partSize + 10, 5);
     const init = expectOk(
@@ -114,13 +115,16 @@ describe.each(drivers)('upload links on the %s driver', (name) => {
       201,
     );
     expect(init).toMatchObject({ part_size: partSize, part_count: 2 });
+    // A part size sent with the refresh is not a field of it: refused, naming it, never half-honoured.
+    const withSize = await post('/api/s3/multipart/urls', {
+      file_id: init.file_id,
+      upload_id: init.upload_id,
+      part_numbers: [1, 2],
+      part_size: 5 * MiB,
+    });
+    expect(expectError(withSize, 400, ErrorCode.ValidationFailed).message).toContain('part_size');
     const refreshed = expectOk(
-      await post('/api/s3/multipart/urls', {
-        file_id: init.file_id,
-        upload_id: init.upload_id,
-        part_numbers: [1, 2],
-        part_size: 5 * MiB,
-      }),
+      await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [1, 2] }),
       urlsSchema,
     );
     const urlOf = (partNumber: number) =>

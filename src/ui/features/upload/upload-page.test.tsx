@@ -59,7 +59,7 @@ function backend(path: string, init: RequestInit = {}): Response | undefined {
   if (path === '/url/info') return urlInfoAnswer(init);
   if (path === '/test/admin-token') return envelope({ username: 'admin' });
   if (path === '/system/max-upload-size')
-    return envelope({ max_upload_size: 1, max_upload_size_unit: 'KB', max_upload_size_bytes: 1024 });
+    return envelope({ max_upload_size: 1 / 1024, max_upload_size_unit: 'MB', max_upload_size_bytes: 1024 });
   if (path === '/s3-configs') return envelope([storage]);
   return undefined;
 }
