@@ -16,7 +16,7 @@ const file = (name: string): FsCopyFile => ({
   etag: null,
   downloadUrl: `/dl/${name}`,
   downloadExpiresIn: 60,
-  upload: { kind: 'put', uploadUrl: `/up/${name}`, expiresIn: 60 },
+  upload: { kind: 'put', uploadId: `u-${name}`, uploadUrl: `/up/${name}`, expiresIn: 60 },
 });
 
 /** The totals a task announced, in order, and how many items it settled. */
