@@ -152,7 +152,13 @@ test('changing the admin password ends every session and the new password works'
     await expect(page.getByText('The new password must differ from the current one.')).toBeVisible();
     await settings.changePassword(E2E_ADMIN.password, newPassword);
     await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
-    await expect(page.getByText('The admin account was changed and every session has ended.')).toBeVisible();
+    const notice = page.getByText('The admin account was changed and every session has ended.');
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    // In view and clear of the sticky header, though the settings screen was scrolled to its account form.
+    await expect(notice).toBeInViewport({ ratio: 1 });
+    const headerBottom = (await page.locator('.site-header').boundingBox())?.height ?? 0;
+    expect((await notice.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
     // The server revoked the token already: no logout call that could only answer 401.
     expect(logoutCalls).toEqual([]);
 
