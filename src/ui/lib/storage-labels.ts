@@ -6,7 +6,7 @@ import { providerTypes, storageDrivers } from '@shared/api/storage-config.schema
 const DEFAULT_LOCAL_NAME = 'Local storage';
 
 export function storageName(t: TFunction, name: string): string {
-  return name === DEFAULT_LOCAL_NAME ? t('storage.localDefaultName') : name;
+  return name === DEFAULT_LOCAL_NAME ? t('storageNames.localDefault') : name;
 }
 
 export function providerLabel(t: TFunction, type: string): string {

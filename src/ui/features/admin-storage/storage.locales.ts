@@ -7,8 +7,6 @@ export const storageResources = {
       listLabel: 'Storage configurations',
       defaultBadge: 'Default',
       publicBadge: 'Public for API keys',
-      /** The storage the server creates at first start, under the name it gives it. */
-      localDefaultName: 'Local storage',
       providers: {
         'Cloudflare R2': 'Cloudflare R2',
         'Backblaze B2': 'Backblaze B2',
@@ -108,7 +106,6 @@ export const storageResources = {
       listLabel: '存储配置',
       defaultBadge: '默认',
       publicBadge: 'API 密钥可用',
-      localDefaultName: '本地存储',
       providers: {
         'Cloudflare R2': 'Cloudflare R2',
         'Backblaze B2': 'Backblaze B2',
