@@ -115,6 +115,8 @@ export default defineConfig({
     miniZodOnly(),
     precompressAssets(),
   ],
+  // The offline-copy workers open the local database too: the same notice is quieted there.
+  worker: { plugins: () => [quietRxdbNotice()] },
   server: {
     proxy: { '/api': 'http://localhost:8787' },
   },

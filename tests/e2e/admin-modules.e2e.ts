@@ -70,7 +70,7 @@ test('a text-only key is copied once and then sees only text management', async 
   }
 });
 
-test('a key without permissions is sent home', async ({ page, browser }) => {
+test('a key without permissions is sent home and logs out from the header', async ({ page, browser }, testInfo) => {
   await loginAsAdmin(page);
   const keys = new AdminKeysPage(page);
   await keys.goto();
@@ -81,6 +81,26 @@ test('a key without permissions is sent home', async ({ page, browser }) => {
   try {
     await expect(session.page).toHaveURL(/\/$/);
     await expect(session.page.getByRole('navigation', { name: 'Admin modules' })).toHaveCount(0);
+    // The key never sees the panel, so the header offers its logout (in the menu on a phone).
+    const { page: keyPage } = session;
+    for (const language of ['en', 'zh'] as const) {
+      await keyPage.evaluate((lang) => window.localStorage.setItem('language', lang), language);
+      await keyPage.reload();
+      const logout = keyPage.getByRole('button', {
+        name: language === 'en' ? 'Log out (API key)' : '退出登录（API 密钥）',
+      });
+      await keyPage.setViewportSize({ width: 1280, height: 800 });
+      await expect(logout).toBeVisible();
+      await keyPage.screenshot({ path: testInfo.outputPath(`key-logout-${language}-1280.png`) });
+      await keyPage.setViewportSize({ width: 390, height: 844 });
+      await keyPage.getByRole('button', { name: language === 'en' ? 'Open menu' : '打开菜单' }).click();
+      await expect(logout).toBeVisible();
+      expect(await keyPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keyPage.screenshot({ path: testInfo.outputPath(`key-logout-${language}-390.png`) });
+    }
+    await keyPage.getByRole('button', { name: '退出登录（API 密钥）' }).click();
+    await expect(keyPage.getByRole('button', { name: '退出登录（API 密钥）' })).toHaveCount(0);
+    expect(await keyPage.evaluate(() => window.localStorage.getItem('api_key'))).toBeNull();
   } finally {
     await session.close();
   }
@@ -152,7 +172,13 @@ test('changing the admin password ends every session and the new password works'
     await expect(page.getByText('The new password must differ from the current one.')).toBeVisible();
     await settings.changePassword(E2E_ADMIN.password, newPassword);
     await expect(page.getByRole('heading', { name: 'Admin login' })).toBeVisible();
-    await expect(page.getByText('The admin account was changed and every session has ended.')).toBeVisible();
+    const notice = page.getByText('The admin account was changed and every session has ended.');
+    await expect(notice).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    // In view and clear of the sticky header, though the settings screen was scrolled to its account form.
+    await expect(notice).toBeInViewport({ ratio: 1 });
+    const headerBottom = (await page.locator('.site-header').boundingBox())?.height ?? 0;
+    expect((await notice.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(headerBottom);
     // The server revoked the token already: no logout call that could only answer 401.
     expect(logoutCalls).toEqual([]);
 

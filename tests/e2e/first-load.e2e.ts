@@ -4,6 +4,7 @@
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { PasteHomePage } from './pages/paste-home.page';
 import { adminCall, adminToken, shareFile, unshareFile } from './support/admin-api';
+import { E2E_PORT } from './support/env';
 
 // The service worker would answer the app's requests itself, out of page.route's sight.
 test.use({ locale: 'en-US', serviceWorkers: 'block' });
@@ -170,9 +171,13 @@ test('a share page comes in a dozen scripts, not dozens: the start in one file, 
 });
 
 test('the styles of the home page, the share pages and the explorer come with their HTML: none is added once the app runs', async ({
-  page,
+  browser,
   request,
 }) => {
+  // Each page as a first visit, in a browser of its own: the paste page keeps its offline copy at
+  // once (in a worker), and a browser that holds the local database opens it on its next page.
+  const context = await browser.newContext({ baseURL: `http://localhost:${E2E_PORT}`, locale: 'en-US' });
+  let page = await context.newPage();
   const token = await adminToken(request);
   const slug = `styled-${Date.now().toString(36)}`;
   await adminCall(request, token, 'post', '/paste', { content: '# Styled\n\n| a | b |\n|---|---|\n| 1 | 2 |', slug });
@@ -190,6 +195,10 @@ test('the styles of the home page, the share pages and the explorer come with th
     ],
   ];
   for (const [path, shown] of cases) {
+    await page.context().close();
+    page = await browser
+      .newContext({ baseURL: `http://localhost:${E2E_PORT}`, locale: 'en-US' })
+      .then((fresh) => fresh.newPage());
     const requested: string[] = [];
     const collect = (sent: Request) => {
       if (sent.resourceType() === 'stylesheet') requested.push(new URL(sent.url()).pathname);
@@ -205,6 +214,7 @@ test('the styles of the home page, the share pages and the explorer come with th
       path,
     ).toEqual([]);
   }
+  await page.context().close();
 });
 
 test('a shared paste loads no editor, no local database and no admin code', async ({ page }) => {

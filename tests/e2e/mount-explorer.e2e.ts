@@ -93,7 +93,9 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   await page.keyboard.type('saved from the explorer');
   await explorer.dialog.getByRole('button', { name: 'Save' }).click();
   await expect(explorer.dialog.getByText('Saved.')).toBeVisible();
-  await explorer.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  // The focus stays in the dialog after Save, and Escape closes it.
+  expect(await explorer.dialog.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
   await expect(explorer.dialog).toHaveCount(0);
 
   // The preview shows the saved text; next goes on to the following file.

@@ -111,6 +111,8 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   await expect.poll(() => stored.length, { timeout: 120_000 }).toBe(2);
   // Every part in flight is held before the reload, so none can slip through once the route is gone.
   await expect.poll(() => held.length, { timeout: 60_000 }).toBe(IN_FLIGHT);
+  // While it runs, the upload is no unfinished one to resume.
+  await expect(page.getByRole('region', { name: 'Unfinished uploads' })).toHaveCount(0);
 
   await page.unroute(blobs);
   await page.reload();

@@ -27,11 +27,30 @@ export function Dialog({ title, onClose, children, role = 'dialog', describedBy,
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = panel.current;
     if (root) (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root).focus();
-    return () => opener?.focus();
+    // Focus that fell out of the dialog to the page (its control was removed or disabled) no longer
+    // carries keys to the panel: Escape still closes the topmost dialog, and focus comes back in.
+    const onPageKey = (event: globalThis.KeyboardEvent) => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      const dialogs = document.querySelectorAll('[aria-modal="true"]');
+      if (!lost || !root || dialogs[dialogs.length - 1] !== root) return;
+      if (event.key === 'Escape') closeRef.current();
+      else if (event.key === 'Tab') {
+        event.preventDefault();
+        (focusables(root)[0] ?? root).focus();
+      }
+    };
+    document.addEventListener('keydown', onPageKey);
+    return () => {
+      document.removeEventListener('keydown', onPageKey);
+      opener?.focus();
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

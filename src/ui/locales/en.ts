@@ -17,6 +17,8 @@ export const en = {
     closeMenu: 'Close menu',
     logoutKey: 'Log out (API key)',
   },
+  /** The storage the server creates at first start, under the name it gives it (storage-labels.ts). */
+  storageNames: { localDefault: 'Local storage' },
   pages: {
     home: { title: 'New paste' },
     upload: { title: 'Upload files' },

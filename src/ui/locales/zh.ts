@@ -18,6 +18,7 @@ export const zh = {
     closeMenu: '关闭菜单',
     logoutKey: '退出登录（API 密钥）',
   },
+  storageNames: { localDefault: '本地存储' },
   pages: {
     home: { title: '新建文本分享' },
     upload: { title: '上传文件' },

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { storageName } from '@ui/lib/storage-labels';
 import { SelectField } from '@ui/components/select-field';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
@@ -28,7 +29,9 @@ export function StorageConfigSelect({ configs, value, error, onChange, onRetry }
         <option value="">{configs.status === 'loading' ? t('app.loading') : t('mounts.form.chooseConfig')}</option>
         {options.map((config) => (
           <option key={config.id} value={config.id}>
-            {config.is_default ? t('mounts.form.defaultConfig', { name: config.name }) : config.name}
+            {config.is_default
+              ? t('mounts.form.defaultConfig', { name: storageName(t, config.name) })
+              : storageName(t, config.name)}
           </option>
         ))}
       </SelectField>

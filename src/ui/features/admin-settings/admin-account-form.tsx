@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
@@ -35,6 +36,7 @@ export function AdminAccountForm() {
   const { t } = useTranslation();
   const changeAccount = useChangeAdminAccount();
   const actor = useAuthActor();
+  const navigate = useNavigate();
   const headingId = useId();
   const [values, setValues] = useState(emptyAccountForm);
   const { errors, formError, busy, formRef, submit } = useFormSubmit<AccountFormErrors>({ fieldErrors: refusalErrors });
@@ -45,6 +47,8 @@ export function AdminAccountForm() {
       accountNotice.mark(window.sessionStorage);
       // The server has revoked every token already; a logout call would only meet a 401.
       actor.send({ type: 'auth.sessionEnded' });
+      // The login screen is the panel's own address, not the settings module that just closed.
+      void navigate({ to: '/admin', replace: true });
     });
 
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { providerLabel } from '@ui/lib/storage-labels';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { Dialog } from '@ui/components/dialog';
 import { FormDialogActions } from '@ui/components/form-dialog-actions';
@@ -79,7 +80,7 @@ export function StorageConfigFormDialog({ initial, editing, onClose, onSaved }: 
         >
           {s3ProviderTypes.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {providerLabel(t, type)}
             </option>
           ))}
         </SelectField>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { RowActions, type RowAction } from '@ui/components/row-actions';
 import { formatBytes } from '@ui/lib/format-bytes';
+import { driverLabel, providerLabel, storageName } from '@ui/lib/storage-labels';
 
 export type StorageAction = 'edit' | 'test' | 'default' | 'cors' | 'delete';
 
@@ -38,9 +39,9 @@ export function StorageConfigTable({ configs, busyId, onAction }: StorageConfigT
       <tbody>
         {configs.map((config) => (
           <tr key={config.id}>
-            <td data-label={t('storage.columns.name')}>{config.name}</td>
-            <td data-label={t('storage.columns.driver')}>{config.driver}</td>
-            <td data-label={t('storage.columns.provider')}>{config.provider_type}</td>
+            <td data-label={t('storage.columns.name')}>{storageName(t, config.name)}</td>
+            <td data-label={t('storage.columns.driver')}>{driverLabel(t, config.driver)}</td>
+            <td data-label={t('storage.columns.provider')}>{providerLabel(t, config.provider_type)}</td>
             <td data-label={t('storage.columns.bucket')} className="mono">
               {config.bucket_name ?? '—'}
             </td>

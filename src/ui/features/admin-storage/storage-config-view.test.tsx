@@ -196,3 +196,22 @@ describe('storage configuration: deleting', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
+
+describe('storage configuration: in Chinese', () => {
+  it('names providers, drivers and the storage the server created at first start in Chinese', async () => {
+    window.localStorage.setItem('language', 'zh');
+    try {
+      const local = config('c0', 'Local storage', { driver: 'local', provider_type: 'Local', is_default: true });
+      await renderApp('/admin/storage-config', backend([local, config('c1', 'Backups')]));
+      const table = await screen.findByRole('table', { name: '存储配置' });
+      const rows = within(table).getAllByRole('row');
+      expect(within(rows[1] ?? table).getByText('本地存储')).toBeInTheDocument();
+      expect(within(rows[1] ?? table).getAllByText('本地')).toHaveLength(2);
+      expect(within(rows[2] ?? table).getByText('其他兼容 S3 的服务')).toBeInTheDocument();
+      expect(within(rows[2] ?? table).getByText('Backups')).toBeInTheDocument();
+      expect(within(table).queryByText('Local storage')).toBeNull();
+    } finally {
+      window.localStorage.removeItem('language');
+    }
+  });
+});

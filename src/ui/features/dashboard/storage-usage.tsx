@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { storageName } from '@ui/lib/storage-labels';
 import type { DashboardStats, StorageUsage as Usage } from '@shared/api/dashboard.schema';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { formatPercent } from './format-percent';
@@ -30,13 +31,13 @@ export function StorageUsage({ stats }: { stats: DashboardStats }) {
           {stats.storage.map((s) => (
             <li key={s.id} className="usage-list__item">
               <div className="usage-list__head">
-                <span className="usage-list__name">{s.name}</span>
+                <span className="usage-list__name">{storageName(t, s.name)}</span>
                 <span className="usage-list__meta">{t('dashboard.storage.files', { count: s.fileCount })}</span>
               </div>
               {s.quotaBytes !== null && (
                 <UsageBar
                   ratio={(s.usagePercent ?? 0) / 100}
-                  label={t('dashboard.storage.usageLabel', { name: s.name })}
+                  label={t('dashboard.storage.usageLabel', { name: storageName(t, s.name) })}
                   valueText={usageText(s)}
                 />
               )}

@@ -39,7 +39,8 @@ export function copyTask(options: CopyTaskOptions): TaskSpec {
     type: 'copy',
     label: options.label,
     async run(report, signal) {
-      report.total(items.length);
+      // No count before the server's answer: a folder that crosses storages becomes its files, and
+      // a count that changed its unit midway ("0 of 2", then "5 of 5") would say nothing.
       let answer: FsBatchCopyResult;
       try {
         answer = await calls.batchCopy({ items: [...items], skipExisting });
@@ -47,12 +48,13 @@ export function copyTask(options: CopyTaskOptions): TaskSpec {
         // The whole call was refused (a read-only key, a path outside the base path, the network).
         const code = isApiError(error) ? (error.code ?? error.kind) : 'network';
         const message = error instanceof Error ? error.message : undefined;
+        report.total(items.length);
         for (const item of items) report.failed(item.sourcePath, code, message);
         return;
       }
       const copied: string[] = [];
       const planned = answer.crossStorageResults.flatMap((result) => result.files);
-      // A planned item becomes its files: the count moves from items to files.
+      // A planned item counts as its files.
       report.total(answer.details.filter((detail) => detail.status !== 'planned').length + planned.length);
       for (const detail of answer.details) reportDetail(detail, report, copied);
       if (answer.requiresClientSideCopy && planned.length > 0 && !signal.aborted) {

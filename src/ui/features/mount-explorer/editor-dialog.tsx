@@ -32,7 +32,7 @@ export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogPro
 
   const save = () => {
     const content = text.current;
-    if (content === null || busy) return;
+    if (content === null || busy || !dirty) return;
     if (new TextEncoder().encode(content).length > FS_EDIT_MAX_BYTES)
       return setError(t('explorer.editor.tooLarge', { size: limit }));
     setBusy(true);
@@ -97,11 +97,13 @@ export function EditorDialog({ entry, calls, onSaved, onClose }: EditorDialogPro
         <button type="button" className="button" onClick={close}>
           {warned ? t('explorer.editor.discard') : t('explorer.editor.close')}
         </button>
+        {/* aria-disabled, not disabled: a disabled button drops the focus out of the dialog (to the
+            page, where Escape no longer reaches it) the moment it is clicked. */}
         <button
           type="button"
           className="button button--primary"
           onClick={save}
-          disabled={busy || !dirty || file.status !== 'ready'}
+          aria-disabled={busy || !dirty || file.status !== 'ready'}
           aria-busy={busy}
         >
           {busy ? t('explorer.editor.saving') : t('explorer.editor.save')}

@@ -9,7 +9,7 @@ import type { TransferProgress } from '@workers/protocol';
 import type { TransferClient } from '@workers/transfer-client';
 import type { UploadResult } from '@workers/protocol';
 import { transferStats } from './transfer-stats';
-import { findUnfinished, forgetUnfinished, rememberUnfinished } from './unfinished-uploads-store';
+import { findUnfinished, forgetUnfinished, markRunning, rememberUnfinished } from './unfinished-uploads-store';
 import { uploadMimetype } from '@shared/mimetype';
 
 /**
@@ -27,14 +27,23 @@ async function deviceUpload(
     file instanceof File ? { filename: file.name, size: file.size, lastModified: file.lastModified } : null;
   const previous = identity === null ? null : await findUnfinished(identity);
   const started: { fileId: string | null } = { fileId: null };
-  const result = await transfers.upload(
-    previous === null ? job : { ...job, resume: { fileId: previous.fileId, uploadId: previous.uploadId } },
-    onProgress,
-    (upload) => {
-      started.fileId = upload.fileId;
-      if (identity !== null) void rememberUnfinished({ ...identity, ...upload, startedAt: Date.now() });
-    },
-  );
+  // While it runs, the upload is no unfinished one to offer: it is listed again only if it stops short.
+  if (previous !== null) markRunning(previous.fileId, true);
+  let result: UploadResult;
+  try {
+    result = await transfers.upload(
+      previous === null ? job : { ...job, resume: { fileId: previous.fileId, uploadId: previous.uploadId } },
+      onProgress,
+      (upload) => {
+        started.fileId = upload.fileId;
+        markRunning(upload.fileId, true);
+        if (identity !== null) void rememberUnfinished({ ...identity, ...upload, startedAt: Date.now() });
+      },
+    );
+  } finally {
+    if (previous !== null) markRunning(previous.fileId, false);
+    if (started.fileId !== null) markRunning(started.fileId, false);
+  }
   const keep = !result.ok && result.code === 'network' && result.partNumber !== undefined;
   if (!keep) {
     if (previous !== null) void forgetUnfinished(previous.fileId);

@@ -3,7 +3,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
-import { findUnfinished, forgetUnfinished, rememberUnfinished } from './unfinished-uploads-store';
+import {
+  findUnfinished,
+  forgetUnfinished,
+  markRunning,
+  rememberUnfinished,
+  watchUnfinished,
+  type UnfinishedUpload,
+} from './unfinished-uploads-store';
 
 const file = { filename: 'film.mov', size: 96 * 1024 * 1024, lastModified: 1_700_000_000_000 };
 
@@ -28,5 +35,25 @@ describe('unfinished uploads', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(startedAt + PENDING_UPLOAD_TTL_MS + 1);
     expect(await findUnfinished(file)).toBeNull();
+  });
+
+  it('leave out an upload while this page is sending it, and list it again if it stops short', async () => {
+    const other = { ...file, filename: 'other.mov' };
+    await rememberUnfinished({ ...other, fileId: 'f4', uploadId: 'u4', startedAt: Date.now() });
+    const seen: UnfinishedUpload[][] = [];
+    const stop = watchUnfinished((list) => seen.push(list));
+    try {
+      await vi.waitFor(() => expect(seen.at(-1)?.map((item) => item.fileId)).toContain('f4'));
+      markRunning('f4', true);
+      expect(seen.at(-1)?.map((item) => item.fileId)).not.toContain('f4');
+      await rememberUnfinished({ ...other, fileId: 'f4', uploadId: 'u4', startedAt: Date.now() });
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(2));
+      expect(seen.at(-1)?.map((item) => item.fileId)).not.toContain('f4');
+      markRunning('f4', false);
+      expect(seen.at(-1)?.map((item) => item.fileId)).toContain('f4');
+    } finally {
+      stop();
+      await forgetUnfinished('f4');
+    }
   });
 });

@@ -68,20 +68,41 @@ export async function findUnfinished(file: FileIdentity): Promise<UnfinishedUplo
   }
 }
 
-/** Calls `onChange` with the list now and after every change; returns the unsubscribe. */
+/** Uploads this page is sending right now: remembered for a reload, but not unfinished while they run. */
+const running = new Set<string>();
+const runningListeners = new Set<() => void>();
+
+/** Marks an upload as running in this page (or no longer); the watched list leaves it out meanwhile. */
+export function markRunning(fileId: string, isRunning: boolean): void {
+  if (isRunning === running.has(fileId)) return;
+  if (isRunning) running.add(fileId);
+  else running.delete(fileId);
+  for (const listener of runningListeners) listener();
+}
+
+/** Calls `onChange` with the list now and after every change, without the uploads running here; returns the unsubscribe. */
 export function watchUnfinished(onChange: (list: UnfinishedUpload[]) => void): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
+  let last: UnfinishedUpload[] | null = null;
+  const emit = () => {
+    if (last !== null) onChange(last.filter((item) => !running.has(item.fileId)));
+  };
+  runningListeners.add(emit);
   getDatabase().then(
     (db) => {
       if (stopped) return;
-      const subscription = db.settings.findOne(KEY).$.subscribe((doc) => onChange(parseList(doc?.value, Date.now())));
+      const subscription = db.settings.findOne(KEY).$.subscribe((doc) => {
+        last = parseList(doc?.value, Date.now());
+        emit();
+      });
       stop = () => subscription.unsubscribe();
     },
     () => onChange([]),
   );
   return () => {
     stopped = true;
+    runningListeners.delete(emit);
     stop?.();
   };
 }

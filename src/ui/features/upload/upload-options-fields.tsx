@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { storageName } from '@ui/lib/storage-labels';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { SelectField } from '@ui/components/select-field';
 import { TextField } from '@ui/components/text-field';
@@ -31,7 +32,9 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
         >
           {configs.map((config) => (
             <option key={config.id} value={config.id}>
-              {config.is_default ? t('upload.options.storageDefault', { name: config.name }) : config.name}
+              {config.is_default
+                ? t('upload.options.storageDefault', { name: storageName(t, config.name) })
+                : storageName(t, config.name)}
             </option>
           ))}
         </SelectField>

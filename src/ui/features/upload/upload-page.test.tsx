@@ -84,6 +84,14 @@ describe('upload page', () => {
     expect(screen.getByRole('link', { name: 'Log in on the admin page' })).toHaveAttribute('href', '/admin');
   });
 
+  it('names the storage the server created at first start in Chinese', async () => {
+    window.localStorage.setItem('admin_token', 'tok-1');
+    window.localStorage.setItem('language', 'zh');
+    const local = { ...storage, name: 'Local storage', driver: 'local', provider_type: 'Local' };
+    await renderApp('/upload', (path, init) => (path === '/s3-configs' ? envelope([local]) : backend(path, init)));
+    expect(await screen.findByRole('option', { name: '本地存储（默认）' })).toBeInTheDocument();
+  });
+
   it('shows the server limit and refuses larger files', async () => {
     window.localStorage.setItem('admin_token', 'tok-1');
     await renderApp('/upload', backend);
