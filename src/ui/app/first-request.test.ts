@@ -49,9 +49,9 @@ afterEach(() => {
 
 describe('the first request of a page', () => {
   it('is a paste page’s view without a stored session, and a file page’s details with or without one', () => {
-    expect(firstRequestUrl('/paste/a%20b', '/api', empty)).toBe('/api/paste/a%20b?render=html');
+    expect(firstRequestUrl('/paste/a%20b', '/api', empty)).toBe('/api/paste/a%20b?render=html&reveal=ask');
     expect(firstRequestUrl('/paste/note/', 'https://files.example/api/', empty)).toBe(
-      'https://files.example/api/paste/note?render=html',
+      'https://files.example/api/paste/note?render=html&reveal=ask',
     );
     expect(firstRequestUrl('/file/f1', '/api', empty)).toBe('/api/public/files/f1');
     const admin = { getItem: (key: string) => (key === 'admin_token' ? 'tok' : null) };
