@@ -121,4 +121,39 @@ describe('a shared file page', () => {
       within(page.closest('section') ?? document.body).getByRole('link', { name: 'Back to home' }),
     ).toBeInTheDocument();
   });
+
+  it('shows a view-limited file’s preview, which spends the visit’s view, only after "Show it"', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png', max_views: 3, views: 1 });
+    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(photo) : undefined));
+    const show = await screen.findByRole('button', { name: 'Show it: this can be viewed 2 more times' });
+    expect(screen.queryByRole('img', { name: 'photo.png' })).toBeNull();
+    fireEvent.click(show);
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      '/api/file-view/report?token=t-1',
+    );
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
+
+  it('asks no text preview of a view-limited text file until asked, in Chinese too', async () => {
+    window.localStorage.setItem('language', 'zh');
+    const notes = archive({ filename: 'notes.txt', mimetype: 'text/plain', max_views: 1 });
+    const { requests } = await renderApp('/file/report', (path) => {
+      if (path === '/public/files/report') return envelope(notes);
+      if (path === '/file-preview/report')
+        return envelope({ html: '<pre>the text</pre>', markdown: false, truncated: false, limit_bytes: 262144 });
+      return undefined;
+    });
+    const show = await screen.findByRole('button', { name: '显示内容：还可查看 1 次' });
+    expect(sentTo(requests, 'GET', '/file-preview/report')).toHaveLength(0);
+    fireEvent.click(show);
+    await waitFor(() => expect(sentTo(requests, 'GET', '/file-preview/report').length).toBeGreaterThan(0));
+  });
+
+  it('shows an unlimited share’s image at once, with no step before it', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png' });
+    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(photo) : undefined));
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
 });
