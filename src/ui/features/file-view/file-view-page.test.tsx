@@ -156,4 +156,20 @@ describe('a shared file page', () => {
     expect(await screen.findByRole('img', { name: 'photo.png' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
   });
+
+  it('opens a protected view-limited file after its password with no second step: the password was the visitor’s ask', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png', max_views: 2, requires_password: true });
+    await renderApp('/file/report', (path) => {
+      if (path === '/public/files/report') return envelope(locked);
+      if (path === '/public/files/report/verify') return envelope({ ...photo, access_token: 't-2' });
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      '/api/file-view/report?token=t-2',
+    );
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
 });
