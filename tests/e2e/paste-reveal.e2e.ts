@@ -1,9 +1,10 @@
 // The reveal step of a view-limited paste: opening its page (the app booted, its JavaScript run)
 // spends no view; "Show it" spends the one view and shows the content; the next browser hears that
-// the paste is used up. In English and Chinese, at 1280 and 390 px. And the page's QR code.
+// the paste is used up. In English and Chinese, at 1280 and 390 px. The same step before a
+// view-limited file's preview. And the paste page's QR code.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { z } from 'zod';
-import { adminCall, adminToken, envelope } from './support/admin-api';
+import { adminCall, adminToken, envelope, shareFile } from './support/admin-api';
 
 const words = {
   en: {
@@ -121,3 +122,44 @@ for (const language of ['en', 'zh'] as const) {
     });
   });
 }
+
+test('a one-view text file shows its preview only after "Show it", and only then spends the view', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const token = await adminToken(request);
+  const slug = await shareFile(
+    request,
+    token,
+    `once-${Date.now().toString(36)}.txt`,
+    'the vault is open\n',
+    'text/plain',
+    {
+      max_views: 1,
+    },
+  );
+  const details = z.object({ id: z.string(), views: z.number() });
+  const read = async () => envelope(details).parse(await (await request.get(`/api/public/files/${slug}`)).json()).data;
+  const { id } = await read();
+  try {
+    await inBrowser(browser, 'en', async (page) => {
+      await page.goto(`/file/${slug}`);
+      const show = page.getByRole('button', { name: words.en.show });
+      await expect(show).toBeVisible();
+      await page.reload();
+      await expect(show).toBeVisible();
+      expect((await read()).views).toBe(0);
+      await page.setViewportSize({ width: 390, height: 800 });
+      await expectNoSideScroll(page);
+      await page.screenshot({ path: testInfo.outputPath('file-reveal-en-390.png'), fullPage: true });
+      await show.click();
+      await expect(page.getByRole('region', { name: 'Preview' })).toContainText('the vault is open');
+    });
+    await inBrowser(browser, 'en', async (page) => {
+      await page.goto(`/file/${slug}`);
+      await expect(page.getByRole('heading', { name: 'File expired' })).toBeVisible();
+    });
+  } finally {
+    await adminCall(request, token, 'delete', `/admin/files/${id}`);
+  }
+});
