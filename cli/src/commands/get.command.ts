@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { downloadFile, getPublicFile, verifyFilePassword } from '@shared/api/file.endpoints';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
+import { isLockedPaste } from '@shared/api/paste.schema';
 import { failureOf } from '@shared/http/failure';
 import { randomUuid } from '@shared/random-uuid';
 import type { CliContext } from '@cli/context';
@@ -35,11 +36,11 @@ const readPaste: ShareReader = async (ctx, link, options) => {
   const api = apiClientFor(link.server, null);
   const params = { slug: link.slug };
   let view = await api.call(viewPaste, { params, signal: ctx.signal });
-  if (view.requiresPassword) {
+  if (isLockedPaste(view)) {
     const password = await sharePassword(ctx, options);
     view = await api.call(unlockPaste, { params, body: { password }, signal: ctx.signal });
   }
-  if (view.content === undefined) throw new CliError(ExitCode.unavailable, 'the server sent no text');
+  if (!('content' in view)) throw new CliError(ExitCode.unavailable, 'the server sent no text');
   const target = await chooseTarget(ctx, options, `${link.slug}.txt`, 'stdout');
   const saved = await saveTo(ctx, target, Buffer.from(view.content, 'utf8'), () => undefined);
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);

@@ -9,7 +9,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyPassword } from '@server/lib/password';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
-import { isExpired, isUsedUp, toLockedView, toView } from './paste-mapping.service';
+import { isExpired, isUsedUp, maxViewsOf, toLockedView, toView } from './paste-mapping.service';
 import { reservePasswordAttempt } from '@server/modules/files/password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
@@ -27,13 +27,22 @@ export class PasteViewService {
     this.repo = repos.pastes;
   }
 
-  /** GET /api/paste/:slug: the content (a counted view), or only that a password is needed. */
-  async view(slug: string, auth: Auth): Promise<PasteViewAnswer> {
+  /**
+   * GET /api/paste/:slug: the content (a counted view), or only that a password is needed. With
+   * `askFirst` (the page's `reveal=ask`) a view-limited paste without a password spends nothing and
+   * answers only how many views are left; the visitor's "Show it" then reads it without the flag.
+   * A protected paste keeps its password step, and its unlock counts the view.
+   */
+  async view(slug: string, auth: Auth, askFirst = false): Promise<PasteViewAnswer> {
     const now = isoAt(this.clock);
-    const open = await this.repo.consumeOpenView(slug, now);
+    const open = askFirst
+      ? await this.repo.consumeUnlimitedView(slug, now)
+      : await this.repo.consumeOpenView(slug, now);
     if (open !== undefined) return this.#served(open, auth);
     const meta = await this.#live(slug, now);
     if (meta.password_hash !== null) return toLockedView(meta, canEdit(auth, meta.created_by));
+    const max = maxViewsOf(meta);
+    if (askFirst && max !== null) return { slug: meta.slug, requiresReveal: true, viewsLeft: max - meta.views };
     return this.#served(await this.#consume(meta.id, now), auth);
   }
 

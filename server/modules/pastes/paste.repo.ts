@@ -54,6 +54,17 @@ const consumeOpenViewQuery = prepareQuery<{ slug: string; now: string }, PasteRo
     .where(viewable(arg('now')))
     .returningAll(),
 );
+/** The same, but only for a paste without a view limit: a limited one waits for its visitor to ask. */
+const consumeUnlimitedViewQuery = prepareQuery<{ slug: string; now: string }, PasteRow>((db, arg) =>
+  db
+    .updateTable('pastes')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('slug', '=', arg('slug'))
+    .where('password_hash', 'is', null)
+    .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '<=', 0)]))
+    .where(viewable(arg('now')))
+    .returningAll(),
+);
 const consumeViewQuery = prepareQuery<{ id: string; now: string }, PasteRow>((db, arg) =>
   db
     .updateTable('pastes')
@@ -107,6 +118,11 @@ export class PasteRepo {
   /** Counts a view of an unprotected, live paste and returns it; undefined when it may not be served. */
   consumeOpenView(slug: string, now: string): Promise<PasteRow | undefined> {
     return consumeOpenViewQuery.first(this.db, { slug, now });
+  }
+
+  /** Like `consumeOpenView`, for a paste without a view limit only. */
+  consumeUnlimitedView(slug: string, now: string): Promise<PasteRow | undefined> {
+    return consumeUnlimitedViewQuery.first(this.db, { slug, now });
   }
 
   /** Counts a view of a paste whose password was checked; undefined when it is no longer servable. */

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createPaste, rawPaste, unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 import {
   isLockedPaste,
+  isRevealPending,
   pasteCreateInputSchema,
   type PasteCreateInput,
   type PasteViewAnswer,
@@ -37,7 +38,7 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
 
   /** With render=html, Markdown content also comes as sanitised HTML, or escaped with the reason it was not rendered. */
   const shown = async <V extends PasteViewAnswer>(view: V, render: 'html' | undefined): Promise<V> => {
-    if (render !== 'html' || isLockedPaste(view) || view.format !== 'markdown') return view;
+    if (render !== 'html' || isLockedPaste(view) || isRevealPending(view) || view.format !== 'markdown') return view;
     const rendered = await renderer.markdown(view.content);
     return rendered === undefined ? view : { ...view, ...rendered };
   };
@@ -60,7 +61,7 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
       await views.peek(params.slug);
       return new Response(null, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
     }
-    return shown(await views.view(params.slug, auth), query.render);
+    return shown(await views.view(params.slug, auth, query.reveal === 'ask'), query.render);
   });
 
   route(app, unlockPaste, async ({ auth, params, query, body, c }) =>

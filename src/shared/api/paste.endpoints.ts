@@ -60,7 +60,8 @@ export const viewPaste = defineEndpoint({
   id: 'pastes.view',
   method: 'GET',
   path: sharePaths.pasteView,
-  summary: 'View a paste; a protected one says only that it needs its password until unlocked',
+  summary:
+    'View a paste; a protected one says only that it needs its password until unlocked; with reveal=ask a view-limited one spends no view and says only how many views are left',
   tag,
   access: 'public',
   params: slugParams,

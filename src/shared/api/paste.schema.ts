@@ -97,16 +97,37 @@ export const lockedPasteViewSchema = z.object({
 });
 export type LockedPasteView = z.infer<typeof lockedPasteViewSchema>;
 
-/** What GET /api/paste/:slug answers: the open paste, or the locked one. */
-export const pasteViewAnswerSchema = z.union([pasteViewSchema, lockedPasteViewSchema]);
-export type PasteViewAnswer = PasteView | LockedPasteView;
+/**
+ * GET /api/paste/:slug?reveal=ask of a view-limited paste without a password: no view is spent and
+ * nothing about it is said but how many views are left; the page shows it when the visitor asks.
+ */
+export const pasteRevealViewSchema = z.object({
+  slug: z.string(),
+  requiresReveal: z.literal(true),
+  viewsLeft: z.int().check(z.positive()),
+});
+export type PasteRevealView = z.infer<typeof pasteRevealViewSchema>;
+
+/** What GET /api/paste/:slug answers: the open paste, the locked one, or (when asked) the one to reveal. */
+export const pasteViewAnswerSchema = z.union([pasteViewSchema, lockedPasteViewSchema, pasteRevealViewSchema]);
+export type PasteViewAnswer = PasteView | LockedPasteView | PasteRevealView;
 
 export function isLockedPaste(view: PasteViewAnswer): view is LockedPasteView {
-  return !('content' in view);
+  return !('content' in view) && !('requiresReveal' in view);
 }
 
-/** `render=html` adds the rendered Markdown (`html`) to an answer that carries the content. */
-export const pasteViewQuerySchema = z.object({ render: z.optional(z.enum(['html'])) });
+export function isRevealPending(view: PasteViewAnswer): view is PasteRevealView {
+  return 'requiresReveal' in view;
+}
+
+/**
+ * `render=html` adds the rendered Markdown (`html`) to an answer that carries the content.
+ * `reveal=ask` spends no view of a view-limited paste: it answers only how many views are left.
+ */
+export const pasteViewQuerySchema = z.object({
+  render: z.optional(z.enum(['html'])),
+  reveal: z.optional(z.enum(['ask'])),
+});
 
 export const pasteUnlockInputSchema = z.object({ password });
 export type PasteUnlockInput = z.infer<typeof pasteUnlockInputSchema>;

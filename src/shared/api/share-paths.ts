@@ -8,5 +8,10 @@ export const sharePaths = {
   filePreview: '/file-preview/:slug',
 } as const;
 
-/** A paste page asks for its Markdown rendered and sanitised by the server. */
-export const pastePageQuery = { render: 'html' } as const;
+/**
+ * A paste page asks for its Markdown rendered and sanitised by the server, and spends no view of a
+ * view-limited paste until the visitor asks for it (`pasteRevealQuery`).
+ */
+export const pastePageQuery = { render: 'html', reveal: 'ask' } as const;
+/** The visitor's "Show it" on a view-limited paste: the read that spends the view. */
+export const pasteRevealQuery = { render: 'html' } as const;

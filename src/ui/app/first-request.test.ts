@@ -49,9 +49,9 @@ afterEach(() => {
 
 describe('the first request of a page', () => {
   it('is a paste page’s view without a stored session, and a file page’s details with or without one', () => {
-    expect(firstRequestUrl('/paste/a%20b', '/api', empty)).toBe('/api/paste/a%20b?render=html');
+    expect(firstRequestUrl('/paste/a%20b', '/api', empty)).toBe('/api/paste/a%20b?render=html&reveal=ask');
     expect(firstRequestUrl('/paste/note/', 'https://files.example/api/', empty)).toBe(
-      'https://files.example/api/paste/note?render=html',
+      'https://files.example/api/paste/note?render=html&reveal=ask',
     );
     expect(firstRequestUrl('/file/f1', '/api', empty)).toBe('/api/public/files/f1');
     const admin = { getItem: (key: string) => (key === 'admin_token' ? 'tok' : null) };
@@ -147,7 +147,7 @@ describe('the file page’s preview, asked for after its details', () => {
       remark: null,
       created_at: '2026-11-27T00:00:00.000Z',
       expires_at: null,
-      max_views: 1,
+      max_views: null,
       views: 0,
       requires_password: false,
       preview_url: '/api/file-view/f1?token=tok+1',
@@ -172,6 +172,9 @@ describe('the file page’s preview, asked for after its details', () => {
     expect(previewRequestUrl(details({ filename: 'a.bin', mimetype: 'application/octet-stream' }), '/api')).toBeNull();
     expect(previewRequestUrl(details({ requires_password: true, access_token: null }), '/api')).toBeNull();
     expect(previewRequestUrl(details({ access_token: null }), '/api')).toBeNull();
+    // A view-limited share's preview waits for the visitor's "Show it".
+    expect(previewRequestUrl(details({ max_views: 2 }), '/api')).toBeNull();
+    expect(previewRequestUrl(details({ max_views: 0 }), '/api')).toBe('/api/file-preview/f1?token=tok+1');
     expect(previewRequestUrl({ code: 404, data: { error: 'NOT_FOUND' } }, '/api')).toBeNull();
     expect(previewRequestUrl(null, '/api')).toBeNull();
   });

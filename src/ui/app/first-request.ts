@@ -6,8 +6,9 @@
 // very same one: the paste page's call carries the session's credentials, so it is started only
 // when no session is stored. A file share's details go without credentials and count no view.
 // When they show a text, code or Markdown file the page will preview (no password, an access
-// token), its preview is asked for next, with that token: the page's own call would spend the
-// same one view.
+// token, no view limit), its preview is asked for next, with that token: the page's own call would
+// spend the same one view. A paste page asks with `reveal=ask`, which spends no view of a
+// view-limited paste.
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
@@ -55,6 +56,9 @@ export function previewRequestUrl(body: unknown, apiBase: string): string | null
   )
     return null;
   if (field(data, 'requires_password') !== false || !hasTextPreview(previewKind(mimetype, filename))) return null;
+  // A view-limited share's preview spends its view: the page waits for the visitor to ask.
+  const maxViews = field(data, 'max_views');
+  if (typeof maxViews === 'number' && maxViews > 0) return null;
   return `${apiBase.replace(/\/+$/, '')}${endpointPath(sharePaths.filePreview, { slug })}?${new URLSearchParams({ token }).toString()}`;
 }
 

@@ -121,4 +121,55 @@ describe('a shared file page', () => {
       within(page.closest('section') ?? document.body).getByRole('link', { name: 'Back to home' }),
     ).toBeInTheDocument();
   });
+
+  it('shows a view-limited file’s preview, which spends the visit’s view, only after "Show it"', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png', max_views: 3, views: 1 });
+    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(photo) : undefined));
+    const show = await screen.findByRole('button', { name: 'Show it: this can be viewed 2 more times' });
+    expect(screen.queryByRole('img', { name: 'photo.png' })).toBeNull();
+    fireEvent.click(show);
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      '/api/file-view/report?token=t-1',
+    );
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
+
+  it('asks no text preview of a view-limited text file until asked, in Chinese too', async () => {
+    window.localStorage.setItem('language', 'zh');
+    const notes = archive({ filename: 'notes.txt', mimetype: 'text/plain', max_views: 1 });
+    const { requests } = await renderApp('/file/report', (path) => {
+      if (path === '/public/files/report') return envelope(notes);
+      if (path === '/file-preview/report')
+        return envelope({ html: '<pre>the text</pre>', markdown: false, truncated: false, limit_bytes: 262144 });
+      return undefined;
+    });
+    const show = await screen.findByRole('button', { name: '显示内容：还可查看 1 次' });
+    expect(sentTo(requests, 'GET', '/file-preview/report')).toHaveLength(0);
+    fireEvent.click(show);
+    await waitFor(() => expect(sentTo(requests, 'GET', '/file-preview/report').length).toBeGreaterThan(0));
+  });
+
+  it('shows an unlimited share’s image at once, with no step before it', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png' });
+    await renderApp('/file/report', (path) => (path === '/public/files/report' ? envelope(photo) : undefined));
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
+
+  it('opens a protected view-limited file after its password with no second step: the password was the visitor’s ask', async () => {
+    const photo = archive({ filename: 'photo.png', mimetype: 'image/png', max_views: 2, requires_password: true });
+    await renderApp('/file/report', (path) => {
+      if (path === '/public/files/report') return envelope(locked);
+      if (path === '/public/files/report/verify') return envelope({ ...photo, access_token: 't-2' });
+      return undefined;
+    });
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      '/api/file-view/report?token=t-2',
+    );
+    expect(screen.queryByRole('button', { name: /Show it/ })).toBeNull();
+  });
 });

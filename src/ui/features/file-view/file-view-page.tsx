@@ -15,15 +15,20 @@ import { ShareOfficePreview } from './office-preview';
 import { SharedTextPreview } from './shared-text-preview';
 import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
+import { RevealPrompt } from './reveal-prompt';
 import { shownFile } from './shown-file';
 import './file-view.css';
 
-/** /file/:slug: the password prompt when needed, then details, actions and a preview. */
+/**
+ * /file/:slug: the password prompt when needed, then details, actions and a preview. A view-limited
+ * share without a password shows its preview (which spends the visit's view) only once asked.
+ */
 export function FileViewPage({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const resource = usePublicFile(slug);
   const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
+  const [revealed, setRevealed] = useState(false);
   const loaded = resource.state.status === 'ready' ? resource.state.data : null;
   // A protected file's name is shown only once its password was accepted.
   const title = (loaded === null ? null : shownFile(loaded, verified))?.file.filename ?? t('pages.file.title');
@@ -48,6 +53,14 @@ export function FileViewPage({ slug }: { slug: string }) {
           const { file, accessToken } = shown;
           const links = linksOf(file.slug, accessToken);
           const kind = previewKind(file.mimetype, file.filename);
+          // A protected share's password was the visitor's step; an offline copy fetches nothing.
+          const limit = file.max_views === null || file.max_views <= 0 ? null : file.max_views;
+          const asking =
+            !revealed &&
+            kind !== 'none' &&
+            limit !== null &&
+            !file.requires_password &&
+            publicFile.offlineCopy === undefined;
           return (
             <>
               {publicFile.offlineCopy !== undefined && (
@@ -66,19 +79,26 @@ export function FileViewPage({ slug }: { slug: string }) {
                 </div>
                 <section className="file-preview" aria-label={t('preview.label')}>
                   {/* Always with the access token, so the visit costs one view. */}
-                  <FilePreview
-                    kind={kind}
-                    url={links?.view ?? null}
-                    name={file.filename}
-                    office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
-                    {...(accessToken === undefined
-                      ? {}
-                      : {
-                          text: (
-                            <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} />
-                          ),
-                        })}
-                  />
+                  {asking ? (
+                    <RevealPrompt
+                      viewsLeft={Math.max((limit ?? 1) - file.views, 1)}
+                      onReveal={() => setRevealed(true)}
+                    />
+                  ) : (
+                    <FilePreview
+                      kind={kind}
+                      url={links?.view ?? null}
+                      name={file.filename}
+                      office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
+                      {...(accessToken === undefined
+                        ? {}
+                        : {
+                            text: (
+                              <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} />
+                            ),
+                          })}
+                    />
+                  )}
                 </section>
               </div>
             </>

@@ -24,6 +24,12 @@ export const fileViewResources = {
       showQr: 'Show QR code',
       hideQr: 'Hide QR code',
       qrAlt: 'QR code for this page',
+      reveal: {
+        intro:
+          'This file can be viewed a limited number of times. Its preview opens only when you ask, so a link preview or a scanner that opens this page uses up no view.',
+        show_one: 'Show it: this can be viewed {{count}} more time',
+        show_other: 'Show it: this can be viewed {{count}} more times',
+      },
       password: {
         title: 'This file is protected',
         intro: 'Enter the password to open it.',
@@ -59,6 +65,11 @@ export const fileViewResources = {
       showQr: '显示二维码',
       hideQr: '隐藏二维码',
       qrAlt: '本页的二维码',
+      reveal: {
+        intro: '此文件的查看次数有限。只有在您要求时才会打开预览，因此链接预览或扫描程序打开本页不会消耗查看次数。',
+        show_one: '显示内容：还可查看 {{count}} 次',
+        show_other: '显示内容：还可查看 {{count}} 次',
+      },
       password: {
         title: '此文件受密码保护',
         intro: '请输入密码以打开。',

@@ -170,4 +170,49 @@ describe('paste view page', { timeout: 120_000 }, () => {
     await renderApp('/paste/missing', backend);
     expect(await screen.findByRole('heading', { name: 'Paste not found' })).toBeInTheDocument();
   });
+
+  it('asks before showing a view-limited paste: nothing is read until "Show it", then one read', async () => {
+    const open = { ...meta, requiresPassword: false, hasPassword: false, maxViews: 2, views: 1, content: 'once' };
+    const { requests } = await renderApp('/paste/notes', (path, _init, query) => {
+      if (path !== '/paste/notes') return undefined;
+      if (query.get('reveal') === 'ask') return envelope({ slug: 'notes', requiresReveal: true, viewsLeft: 2 });
+      return envelope({ ...open, html: '<p>the shown content</p>' });
+    });
+    const show = await screen.findByRole('button', { name: 'Show it: this can be viewed 2 more times' });
+    expect(screen.queryByText('the shown content')).toBeNull();
+    expect(screen.queryByTestId('paste-views')).toBeNull();
+    const reads = () => requests.filter((r) => r.path === '/paste/notes');
+    expect(reads().map((r) => r.query.get('reveal'))).toEqual(['ask']);
+
+    fireEvent.click(show);
+    expect(await screen.findByText('the shown content')).toBeInTheDocument();
+    expect(screen.getByTestId('paste-views')).toHaveTextContent('1 of 2');
+    expect(reads().map((r) => [r.query.get('reveal'), r.query.get('render')])).toEqual([
+      ['ask', 'html'],
+      [null, 'html'],
+    ]);
+  });
+
+  it('says "used up" when the view was spent by someone else before "Show it", in Chinese too', async () => {
+    window.localStorage.setItem('language', 'zh');
+    await renderApp('/paste/notes', (path, _init, query) => {
+      if (path !== '/paste/notes') return undefined;
+      if (query.get('reveal') === 'ask') return envelope({ slug: 'notes', requiresReveal: true, viewsLeft: 1 });
+      return failureResponse(410, 'GONE', 'paste has expired or reached its view limit');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '显示内容：还可查看 1 次' }));
+    expect(await screen.findByRole('heading', { name: '分享已不可用' })).toBeInTheDocument();
+  });
+
+  it('offers the page link as a QR code on demand, from the keyboard too', async () => {
+    const open = { ...meta, requiresPassword: false, hasPassword: false, maxViews: null, content: 'text' };
+    await renderApp('/paste/notes', (path) => (path === '/paste/notes' ? envelope(open) : undefined));
+    const toggle = await screen.findByRole('button', { name: 'QR code' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    expect(document.activeElement).toBe(toggle);
+    fireEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide QR code' })).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('img', { name: 'QR code for this page' })).toBeInTheDocument();
+  });
 });

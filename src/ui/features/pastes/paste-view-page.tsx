@@ -11,6 +11,7 @@ import { rawPasteUrl } from './data/raw-paste-url';
 import { OpenPaste } from './view/open-paste';
 import { PasswordPrompt } from './view/password-prompt';
 import { PasteStatusScreen } from './view/paste-status-screen';
+import { RevealPrompt } from './view/reveal-prompt';
 import { usePasteView } from './view/use-paste-view';
 import './components/shared.css';
 import './view/view.css';
@@ -20,13 +21,16 @@ const EditPasteDialog = lazy(() =>
   import('./edit/edit-paste-dialog').then((module) => ({ default: module.EditPasteDialog })),
 );
 
-/** /paste/:slug — a shared paste, behind its password prompt when protected; its owner can edit it here. */
+/**
+ * /paste/:slug — a shared paste, behind its password prompt when protected and behind a "Show it"
+ * step when view-limited (no view is spent until asked); its owner can edit it here.
+ */
 export function PasteViewPage({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const api = useApiClient();
   const scope: PasteScope = useAuthView().status === 'admin' ? 'admin' : 'user';
   const navigate = useNavigate();
-  const { state, unlock, retry, applyEdit } = usePasteView(api, slug);
+  const { state, unlock, reveal, retry, applyEdit } = usePasteView(api, slug);
   const [editing, setEditing] = useState(false);
   useDocumentTitle(t('pages.paste.title'));
 
@@ -54,6 +58,9 @@ export function PasteViewPage({ slug }: { slug: string }) {
       </h1>
       {state.status === 'loading' && <p role="status">{t('app.loading')}</p>}
       {state.status === 'locked' && <PasswordPrompt busy={state.unlocking} error={state.error} onSubmit={unlock} />}
+      {state.status === 'reveal' && (
+        <RevealPrompt viewsLeft={state.viewsLeft} busy={state.revealing} error={state.error} onReveal={reveal} />
+      )}
       {state.status === 'ready' && (
         <OpenPaste
           paste={state.paste}

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@ui/components/copy-button';
+import { QrCode } from '@ui/components/qr-code';
 import { formatDateTime } from '@ui/lib/format-date-time';
 import { MarkdownHtml } from '@ui/features/pastes/editor/markdown-html';
 import { PasteMeta } from './paste-meta';
@@ -7,9 +9,11 @@ import type { OpenPaste as OpenPasteData } from './use-paste-view';
 
 type OpenPasteProps = { paste: OpenPasteData; rawUrl: string; onEdit?: () => void };
 
-/** An unlocked paste: its details, copy, raw and (for its owner) edit actions, and the content as Markdown or text. */
+/** An unlocked paste: its details, copy, raw, QR code and (for its owner) edit actions, and the content as Markdown or text. */
 export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
   const { t, i18n } = useTranslation();
+  const [qr, setQr] = useState(false);
+  const pageUrl = `${window.location.origin}${window.location.pathname}`;
   return (
     <>
       {paste.offlineCopy !== undefined && (
@@ -24,11 +28,23 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
         <a className="button" href={rawUrl} target="_blank" rel="noopener noreferrer">
           {t('pastes.view.raw')}
         </a>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={qr}
+          aria-controls="paste-qr"
+          onClick={() => setQr((on) => !on)}
+        >
+          {qr ? t('pastes.view.hideQr') : t('pastes.view.showQr')}
+        </button>
         {onEdit && (
           <button type="button" className="button" onClick={onEdit}>
             {t('pastes.view.edit')}
           </button>
         )}
+      </div>
+      <div id="paste-qr" className="paste-qr" hidden={!qr}>
+        {qr && <QrCode text={pageUrl} alt={t('pastes.view.qrAlt')} size={176} />}
       </div>
       <article className="paste-content" aria-label={t('pastes.view.contentLabel')} data-format={paste.format}>
         <PasteBody paste={paste} />

@@ -1,8 +1,10 @@
 // Loads one paste for its view page and unlocks it with a password. A GET counts a view, so each
-// slug is requested once per page even when React runs effects twice in development.
+// slug is requested once per page even when React runs effects twice in development. The page asks
+// with `reveal=ask`: a view-limited paste then spends nothing until the visitor presses "Show it".
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   isLockedPaste,
+  isRevealPending,
   type LockedPasteView,
   type PasteDetail,
   type PasteView,
@@ -12,7 +14,7 @@ import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
-import { pastePageQuery } from '@shared/api/share-paths';
+import { pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
 
@@ -22,6 +24,7 @@ export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
 export type PasteViewState =
   | { status: 'loading' }
   | { status: 'locked'; meta: LockedPasteView; unlocking: boolean; error: ApiErrorInit | null }
+  | { status: 'reveal'; viewsLeft: number; revealing: boolean; error: ApiErrorInit | null }
   | { status: 'ready'; paste: OpenPaste }
   | { status: 'missing' }
   | { status: 'gone' }
@@ -38,6 +41,13 @@ function failedState(error: unknown): PasteViewState {
 
 function opened(view: PasteViewAnswer): PasteViewState {
   if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
+  if (isRevealPending(view)) return { status: 'reveal', viewsLeft: view.viewsLeft, revealing: false, error: null };
+  // The copy is kept at once, in a worker: the local database is no part of showing the paste.
+  keepOffThread(
+    () => new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), { type: 'module', name: 'paste-copy' }),
+    view,
+    () => void keepCopy(view).catch(() => undefined),
+  );
   return { status: 'ready', paste: view };
 }
 
@@ -76,26 +86,7 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
-      .then(
-        (view) => {
-          const next = opened(view);
-          // The copy is kept at once, in a worker: the local database is no part of showing the paste.
-          if (next.status === 'ready') {
-            const { paste } = next;
-            keepOffThread(
-              () =>
-                new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), {
-                  type: 'module',
-                  name: 'paste-copy',
-                }),
-              paste,
-              () => void keepCopy(paste).catch(() => undefined),
-            );
-          }
-          return next;
-        },
-        (error: unknown) => offlineOr(slug, failedState(error)),
-      )
+      .then(opened, (error: unknown) => offlineOr(slug, failedState(error)))
       .then((next) => settle(slug, next));
   }, [api, slug, settle]);
 
@@ -121,11 +112,27 @@ export function usePasteView(api: ApiClient, slug: string) {
     [api, slug, state, settle],
   );
 
+  /** The visitor asked to see a view-limited paste: the one read that spends a view. */
+  const reveal = useCallback(() => {
+    if (state.status !== 'reveal' || state.revealing) return;
+    const { viewsLeft } = state;
+    setState({ status: 'reveal', viewsLeft, revealing: true, error: null });
+    api
+      .call(viewPaste, { params: { slug }, query: pasteRevealQuery })
+      .then(opened, (error: unknown) => {
+        const next = failedState(error);
+        return next.status === 'failed'
+          ? { status: 'reveal' as const, viewsLeft, revealing: false, error: next.error }
+          : next;
+      })
+      .then((next) => settle(slug, next));
+  }, [api, slug, state, settle]);
+
   const applyEdit = useCallback((saved: PasteDetail) => {
     setState((previous) =>
       previous.status === 'ready' ? { status: 'ready', paste: edited(previous.paste, saved) } : previous,
     );
   }, []);
 
-  return { state, unlock, retry: load, applyEdit };
+  return { state, unlock, reveal, retry: load, applyEdit };
 }
