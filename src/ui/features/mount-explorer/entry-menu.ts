@@ -17,6 +17,8 @@ export type EntryActions = {
   addToBasket: (entries: FsEntry[]) => void;
   /** "Copy to…": another folder, in this storage or another one. */
   copy: (entries: FsEntry[]) => void;
+  /** Removes the WebDAV lock on an entry (the admin's explorer only). */
+  unlock: ((entry: FsEntry) => void) | undefined;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -59,5 +61,8 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
     });
     items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
   }
+  const { unlock } = actions;
+  if (entry.lock !== undefined && unlock !== undefined)
+    items.push({ id: 'unlock', label: t('explorer.actions.unlock'), run: () => unlock(entry) });
   return items;
 }

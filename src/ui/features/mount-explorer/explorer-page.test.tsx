@@ -85,6 +85,27 @@ describe('mount explorer', () => {
     expect(screen.getAllByRole('img', { name: /^Locked over WebDAV/ })).toHaveLength(1);
   });
 
+  it('lets the admin remove a lock from the menu: the padlock goes and the explorer says so', async () => {
+    const lock = { owner: 'mailto:alice@example.com', expiresAt: '2026-11-20T11:30:00.000Z' };
+    const { requests } = await renderApp('/mount-explorer/photos', (path, init, query) => {
+      if (path === '/admin/fs/list' && query.get('path') === '/photos/')
+        return envelope(listing('/photos/', [entry('locked.txt', false, { lock }), entry('free.txt')]));
+      if (path === '/admin/fs/unlock') return envelope({ path: '/photos/locked.txt', removed: 1 });
+      return backend(path, init, query);
+    });
+    await screen.findByRole('img', { name: /^Locked over WebDAV/ });
+    fireEvent.contextMenu(screen.getByRole('link', { name: 'free.txt' }), { clientX: 20, clientY: 30 });
+    expect(screen.queryByRole('menuitem', { name: 'Remove lock' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    fireEvent.contextMenu(screen.getByRole('link', { name: /^locked\.txt/ }), { clientX: 20, clientY: 30 });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Remove lock' }));
+    expect(await screen.findByText('The lock on locked.txt is removed.')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Locked over WebDAV/ })).toBeNull();
+    expect(sentTo(requests, 'POST', '/admin/fs/unlock').map((request) => jsonBody(request))).toEqual([
+      { path: '/photos/locked.txt' },
+    ]);
+  });
+
   it('creates a folder, and says so when the name is taken', async () => {
     const { requests } = await renderApp('/mount-explorer/photos', backend);
     await screen.findByText('3 entries');

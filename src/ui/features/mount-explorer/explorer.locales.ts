@@ -36,6 +36,7 @@ const en = {
       download: 'Download',
       copyLink: 'Copy link',
       copyTo: 'Copy to…',
+      unlock: 'Remove lock',
       linkCopied: 'Link copied to the clipboard.',
       copyFailed: 'The link could not be copied.',
       rename: 'Rename',
@@ -67,6 +68,7 @@ const en = {
       uploading: '{{percent}}%',
       done: 'Uploaded',
     },
+    unlock: { done: 'The lock on {{name}} is removed.' },
     mkdir: {
       title: 'New folder',
       name: 'Folder name',
@@ -186,6 +188,7 @@ const zh: Shape<typeof en> = {
       download: '下载',
       copyLink: '复制链接',
       copyTo: '复制到…',
+      unlock: '解除锁定',
       linkCopied: '链接已复制到剪贴板。',
       copyFailed: '无法复制链接。',
       rename: '重命名',
@@ -217,6 +220,7 @@ const zh: Shape<typeof en> = {
       uploading: '{{percent}}%',
       done: '已上传',
     },
+    unlock: { done: '已解除 {{name}} 的锁定。' },
     mkdir: {
       title: '新建文件夹',
       name: '文件夹名称',

@@ -2,6 +2,7 @@
 // chosen view, uploads, and the dialogs of each action. Every server call goes through the data
 // hooks; the folder on screen is patched with what the server confirmed rather than reloaded.
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
@@ -30,6 +31,27 @@ import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
 
 type Notice = { text: string; error: boolean } | null;
+
+/** The admin's "Remove lock": the entry's padlock goes once the server has removed the lock. */
+function unlockWith(
+  unlock: (path: string) => Promise<unknown>,
+  patch: (change: (items: FsEntry[]) => FsEntry[]) => void,
+  setNotice: (notice: Notice) => void,
+  t: TFunction,
+  fail: (error: unknown) => void,
+): (entry: FsEntry) => void {
+  return (entry) =>
+    void unlock(entry.path).then(() => {
+      patch((items) =>
+        items.map((item) => {
+          if (item.path !== entry.path) return item;
+          const { lock: _removed, ...unlocked } = item;
+          return unlocked;
+        }),
+      );
+      setNotice({ text: t('explorer.unlock.done', { name: entry.name }), error: false });
+    }, fail);
+}
 
 /** A download through a direct link that answers as an attachment. */
 function startDownload(url: string, name: string): void {
@@ -142,8 +164,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       toggleSelect,
       addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
       copy: (list) => setDialog({ kind: 'copy', entries: list }),
+      unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
     }),
-    [calls, fail, folder, nav, scope, t, toggleSelect],
+    [calls, fail, folder, nav, patch, scope, t, toggleSelect],
   );
 
   const openMenu = useCallback(

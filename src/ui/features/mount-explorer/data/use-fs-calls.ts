@@ -2,6 +2,7 @@
 // mount permission under /user/fs. The screens get these functions; they never call the client.
 import { useMemo } from 'react';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
+import { type FsUnlockResult, removeWebdavLocks } from '@shared/api/fs-locks.endpoints';
 import type { FsBatchCopyRequest, FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import type {
   FsBatchRemoveResult,
@@ -36,6 +37,8 @@ export type FsCalls = {
   batchRemove: (paths: string[]) => Promise<FsBatchRemoveResult>;
   batchCopy: (request: FsBatchCopyRequest) => Promise<FsBatchCopyResult>;
   update: (path: string, content: string) => Promise<FsUpdateResult>;
+  /** The admin's removal of a WebDAV lock a client left behind; keys have none. */
+  unlock: ((path: string) => Promise<FsUnlockResult>) | undefined;
 };
 
 /** Entries per listing page: large enough that a screen fills from one request. */
@@ -69,6 +72,7 @@ export function useFsCalls(scope: FsScope): FsCalls {
       batchRemove: (paths) => api.call(fs.batchRemove, { body: { paths } }),
       batchCopy: (request) => api.call(fs.batchCopy, { body: request }),
       update: (path, content) => api.call(fs.update, { body: { path, content } }),
+      unlock: scope === 'admin' ? (path) => api.call(removeWebdavLocks, { body: { path } }) : undefined,
     } satisfies FsCalls;
   }, [api, scope]);
 }
