@@ -1,0 +1,114 @@
+// The few calls the scenarios make, over fetch, each with a timeout. Answers come back as status
+// and parsed body (the JSON envelope's `data`, or the error's code and message), never thrown:
+// a refused connection is status 0 with the reason as message.
+import { z } from 'zod';
+
+export type Answer = { status: number; data: unknown; code?: string; message?: string };
+
+export type CallOptions = {
+  json?: unknown;
+  form?: FormData;
+  token?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+};
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const dataSchema = z.object({ data: z.unknown() });
+
+export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    const failed = errorSchema.safeParse(body);
+    if (failed.success) return { status: response.status, data: undefined, ...failed.data.error };
+    const ok = dataSchema.safeParse(body);
+    return { status: response.status, data: ok.success ? ok.data.data : body };
+  } catch (error) {
+    return { status: 0, data: undefined, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export async function login(baseUrl: string, admin: { username: string; password: string }): Promise<string> {
+  const answer = await call(baseUrl, 'POST', '/api/admin/login', { json: admin });
+  const parsed = z.object({ token: z.string() }).safeParse(answer.data);
+  if (answer.status !== 200 || !parsed.success) throw new Error(`admin login: ${answer.status} ${answer.message}`);
+  return parsed.data.token;
+}
+
+export const slugOf = (answer: Answer): string | undefined => {
+  const parsed = z.object({ slug: z.string() }).safeParse(answer.data);
+  return parsed.success ? parsed.data.slug : undefined;
+};
+
+export async function createPaste(
+  baseUrl: string,
+  token: string,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return call(baseUrl, 'POST', '/api/paste', { json, token, headers });
+}
+
+/** A file share uploaded as a multipart form, streamed by the instance into its default storage. */
+export function uploadFile(
+  baseUrl: string,
+  token: string,
+  bytes: Buffer<ArrayBuffer>,
+  name: string,
+  fields: Record<string, string> = {},
+): Promise<Answer> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append('file', new Blob([bytes]), name);
+  return call(baseUrl, 'POST', '/api/upload', { form, token, timeoutMs: 60_000 });
+}
+
+/** A public page visit of a file share: its details (with an access token), then the bytes. */
+export async function visitFile(
+  baseUrl: string,
+  slug: string,
+): Promise<{ status: number; bytes?: Buffer; token?: string }> {
+  const info = await call(baseUrl, 'GET', `/api/public/files/${slug}`);
+  const parsed = z.object({ access_token: z.nullable(z.string()) }).safeParse(info.data);
+  if (info.status !== 200 || !parsed.success || parsed.data.access_token === null) return { status: info.status };
+  const token = parsed.data.access_token;
+  const read = await fetchFile(baseUrl, slug, token);
+  return { ...read, token };
+}
+
+export async function fetchFile(
+  baseUrl: string,
+  slug: string,
+  token: string | undefined,
+): Promise<{ status: number; bytes?: Buffer }> {
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  try {
+    const response = await fetch(`${baseUrl}/api/file-download/${slug}${query}`, {
+      signal: AbortSignal.timeout(30_000),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return response.ok ? { status: response.status, bytes } : { status: response.status };
+  } catch {
+    return { status: 0 };
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
