@@ -1,5 +1,5 @@
 // The few calls the scenarios make, over fetch, each with a timeout. Answers come back as status
-// and parsed body (the JSON envelope's `data`, or the error's code and message), never thrown:
+// and parsed body (the envelope's `data`, and for an error its code and message), never thrown:
 // a refused connection is status 0 with the reason as message.
 import { z } from 'zod';
 
@@ -13,8 +13,8 @@ export type CallOptions = {
   timeoutMs?: number;
 };
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-const dataSchema = z.object({ data: z.unknown() });
+const envelopeSchema = z.object({ message: z.string(), data: z.unknown(), success: z.boolean() });
+const errorDataSchema = z.object({ error: z.string() });
 
 export async function call(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
@@ -34,10 +34,16 @@ export async function call(baseUrl: string, method: string, path: string, option
     } catch {
       body = text;
     }
-    const failed = errorSchema.safeParse(body);
-    if (failed.success) return { status: response.status, data: undefined, ...failed.data.error };
-    const ok = dataSchema.safeParse(body);
-    return { status: response.status, data: ok.success ? ok.data.data : body };
+    const envelope = envelopeSchema.safeParse(body);
+    if (!envelope.success) return { status: response.status, data: body, message: text.slice(0, 200) };
+    if (envelope.data.success) return { status: response.status, data: envelope.data.data };
+    const error = errorDataSchema.safeParse(envelope.data.data);
+    return {
+      status: response.status,
+      data: envelope.data.data,
+      code: error.success ? error.data.error : undefined,
+      message: envelope.data.message,
+    };
   } catch (error) {
     return { status: 0, data: undefined, message: error instanceof Error ? error.message : String(error) };
   }

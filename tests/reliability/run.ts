@@ -3,9 +3,9 @@
 // them all to a JSON file, stops everything it started and exits 1 when any check failed.
 // Usage: npx tsx tests/reliability/run.ts [--clients=200] [--seconds=60] [--fuzz=10000]
 //   [--creates=1000] [--out=FILE, default $TMPDIR/clipdock-reliability.json] [--only=limits,one-view,kill,storage,database,load,fuzz]
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { runFuzz } from '@tests/support/fuzz/run-fuzz';
 import { login } from './client';
 import { load } from './load';
@@ -26,6 +26,7 @@ const fuzzCount = numberOption('fuzz', 10_000);
 const creates = numberOption('creates', 1_000);
 const out = resolve(option('out') ?? join(tmpdir(), 'clipdock-reliability.json'));
 const only = option('only')?.split(',');
+const logDir = join(dirname(out), 'clipdock-reliability-logs');
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 async function fuzz(stack: Stack): Promise<ScenarioResult> {
@@ -98,7 +99,9 @@ try {
       .map((n) => n.toFixed(1))
       .join(' ')}`,
   );
-  stack = await startStack(log);
+  await rm(logDir, { recursive: true, force: true });
+  await mkdir(logDir, { recursive: true });
+  stack = await startStack(log, logDir);
   log(`two instances behind nginx on ${stack.proxyUrl}`);
   const token = await login(stack.proxyUrl, admin);
   for (const [name, scenario] of scenarios) {
@@ -110,6 +113,11 @@ try {
     } catch (error) {
       result = { name, seconds: 0, figures: {}, passed: [], failed: [`crashed: ${String(error)}`] };
     }
+    const down = stack.instances.filter((instance) => instance.exit() !== undefined);
+    for (const instance of down)
+      result.failed.push(`${instance.name} ended (${instance.exit()}); its log: ${instance.logFile}`);
+    for (const instance of down)
+      await instance.start().catch((error) => result.failed.push(`${instance.name} did not start again: ${error}`));
     print(result);
     results.push(result);
   }

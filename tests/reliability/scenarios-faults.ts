@@ -1,6 +1,7 @@
 // Scenarios 3 and 4: wrong passwords counted once over both instances, radosgw stopped during
 // uploads, and PostgreSQL restarted under running instances.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { call, createPaste, fetchFile, slugOf, uploadFile, type Answer } from './client';
 import { Checks, countBy, pool, type ScenarioResult } from './report';
@@ -68,13 +69,20 @@ export async function storageOutage(stack: Stack, token: string): Promise<Scenar
     sent += 1;
     return { i, answer: await uploadFile(stack.proxyUrl, token, body(i), `f-${i}.bin`, { remark: `rel-${run}-${i}` }) };
   };
-  const before = await pool(Array.from({ length: 12 }), 4, upload);
+  const before = await pool(
+    Array.from({ length: 12 }, (_, n) => n),
+    4,
+    upload,
+  );
   const during: { i: number; answer: Answer }[] = [];
   let stopping = true;
-  const uploading = pool(Array.from({ length: 4 }), 4, async () => {
+  const uploading = pool([0, 1, 2, 3], 4, async () => {
     while (stopping || during.length < 20) during.push(await upload());
   });
   await stack.stopRgw();
+  const direct = await Promise.all(
+    stack.instances.map((instance) => uploadFile(instance.baseUrl, token, body(999_999), 'direct.bin')),
+  );
   stopping = false;
   await uploading;
   const outage = during.filter(({ answer }) => answer.status !== 201);
@@ -115,6 +123,7 @@ export async function storageOutage(stack: Stack, token: string): Promise<Scenar
     uploadsDuringOutage: during.length,
     outageAnswers,
     outageMessages: samples,
+    outageAnswersOfEachInstanceDirectly: direct.map((answer) => `${answer.status} ${answer.code}: ${answer.message}`),
     recoverySecondsAfterRestart: Math.round(recoverySeconds * 10) / 10,
     committedRows: committed.length,
     committedRowsWithoutObject: missing.length,
@@ -141,6 +150,7 @@ export async function databaseRestart(stack: Stack, token: string): Promise<Scen
   for (const instance of stack.instances) {
     let creates = 0;
     await waitFor(`${instance.name} creating pastes again`, 120_000, async () => {
+      if (instance.exit() !== undefined) throw new Error(`${instance.name} ended (${instance.exit()})`);
       const health = await call(instance.baseUrl, 'GET', '/api/health');
       if (health.status !== 200) return false;
       creates = (await createPaste(instance.baseUrl, token, { content: 'after the restart' })).status;
@@ -152,5 +162,11 @@ export async function databaseRestart(stack: Stack, token: string): Promise<Scen
   const proxied = await createPaste(stack.proxyUrl, token, { content: 'through the proxy after the restart' });
   checks.check(proxied.status === 201, `a paste create through the proxy succeeds (${proxied.status})`);
   checks.figures.secondsUntilBackAfterRestart = seconds;
+  const ended = stack.instances.filter((instance) => instance.exit() !== undefined);
+  for (const instance of ended) {
+    const log = await readFile(instance.logFile, 'utf8').catch(() => '');
+    const reason = log.split('\n').filter((line) => /^(error: |Emitted 'error' event on )|^\s+code: '/.test(line));
+    checks.figures[`${instance.name}Ended`] = { how: instance.exit(), reason: reason.slice(-3) };
+  }
   return checks.result();
 }

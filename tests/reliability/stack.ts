@@ -29,6 +29,9 @@ export type Instance = {
   kill(): Promise<void>;
   start(): Promise<void>;
   rssKb(): Promise<number | undefined>;
+  /** How the last start ended: undefined while it runs. */
+  exit(): string | undefined;
+  logFile: string;
 };
 
 export type Postgres = { url: string; restart(): Promise<void>; stop(): Promise<void> };
@@ -128,19 +131,24 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-function instance(name: string, port: number, env: Record<string, string>, logDir: string): Instance {
+function instance(name: string, port: number, env: Record<string, string>, work: string, logDir: string): Instance {
   let child: ChildProcess | undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = join(logDir, `${name}.log`);
   return {
     name,
     baseUrl,
+    logFile,
     pid: () => child?.pid,
+    exit: () => {
+      if (child === undefined || (child.exitCode === null && child.signalCode === null)) return undefined;
+      return child.signalCode ?? `exit code ${child.exitCode}`;
+    },
     async start() {
       const out = openSync(logFile, 'a');
       child = spawn(process.execPath, ['dist-server/server.mjs'], {
         cwd: repo,
-        env: { ...process.env, ...env, PORT: String(port), DATA_DIR: join(logDir, `${name}-data`) },
+        env: { ...process.env, ...env, PORT: String(port), DATA_DIR: join(work, `${name}-data`) },
         stdio: ['ignore', out, out],
       });
       const started = child;
@@ -221,7 +229,7 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;
   return nginx;
 }
 
-export async function startStack(log: (line: string) => void): Promise<Stack> {
+export async function startStack(log: (line: string) => void, logDir: string): Promise<Stack> {
   const cleanups: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => log(`cleanup: ${String(error)}`));
@@ -264,8 +272,8 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
       STORAGE_TIMEOUT_SECONDS: '10',
     };
     const instances: [Instance, Instance] = [
-      instance('one', await freePort(), env, work),
-      instance('two', await freePort(), env, work),
+      instance('one', await freePort(), env, work, logDir),
+      instance('two', await freePort(), env, work, logDir),
     ];
     for (const started of instances) cleanups.push(() => started.kill());
     await Promise.all(instances.map((started) => started.start()));
