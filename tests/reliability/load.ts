@@ -3,7 +3,7 @@
 // instance hands one out). A small client of our own on fetch: each request's latency, status and
 // errors are counted by kind; each instance's RSS is read at the start and the end.
 import { randomBytes } from 'node:crypto';
-import { createPaste, percentile, slugOf, uploadFile } from './client';
+import { type Answer, createPaste, percentile, slugOf, uploadFile } from './client';
 import { Checks, type ScenarioResult } from './report';
 import type { Stack } from './stack';
 
@@ -12,12 +12,14 @@ type Kind = 'read' | 'create' | 'download';
 async function timed(
   kind: Kind,
   request: () => Promise<Response>,
-): Promise<{ kind: Kind; ms: number; ok: boolean; status: number }> {
+): Promise<{ kind: Kind; ms: number; ok: boolean; status: number | string }> {
   const started = performance.now();
   try {
     const response = await request();
-    await response.arrayBuffer();
-    return { kind, ms: performance.now() - started, ok: response.ok, status: response.status };
+    const body = Buffer.from(await response.arrayBuffer());
+    // An error page of nginx's own (not the instances' JSON envelope) is told apart.
+    const status = response.ok || body[0] === 0x7b ? response.status : `${response.status} from nginx`;
+    return { kind, ms: performance.now() - started, ok: response.ok, status };
   } catch {
     return { kind, ms: performance.now() - started, ok: false, status: 0 };
   }
@@ -26,17 +28,18 @@ async function timed(
 export async function load(stack: Stack, token: string, clients: number, seconds: number): Promise<ScenarioResult> {
   const checks = new Checks(`load: ${clients} clients for ${seconds} s`);
   const pastes: string[] = [];
-  for (let i = 0; i < 20; i += 1) {
-    const slug = slugOf(
-      await createPaste(stack.proxyUrl, token, { content: `# read me ${i}\n\n${'text '.repeat(200)}` }),
-    );
-    if (slug !== undefined) pastes.push(slug);
-  }
   const files: string[] = [];
-  for (let i = 0; i < 5; i += 1) {
-    const slug = slugOf(await uploadFile(stack.proxyUrl, token, randomBytes(32 * 1024), `load-${i}.bin`));
-    if (slug !== undefined) files.push(slug);
-  }
+  const refused: string[] = [];
+  const keep = (list: string[], answer: Answer) => {
+    const slug = slugOf(answer);
+    if (slug === undefined) refused.push(`${answer.status} ${answer.code}: ${answer.message}`);
+    else list.push(slug);
+  };
+  for (let i = 0; i < 20; i += 1)
+    keep(pastes, await createPaste(stack.proxyUrl, token, { content: `# read me ${i}\n\n${'text '.repeat(200)}` }));
+  for (let i = 0; i < 5; i += 1)
+    keep(files, await uploadFile(stack.proxyUrl, token, randomBytes(32 * 1024), `load-${i}.bin`));
+  if (refused.length > 0) checks.figures.preparationRefused = refused;
   checks.check(pastes.length === 20 && files.length === 5, 'the pastes and files to read were created');
   const rssStart = await Promise.all(stack.instances.map((instance) => instance.rssKb()));
   const samples: Awaited<ReturnType<typeof timed>>[] = [];

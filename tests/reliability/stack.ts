@@ -179,7 +179,7 @@ function instance(name: string, port: number, env: Record<string, string>, work:
  * one the client declares in X-Forwarded-For (realip from loopback): the suite's clients all sit
  * on 127.0.0.1 and stand for many users, as behind a CDN in front of this proxy.
  */
-async function startNginx(dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
+async function startNginx(dir: string, port: number, upstreams: string[], logDir: string): Promise<ChildProcess> {
   await mkdir(join(dir, 'logs'), { recursive: true });
   const conf = join(dir, 'nginx.conf');
   await writeFile(
@@ -187,7 +187,7 @@ async function startNginx(dir: string, port: number, upstreams: string[]): Promi
     `daemon off;
 worker_processes 2;
 pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'logs/error.log')} warn;
+error_log ${join(logDir, 'nginx-error.log')} warn;
 events { worker_connections 4096; }
 http {
   access_log off;
@@ -198,8 +198,8 @@ http {
   scgi_temp_path ${join(dir, 'scgi')};
   client_max_body_size 0;
   upstream clipdock {
-${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;`).join('\n')}
-    keepalive 64;
+${upstreams.map((address) => `    server ${address} max_fails=3 fail_timeout=10s;`).join('\n')}
+    keepalive 32;
   }
   server {
     listen 127.0.0.1:${port};
@@ -282,6 +282,7 @@ export async function startStack(log: (line: string) => void, logDir: string): P
       join(work, 'nginx'),
       proxyPort,
       instances.map((started) => new URL(started.baseUrl).host),
+      logDir,
     );
     cleanups.push(async () => {
       if (nginx.exitCode !== null) return;
