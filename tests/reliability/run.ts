@@ -7,7 +7,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runFuzz } from '@tests/support/fuzz/run-fuzz';
-import { login } from './client';
+import { call, login } from './client';
 import { load } from './load';
 import { Checks, type ScenarioResult } from './report';
 import { killDuringCreates, oneViewRaces } from './scenarios-data';
@@ -57,7 +57,21 @@ async function fuzz(stack: Stack): Promise<ScenarioResult> {
   checks.check(status500.length === 0, `no answer with status 500 (${status500.length})`);
   checks.check(report.failures.length === status500.length, 'every request was answered');
   checks.check(!report.serverDown, 'the instances stayed up');
-  for (const instance of stack.instances) checks.check(instance.pid() !== undefined, `${instance.name} still running`);
+  for (const instance of stack.instances)
+    checks.check(instance.exit() === undefined, `${instance.name} still running (${instance.exit() ?? 'yes'})`);
+  if (report.serverDown) {
+    const health = async (url: string) => {
+      const begun = performance.now();
+      const answer = await call(url, 'GET', '/api/health', { timeoutMs: 60_000 });
+      return `${answer.status} ${answer.code ?? ''} ${answer.message ?? ''} in ${Math.round(performance.now() - begun)} ms`;
+    };
+    checks.figures.healthAfterwards = {
+      proxy: await health(stack.proxyUrl),
+      ...Object.fromEntries(
+        await Promise.all(stack.instances.map(async (instance) => [instance.name, await health(instance.baseUrl)])),
+      ),
+    };
+  }
   return checks.result();
 }
 
