@@ -8,6 +8,8 @@ export type Answer = { status: number; data: unknown; code?: string; message?: s
 export type CallOptions = {
   json?: unknown;
   form?: FormData;
+  /** A raw body, sent as it is. */
+  body?: string;
   token?: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -24,7 +26,7 @@ export async function call(baseUrl: string, method: string, path: string, option
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
+      body: options.form ?? options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
       signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
     });
     const text = await response.text();
