@@ -62,7 +62,14 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
     items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
   }
   const { unlock } = actions;
-  if (entry.lock !== undefined && unlock !== undefined)
-    items.push({ id: 'unlock', label: t('explorer.actions.unlock'), run: () => unlock(entry) });
+  if (entry.lock !== undefined && unlock !== undefined) {
+    // Before Delete, which stays the last item.
+    const at = items.findIndex((item) => item.id === 'delete');
+    items.splice(at < 0 ? items.length : at, 0, {
+      id: 'unlock',
+      label: t('explorer.actions.unlock'),
+      run: () => unlock(entry),
+    });
+  }
   return items;
 }
