@@ -69,13 +69,15 @@ export async function startServer({
   announce,
   connectionLimits,
 }: StartOptions): Promise<RunningServer> {
-  const db = await openDatabase(config.database);
+  const lostConnection = (error: Error) =>
+    logger.warn('a database connection ended; the next query opens another', { error: error.message });
+  const db = await openDatabase(config.database, lostConnection);
   const repos = createRepositories(db);
   const storage = createStorageRegistry(config, clock, logger);
   const s3 = config.bootstrapS3 === undefined ? undefined : { bucket: config.bootstrapS3, box: storage.deps.box };
   const postgres = config.database.kind === 'postgres';
   // Locks are held on connections of their own, so work waiting under them never starves the pool it needs.
-  const lockDb = postgres ? await openDatabase(config.database) : undefined;
+  const lockDb = postgres ? await openDatabase(config.database, lostConnection) : undefined;
   const locks = lockDb === undefined ? processLocks : databaseLocks(lockDb);
   let bus: CacheBus = localBus;
   try {

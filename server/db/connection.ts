@@ -10,14 +10,19 @@ const int8Oid = 20;
 /**
  * Opens the configured database. SQLite gets WAL, real foreign keys, a busy timeout and a cache of
  * compiled statements; the PostgreSQL client is imported only when PostgreSQL is configured.
+ * `onLostConnection` hears of an idle pooled connection the server ended (a PostgreSQL restart):
+ * the pool drops it and opens another on next use, where an unheard pool error would end the process.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  onLostConnection: (error: Error) => void = () => undefined,
+): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
     const { default: pg } = await import('pg');
     pg.types.setTypeParser(int8Oid, (value) => Number(value));
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: config.url })) }),
-    });
+    const pool = new pg.Pool({ connectionString: config.url });
+    pool.on('error', onLostConnection);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const sqlite = new SqliteDatabase(config.file);
   sqlite.pragma('journal_mode = WAL');

@@ -68,7 +68,11 @@ export function readForm(
       chain = chain.then(() => (settled ? undefined : work())).catch((error: unknown) => fail(error));
     };
 
+    // busboy's types promise a name, but a part whose Content-Disposition has none comes without.
+    const nameless = (name: string | undefined) => typeof name !== 'string' || name === '';
+    const noName = () => new FormError('a form part has no name in its Content-Disposition');
     parser.on('field', (name, value, info) => {
+      if (nameless(name)) return fail(noName());
       if (info.valueTruncated)
         return fail(new FormError(`form field ${name} is larger than ${limits.fieldBytes} bytes`));
       if (info.nameTruncated) return fail(new FormError('a form field name is too long'));
@@ -85,6 +89,7 @@ export function readForm(
       stream.on('error', () => undefined);
       open.add(stream);
       stream.once('end', () => open.delete(stream));
+      if (nameless(name)) return fail(noName());
       const body = stream.pause();
       then(async () => {
         await onPart({ name, filename: info.filename, contentType: info.mimeType, body });

@@ -36,6 +36,22 @@ describe('the upload form', () => {
     expect(result.message).toContain('surprise');
   });
 
+  it('refuses a part with no name, on the share upload and the explorer upload alike', async () => {
+    const nameless = `--${boundary}\r\nContent-Disposition: form-data; filename="a.txt"\r\n\r\nhello\r\n`;
+    const namelessField = `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n`;
+    for (const body of [nameless + end, namelessField + file + end]) {
+      const result = expectError(await send(body), 400, ErrorCode.BadRequest);
+      expect(result.message).toContain('no name');
+      const explorer = await call(h.server.baseUrl, 'POST', '/api/admin/fs/upload', {
+        token: h.token,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: field('path', '/') + body,
+      });
+      expect(explorer.status, explorer.text).toBe(400);
+    }
+    expect(await rows()).toBe(0);
+  });
+
   it('refuses a field larger than 4 KiB', async () => {
     expectError(await send(field('remark', 'r'.repeat(5000)) + file + end), 400, ErrorCode.BadRequest);
   });
