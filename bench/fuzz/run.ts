@@ -13,6 +13,7 @@ import { freePort } from '@tests/support/free-port';
 import { runFuzz } from '@tests/support/fuzz/run-fuzz';
 import { machine } from '@bench/paste-api/proc';
 import { serverArgs } from '@bench/paste-api/server-command';
+import { waitForHealth } from '@bench/support/wait-for-health';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -20,18 +21,6 @@ const count = Number(option('count') ?? 10_000);
 const seed = Number(option('seed') ?? Date.now() % 1_000_000);
 const databaseUrl = option('database-url');
 const admin = { username: 'admin', password: 'fuzz-admin-password-1' };
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not become healthy');
-}
 
 const dataDir = await mkdtemp(join(tmpdir(), 'clipdock-fuzz-'));
 const port = await freePort();

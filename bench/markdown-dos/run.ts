@@ -15,6 +15,7 @@ import { autocannon, type LoadResult } from '@bench/paste-api/autocannon';
 import { load1, machine } from '@bench/paste-api/proc';
 import { parseServerOptions, serverArgs } from '@bench/paste-api/server-command';
 import { freePort } from '@tests/support/free-port';
+import { waitForHealth } from '@bench/support/wait-for-health';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const adminPassword = 'bench-password-123';
@@ -34,17 +35,6 @@ const hostile = (n: number): string => {
 
 const envelope = z.object({ data: z.record(z.string(), z.unknown()) });
 const viewSchema = z.object({ data: z.object({ unrendered: z.optional(z.string()), html: z.optional(z.string()) }) });
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error('server did not become healthy');
-}
 
 type Timed = { ms: number; status: number; unrendered: string };
 

@@ -17,6 +17,7 @@ import { autocannon, autocannonArgs, type LoadResult, type Scenario } from './au
 import { startFloor } from './floor';
 import { cpuSeconds, load1, machine, rssMiB } from './proc';
 import { parseServerOptions, serverArgs } from './server-command';
+import { waitForHealth } from '@bench/support/wait-for-health';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const quick = process.argv.includes('--quick');
@@ -24,17 +25,6 @@ const scale = quick ? 0.1 : 1;
 const rounds = Number(process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 1);
 const adminPassword = 'bench-password-123';
 const serverOptions = parseServerOptions(process.argv);
-
-async function waitForHealth(baseUrl: string): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error('server did not become healthy');
-}
 
 const dataSchema = z.object({ data: z.record(z.string(), z.unknown()) });
 

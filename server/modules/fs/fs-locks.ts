@@ -8,7 +8,7 @@ import type { WebdavLocksTable } from '@server/db/schema';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
-import { parentOf, under } from './fs-path';
+import { parentOf, under, withAncestors } from './fs-path';
 
 type LockRow = Selectable<WebdavLocksTable>;
 export type LockInfo = { owner: string; expiresAt: string };
@@ -82,14 +82,4 @@ function lockedError(path: string, lock: LockRow): AppError {
     `${path} is locked: a WebDAV lock${on} held by ${lockHolder(lock)} until ${lock.expires_at}; its holder can unlock it, or the admin can remove it`,
     { status: 423 },
   );
-}
-
-/** `path` and every folder above it. */
-function withAncestors(path: string): string[] {
-  const paths = [path];
-  for (let at = path; at !== '/'; ) {
-    at = parentOf(at);
-    paths.push(at);
-  }
-  return paths;
 }

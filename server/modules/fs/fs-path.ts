@@ -58,6 +58,16 @@ export function parentOf(path: string): string {
   return cut <= 0 ? '/' : path.slice(0, cut);
 }
 
+/** `path` and every folder above it. */
+export function withAncestors(path: string): string[] {
+  const paths = [path];
+  for (let at = path; at !== '/'; ) {
+    at = parentOf(at);
+    paths.push(at);
+  }
+  return paths;
+}
+
 export function nameOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -9,7 +9,7 @@ import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { FsCaller } from '@server/modules/fs/fs-access.service';
-import { parentOf, under } from '@server/modules/fs/fs-path';
+import { parentOf, under, withAncestors } from '@server/modules/fs/fs-path';
 import { ifHolds, IfHeaderError, parseIfHeader, submittedTokens, type IfList, type ResourceState } from './webdav-if';
 import type { LockRow } from './webdav-lock.repo';
 import { davPathOf } from './webdav-paths';
@@ -202,16 +202,6 @@ function parseIf(header: string | undefined): IfList[] {
       throw new AppError(ErrorCode.BadRequest, `the If header is malformed: ${error.message}`);
     throw error;
   }
-}
-
-/** `path` and every folder above it. */
-function withAncestors(path: string): string[] {
-  const paths = [path];
-  for (let at = path; at !== '/'; ) {
-    at = parentOf(at);
-    paths.push(at);
-  }
-  return paths;
 }
 
 /** The Timeout header's first usable value (`Second-n` or `Infinite`), capped. */
