@@ -119,11 +119,20 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
 
   it('stores a file name without control, invisible or direction-override characters', async () => {
     const created = expectOk(
-      await presign(h, { filename: 'photo\u0000\u202Egnp.exe\u0007', size: 1 }),
+      await presign(h, { filename: 'photo\u0008\u202Egnp.exe\u0007', size: 1 }),
       presignResponseSchema,
       201,
     );
     expect((await new FileRepo(h.server.db).findById(created.file_id))?.filename).toBe('photognp.exe');
+  });
+
+  it('refuses a file name holding the NUL character, as every text field does', async () => {
+    const refused = expectError(
+      await presign(h, { filename: 'photo\u0000.exe', size: 1 }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    expect(refused.message).toBe('filename: may not contain the NUL character (U+0000)');
   });
 
   it('needs an admin or a key with file permission to upload', async () => {
