@@ -142,7 +142,6 @@ export function createApp({
   const { trustProxy } = config;
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
-  const uploads = new UploadService(repos, clock, storageConfigs, storage, limits);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
   const publicFiles = new PublicFileService(
     repos,
@@ -165,6 +164,7 @@ export function createApp({
     trustProxy,
     reindexer,
   });
+  const uploads = new UploadService(repos, clock, storageConfigs, storage, limits, fs.shares);
   // A local presigned PUT is expected while a share upload or a mount upload to that key is pending.
   const putGate = {
     allows: async (configId: string, key: string) =>

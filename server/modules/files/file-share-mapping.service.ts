@@ -41,16 +41,23 @@ export function cleanPath(path: string | undefined): string {
   return segments.map((segment) => sanitiseFilename(segment)).join('/');
 }
 
-/** `[key prefix/][default_folder/][path/]<6-char id>-<sanitised name>`; the prefix keeps a key's uploads under its basic_path. */
+/** Where shares go in a storage config without a default folder, apart from what else is in the storage. */
+export const shareFolder = 'shares';
+
+/**
+ * `[key prefix/]<default_folder or shares>/[path/]<6-char id>-<sanitised name>`; the prefix keeps a
+ * key's uploads under its basic_path. Keys are decided at upload: existing shares keep theirs.
+ */
 export function storageKey(
   config: StorageConfigRow,
   path: string | undefined,
   filename: string,
   keyPrefix = '',
 ): string {
+  const folder = config.default_folder.replace(/^\/+|\/+$/g, '');
   const parts = [
     keyPrefix,
-    config.default_folder.replace(/^\/+|\/+$/g, ''),
+    folder === '' ? shareFolder : folder,
     cleanPath(path),
     `${randomAlphanumeric(6)}-${sanitiseFilename(filename)}`,
   ];

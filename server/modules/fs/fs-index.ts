@@ -66,6 +66,17 @@ export class FsIndex {
     );
   }
 
+  /**
+   * A file share Clipdock stored at the explorer `path`: searchable at once, but not counted, since
+   * its bytes already count as a share.
+   */
+  async shareStored(entries: FsEntryRepo, mount: MountRow, path: string, file: StoredFile): Promise<void> {
+    await entries.upsert(
+      [fileEntry(mount.id, inMount(mount.mount_path, path), file, await entries.generation(mount.id), false)],
+      'app',
+    );
+  }
+
   async folderCreated(entries: FsEntryRepo, mount: MountRow, path: string, at: Date): Promise<void> {
     await entries.upsert(
       [folderEntry(mount.id, inMount(mount.mount_path, path), await entries.generation(mount.id), at)],

@@ -23,6 +23,7 @@ import { FsMultipartService } from './fs-multipart.service';
 import { FsPutService } from './fs-put.service';
 import { FsReindexer } from './fs-reindex.service';
 import { FsSearchService } from './fs-search.service';
+import { FsShareIndex } from './fs-share-index.service';
 import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
 import { FsWriteService } from './fs-write.service';
@@ -45,7 +46,13 @@ export type FsModuleDeps = {
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
 export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put: FsPutService; copies: FsCopyService };
 
-export type FsModule = { routes: Hono<AppEnv>; reindexer: FsReindexer; services: FsServices };
+export type FsModule = {
+  routes: Hono<AppEnv>;
+  reindexer: FsReindexer;
+  services: FsServices;
+  /** How committed file shares enter the index of the mounts showing their storage. */
+  shares: FsShareIndex;
+};
 
 export function createFsModule({
   repos,
@@ -98,6 +105,7 @@ export function createFsModule({
   return {
     routes,
     reindexer,
+    shares: new FsShareIndex(index),
     services: {
       browse,
       writes: davWrites,

@@ -31,6 +31,10 @@ export class MountRepo {
     return rows.map((row) => row.mount_path);
   }
 
+  listByStorageConfig(storageConfigId: string): Promise<MountRow[]> {
+    return this.db.selectFrom('storage_mounts').selectAll().where('storage_config_id', '=', storageConfigId).execute();
+  }
+
   async listIdsByStorageConfig(storageConfigId: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('storage_mounts')

@@ -52,16 +52,30 @@ export type MultipartStart = { partSize: number; create: (key: string, driver: S
 /** Who may upload: the admin, or an API key holding file permission (checked by the endpoint). */
 export type Uploader = AdminAuth | ApiKeyAuth;
 export type Pending = { caller: Uploader; row: FileRow; config: StorageConfigRow; driver: StorageDriver };
+/**
+ * The explorer's index, as a committed share enters it (the fs module's FsShareIndex): `stored`
+ * runs in the commit's transaction and names the mounts it touched; `changed` drops their caches.
+ */
+export type ShareIndex = {
+  stored(
+    repos: Repositories,
+    configId: string,
+    key: string,
+    file: { size: number; etag: string; contentType: string | null; lastModified: Date | null },
+  ): Promise<string[]>;
+  changed(mountIds: readonly string[]): void;
+};
 
 export class UploadService {
   readonly files: FileRepo;
 
   constructor(
-    repos: Pick<Repositories, 'files'>,
+    private readonly repos: Pick<Repositories, 'files' | 'transaction'>,
     private readonly clock: Clock,
     private readonly configs: StorageConfigService,
     readonly storage: StorageRegistry,
     readonly limits: UploadLimits,
+    private readonly shares?: ShareIndex,
   ) {
     this.files = repos.files;
   }
@@ -178,17 +192,24 @@ export class UploadService {
       throw error;
     }
     const now = isoAt(this.clock);
-    await this.files.update(row.id, {
-      status: 'committed',
-      size: actual.size,
-      etag: actual.etag,
-      upload_id: null,
-      remark: share.remark ?? row.remark,
-      password_hash: share.password === undefined ? null : await hashPassword(share.password),
-      expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
-      max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,
-      updated_at: now,
+    const passwordHash = share.password === undefined ? null : await hashPassword(share.password);
+    // The share and its entries in the explorer's index (every mount showing its storage) go in together.
+    const mountIds = await this.repos.transaction(async (trx) => {
+      await trx.files.update(row.id, {
+        status: 'committed',
+        size: actual.size,
+        etag: actual.etag,
+        upload_id: null,
+        remark: share.remark ?? row.remark,
+        password_hash: passwordHash,
+        expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
+        max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,
+        updated_at: now,
+      });
+      const stored = { size: actual.size, etag: actual.etag, contentType: row.mimetype, lastModified: new Date(now) };
+      return (await this.shares?.stored(trx, config.id, row.storage_path, stored)) ?? [];
     });
+    this.shares?.changed(mountIds);
     const committed = await this.files.findById(row.id);
     if (committed === undefined) throw new AppError(ErrorCode.NotFound, 'upload not found');
     return toCommitResponse(committed);

@@ -63,14 +63,14 @@ describe("an API key's basic_path limits the storage configs it uploads to", () 
         presignResponseSchema,
         201,
       );
-      expect(created.storage_path, String(path)).toMatch(/^docs\//);
-      if (path !== undefined) expect(created.storage_path).toContain(`docs/${path.replace(/^\//, '')}/`);
+      expect(created.storage_path, String(path)).toMatch(/^docs\/shares\//);
+      if (path !== undefined) expect(created.storage_path).toContain(`docs/shares/${path.replace(/^\//, '')}/`);
     }
     const rooted = expectOk(
       await presign(local, { filename: 'f.bin', size: 1, path: 'docsbar' }, { apiKey: await keyWith('/local') }),
       presignResponseSchema,
       201,
     );
-    expect(rooted.storage_path).toMatch(/^docsbar\/[A-Za-z0-9]{6}-f\.bin$/);
+    expect(rooted.storage_path).toMatch(/^shares\/docsbar\/[A-Za-z0-9]{6}-f\.bin$/);
   });
 });

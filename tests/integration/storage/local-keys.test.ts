@@ -87,6 +87,6 @@ describe('upload paths with .. segments', () => {
       json: { filename: '../../evil.txt', mimetype: 'text/plain', size: 5 },
     });
     expect(signed.status).toBe(201);
-    expect(JSON.stringify(signed.body)).toMatch(/"storage_path":"[A-Za-z0-9]{6}-\.\._\.\._evil\.txt"/);
+    expect(JSON.stringify(signed.body)).toMatch(/"storage_path":"shares\/[A-Za-z0-9]{6}-\.\._\.\._evil\.txt"/);
   });
 });

@@ -42,7 +42,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
       remark: 'hello',
       url: `/file/${committed.slug}`,
     });
-    expect(committed.storage_path).toMatch(/^[A-Za-z0-9]{6}-photo\.png$/);
+    expect(committed.storage_path).toMatch(/^shares\/[A-Za-z0-9]{6}-photo\.png$/);
     const got = await download(h, committed.slug);
     expect(got.status).toBe(200);
     expect(sha256(got.bytes)).toBe(sha256(bytes));
@@ -198,7 +198,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
       remark: 'via form',
       maxViews: 5,
     });
-    expect(result.storage_path).toMatch(/^docs\/2030\/[A-Za-z0-9]{6}-report\.pdf$/);
+    expect(result.storage_path).toMatch(/^shares\/docs\/2030\/[A-Za-z0-9]{6}-report\.pdf$/);
     expect(sha256((await download(h, result.slug)).bytes)).toBe(sha256(bytes));
   });
 

@@ -1,0 +1,29 @@
+// The seam through which file shares reach the explorer's index: a share committed into a storage
+// config is entered, as it is committed, into the index of every mount that shows that config, so
+// the explorer's search finds it without a refresh. Mounts map onto the storage's root, so the
+// share's key is its path inside each mount.
+import type { Repositories } from '@server/db/repositories';
+import type { FsIndex, StoredFile } from './fs-index';
+import { pathOfKey } from './fs-path';
+
+export class FsShareIndex {
+  constructor(private readonly index: FsIndex) {}
+
+  /** Run inside the commit's transaction (`repos` bound to it); call `changed` once it is over. */
+  async stored(
+    repos: Pick<Repositories, 'mounts' | 'fsEntries'>,
+    configId: string,
+    key: string,
+    file: StoredFile,
+  ): Promise<string[]> {
+    const mounts = await repos.mounts.listByStorageConfig(configId);
+    for (const mount of mounts)
+      await this.index.shareStored(repos.fsEntries, mount, pathOfKey(mount.mount_path, key), file);
+    return mounts.map((mount) => mount.id);
+  }
+
+  /** Drops the cached listings and searches of the mounts a committed share went into. */
+  changed(mountIds: readonly string[]): void {
+    for (const mountId of mountIds) this.index.changed(mountId);
+  }
+}

@@ -1,0 +1,66 @@
+// File shares enter the explorer's index as they are committed: the explorer's search finds a
+// share uploaded through presign → PUT → commit or the one-request form right after the commit,
+// with no refresh, under the shares folder of every mount showing its storage, and its bytes are
+// counted once (as a share), not again as an explorer file.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsSearchResultSchema } from '@shared/api/fs.schema';
+import { commitResponseSchema, type CommitResponse } from '@shared/api/upload.schema';
+import { expectOk } from '@tests/integration/support/http';
+import { drivers, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
+import { admin, fsCall, list, namesOf, startFsHarness, type FsHarness } from './fs-harness';
+
+describe.each(drivers)('file shares in the explorer index on the %s driver', (name) => {
+  let h: FsHarness;
+  beforeAll(async () => {
+    h = await startFsHarness(name);
+  });
+  afterAll(() => h.close());
+
+  const search = async (q: string) =>
+    expectOk(await fsCall(h, admin(h), 'GET', 'search', { query: { q } }), fsSearchResultSchema).results;
+
+  const formUpload = async (filename: string, bytes: Uint8Array): Promise<CommitResponse> => {
+    const form = new FormData();
+    form.set('s3_config_id', h.configId);
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), filename);
+    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token}` },
+      body: form,
+    });
+    return expectOk(
+      { status: response.status, headers: response.headers, text: '', body: await response.json() },
+      commitResponseSchema,
+      201,
+    );
+  };
+
+  const indexRow = (path: string) =>
+    h.server.db
+      .selectFrom('fs_entries')
+      .select(['counted', 'size'])
+      .where('mount_id', '=', h.mountId)
+      .where('path', '=', path)
+      .executeTakeFirst();
+
+  it.each([
+    ['presign and commit', (filename: string, bytes: Uint8Array) => uploadFile(h, filename, bytes)],
+    ['the form upload', formUpload],
+  ])('finds a share uploaded through %s right after the commit, in the shares folder', async (_, upload) => {
+    const stem = `share-${randomUUID().slice(0, 8)}`;
+    // A searched-for name that is not there yet: an empty answer is not kept to hide the share.
+    expect(await search(stem)).toEqual([]);
+    // The mount's root listed (and cached) before the upload, as an open explorer would have it.
+    await list(h, admin(h), h.mountPath);
+    const bytes = randomBytesOf(2_000, 5);
+    const committed = await upload(`${stem}.txt`, bytes);
+    expect(committed.storage_path).toMatch(new RegExp(`^shares/[A-Za-z0-9]{6}-${stem}\\.txt$`));
+
+    const hits = await search(stem);
+    expect(hits.map((hit) => hit.path)).toEqual([`${h.mountPath}/${committed.storage_path}`]);
+    expect(hits[0]).toMatchObject({ isDirectory: false, size: bytes.length, mount_id: h.mountId });
+    expect(namesOf((await list(h, admin(h), h.mountPath)).items)).toContain('shares');
+    expect(await indexRow(`/${committed.storage_path}`)).toEqual({ counted: 0, size: bytes.length });
+  });
+});
