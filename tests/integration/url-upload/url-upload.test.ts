@@ -63,7 +63,7 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       201,
     );
     expect(init).toMatchObject({ part_count: 2, slug: `url-${name}` });
-    expect(init.storage_path).toMatch(/^from-urls\//);
+    expect(init.storage_path).toMatch(/^shares\/from-urls\//);
     const parts = [];
     for (const { partNumber, url } of init.presigned_urls) {
       const put = await putTo(url, bytes.subarray((partNumber - 1) * 5 * MiB, partNumber * 5 * MiB));
