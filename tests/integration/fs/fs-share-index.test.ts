@@ -5,9 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
-import { commitResponseSchema, type CommitResponse } from '@shared/api/upload.schema';
-import { expectOk } from '@tests/integration/support/http';
-import { drivers, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
+import {
+  commitResponseSchema,
+  multipartCompleteResponseSchema,
+  multipartInitResponseSchema,
+  type CommitResponse,
+} from '@shared/api/upload.schema';
+import { call, expectOk } from '@tests/integration/support/http';
+import { drivers, putTo, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
 import { admin, fsCall, list, namesOf, startFsHarness, type FsHarness } from './fs-harness';
 
 describe.each(drivers)('file shares in the explorer index on the %s driver', (name) => {
@@ -36,6 +41,34 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     );
   };
 
+  const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
+
+  /** multipart init → PUT the one part → complete → commit. */
+  const multipartUpload = async (filename: string, bytes: Uint8Array): Promise<CommitResponse> => {
+    const init = expectOk(
+      await post('/api/s3/multipart/init', {
+        s3_config_id: h.configId,
+        filename,
+        mimetype: 'text/plain',
+        size: bytes.length,
+      }),
+      multipartInitResponseSchema,
+      201,
+    );
+    const parts = [];
+    for (const { partNumber, url } of init.presigned_urls) {
+      const put = await putTo(url, bytes);
+      expect(put.status, put.text).toBe(200);
+      parts.push({ partNumber, etag: put.etag });
+    }
+    const ids = { file_id: init.file_id, upload_id: init.upload_id };
+    const done = expectOk(await post('/api/s3/multipart/complete', { ...ids, parts }), multipartCompleteResponseSchema);
+    return expectOk(
+      await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }),
+      commitResponseSchema,
+    );
+  };
+
   const indexRow = (path: string) =>
     h.server.db
       .selectFrom('fs_entries')
@@ -47,6 +80,7 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
   it.each([
     ['presign and commit', (filename: string, bytes: Uint8Array) => uploadFile(h, filename, bytes)],
     ['the form upload', formUpload],
+    ['a multipart upload', multipartUpload],
   ])('finds a share uploaded through %s right after the commit, in the shares folder', async (_, upload) => {
     const stem = `share-${randomUUID().slice(0, 8)}`;
     // A searched-for name that is not there yet: an empty answer is not kept to hide the share.
