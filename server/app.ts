@@ -143,15 +143,6 @@ export function createApp({
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
-  const publicFiles = new PublicFileService(
-    repos,
-    clock,
-    storage,
-    fileAccess,
-    createPasswordLimiters(limiterFactory, 'file'),
-  );
-  const fileShares = new FileShareService(repos, clock, publicFiles);
-  const gate = new UploadGate(repos.files);
   const fs = createFsModule({
     repos,
     mounts,
@@ -164,6 +155,16 @@ export function createApp({
     trustProxy,
     reindexer,
   });
+  const publicFiles = new PublicFileService(
+    repos,
+    clock,
+    storage,
+    fileAccess,
+    createPasswordLimiters(limiterFactory, 'file'),
+    (configId, key) => fs.shares.removed(repos, configId, key),
+  );
+  const fileShares = new FileShareService(repos, clock, publicFiles);
+  const gate = new UploadGate(repos.files);
   const uploads = new UploadService(repos, clock, storageConfigs, storage, limits, fs.shares);
   // A local presigned PUT is expected while a share upload or a mount upload to that key is pending.
   const putGate = {

@@ -34,6 +34,8 @@ export class PublicFileService {
     readonly storage: StorageRegistry,
     private readonly signer: UrlSigner,
     private readonly limiters: PasswordLimiters,
+    /** Takes a removed share's object out of the explorer's index (the fs module's FsShareIndex). */
+    private readonly unindex: (configId: string, key: string) => Promise<void> = async () => undefined,
   ) {
     this.files = repos.files;
     this.configs = repos.storageConfigs;
@@ -169,7 +171,9 @@ export class PublicFileService {
 
   async #deleteObject(row: FileRow): Promise<void> {
     const config = await this.configs.findById(row.storage_config_id);
-    if (config !== undefined) await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);
+    if (config === undefined) return;
+    await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);
+    await this.unindex(config.id, row.storage_path);
   }
 
   #withToken(row: FileRow, origin: string): VerifiedFile {

@@ -22,6 +22,16 @@ export class FsShareIndex {
     return mounts.map((mount) => mount.id);
   }
 
+  /**
+   * Takes a deleted or used-up share out of the index of every mount that shows its storage, and
+   * drops those mounts' cached listings and searches.
+   */
+  async removed(repos: Pick<Repositories, 'mounts' | 'fsEntries'>, configId: string, key: string): Promise<void> {
+    const mounts = await repos.mounts.listByStorageConfig(configId);
+    for (const mount of mounts) await this.index.removed(repos.fsEntries, mount, pathOfKey(mount.mount_path, key));
+    this.changed(mounts.map((mount) => mount.id));
+  }
+
   /** Drops the cached listings and searches of the mounts a committed share went into. */
   changed(mountIds: readonly string[]): void {
     for (const mountId of mountIds) this.index.changed(mountId);

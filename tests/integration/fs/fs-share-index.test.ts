@@ -1,7 +1,7 @@
 // File shares enter the explorer's index as they are committed: the explorer's search finds a
 // share uploaded through presign → PUT → commit or the one-request form right after the commit,
 // with no refresh, under the shares folder of every mount showing its storage, and its bytes are
-// counted once (as a share), not again as an explorer file.
+// counted once (as a share), not again as an explorer file. Deleting the share takes it out again.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
@@ -96,5 +96,11 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     expect(hits[0]).toMatchObject({ isDirectory: false, size: bytes.length, mount_id: h.mountId });
     expect(namesOf((await list(h, admin(h), h.mountPath)).items)).toContain('shares');
     expect(await indexRow(`/${committed.storage_path}`)).toEqual({ counted: 0, size: bytes.length });
+
+    // Deleting the share takes it out of the index again: search no longer finds it.
+    const removed = await call(h.server.baseUrl, 'DELETE', `/api/admin/files/${committed.id}`, { token: h.token });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await search(stem)).toEqual([]);
+    expect(await indexRow(`/${committed.storage_path}`)).toBeUndefined();
   });
 });
