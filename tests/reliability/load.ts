@@ -75,7 +75,10 @@ export async function load(stack: Stack, token: string, clients: number, seconds
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: clients }, (_, n) => client(n)));
+  const [memory] = await Promise.all([
+    sampleMemory(stack, deadline),
+    Promise.all(Array.from({ length: clients }, (_, n) => client(n))),
+  ]);
   const elapsed = (performance.now() - started) / 1000;
   const rssEnd = await Promise.all(stack.instances.map((instance) => instance.rssKb()));
   const summary = (kind?: Kind) => {
@@ -103,9 +106,52 @@ export async function load(stack: Stack, token: string, clients: number, seconds
     create: summary('create'),
     download: summary('download'),
     rssMb: Object.fromEntries(
-      stack.instances.map((instance, i) => [instance.name, { start: mb(rssStart[i]), end: mb(rssEnd[i]) }]),
+      stack.instances.map((instance, i) => {
+        const kb = memory.get(instance.name) ?? [];
+        const late = kb[Math.floor((kb.length * 2) / 3)];
+        return [
+          instance.name,
+          {
+            start: mb(rssStart[i]),
+            twoThirds: mb(late),
+            end: mb(rssEnd[i]),
+            everyFiveSeconds: kb.map((value) => mb(value)),
+          },
+        ];
+      }),
     ),
   });
   checks.check(all.errors === 0, `no errors under load (${all.errors} of ${all.requests})`);
+  // Memory levels off: over the last third of a run of two minutes or more, an instance grows by at
+  // most 25 MB or 10 %. It climbs while the heap grows to its working size (40–60 s into this load,
+  // longer after the earlier scenarios), so a shorter run reports its samples without judging them.
+  if (seconds < 120) checks.figures.memoryNotJudged = 'a run under 120 s ends before the heap settles';
+  else {
+    for (const [i, instance] of stack.instances.entries()) {
+      const kb = memory.get(instance.name) ?? [];
+      const late = kb[Math.floor((kb.length * 2) / 3)];
+      const end = rssEnd[i];
+      if (late === undefined || end === undefined) continue;
+      const allowed = Math.max(25 * 1024, late * 0.1);
+      checks.check(
+        end - late <= allowed,
+        `${instance.name}: memory levels off over the last third (${mb(late)} → ${mb(end)} MB, at most +${mb(allowed)})`,
+      );
+    }
+  }
   return checks.result();
+}
+
+/** Each instance's resident memory every five seconds until `deadline`, in KiB. */
+async function sampleMemory(stack: Stack, deadline: number): Promise<Map<string, number[]>> {
+  const samples = new Map(stack.instances.map((instance) => [instance.name, [] as number[]]));
+  while (performance.now() < deadline) {
+    const values = await Promise.all(stack.instances.map((instance) => instance.rssKb()));
+    for (const [i, instance] of stack.instances.entries()) {
+      const value = values[i];
+      if (value !== undefined) samples.get(instance.name)?.push(value);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, Math.max(0, deadline - performance.now()))));
+  }
+  return samples;
 }
