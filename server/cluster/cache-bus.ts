@@ -38,6 +38,8 @@ export async function openDatabaseBus(connectionString: string, logger: Logger):
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  // One query at a time on the connection, in the order sent (pg queues but deprecates overlap).
+  let sending: Promise<unknown> = Promise.resolve();
 
   const connect = async (): Promise<void> => {
     const next = new pgModule.Client({ connectionString, application_name: busApplicationName });
@@ -79,9 +81,11 @@ export async function openDatabaseBus(connectionString: string, logger: Logger):
     publish(message) {
       const payload = JSON.stringify({ from: self, message } satisfies Envelope);
       if (Buffer.byteLength(payload) > maxBusMessageBytes) return false;
-      client?.query('select pg_notify($1, $2)', [busChannel, payload]).catch((error: unknown) => {
-        logger.warn('cache bus publish failed', { error: error instanceof Error ? error.message : String(error) });
-      });
+      sending = sending
+        .then(() => client?.query('select pg_notify($1, $2)', [busChannel, payload]))
+        .catch((error: unknown) => {
+          logger.warn('cache bus publish failed', { error: error instanceof Error ? error.message : String(error) });
+        });
       return true;
     },
     listen(listener) {

@@ -28,6 +28,8 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
   let local: string;
   let s3: string;
   let worker: TransferWorkerApi;
+  /** Called as each storage PUT starts, so a test can act while bytes are mid-transfer. */
+  let onPut: ((url: URL) => void) | null = null;
   const files = new Map<string, Buffer>();
   beforeAll(async () => {
     h = await startFsHarness('s3');
@@ -53,7 +55,12 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
       files.set(`${folder.slice(src.length)}/${name}`, bytes);
     }
     await mkdir(h, admin(h), `${s3}/xdst`);
-    worker = createWorkerEndpoint({ fetch: globalThis.fetch });
+    worker = createWorkerEndpoint({
+      fetch: (input, init) => {
+        if (init?.method === 'PUT' && onPut !== null) onPut(new URL(input instanceof Request ? input.url : input));
+        return globalThis.fetch(input, init);
+      },
+    });
     worker.configure({ baseUrl: `${h.server.baseUrl}/api`, credentials: { scheme: 'admin', token: h.token } });
   });
   afterAll(() => h.close());
@@ -255,16 +262,20 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
     const plan = await copy(admin(h), {
       items: [{ sourcePath: `${local}/xsrc/one`, targetPath: `${s3}/xdst/cancelled` }],
     });
+    // The cancel comes as the large file's second part starts out, so the file is surely mid-stream
+    // (a progress report may be held back by its interval until the file is whole).
     let cancelled = false;
-    const result = await worker.copyAcrossStorages(
-      { id: 'cancel-me', scope: 'admin', plan: plan.crossStorageResults },
-      (report) => {
-        if (!cancelled && report.sourcePath.endsWith('big.bin') && report.fileLoaded > 0) {
-          cancelled = true;
-          void worker.cancel('cancel-me');
-        }
-      },
-    );
+    onPut = (url) => {
+      if (!cancelled && url.pathname.endsWith('/big.bin') && url.searchParams.get('partNumber') === '2') {
+        cancelled = true;
+        void worker.cancel('cancel-me');
+      }
+    };
+    const result = await worker
+      .copyAcrossStorages({ id: 'cancel-me', scope: 'admin', plan: plan.crossStorageResults })
+      .finally(() => {
+        onPut = null;
+      });
     expect(cancelled).toBe(true);
     expect(result.status).toBe('cancelled');
     expect(await exists(`${s3}/xdst/cancelled/big.bin`)).toBe(false);
