@@ -78,6 +78,8 @@ import { UploadService } from './modules/uploads/upload.service';
 import { LocalBlobEndpoint } from './modules/uploads/local-blob-endpoint';
 import { createStorageRegistry, type StorageRegistry } from './storage/storage-registry';
 import { createFsModule } from './modules/fs/fs.module';
+import { FsShareService } from './modules/fs/fs-share.service';
+import { fsShareRoutes } from './modules/fs/fs-share.routes';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
@@ -223,6 +225,7 @@ export function createApp({
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
+  app.route('/api', fsShareRoutes(new FsShareService(fs.access, repos, clock)));
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

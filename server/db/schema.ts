@@ -93,6 +93,8 @@ export interface FilesTable {
   upload_id: string | null;
   /** The part size a multipart share was planned with, its part links signed for; null for a single PUT. */
   part_size: number | null;
+  /** A share made from the explorer: the file's path in its mount (its bytes stay there); null for uploads. */
+  source_path: Generated<string | null>;
   created_by: string | null;
   created_at: string;
   updated_at: string;

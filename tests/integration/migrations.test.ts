@@ -193,6 +193,7 @@ describe('migrations', () => {
         '0009_webdav',
         '0010_attempt_counts',
         '0011_file_view_tokens',
+        '0015_mount_shares',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

@@ -92,6 +92,7 @@ export function toFileRecord(row: FileRow): FileRecord {
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    source_path: row.source_path,
   };
 }
 

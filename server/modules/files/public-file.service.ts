@@ -127,7 +127,20 @@ export class PublicFileService {
     if (row === undefined || row.status !== 'committed') throw new AppError(ErrorCode.NotFound, 'file not found');
     if (row.expires_at !== null && row.expires_at <= isoAt(this.clock))
       throw new AppError(ErrorCode.Gone, 'this file has expired');
-    return row;
+    return row.source_path === null ? row : this.#inMount(row);
+  }
+
+  /**
+   * A share made from the explorer reads the mount's file as it is now: gone (deleted, renamed or
+   * moved) is 410, and a file rewritten since keeps the share with its new size.
+   */
+  async #inMount(row: FileRow): Promise<FileRow> {
+    const config = await this.configOf(row);
+    const head = await (await this.storage.driverFor(config)).head(row.storage_path);
+    if (head === null) throw new AppError(ErrorCode.Gone, 'the shared file is no longer in its mount');
+    if (head.size === row.size && head.etag === row.etag) return row;
+    await this.files.update(row.id, { size: head.size, etag: head.etag });
+    return { ...row, size: head.size, etag: head.etag };
   }
 
   /**
@@ -170,6 +183,8 @@ export class PublicFileService {
   }
 
   async #deleteObject(row: FileRow): Promise<void> {
+    // A share made from the explorer reads the mount's own file: that stays where it is.
+    if (row.source_path !== null) return;
     const config = await this.configs.findById(row.storage_config_id);
     if (config === undefined) return;
     await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);

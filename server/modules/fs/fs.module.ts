@@ -52,6 +52,8 @@ export type FsModule = {
   services: FsServices;
   /** How committed file shares enter the index of the mounts showing their storage. */
   shares: FsShareIndex;
+  /** Path resolution and authorisation, for the explorer's other calls (Share…). */
+  access: FsAccess;
 };
 
 export function createFsModule({
@@ -106,6 +108,7 @@ export function createFsModule({
     routes,
     reindexer,
     shares: new FsShareIndex(index),
+    access,
     services: {
       browse,
       writes: davWrites,

@@ -94,6 +94,7 @@ export class StorageConfigRepo {
       .selectFrom('files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
       .where('storage_config_id', '=', id)
+      .where('source_path', 'is', null) // a share of a mount's file: its bytes count as the mount's
       .executeTakeFirstOrThrow();
     const uploading = await this.db
       .selectFrom('fs_uploads')

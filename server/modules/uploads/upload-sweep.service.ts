@@ -30,7 +30,8 @@ export function createUploadSweepTask(
       let removed = 0;
       for (const row of rows) {
         const config = await configs.findById(row.storage_config_id);
-        if (config !== undefined) {
+        // A share made from the explorer reads the mount's own file: only the share goes.
+        if (config !== undefined && row.source_path === null) {
           const driver = await storage.driverFor(config);
           if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
           await driver.deleteMany([row.storage_path]);

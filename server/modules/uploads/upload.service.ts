@@ -149,6 +149,7 @@ export class UploadService {
       status: 'pending',
       upload_id: uploadId,
       part_size: multipart?.partSize ?? null,
+      source_path: null,
       created_by: ownerTag(caller),
       created_at: now,
       updated_at: now,
@@ -218,6 +219,7 @@ export class UploadService {
   /** Removes an upload: its row always, then its multipart upload or object (which an outage may leave behind). */
   async discard({ row, driver }: Pick<Pending, 'row' | 'driver'>): Promise<void> {
     await this.files.delete(row.id);
+    if (row.source_path !== null) return; // the mount's own file, shared from the explorer, stays
     if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
     await driver.deleteMany([row.storage_path]);
   }

@@ -92,6 +92,8 @@ export const fileRecordSchema = z.object({
   created_by: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Shared from the explorer: the file's path in its mount, whose bytes the share reads; else null. */
+  source_path: z._default(z.nullable(z.string()), null),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 

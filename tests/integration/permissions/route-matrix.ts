@@ -4,6 +4,7 @@
 // 2xx or 4xx shows auth passed.
 import { ErrorCode } from '@shared/errors';
 import { fsRows } from './route-matrix-fs';
+import { fsShareRows } from './route-matrix-fs-share';
 import {
   adminOnly,
   fileWrite,
@@ -224,6 +225,7 @@ matrixRows.push(
     expected: adminOnly(200),
   },
 );
+matrixRows.push(...fsShareRows);
 
 const s3Config = {
   name: 'matrix s3',

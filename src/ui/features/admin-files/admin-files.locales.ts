@@ -62,7 +62,9 @@ export const adminFilesResources = {
         message: 'Delete “{{name}}”? Its link stops working and the stored object is removed.',
         messageMany: 'Delete {{count}} files? Their links stop working and the stored objects are removed.',
         confirm: 'Delete',
+        messageMount: 'Delete the share “{{name}}”? Its link stops working; the file stays in its mount.',
       },
+      fromMount: 'From mount: {{path}}',
     },
   },
   zh: {
@@ -127,7 +129,9 @@ export const adminFilesResources = {
         message: '删除“{{name}}”？其链接将失效，存储的对象也会被删除。',
         messageMany: '删除 {{count}} 个文件？它们的链接将失效，存储的对象也会被删除。',
         confirm: '删除',
+        messageMount: '删除分享“{{name}}”？其链接将失效，文件仍保留在挂载中。',
       },
+      fromMount: '来自挂载：{{path}}',
     },
   },
 } as const;

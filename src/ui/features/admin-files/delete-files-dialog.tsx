@@ -38,7 +38,9 @@ export function DeleteFilesDialog({ files, scope, onClose, onDeleted }: DeleteFi
       title={only ? t('adminFiles.confirm.title') : t('adminFiles.confirm.titleMany')}
       message={
         only
-          ? t('adminFiles.confirm.message', { name: only.filename })
+          ? t(only.source_path === null ? 'adminFiles.confirm.message' : 'adminFiles.confirm.messageMount', {
+              name: only.filename,
+            })
           : t('adminFiles.confirm.messageMany', { count: files.length })
       }
       confirmLabel={t('adminFiles.confirm.confirm')}

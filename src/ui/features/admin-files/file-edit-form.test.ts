@@ -20,6 +20,7 @@ const file: FileRecord = {
   created_by: 'admin:1',
   created_at: '',
   updated_at: '',
+  source_path: null,
 };
 const now = Date.parse('2030-01-01T00:00:00Z');
 

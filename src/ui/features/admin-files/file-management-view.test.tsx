@@ -22,6 +22,7 @@ const file = (n: number, change: Partial<FileRecord> = {}): FileRecord => ({
   created_by: 'admin',
   created_at: '2024-05-01T10:00:00Z',
   updated_at: '2024-05-01T10:00:00Z',
+  source_path: null,
   ...change,
 });
 
@@ -103,6 +104,16 @@ describe('file management: the table', () => {
     fireEvent.click(within(pages).getByRole('button', { name: 'Previous page' }));
     expect(await screen.findByText('Files 51–100 of 120')).toBeInTheDocument();
     expect(lastPageAsked()).toBe('limit=50&offset=50');
+  });
+
+  it('marks a share made from the explorer with its mount path, and says deleting it keeps the file', async () => {
+    await renderApp('/admin/file-management', backend([file(1), file(2, { source_path: '/local/docs/plan.pdf' })]));
+    const [, uploaded, fromMount] = within(await table()).getAllByRole('row');
+    if (uploaded === undefined || fromMount === undefined) throw new Error('two rows expected');
+    expect(within(fromMount).getByText('From mount: /local/docs/plan.pdf')).toBeInTheDocument();
+    expect(within(uploaded).queryByText(/From mount/)).not.toBeInTheDocument();
+    fireEvent.click(within(await table()).getByRole('button', { name: 'Delete file-002.txt' }));
+    expect(await screen.findByText(/the file stays in its mount/)).toBeInTheDocument();
   });
 
   it('says so when nothing is shared, without a table or pages', async () => {

@@ -71,6 +71,11 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
                 <span className="data-table__ellipsis data-table__sub" title={file.mimetype}>
                   {file.mimetype}
                 </span>
+                {file.source_path !== null && (
+                  <span className="data-table__ellipsis data-table__sub" title={file.source_path}>
+                    {t('adminFiles.fromMount', { path: file.source_path })}
+                  </span>
+                )}
               </div>
             </td>
             <td data-label={columns.size} className="nowrap">
