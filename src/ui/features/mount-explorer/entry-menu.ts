@@ -19,6 +19,8 @@ export type EntryActions = {
   copy: (entries: FsEntry[]) => void;
   /** Removes the WebDAV lock on an entry (the admin's explorer only). */
   unlock: ((entry: FsEntry) => void) | undefined;
+  /** "Share…": a file share reading the file where it is (the admin, or a key with file permission). */
+  share?: ((entry: FsEntry) => void) | undefined;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -60,6 +62,12 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
       run: () => actions.toggleSelect(entry),
     });
     items.push({ id: 'delete', label: t('explorer.actions.delete'), run: () => actions.remove([entry]), danger: true });
+  }
+  const { share } = actions;
+  if (share !== undefined && writable && !entry.isDirectory) {
+    // After "Copy link", the other way to hand the file to someone.
+    const at = items.findIndex((item) => item.id === 'copy-link');
+    items.splice(at + 1, 0, { id: 'share', label: t('explorer.share.action'), run: () => share(entry) });
   }
   const { unlock } = actions;
   if (entry.lock !== undefined && unlock !== undefined) {

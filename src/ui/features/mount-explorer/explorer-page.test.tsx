@@ -136,6 +136,7 @@ describe('mount explorer', () => {
       'Preview',
       'Download',
       'Copy link',
+      'Share…',
       'Add to basket',
       'Edit',
       'Rename',

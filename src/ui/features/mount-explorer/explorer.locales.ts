@@ -1,4 +1,6 @@
 // Strings of the mount explorer (issue 10), English and Chinese; the Chinese shape must match.
+import { shareDialogEn, shareDialogZh } from './share-dialog.locales';
+
 const en = {
   explorer: {
     noPermission: 'The mount explorer needs an admin login or an API key with mount permission.',
@@ -147,6 +149,7 @@ const en = {
       clearRecent: 'Clear history',
       location: 'in {{folder}}',
     },
+    share: shareDialogEn,
   },
 } as const;
 
@@ -299,6 +302,7 @@ const zh: Shape<typeof en> = {
       clearRecent: '清除记录',
       location: '位于 {{folder}}',
     },
+    share: shareDialogZh,
   },
 };
 

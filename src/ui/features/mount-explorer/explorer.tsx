@@ -27,6 +27,7 @@ import { decodeSegment } from './fs-paths';
 import { PreviewDialog } from './preview-dialog';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
+import { useShareAction } from './share-action';
 import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
 
@@ -75,6 +76,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const search = useFsSearch(calls);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<ExplorerDialog>(null);
+  const sharing = useShareAction(scope);
   const [menu, setMenu] = useState<MenuAt | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [dragging, setDragging] = useState(false);
@@ -165,8 +167,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
       copy: (list) => setDialog({ kind: 'copy', entries: list }),
       unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
+      share: sharing.open,
     }),
-    [calls, fail, folder, nav, patch, scope, t, toggleSelect],
+    [calls, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open],
   );
 
   const openMenu = useCallback(
@@ -337,6 +340,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         }}
         onClose={() => setDialog(null)}
       />
+      {sharing.dialog}
       {preview !== null && dialog === null && (
         <PreviewDialog
           folder={folder}
