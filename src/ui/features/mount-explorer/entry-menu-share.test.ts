@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { entryMenuItems, type EntryActions } from './entry-menu';
@@ -17,7 +17,9 @@ const actions = (share: EntryActions['share']): EntryActions => ({
   unlock: undefined,
   share,
 });
-const t = ((key: string) => key) as TFunction;
+const i18n = i18next.createInstance();
+void i18n.init({ lng: 'en', resources: {}, initAsync: false });
+const { t } = i18n;
 const entry = (change: Partial<FsEntry> = {}): FsEntry => ({
   name: 'a.pdf',
   path: '/local/a.pdf',
