@@ -80,6 +80,8 @@ import { createStorageRegistry, type StorageRegistry } from './storage/storage-r
 import { createFsModule } from './modules/fs/fs.module';
 import { FsShareService } from './modules/fs/fs-share.service';
 import { fsShareRoutes } from './modules/fs/fs-share.routes';
+import { CardImageService } from './modules/share-preview/card-image.service';
+import { cardImageRoutes } from './modules/share-preview/card-image.routes';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
@@ -226,6 +228,7 @@ export function createApp({
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
   app.route('/api', fsShareRoutes(new FsShareService(fs.access, repos, clock)));
+  app.route('/api', cardImageRoutes(new CardImageService(repos, clock, storage)));
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

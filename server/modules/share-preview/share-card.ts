@@ -8,9 +8,16 @@ export type CardLanguage = 'en' | 'zh';
 export type ShareCard = {
   title: string;
   description: string;
-  /** `article` for a paste, `website` otherwise. */
-  type: 'article' | 'website';
+  /** `article` for a paste, `video.other` for a public video file, `website` otherwise. */
+  type: 'article' | 'website' | 'video.other';
+  /** A public image file's own picture (else the product's card image); `share-media.ts` decides. */
+  image?: CardMedia;
+  /** A public video file, for players that show it inline. */
+  video?: CardMedia;
 };
+
+/** A picture or a video a card links to; sizes only when known. */
+export type CardMedia = { url: string; type: string; width?: number; height?: number; alt?: string };
 
 const words = {
   en: {
@@ -119,10 +126,39 @@ export function fileCard(file: { filename: string; mimetype: string; size: numbe
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The tags for the page's head: title, description, Open Graph and a Twitter summary card. */
-export function cardTags(card: ShareCard, pageUrl: string, imageUrl: string, siteName: string): string {
+/** Twitter's player card frames a video at this size (the frame's, not the video's: it letterboxes). */
+const PLAYER_FRAME = { width: 640, height: 360 };
+
+const meta = (kind: 'property' | 'name', key: string, value: string | number) =>
+  `<meta ${kind}="${key}" content="${escapeHtml(String(value))}" />`;
+
+function mediaTags(prefix: 'og:image' | 'og:video', media: CardMedia, secure: boolean): string[] {
+  const tags = [meta('property', prefix, media.url)];
+  if (secure) tags.push(meta('property', `${prefix}:secure_url`, media.url));
+  tags.push(meta('property', `${prefix}:type`, media.type));
+  if (media.width !== undefined && media.height !== undefined)
+    tags.push(meta('property', `${prefix}:width`, media.width), meta('property', `${prefix}:height`, media.height));
+  if (media.alt !== undefined) tags.push(meta('property', `${prefix}:alt`, media.alt));
+  return tags;
+}
+
+/**
+ * The tags for the page's head: title, description, Open Graph (a public image file's own picture,
+ * a public video with its type) and a Twitter card: `summary_large_image` for a picture, `player`
+ * for a video served over HTTPS (Twitter plays nothing else), `summary` otherwise.
+ */
+export function cardTags(
+  card: ShareCard,
+  pageUrl: string,
+  imageUrl: string,
+  siteName: string,
+  extraTags: readonly string[] = [],
+): string {
   const title = escapeHtml(card.title);
   const description = escapeHtml(card.description);
+  const secure = pageUrl.startsWith('https:');
+  const player = card.video !== undefined && secure ? card.video : undefined;
+  const twitterCard = player !== undefined ? 'player' : card.image !== undefined ? 'summary_large_image' : 'summary';
   return [
     `<meta name="description" content="${description}" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
@@ -130,10 +166,24 @@ export function cardTags(card: ShareCard, pageUrl: string, imageUrl: string, sit
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${escapeHtml(pageUrl)}" />`,
-    `<meta property="og:image" content="${escapeHtml(imageUrl)}" />`,
-    '<meta name="twitter:card" content="summary" />',
+    ...(card.image === undefined
+      ? [`<meta property="og:image" content="${escapeHtml(imageUrl)}" />`]
+      : mediaTags('og:image', card.image, secure)),
+    ...(card.video === undefined ? [] : mediaTags('og:video', card.video, secure)),
+    `<meta name="twitter:card" content="${twitterCard}" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    ...(card.image === undefined ? [] : [meta('name', 'twitter:image', card.image.url)]),
+    ...(player === undefined
+      ? []
+      : [
+          meta('name', 'twitter:player', player.url),
+          meta('name', 'twitter:player:width', player.width ?? PLAYER_FRAME.width),
+          meta('name', 'twitter:player:height', player.height ?? PLAYER_FRAME.height),
+          meta('name', 'twitter:player:stream', player.url),
+          meta('name', 'twitter:player:stream:content_type', player.type),
+        ]),
+    ...extraTags,
   ].join('\n    ');
 }
 

@@ -16,15 +16,15 @@ import {
   type CardLanguage,
   type ShareCard,
 } from './share-card';
+import { cardImagePath, cardVideoPath, hasCardImage, hasCardVideo, isLimitedShare } from './share-media';
 
 const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
 /** Enough of a paste for a title and a two-line description. */
 const EXCERPT_LENGTH = 600;
-/** The product's card image, for every share (a file's own image would cost a read of the share). */
+/** The product's card image, for every share but a small public image file (share-media.ts). */
 const CARD_IMAGE = '/icon-512.png';
 
-const isLimited = (share: { password_hash: string | null; max_views: number | null }) =>
-  share.password_hash !== null || (share.max_views ?? 0) > 0;
+const isLimited = isLimitedShare;
 
 export class SharePreviewService {
   constructor(
@@ -44,7 +44,8 @@ export class SharePreviewService {
       return undefined;
     }
     const language = cardLanguage(acceptLanguage);
-    const card = kind === 'paste' ? await this.#pasteCard(slug, language) : await this.#fileCard(slug, language);
+    const card =
+      kind === 'paste' ? await this.#pasteCard(slug, language) : await this.#fileCard(slug, language, origin);
     return {
       title: cardTitle(card, APP_NAME),
       tags: cardTags(card, `${origin}${path}`, `${origin}${CARD_IMAGE}`, APP_NAME),
@@ -57,7 +58,7 @@ export class SharePreviewService {
     return isLimited(paste) ? protectedCard(language) : pasteCard(paste, language);
   }
 
-  async #fileCard(slug: string, language: CardLanguage): Promise<ShareCard> {
+  async #fileCard(slug: string, language: CardLanguage, origin: string): Promise<ShareCard> {
     const file = await this.repos.files.findBySlug(slug);
     const now = isoAt(this.clock);
     const gone =
@@ -66,6 +67,14 @@ export class SharePreviewService {
       (file.expires_at !== null && file.expires_at <= now) ||
       ((file.max_views ?? 0) > 0 && file.views >= (file.max_views ?? 0));
     if (gone) return missingCard(language);
-    return isLimited(file) ? protectedCard(language) : fileCard(file);
+    if (isLimited(file)) return protectedCard(language);
+    const card = fileCard(file);
+    const media = { type: file.mimetype, alt: card.title };
+    if (hasCardImage(file)) card.image = { ...media, url: `${origin}${cardImagePath(file.slug)}` };
+    if (hasCardVideo(file)) {
+      card.type = 'video.other';
+      card.video = { type: file.mimetype, url: `${origin}${cardVideoPath(file.slug)}` };
+    }
+    return card;
   }
 }

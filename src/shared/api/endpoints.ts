@@ -10,6 +10,7 @@ import * as files from './file.endpoints';
 import * as fs from './fs.endpoints';
 import * as fsLocks from './fs-locks.endpoints';
 import * as fsShare from './fs-share.endpoints';
+import * as shareCard from './share-card.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -49,4 +50,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   fs,
   fsLocks,
   fsShare,
+  shareCard,
 );
