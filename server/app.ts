@@ -82,6 +82,8 @@ import { FsShareService } from './modules/fs/fs-share.service';
 import { fsShareRoutes } from './modules/fs/fs-share.routes';
 import { CardImageService } from './modules/share-preview/card-image.service';
 import { cardImageRoutes } from './modules/share-preview/card-image.routes';
+import { OembedService } from './modules/share-preview/oembed.service';
+import { oembedRoutes } from './modules/share-preview/oembed.routes';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
@@ -229,6 +231,7 @@ export function createApp({
   app.route('/api', fs.routes);
   app.route('/api', fsShareRoutes(new FsShareService(fs.access, repos, clock)));
   app.route('/api', cardImageRoutes(new CardImageService(repos, clock, storage)));
+  app.route('/api', oembedRoutes(new OembedService(new SharePreviewService(repos, clock)), trustProxy));
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

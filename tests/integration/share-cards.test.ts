@@ -49,6 +49,20 @@ describe('link cards of file shares', () => {
     return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
   };
 
+  const oembedHref = (html: string) =>
+    (/<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(html)?.[1] ?? '').replaceAll(
+      '&amp;',
+      '&',
+    );
+  const oembed = async (query: Record<string, string>) => {
+    const response = await fetch(`${server.baseUrl}/api/oembed?${new URLSearchParams(query).toString()}`);
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body: (await response.json()) as Record<string, unknown>,
+    };
+  };
+
   beforeAll(async () => {
     webDir = await mkdtemp(join(tmpdir(), 'clipdock-web-'));
     await writeFile(join(webDir, 'index.html'), pageHtml);
@@ -122,6 +136,56 @@ describe('link cards of file shares', () => {
       expect((await fetchBytes(`${server.baseUrl}/api/card-image/${slug}`)).status).toBe(404);
     }
     expect(cards.size).toBe(1);
+    for (const { slug } of shares) {
+      const answer = await oembed({ url: `${server.baseUrl}/file/${slug}` });
+      expect(answer.body).toEqual({
+        version: '1.0',
+        type: 'link',
+        title: 'A protected share',
+        provider_name: 'Clipdock',
+        provider_url: `${server.baseUrl}/`,
+        cache_age: 300,
+      });
+    }
+  });
+
+  it('answers oEmbed for this server’s share pages, found from the page’s discovery link', async () => {
+    const picture = await shareFile('sunset-2.png', 'image/png', randomBytesOf(1000, 12));
+    const href = oembedHref(await page(picture.slug));
+    expect(href).toBe(
+      `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/file/${picture.slug}`)}&format=json`,
+    );
+    const link = await fetch(href);
+    expect(link.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await link.json()).toMatchObject({
+      version: '1.0',
+      type: 'link',
+      title: 'sunset-2.png',
+      provider_name: 'Clipdock',
+    });
+
+    const video = await shareFile('talk.webm', 'video/webm', randomBytesOf(1000, 13));
+    const played = await oembed({ url: `${server.baseUrl}/file/${video.slug}`, maxwidth: '320' });
+    expect(played.body).toMatchObject({ type: 'video', width: 320, height: 180, title: 'talk.webm' });
+    expect(played.body.html).toBe(
+      `<video controls preload="metadata" width="320" height="180"><source src="${server.baseUrl}/api/file-view/${video.slug}" type="video/webm" /></video>`,
+    );
+
+    const paste = await call(server.baseUrl, 'POST', '/api/paste', {
+      headers: { authorization: `Bearer ${token}` },
+      json: { content: '# Minutes\n\nwe met', format: 'markdown' },
+    });
+    const pasteSlug = (paste.body as { data: { slug: string } }).data.slug;
+    expect((await oembed({ url: `${server.baseUrl}/paste/${pasteSlug}` })).body).toMatchObject({
+      type: 'link',
+      title: 'Minutes',
+    });
+
+    expect((await oembed({ url: 'https://elsewhere.example/file/abc' })).status).toBe(404);
+    expect((await oembed({ url: `${server.baseUrl}/admin` })).status).toBe(404);
+    expect((await oembed({ url: 'not a url' })).status).toBe(404);
+    expect((await oembed({ url: `${server.baseUrl}/file/${picture.slug}`, format: 'xml' })).status).toBe(400);
+    expect((await oembed({})).status).toBe(400);
   });
 
   it('a hundred fetches of the page, its tags and its card image leave a one-view share at zero views', async () => {
@@ -132,6 +196,7 @@ describe('link cards of file shares', () => {
       const image = tag(html, 'og:image') ?? '';
       await fetchBytes(image.replaceAll('&#38;', '&'));
       await fetchBytes(`${server.baseUrl}/api/card-image/${slug}`);
+      expect((await fetchBytes(oembedHref(html))).status).toBe(200);
     }
     expect(await views(id)).toBe(0);
     const read = await fetchBytes(`${server.baseUrl}/api/file-download/${slug}`);

@@ -26,6 +26,10 @@ const CARD_IMAGE = '/icon-512.png';
 
 const isLimited = isLimitedShare;
 
+/** oEmbed discovery: consumers that speak it ask /api/oembed for the same card. */
+const oembedLink = (origin: string, pageUrl: string) =>
+  `<link rel="alternate" type="application/json+oembed" href="${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&amp;format=json" />`;
+
 export class SharePreviewService {
   constructor(
     private readonly repos: Pick<Repositories, 'pastes' | 'files'>,
@@ -34,6 +38,17 @@ export class SharePreviewService {
 
   /** The head for a share page's path, or undefined for any other path. */
   headFor = async (path: string, acceptLanguage: string | undefined, origin: string): Promise<PageHead | undefined> => {
+    const card = await this.cardFor(path, acceptLanguage, origin);
+    if (card === undefined) return undefined;
+    const pageUrl = `${origin}${path}`;
+    return {
+      title: cardTitle(card, APP_NAME),
+      tags: cardTags(card, pageUrl, `${origin}${CARD_IMAGE}`, APP_NAME, [oembedLink(origin, pageUrl)]),
+    };
+  };
+
+  /** The card of a share page's path (read without spending a view), or undefined for any other path. */
+  async cardFor(path: string, acceptLanguage: string | undefined, origin: string): Promise<ShareCard | undefined> {
     const match = sharePage.exec(path);
     if (match === null) return undefined;
     const [, kind, encoded = ''] = match;
@@ -44,13 +59,8 @@ export class SharePreviewService {
       return undefined;
     }
     const language = cardLanguage(acceptLanguage);
-    const card =
-      kind === 'paste' ? await this.#pasteCard(slug, language) : await this.#fileCard(slug, language, origin);
-    return {
-      title: cardTitle(card, APP_NAME),
-      tags: cardTags(card, `${origin}${path}`, `${origin}${CARD_IMAGE}`, APP_NAME),
-    };
-  };
+    return kind === 'paste' ? this.#pasteCard(slug, language) : this.#fileCard(slug, language, origin);
+  }
 
   async #pasteCard(slug: string, language: CardLanguage): Promise<ShareCard> {
     const paste = await this.repos.pastes.peek(slug, isoAt(this.clock), EXCERPT_LENGTH);

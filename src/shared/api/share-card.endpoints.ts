@@ -18,3 +18,24 @@ export const cardImage = defineEndpoint({
   reply: { kind: 'raw', contentType: 'image/*', description: 'the picture’s bytes' },
   errors: [ErrorCode.NotFound],
 });
+
+export const oembedQuerySchema = z.object({
+  /** A share page of this server: `<origin>/paste/{slug}` or `<origin>/file/{slug}`. */
+  url: z.string().check(z.minLength(1), z.maxLength(2048)),
+  format: z.optional(z.enum(['json'])),
+  maxwidth: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  maxheight: z.optional(z.coerce.number().check(z.int(), z.positive())),
+});
+
+export const oembed = defineEndpoint({
+  id: 'shares.oembed',
+  method: 'GET',
+  path: '/oembed',
+  summary:
+    'oEmbed (1.0, JSON) for a share page of this server: the same card as its tags (a protected or view-limited share says only that it is protected); a public video is a `video` with a player, anything else a `link`. Counts no view',
+  tag: 'link cards',
+  access: 'public',
+  query: oembedQuerySchema,
+  reply: { kind: 'raw', contentType: 'application/json', description: 'the oEmbed answer (not the envelope)' },
+  errors: [ErrorCode.ValidationFailed, ErrorCode.NotFound],
+});
