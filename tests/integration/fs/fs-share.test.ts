@@ -134,6 +134,29 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     expect(await objectAt(`${m}/team/last.txt`)).not.toBeNull();
   });
 
+  it('withdrawing it as an upload (/s3/cancel) removes only the share, never the mount’s file', async () => {
+    await writeText(h, admin(h), `${m}/team/cancel.txt`, 'stays');
+    const result = await shared(admin(h), { path: `${m}/team/cancel.txt` });
+    const cancelled = await call(h.server.baseUrl, 'POST', '/api/s3/cancel', {
+      token: h.token,
+      json: { file_id: result.id },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expectError(await info(result.slug), 404, ErrorCode.NotFound);
+    expect(await objectAt(`${m}/team/cancel.txt`)).not.toBeNull();
+  });
+
+  it('serves a small public picture of a mount as its link card image', async () => {
+    const bytes = randomBytesOf(2000, 41);
+    await upload(`${m}/team/pic.png`, bytes);
+    const result = await shared(admin(h), { path: `${m}/team/pic.png` });
+    const got = await fetchBytes(`${h.server.baseUrl}/api/card-image/${result.slug}`);
+    expect(got.status).toBe(200);
+    expect(sha256(got.bytes)).toBe(sha256(bytes));
+    expectOk(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${m}/team/pic.png` } }), okSchema);
+    expect((await fetchBytes(`${h.server.baseUrl}/api/card-image/${result.slug}`)).status).toBe(404);
+  });
+
   it('answers 410 once the file is gone from its mount, and follows a rewritten file', async () => {
     await writeText(h, admin(h), `${m}/team/moving.txt`, 'v1');
     const result = await shared(admin(h), { path: `${m}/team/moving.txt` });
