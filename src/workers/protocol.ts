@@ -9,6 +9,7 @@ import {
   uploadStageSchema,
 } from '@shared/api/upload.schema';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
+import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
 import type { BasketWorkerApi } from './basket-protocol';
@@ -36,6 +37,10 @@ export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
   resume: z.optional(
     z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
+  ),
+  /** Seal the file end to end (docs/encryption.md): the share's secret (base64url) and its header. */
+  e2ee: z.optional(
+    z.object({ secret: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)), header: e2eeFileHeaderSchema }),
   ),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;

@@ -92,6 +92,7 @@ export function toFileRecord(row: FileRow): FileRecord {
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    ...(row.e2ee === null ? {} : { e2ee: true as const }),
   };
 }
 

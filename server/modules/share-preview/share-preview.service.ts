@@ -9,6 +9,7 @@ import {
   cardLanguage,
   cardTags,
   cardTitle,
+  encryptedCard,
   fileCard,
   missingCard,
   pasteCard,
@@ -54,7 +55,8 @@ export class SharePreviewService {
   async #pasteCard(slug: string, language: CardLanguage): Promise<ShareCard> {
     const paste = await this.repos.pastes.peek(slug, isoAt(this.clock), EXCERPT_LENGTH);
     if (paste === undefined) return missingCard(language);
-    return isLimited(paste) ? protectedCard(language) : pasteCard(paste, language);
+    if (isLimited(paste)) return protectedCard(language);
+    return paste.e2ee === 1 ? encryptedCard(language) : pasteCard(paste, language);
   }
 
   async #fileCard(slug: string, language: CardLanguage): Promise<ShareCard> {
@@ -66,6 +68,7 @@ export class SharePreviewService {
       (file.expires_at !== null && file.expires_at <= now) ||
       ((file.max_views ?? 0) > 0 && file.views >= (file.max_views ?? 0));
     if (gone) return missingCard(language);
-    return isLimited(file) ? protectedCard(language) : fileCard(file);
+    if (isLimited(file)) return protectedCard(language);
+    return file.e2ee === null ? fileCard(file) : encryptedCard(language);
   }
 }

@@ -13,7 +13,16 @@ import {
   TAG_BYTES,
 } from './records';
 
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
 const vectorSecret = Uint8Array.from({ length: 32 }, (_, i) => i);
 const vectorPrefix = Uint8Array.from({ length: 8 }, (_, i) => 0xa0 + i);
 const patterned = (length: number) => Uint8Array.from({ length }, (_, i) => i % 251);
@@ -32,7 +41,7 @@ async function open(key: RecordKey, sealed: Uint8Array, chunk = 10_000): Promise
   });
   const parts: Uint8Array[] = [];
   for await (const part of source.pipeThrough(openingStream(key))) parts.push(part);
-  return new Uint8Array(Buffer.concat(parts));
+  return concat(parts);
 }
 
 async function failure(promise: Promise<unknown>): Promise<string> {
@@ -92,7 +101,7 @@ describe('the record format', () => {
         return [part, await sealRecords(key, firstRecord, plain.slice(start, end), end === size)] as const;
       }),
     );
-    const joined = Buffer.concat(parts.sort(([a], [b]) => a - b).map(([, bytes]) => bytes));
+    const joined = concat(parts.sort(([a], [b]) => a - b).map(([, bytes]) => bytes));
     expect(hex(joined)).toBe(hex(whole));
   });
 
@@ -105,7 +114,7 @@ describe('the record format', () => {
       flipped[at] = (flipped[at] ?? 0) ^ 1;
       expect(await failure(open(key, flipped))).toBe('damaged');
     }
-    const swapped = Buffer.concat([
+    const swapped = concat([
       sealed.subarray(RECORD_BYTES, 2 * RECORD_BYTES),
       sealed.subarray(0, RECORD_BYTES),
       sealed.subarray(2 * RECORD_BYTES),
@@ -116,7 +125,7 @@ describe('the record format', () => {
     expect(await failure(open(key, sealed.subarray(0, TAG_BYTES - 1)))).toBe('truncated');
     expect(await failure(open(key, new Uint8Array(0)))).toBe('truncated');
     const exact = await sealRecords(key, 0, patterned(2 * PLAIN_RECORD_BYTES), true);
-    const extended = Buffer.concat([exact, exact.subarray(0, RECORD_BYTES)]);
+    const extended = concat([exact, exact.subarray(0, RECORD_BYTES)]);
     expect(await failure(open(key, extended))).toBe('extended');
     expect(await failure(open(await recordKey(newSecret()), sealed))).toBe('damaged');
   });

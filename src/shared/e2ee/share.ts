@@ -22,6 +22,9 @@ const fileMetaSchema = z.object({
 });
 export type E2eeFileMeta = z.infer<typeof fileMetaSchema>;
 
+/** What the server calls an encrypted file, whose own name only the link's key opens. */
+export const E2EE_FILE_NAME = 'encrypted.bin';
+
 /** A paste's sealed text starts with this, so a reader knows it holds ciphertext. */
 export const SEALED_PASTE_PREFIX = 'e2ee1:';
 
@@ -53,8 +56,11 @@ export async function sealPaste(secret: Uint8Array<ArrayBuffer>, text: string): 
   return SEALED_PASTE_PREFIX + (await sealMessage(await deriveKey(secret, 'paste'), new TextEncoder().encode(text)));
 }
 
+/** The prefix and at least a nonce and a tag (28 bytes) in base64url. */
+const sealedPastePattern = /^e2ee1:[A-Za-z0-9_-]{38,}$/;
+
 export function isSealedPaste(content: string): boolean {
-  return content.startsWith(SEALED_PASTE_PREFIX);
+  return sealedPastePattern.test(content);
 }
 
 export async function openPaste(secret: Uint8Array<ArrayBuffer>, sealed: string): Promise<string> {
