@@ -9,6 +9,7 @@ import {
   RecordError,
   type RecordKey,
   sealedSize,
+  sealingStream,
   sealRecords,
   TAG_BYTES,
 } from './records';
@@ -128,6 +129,38 @@ describe('the record format', () => {
     const extended = concat([exact, exact.subarray(0, RECORD_BYTES)]);
     expect(await failure(open(key, extended))).toBe('extended');
     expect(await failure(open(await recordKey(newSecret()), sealed))).toBe('damaged');
+  });
+
+  it.each([0, 5, PLAIN_RECORD_BYTES, 2 * PLAIN_RECORD_BYTES + 9])(
+    'seals a stream of %i bytes to the same records as the whole file',
+    async (size) => {
+      const key = await recordKey();
+      const plain = patterned(size);
+      const source = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < size; at += 7_777) controller.enqueue(plain.slice(at, at + 7_777));
+          controller.close();
+        },
+      });
+      const parts: Uint8Array[] = [];
+      for await (const part of source.pipeThrough(sealingStream(key, size))) parts.push(part);
+      expect(hex(concat(parts))).toBe(hex(await sealRecords(key, 0, plain, true)));
+    },
+  );
+
+  it('refuses a stream longer or shorter than announced', async () => {
+    const key = await recordKey();
+    const run = (bytes: number, announced: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(patterned(bytes));
+          controller.close();
+        },
+      })
+        .pipeThrough(sealingStream(key, announced))
+        .pipeTo(new WritableStream());
+    await expect(run(10, 9)).rejects.toThrow('more than 9');
+    await expect(run(10, 11)).rejects.toThrow('not 11');
   });
 
   it('knows which stored sizes no file seals to', () => {

@@ -185,3 +185,39 @@ export function openingStream(recordKey: RecordKey): TransformStream<Uint8Array,
     },
   });
 }
+
+/**
+ * Seals a plaintext stream of exactly `plainSize` bytes into records as it arrives, with memory
+ * for one record: how a download from a URL is encrypted on its way into storage.
+ */
+export function sealingStream(recordKey: RecordKey, plainSize: number): TransformStream<Uint8Array, Uint8Array> {
+  let pending = new Uint8Array(PLAIN_RECORD_BYTES);
+  let filled = 0;
+  let index = 0;
+  let consumed = 0;
+  const emit = async (controller: TransformStreamDefaultController<Uint8Array>) => {
+    const final = consumed === plainSize;
+    controller.enqueue(await sealRecord(recordKey, index, final, pending.slice(0, filled)));
+    index += 1;
+    filled = 0;
+    pending = new Uint8Array(PLAIN_RECORD_BYTES);
+  };
+  return new TransformStream({
+    async transform(chunk, controller) {
+      if (consumed + chunk.byteLength > plainSize) throw new RangeError(`the source sent more than ${plainSize} bytes`);
+      for (let at = 0; at < chunk.byteLength; ) {
+        const take = Math.min(PLAIN_RECORD_BYTES - filled, chunk.byteLength - at);
+        pending.set(chunk.subarray(at, at + take), filled);
+        filled += take;
+        consumed += take;
+        at += take;
+        if (filled === PLAIN_RECORD_BYTES) await emit(controller);
+      }
+    },
+    async flush(controller) {
+      if (consumed !== plainSize) throw new RangeError(`the source sent ${consumed} bytes, not ${plainSize}`);
+      // The last record is short, or the file is empty; a file of whole records has sealed its last already.
+      if (filled > 0 || index === 0) await emit(controller);
+    },
+  });
+}

@@ -2,6 +2,7 @@
 // drivers: storage holds only records (docs/encryption.md), the database and the log hold neither
 // the name nor a byte of the content nor the key, parts still go in parallel, an upload broken off
 // midway resumes sealing only the parts storage lacks, and the download opens with the key.
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicFileSchema } from '@shared/api/file-share.schema';
 import { multipartPartsResponseSchema } from '@shared/api/upload.schema';
@@ -137,6 +138,34 @@ describe.each(drivers)('end-to-end encrypted file shares on the %s driver', (nam
     if (!resumed.ok) throw new Error(`resume failed: ${resumed.code} ${resumed.message}`);
     expect(resumed.fileId).toBe(started.fileId);
     await check(resumed.slug, secret, plain, filename);
+  });
+
+  it('seals a download from a URL on its way into storage', async () => {
+    const plain = plaintextOf(6 * MiB + 99);
+    const source = createServer((_, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(plain.byteLength) });
+      response.end(plain);
+    });
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    try {
+      const address = source.address();
+      if (address === null || typeof address === 'string') throw new Error('no port');
+      const filename = 'from a link.txt';
+      const { secret, job } = await sealedJob('e2ee-url', filename, plain, 'text/plain');
+      const result = await worker().uploadFromUrl({
+        id: 'e2ee-url',
+        url: `http://127.0.0.1:${address.port}/notes.txt`,
+        filename,
+        mimetype: 'text/plain',
+        size: plain.byteLength,
+        s3_config_id: h.configId,
+        ...(job.e2ee === undefined ? {} : { e2ee: job.e2ee }),
+      });
+      if (!result.ok) throw new Error(`URL upload failed: ${result.code} ${result.message}`);
+      await check(result.slug, secret, plain, filename);
+    } finally {
+      await new Promise((resolve) => source.close(resolve));
+    }
   });
 
   it('refuses a header with a size no sealed file has, and never keeps the name sent', async () => {
