@@ -13,6 +13,7 @@ import * as webdav from './migrations/0009-webdav';
 import * as attemptCounts from './migrations/0010-attempt-counts';
 import * as fileViewTokens from './migrations/0011-file-view-tokens';
 import * as mountShares from './migrations/0015-mount-shares';
+import * as e2ee from './migrations/0016-e2ee';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010_attempt_counts': attemptCounts,
   '0011_file_view_tokens': fileViewTokens,
   '0015_mount_shares': mountShares,
+  '0016_e2ee': e2ee,
 };
 
 export const migrationProvider: MigrationProvider = {

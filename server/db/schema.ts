@@ -70,6 +70,8 @@ export interface PastesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when the content is text sealed in the browser (docs/encryption.md). */
+  e2ee: Generated<number>;
 }
 
 export interface FilesTable {
@@ -98,6 +100,8 @@ export interface FilesTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** The header of an end-to-end encrypted file (JSON, docs/encryption.md); null for a plain one. */
+  e2ee: string | null;
 }
 
 export interface StorageMountsTable {

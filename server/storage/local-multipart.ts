@@ -48,16 +48,23 @@ export class LocalMultipart {
   async list(key: string, uploadId: string): Promise<ListedPart[]> {
     await this.manifest(key, uploadId);
     const names = (await readdir(this.#dir(uploadId))).filter((name) => /^part-\d{5}$/.test(name)).sort();
-    return Promise.all(
-      names.map(async (name) => {
+    // A part whose ETag is not written yet (its PUT is still finishing, or broke off) is not stored.
+    const parts = await Promise.all(
+      names.map(async (name): Promise<ListedPart | null> => {
         const file = join(this.#dir(uploadId), name);
-        return {
-          partNumber: Number(name.slice(5)),
-          etag: await readFile(`${file}.etag`, 'utf8'),
-          size: (await stat(file)).size,
-        };
+        try {
+          return {
+            partNumber: Number(name.slice(5)),
+            etag: await readFile(`${file}.etag`, 'utf8'),
+            size: (await stat(file)).size,
+          };
+        } catch (error) {
+          if (isMissing(error)) return null;
+          throw error;
+        }
       }),
     );
+    return parts.filter((part) => part !== null);
   }
 
   /** Streams the listed parts into `dest`; returns the object ETag and content type. */

@@ -12,6 +12,7 @@ import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
 import type { ProgressCallback, StartedCallback, TransferFailure, UploadJob, UploadResult } from './protocol';
 import type { PutTransport } from './put-transport';
 import { putWithRetry } from './put-with-retry';
+import { sealedSource, type PartSource } from './sealed-source';
 import type { Connectivity, PutContext, PutOutcome } from './put-with-retry';
 import type { ApiFailure, UploadApi } from './upload-api';
 
@@ -116,11 +117,12 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     ...(deps.connectivity === undefined ? {} : { connectivity: deps.connectivity }),
   };
 
-  function target(job: UploadJob) {
+  function target(job: UploadJob, source: PartSource) {
     return {
       filename: job.filename,
       mimetype: job.mimetype ?? uploadMimetype(job.filename, job.file.type),
-      size: job.file.size,
+      size: source.size,
+      ...(job.e2ee === undefined ? {} : { e2ee: job.e2ee.header }),
       ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
       ...(job.path === undefined ? {} : { path: job.path }),
       ...(job.slug === undefined ? {} : { slug: job.slug }),
@@ -129,18 +131,19 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
 
   async function single(
     job: UploadJob,
+    source: PartSource,
     session: Session,
     signal: AbortSignal,
     progress: ProgressReporter,
   ): Promise<Transferred> {
-    const presign = await api.presign(target(job), signal);
+    const presign = await api.presign(target(job, source), signal);
     if (!presign.ok) return fromApiFailure('presign-failed', presign);
     const { file_id: fileId, upload_url: url, contentType, provider_type: provider } = presign.data;
     session.fileId = fileId;
     progress.stage('uploading');
     const outcome = await putWithRetry(put, {
       url,
-      body: job.file,
+      body: await source.slice(0, source.size),
       headers: {
         'Content-Type': contentType,
         ...(provider === 'Backblaze B2' ? { 'X-Bz-Content-Sha1': 'do_not_verify' } : {}),
@@ -149,7 +152,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       onProgress: (loaded) => progress.setLoaded(loaded),
     });
     if (!outcome.ok) return singlePutFailure(outcome);
-    progress.setLoaded(job.file.size);
+    progress.setLoaded(source.size);
     return { ok: true, fileId, etag: outcome.etag };
   }
 
@@ -157,13 +160,13 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
    * A reload interrupted this file's upload: the parts storage holds are kept and links
    * are signed for the rest. Null when it cannot resume (gone, finished, another plan): start anew.
    */
-  async function resumed(job: UploadJob, signal: AbortSignal): Promise<MultipartStart | null> {
+  async function resumed(job: UploadJob, source: PartSource, signal: AbortSignal): Promise<MultipartStart | null> {
     if (job.resume === undefined || api.multipartParts === undefined) return null;
     const ids = { file_id: job.resume.fileId, upload_id: job.resume.uploadId };
     const listed = await api.multipartParts(ids, signal);
     if (!listed.ok) return null;
     const { part_size: partSize, part_count: partCount, parts } = listed.data;
-    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) return null;
+    if (partCount !== Math.max(1, Math.ceil(source.size / partSize))) return null;
     const stored = new Set(parts.map((part) => part.partNumber));
     const missing = Array.from({ length: partCount }, (_, index) => index + 1).filter(
       (partNumber) => !stored.has(partNumber),
@@ -182,14 +185,15 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
 
   async function started(
     job: UploadJob,
+    source: PartSource,
     session: Session,
     signal: AbortSignal,
   ): Promise<MultipartStart | TransferFailure> {
-    const resumable = await resumed(job, signal);
+    const resumable = await resumed(job, source, signal);
     if (resumable !== null) return resumable;
-    const plan = planParts(job.file.size, config.partSize);
+    const plan = planParts(source.size, config.partSize);
     if (plan === null) return failure('too-large');
-    const init = await api.multipartInit({ ...target(job), part_size: plan.partSize }, signal);
+    const init = await api.multipartInit({ ...target(job, source), part_size: plan.partSize }, signal);
     if (!init.ok) return fromApiFailure('init-failed', init);
     const { file_id: fileId, upload_id: uploadId, part_size: partSize, part_count: partCount } = init.data;
     session.onStarted?.({ fileId, uploadId });
@@ -198,23 +202,24 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
 
   async function multipart(
     job: UploadJob,
+    source: PartSource,
     session: Session,
     signal: AbortSignal,
     progress: ProgressReporter,
   ): Promise<Transferred> {
-    const start = await started(job, session, signal);
+    const start = await started(job, source, session, signal);
     if ('ok' in start) return start;
     const { fileId, uploadId, partSize, partCount } = start;
     session.fileId = fileId;
     session.multipartUploadId = uploadId;
-    if (partCount !== Math.max(1, Math.ceil(job.file.size / partSize))) {
+    if (partCount !== Math.max(1, Math.ceil(source.size / partSize))) {
       return failure('bad-response', { message: 'part count does not match the part size' });
     }
     progress.stage('uploading');
     // A refresh the server refused (an expired session, say) explains the part failure that follows.
     const refresh: { failure: ApiFailure | null } = { failure: null };
     const parts = await uploadParts({
-      file: job.file,
+      file: source,
       partSize,
       partCount,
       urls: start.urls,
@@ -247,20 +252,21 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
 
   async function run(
     job: UploadJob,
+    source: PartSource,
     session: Session,
     signal: AbortSignal,
     progress: ProgressReporter,
   ): Promise<UploadResult> {
     progress.stage('initializing');
-    const useMultipart = job.file.size >= config.singlePutMaxBytes;
-    const sent = await (useMultipart ? multipart : single)(job, session, signal, progress);
+    const useMultipart = source.size >= config.singlePutMaxBytes;
+    const sent = await (useMultipart ? multipart : single)(job, source, session, signal, progress);
     if (!sent.ok) return sent;
     progress.stage('completing');
     const commit = await api.commit(
       {
         file_id: sent.fileId,
         etag: sent.etag,
-        size: job.file.size,
+        size: source.size,
         ...(job.remark === undefined ? {} : { remark: job.remark }),
         ...(job.password === undefined ? {} : { password: job.password }),
         ...(job.expires_in === undefined ? {} : { expires_in: job.expires_in }),
@@ -291,17 +297,20 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   return {
     async upload(job, onProgress, onStarted) {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
+      const source = job.e2ee === undefined ? job.file : await sealedSource(job.file, job.e2ee).catch(() => null);
+      if (source === null) return failure('invalid-job', { message: 'malformed end-to-end encryption key' });
+      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const controller = new AbortController();
       running.set(job.id, controller);
       const session: Session = { fileId: null, multipartUploadId: null, onStarted };
       const progress = createProgressReporter({
-        total: job.file.size,
+        total: source.size,
         now: deps.now,
         intervalMs: config.progressIntervalMs,
         ...(onProgress ? { onProgress } : {}),
       });
       try {
-        const result = await run(job, session, controller.signal, progress).catch((error: unknown) =>
+        const result = await run(job, source, session, controller.signal, progress).catch((error: unknown) =>
           failure('internal', { message: error instanceof Error ? error.message : String(error) }),
         );
         // A cancel that lands while the commit is on its way still wins: the file is withdrawn.

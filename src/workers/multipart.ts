@@ -5,10 +5,11 @@ import { partRange } from '@shared/part-plan';
 import { cancelled, failure } from './failures';
 import type { TransferFailure } from './protocol';
 import { putWithRetry } from './put-with-retry';
+import type { PartSource } from './sealed-source';
 import type { PutContext, PutOutcome } from './put-with-retry';
 
 export type UploadPartsOptions = {
-  file: Blob;
+  file: PartSource;
   partSize: number;
   partCount: number;
   urls: readonly PresignedPart[];
@@ -106,7 +107,7 @@ export async function uploadParts(options: UploadPartsOptions): Promise<UploadPa
       const { start, end } = partRange({ size: file.size, partSize }, partNumber);
       const outcome = await putWithRetry(options.put, {
         url,
-        body: file.slice(start, end),
+        body: await file.slice(start, end),
         headers: {},
         signal: stop.signal,
         onProgress: (loaded) => {

@@ -9,6 +9,7 @@ import {
   uploadStageSchema,
 } from '@shared/api/upload.schema';
 import { fetchableUrlSchema } from '@shared/api/url-upload.schema';
+import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
 import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
 import type { BasketWorkerApi } from './basket-protocol';
@@ -26,6 +27,12 @@ export const transferConnectionSchema = z.object({
 });
 export type TransferConnection = z.infer<typeof transferConnectionSchema>;
 
+/** Seal the file end to end (docs/encryption.md): the share's secret (base64url) and its header. */
+export const sealWithSchema = z.object({
+  secret: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+  header: e2eeFileHeaderSchema,
+});
+
 export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   /** Chosen by the caller; `cancel(id)` refers to it. */
   id: z.string().check(z.minLength(1)),
@@ -37,6 +44,7 @@ export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   resume: z.optional(
     z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
   ),
+  e2ee: z.optional(sealWithSchema),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
@@ -48,6 +56,7 @@ export const urlUploadJobSchema = z.extend(uploadShareOptionsSchema, {
   mimetype: z.string().check(z.minLength(1)),
   /** As the URL announced it (url/info); the parts are planned from it and the download must match. */
   size: z.number().check(z.int(), z.nonnegative()),
+  e2ee: z.optional(sealWithSchema),
 });
 export type UrlUploadJob = z.infer<typeof urlUploadJobSchema>;
 

@@ -24,6 +24,8 @@ import type {
 } from './protocol';
 import type { PutContext } from './put-with-retry';
 import { uploadStreamParts } from './stream-parts';
+import { sealingFor } from './sealed-source';
+import { sealedSize } from '@shared/e2ee/records';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
 import { openDownload } from './url-download';
 
@@ -113,7 +115,10 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     const connection = deps.connection();
     if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
     if (job.size === 0) return failure('url-size-unknown', { message: 'the URL announced an empty file' });
-    const plan = planParts(job.size, config.partSize);
+    // An end-to-end encrypted share stores the download's records, sealed as the bytes arrive.
+    const sealing = job.e2ee === undefined ? null : await sealingFor(job.e2ee, job.size);
+    const size = sealing === null ? job.size : sealedSize(job.size);
+    const plan = planParts(size, config.partSize);
     if (plan === null) return failure('too-large');
     progress.stage('initializing');
     const download = await openDownload(job.url, { fetch: deps.fetch, connection }, signal);
@@ -123,7 +128,8 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       {
         filename: job.filename,
         mimetype: job.mimetype,
-        size: job.size,
+        size,
+        ...(job.e2ee === undefined ? {} : { e2ee: job.e2ee.header }),
         part_size: plan.partSize,
         ...(job.s3_config_id === undefined ? {} : { s3_config_id: job.s3_config_id }),
         ...(job.path === undefined ? {} : { path: job.path }),
@@ -142,8 +148,8 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     const counts = weighted(progress);
     const refresh: { failure: ApiFailure | null } = { failure: null };
     const parts = await uploadStreamParts({
-      source: download.body,
-      size: job.size,
+      source: sealing === null ? download.body : download.body.pipeThrough(sealing),
+      size,
       partSize: init.data.part_size,
       partCount: init.data.part_count,
       urls: init.data.presigned_urls,
@@ -162,7 +168,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       idleTimeoutMs: config.idleTimeoutMs,
       onDownloaded: (bytes) => {
         counts.downloaded(bytes);
-        if (bytes >= job.size) progress.stage('uploading');
+        if (bytes >= size) progress.stage('uploading');
       },
       onUploaded: (bytes) => counts.uploaded(bytes),
     });
@@ -179,7 +185,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       {
         file_id: fileId,
         etag: done.data.etag,
-        size: job.size,
+        size,
         ...(job.remark === undefined ? {} : { remark: job.remark }),
         ...(job.password === undefined ? {} : { password: job.password }),
         ...(job.expires_in === undefined ? {} : { expires_in: job.expires_in }),

@@ -194,6 +194,7 @@ describe('migrations', () => {
         '0010_attempt_counts',
         '0011_file_view_tokens',
         '0015_mount_shares',
+        '0016_e2ee',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

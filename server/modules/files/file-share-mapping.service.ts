@@ -93,6 +93,7 @@ export function toFileRecord(row: FileRow): FileRecord {
     created_at: row.created_at,
     updated_at: row.updated_at,
     source_path: row.source_path,
+    ...(row.e2ee === null ? {} : { e2ee: true as const }),
   };
 }
 

@@ -1,6 +1,7 @@
 // Public access to file shares: metadata, password verification (attempts limited per IP, per
 // file and per (IP, file)), access tokens and office previews. Links carry a short-lived signed
 // token, never a password; unprotected files get one too, so a page visit counts one view.
+import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
 import type { Repositories } from '@server/db/repositories';
 import type { OfficePreview, PublicFile, PublicFileAnswer, VerifiedFile } from '@shared/api/file-share.schema';
 import { officeProviders } from '@shared/api/file-share.schema';
@@ -56,6 +57,7 @@ export class PublicFileService {
         download_url: null,
         access_token: null,
         token_expires_at: null,
+        ...(row.e2ee === null ? {} : { e2ee: true as const }),
       };
     return this.#withToken(row, origin);
   }
@@ -223,6 +225,7 @@ export class PublicFileService {
       preview_url: link('view'),
       download_url: link('download'),
       use_proxy: row.use_proxy === 1,
+      ...(row.e2ee === null ? {} : { e2ee: e2eeFileHeaderSchema.parse(JSON.parse(row.e2ee)) }),
     };
   }
 }

@@ -64,6 +64,7 @@ export class FsShareService {
       created_by: ownerTag(caller),
       created_at: now,
       updated_at: now,
+      e2ee: null,
     };
     try {
       await this.repos.files.insert(row);

@@ -23,7 +23,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { hashPassword } from '@server/lib/password';
 import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
 import { toDetail, toListItem } from './paste-mapping.service';
-import { assertContentSize, futureExpiry } from './paste-rules.service';
+import { assertContentSize, assertSealedContent, futureExpiry } from './paste-rules.service';
 
 export class PasteManageService {
   private readonly repo: PasteRepo;
@@ -71,7 +71,10 @@ export class PasteManageService {
       return await this.idempotency.once(idempotent, pasteDetailSchema, async (repos) => {
         const current = await this.#find(repos.pastes, owners, id);
         const patch: PastePatch = { updated_at: isoAt(this.clock) };
-        if (input.content !== undefined) patch.content = input.content;
+        if (input.content !== undefined) {
+          if (current.e2ee === 1) assertSealedContent(input.content);
+          patch.content = input.content;
+        }
         if (input.format !== undefined) patch.format = input.format;
         if (input.remark !== undefined) patch.remark = input.remark;
         if (input.expiresAt !== undefined)

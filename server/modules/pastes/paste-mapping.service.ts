@@ -57,10 +57,18 @@ export function toView(row: PasteMeta, content: string, canEdit: boolean): Paste
     canEdit,
   };
   if (canEdit) view.id = row.id;
+  if (row.e2ee === 1) view.e2ee = true;
   return view;
 }
 
 /** A protected paste before its password: that it needs one, and nothing about it. */
 export function toLockedView(row: PasteMeta, canEdit: boolean): LockedPasteView {
-  return { slug: row.slug, requiresPassword: true, hasPassword: true, canEdit, ...(canEdit ? { id: row.id } : {}) };
+  return {
+    slug: row.slug,
+    requiresPassword: true,
+    hasPassword: true,
+    canEdit,
+    ...(canEdit ? { id: row.id } : {}),
+    ...(row.e2ee === 1 ? { e2ee: true as const } : {}),
+  };
 }

@@ -42,7 +42,13 @@ export class PasteViewService {
     const meta = await this.#live(slug, now);
     if (meta.password_hash !== null) return toLockedView(meta, canEdit(auth, meta.created_by));
     const max = maxViewsOf(meta);
-    if (askFirst && max !== null) return { slug: meta.slug, requiresReveal: true, viewsLeft: max - meta.views };
+    if (askFirst && (max !== null || meta.e2ee === 1))
+      return {
+        slug: meta.slug,
+        requiresReveal: true,
+        viewsLeft: max === null ? null : max - meta.views,
+        ...(meta.e2ee === 1 ? { e2ee: true as const } : {}),
+      };
     return this.#served(await this.#consume(meta.id, now), auth);
   }
 

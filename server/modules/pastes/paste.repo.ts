@@ -28,6 +28,7 @@ const metaColumns = [
   'created_by',
   'created_at',
   'updated_at',
+  'e2ee',
 ] as const;
 
 type PastesEb = ExpressionBuilder<Database, 'pastes'>;
@@ -62,6 +63,8 @@ const consumeUnlimitedViewQuery = prepareQuery<{ slug: string; now: string }, Pa
     .where('slug', '=', arg('slug'))
     .where('password_hash', 'is', null)
     .where((eb) => eb.or([eb('max_views', 'is', null), eb('max_views', '<=', 0)]))
+    // An encrypted paste waits too: a visitor without its key must not spend a view.
+    .where('e2ee', '=', 0)
     .where(viewable(arg('now')))
     .returningAll(),
 );
@@ -92,6 +95,7 @@ const insertQuery = prepareQuery<NewPasteRow, never>((db, arg) =>
     created_by: arg('created_by'),
     created_at: arg('created_at'),
     updated_at: arg('updated_at'),
+    e2ee: arg('e2ee'),
   }),
 );
 

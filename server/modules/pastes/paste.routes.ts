@@ -38,7 +38,8 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
 
   /** With render=html, Markdown content also comes as sanitised HTML, or escaped with the reason it was not rendered. */
   const shown = async <V extends PasteViewAnswer>(view: V, render: 'html' | undefined): Promise<V> => {
-    if (render !== 'html' || isLockedPaste(view) || isRevealPending(view) || view.format !== 'markdown') return view;
+    if (render !== 'html' || isLockedPaste(view) || isRevealPending(view) || view.format !== 'markdown' || view.e2ee)
+      return view;
     const rendered = await renderer.markdown(view.content);
     return rendered === undefined ? view : { ...view, ...rendered };
   };

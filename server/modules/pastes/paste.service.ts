@@ -20,7 +20,7 @@ import { reserveAttempt } from '@server/lib/rate-limiter';
 import { generateSlug } from '@server/lib/slug';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { GUEST_OWNER, ownerTagOf, requireTextAccess, type PasteLimiters } from './paste-access.service';
-import { assertContentSize, futureExpiry } from './paste-rules.service';
+import { assertContentSize, assertSealedContent, futureExpiry } from './paste-rules.service';
 
 export type CreateContext = { ip: string; origin: string; idempotent: IdempotentRequest | undefined };
 
@@ -47,6 +47,7 @@ export class PasteService {
     const owner = await this.#creator(auth);
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
     assertContentSize(input.content, this.maxBytes);
+    if (input.e2ee === true) assertSealedContent(input.content);
     const now = isoAt(this.clock);
     const format = input.format ?? DEFAULT_PASTE_FORMAT;
     const row: NewPasteRow = {
@@ -61,6 +62,7 @@ export class PasteService {
       created_by: owner,
       created_at: now,
       updated_at: now,
+      e2ee: input.e2ee === true ? 1 : 0,
     };
     const answer = (slug: string): PasteCreateResult => ({
       id: row.id,

@@ -27,6 +27,8 @@ const words = {
       'This share is protected or can be viewed a limited number of times. Open the link to see it.',
     missingTitle: 'Share not available',
     missingDescription: 'This share does not exist, has expired or has been used up.',
+    encryptedTitle: 'An end-to-end encrypted share',
+    encryptedDescription: 'Only a link with its key opens this share, in the browser.',
   },
   zh: {
     paste: '文本分享',
@@ -34,6 +36,8 @@ const words = {
     protectedDescription: '此分享受密码保护或限制了查看次数。打开链接即可查看。',
     missingTitle: '分享不可用',
     missingDescription: '此分享不存在、已过期或已用完查看次数。',
+    encryptedTitle: '端到端加密的分享',
+    encryptedDescription: '只有带密钥的链接才能在浏览器中打开此分享。',
   },
 } as const;
 
@@ -50,6 +54,13 @@ export function cardLanguage(acceptLanguage: string | undefined): CardLanguage {
 export const protectedCard = (language: CardLanguage): ShareCard => ({
   title: words[language].protectedTitle,
   description: words[language].protectedDescription,
+  type: 'website',
+});
+
+/** An end-to-end encrypted share: the server cannot read it, so it says nothing else. */
+export const encryptedCard = (language: CardLanguage): ShareCard => ({
+  title: words[language].encryptedTitle,
+  description: words[language].encryptedDescription,
   type: 'website',
 });
 

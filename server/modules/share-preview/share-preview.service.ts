@@ -9,6 +9,7 @@ import {
   cardLanguage,
   cardTags,
   cardTitle,
+  encryptedCard,
   fileCard,
   missingCard,
   pasteCard,
@@ -65,7 +66,8 @@ export class SharePreviewService {
   async #pasteCard(slug: string, language: CardLanguage): Promise<ShareCard> {
     const paste = await this.repos.pastes.peek(slug, isoAt(this.clock), EXCERPT_LENGTH);
     if (paste === undefined) return missingCard(language);
-    return isLimited(paste) ? protectedCard(language) : pasteCard(paste, language);
+    if (isLimited(paste)) return protectedCard(language);
+    return paste.e2ee === 1 ? encryptedCard(language) : pasteCard(paste, language);
   }
 
   async #fileCard(slug: string, language: CardLanguage, origin: string): Promise<ShareCard> {
@@ -78,6 +80,7 @@ export class SharePreviewService {
       ((file.max_views ?? 0) > 0 && file.views >= (file.max_views ?? 0));
     if (gone) return missingCard(language);
     if (isLimited(file)) return protectedCard(language);
+    if (file.e2ee !== null) return encryptedCard(language);
     const card = fileCard(file);
     const media = { type: file.mimetype, alt: card.title };
     if (hasCardImage(file)) card.image = { ...media, url: `${origin}${cardImagePath(file.slug)}` };

@@ -10,6 +10,8 @@ import type {
   UploadCancelResponse,
   UploadShareOptions,
 } from '@shared/api/upload.schema';
+import { E2EE_FILE_NAME, type E2eeFileHeader } from '@shared/e2ee/share';
+import { openedSize } from '@shared/e2ee/records';
 import { ErrorCode } from '@shared/errors';
 import { cleanFilename } from '@shared/filename';
 import { isReservedSlug } from '@shared/slug';
@@ -46,6 +48,8 @@ export type PendingInput = {
   size: number;
   /** Set at the start (url/presign as the product spec sends it); commit's own remark wins. */
   remark?: string;
+  /** An end-to-end encrypted file's header; `size` is then its sealed size. */
+  e2ee?: E2eeFileHeader;
 };
 /** A multipart share's planned part size, and how to create its storage multipart upload. */
 export type MultipartStart = { partSize: number; create: (key: string, driver: StorageDriver) => Promise<string> };
@@ -123,19 +127,23 @@ export class UploadService {
 
   /** Checks caller, config, limits and slug, then inserts the pending row, reserving its size atomically. */
   async startPending(caller: Uploader, input: PendingInput, multipart?: MultipartStart): Promise<Pending> {
+    if (input.e2ee !== undefined && openedSize(input.size) === null)
+      throw fieldError('size', 'is not the size of a file sealed in records (docs/encryption.md)');
+    // The name and type of an encrypted file are sealed in its header; the server keeps neutral ones.
+    const filename = input.e2ee === undefined ? input.filename : E2EE_FILE_NAME;
     const config = await this.configs.usable(caller, input.s3_config_id);
     await this.limits.check(config, input.size);
     const driver = await this.storage.driverFor(config);
-    const key = storageKey(config, input.path, input.filename, (await this.configs.keyPrefixFor(caller, config)) ?? '');
+    const key = storageKey(config, input.path, filename, (await this.configs.keyPrefixFor(caller, config)) ?? '');
     const slug = await this.#slug(input.slug);
     const uploadId = multipart === undefined ? null : await multipart.create(key, driver);
     const now = isoAt(this.clock);
     const row: FileRow = {
       id: randomUUID(),
       slug,
-      filename: cleanFilename(input.filename),
+      filename: cleanFilename(filename),
       storage_path: key,
-      mimetype: resolveMimeType(input.filename, input.mimetype),
+      mimetype: input.e2ee === undefined ? resolveMimeType(filename, input.mimetype) : 'application/octet-stream',
       s3_url: objectUrl(config, key),
       size: input.size,
       storage_config_id: config.id,
@@ -153,6 +161,7 @@ export class UploadService {
       created_by: ownerTag(caller),
       created_at: now,
       updated_at: now,
+      e2ee: input.e2ee === undefined ? null : JSON.stringify(input.e2ee),
     };
     try {
       await this.limits.reserve(config, row);

@@ -1,6 +1,7 @@
 // Wire contract of shared files beyond the upload calls (upload.schema.ts): public access,
 // password verification, office preview, and admin/API-key file management.
 import * as z from 'zod/mini';
+import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
 import { customSlugSchema } from '@shared/slug';
 import { PASSWORD_MAX_LENGTH } from '@shared/limits';
 import { unrenderedSchema } from '@shared/markdown/unrendered';
@@ -28,6 +29,8 @@ export const publicFileSchema = z.object({
    */
   access_token: z.nullable(z.string()),
   token_expires_at: z.nullable(z.string()),
+  /** An end-to-end encrypted file's header: its real name, type and size open only with the link's key. */
+  e2ee: z.optional(e2eeFileHeaderSchema),
 });
 export type PublicFile = z.infer<typeof publicFileSchema>;
 
@@ -42,6 +45,8 @@ export const lockedFileSchema = z.object({
   download_url: z.null(),
   access_token: z.null(),
   token_expires_at: z.null(),
+  /** Encrypted end to end: a visitor without the link's key is told so before giving a password. */
+  e2ee: z.optional(z.literal(true)),
 });
 export type LockedFile = z.infer<typeof lockedFileSchema>;
 
@@ -94,6 +99,8 @@ export const fileRecordSchema = z.object({
   updated_at: z.string(),
   /** Shared from the explorer: the file's path in its mount, whose bytes the share reads; else null. */
   source_path: z._default(z.nullable(z.string()), null),
+  /** Encrypted end to end: its name and type here are placeholders. */
+  e2ee: z.optional(z.literal(true)),
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 

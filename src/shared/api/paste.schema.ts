@@ -40,6 +40,8 @@ export const pasteCreateInputSchema = z.object({
   /** 0 or omitted means unlimited. */
   maxViews: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(maxViews))),
   slug: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(customSlugSchema))),
+  /** The content is text sealed in the browser (docs/encryption.md), which the server never renders. */
+  e2ee: z.optional(z.boolean()),
 });
 export type PasteCreateInput = z.infer<typeof pasteCreateInputSchema>;
 
@@ -81,6 +83,8 @@ export const pasteViewSchema = z.object({
   html: z.optional(z.string()),
   /** Set when `html` is the content escaped, not rendered, and why (src/shared/markdown/unrendered.ts). */
   unrendered: z.optional(unrenderedSchema),
+  /** The content is sealed text (docs/encryption.md) that only the link's key opens. */
+  e2ee: z.optional(z.literal(true)),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
 
@@ -94,17 +98,22 @@ export const lockedPasteViewSchema = z.object({
   requiresPassword: z.literal(true),
   hasPassword: z.literal(true),
   canEdit: z.boolean(),
+  /** Encrypted end to end: a visitor without the link's key is told so before giving a password. */
+  e2ee: z.optional(z.literal(true)),
 });
 export type LockedPasteView = z.infer<typeof lockedPasteViewSchema>;
 
 /**
- * GET /api/paste/:slug?reveal=ask of a view-limited paste without a password: no view is spent and
- * nothing about it is said but how many views are left; the page shows it when the visitor asks.
+ * GET /api/paste/:slug?reveal=ask of a view-limited or end-to-end encrypted paste without a
+ * password: no view is spent and nothing about it is said but how many views are left (null for
+ * no limit) and whether it is encrypted; the page reads it when the visitor asks, or at once when
+ * it is an unlimited encrypted paste whose key the link holds.
  */
 export const pasteRevealViewSchema = z.object({
   slug: z.string(),
   requiresReveal: z.literal(true),
-  viewsLeft: z.int().check(z.positive()),
+  viewsLeft: z.nullable(z.int().check(z.positive())),
+  e2ee: z.optional(z.literal(true)),
 });
 export type PasteRevealView = z.infer<typeof pasteRevealViewSchema>;
 

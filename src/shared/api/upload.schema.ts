@@ -1,6 +1,7 @@
 // Wire contract of file-share uploads: presign → PUT → commit for small files,
 // multipart init → part PUTs → complete → commit for large ones, abort and cancel for clean-up.
 import * as z from 'zod/mini';
+import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
 import { PASSWORD_MAX_LENGTH } from '@shared/limits';
 import { customSlugSchema } from '@shared/slug';
 import { expiresInHoursSchema } from '@shared/time';
@@ -36,6 +37,11 @@ export const presignRequestSchema = z.object({
   size: byteSize,
   /** The share's remark, kept until commit (whose own remark wins). */
   remark: z.optional(z.string().check(z.maxLength(1000))),
+  /**
+   * An end-to-end encrypted file's header (docs/encryption.md): `size` is then the sealed size, and
+   * the server stores it under a neutral name and type, never the ones sent.
+   */
+  e2ee: z.optional(e2eeFileHeaderSchema),
 });
 export type PresignRequest = z.infer<typeof presignRequestSchema>;
 

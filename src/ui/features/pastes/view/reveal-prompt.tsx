@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 
-type RevealPromptProps = { viewsLeft: number; busy: boolean; error: ApiErrorInit | null; onReveal: () => void };
+type RevealPromptProps = { viewsLeft: number | null; busy: boolean; error: ApiErrorInit | null; onReveal: () => void };
 
 /**
  * A view-limited paste before anyone asked to see it: nothing of it is shown and no view is spent
@@ -21,7 +21,11 @@ export function RevealPrompt({ viewsLeft, busy, error, onReveal }: RevealPromptP
       )}
       <div className="actions">
         <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={onReveal}>
-          {busy ? t('pastes.view.revealing') : t('pastes.view.reveal', { count: viewsLeft })}
+          {busy
+            ? t('pastes.view.revealing')
+            : viewsLeft === null
+              ? t('pastes.view.revealAny')
+              : t('pastes.view.reveal', { count: viewsLeft })}
         </button>
       </div>
     </div>

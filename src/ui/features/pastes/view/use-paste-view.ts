@@ -24,7 +24,7 @@ export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
 export type PasteViewState =
   | { status: 'loading' }
   | { status: 'locked'; meta: LockedPasteView; unlocking: boolean; error: ApiErrorInit | null }
-  | { status: 'reveal'; viewsLeft: number; revealing: boolean; error: ApiErrorInit | null }
+  | { status: 'reveal'; viewsLeft: number | null; revealing: boolean; error: ApiErrorInit | null }
   | { status: 'ready'; paste: OpenPaste }
   | { status: 'missing' }
   | { status: 'gone' }
