@@ -17,6 +17,7 @@ import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 import { pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
+import { pageSecret, type SealProblem, unsealed } from './unseal-paste';
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
 export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
@@ -26,6 +27,8 @@ export type PasteViewState =
   | { status: 'locked'; meta: LockedPasteView; unlocking: boolean; error: ApiErrorInit | null }
   | { status: 'reveal'; viewsLeft: number | null; revealing: boolean; error: ApiErrorInit | null }
   | { status: 'ready'; paste: OpenPaste }
+  /** An end-to-end encrypted paste whose link has no key, or a key that does not open it. */
+  | { status: 'sealed'; problem: SealProblem }
   | { status: 'missing' }
   | { status: 'gone' }
   | { status: 'failed'; error: ApiErrorInit };
@@ -39,23 +42,38 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
-function opened(view: PasteViewAnswer): PasteViewState {
+/** The key in the link, read once as the page opens (docs/encryption.md). */
+const secret = pageSecret();
+
+async function readable(paste: OpenPaste): Promise<PasteViewState> {
+  const open = await unsealed(paste, secret);
+  return typeof open === 'string' ? { status: 'sealed', problem: open } : { status: 'ready', paste: open };
+}
+
+async function opened(view: PasteViewAnswer): Promise<PasteViewState> {
+  // Without the key an encrypted paste is not worth a password or a view: say so at once.
+  if (view.e2ee === true && secret === null && !('content' in view)) return { status: 'sealed', problem: 'no-key' };
   if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
   if (isRevealPending(view)) return { status: 'reveal', viewsLeft: view.viewsLeft, revealing: false, error: null };
   // The copy is kept at once, in a worker: the local database is no part of showing the paste.
+  // An encrypted paste is kept sealed, and opened again with the link's key when read offline.
   keepOffThread(
     () => new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), { type: 'module', name: 'paste-copy' }),
     view,
     () => void keepCopy(view).catch(() => undefined),
   );
-  return { status: 'ready', paste: view };
+  return readable(view);
 }
+
+/** An encrypted paste without a view limit whose key the link holds is read at once: no "Show it" step. */
+const readsAtOnce = (view: PasteViewAnswer) =>
+  isRevealPending(view) && view.e2ee === true && view.viewsLeft === null && secret !== null;
 
 /** Without a connection, the copy kept on this device when the paste was last opened, if any. */
 async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteViewState> {
   if (failed.status !== 'failed' || (failed.error.kind !== 'network' && failed.error.kind !== 'timeout')) return failed;
   const copy = await findCopy(slug).catch(() => null);
-  return copy === null ? failed : { status: 'ready', paste: { ...copy.view, offlineCopy: copy.savedAt } };
+  return copy === null ? failed : readable({ ...copy.view, offlineCopy: copy.savedAt });
 }
 
 /**
@@ -86,6 +104,7 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
+      .then((view) => (readsAtOnce(view) ? api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view))
       .then(opened, (error: unknown) => offlineOr(slug, failedState(error)))
       .then((next) => settle(slug, next));
   }, [api, slug, settle]);
