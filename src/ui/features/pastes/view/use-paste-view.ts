@@ -42,15 +42,14 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
-/** The key in the link, read once as the page opens (docs/encryption.md). */
-const secret = pageSecret();
+type Secret = Uint8Array<ArrayBuffer> | null;
 
-async function readable(paste: OpenPaste): Promise<PasteViewState> {
+async function readable(paste: OpenPaste, secret: Secret): Promise<PasteViewState> {
   const open = await unsealed(paste, secret);
   return typeof open === 'string' ? { status: 'sealed', problem: open } : { status: 'ready', paste: open };
 }
 
-async function opened(view: PasteViewAnswer): Promise<PasteViewState> {
+async function opened(view: PasteViewAnswer, secret: Secret): Promise<PasteViewState> {
   // Without the key an encrypted paste is not worth a password or a view: say so at once.
   if (view.e2ee === true && secret === null && !('content' in view)) return { status: 'sealed', problem: 'no-key' };
   if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
@@ -62,18 +61,18 @@ async function opened(view: PasteViewAnswer): Promise<PasteViewState> {
     view,
     () => void keepCopy(view).catch(() => undefined),
   );
-  return readable(view);
+  return readable(view, secret);
 }
 
 /** An encrypted paste without a view limit whose key the link holds is read at once: no "Show it" step. */
-const readsAtOnce = (view: PasteViewAnswer) =>
+const readsAtOnce = (view: PasteViewAnswer, secret: Secret) =>
   isRevealPending(view) && view.e2ee === true && view.viewsLeft === null && secret !== null;
 
 /** Without a connection, the copy kept on this device when the paste was last opened, if any. */
-async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteViewState> {
+async function offlineOr(slug: string, failed: PasteViewState, secret: Secret): Promise<PasteViewState> {
   if (failed.status !== 'failed' || (failed.error.kind !== 'network' && failed.error.kind !== 'timeout')) return failed;
   const copy = await findCopy(slug).catch(() => null);
-  return copy === null ? failed : readable({ ...copy.view, offlineCopy: copy.savedAt });
+  return copy === null ? failed : readable({ ...copy.view, offlineCopy: copy.savedAt }, secret);
 }
 
 /**
@@ -88,6 +87,9 @@ function edited({ html: _old, unrendered: _oldVerdict, ...paste }: OpenPaste, sa
 
 export function usePasteView(api: ApiClient, slug: string) {
   const [state, setState] = useState<PasteViewState>({ status: 'loading' });
+  // The key in the link (docs/encryption.md), read as the page opens: it never leaves the page.
+  const [secret] = useState(pageSecret);
+  const open = useCallback((view: PasteViewAnswer) => opened(view, secret), [secret]);
   const requested = useRef<string | null>(null);
   const current = useRef(slug);
 
@@ -104,10 +106,12 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
-      .then((view) => (readsAtOnce(view) ? api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view))
-      .then(opened, (error: unknown) => offlineOr(slug, failedState(error)))
+      .then((view) =>
+        readsAtOnce(view, secret) ? api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view,
+      )
+      .then(open, (error: unknown) => offlineOr(slug, failedState(error), secret))
       .then((next) => settle(slug, next));
-  }, [api, slug, settle]);
+  }, [api, slug, settle, secret, open]);
 
   useEffect(() => {
     if (requested.current !== slug) load();
@@ -120,7 +124,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       setState({ status: 'locked', meta, unlocking: true, error: null });
       api
         .call(unlockPaste, { params: { slug }, query: pastePageQuery, body: { password } })
-        .then(opened, (error: unknown) => {
+        .then(open, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed'
             ? { status: 'locked' as const, meta, unlocking: false, error: next.error }
@@ -128,7 +132,7 @@ export function usePasteView(api: ApiClient, slug: string) {
         })
         .then((next) => settle(slug, next));
     },
-    [api, slug, state, settle],
+    [api, slug, state, settle, open],
   );
 
   /** The visitor asked to see a view-limited paste: the one read that spends a view. */
@@ -138,14 +142,14 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'reveal', viewsLeft, revealing: true, error: null });
     api
       .call(viewPaste, { params: { slug }, query: pasteRevealQuery })
-      .then(opened, (error: unknown) => {
+      .then(open, (error: unknown) => {
         const next = failedState(error);
         return next.status === 'failed'
           ? { status: 'reveal' as const, viewsLeft, revealing: false, error: next.error }
           : next;
       })
       .then((next) => settle(slug, next));
-  }, [api, slug, state, settle]);
+  }, [api, slug, state, settle, open]);
 
   const applyEdit = useCallback((saved: PasteDetail) => {
     setState((previous) =>
