@@ -58,7 +58,8 @@ function inlineScriptHashes(indexFile: string): string[] {
 
 /**
  * Previews, downloads and uploads talk to storage on any origin (presigned URLs, office viewers),
- * so images, media, frames and connections may go to http(s) origins; scripts never.
+ * so images, media, frames and connections may go to http(s) origins; scripts never. Previews of
+ * end-to-end encrypted files read the opened file from a blob: URL.
  */
 export function pagePolicy(scriptHashes: readonly string[]): string {
   return [
@@ -68,7 +69,7 @@ export function pagePolicy(scriptHashes: readonly string[]): string {
     "img-src 'self' data: blob: http: https:",
     "media-src 'self' data: blob: http: https:",
     "font-src 'self' data:",
-    "connect-src 'self' http: https:",
+    "connect-src 'self' blob: http: https:",
     "frame-src 'self' blob: http: https:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

@@ -6,11 +6,14 @@ import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage }
 
 export const UPLOAD_CONCURRENCY = 2;
 
+/** The share's settings, and whether the file is sealed end to end in the worker first (docs/encryption.md). */
+export type UploadFileOptions = UploadShareOptions & { e2ee?: boolean };
+
 /** A URL the transfer worker downloads and uploads; `size` as the URL announced it. */
 export type UrlSource = { url: string; size: number; mimetype: string };
 
 /** A file from the device, or a URL. */
-export type UploadBatchItem = { id: string; name: string; options?: UploadShareOptions } & (
+export type UploadBatchItem = { id: string; name: string; options?: UploadFileOptions } & (
   | { file: Blob; url?: undefined }
   | { url: UrlSource; file?: undefined }
 );
@@ -24,7 +27,7 @@ export type UploadFileState = {
   /** The device file, or null for a URL upload. */
   file: Blob | null;
   url: UrlSource | null;
-  options: UploadShareOptions;
+  options: UploadFileOptions;
   status: UploadFileStatus;
   /** 0-100; 100 only once the file is committed. */
   percent: number;
@@ -56,7 +59,7 @@ export type UploadFileInput = {
   file: Blob | null;
   url: UrlSource | null;
   name: string;
-  options: UploadShareOptions;
+  options: UploadFileOptions;
 };
 
 export type UploadContext = {

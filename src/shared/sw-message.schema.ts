@@ -15,6 +15,24 @@ export const BASKET_KEEPALIVE = 'BASKET_KEEPALIVE';
 /** The synthetic URL the service worker answers with a basket ZIP: `${BASKET_DOWNLOAD_PREFIX}<id>/<file name>`. */
 export const BASKET_DOWNLOAD_PREFIX = '/basket-download/';
 
+/** The page hands over an end-to-end encrypted share's download (link, key, real name) before opening its URL. */
+export const E2EE_DOWNLOAD = 'E2EE_DOWNLOAD';
+/** The synthetic URL the service worker answers with an opened encrypted file: `${E2EE_DOWNLOAD_PREFIX}<id>/<name>`. */
+export const E2EE_DOWNLOAD_PREFIX = '/e2ee-download/';
+
+const e2eeDownloadSchema = z.object({
+  type: z.literal(E2EE_DOWNLOAD),
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  /** The share's own download link on this origin (with its access token). */
+  source: z.string().check(z.startsWith('/api/')),
+  secret: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+  prefix: z.string().check(z.regex(/^[A-Za-z0-9_-]{11}$/)),
+  filename: z.string().check(z.minLength(1), z.maxLength(255)),
+  mimetype: z.string().check(z.minLength(1), z.maxLength(255)),
+  size: z.number().check(z.int(), z.nonnegative()),
+});
+export type E2eeDownloadMessage = z.infer<typeof e2eeDownloadSchema>;
+
 /** The worker tells the pages what its replay did, so they update the queue they show. */
 export const REPLAYED = 'REPLAYED';
 
@@ -39,6 +57,7 @@ export const swMessageSchema = z.discriminatedUnion('type', [
     filename: z.string().check(z.minLength(1), z.maxLength(255)),
   }),
   z.object({ type: z.literal(BASKET_KEEPALIVE) }),
+  e2eeDownloadSchema,
 ]);
 export type SwMessage = z.infer<typeof swMessageSchema>;
 

@@ -1,18 +1,21 @@
 // The service worker: serves the precached app shell offline, waits for the page to accept an
 // update (registerType "prompt"), so a new version never replaces a running tab by surprise, and
-// replays the offline queue through background sync, and streams basket ZIPs to the browser's downloads.
+// replays the offline queue through background sync, and streams basket ZIPs and opened encrypted
+// files to the browser's downloads.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import {
   BASKET_KEEPALIVE,
   BASKET_STREAM,
+  E2EE_DOWNLOAD,
   QUEUE_WRITE,
   REPLAY_NOW,
   SKIP_WAITING,
   swMessageSchema,
 } from '@shared/sw-message.schema';
 import { acceptBasketStream, registerBasketDownloads } from './basket-stream';
+import { acceptE2eeDownload, registerE2eeDownloads } from './e2ee-download';
 import { queueWrite, registerBackgroundSync, replayQueue } from './background-sync';
 import { registerImageCaching } from './runtime-caching';
 
@@ -23,6 +26,7 @@ cleanupOutdatedCaches();
 
 // Before the navigation route: a basket download's URL is opened like a page.
 registerBasketDownloads();
+registerE2eeDownloads();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 registerImageCaching(self.location.origin);
 registerBackgroundSync();
@@ -52,6 +56,9 @@ self.addEventListener('message', (event) => {
       if (port) acceptBasketStream(message.data.id, message.data.filename, port);
       return;
     }
+    case E2EE_DOWNLOAD:
+      acceptE2eeDownload(message.data);
+      return;
     case BASKET_KEEPALIVE:
       // Handling the message is what keeps the worker alive.
       return;

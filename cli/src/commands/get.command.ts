@@ -1,11 +1,14 @@
 // `clipdock get LINK`: a paste's text or a shared file's bytes, from the link alone. A protected
 // share's password comes from --password, CLIPDOCK_PASSWORD or a question on the terminal, and
-// travels in the body of the unlock call, never in a URL. Each kind of share has its reader.
+// travels in the body of the unlock call, never in a URL. An end-to-end encrypted share opens here
+// with the key in the link's fragment, which no request carries. Each kind of share has its reader.
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { downloadFile, getPublicFile, verifyFilePassword } from '@shared/api/file.endpoints';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
-import { isLockedPaste } from '@shared/api/paste.schema';
+import { isLockedPaste, isRevealPending, type PasteView } from '@shared/api/paste.schema';
+import { openingStream, RecordError } from '@shared/e2ee/records';
+import { openFile, openPaste } from '@shared/e2ee/share';
 import { failureOf } from '@shared/http/failure';
 import { randomUuid } from '@shared/random-uuid';
 import type { CliContext } from '@cli/context';
@@ -32,17 +35,34 @@ async function sharePassword(ctx: CliContext, options: GetOptions): Promise<stri
 
 type ShareReader = (ctx: CliContext, link: ShareLink, options: GetOptions & OutputChoice) => Promise<void>;
 
+const noKey = () =>
+  new CliError(ExitCode.usage, 'this share is end-to-end encrypted: use its whole link, with the key after #');
+const wrongKey = () => new CliError(ExitCode.auth, 'the key in the link does not open this share');
+
+/** The text of a paste, opened with the link's key when it is sealed. */
+async function pasteText(link: ShareLink, view: PasteView): Promise<string> {
+  if (view.e2ee !== true) return view.content;
+  if (link.secret === null) throw noKey();
+  return openPaste(link.secret, view.content).catch(() => {
+    throw wrongKey();
+  });
+}
+
 const readPaste: ShareReader = async (ctx, link, options) => {
   const api = apiClientFor(link.server, null);
   const params = { slug: link.slug };
-  let view = await api.call(viewPaste, { params, signal: ctx.signal });
+  // Asked first, so a sealed paste read without its key spends no view.
+  let view = await api.call(viewPaste, { params, query: { reveal: 'ask' }, signal: ctx.signal });
+  if (view.e2ee === true && link.secret === null) throw noKey();
+  if (isRevealPending(view)) view = await api.call(viewPaste, { params, signal: ctx.signal });
   if (isLockedPaste(view)) {
     const password = await sharePassword(ctx, options);
     view = await api.call(unlockPaste, { params, body: { password }, signal: ctx.signal });
   }
   if (!('content' in view)) throw new CliError(ExitCode.unavailable, 'the server sent no text');
+  const text = await pasteText(link, view);
   const target = await chooseTarget(ctx, options, `${link.slug}.txt`, 'stdout');
-  const saved = await saveTo(ctx, target, Buffer.from(view.content, 'utf8'), () => undefined);
+  const saved = await saveTo(ctx, target, Buffer.from(text, 'utf8'), () => undefined);
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);
 };
 
@@ -50,6 +70,7 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
   const api = apiClientFor(link.server, null);
   const params = { slug: link.slug };
   let share = await api.call(getPublicFile, { params, signal: ctx.signal });
+  if (share.e2ee !== undefined && link.secret === null) throw noKey();
   let token = share.access_token;
   if (share.requires_password) {
     const password = await sharePassword(ctx, options);
@@ -61,7 +82,15 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
     });
     token = share.access_token;
   }
-  const target = await chooseTarget(ctx, options, share.filename, 'file');
+  const header = share.e2ee;
+  const sealed =
+    header === undefined || link.secret === null
+      ? null
+      : await openFile(link.secret, header).catch(() => {
+          throw wrongKey();
+        });
+  const name = sealed?.meta.name ?? share.filename;
+  const target = await chooseTarget(ctx, options, name, 'file');
   const address = api.url(downloadFile, { params, query: token === null ? {} : { token } });
   const response = await cliFetch(address, { signal: ctx.signal });
   if (!response.ok || response.body === null) {
@@ -75,10 +104,16 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
     throw failureOf(response.status, body, response.headers.get('retry-after'));
   }
   // Bytes bound for the terminal get no bar beside them.
-  const bar = target.kind === 'file' ? progressBar(ctx, share.filename, share.size) : undefined;
-  const saved = await saveTo(ctx, target, chunksOf(response.body), (bytes) => bar?.update(bytes)).finally(() =>
-    bar?.done(),
-  );
+  const bar = target.kind === 'file' ? progressBar(ctx, name, sealed?.meta.size ?? share.size) : undefined;
+  // Each record is checked before a byte of it is written; a damaged file leaves nothing behind.
+  const body = sealed === null ? response.body : response.body.pipeThrough(openingStream(sealed.recordKey));
+  const saved = await saveTo(ctx, target, chunksOf(body), (bytes) => bar?.update(bytes))
+    .catch((error: unknown) => {
+      if (error instanceof RecordError)
+        throw new CliError(ExitCode.unavailable, `the encrypted file is ${error.reason}: nothing was saved`);
+      throw error;
+    })
+    .finally(() => bar?.done());
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);
 };
 

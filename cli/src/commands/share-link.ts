@@ -1,10 +1,12 @@
 // A share's link as the app hands it out (`https://host/paste/<slug>`, `https://host/file/<slug>`):
-// which server it lives on, what kind of share it is and its slug.
+// which server it lives on, what kind of share it is and its slug, and the key of an end-to-end
+// encrypted one, which travels in the fragment (`#k=…`, docs/encryption.md).
+import { secretFromFragment } from '@shared/e2ee/keys';
 import { CliError, ExitCode } from '@cli/output/exit-codes';
 
 export const shareKinds = ['paste', 'file'] as const;
 export type ShareKind = (typeof shareKinds)[number];
-export type ShareLink = { server: string; kind: ShareKind; slug: string };
+export type ShareLink = { server: string; kind: ShareKind; slug: string; secret: Uint8Array<ArrayBuffer> | null };
 
 function isShareKind(segment: string | undefined): segment is ShareKind {
   return shareKinds.some((kind) => kind === segment);
@@ -26,7 +28,12 @@ export function parseShareLink(text: string): ShareLink {
   const slug = segments[at + 1];
   if ((url.protocol === 'http:' || url.protocol === 'https:') && isShareKind(kind) && slug !== undefined) {
     const prefix = segments.slice(0, at).join('/');
-    return { server: `${url.origin}${prefix === '' ? '' : `/${prefix}`}`, kind, slug: decodeURIComponent(slug) };
+    return {
+      server: `${url.origin}${prefix === '' ? '' : `/${prefix}`}`,
+      kind,
+      slug: decodeURIComponent(slug),
+      secret: secretFromFragment(url.hash),
+    };
   }
   throw new CliError(
     ExitCode.usage,

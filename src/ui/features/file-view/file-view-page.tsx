@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VerifiedFile } from '@shared/api/file-share.schema';
+import { isLockedFile, type VerifiedFile } from '@shared/api/file-share.schema';
 import { formatDateTime } from '@ui/lib/format-date-time';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { OfflineFallback } from '@ui/components/offline-fallback';
@@ -17,6 +17,7 @@ import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
 import { RevealPrompt } from './reveal-prompt';
 import { shownFile } from './shown-file';
+import { linkHasKey, SealedFileView, SealedNotice } from './sealed/sealed-file-view';
 import './file-view.css';
 
 /**
@@ -31,7 +32,10 @@ export function FileViewPage({ slug }: { slug: string }) {
   const [revealed, setRevealed] = useState(false);
   const loaded = resource.state.status === 'ready' ? resource.state.data : null;
   // A protected file's name is shown only once its password was accepted.
-  const title = (loaded === null ? null : shownFile(loaded, verified))?.file.filename ?? t('pages.file.title');
+  const shownNow = loaded === null ? null : shownFile(loaded, verified);
+  // An encrypted file's name opens only in its own view, with the link's key.
+  const title =
+    shownNow?.file.e2ee !== undefined ? t('fileView.e2ee.title') : (shownNow?.file.filename ?? t('pages.file.title'));
   useDocumentTitle(title);
 
   if (resource.state.status === 'error' && resource.state.error.kind === 'not-found')
@@ -49,9 +53,12 @@ export function FileViewPage({ slug }: { slug: string }) {
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
           const shown = shownFile(publicFile, verified);
+          if (shown === null && isLockedFile(publicFile) && publicFile.e2ee === true && !linkHasKey())
+            return <SealedNotice problem="no-key" />;
           if (shown === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const { file, accessToken } = shown;
           const links = linksOf(file.slug, accessToken);
+          if (file.e2ee !== undefined) return <SealedFileView file={file} downloadUrl={links?.download ?? null} />;
           const kind = previewKind(file.mimetype, file.filename);
           // A protected share's password was the visitor's step; an offline copy fetches nothing.
           const limit = file.max_views === null || file.max_views <= 0 ? null : file.max_views;

@@ -2,6 +2,22 @@
 export const fileViewResources = {
   en: {
     fileView: {
+      e2ee: {
+        title: 'End-to-end encrypted file',
+        opening: 'Opening the encrypted file…',
+        note: 'End-to-end encrypted: the name, type and content open here, with the key in this link. The server cannot read them.',
+        noKeyTitle: 'This file is end-to-end encrypted',
+        noKey:
+          'Its link is missing the key (the part after #), so it cannot be opened here. Ask for the whole link. Nothing was downloaded, so no view was used.',
+        wrongKeyTitle: 'This link does not open the file',
+        wrongKey: 'The key in the link does not match this encrypted file. Check that the link was copied whole.',
+        preview: 'Decrypt and preview',
+        decrypting: 'Decrypting…',
+        damaged:
+          'The encrypted file could not be opened: it is damaged or incomplete. Nothing of it was kept. ({{reason}})',
+        tooLarge:
+          'This file is too large to decrypt in this page. Reload the page once so the app can stream it, then try again.',
+      },
       info: {
         label: 'File details',
         name: 'Name',
@@ -45,6 +61,19 @@ export const fileViewResources = {
   },
   zh: {
     fileView: {
+      e2ee: {
+        title: '端到端加密的文件',
+        opening: '正在打开加密文件…',
+        note: '端到端加密：文件名、类型和内容借助此链接中的密钥在这里打开。服务器无法读取它们。',
+        noKeyTitle: '此文件已端到端加密',
+        noKey: '链接缺少密钥（# 之后的部分），因此无法在此打开。请索取完整链接。未下载任何内容，因此没有消耗查看次数。',
+        wrongKeyTitle: '此链接无法打开该文件',
+        wrongKey: '链接中的密钥与此加密文件不匹配。请检查链接是否完整复制。',
+        preview: '解密并预览',
+        decrypting: '正在解密…',
+        damaged: '无法打开加密文件：文件已损坏或不完整。未保留任何内容。（{{reason}}）',
+        tooLarge: '文件太大，无法在此页面中解密。请重新加载一次页面，以便应用以流式方式处理，然后重试。',
+      },
       info: {
         label: '文件信息',
         name: '名称',

@@ -35,11 +35,13 @@ export function PasteViewPage({ slug }: { slug: string }) {
   useDocumentTitle(t('pages.paste.title'));
 
   if (state.status === 'missing' || state.status === 'gone') return <PasteStatusScreen kind={state.status} />;
+  if (state.status === 'sealed') return <PasteStatusScreen kind={state.problem === 'no-key' ? 'noKey' : 'wrongKey'} />;
   // Offline with no copy kept on this device: the "temporarily unavailable" page.
   if (state.status === 'failed' && state.error.kind === 'network') return <OfflineFallback />;
   if (state.status === 'failed') return <PasteStatusScreen kind="failed" error={state.error} onRetry={retry} />;
 
-  const editId = state.status === 'ready' ? state.paste.id : undefined;
+  // Encrypted text is edited nowhere but where it was written: the server holds only ciphertext.
+  const editId = state.status === 'ready' && state.paste.e2ee !== true ? state.paste.id : undefined;
   const saved = (paste: PasteDetail) => {
     setEditing(false);
     applyEdit(paste);

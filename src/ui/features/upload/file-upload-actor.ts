@@ -11,6 +11,9 @@ import type { UploadResult } from '@workers/protocol';
 import { transferStats } from './transfer-stats';
 import { findUnfinished, forgetUnfinished, markRunning, rememberUnfinished } from './unfinished-uploads-store';
 import { uploadMimetype } from '@shared/mimetype';
+import { newSecret, toBase64Url } from '@shared/e2ee/keys';
+import { sealFile } from '@shared/e2ee/share';
+import type { SealWith } from '@workers/sealed-source';
 
 /**
  * A device file's upload, resuming the one a reload interrupted when this browser remembers the
@@ -19,13 +22,20 @@ import { uploadMimetype } from '@shared/mimetype';
  */
 async function deviceUpload(
   transfers: TransferClient,
-  job: Parameters<TransferClient['upload']>[0],
+  plainJob: Parameters<TransferClient['upload']>[0],
   file: Blob,
+  sealed: boolean,
   onProgress: (progress: TransferProgress) => void,
 ): Promise<UploadResult> {
   const identity =
     file instanceof File ? { filename: file.name, size: file.size, lastModified: file.lastModified } : null;
-  const previous = identity === null ? null : await findUnfinished(identity);
+  const found = identity === null ? null : await findUnfinished(identity);
+  // An encrypted upload resumes with the key it started with, kept in this browser until it ends.
+  const previous = found !== null && (found.e2ee !== undefined) === sealed ? found : null;
+  const e2ee = sealed
+    ? (previous?.e2ee ?? (await newSeal(plainJob.filename, plainJob.mimetype, file.size)))
+    : undefined;
+  const job = e2ee === undefined ? plainJob : { ...plainJob, e2ee };
   const started: { fileId: string | null } = { fileId: null };
   // While it runs, the upload is no unfinished one to offer: it is listed again only if it stops short.
   if (previous !== null) markRunning(previous.fileId, true);
@@ -37,7 +47,13 @@ async function deviceUpload(
       (upload) => {
         started.fileId = upload.fileId;
         markRunning(upload.fileId, true);
-        if (identity !== null) void rememberUnfinished({ ...identity, ...upload, startedAt: Date.now() });
+        if (identity !== null)
+          void rememberUnfinished({
+            ...identity,
+            ...upload,
+            startedAt: Date.now(),
+            ...(e2ee === undefined ? {} : { e2ee }),
+          });
       },
     );
   } finally {
@@ -49,12 +65,27 @@ async function deviceUpload(
     if (previous !== null) void forgetUnfinished(previous.fileId);
     if (started.fileId !== null) void forgetUnfinished(started.fileId);
   }
-  return result;
+  return withKey(result, e2ee);
+}
+
+/** A fresh secret and the header holding the file's sealed name, type and size. */
+async function newSeal(name: string, type: string | undefined, size: number): Promise<SealWith> {
+  const secret = newSecret();
+  const { header } = await sealFile(secret, { name, type: type ?? 'application/octet-stream', size });
+  return { secret: toBase64Url(secret), header };
+}
+
+/** The share link of an encrypted upload carries its key in the fragment, which browsers never send. */
+function withKey(result: UploadResult, e2ee: SealWith | undefined): UploadResult {
+  if (!result.ok || e2ee === undefined) return result;
+  const fragment = `#k=${e2ee.secret}`;
+  return { ...result, share: { ...result.share, url: `${result.share.url}${fragment}` } };
 }
 
 export function fileUploadActor(transfers: TransferClient, onShared: (share: CommitResponse) => void) {
   return fromCallback<EventObject, UploadFileInput>(({ input, sendBack }) => {
-    const { fileId, file, url, name, options } = input;
+    const { fileId, file, url, name, options: fileOptions } = input;
+    const { e2ee: sealed = false, ...options } = fileOptions;
     const report = (event: UploadFileReport) => sendBack(event);
     let settled = false;
     let stopped = false;
@@ -67,24 +98,21 @@ export function fileUploadActor(transfers: TransferClient, onShared: (share: Com
       report({ type: 'file.progress', fileId, percent: progress.percent, stage: progress.stage });
     };
     // A URL upload downloads in the worker; a device file goes straight up.
+    const urlUpload = async (source: NonNullable<typeof url>) => {
+      const mimetype = uploadMimetype(name, source.mimetype);
+      const e2ee = sealed ? await newSeal(name, mimetype, source.size) : undefined;
+      const job = { ...options, id: fileId, url: source.url, filename: name, mimetype, size: source.size };
+      return withKey(await transfers.uploadFromUrl(e2ee === undefined ? job : { ...job, e2ee }, onProgress), e2ee);
+    };
     const transfer =
       url !== null
-        ? transfers.uploadFromUrl(
-            {
-              ...options,
-              id: fileId,
-              url: url.url,
-              filename: name,
-              mimetype: uploadMimetype(name, url.mimetype),
-              size: url.size,
-            },
-            onProgress,
-          )
+        ? urlUpload(url)
         : file !== null
           ? deviceUpload(
               transfers,
               { ...options, id: fileId, file, filename: name, mimetype: uploadMimetype(name, file.type) },
               file,
+              sealed,
               onProgress,
             )
           : Promise.resolve(failure('invalid-job'));

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { getDatabase } from '@db/database';
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
+import { sealWithSchema } from '@workers/protocol';
 
 const KEY = 'upload.unfinished';
 /** More than anyone leaves unfinished; the oldest go first. */
@@ -17,6 +18,8 @@ const unfinishedUploadSchema = z.object({
   size: z.number().check(z.int(), z.nonnegative()),
   lastModified: z.number(),
   startedAt: z.number(),
+  /** An encrypted upload's key and header, kept only for the upload's life (docs/encryption.md). */
+  e2ee: z.optional(sealWithSchema),
 });
 export type UnfinishedUpload = z.infer<typeof unfinishedUploadSchema>;
 export type FileIdentity = Pick<UnfinishedUpload, 'filename' | 'size' | 'lastModified'>;

@@ -67,7 +67,7 @@ export function UploadFileRow({ file, onCancel }: UploadFileRowProps) {
           {errorText(file, t)}
         </p>
       )}
-      {file.status === 'success' && file.share && <ShareResult slug={file.share.slug} />}
+      {file.status === 'success' && file.share && <ShareResult slug={file.share.slug} url={file.share.url} />}
     </li>
   );
 }

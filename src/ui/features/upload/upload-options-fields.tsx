@@ -84,6 +84,18 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
         error={problem('maxViews')}
         onChange={(e) => onChange({ maxViews: e.target.value })}
       />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={form.e2ee}
+          aria-describedby="upload-e2ee-hint"
+          onChange={(e) => onChange({ e2ee: e.target.checked })}
+        />
+        {t('upload.options.e2ee')}
+      </label>
+      <p id="upload-e2ee-hint" className="field__hint">
+        {t('upload.options.e2eeHint')}
+      </p>
     </fieldset>
   );
 }

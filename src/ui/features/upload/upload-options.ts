@@ -1,6 +1,6 @@
 // The upload options form as typed text, turned into the share options the transfer engine
 // sends. Fields left empty are not sent; a custom slug only applies to a single file.
-import type { UploadShareOptions } from '@shared/api/upload.schema';
+import type { UploadFileOptions } from '@machines/upload.machine';
 import { SLUG_MAX_LENGTH } from '@shared/limits';
 import { isReservedSlug, SLUG_PATTERN } from '@shared/slug';
 import { expiryHours, type UploadExpiryPreset } from './expiry-hours';
@@ -13,13 +13,15 @@ export type UploadOptionsForm = {
   password: string;
   expiry: UploadExpiryPreset;
   maxViews: string;
+  /** Seal the files in the browser; the link carries the key (docs/encryption.md). */
+  e2ee: boolean;
 };
 
 export type UploadOptionsProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'slugSingle' | 'maxViews';
 export type UploadOptionsProblems = Partial<Record<'slug' | 'maxViews', UploadOptionsProblem>>;
 
 export type UploadOptionsResult =
-  | { ok: true; options: UploadShareOptions }
+  | { ok: true; options: UploadFileOptions }
   | { ok: false; problems: UploadOptionsProblems };
 
 export const emptyUploadOptions: UploadOptionsForm = {
@@ -30,6 +32,7 @@ export const emptyUploadOptions: UploadOptionsForm = {
   password: '',
   expiry: 'never',
   maxViews: '',
+  e2ee: false,
 };
 
 function slugProblem(slug: string, fileCount: number): UploadOptionsProblem | undefined {
@@ -51,7 +54,7 @@ export function shareOptionsFrom(form: UploadOptionsForm, fileCount: number): Up
   if (!Number.isInteger(maxViews) || maxViews < 0) problems.maxViews = 'maxViews';
   if (problems.slug || problems.maxViews) return { ok: false, problems };
 
-  const options: UploadShareOptions = {};
+  const options: UploadFileOptions = {};
   if (form.storageConfigId !== '') options.s3_config_id = form.storageConfigId;
   if (slug !== '') options.slug = slug;
   if (form.path.trim() !== '') options.path = form.path.trim();
@@ -60,5 +63,6 @@ export function shareOptionsFrom(form: UploadOptionsForm, fileCount: number): Up
   const hours = expiryHours(form.expiry);
   if (hours !== undefined) options.expires_in = hours;
   if (maxViews > 0) options.max_views = maxViews;
+  if (form.e2ee) options.e2ee = true;
   return { ok: true, options };
 }

@@ -52,6 +52,9 @@ export const uploadResources = {
         expiry: 'Expires after',
         expiryOptions: { '1h': '1 hour', '1d': '1 day', '7d': '7 days', '30d': '30 days', never: 'Never' },
         maxViews: 'Max views (0 = unlimited)',
+        e2ee: 'End-to-end encrypted',
+        e2eeHint:
+          'Sealed in this browser before it leaves: the server never sees the file, its name or its type. The link carries the key, so keep it whole.',
         problems: {
           slugChars: 'Use only letters, digits, - and _.',
           slugLength: 'A link suffix has at most 50 characters.',
@@ -82,7 +85,10 @@ export const uploadResources = {
         completed: 'Done',
         downloading: 'Downloading',
       },
-      share: { link: 'Share link' },
+      share: {
+        link: 'Share link',
+        keyNote: 'This link holds the key to the encrypted file and is kept nowhere else: copy it now.',
+      },
       recent: { title: 'Recent uploads', empty: 'Nothing uploaded from this browser yet.' },
       unfinished: {
         title: 'Unfinished uploads',
@@ -168,6 +174,8 @@ export const uploadResources = {
         expiry: '有效期',
         expiryOptions: { '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
         maxViews: '最大查看次数（0 表示不限）',
+        e2ee: '端到端加密',
+        e2eeHint: '文件在离开本浏览器前即被加密：服务器看不到文件内容、文件名或类型。密钥就在链接里，请完整保存链接。',
         problems: {
           slugChars: '只能使用字母、数字、- 和 _。',
           slugLength: '链接后缀最多 50 个字符。',
@@ -198,7 +206,7 @@ export const uploadResources = {
         completed: '完成',
         downloading: '下载中',
       },
-      share: { link: '分享链接' },
+      share: { link: '分享链接', keyNote: '此链接包含加密文件的密钥，且不会另行保存：请现在复制。' },
       recent: { title: '最近上传', empty: '此浏览器还没有上传记录。' },
       unfinished: {
         title: '未完成的上传',

@@ -96,6 +96,22 @@ export function PasteOptionsFields({ value, onChange, onSlugBlur, errors, editin
         />
         <p className="field__hint">{t('pastes.options.maxViewsHint')}</p>
       </div>
+      {!editing && (
+        <div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={value.e2ee === true}
+              aria-describedby="paste-e2ee-hint"
+              onChange={(e) => onChange({ e2ee: e.target.checked })}
+            />
+            {t('pastes.options.e2ee')}
+          </label>
+          <p id="paste-e2ee-hint" className="field__hint">
+            {t('pastes.options.e2eeHint')}
+          </p>
+        </div>
+      )}
     </div>
   );
 }

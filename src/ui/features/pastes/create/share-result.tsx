@@ -26,7 +26,7 @@ export function ShareResult({ result, rawUrl, onHide }: ShareResultProps) {
         </button>
       </ShareLink>
       <p className="share-link__label">{t('pastes.share.raw')}</p>
-      {result.hasPassword ? (
+      {result.hasPassword || result.url.includes('#k=') ? (
         <p className="muted">{t('pastes.share.rawProtected')}</p>
       ) : (
         <a href={rawUrl} className="share-link__url mono" target="_blank" rel="noopener noreferrer">

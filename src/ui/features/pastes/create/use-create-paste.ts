@@ -11,6 +11,8 @@ import type { ApiClient } from '@shared/http/api-client';
 import { createPaste } from '@shared/api/paste.endpoints';
 import { toCreateInput, type PasteOptions, type PasteText } from '@ui/features/pastes/lib/paste-options';
 import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
+import { fragmentFor, newSecret } from '@shared/e2ee/keys';
+import { sealPaste } from '@shared/e2ee/share';
 
 export type CreateState =
   | { status: 'idle' }
@@ -18,15 +20,33 @@ export type CreateState =
   | { status: 'failed'; error: ApiErrorInit }
   | { status: 'created'; result: PasteCreateResult };
 
-type Attempt = { form: string; input: PasteCreateInput; key: string };
+/** `fragment`: an encrypted paste's key for its link (`#k=…`), held in memory only; else ''. */
+type Attempt = { form: string; input: PasteCreateInput; key: string; fragment: string };
 
 const unexpected: ApiErrorInit = { kind: 'bad-response' };
+
+/** The body and Idempotency-Key of a new attempt; an encrypted paste is sealed here, once per attempt. */
+async function newAttempt(form: string, text: PasteText, options: PasteOptions): Promise<Attempt> {
+  const input = toCreateInput(text, options, Date.now());
+  if (options.e2ee !== true) return { form, input, key: randomUuid(), fragment: '' };
+  const secret = newSecret();
+  return {
+    form,
+    input: { ...input, content: await sealPaste(secret, text.content), e2ee: true },
+    key: randomUuid(),
+    fragment: fragmentFor(secret),
+  };
+}
+
+function withFragment(result: PasteCreateResult, fragment: string): PasteCreateResult {
+  return fragment === '' ? result : { ...result, url: `${result.url}${fragment}` };
+}
 
 export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateResult) => void) {
   const [state, setState] = useState<CreateState>({ status: 'idle' });
   const lastAttempt = useRef<Attempt | null>(null);
-  /** The key of the attempt waiting in the offline queue, if any. */
-  const queuedKey = useRef<string | null>(null);
+  /** The attempt waiting in the offline queue, if any. */
+  const queued = useRef<Attempt | null>(null);
   const queue = useOfflineQueue();
   const created = useRef(onCreated);
   created.current = onCreated;
@@ -34,36 +54,36 @@ export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateRe
   useEffect(() => {
     if (queue === null) return undefined;
     return queue.onSent((sent) => {
-      if (sent.type !== 'pastes.create' || sent.idempotencyKey !== queuedKey.current) return;
-      queuedKey.current = null;
+      const attempt = queued.current;
+      if (sent.type !== 'pastes.create' || attempt === null || sent.idempotencyKey !== attempt.key) return;
+      queued.current = null;
       lastAttempt.current = null;
       const result = pasteCreateResultSchema.safeParse(sent.data);
       if (!result.success) return setState({ status: 'idle' });
-      setState({ status: 'created', result: result.data });
-      created.current(result.data);
+      const linked = withFragment(result.data, attempt.fragment);
+      setState({ status: 'created', result: linked });
+      created.current(linked);
     });
   }, [queue]);
 
   const submit = useCallback(
     async ({ content, format }: PasteText, options: PasteOptions) => {
       const form = JSON.stringify({ content, format, options });
-      const attempt =
-        lastAttempt.current?.form === form
-          ? lastAttempt.current
-          : { form, input: toCreateInput({ content, format }, options, Date.now()), key: randomUuid() };
-      lastAttempt.current = attempt;
-      queuedKey.current = null;
+      queued.current = null;
       setState({ status: 'submitting' });
+      const attempt =
+        lastAttempt.current?.form === form ? lastAttempt.current : await newAttempt(form, { content, format }, options);
+      lastAttempt.current = attempt;
       try {
-        const result = await api.call(createPaste, {
-          body: attempt.input,
-          headers: { 'Idempotency-Key': attempt.key },
-        });
+        const result = withFragment(
+          await api.call(createPaste, { body: attempt.input, headers: { 'Idempotency-Key': attempt.key } }),
+          attempt.fragment,
+        );
         lastAttempt.current = null;
         setState({ status: 'created', result });
         onCreated(result);
       } catch (error) {
-        if (isApiError(error) && error.kind === 'queued') queuedKey.current = attempt.key;
+        if (isApiError(error) && error.kind === 'queued') queued.current = attempt;
         setState({ status: 'failed', error: isApiError(error) ? error.toJSON() : unexpected });
       }
     },

@@ -15,6 +15,8 @@ export type PasteOptions = {
   clearPassword: boolean;
   expiry: ExpiryChoice;
   maxViews: string;
+  /** Create only: seal the text in this browser; the link carries the key (docs/encryption.md). */
+  e2ee?: boolean;
 };
 
 /** What the editor holds: the text and how it is shown. */

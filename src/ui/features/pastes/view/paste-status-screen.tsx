@@ -5,10 +5,10 @@ import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 
 type PasteStatusScreenProps =
-  | { kind: 'missing' | 'gone'; onRetry?: undefined; error?: undefined }
+  | { kind: 'missing' | 'gone' | 'noKey' | 'wrongKey'; onRetry?: undefined; error?: undefined }
   | { kind: 'failed'; error: ApiErrorInit; onRetry: () => void };
 
-/** Not found (404), expired or used up (410), or a failed load with a retry. */
+/** Not found (404), expired or used up (410), an encrypted paste without its key, or a failed load with a retry. */
 export function PasteStatusScreen({ kind, error, onRetry }: PasteStatusScreenProps) {
   const { t } = useTranslation();
   const title = t(`pastes.status.${kind}Title`);

@@ -17,6 +17,7 @@ import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 import { pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
+import { pageSecret, type SealProblem, unsealed } from './unseal-paste';
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
 export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
@@ -26,6 +27,8 @@ export type PasteViewState =
   | { status: 'locked'; meta: LockedPasteView; unlocking: boolean; error: ApiErrorInit | null }
   | { status: 'reveal'; viewsLeft: number | null; revealing: boolean; error: ApiErrorInit | null }
   | { status: 'ready'; paste: OpenPaste }
+  /** An end-to-end encrypted paste whose link has no key, or a key that does not open it. */
+  | { status: 'sealed'; problem: SealProblem }
   | { status: 'missing' }
   | { status: 'gone' }
   | { status: 'failed'; error: ApiErrorInit };
@@ -39,23 +42,37 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
-function opened(view: PasteViewAnswer): PasteViewState {
+type Secret = Uint8Array<ArrayBuffer> | null;
+
+async function readable(paste: OpenPaste, secret: Secret): Promise<PasteViewState> {
+  const open = await unsealed(paste, secret);
+  return typeof open === 'string' ? { status: 'sealed', problem: open } : { status: 'ready', paste: open };
+}
+
+async function opened(view: PasteViewAnswer, secret: Secret): Promise<PasteViewState> {
+  // Without the key an encrypted paste is not worth a password or a view: say so at once.
+  if (view.e2ee === true && secret === null && !('content' in view)) return { status: 'sealed', problem: 'no-key' };
   if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
   if (isRevealPending(view)) return { status: 'reveal', viewsLeft: view.viewsLeft, revealing: false, error: null };
   // The copy is kept at once, in a worker: the local database is no part of showing the paste.
+  // An encrypted paste is kept sealed, and opened again with the link's key when read offline.
   keepOffThread(
     () => new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), { type: 'module', name: 'paste-copy' }),
     view,
     () => void keepCopy(view).catch(() => undefined),
   );
-  return { status: 'ready', paste: view };
+  return readable(view, secret);
 }
 
+/** An encrypted paste without a view limit whose key the link holds is read at once: no "Show it" step. */
+const readsAtOnce = (view: PasteViewAnswer, secret: Secret) =>
+  isRevealPending(view) && view.e2ee === true && view.viewsLeft === null && secret !== null;
+
 /** Without a connection, the copy kept on this device when the paste was last opened, if any. */
-async function offlineOr(slug: string, failed: PasteViewState): Promise<PasteViewState> {
+async function offlineOr(slug: string, failed: PasteViewState, secret: Secret): Promise<PasteViewState> {
   if (failed.status !== 'failed' || (failed.error.kind !== 'network' && failed.error.kind !== 'timeout')) return failed;
   const copy = await findCopy(slug).catch(() => null);
-  return copy === null ? failed : { status: 'ready', paste: { ...copy.view, offlineCopy: copy.savedAt } };
+  return copy === null ? failed : readable({ ...copy.view, offlineCopy: copy.savedAt }, secret);
 }
 
 /**
@@ -70,6 +87,9 @@ function edited({ html: _old, unrendered: _oldVerdict, ...paste }: OpenPaste, sa
 
 export function usePasteView(api: ApiClient, slug: string) {
   const [state, setState] = useState<PasteViewState>({ status: 'loading' });
+  // The key in the link (docs/encryption.md), read as the page opens: it never leaves the page.
+  const [secret] = useState(pageSecret);
+  const open = useCallback((view: PasteViewAnswer) => opened(view, secret), [secret]);
   const requested = useRef<string | null>(null);
   const current = useRef(slug);
 
@@ -86,9 +106,12 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
-      .then(opened, (error: unknown) => offlineOr(slug, failedState(error)))
+      .then((view) =>
+        readsAtOnce(view, secret) ? api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view,
+      )
+      .then(open, (error: unknown) => offlineOr(slug, failedState(error), secret))
       .then((next) => settle(slug, next));
-  }, [api, slug, settle]);
+  }, [api, slug, settle, secret, open]);
 
   useEffect(() => {
     if (requested.current !== slug) load();
@@ -101,7 +124,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       setState({ status: 'locked', meta, unlocking: true, error: null });
       api
         .call(unlockPaste, { params: { slug }, query: pastePageQuery, body: { password } })
-        .then(opened, (error: unknown) => {
+        .then(open, (error: unknown) => {
           const next = failedState(error);
           return next.status === 'failed'
             ? { status: 'locked' as const, meta, unlocking: false, error: next.error }
@@ -109,7 +132,7 @@ export function usePasteView(api: ApiClient, slug: string) {
         })
         .then((next) => settle(slug, next));
     },
-    [api, slug, state, settle],
+    [api, slug, state, settle, open],
   );
 
   /** The visitor asked to see a view-limited paste: the one read that spends a view. */
@@ -119,14 +142,14 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'reveal', viewsLeft, revealing: true, error: null });
     api
       .call(viewPaste, { params: { slug }, query: pasteRevealQuery })
-      .then(opened, (error: unknown) => {
+      .then(open, (error: unknown) => {
         const next = failedState(error);
         return next.status === 'failed'
           ? { status: 'reveal' as const, viewsLeft, revealing: false, error: next.error }
           : next;
       })
       .then((next) => settle(slug, next));
-  }, [api, slug, state, settle]);
+  }, [api, slug, state, settle, open]);
 
   const applyEdit = useCallback((saved: PasteDetail) => {
     setState((previous) =>

@@ -1,0 +1,55 @@
+// The download of an end-to-end encrypted file share (docs/encryption.md): the page hands this
+// worker the share's download link, the key and the file's real name, then opens a synthetic URL;
+// the answer is the stored records fetched and opened one at a time, so memory stays flat whatever
+// the file's size, and a record that does not open ends the download instead of handing out a
+// wrong byte. The key only ever travels in this message, never in a URL.
+import { registerRoute } from 'workbox-routing';
+import { deriveKey, fromBase64Url } from '@shared/e2ee/keys';
+import { openingStream } from '@shared/e2ee/records';
+import { E2EE_DOWNLOAD_PREFIX, type E2eeDownloadMessage } from '@shared/sw-message.schema';
+
+declare let self: ServiceWorkerGlobalScope;
+
+type Handed = Omit<E2eeDownloadMessage, 'type' | 'id'>;
+
+/** Downloads handed over but not yet opened; a page that never opens its URL leaves at most a few. */
+const handed = new Map<string, Handed>();
+const MAX_HANDED = 8;
+
+export function acceptE2eeDownload({ id, ...download }: E2eeDownloadMessage): void {
+  if (handed.size >= MAX_HANDED) {
+    const oldest = handed.keys().next().value;
+    if (oldest !== undefined) handed.delete(oldest);
+  }
+  handed.set(id, download);
+}
+
+const refused = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+export function registerE2eeDownloads(): void {
+  registerRoute(
+    ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(E2EE_DOWNLOAD_PREFIX),
+    async ({ url }) => {
+      const id = decodeURIComponent(url.pathname.slice(E2EE_DOWNLOAD_PREFIX.length).split('/')[0] ?? '');
+      const download = handed.get(id);
+      handed.delete(id);
+      const secret = download === undefined ? null : fromBase64Url(download.secret);
+      const prefix = download === undefined ? null : fromBase64Url(download.prefix);
+      if (download === undefined || secret === null || prefix === null)
+        return refused(404, 'This download is no longer available.');
+      const stored = await fetch(new URL(download.source, self.location.origin));
+      if (!stored.ok || stored.body === null)
+        return refused(stored.status === 200 ? 502 : stored.status, 'The encrypted file could not be read.');
+      const recordKey = { key: await deriveKey(secret, 'content'), prefix };
+      return new Response(stored.body.pipeThrough(openingStream(recordKey)), {
+        headers: {
+          'content-type': download.mimetype,
+          'content-length': String(download.size),
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(download.filename)}`,
+          'x-content-type-options': 'nosniff',
+        },
+      });
+    },
+  );
+}
