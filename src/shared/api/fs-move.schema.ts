@@ -53,7 +53,8 @@ export type FsMoveCommitFile = z.infer<typeof fsMoveCommitFileSchema>;
 
 export const fsMoveCommitRequestSchema = z.object({
   targetMountId: z.string().check(z.minLength(1)),
-  files: z.array(fsMoveCommitFileSchema).check(z.minLength(1), z.maxLength(COPY_COMMIT_MAX_FILES)),
+  /** May be empty in a last call that only deletes the source folders. */
+  files: z.array(fsMoveCommitFileSchema).check(z.maxLength(COPY_COMMIT_MAX_FILES)),
   /** Source folders moved: each is deleted once no file is left below it (else kept, untouched). */
   sourceFolders: z._default(z.array(fsPathSchema).check(z.maxLength(FS_BATCH_MAX_PATHS)), []),
 });

@@ -8,6 +8,7 @@ import { fsMoveResultSchema, type FsMoveRequest } from '@shared/api/fs-move.sche
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
 import { expectError, expectOk } from '@tests/integration/support/http';
+import { createTestDatabase } from '@tests/integration/support/postgres';
 import { rgwClient } from '@tests/integration/support/rgw';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import {
@@ -23,11 +24,16 @@ import {
   type Who,
 } from './fs-harness';
 
-describe.each(drivers)('move inside one storage on the %s driver', (name) => {
+const cases = drivers.flatMap((driver) =>
+  (['sqlite', 'postgres'] as const).map((database) => [driver, database] as const),
+);
+
+describe.each(cases)('move inside one storage on the %s driver and %s', (name, database) => {
   let h: FsHarness;
   let root: string;
   beforeAll(async () => {
-    h = await startFsHarness(name);
+    const env = database === 'postgres' ? { DATABASE_URL: await createTestDatabase(`fs_move_${name}`) } : {};
+    h = await startFsHarness(name, { env });
     root = `${h.mountPath}/moves`;
     await mkdir(h, admin(h), root);
   });
