@@ -140,6 +140,8 @@ describe('mount explorer', () => {
       'Edit',
       'Rename',
       'Copy to…',
+      'Move to…',
+      'Cut',
       'Select a.txt',
       'Delete',
     ]);

@@ -1,4 +1,6 @@
 // Strings of the mount explorer (issue 10), English and Chinese; the Chinese shape must match.
+import { moveStrings } from './move.locales';
+
 const en = {
   explorer: {
     noPermission: 'The mount explorer needs an admin login or an API key with mount permission.',
@@ -91,6 +93,7 @@ const en = {
       submit: 'Copy here',
       started: 'Copy started. Follow it in the task panel.',
     },
+    move: moveStrings.en,
     rename: {
       title: 'Rename {{name}}',
       name: 'New name',
@@ -243,6 +246,7 @@ const zh: Shape<typeof en> = {
       submit: '复制到这里',
       started: '已开始复制，可在任务面板中查看进度。',
     },
+    move: moveStrings.zh,
     rename: {
       title: '重命名 {{name}}',
       name: '新名称',
