@@ -90,7 +90,7 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose, mod
     <Dialog title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate className="copy-dialog">
         <p className="copy-dialog__where" aria-live="polite">
-          {t('explorer.copy.target', { folder: where })}
+          {t(moving ? 'explorer.move.target' : 'explorer.copy.target', { folder: where })}
         </p>
         <ul className="copy-dialog__folders" aria-label={t('explorer.copy.folders')}>
           {folder !== '/' && (
@@ -123,7 +123,7 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose, mod
         </ul>
         {folders.status === 'loading' && <p className="copy-dialog__note">{t('explorer.copy.loading')}</p>}
         {folders.status === 'ready' && folders.folders.length === 0 && (
-          <p className="copy-dialog__note">{t('explorer.copy.noFolders')}</p>
+          <p className="copy-dialog__note">{t(moving ? 'explorer.move.noFolders' : 'explorer.copy.noFolders')}</p>
         )}
         {folders.status === 'error' && (
           <p role="alert" className="form-error">

@@ -107,7 +107,9 @@ describe('move task', () => {
       ['/a/taken.txt', 'CONFLICT', 'text for conflict'],
       ['/a/photos/2.png', 'network', 'text for storage'],
     ]);
-    expect(moved).toEqual([['/a/here.txt', '/a/in/here.txt', '/a/photos/1.png', '/b/photos/1.png']]);
+    expect(moved).toEqual([
+      ['/a/here.txt', '/a/in/here.txt', '/a/photos/1.png', '/b/photos/1.png', '/a/photos', '/b/photos'],
+    ]);
     expect(task.retry?.(failures.map(([item, code]) => ({ item, code, message: null })))).not.toBeNull();
   });
 });

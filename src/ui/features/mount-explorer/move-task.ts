@@ -97,6 +97,10 @@ export function moveTask(options: MoveTaskOptions): TaskSpec {
             (progress) => report.bytes(progress.loaded, progress.total),
           );
           for (const file of result.copied) done(file);
+          // The folders the planned items left and went to changed too (an emptied folder is gone).
+          if (result.copied.length > 0)
+            for (const detail of answer.details)
+              if (detail.status === 'planned') moved.push(detail.sourcePath, detail.targetPath);
           for (const failure of result.failed)
             fail(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code);
         } finally {
