@@ -6,7 +6,8 @@
 import type { Repositories } from '@server/db/repositories';
 import type { ListedObject } from '@server/storage/storage-driver';
 import type { MountTarget } from './fs-access.service';
-import type { FsIndex } from './fs-index';
+import { fileEntry, type FsIndex } from './fs-index';
+import type { NewFsEntry } from './fs-entry.repo';
 import { inMount, parentOf, pathOfKey } from './fs-path';
 
 /** One file of a move; `done`: the target already held its bytes (an earlier run copied it). */
@@ -21,30 +22,35 @@ export class FsMovedKeys {
     private readonly now: () => Date,
   ) {}
 
-  /** Files that change key from `from`'s mount to `to`'s: the index follows them. */
+  /**
+   * Files that change key from `from`'s mount to `to`'s: the index follows them, each keeping
+   * whether its bytes count against the quota (a file another tool wrote stays uncounted). A run
+   * again finds the source's entry gone and keeps the target's.
+   */
   async applyMovedKeys(from: Side, to: Side, files: readonly MovedFile[]): Promise<void> {
     if (files.length === 0) return;
     const at = this.now();
-    const written = files.map((file) => ({
-      path: pathOfKey(to.mount.mount_path, file.toKey),
-      file: {
-        size: file.object.size,
-        etag: file.object.etag ?? '',
-        contentType: null,
-        lastModified: file.object.lastModified ?? at,
-      },
-    }));
     // Every folder above a moved file inside its mount (S3 may hold files below no folder marker).
     const folders = new Set<string>();
-    for (const { path } of written)
-      for (let dir = parentOf(path); dir.length > to.mount.mount_path.length; dir = parentOf(dir)) folders.add(dir);
     await this.repos.transaction(async (trx) => {
-      for (const file of files)
-        await trx.fsEntries.deleteTree(
-          from.mount.id,
-          inMount(from.mount.mount_path, pathOfKey(from.mount.mount_path, file.fromKey)),
-        );
-      await this.index.treeWritten(trx.fsEntries, to.mount, { files: written, folders: [...folders], at });
+      const generation = await trx.fsEntries.generation(to.mount.id);
+      const rows: NewFsEntry[] = [];
+      for (const file of files) {
+        const path = pathOfKey(to.mount.mount_path, file.toKey);
+        for (let dir = parentOf(path); dir.length > to.mount.mount_path.length; dir = parentOf(dir)) folders.add(dir);
+        const source = inMount(from.mount.mount_path, pathOfKey(from.mount.mount_path, file.fromKey));
+        const target = inMount(to.mount.mount_path, path);
+        const counted = [
+          await trx.fsEntries.find(from.mount.id, source),
+          await trx.fsEntries.find(to.mount.id, target),
+        ].some((row) => row?.counted === 1);
+        await trx.fsEntries.deleteTree(from.mount.id, source);
+        const { size, etag, lastModified } = file.object;
+        const stored = { size, etag: etag ?? '', contentType: null, lastModified: lastModified ?? at };
+        rows.push(fileEntry(to.mount.id, target, stored, generation, counted));
+      }
+      await this.index.treeWritten(trx.fsEntries, to.mount, { files: [], folders: [...folders], at });
+      await trx.fsEntries.upsert(rows, 'app');
     });
     this.index.changed(from.mount.id);
     this.index.changed(to.mount.id);

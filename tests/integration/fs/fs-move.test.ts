@@ -4,10 +4,11 @@
 // call again finishing the move; and every refusal made before any work.
 import { DeleteBucketPolicyCommand, PutBucketPolicyCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fsMoveResultSchema, type FsMoveRequest } from '@shared/api/fs-move.schema';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { expectError, expectOk } from '@tests/integration/support/http';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { rgwClient } from '@tests/integration/support/rgw';
 import { drivers } from '@tests/integration/storage/storage-harness';
@@ -18,6 +19,7 @@ import {
   listAll,
   mkdir,
   namesOf,
+  putDirect,
   startFsHarness,
   writeText,
   type FsHarness,
@@ -133,6 +135,28 @@ describe.each(cases)('move inside one storage on the %s driver and %s', (name, d
     expect(result.details[0]).toMatchObject({ status: 'moved', files: 2, skippedFiles: 0 });
     expect(await exists(`${root}/cut`)).toBe(false);
     expect(await read(`${root}/cut-moved/x.txt`)).toBe('bytes of x.txt');
+  });
+
+  it('moves a file another tool wrote without counting it against the quota, and a counted one stays counted', async () => {
+    const used = async () =>
+      expectOk(
+        await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+        z.object({ used_storage_bytes: z.number() }),
+      ).used_storage_bytes;
+    await mkdir(h, admin(h), `${root}/quota`);
+    await putDirect(h, `${root.slice(h.mountPath.length + 1)}/quota/outside.txt`, 'x'.repeat(5000));
+    expect((await writeText(h, admin(h), `${root}/quota/inside.txt`, 'y'.repeat(3000))).status).toBe(200);
+    expectOk(
+      await call(h.server.baseUrl, 'POST', '/api/admin/fs/refresh', { token: h.token, json: { mount_id: h.mountId } }),
+      z.unknown(),
+    );
+    const before = await used();
+    expectOk(
+      await move(admin(h), { items: [{ sourcePath: `${root}/quota`, targetPath: `${root}/quota-moved` }] }),
+      fsMoveResultSchema,
+    );
+    expect(await search('outside.txt')).toEqual([`${root}/quota-moved/outside.txt`]);
+    expect(await used()).toBe(before);
   });
 
   it('refuses before any work: into itself, a mount root, a read-only key, outside the base path, a missing source', async () => {
