@@ -82,10 +82,18 @@ async function open(page: Page, folder: string): Promise<ExplorerPage> {
 
 test('two selected files dragged onto a folder move into it, and one dragged onto a breadcrumb moves back', async ({
   page,
-}) => {
+}, testInfo) => {
   const explorer = await open(page, `${localMount.path}/work/`);
   await explorer.entry('one.txt').getByRole('checkbox').check();
   await explorer.entry('two.txt').getByRole('checkbox').check();
+  // The selection bar offers Move too, and still fits a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(
+    page.getByRole('region', { name: /2 selected/ }).getByRole('button', { name: 'Move to…' }),
+  ).toBeVisible();
+  await explorer.expectNoSideScroll();
+  await page.screenshot({ path: testInfo.outputPath('move-selection-en-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await explorer.entry('one.txt').dragTo(explorer.entry('box'));
   await expect(page.getByText('Move started. Follow it in the task panel.')).toBeVisible();
   await expect(explorer.link('one.txt')).toHaveCount(0);
