@@ -63,7 +63,10 @@ test.beforeAll(async ({ request }) => {
     });
   for (const folder of ['work/', 'work/box/', 'work/tree/', 'work/tree/sub/'])
     await mkdir(request, `${localMount.path}/${folder}`);
-  for (const name of ['one.txt', 'two.txt', 'dialog.txt', 'keys.txt'])
+  // A folder named like a file in the way: a move of that file there is refused.
+  await mkdir(request, `${localMount.path}/work/box/blocked.txt/`);
+  await write(request, `${localMount.path}/work/box/blocked.txt/inside.txt`, 'in the way\n');
+  for (const name of ['one.txt', 'two.txt', 'dialog.txt', 'keys.txt', 'blocked.txt'])
     await write(request, `${localMount.path}/work/${name}`, `content of ${name}\n`);
   await write(request, `${localMount.path}/work/tree/top.txt`, 'top\n');
   await write(request, `${localMount.path}/work/tree/sub/deep.txt`, 'deep\n');
@@ -184,4 +187,21 @@ test('a folder moved from the local driver into radosgw runs in the task panel a
     new GetObjectCommand({ Bucket: rgwFromEnv().bucket, Key: `${prefix}/tree/sub/deep.txt` }),
   );
   expect(await object.Body?.transformToString()).toBe('deep\n');
+});
+
+test("a refused move says why in the task panel, in the user's language, and leaves the file where it was", async ({
+  page,
+}, testInfo) => {
+  const explorer = await open(page, `${localMount.path}/work/`);
+  const transfers = new TransfersPage(page);
+  await explorer.entry('blocked.txt').dragTo(explorer.entry('box'));
+  await transfers.openTasks();
+  const task = transfers.tasks().filter({ hasText: 'Move blocked.txt' });
+  await expect(task).toContainText('Failed');
+  await task.getByText('Failed items').click();
+  await expect(task).toContainText('Not moved: something is already at the target or in the way.');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('move-failed-en-390.png') });
+  await transfers.close();
+  await expect(explorer.link('blocked.txt')).toBeVisible();
 });
