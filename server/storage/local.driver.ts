@@ -2,8 +2,8 @@
 // small JSON sidecar (ETag, content type) under meta/. Presigned URLs point at /api/blob.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { UrlSigner } from '@server/lib/signed-url';
@@ -164,6 +164,32 @@ export class LocalDriver implements StorageDriver {
     if (head === null) throw new StorageError('not-found', 'no such object');
     await writeAtomic(this.#objectPath(toKey), createReadStream(this.#objectPath(fromKey)));
     await this.#writeMeta(toKey, head.etag, head.contentType);
+  }
+
+  /**
+   * A file moved by one rename (the sidecar goes first, so a crash between the two leaves the file
+   * whole at its source; a sidecar without its file is never read). A folder in the way refuses it.
+   */
+  async rename(fromKey: string, toKey: string): Promise<void> {
+    const from = this.#objectPath(fromKey);
+    const to = this.#objectPath(toKey);
+    const info = await stat(from).catch(() => null);
+    if (info === null || info.isDirectory() || fromKey.endsWith('/') || toKey.endsWith('/'))
+      throw new StorageError('not-found', 'no such object');
+    const meta = await this.#readMeta(fromKey);
+    if (meta !== null) await this.#writeMeta(toKey, meta.etag, meta.contentType);
+    await mkdir(dirname(to), { recursive: true });
+    try {
+      await rename(from, to);
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && (error.code === 'EISDIR' || error.code === 'ENOTDIR')) {
+        // No file is at the target (a folder is): the sidecar just written there belongs to nothing.
+        if (meta !== null) await rm(this.#metaPath(toKey), { force: true });
+        throw new StorageError('conflict', 'a folder is where the file would go');
+      }
+      throw error;
+    }
+    await rm(this.#metaPath(fromKey), { force: true });
   }
 
   async deleteMany(keys: readonly string[]): Promise<void> {

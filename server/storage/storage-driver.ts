@@ -66,6 +66,11 @@ export interface StorageDriver {
   copy(fromKey: string, toKey: string, size?: number): Promise<void>;
   /** Missing keys are not an error. Sent in batches of at most 1,000. */
   deleteMany(keys: readonly string[]): Promise<void>;
+  /**
+   * Moves one file inside storage in one atomic step, where the backend has one (the local
+   * driver's rename); absent where a move is a copy then a delete. Fails when `toKey` is a folder.
+   */
+  rename?(fromKey: string, toKey: string): Promise<void>;
   /** Whether a browser on `origin` may PUT to presigned URLs. */
   checkCors(origin: string): Promise<CheckResult>;
   /** Installs the bucket CORS rule that browser uploads need; a no-op where not meaningful. */

@@ -3,7 +3,7 @@
 import { assign, fromCallback, setup } from 'xstate';
 import type { EventObject } from 'xstate';
 
-export const taskTypes = ['copy', 'upload', 'delete', 'download'] as const;
+export const taskTypes = ['copy', 'upload', 'delete', 'download', 'move'] as const;
 export type TaskType = (typeof taskTypes)[number];
 
 export type TaskItemFailure = { item: string; code: string; message: string | null };

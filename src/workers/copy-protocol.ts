@@ -12,6 +12,11 @@ export const copyJobSchema = z.object({
   scope: z.enum(['admin', 'user']),
   /** `crossStorageResults` of batch-copy, as it came. */
   plan: z.array(fsCrossStorageResultSchema).check(z.minLength(1)),
+  /**
+   * A move (the answer of fs/move): each file is recorded with move-commit, which deletes its
+   * source once the target is checked; then the source folders are deleted where nothing is left.
+   */
+  move: z.optional(z.object({ sourceFolders: z.array(z.string()) })),
 });
 export type CopyJob = z.infer<typeof copyJobSchema>;
 

@@ -48,6 +48,7 @@ function fakeFsApi(overrides: Partial<FsUploadApi> = {}): FsUploadApi {
     cancel: vi.fn(async (body) => ok({ uploadId: body.uploadId, status: 'cancelled' as const })),
     multipartInit: vi.fn(),
     multipartUrls: vi.fn(),
+    moveCommit: vi.fn(),
     multipartComplete: vi.fn(async (body) => ok(entry(`/s3/${body.uploadId}`, 0))),
     multipartAbort: vi.fn(async (body) => ok({ uploadId: body.uploadId, status: 'aborted' as const })),
     batchCopyCommit: vi.fn(async (body) =>

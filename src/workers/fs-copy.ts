@@ -6,6 +6,7 @@
 // the transfers, aborts unfinished multipart uploads and frees unused reservations: nothing
 // half-written stays, and files already whole are committed so storage and index agree.
 import { COPY_COMMIT_MAX_FILES, type FsCopyCommitFile, type FsCopyFile } from '@shared/api/fs-copy.schema';
+import type { FsMoveCommitFile } from '@shared/api/fs-move.schema';
 import type { CopyJob, CopyProgressCallback, CopyResult, FailedCopy } from './copy-protocol';
 import { cancelled, failure, fromApiFailure } from './failures';
 import { storageUrl } from './fs-transfer';
@@ -175,7 +176,7 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
   }
 
   /** Records every whole file, a mount and COPY_COMMIT_MAX_FILES at a time. */
-  async function commit(api: FsUploadApi, files: readonly Tracked[], signal: AbortSignal): Promise<void> {
+  async function commit(api: FsUploadApi, job: CopyJob, files: readonly Tracked[], signal: AbortSignal): Promise<void> {
     const byMount = new Map<string, Tracked[]>();
     for (const tracked of files) {
       if (tracked.stage.kind !== 'stored' && tracked.stage.kind !== 'completed') continue;
@@ -184,7 +185,10 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
     for (const [targetMountId, group] of byMount) {
       for (let i = 0; i < group.length; i += COPY_COMMIT_MAX_FILES) {
         const batch = group.slice(i, i + COPY_COMMIT_MAX_FILES);
-        const answer = await api.batchCopyCommit({ targetMountId, files: batch.map(commitEntry) }, signal);
+        const answer =
+          job.move === undefined
+            ? await api.batchCopyCommit({ targetMountId, files: batch.map(commitEntry) }, signal)
+            : await api.moveCommit({ targetMountId, files: batch.map(moveCommitEntry), sourceFolders: [] }, signal);
         if (!answer.ok) {
           for (const tracked of batch)
             tracked.stage = { kind: 'failed', failure: fromApiFailure('commit-failed', answer) };
@@ -200,6 +204,20 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         }
       }
     }
+  }
+
+  /** A move whose every file arrived: its source folders go, where nothing was left in them. */
+  async function removeSourceFolders(
+    api: FsUploadApi,
+    job: CopyJob,
+    files: readonly Tracked[],
+    signal: AbortSignal,
+  ): Promise<void> {
+    const folders = job.move?.sourceFolders ?? [];
+    const [mountId] = files.map((tracked) => tracked.file.targetMountId);
+    if (folders.length === 0 || mountId === undefined || signal.aborted) return;
+    if (files.some((tracked) => tracked.stage.kind !== 'committed')) return;
+    await api.moveCommit({ targetMountId: mountId, files: [], sourceFolders: folders }, signal);
   }
 
   /** Frees what the server still holds for files that never became whole. Best effort: the sweeper takes the rest. */
@@ -272,8 +290,9 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, config.fileConcurrency) }, lane));
-    await commit(api, files, signal.aborted ? AbortSignal.timeout(config.cleanupTimeoutMs) : signal);
+    await commit(api, job, files, signal.aborted ? AbortSignal.timeout(config.cleanupTimeoutMs) : signal);
     await release(api, files);
+    await removeSourceFolders(api, job, files, signal);
     const copied = files
       .filter((tracked) => tracked.stage.kind === 'committed')
       .map(({ file }) => ({ sourcePath: file.sourcePath, targetPath: file.targetPath }));
@@ -331,4 +350,8 @@ function commitEntry({ file, stage }: Tracked): FsCopyCommitFile {
     // A PUT's reservation ends with this commit; a multipart upload's ended at its complete call.
     ...(stage.kind === 'stored' ? { uploadId: file.upload.uploadId } : {}),
   };
+}
+
+function moveCommitEntry(tracked: Tracked): FsMoveCommitFile {
+  return { ...commitEntry(tracked), sourcePath: tracked.file.sourcePath };
 }

@@ -2,6 +2,7 @@
 // endpoint definitions of the job's scope (and the calls a cross-storage copy adds) (/admin/fs or /user/fs). Like upload-api.ts, every call
 // resolves to a tagged outcome, so the transfer never catches and every outcome crosses Comlink.
 import { fsEndpointsOf, type FsEndpoints } from '@shared/api/fs.endpoints';
+import { fsMoveEndpointsOf, type FsMoveEndpoints } from '@shared/api/fs-move.endpoints';
 import { createApiClient } from '@shared/http/api-client';
 import type { BodyOf, QueryOf, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
@@ -27,6 +28,11 @@ export type FsUploadApi = { [K in Steps]: Call<K> } & {
     query: QueryOf<FsEndpoints['fileLink']>,
     signal: AbortSignal,
   ) => Promise<ApiOutcome<ReplyOf<FsEndpoints['fileLink']>>>;
+  /** A move's end: the targets recorded and their sources deleted. */
+  moveCommit: (
+    body: BodyOf<FsMoveEndpoints['moveCommit']>,
+    signal: AbortSignal,
+  ) => Promise<ApiOutcome<ReplyOf<FsMoveEndpoints['moveCommit']>>>;
 };
 
 export type FsUploadApiDeps = {
@@ -64,5 +70,6 @@ export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope:
     multipartAbort: (body, signal) => outcome(() => client.call(endpoints.multipartAbort, { body, signal })),
     batchCopyCommit: (body, signal) => outcome(() => client.call(endpoints.batchCopyCommit, { body, signal })),
     fileLink: (query, signal) => outcome(() => client.call(endpoints.fileLink, { query, signal })),
+    moveCommit: (body, signal) => outcome(() => client.call(fsMoveEndpointsOf(scope).moveCommit, { body, signal })),
   };
 }

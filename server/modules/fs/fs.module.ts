@@ -19,6 +19,10 @@ import { FsCopyService } from './fs-copy.service';
 import { FsCursors } from './fs-cursor';
 import { FsIndex } from './fs-index';
 import { FsLockGuard } from './fs-locks';
+import { FsMovedKeys } from './fs-move-index';
+import { FsMoveCommitService } from './fs-move-commit.service';
+import { FsMoveService } from './fs-move.service';
+import { fsMoveRoutes } from './fs-move.routes';
 import { FsMultipartService } from './fs-multipart.service';
 import { FsPutService } from './fs-put.service';
 import { FsReindexer } from './fs-reindex.service';
@@ -92,18 +96,29 @@ export function createFsModule({
   const writes = new FsWriteService(core, repos, index);
   const uploads = new FsUploadService(core);
   const multipart = new FsMultipartService(core);
+  const copies = new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart));
+  const copyCommits = new FsCopyCommitService(core, repos, index);
   const routes = fsRoutes({
     browse,
     uploads,
     multipart,
     writes,
-    copies: new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart)),
-    copyCommits: new FsCopyCommitService(core, repos, index),
+    copies,
+    copyCommits,
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
     locks,
     trustProxy,
   });
+  const movedKeys = new FsMovedKeys(repos, index, () => core.now());
+  routes.route(
+    '/',
+    fsMoveRoutes(
+      new FsMoveService(core, movedKeys, copies),
+      new FsMoveCommitService(core, copyCommits, movedKeys),
+      trustProxy,
+    ),
+  );
   return {
     routes,
     reindexer,

@@ -11,6 +11,7 @@ import * as fs from './fs.endpoints';
 import * as fsLocks from './fs-locks.endpoints';
 import * as fsShare from './fs-share.endpoints';
 import * as shareCard from './share-card.endpoints';
+import * as fsMove from './fs-move.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -51,4 +52,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   fsLocks,
   fsShare,
   shareCard,
+  fsMove,
 );

@@ -93,6 +93,21 @@ export function fsRows(scope: 'admin' | 'user'): MatrixRow[] {
       }),
       expected: write(200),
     },
+    {
+      method: 'POST',
+      route: `${base}/move`,
+      body: () => ({ items: [{ sourcePath: '/local/matrix-none.txt', targetPath: '/local/matrix-other.txt' }] }),
+      expected: write(404),
+    },
+    {
+      method: 'POST',
+      route: `${base}/move-commit`,
+      body: (ids) => ({
+        targetMountId: ids.localMountId,
+        files: [{ sourcePath: '/local/matrix-none.txt', targetPath: '/local/matrix-other.txt', fileSize: 1 }],
+      }),
+      expected: write(200),
+    },
   ];
 }
 

@@ -7,7 +7,7 @@ const en = {
     title: 'Tasks',
     empty: 'No tasks yet. Copies, deletes, downloads and uploads show here while they run.',
     close: 'Close',
-    type: { copy: 'Copy', upload: 'Upload', delete: 'Delete', download: 'Download' },
+    type: { copy: 'Copy', upload: 'Upload', delete: 'Delete', download: 'Download', move: 'Move' },
     status: {
       pending: 'Waiting',
       running: 'Running',
@@ -38,6 +38,8 @@ const en = {
     uploadOne: 'Upload {{name}}',
     uploadMany: 'Upload {{count}} files',
     copyMany: 'Copy {{count}} items',
+    moveOne: 'Move {{name}}',
+    moveMany: 'Move {{count}} items',
   },
   basket: {
     open: 'Basket',
@@ -97,7 +99,7 @@ const zh: typeof en = {
     title: '任务',
     empty: '暂无任务。复制、删除、下载和上传进行时会显示在这里。',
     close: '关闭',
-    type: { copy: '复制', upload: '上传', delete: '删除', download: '下载' },
+    type: { copy: '复制', upload: '上传', delete: '删除', download: '下载', move: '移动' },
     status: {
       pending: '等待中',
       running: '进行中',
@@ -128,6 +130,8 @@ const zh: typeof en = {
     uploadOne: '上传 {{name}}',
     uploadMany: '上传 {{count}} 个文件',
     copyMany: '复制 {{count}} 项',
+    moveOne: '移动 {{name}}',
+    moveMany: '移动 {{count}} 项',
   },
   basket: {
     open: '文件篮',

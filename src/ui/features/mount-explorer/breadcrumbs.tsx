@@ -15,7 +15,9 @@ export function Breadcrumbs({ folder }: { folder: string }) {
             {index === crumbs.length - 1 ? (
               <span aria-current="page">{crumb.label}</span>
             ) : (
-              <Link {...folderTarget(crumb.folder)}>{crumb.label}</Link>
+              <Link {...folderTarget(crumb.folder)} data-crumb-folder={crumb.folder}>
+                {crumb.label}
+              </Link>
             )}
           </li>
         ))}

@@ -1,6 +1,6 @@
-// "Copy to…": the user walks the mounts' folders to a target and chooses whether existing files
-// are skipped (the product's default) or replaced. Only folders are listed; the copy itself runs
-// as a task once the dialog closes.
+// "Copy to…" and "Move to…": the user walks the mounts' folders to a target and chooses whether
+// existing files are skipped (the product's default) or replaced. Only folders are listed; the
+// copy or move itself runs as a task once the dialog closes.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
@@ -19,6 +19,8 @@ type CopyDialogProps = {
   startFolder: string;
   onSubmit: (targetFolder: string, skipExisting: boolean) => void;
   onClose: () => void;
+  /** A copy (the default) or a move: only the title, the choice's wording and the button differ. */
+  mode?: 'copy' | 'move';
 };
 
 type Folders =
@@ -31,7 +33,7 @@ export function isInsideSources(folder: string, sources: FsEntry[]): boolean {
   return sources.some((source) => source.isDirectory && folder.startsWith(source.path));
 }
 
-export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: CopyDialogProps) {
+export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose, mode = 'copy' }: CopyDialogProps) {
   const { t } = useTranslation();
   const [folder, setFolder] = useState(startFolder);
   const [folders, setFolders] = useState<Folders>({ status: 'loading' });
@@ -76,19 +78,19 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
     if (!blocked) onSubmit(folder, skipExisting);
   };
   const where = [t('explorer.root'), ...crumbsOf(folder).map((crumb) => crumb.label)].join(' / ');
+  const moving = mode === 'move';
+  const [only] = sources;
+  const title =
+    sources.length === 1 && only
+      ? t(moving ? 'explorer.move.titleOne' : 'explorer.copy.titleOne', { name: only.name })
+      : t(moving ? 'explorer.move.title' : 'explorer.copy.title', { count: sources.length });
+  const submitLabel = t(moving ? 'explorer.move.submit' : 'explorer.copy.submit');
 
   return (
-    <Dialog
-      title={
-        sources.length === 1 && sources[0]
-          ? t('explorer.copy.titleOne', { name: sources[0].name })
-          : t('explorer.copy.title', { count: sources.length })
-      }
-      onClose={onClose}
-    >
+    <Dialog title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate className="copy-dialog">
         <p className="copy-dialog__where" aria-live="polite">
-          {t('explorer.copy.target', { folder: where })}
+          {t(moving ? 'explorer.move.target' : 'explorer.copy.target', { folder: where })}
         </p>
         <ul className="copy-dialog__folders" aria-label={t('explorer.copy.folders')}>
           {folder !== '/' && (
@@ -121,7 +123,7 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
         </ul>
         {folders.status === 'loading' && <p className="copy-dialog__note">{t('explorer.copy.loading')}</p>}
         {folders.status === 'ready' && folders.folders.length === 0 && (
-          <p className="copy-dialog__note">{t('explorer.copy.noFolders')}</p>
+          <p className="copy-dialog__note">{t(moving ? 'explorer.move.noFolders' : 'explorer.copy.noFolders')}</p>
         )}
         {folders.status === 'error' && (
           <p role="alert" className="form-error">
@@ -130,18 +132,20 @@ export function CopyDialog({ calls, sources, startFolder, onSubmit, onClose }: C
         )}
         {blocked && (
           <p className="copy-dialog__note">
-            {folder === '/' ? t('explorer.copy.chooseMount') : t('explorer.copy.intoItself')}
+            {folder === '/'
+              ? t(moving ? 'explorer.move.chooseMount' : 'explorer.copy.chooseMount')
+              : t(moving ? 'explorer.move.intoItself' : 'explorer.copy.intoItself')}
           </p>
         )}
         <label className="copy-dialog__skip">
           <input type="checkbox" checked={skipExisting} onChange={(e) => setSkipExisting(e.target.checked)} />
-          {t('explorer.copy.skipExisting')}
+          {t(moving ? 'explorer.move.skipExisting' : 'explorer.copy.skipExisting')}
         </label>
         <FormDialogActions
           busy={false}
           disabled={blocked}
-          submitLabel={t('explorer.copy.submit')}
-          busyLabel={t('explorer.copy.submit')}
+          submitLabel={submitLabel}
+          busyLabel={submitLabel}
           onCancel={onClose}
         />
       </form>

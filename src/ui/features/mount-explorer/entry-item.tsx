@@ -72,7 +72,13 @@ export const EntryItem = memo(function EntryItem({
   const kind = entry.isMount ? text.mount : entry.isDirectory ? text.folder : text.size(entry.size ?? 0);
 
   return (
-    <div role="listitem" className="entry" data-index={index} data-selected={selected || undefined}>
+    <div
+      role="listitem"
+      className="entry"
+      data-index={index}
+      data-selected={selected || undefined}
+      draggable={selectable && !entry.isMount && !entry.isVirtual}
+    >
       {selectable && (
         <input
           type="checkbox"

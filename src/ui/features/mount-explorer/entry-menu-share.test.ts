@@ -14,6 +14,8 @@ const actions = (share: EntryActions['share']): EntryActions => ({
   toggleSelect: nothing,
   addToBasket: nothing,
   copy: nothing,
+  move: nothing,
+  cut: nothing,
   unlock: undefined,
   share,
 });

@@ -17,6 +17,10 @@ export type EntryActions = {
   addToBasket: (entries: FsEntry[]) => void;
   /** "Copy to…": another folder, in this storage or another one. */
   copy: (entries: FsEntry[]) => void;
+  /** "Move to…": the entry, or the whole selection when the entry is in it. */
+  move: (entry: FsEntry) => void;
+  /** Cut for a later paste (Ctrl+X): the entry, or the whole selection when the entry is in it. */
+  cut: (entry: FsEntry) => void;
   /** Removes the WebDAV lock on an entry (the admin's explorer only). */
   unlock: ((entry: FsEntry) => void) | undefined;
   /** "Share…": a file share reading the file where it is (the admin, or a key with file permission). */
@@ -56,6 +60,8 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
   if (writable) {
     items.push({ id: 'rename', label: t('explorer.actions.rename'), run: () => actions.rename(entry) });
     items.push({ id: 'copy', label: t('explorer.actions.copyTo'), run: () => actions.copy([entry]) });
+    items.push({ id: 'move', label: t('explorer.move.menu'), run: () => actions.move(entry) });
+    items.push({ id: 'cut', label: t('explorer.move.cut'), run: () => actions.cut(entry) });
     items.push({
       id: 'select',
       label: selected ? t('explorer.actions.clearSelection') : t('explorer.actions.select', { name: entry.name }),

@@ -15,6 +15,7 @@ export type ExplorerDialog =
   | { kind: 'rename'; entry: FsEntry }
   | { kind: 'delete'; entries: FsEntry[] }
   | { kind: 'copy'; entries: FsEntry[] }
+  | { kind: 'move'; entries: FsEntry[] }
   | { kind: 'edit'; entry: FsEntry }
   | null;
 
@@ -32,10 +33,20 @@ type ExplorerDialogsProps = {
   /** Paths that left the folder (renamed or deleted) and so leave the selection. */
   onUnselect: (gone: ReadonlySet<string>) => void;
   onCopy: (entries: FsEntry[], target: string, skipExisting: boolean) => void;
+  onMove: (entries: FsEntry[], target: string, skipExisting: boolean) => void;
   onClose: () => void;
 };
 
-export function ExplorerDialogs({ dialog, folder, calls, patch, onUnselect, onCopy, onClose }: ExplorerDialogsProps) {
+export function ExplorerDialogs({
+  dialog,
+  folder,
+  calls,
+  patch,
+  onUnselect,
+  onCopy,
+  onMove,
+  onClose,
+}: ExplorerDialogsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -91,6 +102,16 @@ export function ExplorerDialogs({ dialog, folder, calls, patch, onUnselect, onCo
           sources={dialog.entries}
           startFolder={folder}
           onSubmit={(target, skipExisting) => onCopy(dialog.entries, target, skipExisting)}
+          onClose={onClose}
+        />
+      )}
+      {dialog?.kind === 'move' && (
+        <CopyDialog
+          mode="move"
+          calls={calls}
+          sources={dialog.entries}
+          startFolder={folder}
+          onSubmit={(target, skipExisting) => onMove(dialog.entries, target, skipExisting)}
           onClose={onClose}
         />
       )}

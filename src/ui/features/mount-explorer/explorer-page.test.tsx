@@ -141,6 +141,8 @@ describe('mount explorer', () => {
       'Edit',
       'Rename',
       'Copy to…',
+      'Move to…',
+      'Cut',
       'Select a.txt',
       'Delete',
     ]);

@@ -86,6 +86,7 @@ type SelectionBarProps = {
   onDelete: () => void;
   onAddToBasket: () => void;
   onCopy: () => void;
+  onMove?: () => void;
 };
 
 export function SelectionBar({
@@ -96,6 +97,7 @@ export function SelectionBar({
   onDelete,
   onAddToBasket,
   onCopy,
+  onMove,
 }: SelectionBarProps) {
   const { t } = useTranslation();
   return (
@@ -115,6 +117,11 @@ export function SelectionBar({
       <button type="button" className="button" onClick={onCopy}>
         {t('explorer.actions.copyTo')}
       </button>
+      {onMove && (
+        <button type="button" className="button" onClick={onMove}>
+          {t('explorer.move.menu')}
+        </button>
+      )}
       <button type="button" className="button button--danger" onClick={onDelete}>
         {t('explorer.actions.deleteSelected')}
       </button>

@@ -1,5 +1,6 @@
 // Strings of the mount explorer (issue 10), English and Chinese; the Chinese shape must match.
 import { shareDialogEn, shareDialogZh } from './share-dialog.locales';
+import { moveStrings } from './move.locales';
 
 const en = {
   explorer: {
@@ -93,6 +94,7 @@ const en = {
       submit: 'Copy here',
       started: 'Copy started. Follow it in the task panel.',
     },
+    move: moveStrings.en,
     rename: {
       title: 'Rename {{name}}',
       name: 'New name',
@@ -246,6 +248,7 @@ const zh: Shape<typeof en> = {
       submit: '复制到这里',
       started: '已开始复制，可在任务面板中查看进度。',
     },
+    move: moveStrings.zh,
     rename: {
       title: '重命名 {{name}}',
       name: '新名称',

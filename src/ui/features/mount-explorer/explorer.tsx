@@ -12,6 +12,7 @@ import { addEntriesToBasket } from './add-to-basket';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContextMenu, type MenuAt } from './context-menu';
 import { useCopyTask } from './data/use-copy-task';
+import { useMoveTask } from './data/use-move-task';
 import { useFolderListing } from './data/use-folder-listing';
 import type { FsScope } from './data/fs-scope';
 import { useFsCalls } from './data/use-fs-calls';
@@ -30,6 +31,7 @@ import { SearchResults } from './search-results';
 import { useShareAction } from './share-action';
 import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
+import { useMoveGestures } from './use-move-gestures';
 
 type Notice = { text: string; error: boolean } | null;
 
@@ -95,6 +97,11 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     ),
   );
 
+  const startMove = useMoveTask(
+    scope,
+    useCallback((folders: ReadonlySet<string>) => folders.has(folderNow.current) && reload(), [reload]),
+  );
+
   const uploads = useMountUploads(
     scope,
     useCallback(
@@ -126,6 +133,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   useEffect(() => {
     if (sortNeedsWholeFolder(sort) && info?.nextCursor) loadAll();
   }, [sort, info?.nextCursor, loadAll]);
+
+  const gestures = useMoveGestures({ folder, entries, selected, canWrite, startMove, setNotice, t });
+  const { chosenWith, cutEntries } = gestures;
 
   const fail = useCallback(
     (error: unknown) => setNotice({ text: apiErrorMessage(t, toErrorInit(error)), error: true }),
@@ -166,10 +176,12 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       toggleSelect,
       addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
       copy: (list) => setDialog({ kind: 'copy', entries: list }),
+      move: (entry) => setDialog({ kind: 'move', entries: chosenWith(entry) }),
+      cut: (entry) => cutEntries(chosenWith(entry)),
       unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
       share: sharing.open,
     }),
-    [calls, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open],
+    [calls, chosenWith, cutEntries, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open],
   );
 
   const openMenu = useCallback(
@@ -208,6 +220,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         { id: 'upload', label: t('explorer.actions.upload'), run: () => fileInput.current?.click() },
         { id: 'mkdir', label: t('explorer.actions.newFolder'), run: () => setDialog({ kind: 'mkdir' }) },
         { id: 'refresh', label: t('explorer.actions.refresh'), run: listing.reload },
+        ...(gestures.cut.length > 0 ? [{ id: 'paste', label: t('explorer.move.paste'), run: gestures.paste }] : []),
       ],
     });
   };
@@ -228,7 +241,10 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       className="explorer"
       data-dragging={dragging || undefined}
       onContextMenu={onFolderMenu}
+      onDragStart={gestures.drag.onDragStart}
+      onDragEnd={gestures.drag.onDragEnd}
       onDragOver={(event) => {
+        if (gestures.drag.onDragOver(event)) return;
         if (!canWrite || !event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
         setDragging(true);
@@ -237,7 +253,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
           setDragging(false);
       }}
-      onDrop={dropFiles}
+      onDrop={(event) => gestures.drag.onDrop(event) || dropFiles(event)}
     >
       <Breadcrumbs folder={folder} />
       <SearchBar
@@ -293,6 +309,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
               onDelete={() => actions.remove(chosen)}
               onAddToBasket={() => actions.addToBasket(chosen)}
               onCopy={() => actions.copy(chosen)}
+              onMove={() => setDialog({ kind: 'move', entries: chosen })}
             />
           )}
           <FolderBody
@@ -337,6 +354,12 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
           setSelected(new Set());
           setDialog(null);
           setNotice({ text: t('explorer.copy.started'), error: false });
+        }}
+        onMove={(entries, target, skipExisting) => {
+          startMove(entries, target, skipExisting);
+          setSelected(new Set());
+          setDialog(null);
+          setNotice({ text: t('explorer.move.started'), error: false });
         }}
         onClose={() => setDialog(null)}
       />
