@@ -28,6 +28,7 @@ import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
 import { FsWriteService } from './fs-write.service';
 import { fsRoutes } from './fs.routes';
+import type { ThumbnailStore } from '@server/modules/thumbnails/thumbnail-store';
 
 export type FsModuleDeps = {
   repos: Repositories;
@@ -41,6 +42,8 @@ export type FsModuleDeps = {
   trustProxy: boolean;
   /** The server shares one with the sweeper, so a refresh and a sweep of a mount never overlap. */
   reindexer?: FsReindexer;
+  /** Thumbnails follow their files' changes; a refresh queues the missing ones. */
+  thumbnails?: ThumbnailStore;
 };
 
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
@@ -52,6 +55,8 @@ export type FsModule = {
   services: FsServices;
   /** How committed file shares enter the index of the mounts showing their storage. */
   shares: FsShareIndex;
+  /** Path resolution with the explorer's rules, for other calls on explorer paths (thumbnails). */
+  access: FsAccess;
 };
 
 export function createFsModule({
@@ -78,7 +83,8 @@ export function createFsModule({
     index,
     clock,
   });
-  const davWrites = new FsWriteService(davCore, repos, index);
+  const thumbs = deps.thumbnails;
+  const davWrites = new FsWriteService(davCore, repos, index, thumbs);
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
   const browse = new FsBrowseService(
     access,
@@ -87,7 +93,7 @@ export function createFsModule({
     clock,
     locks,
   );
-  const writes = new FsWriteService(core, repos, index);
+  const writes = new FsWriteService(core, repos, index, thumbs);
   const uploads = new FsUploadService(core);
   const multipart = new FsMultipartService(core);
   const routes = fsRoutes({
@@ -95,22 +101,24 @@ export function createFsModule({
     uploads,
     multipart,
     writes,
-    copies: new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart)),
+    copies: new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart), thumbs),
     copyCommits: new FsCopyCommitService(core, repos, index),
     search: new FsSearchService(access, repos, caches),
     reindex: reindexer,
     locks,
     trustProxy,
+    afterRefresh: thumbs === undefined ? undefined : (mountId) => thumbs.queueMissing(mountId).then(() => undefined),
   });
   return {
     routes,
+    access,
     reindexer,
     shares: new FsShareIndex(index),
     services: {
       browse,
       writes: davWrites,
       put: new FsPutService(davCore),
-      copies: new FsCopyService(davCore, repos, index, davWrites),
+      copies: new FsCopyService(davCore, repos, index, davWrites, thumbs),
     },
   };
 }
