@@ -2,6 +2,7 @@
 // endpoint definitions of the job's scope (and the calls a cross-storage copy adds) (/admin/fs or /user/fs). Like upload-api.ts, every call
 // resolves to a tagged outcome, so the transfer never catches and every outcome crosses Comlink.
 import { fsEndpointsOf, type FsEndpoints } from '@shared/api/fs.endpoints';
+import { thumbnailEndpointsOf } from '@shared/api/fs-thumbnail.endpoints';
 import { createApiClient } from '@shared/http/api-client';
 import type { BodyOf, QueryOf, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
@@ -27,7 +28,14 @@ export type FsUploadApi = { [K in Steps]: Call<K> } & {
     query: QueryOf<FsEndpoints['fileLink']>,
     signal: AbortSignal,
   ) => Promise<ApiOutcome<ReplyOf<FsEndpoints['fileLink']>>>;
+  /** Thumbnails made in the browser, stored beside the file it uploaded. */
+  thumbnailUpload: (
+    body: BodyOf<ThumbnailUpload>,
+    signal: AbortSignal,
+  ) => Promise<ApiOutcome<ReplyOf<ThumbnailUpload>>>;
 };
+
+type ThumbnailUpload = ReturnType<typeof thumbnailEndpointsOf>['upload'];
 
 export type FsUploadApiDeps = {
   fetch: typeof globalThis.fetch;
@@ -37,6 +45,7 @@ export type FsUploadApiDeps = {
 /** The calls for one scope; both scopes take and answer the same shapes. */
 export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope: 'admin' | 'user'): FsUploadApi {
   const endpoints = fsEndpointsOf(scope);
+  const thumbnails = thumbnailEndpointsOf(scope);
   const client = createApiClient({
     fetch,
     baseUrl: () => connection()?.baseUrl ?? '',
@@ -64,5 +73,6 @@ export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope:
     multipartAbort: (body, signal) => outcome(() => client.call(endpoints.multipartAbort, { body, signal })),
     batchCopyCommit: (body, signal) => outcome(() => client.call(endpoints.batchCopyCommit, { body, signal })),
     fileLink: (query, signal) => outcome(() => client.call(endpoints.fileLink, { query, signal })),
+    thumbnailUpload: (body, signal) => outcome(() => client.call(thumbnails.upload, { body, signal })),
   };
 }

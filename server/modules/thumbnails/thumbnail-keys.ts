@@ -3,6 +3,7 @@
 // a folder's thumbnails sit under one prefix (so a folder's move or delete is one listing), and no
 // explorer path, listing, search or WebDAV request ever names a key under the prefix.
 import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
+import { isThumbnailableName } from '@shared/thumbnail-types';
 
 export const THUMBNAIL_PREFIX = '.clipdock-thumbs';
 
@@ -20,11 +21,6 @@ export function thumbnailFolderPrefix(key: string): string {
   return `${THUMBNAIL_PREFIX}/${key}/`;
 }
 
-/** Image types the server decodes (sharp's prebuilt libvips); SVG never, it is active content. */
-const imageExtensions = new Set(['jpg', 'jpeg', 'jfif', 'png', 'webp', 'gif', 'avif', 'tif', 'tiff']);
-
 export function isThumbnailable(key: string): boolean {
-  const name = key.slice(key.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 && imageExtensions.has(name.slice(dot + 1).toLowerCase());
+  return isThumbnailableName(key);
 }

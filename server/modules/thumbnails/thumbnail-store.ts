@@ -48,6 +48,11 @@ export class ThumbnailStore implements ThumbnailFollower {
     this.#wake();
   }
 
+  /** Records thumbnails made elsewhere (the browser) from the file's version `etag`. */
+  async made(configId: string, key: string, etag: string, size: number): Promise<void> {
+    await this.repo.markDone(configId, key, etag, size, isoAt(this.clock));
+  }
+
   /** Queues the images of a mount's index that have no thumbnail row (after a refresh). */
   async queueMissing(mountId: string): Promise<number> {
     const mount = await this.db

@@ -1,6 +1,11 @@
 // GET /admin/fs/thumbnail and /user/fs/thumbnail, registered from their shared definitions.
 import { Hono } from 'hono';
-import { adminThumbnail, userThumbnail } from '@shared/api/fs-thumbnail.endpoints';
+import {
+  adminThumbnail,
+  adminThumbnailUpload,
+  userThumbnail,
+  userThumbnailUpload,
+} from '@shared/api/fs-thumbnail.endpoints';
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
 import { envelopeResponse } from '@server/lib/envelope';
@@ -33,5 +38,7 @@ export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
         },
       });
     });
+  for (const endpoint of [adminThumbnailUpload, userThumbnailUpload])
+    route(app, endpoint, ({ auth, body }) => thumbnails.upload(auth, body));
   return app;
 }

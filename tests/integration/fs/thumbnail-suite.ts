@@ -276,6 +276,47 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
     expect((await settled(`${root}/orphan.png`)).status).toBe(200);
   });
 
+  it('stores the thumbnails a browser made, which the queue then leaves alone, and refuses anything else', async () => {
+    await upload(root, 'sent.jpg', await rotatedJpeg());
+    const webp = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#00ff00' } })
+        .webp()
+        .toBuffer();
+    const tile = await webp(128, 256);
+    const large = await webp(300, 600);
+    const send = (json: object, who: Who = admin(h)) => fsCall(h, who, 'POST', 'thumbnail', { json });
+    const path = `${root}/sent.jpg`;
+    expectError(
+      await send({ path, tile: (await plainPng()).toString('base64'), large: large.toString('base64') }),
+      400,
+      ErrorCode.BadRequest,
+    );
+    expectError(
+      await send({ path, tile: (await webp(300, 300)).toString('base64'), large: large.toString('base64') }),
+      400,
+      ErrorCode.BadRequest,
+    );
+    expectError(await send({ path, tile: 'not base64!', large: 'x' }), 400, ErrorCode.ValidationFailed);
+    expectError(
+      await send({ path: `${root}/notes.txt`, tile: tile.toString('base64'), large: large.toString('base64') }),
+      400,
+      ErrorCode.BadRequest,
+    );
+    const readOnly = await key(h, { read_only: 1 });
+    expect(
+      (await send({ path, tile: tile.toString('base64'), large: large.toString('base64') }, readOnly)).status,
+    ).toBe(403);
+    const elsewhere = await key(h, { basic_path: `${root}/album2` });
+    expect(
+      (await send({ path, tile: tile.toString('base64'), large: large.toString('base64') }, elsewhere)).status,
+    ).toBe(403);
+    expect((await send({ path, tile: tile.toString('base64'), large: large.toString('base64') })).status).toBe(200);
+    const served = await fetchThumb(path);
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(tile)).toBe(true);
+    expect((await fetchThumb(path, 'large')).bytes.equals(large)).toBe(true);
+  });
+
   it('shows the queue length on the dashboard', async () => {
     const stats = await fetch(`${h.server.baseUrl}/api/admin/dashboard/stats`, {
       headers: { authorization: `Bearer ${h.token}` },

@@ -26,6 +26,12 @@ export function fsRows(scope: 'admin' | 'user'): MatrixRow[] {
     },
     {
       method: 'POST',
+      route: `${base}/thumbnail`,
+      body: () => ({ path: '/local/matrix-none.jpg', tile: 'AAAA', large: 'AAAA' }),
+      expected: write(404),
+    },
+    {
+      method: 'POST',
       route: `${base}/mkdir`,
       body: (_ids, caller) => ({ path: `/local/${mine(caller)}` }),
       expected: write(201),
