@@ -46,6 +46,7 @@ function LargeImage({ calls, entry, original }: { calls: FsCalls; entry: FsEntry
   const large = useThumbnail(calls, entry, true, 'large');
   const [full, setFull] = useState(false);
   if (full || large === null) return original;
+  if (large === undefined) return <p className="preview-dialog__meta">{t('explorer.preview.loading')}</p>;
   return (
     <div className="preview-dialog__large">
       <img src={large} alt={entry.name} />

@@ -3,7 +3,7 @@
 // virtualised), six at a time, asked again while the server makes it (202), and kept as object
 // URLs for the last 500 images. Images the server makes none of (SVG, BMP, icons) keep their
 // inline link from `get`.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { previewKind } from '@shared/preview-kind';
@@ -91,39 +91,64 @@ function inlineLink(calls: FsCalls, entry: FsEntry): Promise<string | null> {
   );
 }
 
-/** The image's thumbnail (or inline link) once known; null for other files or when none is given. */
+/** One asked thumbnail: shared by the cards showing it; dropped unfinished when the last one leaves. */
+type Asked = { url: Promise<string | null>; controller: AbortController; users: number; settled: boolean };
+const asked = new Map<string, Asked>();
+
+function ask(key: string, start: (signal: AbortSignal) => Promise<string | null>): Asked {
+  const known = asked.get(key);
+  if (known !== undefined) return known;
+  const controller = new AbortController();
+  const entry: Asked = { url: start(controller.signal), controller, users: 0, settled: false };
+  void entry.url.then((url) => {
+    entry.settled = true;
+    if (controller.signal.aborted) return;
+    remember(key, Promise.resolve(url));
+  });
+  asked.set(key, entry);
+  return entry;
+}
+
+/**
+ * The image's thumbnail (or inline link) once known; undefined while it is asked for; null for
+ * other files or when none is given.
+ */
 export function useThumbnail(
   calls: FsCalls,
   entry: FsEntry,
   wanted: boolean,
   size: ThumbnailSize = 'tile',
-): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+): string | null | undefined {
+  const [known, setKnown] = useState<{ key: string; url: string | null } | undefined>();
   const image = wanted && isImage(entry);
+  const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${size}`;
+  const current = useRef({ calls, entry });
+  current.current = { calls, entry };
   useEffect(() => {
     if (!image) return;
-    const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${size}`;
-    let known = remembered.get(key);
-    const controller = new AbortController();
-    if (known === undefined) {
-      known = isThumbnailableName(entry.name)
-        ? thumbnailFor(calls, entry, size, controller.signal)
-        : inlineLink(calls, entry);
-      const asked = known;
-      remember(key, asked);
-      // A card that left before its thumbnail came is asked again when it comes back.
-      void asked.then(() => {
-        if (controller.signal.aborted && remembered.get(key) === asked) remembered.delete(key);
-      });
-    }
     let live = true;
-    void known.then((link) => {
-      if (live) setUrl(link);
-    });
+    const done = remembered.get(key);
+    if (done !== undefined) {
+      void done.then((url) => live && setKnown({ key, url }));
+      return () => {
+        live = false;
+      };
+    }
+    const { calls: c, entry: e } = current.current;
+    const job = ask(key, (signal) =>
+      isThumbnailableName(e.name) ? thumbnailFor(c, e, size, signal) : inlineLink(c, e),
+    );
+    job.users += 1;
+    void job.url.then((url) => live && setKnown({ key, url }));
     return () => {
       live = false;
-      controller.abort();
+      job.users -= 1;
+      if (job.users === 0) {
+        asked.delete(key);
+        if (!job.settled) job.controller.abort();
+      }
     };
-  }, [calls, entry, image, size]);
-  return image ? url : null;
+  }, [image, key, size]);
+  if (!image) return null;
+  return known?.key === key ? known.url : undefined;
 }
