@@ -18,11 +18,11 @@ export async function makeThumbnails(source: Buffer): Promise<Thumbnails> {
   const large = await sharp(source, { failOn: 'error', limitInputPixels: maxInputPixels })
     .rotate()
     .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78, effort: 2 })
+    .webp({ quality: 78, effort: 0 })
     .toBuffer();
   const tile = await sharp(large)
     .resize(thumbnailPixels.tile, thumbnailPixels.tile, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 72, effort: 2 })
+    .webp({ quality: 72, effort: 0 })
     .toBuffer();
   return { tile, large };
 }

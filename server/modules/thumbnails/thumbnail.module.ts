@@ -1,6 +1,7 @@
 // Builds the thumbnail pieces from the composition root's shared ones: the store the explorer's
 // changes call (built before the explorer), the background worker the server starts and stops,
 // and the routes (built once the explorer's path resolver exists).
+import { availableParallelism } from 'node:os';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from '@server/app-env';
@@ -41,6 +42,8 @@ export function createThumbnailModule({ db, repos, storage, clock, logger, maxSo
     clock,
     logger,
     alone,
+    // One job per core beyond the first, at most two: a core stays for the API.
+    concurrency: Math.min(2, Math.max(1, availableParallelism() - 1)),
     maxSourceBytes: async () => (await maxSourceMb()) * 1024 * 1024,
   });
   return {
