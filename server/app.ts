@@ -87,6 +87,7 @@ import { oembedRoutes } from './modules/share-preview/oembed.routes';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
+import { createThumbnailModule } from './modules/thumbnails/thumbnail.module';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -107,7 +108,11 @@ export type AppDeps = {
   bus?: CacheBus;
   /** Markdown and file-text rendering on worker threads; the server stops its workers on close. */
   renderer?: HtmlRenderer;
+  /** Background jobs the server starts after listening and stops on close (the thumbnail queue). */
+  background?: BackgroundJob[];
 };
+
+export type BackgroundJob = { start(): Promise<void>; stop(): Promise<void> };
 
 // Validation failures name what is wrong in English whichever zod build made the schema: the
 // shared schemas the pages load first use zod/mini, which loads no messages of its own.
@@ -124,6 +129,7 @@ export function createApp({
   reindexer,
   renderer = new HtmlRenderer(),
   bus = localBus,
+  background,
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
   // Attempt limits: in memory with one process (SQLite), counted in the database by every instance on PostgreSQL.
@@ -149,6 +155,16 @@ export function createApp({
   const storageConfigs = new StorageConfigService(repos, clock, storage.deps.box, storage, caches);
   const limits = new UploadLimits(repos, config.database.kind, settings);
   const fileAccess = new UrlSigner(config.encryptionSecret, 'file-access');
+  const thumbnails = createThumbnailModule({
+    db,
+    repos,
+    storage,
+    clock,
+    logger,
+    maxSourceMb: async () => (await settings.getSettings()).thumbnail_max_source_mb,
+    alone: config.database.kind === 'sqlite',
+  });
+  background?.push(thumbnails.worker);
   const fs = createFsModule({
     repos,
     mounts,
@@ -160,6 +176,7 @@ export function createApp({
     encryptionSecret: config.encryptionSecret,
     trustProxy,
     reindexer,
+    thumbnails: thumbnails.store,
   });
   const publicFiles = new PublicFileService(
     repos,
@@ -198,7 +215,12 @@ export function createApp({
   app.route('/api', userMountsRoutes(mounts));
   app.route('/api', systemSettingsRoutes(settings));
   app.route('/api', cacheRoutes(new CacheService(repos, caches, mounts, clock, idempotency)));
-  app.route('/api', dashboardRoutes(new DashboardService(repos, clock, caches, proxyNotice)));
+  app.route(
+    '/api',
+    dashboardRoutes(
+      new DashboardService(repos, clock, caches, proxyNotice, () => thumbnails.store.repo.pendingCount()),
+    ),
+  );
   app.route('/api', pasteRoutes({ pastes, views: pasteViews, renderer, trustProxy }));
   app.route('/api', pasteManagementRoutes(pasteManage));
   app.route(
@@ -232,6 +254,7 @@ export function createApp({
   app.route('/api', fsShareRoutes(new FsShareService(fs.access, repos, clock)));
   app.route('/api', cardImageRoutes(new CardImageService(repos, clock, storage)));
   app.route('/api', oembedRoutes(new OembedService(new SharePreviewService(repos, clock)), trustProxy));
+  app.route('/api', thumbnails.routes(fs.access));
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

@@ -4,7 +4,7 @@ import { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
-import { createApp } from './app';
+import { createApp, type BackgroundJob } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/connection';
 import { createRepositories } from './db/repositories';
@@ -99,7 +99,20 @@ export async function startServer({
   const renderer = new HtmlRenderer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
-  const app = createApp({ db, config, logger, clock, staticDir, storage, caches, reindexer, renderer, bus });
+  const background: BackgroundJob[] = [];
+  const app = createApp({
+    db,
+    config,
+    logger,
+    clock,
+    staticDir,
+    storage,
+    caches,
+    reindexer,
+    renderer,
+    bus,
+    background,
+  });
   const limits = { ...defaultConnectionLimits, ...connectionLimits };
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -127,6 +140,7 @@ export async function startServer({
     clock,
   });
   sweeper.start();
+  for (const job of background) await job.start();
 
   const close = async (graceMs = 10_000) => {
     const force = setTimeout(() => {
@@ -135,6 +149,7 @@ export async function startServer({
     await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
     clearTimeout(force);
     await sweeper.stop();
+    for (const job of background) await job.stop();
     await renderer.close();
     await bus.close();
     await lockDb?.destroy();

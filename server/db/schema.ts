@@ -254,6 +254,7 @@ export interface Database {
   webdav_props: WebdavPropsTable;
   attempt_counts: AttemptCountsTable;
   file_view_tokens: FileViewTokensTable;
+  thumbnails: ThumbnailsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -261,3 +262,19 @@ export type AdminTokenRow = Selectable<AdminTokensTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKey = Insertable<ApiKeysTable>;
 export type SystemSettingRow = Selectable<SystemSettingsTable>;
+
+export type ThumbnailStatus = 'queued' | 'working' | 'done' | 'failed' | 'skipped';
+
+export interface ThumbnailsTable {
+  storage_config_id: string;
+  object_key: string;
+  status: ThumbnailStatus;
+  source_etag: string | null;
+  source_size: number;
+  attempts: number;
+  error: string | null;
+  not_before: string | null;
+  claimed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

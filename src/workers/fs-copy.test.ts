@@ -62,6 +62,7 @@ function fakeFsApi(overrides: Partial<FsUploadApi> = {}): FsUploadApi {
       }),
     ),
     fileLink: vi.fn(async () => ({ ok: false as const, kind: 'not-found' as const, message: 'gone' })),
+    thumbnailUpload: vi.fn(async (body) => ok({ path: body.path, status: 'done' as const })),
     ...overrides,
   };
 }

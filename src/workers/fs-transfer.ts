@@ -13,6 +13,7 @@ import { createProgressReporter, type ProgressReporter } from './progress';
 import type { ProgressCallback, TransferConnection, TransferFailure } from './protocol';
 import { putWithRetry, type PutContext } from './put-with-retry';
 import type { ApiFailure } from './upload-api';
+import { blobToBase64, type ThumbnailBlobs } from './image-thumbnails';
 
 export type FsTransferDeps = {
   /** The fs calls of a scope. */
@@ -24,6 +25,8 @@ export type FsTransferDeps = {
     TransferEngineConfig,
     'singlePutMaxBytes' | 'partSize' | 'concurrency' | 'progressIntervalMs' | 'cleanupTimeoutMs'
   >;
+  /** Thumbnails of an image from the bytes being sent (image-thumbnails.ts); null when none. */
+  thumbnails?: (file: Blob, name: string) => Promise<ThumbnailBlobs | null>;
 };
 
 export type FsTransfer = {
@@ -128,6 +131,21 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
     return { ok: true, entry: done.data };
   }
 
+  /**
+   * Stores the thumbnails made beside the upload; never fails the upload (a failure leaves the
+   * file to the server's queue).
+   */
+  async function sendThumbnails(api: FsUploadApi, path: string, made: Promise<ThumbnailBlobs | null>) {
+    try {
+      const thumbnails = await made;
+      if (thumbnails === null) return;
+      const [tile, large] = await Promise.all([blobToBase64(thumbnails.tile), blobToBase64(thumbnails.large)]);
+      await api.thumbnailUpload({ path, tile, large }, AbortSignal.timeout(config.cleanupTimeoutMs));
+    } catch {
+      // The server's queue makes them instead.
+    }
+  }
+
   /** Best effort: the server's sweeper frees whatever these calls miss after 24 hours. */
   async function cleanUp(api: FsUploadApi, session: Session): Promise<void> {
     const signal = AbortSignal.timeout(config.cleanupTimeoutMs);
@@ -149,6 +167,8 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
         ...(onProgress ? { onProgress } : {}),
       });
       const contentType = job.contentType ?? uploadMimetype(job.fileName, job.file.type);
+      // Made while the bytes go out; awaited only once the file is stored.
+      const thumbnails = (deps.thumbnails?.(job.file, job.fileName) ?? Promise.resolve(null)).catch(() => null);
       try {
         progress.stage('initializing');
         const send = job.file.size >= config.singlePutMaxBytes ? multipart : single;
@@ -156,6 +176,7 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
           failure('internal', { message: error instanceof Error ? error.message : String(error) }),
         );
         if (result.ok) {
+          await sendThumbnails(api, result.entry.path, thumbnails);
           progress.complete();
           return result;
         }

@@ -3,6 +3,7 @@
 // resolves to a tagged outcome, so the transfer never catches and every outcome crosses Comlink.
 import { fsEndpointsOf, type FsEndpoints } from '@shared/api/fs.endpoints';
 import { fsMoveEndpointsOf, type FsMoveEndpoints } from '@shared/api/fs-move.endpoints';
+import { thumbnailEndpointsOf } from '@shared/api/fs-thumbnail.endpoints';
 import { createApiClient } from '@shared/http/api-client';
 import type { BodyOf, QueryOf, ReplyOf } from '@shared/http/endpoint';
 import type { TransferConnection } from './protocol';
@@ -33,7 +34,14 @@ export type FsUploadApi = { [K in Steps]: Call<K> } & {
     body: BodyOf<FsMoveEndpoints['moveCommit']>,
     signal: AbortSignal,
   ) => Promise<ApiOutcome<ReplyOf<FsMoveEndpoints['moveCommit']>>>;
+  /** Thumbnails made in the browser, stored beside the file it uploaded. */
+  thumbnailUpload: (
+    body: BodyOf<ThumbnailUpload>,
+    signal: AbortSignal,
+  ) => Promise<ApiOutcome<ReplyOf<ThumbnailUpload>>>;
 };
+
+type ThumbnailUpload = ReturnType<typeof thumbnailEndpointsOf>['upload'];
 
 export type FsUploadApiDeps = {
   fetch: typeof globalThis.fetch;
@@ -43,6 +51,7 @@ export type FsUploadApiDeps = {
 /** The calls for one scope; both scopes take and answer the same shapes. */
 export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope: 'admin' | 'user'): FsUploadApi {
   const endpoints = fsEndpointsOf(scope);
+  const thumbnails = thumbnailEndpointsOf(scope);
   const client = createApiClient({
     fetch,
     baseUrl: () => connection()?.baseUrl ?? '',
@@ -71,5 +80,6 @@ export function createFsUploadApi({ fetch, connection }: FsUploadApiDeps, scope:
     batchCopyCommit: (body, signal) => outcome(() => client.call(endpoints.batchCopyCommit, { body, signal })),
     fileLink: (query, signal) => outcome(() => client.call(endpoints.fileLink, { query, signal })),
     moveCommit: (body, signal) => outcome(() => client.call(fsMoveEndpointsOf(scope).moveCommit, { body, signal })),
+    thumbnailUpload: (body, signal) => outcome(() => client.call(thumbnails.upload, { body, signal })),
   };
 }

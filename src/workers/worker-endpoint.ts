@@ -11,6 +11,7 @@ import { createFsCopy, type FsCopyConfig } from './fs-copy';
 import { fsUploadJobSchema } from './fs-protocol';
 import { createFsTransfer } from './fs-transfer';
 import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
+import { browserImageTools, makeImageThumbnails, type ThumbnailBlobs } from './image-thumbnails';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
 import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
 import { defaultTransport } from './put-transport';
@@ -29,7 +30,14 @@ export type WorkerEndpointDeps = {
   urlConfig?: Partial<UrlTransferConfig>;
   copyConfig?: Partial<FsCopyConfig>;
   basketConfig?: Partial<BasketZipConfig>;
+  /** Thumbnails of images being uploaded; by default the browser's own (none where it has no OffscreenCanvas). */
+  thumbnails?: (file: Blob, name: string) => Promise<ThumbnailBlobs | null>;
 };
+
+function defaultThumbnails(): ((file: Blob, name: string) => Promise<ThumbnailBlobs | null>) | undefined {
+  const tools = browserImageTools();
+  return tools === undefined ? undefined : (file, name) => makeImageThumbnails(file, name, tools);
+}
 
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -158,6 +166,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     put: fsPut,
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
+    thumbnails: deps.thumbnails ?? defaultThumbnails(),
   });
   const fsCopy = createFsCopy({
     api: fsApi,

@@ -33,6 +33,7 @@ const expectedTables = [
   'storage_configs',
   'storage_mounts',
   'system_settings',
+  'thumbnails',
   'webdav_locks',
   'webdav_props',
 ];
@@ -193,6 +194,7 @@ describe('migrations', () => {
         '0009_webdav',
         '0010_attempt_counts',
         '0011_file_view_tokens',
+        '0013_thumbnails',
         '0015_mount_shares',
         '0016_e2ee',
       ]);

@@ -17,6 +17,7 @@ export class DashboardService {
     private readonly clock: Clock,
     private readonly caches: CacheRegistry,
     private readonly proxyNotice: ProxyNotice,
+    private readonly thumbnailQueue: () => Promise<number> = async () => 0,
   ) {
     this.repo = repos.dashboard;
   }
@@ -24,11 +25,12 @@ export class DashboardService {
   async stats(_auth: AdminAuth): Promise<DashboardStats> {
     const days = lastDays(this.clock.now(), ACTIVITY_DAYS);
     const from = days[0] ?? '';
-    const [counts, usage, pastes, files] = await Promise.all([
+    const [counts, usage, pastes, files, thumbnailQueue] = await Promise.all([
       this.repo.counts(),
       this.repo.storageUsage(),
       this.repo.pastesPerDay(from),
       this.repo.filesPerDay(from),
+      this.thumbnailQueue(),
     ]);
     const storage = usage.map((row) => ({
       id: row.id,
@@ -54,6 +56,7 @@ export class DashboardService {
       cache: { directory: cache.directory.hitRate, s3Url: cache.s3Url.hitRate, search: cache.search.hitRate },
       activity: activity(days, pastes, files),
       notices: this.proxyNotice.seenAt === null ? [] : [{ kind: 'untrusted-proxy', since: this.proxyNotice.seenAt }],
+      thumbnailQueue,
     };
   }
 }

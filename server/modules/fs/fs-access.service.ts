@@ -16,6 +16,7 @@ import type { StorageConfigRow } from '@server/modules/storage-configs/storage-c
 import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from './fs-path';
 import type { FsLockGuard } from './fs-locks';
 import { onStorage, type StorageName } from './fs-storage';
+import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
 
 export type FsCaller = AdminAuth | ApiKeyAuth;
 
@@ -76,6 +77,8 @@ export class FsAccess {
       return { kind: 'virtual', caller, path, mounts, base };
     }
     const key = keyOf(mount.mount_path, path);
+    // The thumbnails' hidden folder is no explorer path, whoever asks.
+    if (isThumbnailKey(key)) throw new AppError(ErrorCode.NotFound, `${field}: nothing is at this path`);
     if (new TextEncoder().encode(key).length > maxKeyBytes)
       throw fieldError(field, 'is too long for an object key (at most 1024 bytes inside the mount)');
     const config = await this.repos.storageConfigs.findById(mount.storage_config_id);

@@ -28,6 +28,7 @@ import {
 } from './fs-path';
 import { fileAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
+import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
 
 export type ListInput = { path: string; cursor?: string; limit: number };
 export type Download = { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
@@ -194,11 +195,12 @@ export class FsBrowseService {
         target.driver.list(prefix, { delimiter: '/', token: next, limit }),
       );
       for (const key of page.prefixes) {
+        if (isThumbnailKey(key.replace(/\/$/, ''))) continue;
         const entry = folderEntry(pathOfKey(target.mount.mount_path, key), where);
         if (!shadowed.has(entry.path)) folders.push(entry);
       }
       for (const object of page.objects) {
-        if (object.key === prefix || object.key.endsWith('/')) continue;
+        if (object.key === prefix || object.key.endsWith('/') || isThumbnailKey(object.key)) continue;
         files.push(fileEntry(pathOfKey(target.mount.mount_path, object.key), where, object));
       }
       next = page.nextToken;

@@ -6,6 +6,7 @@ import type { Logger } from '@server/lib/logger';
 import { StorageError, type ListedObject } from '@server/storage/storage-driver';
 import type { MountTarget } from './fs-access.service';
 import { onStorage } from './fs-storage';
+import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
 
 export type CopyPair = { from: MountTarget; to: MountTarget };
 
@@ -20,7 +21,7 @@ export async function treeOf(
   let token: string | null = null;
   do {
     const page = await onStorage(at.storage, logger, () => at.driver.list(prefix, { token }));
-    objects.push(...page.objects.filter((object) => object.key !== prefix));
+    objects.push(...page.objects.filter((object) => object.key !== prefix && !isThumbnailKey(object.key)));
     token = page.nextToken;
   } while (token !== null);
   return objects;

@@ -6,6 +6,7 @@
 // kill) loses nothing, and the same request again finishes it: a target that already holds the
 // source's bytes only needs the source deleted. Across storages the items are batch-copy's plan
 // (fs-batch-copy.service.ts), and move-commit deletes the sources (fs-move-commit.service.ts).
+import type { ThumbnailFollower } from '@server/modules/thumbnails/thumbnail-store';
 import { Readable } from 'node:stream';
 import type { FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import {
@@ -37,6 +38,7 @@ export class FsMoveService {
     private readonly core: FsUploadCore,
     private readonly keys: FsMovedKeys,
     private readonly copies: FsBatchCopyService,
+    private readonly thumbnails?: ThumbnailFollower,
   ) {}
 
   async move(caller: FsCaller, input: FsMoveRequest, origin: string): Promise<FsMoveResult> {
@@ -231,6 +233,9 @@ export class FsMoveService {
     }
     const back = moving.filter((file) => refused.has(file) && !file.done);
     if (back.length > 0) await this.keys.applyMovedKeys(to, from, back.map(reversed));
+    // Thumbnails follow the files that moved (the follower logs its own failures; a missing one is made again).
+    for (const file of moving)
+      if (!refused.has(file)) await this.thumbnails?.moved(from, file.fromKey, file.toKey, false);
     return { moved: moving.length - refused.size, skipped, failures };
   }
 

@@ -18,6 +18,7 @@ import type { NewFsEntry } from './fs-entry.repo';
 import { fileEntry, folderEntry } from './fs-index';
 import { parentOf } from './fs-path';
 import { onStorage } from './fs-storage';
+import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
 
 /** A mount whose index is older than this is reindexed by the sweeper. */
 export const FS_REINDEX_EVERY_MS = 60 * 60 * 1000;
@@ -135,6 +136,7 @@ export class FsReindexer {
 
 /** Keys no explorer path can name (empty, `.` or `..` segments, control characters, `\`). */
 function addressable(key: string): boolean {
+  if (isThumbnailKey(key)) return false;
   const segments = (key.endsWith('/') ? key.slice(0, -1) : key).split('/');
   return segments.every(
     (segment) => segment !== '' && segment !== '.' && segment !== '..' && !/[\u0000-\u001f\u007f\\]/.test(segment),

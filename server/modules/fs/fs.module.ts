@@ -32,6 +32,7 @@ import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
 import { FsWriteService } from './fs-write.service';
 import { fsRoutes } from './fs.routes';
+import type { ThumbnailStore } from '@server/modules/thumbnails/thumbnail-store';
 
 export type FsModuleDeps = {
   repos: Repositories;
@@ -45,6 +46,8 @@ export type FsModuleDeps = {
   trustProxy: boolean;
   /** The server shares one with the sweeper, so a refresh and a sweep of a mount never overlap. */
   reindexer?: FsReindexer;
+  /** Thumbnails follow their files' changes; a refresh queues the missing ones. */
+  thumbnails?: ThumbnailStore;
 };
 
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
@@ -56,7 +59,7 @@ export type FsModule = {
   services: FsServices;
   /** How committed file shares enter the index of the mounts showing their storage. */
   shares: FsShareIndex;
-  /** Path resolution and authorisation, for the explorer's other calls (Share…). */
+  /** Path resolution and authorisation, for other calls on explorer paths (Share…, thumbnails). */
   access: FsAccess;
 };
 
@@ -84,7 +87,8 @@ export function createFsModule({
     index,
     clock,
   });
-  const davWrites = new FsWriteService(davCore, repos, index);
+  const thumbs = deps.thumbnails;
+  const davWrites = new FsWriteService(davCore, repos, index, thumbs);
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
   const browse = new FsBrowseService(
     access,
@@ -93,10 +97,10 @@ export function createFsModule({
     clock,
     locks,
   );
-  const writes = new FsWriteService(core, repos, index);
+  const writes = new FsWriteService(core, repos, index, thumbs);
   const uploads = new FsUploadService(core);
   const multipart = new FsMultipartService(core);
-  const copies = new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart));
+  const copies = new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart), thumbs);
   const copyCommits = new FsCopyCommitService(core, repos, index);
   const routes = fsRoutes({
     browse,
@@ -109,26 +113,27 @@ export function createFsModule({
     reindex: reindexer,
     locks,
     trustProxy,
+    afterRefresh: thumbs === undefined ? undefined : (mountId) => thumbs.queueMissing(mountId).then(() => undefined),
   });
   const movedKeys = new FsMovedKeys(repos, index, () => core.now());
   routes.route(
     '/',
     fsMoveRoutes(
-      new FsMoveService(core, movedKeys, copies),
+      new FsMoveService(core, movedKeys, copies, thumbs),
       new FsMoveCommitService(core, copyCommits, movedKeys),
       trustProxy,
     ),
   );
   return {
     routes,
+    access,
     reindexer,
     shares: new FsShareIndex(index),
-    access,
     services: {
       browse,
       writes: davWrites,
       put: new FsPutService(davCore),
-      copies: new FsCopyService(davCore, repos, index, davWrites),
+      copies: new FsCopyService(davCore, repos, index, davWrites, thumbs),
     },
   };
 }

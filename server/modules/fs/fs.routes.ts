@@ -29,6 +29,8 @@ export type FsRouteDeps = {
   reindex: FsReindexer;
   locks: FsLockGuard;
   trustProxy: boolean;
+  /** Runs after a refresh of the mount's index (thumbnails queue what is missing). */
+  afterRefresh?: (mountId: string) => Promise<void>;
 };
 
 export function fsRoutes({
@@ -42,6 +44,7 @@ export function fsRoutes({
   reindex,
   locks,
   trustProxy,
+  afterRefresh,
 }: FsRouteDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const origin = (c: Context<AppEnv>) => requestOrigin(c, trustProxy);
@@ -83,7 +86,11 @@ export function fsRoutes({
     route(app, fs.multipartComplete, ({ auth, body }) => multipart.complete(auth, body));
     route(app, fs.multipartAbort, ({ auth, body }) => multipart.abort(auth, body.uploadId));
   }
-  route(app, refreshMountIndex, ({ body }) => reindex.refresh(body.mount_id));
+  route(app, refreshMountIndex, async ({ body }) => {
+    const refreshed = await reindex.refresh(body.mount_id);
+    await afterRefresh?.(body.mount_id);
+    return refreshed;
+  });
   route(app, removeWebdavLocks, async ({ body }) => {
     const { path } = parseFsPath(body.path);
     return { path, removed: await locks.removeAt(path) };

@@ -29,6 +29,7 @@ const storedSettings = {
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .catch(false),
+  thumbnail_max_source_mb: z.coerce.number().int().positive().catch(50),
 };
 type StoredKey = keyof typeof storedSettings;
 const storedKeys = [
@@ -36,6 +37,7 @@ const storedKeys = [
   'max_upload_size_unit',
   'webdav_upload_mode',
   'allow_guest_pastes',
+  'thumbnail_max_source_mb',
 ] as const satisfies readonly StoredKey[];
 const storedSchema = z.object(storedSettings);
 

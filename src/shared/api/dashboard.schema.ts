@@ -46,5 +46,7 @@ export const dashboardStatsSchema = z.object({
   }),
   activity: z.array(activityDaySchema).check(z.length(ACTIVITY_DAYS)),
   notices: z.array(dashboardNoticeSchema),
+  /** Images waiting for the server to make their thumbnails (queued or being made). */
+  thumbnailQueue: count,
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -12,6 +12,7 @@ import * as fsLocks from './fs-locks.endpoints';
 import * as fsShare from './fs-share.endpoints';
 import * as shareCard from './share-card.endpoints';
 import * as fsMove from './fs-move.endpoints';
+import * as fsThumbnails from './fs-thumbnail.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -53,4 +54,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   fsShare,
   shareCard,
   fsMove,
+  fsThumbnails,
 );

@@ -23,6 +23,14 @@ const maxUploadSize = z
     z.lte(MAX_UPLOAD_SIZE_LIMIT, `max_upload_size is at most ${MAX_UPLOAD_SIZE_LIMIT}`),
   );
 const unit = z.enum(uploadSizeUnits, 'max_upload_size_unit must be KB, MB or GB');
+export const THUMBNAIL_SOURCE_MAX_MB = 1024;
+const thumbnailMaxSource = z
+  .number('thumbnail_max_source_mb must be a number')
+  .check(
+    z.int('thumbnail_max_source_mb must be a whole number'),
+    z.gte(1, 'thumbnail_max_source_mb must be greater than 0'),
+    z.lte(THUMBNAIL_SOURCE_MAX_MB, `thumbnail_max_source_mb is at most ${THUMBNAIL_SOURCE_MAX_MB}`),
+  );
 const mode = z.enum(webdavUploadModes, 'webdav_upload_mode must be auto, proxy, multipart or direct');
 
 export const systemSettingsSchema = z.object({
@@ -30,6 +38,8 @@ export const systemSettingsSchema = z.object({
   max_upload_size_unit: unit,
   webdav_upload_mode: mode,
   allow_guest_pastes: z.boolean(),
+  /** The server makes thumbnails of images up to this size (MiB); larger ones get none. */
+  thumbnail_max_source_mb: thumbnailMaxSource,
   /** Derived: max_upload_size × the unit (1 KB = 1024 bytes). */
   max_upload_size_bytes: z.number().check(z.int(), z.positive()),
 });
@@ -41,6 +51,7 @@ export const updateSystemSettingsRequestSchema = z
     max_upload_size_unit: z.optional(unit),
     webdav_upload_mode: z.optional(mode),
     allow_guest_pastes: z.optional(z.boolean('allow_guest_pastes must be true or false')),
+    thumbnail_max_source_mb: z.optional(thumbnailMaxSource),
   })
   .check(
     z.refine((v) => Object.values(v).some((field) => field !== undefined), {

@@ -54,6 +54,8 @@ export type ApiClient = {
   call<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<ReplyOf<E>>;
   /** The absolute or origin-relative address of an endpoint, for links and raw replies. */
   url<E extends EndpointSpec>(endpoint: E, inputs: Pick<Inputs<E>, 'params' | 'query'>): string;
+  /** A raw reply (an image) with the session's credentials: a 2xx Response unread; a failure as call()'s ApiError. */
+  raw<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<Response>;
 };
 
 const SUCCESS_CODES = new Set([200, 201, 202]);
@@ -154,5 +156,37 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw error;
   }
 
-  return { call, url: address };
+  async function raw<E extends EndpointSpec>(endpoint: E, options: CallOptions<E>): Promise<Response> {
+    const credentials = options.credentials ?? deps.getCredentials() ?? 'none';
+    const headers = new Headers(options.headers);
+    headers.delete('Authorization');
+    if (credentials !== 'none') headers.set('Authorization', authorizationOf(credentials));
+    let response: Response;
+    try {
+      response = await doFetch(address(endpoint, options), {
+        method: endpoint.method,
+        headers,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch {
+      throw new ApiError({ kind: options.signal?.aborted ? 'cancelled' : 'network' });
+    }
+    if (response.ok) return response;
+    const error = failureOf(
+      response.status,
+      await readBody(response).catch(() => undefined),
+      response.headers.get('retry-after'),
+    );
+    const expired = expiredCredentialOf(error.code);
+    if (
+      expired !== undefined &&
+      options.credentials === undefined &&
+      credentials !== 'none' &&
+      credentials.scheme === expired
+    )
+      deps.onAuthExpired(expired);
+    throw error;
+  }
+
+  return { call, url: address, raw };
 }

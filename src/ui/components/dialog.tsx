@@ -17,13 +17,23 @@ type DialogProps = {
   describedBy?: string;
   /** Room for an editor rather than a short form. */
   wide?: boolean;
+  /** Fills the window (the explorer gallery's preview). */
+  fullscreen?: boolean;
 };
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
 
-export function Dialog({ title, onClose, children, role = 'dialog', describedBy, wide = false }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+  describedBy,
+  wide = false,
+  fullscreen = false,
+}: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -83,7 +93,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', describedBy,
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={wide ? 'dialog dialog--wide' : 'dialog'}
+        className={`dialog${wide ? ' dialog--wide' : ''}${fullscreen ? ' dialog--fullscreen' : ''}`}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="dialog__title">

@@ -141,6 +141,7 @@ export function createOfflineQueue(deps: OfflineQueueDeps): OfflineQueue {
 
   const client: ApiClient = {
     url: (endpoint, inputs) => deps.api.url(endpoint, inputs),
+    raw: (endpoint, options) => deps.api.raw(endpoint, options),
     async call(endpoint, options) {
       if (!isReplayable(endpoint.id) || options.credentials !== undefined) return deps.api.call(endpoint, options);
       const replayable = endpoint as typeof endpoint & { id: OfflineOperationType };

@@ -69,6 +69,8 @@ export function deferredServices(create: () => Promise<AppServices>, baseUrl: ()
   const api: ApiClient = {
     call: (endpoint, options) =>
       services === null ? ready().then(({ api }) => api.call(endpoint, options)) : services.api.call(endpoint, options),
+    raw: (endpoint, options) =>
+      services === null ? ready().then(({ api }) => api.raw(endpoint, options)) : services.api.raw(endpoint, options),
     url: (endpoint, inputs) =>
       services === null ? endpointAddress(baseUrl(), endpoint, inputs) : services.api.url(endpoint, inputs),
   };

@@ -35,6 +35,7 @@ describe('system settings', () => {
       max_upload_size_unit: 'MB',
       webdav_upload_mode: 'auto',
       allow_guest_pastes: false,
+      thumbnail_max_source_mb: 50,
       max_upload_size_bytes: 100 * 1024 * 1024,
     });
   });
@@ -72,6 +73,7 @@ describe('system settings', () => {
       expect(fieldsOf(await put({ max_upload_size: bad })), String(bad)).toEqual(['max_upload_size']);
     expect(fieldsOf(await put({ max_upload_size_unit: 'TB' }))).toEqual(['max_upload_size_unit']);
     expect(fieldsOf(await put({ webdav_upload_mode: 'fast' }))).toEqual(['webdav_upload_mode']);
+    expect(fieldsOf(await put({ thumbnail_max_source_mb: 0 }))).toEqual(['thumbnail_max_source_mb']);
     expect(fieldsOf(await put({ allow_guest_pastes: 'yes' }))).toEqual(['allow_guest_pastes']);
     expectError(await put({}), 400, ErrorCode.ValidationFailed);
     expect((await get()).max_upload_size).toBe(100);

@@ -19,6 +19,18 @@ export function fsRows(scope: 'admin' | 'user'): MatrixRow[] {
     { method: 'GET', route: `${base}/file-link`, path: () => `${base}/file-link?path=${none}`, expected: read(404) },
     { method: 'GET', route: `${base}/search`, path: () => `${base}/search?q=matrix`, expected: read(200) },
     {
+      method: 'GET',
+      route: `${base}/thumbnail`,
+      path: () => `${base}/thumbnail?path=${encodeURIComponent('/local/matrix-none.jpg')}`,
+      expected: read(404),
+    },
+    {
+      method: 'POST',
+      route: `${base}/thumbnail`,
+      body: () => ({ path: '/local/matrix-none.jpg', tile: 'AAAA', large: 'AAAA' }),
+      expected: write(404),
+    },
+    {
       method: 'POST',
       route: `${base}/mkdir`,
       body: (_ids, caller) => ({ path: `/local/${mine(caller)}` }),

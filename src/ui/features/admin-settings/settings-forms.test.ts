@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { changePasswordRequestSchema } from '@shared/api/auth.schema';
 import { updateSystemSettingsRequestSchema } from '@shared/api/settings.schema';
 import { emptyAccountForm, toChangePasswordRequest, validateAccountForm } from './account-form';
-import { toSettingsRequest, validateSettingsForm } from './settings-form';
+import { toSettingsRequest, validateSettingsForm, validateThumbnailLimit } from './settings-form';
 
 const settings = (maxUploadSize: string) => ({
   maxUploadSize,
   unit: 'MB' as const,
   webdavMode: 'auto' as const,
   guestPastes: false,
+  thumbnailMaxMb: '50',
 });
 const account = (change: Partial<ReturnType<typeof emptyAccountForm>>) => ({
   ...emptyAccountForm(),
@@ -33,8 +34,16 @@ describe('system settings form', () => {
       max_upload_size_unit: 'GB',
       webdav_upload_mode: 'multipart',
       allow_guest_pastes: true,
+      thumbnail_max_source_mb: 50,
     });
     expect(updateSystemSettingsRequestSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('needs a whole thumbnail limit from 1 to 1024 MiB', () => {
+    expect(validateThumbnailLimit(settings('1'))).toBeUndefined();
+    for (const bad of ['', '0', '1.5', '1025', 'ten'])
+      expect(validateThumbnailLimit({ ...settings('1'), thumbnailMaxMb: bad }), bad).toBe('thumbnailInvalid');
+    expect(validateThumbnailLimit({ ...settings('1'), thumbnailMaxMb: '1024' })).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ const settings: SystemSettings = {
   max_upload_size_unit: 'MB',
   webdav_upload_mode: 'auto',
   allow_guest_pastes: false,
+  thumbnail_max_source_mb: 50,
   max_upload_size_bytes: 100 * 1024 ** 2,
 };
 
@@ -145,6 +146,24 @@ describe('system settings form', () => {
       max_upload_size_unit: 'GB',
       webdav_upload_mode: 'auto',
       allow_guest_pastes: false,
+      thumbnail_max_source_mb: 50,
+    });
+  });
+
+  it('sends the thumbnail limit, and refuses one out of range on its field', async () => {
+    const { requests } = await renderApp('/admin/settings', backend(wrongPassword));
+    const limit = await screen.findByLabelText('Largest image the server makes thumbnails of (MB)');
+    expect(limit).toHaveValue(50);
+    fireEvent.change(limit, { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 1024.')).toBeInTheDocument();
+    expect(limit).toHaveFocus();
+    expect(sentTo(requests, 'PUT', '/admin/system-settings')).toHaveLength(0);
+    fireEvent.change(limit, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(jsonBody(sentTo(requests, 'PUT', '/admin/system-settings')[0])).toMatchObject({
+      thumbnail_max_source_mb: 20,
     });
   });
 });

@@ -14,6 +14,7 @@ export const settingsResources = {
           direct: 'Direct to storage',
         },
         guestPastes: 'Allow visitors to create text shares without logging in',
+        thumbnailMaxMb: 'Largest image the server makes thumbnails of (MB)',
         save: 'Save settings',
         saving: 'Saving…',
         saved: 'Settings saved.',
@@ -21,6 +22,7 @@ export const settingsResources = {
           sizeRequired: 'Enter the maximum upload size.',
           sizeInvalid: 'Enter a whole number greater than 0.',
           sizeTooLarge: 'Enter at most 1048576.',
+          thumbnailInvalid: 'Enter a whole number from 1 to 1024.',
         },
       },
       account: {
@@ -60,6 +62,7 @@ export const settingsResources = {
           direct: '直接上传到存储',
         },
         guestPastes: '允许访客无需登录即可创建文本分享',
+        thumbnailMaxMb: '服务器生成缩略图的最大图片大小（MB）',
         save: '保存设置',
         saving: '正在保存…',
         saved: '设置已保存。',
@@ -67,6 +70,7 @@ export const settingsResources = {
           sizeRequired: '请输入最大上传大小。',
           sizeInvalid: '请输入大于 0 的整数。',
           sizeTooLarge: '最大不能超过 1048576。',
+          thumbnailInvalid: '请输入 1 到 1024 之间的整数。',
         },
       },
       account: {

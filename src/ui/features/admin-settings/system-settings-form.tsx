@@ -6,7 +6,14 @@ import { TextField } from '@ui/components/text-field';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
 import { useSaveSystemSettings } from './data/use-settings';
-import { settingsFormFrom, toSettingsRequest, validateSettingsForm, type SettingsFormError } from './settings-form';
+import {
+  settingsFormFrom,
+  toSettingsRequest,
+  validateSettingsForm,
+  validateThumbnailLimit,
+  type SettingsFormError,
+  type ThumbnailLimitError,
+} from './settings-form';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
@@ -22,6 +29,7 @@ export function SystemSettingsForm({
   const headingId = useId();
   const [values, setValues] = useState(() => settingsFormFrom(settings));
   const [error, setError] = useState<SettingsFormError | undefined>();
+  const [thumbError, setThumbError] = useState<ThumbnailLimitError | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const change = (next: Partial<typeof values>) => {
     setValues((v) => ({ ...v, ...next }));
@@ -31,9 +39,12 @@ export function SystemSettingsForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateSettingsForm(values);
+    const thumbFound = validateThumbnailLimit(values);
     setError(found);
-    if (found) {
-      event.currentTarget.querySelector<HTMLInputElement>('input[name="maxUploadSize"]')?.focus();
+    setThumbError(thumbFound);
+    if (found || thumbFound) {
+      const name = found ? 'maxUploadSize' : 'thumbnailMaxMb';
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
       return;
     }
     setStatus({ kind: 'saving' });
@@ -81,6 +92,17 @@ export function SystemSettingsForm({
           </option>
         ))}
       </SelectField>
+      <TextField
+        label={t('settings.system.thumbnailMaxMb')}
+        name="thumbnailMaxMb"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={values.thumbnailMaxMb}
+        onChange={(e) => change({ thumbnailMaxMb: e.target.value })}
+        error={thumbError ? t(`settings.system.errors.${thumbError}`) : undefined}
+        required
+      />
       <label className="check">
         <input
           type="checkbox"

@@ -14,6 +14,7 @@ const stats: DashboardStats = {
   cache: { directory: 0.5, s3Url: 0, search: 1 },
   activity: ['01', '02', '03', '04', '05', '06', '07'].map((day) => ({ date: `2024-05-${day}`, pastes: 0, files: 0 })),
   notices: [],
+  thumbnailQueue: 0,
 };
 
 /** Answers `answer` until a clear succeeds, then `afterClear`. */

@@ -16,6 +16,7 @@ export const dashboardResources = {
         files: 'Files',
         apiKeys: 'API keys',
         storageConfigs: 'Storage configs',
+        thumbnailQueue: 'Thumbnails to make',
       },
       storage: {
         title: 'Storage used',
@@ -62,6 +63,7 @@ export const dashboardResources = {
         files: '文件',
         apiKeys: 'API 密钥',
         storageConfigs: '存储配置',
+        thumbnailQueue: '待生成缩略图',
       },
       storage: {
         title: '存储用量',

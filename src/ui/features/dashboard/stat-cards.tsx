@@ -6,9 +6,10 @@ const cards = [
   { key: 'files', value: (s: DashboardStats) => s.totalFiles },
   { key: 'apiKeys', value: (s: DashboardStats) => s.totalApiKeys },
   { key: 'storageConfigs', value: (s: DashboardStats) => s.totalStorageConfigs },
+  { key: 'thumbnailQueue', value: (s: DashboardStats) => s.thumbnailQueue },
 ] as const;
 
-/** The four totals as cards: a row on wide screens, a grid of two or a stack on phones. */
+/** The totals (and the thumbnail queue) as cards: a row on wide screens, a grid of two or a stack on phones. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language === 'zh' ? 'zh-CN' : 'en');

@@ -27,6 +27,8 @@ type EntryItemProps = {
   entry: FsEntry;
   index: number;
   gallery: boolean;
+  /** Image cards show their thumbnails (the grid and the gallery). */
+  pictures: boolean;
   calls: FsCalls;
   text: EntryText;
   tabbable: boolean;
@@ -60,6 +62,7 @@ export const EntryItem = memo(function EntryItem({
   entry,
   index,
   gallery,
+  pictures,
   calls,
   text,
   tabbable,
@@ -68,7 +71,7 @@ export const EntryItem = memo(function EntryItem({
   onToggleSelect,
   onMenuButton,
 }: EntryItemProps) {
-  const thumbnail = useThumbnail(calls, entry, gallery);
+  const thumbnail = useThumbnail(calls, entry, pictures);
   const kind = entry.isMount ? text.mount : entry.isDirectory ? text.folder : text.size(entry.size ?? 0);
 
   return (
@@ -101,7 +104,7 @@ export const EntryItem = memo(function EntryItem({
           {thumbnail ? (
             <img className="entry__thumb" src={thumbnail} alt="" loading="lazy" decoding="async" />
           ) : (
-            <EntryIcon entry={entry} size={gallery ? 48 : 22} />
+            <EntryIcon entry={entry} size={gallery ? 48 : pictures ? 36 : 22} />
           )}
         </span>
         <span className="entry__name" title={entry.name}>

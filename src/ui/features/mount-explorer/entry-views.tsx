@@ -363,6 +363,7 @@ const EntryRows = memo(function EntryRows({
             entry={entry}
             index={index}
             gallery={view === 'gallery'}
+            pictures={view !== 'list'}
             calls={calls}
             text={text}
             tabbable={index === tabbable}

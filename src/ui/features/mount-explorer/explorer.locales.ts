@@ -133,6 +133,7 @@ const en = {
       close: 'Close preview',
       position: '{{index}} of {{count}}',
       loading: 'Loading…',
+      original: 'Full size',
     },
     search: {
       label: 'Search files and folders',
@@ -287,6 +288,7 @@ const zh: Shape<typeof en> = {
       close: '关闭预览',
       position: '第 {{index}} 个，共 {{count}} 个',
       loading: '正在加载…',
+      original: '查看原图',
     },
     search: {
       label: '搜索文件和文件夹',

@@ -373,6 +373,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
           onShow={(name) => nav.preview(folder, name, true)}
           onDownload={actions.download}
           onClose={() => nav.preview(folder, null)}
+          fullscreen={view === 'gallery'}
         />
       )}
     </div>

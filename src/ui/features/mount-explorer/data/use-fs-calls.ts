@@ -2,6 +2,7 @@
 // mount permission under /user/fs. The screens get these functions; they never call the client.
 import { useMemo } from 'react';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
+import { thumbnailEndpointsOf, type ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import { type FsUnlockResult, removeWebdavLocks } from '@shared/api/fs-locks.endpoints';
 import type { FsBatchCopyRequest, FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import type {
@@ -39,6 +40,8 @@ export type FsCalls = {
   update: (path: string, content: string) => Promise<FsUpdateResult>;
   /** The admin's removal of a WebDAV lock a client left behind; keys have none. */
   unlock: ((path: string) => Promise<FsUnlockResult>) | undefined;
+  /** An image's thumbnail: its bytes, `pending` while the server makes it (ask again), null when none will come. */
+  thumbnail: (path: string, size: ThumbnailSize, signal: AbortSignal) => Promise<Blob | 'pending' | null>;
 };
 
 /** Entries per listing page: large enough that a screen fills from one request. */
@@ -73,6 +76,14 @@ export function useFsCalls(scope: FsScope): FsCalls {
       batchCopy: (request) => api.call(fs.batchCopy, { body: request }),
       update: (path, content) => api.call(fs.update, { body: { path, content } }),
       unlock: scope === 'admin' ? (path) => api.call(removeWebdavLocks, { body: { path } }) : undefined,
+      thumbnail: async (path, size, signal) => {
+        const response = await api
+          .raw(thumbnailEndpointsOf(scope).get, { query: { path, size }, signal })
+          .catch(() => null);
+        if (response === null) return null;
+        if (response.status === 202) return 'pending';
+        return response.headers.get('content-type') === 'image/webp' ? response.blob() : null;
+      },
     } satisfies FsCalls;
   }, [api, scope]);
 }

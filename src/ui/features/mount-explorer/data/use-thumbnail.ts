@@ -1,47 +1,154 @@
-// The gallery's image thumbnails: the file's inline link from `get`, asked only for the cards on
-// screen (the views are virtualised) and remembered for a few minutes, well inside the links' life.
-import { useEffect, useState } from 'react';
+// The gallery's and grid's image thumbnails: the server's WebP thumbnail (`fs/thumbnail`, about
+// 256 px, or 1024 px for the preview) asked only for the cards on screen (the views are
+// virtualised), six at a time, asked again while the server makes it (202), and kept as object
+// URLs for the last 500 images. Images the server makes none of (SVG, BMP, icons) keep their
+// inline link from `get`.
+import { useEffect, useRef, useState } from 'react';
+import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { previewKind } from '@shared/preview-kind';
+import { isThumbnailableName } from '@shared/thumbnail-types';
 import type { FsCalls } from './use-fs-calls';
 
-const KEEP_MS = 5 * 60 * 1000;
 const MAX_REMEMBERED = 500;
-const remembered = new Map<string, { at: number; url: Promise<string | null> }>();
+const AT_ONCE = 6;
+const RETRY_MS = 2_000;
+const MAX_TRIES = 30;
+const remembered = new Map<string, Promise<string | null>>();
 
 export function isImage(entry: FsEntry): boolean {
   return !entry.isDirectory && previewKind(entry.contentType ?? '', entry.name) === 'image';
 }
 
-function linkFor(calls: FsCalls, entry: FsEntry): Promise<string | null> {
-  const key = `${entry.path}|${entry.modified ?? ''}`;
-  const known = remembered.get(key);
-  if (known && Date.now() - known.at < KEEP_MS) return known.url;
-  const url = calls.get(entry.path).then(
+/** A small queue so a fast scroll asks at most AT_ONCE thumbnails at a time; work whose card left is dropped. */
+const waiting: Array<{ run: () => Promise<void>; signal: AbortSignal }> = [];
+let running = 0;
+function schedule(run: () => Promise<void>, signal: AbortSignal): void {
+  waiting.push({ run, signal });
+  pump();
+}
+function pump(): void {
+  while (running < AT_ONCE && waiting.length > 0) {
+    const next = waiting.shift();
+    if (next === undefined || next.signal.aborted) continue;
+    running += 1;
+    void next.run().finally(() => {
+      running -= 1;
+      pump();
+    });
+  }
+}
+
+function remember(key: string, url: Promise<string | null>): void {
+  if (remembered.size >= MAX_REMEMBERED) {
+    const oldest = remembered.keys().next();
+    if (!oldest.done) {
+      const gone = remembered.get(oldest.value);
+      remembered.delete(oldest.value);
+      void gone?.then((link) => link?.startsWith('blob:') && URL.revokeObjectURL(link));
+    }
+  }
+  remembered.set(key, url);
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The thumbnail's object URL, asking again while the server makes it; null when none comes. */
+function thumbnailFor(
+  calls: FsCalls,
+  entry: FsEntry,
+  size: ThumbnailSize,
+  signal: AbortSignal,
+): Promise<string | null> {
+  return new Promise((resolve) => {
+    const attempt = async (tries: number) => {
+      const answer = await calls.thumbnail(entry.path, size, signal);
+      if (answer === 'pending' && tries < MAX_TRIES && !signal.aborted) {
+        await wait(RETRY_MS, signal);
+        if (signal.aborted) resolve(null);
+        else schedule(() => attempt(tries + 1), signal);
+        return;
+      }
+      resolve(answer instanceof Blob ? URL.createObjectURL(answer) : null);
+    };
+    schedule(() => attempt(1).catch(() => resolve(null)), signal);
+    signal.addEventListener('abort', () => resolve(null));
+  });
+}
+
+function inlineLink(calls: FsCalls, entry: FsEntry): Promise<string | null> {
+  return calls.get(entry.path).then(
     (detail) => detail.preview_url,
     () => null,
   );
-  if (remembered.size >= MAX_REMEMBERED) {
-    const oldest = remembered.keys().next();
-    if (!oldest.done) remembered.delete(oldest.value);
-  }
-  remembered.set(key, { at: Date.now(), url });
-  return url;
 }
 
-/** The image's inline link once known; null for other files or when none is given. */
-export function useThumbnail(calls: FsCalls, entry: FsEntry, wanted: boolean): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+/** One asked thumbnail: shared by the cards showing it; dropped unfinished when the last one leaves. */
+type Asked = { url: Promise<string | null>; controller: AbortController; users: number; settled: boolean };
+const asked = new Map<string, Asked>();
+
+function ask(key: string, start: (signal: AbortSignal) => Promise<string | null>): Asked {
+  const known = asked.get(key);
+  if (known !== undefined) return known;
+  const controller = new AbortController();
+  const entry: Asked = { url: start(controller.signal), controller, users: 0, settled: false };
+  void entry.url.then((url) => {
+    entry.settled = true;
+    if (controller.signal.aborted) return;
+    remember(key, Promise.resolve(url));
+  });
+  asked.set(key, entry);
+  return entry;
+}
+
+/**
+ * The image's thumbnail (or inline link) once known; undefined while it is asked for; null for
+ * other files or when none is given.
+ */
+export function useThumbnail(
+  calls: FsCalls,
+  entry: FsEntry,
+  wanted: boolean,
+  size: ThumbnailSize = 'tile',
+): string | null | undefined {
+  const [known, setKnown] = useState<{ key: string; url: string | null } | undefined>();
   const image = wanted && isImage(entry);
+  const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${size}`;
+  const current = useRef({ calls, entry });
+  current.current = { calls, entry };
   useEffect(() => {
     if (!image) return;
     let live = true;
-    void linkFor(calls, entry).then((link) => {
-      if (live) setUrl(link);
-    });
+    const done = remembered.get(key);
+    if (done !== undefined) {
+      void done.then((url) => live && setKnown({ key, url }));
+      return () => {
+        live = false;
+      };
+    }
+    const { calls: c, entry: e } = current.current;
+    const job = ask(key, (signal) =>
+      isThumbnailableName(e.name) ? thumbnailFor(c, e, size, signal) : inlineLink(c, e),
+    );
+    job.users += 1;
+    void job.url.then((url) => live && setKnown({ key, url }));
     return () => {
       live = false;
+      job.users -= 1;
+      if (job.users === 0) {
+        asked.delete(key);
+        if (!job.settled) job.controller.abort();
+      }
     };
-  }, [calls, entry, image]);
-  return image ? url : null;
+  }, [image, key, size]);
+  if (!image) return null;
+  return known?.key === key ? known.url : undefined;
 }

@@ -1,0 +1,177 @@
+// Drains the thumbnail queue in the background: at most `concurrency` jobs at a time (one by
+// default), each reading its source whole (never more than the admin's limit) and writing the two
+// WebP sizes beside it. A claim is a row update, so instances on one database never make the same
+// job twice; a claim older than the lease (its instance died) is taken again, and a start on SQLite
+// queues its own unfinished claims again. A source that cannot be decoded is marked failed and the
+// queue moves on; a storage outage is retried later, three times at most.
+import type { Readable } from 'node:stream';
+import type { Repositories } from '@server/db/repositories';
+import { isoAt, type Clock } from '@server/lib/clock';
+import type { Logger } from '@server/lib/logger';
+import { StorageError } from '@server/storage/storage-driver';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+import { makeThumbnails } from './thumbnail-maker';
+import type { ThumbnailRow } from './thumbnail.repo';
+import type { ThumbnailStore } from './thumbnail-store';
+
+export type ThumbnailWorkerOptions = {
+  store: ThumbnailStore;
+  repos: Pick<Repositories, 'storageConfigs'>;
+  storage: StorageRegistry;
+  clock: Clock;
+  logger: Logger;
+  /** The admin's limit on a source's size, in bytes. */
+  maxSourceBytes: () => Promise<number>;
+  /** Jobs at once. */
+  concurrency?: number;
+  /** How often the queue is looked at when nothing woke the worker. */
+  pollMs?: number;
+  /** A claim older than this belongs to an instance that died. */
+  leaseMs?: number;
+  /** Whether this is the only instance (SQLite): its old claims are its own. */
+  alone: boolean;
+};
+
+const maxAttempts = 3;
+const retryAfterMs = 30_000;
+
+class TooLarge extends Error {}
+
+export class ThumbnailWorker {
+  #running = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = true;
+  #jobs = new Set<Promise<void>>();
+  #draining: Promise<void> | undefined;
+  #again = false;
+
+  constructor(private readonly options: ThumbnailWorkerOptions) {}
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    if (this.options.alone) await this.options.store.repo.requeueWorking(isoAt(this.options.clock));
+    this.options.store.onQueued(() => this.wake());
+    this.#schedule(0);
+  }
+
+  /** Stops taking jobs and waits for the ones running. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.options.store.onQueued(() => undefined);
+    await this.#draining;
+    await Promise.allSettled([...this.#jobs]);
+  }
+
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#draining !== undefined) this.#again = true;
+    else this.#schedule(0);
+  }
+
+  #schedule(ms: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#draining = this.#fill().finally(() => {
+        this.#draining = undefined;
+      });
+    }, ms);
+    this.#timer.unref();
+  }
+
+  /** Claims jobs up to the concurrency; schedules the next look when a slot frees or time passes. */
+  async #fill(): Promise<void> {
+    const { concurrency = 1, pollMs = 5_000, leaseMs = 120_000, clock, store, logger } = this.options;
+    try {
+      do {
+        this.#again = false;
+        while (!this.#stopped && this.#running < concurrency) {
+          const now = isoAt(clock);
+          const candidates = await store.repo.candidates(now, isoAt(clock, -leaseMs), concurrency * 4);
+          let claimed: ThumbnailRow | undefined;
+          for (const row of candidates) {
+            if (await store.repo.claim(row, now)) {
+              claimed = { ...row, status: 'working', claimed_at: now, updated_at: now };
+              break;
+            }
+          }
+          if (claimed === undefined) break;
+          this.#run(claimed, now);
+        }
+      } while (this.#again && !this.#stopped);
+    } catch (error) {
+      logger.warn('thumbnail queue could not be read', { error: error instanceof Error ? error.message : 'unknown' });
+    }
+    if (!this.#stopped) this.#schedule(pollMs);
+  }
+
+  #run(row: ThumbnailRow, claimedAt: string): void {
+    this.#running += 1;
+    const job = this.#make(row, claimedAt).finally(() => {
+      this.#running -= 1;
+      this.#jobs.delete(job);
+      if (!this.#stopped) this.wake();
+    });
+    this.#jobs.add(job);
+  }
+
+  async #make(row: ThumbnailRow, claimedAt: string): Promise<void> {
+    const { store, repos, storage, clock, logger } = this.options;
+    const finish = (outcome: Parameters<ThumbnailStore['repo']['finish']>[2]) =>
+      store.repo.finish(row, claimedAt, outcome, isoAt(clock));
+    try {
+      const config = await repos.storageConfigs.findById(row.storage_config_id);
+      if (config === undefined) return await store.repo.remove(row.storage_config_id, row.object_key);
+      const driver = await storage.driverFor(config);
+      const head = await driver.head(row.object_key);
+      if (head === null) return await store.repo.remove(row.storage_config_id, row.object_key);
+      const limit = await this.options.maxSourceBytes();
+      if (head.size > limit)
+        return await finish({ status: 'skipped', etag: head.etag, size: head.size, error: 'larger than the limit' });
+      let source: Buffer;
+      try {
+        source = await readAll((await driver.getObject(row.object_key)).body, limit);
+      } catch (error) {
+        if (error instanceof TooLarge)
+          return await finish({ status: 'skipped', etag: head.etag, size: head.size, error: 'larger than the limit' });
+        throw error;
+      }
+      let made: Awaited<ReturnType<typeof makeThumbnails>>;
+      try {
+        made = await makeThumbnails(source);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'not an image';
+        logger.info('thumbnail not made: the file is not a decodable image', { key: row.object_key, reason });
+        return await finish({ status: 'failed', etag: head.etag, size: head.size, error: reason.slice(0, 500) });
+      }
+      await store.write({ config, storage: { id: config.id, name: config.name }, driver }, row.object_key, made);
+      await finish({ status: 'done', etag: head.etag, size: head.size });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const reason = error instanceof Error ? error.message : 'unknown';
+      logger.warn('thumbnail job failed', { key: row.object_key, attempts, error: reason });
+      const gone = error instanceof StorageError && error.kind === 'not-found';
+      await finish(
+        gone || attempts >= maxAttempts
+          ? { status: 'failed', attempts, error: reason.slice(0, 500) }
+          : { status: 'queued', attempts, error: reason.slice(0, 500), notBefore: isoAt(clock, retryAfterMs) },
+      ).catch(() => undefined);
+    }
+  }
+}
+
+/** The whole body, refused past `limit` bytes (the object grew since its HEAD). */
+async function readAll(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += buffer.length;
+    if (total > limit) {
+      body.destroy();
+      throw new TooLarge();
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, total);
+}
