@@ -81,6 +81,7 @@ import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
+import { createFileRequestsModule } from './modules/file-requests/file-requests.module';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -223,6 +224,19 @@ export function createApp({
   app.route('/api', blobRoutes(blobs));
   app.route('/api', fileManagementRoutes(fileShares, trustProxy));
   app.route('/api', fs.routes);
+  app.route(
+    '/api',
+    createFileRequestsModule({
+      repos,
+      fs: fs.requestUploads,
+      limits,
+      settings,
+      limiterFactory,
+      clock,
+      config,
+      trustProxy,
+    }),
+  );
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

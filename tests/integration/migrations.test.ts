@@ -15,6 +15,8 @@ const expectedTables = [
   'admins',
   'api_keys',
   'attempt_counts',
+  'file_request_uploads',
+  'file_requests',
   'file_tombstones',
   'file_view_tokens',
   'files',
@@ -193,6 +195,7 @@ describe('migrations', () => {
         '0009_webdav',
         '0010_attempt_counts',
         '0011_file_view_tokens',
+        '0012_file_requests',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

@@ -46,12 +46,21 @@ export type FsModuleDeps = {
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
 export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put: FsPutService; copies: FsCopyService };
 
+/** The explorer's upload pieces file requests build on (through the JSON API's lock checks). */
+export type FsRequestUploads = {
+  core: FsUploadCore;
+  uploads: FsUploadService;
+  multipart: FsMultipartService;
+  writes: FsWriteService;
+};
+
 export type FsModule = {
   routes: Hono<AppEnv>;
   reindexer: FsReindexer;
   services: FsServices;
   /** How committed file shares enter the index of the mounts showing their storage. */
   shares: FsShareIndex;
+  requestUploads: FsRequestUploads;
 };
 
 export function createFsModule({
@@ -106,6 +115,7 @@ export function createFsModule({
     routes,
     reindexer,
     shares: new FsShareIndex(index),
+    requestUploads: { core, uploads, multipart, writes },
     services: {
       browse,
       writes: davWrites,

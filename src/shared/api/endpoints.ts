@@ -9,6 +9,7 @@ import * as docs from './docs.endpoints';
 import * as files from './file.endpoints';
 import * as fs from './fs.endpoints';
 import * as fsLocks from './fs-locks.endpoints';
+import * as fileRequests from './file-request.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -47,4 +48,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   storageConfigs,
   fs,
   fsLocks,
+  fileRequests,
 );

@@ -4,6 +4,7 @@
 // 2xx or 4xx shows auth passed.
 import { ErrorCode } from '@shared/errors';
 import { fsRows } from './route-matrix-fs';
+import { fileRequestRows } from './route-matrix-file-requests';
 import {
   adminOnly,
   fileWrite,
@@ -378,4 +379,5 @@ export const otherGuardedRows: MatrixRow[] = [
 
   // Guest pastes are off by default, so an anonymous caller gets 401.
   { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: textWrite(201) },
+  ...fileRequestRows,
 ];
