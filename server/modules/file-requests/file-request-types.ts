@@ -125,7 +125,9 @@ export function contentAllowed(allowed: readonly string[] | null, filename: stri
   if (allowed === null || allowed.length === 0) return true;
   const ext = fileExtension(filename);
   const found = sniff(head);
-  if (found === undefined) return !signedExtensions.has(ext) && nameAllowed(allowed, filename);
+  // A name whose type has a signature must carry it: a PDF named .jpg is refused, as is text named .pdf.
+  if (signedExtensions.has(ext) && found?.exts.includes(ext) !== true) return false;
+  if (found === undefined) return nameAllowed(allowed, filename);
   if (found.exts.includes(ext) && nameAllowed(allowed, filename)) return true;
   return allowed.some((entry) => found.exts.some((e) => matches(entry, e, found.mime)));
 }
