@@ -234,6 +234,7 @@ export function createApp({
       limiterFactory,
       clock,
       config,
+      logger,
       trustProxy,
     }),
   );

@@ -292,6 +292,8 @@ export interface FileRequestUploadsTable {
   storage_config_id: string | null;
   storage_key: string | null;
   status: 'pending' | 'done';
+  batch_id: string | null;
   created_at: string;
   committed_at: string | null;
+  notified_at: string | null;
 }

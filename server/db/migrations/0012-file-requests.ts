@@ -2,7 +2,8 @@
 // (owner as `admin:<id>` / `apikey:<id>`, allowed types as a JSON array, times as ISO strings);
 // file_request_uploads, each upload through one of them, pending until its commit passed every
 // check (the mount upload it names holds the storage reservation meanwhile). One path, one upload:
-// two uploaders never write to the same object.
+// two uploaders never write to the same object. batch_id names the uploader's visit (its token);
+// notified_at marks the files a finished batch's webhook has reported.
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -40,8 +41,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('storage_config_id', 'text')
     .addColumn('storage_key', 'text')
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+    .addColumn('batch_id', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('committed_at', 'text')
+    .addColumn('notified_at', 'text')
     .execute();
   await db.schema
     .createIndex('file_request_uploads_request_idx')

@@ -53,7 +53,13 @@ export async function ownerOf(
   };
 }
 
-export function toView(row: FileRequestRow, tally: RequestTally, origin: string, nowMs: number): FileRequestView {
+export function toView(
+  row: FileRequestRow,
+  tally: RequestTally,
+  origin: string,
+  nowMs: number,
+  webhookSecret: (id: string) => string,
+): FileRequestView {
   return {
     id: row.id,
     slug: row.slug,
@@ -69,6 +75,7 @@ export function toView(row: FileRequestRow, tally: RequestTally, origin: string,
     has_password: row.password_hash !== null,
     require_name: row.require_name === 1,
     webhook_url: row.webhook_url,
+    webhook_secret: row.webhook_url === null ? null : webhookSecret(row.id),
     status: row.status,
     state: stateOf(row, nowMs),
     file_count: tally.files,

@@ -24,6 +24,7 @@ import { StorageError, bareEtag } from '@server/storage/storage-driver';
 import { contentAllowed, nameAllowed, parseAllowedTypes, SNIFF_BYTES } from './file-request-types';
 import type { FileRequestPublicService, OpenRequest } from './file-request-public.service';
 import type { FileRequestRow, FileRequestUploadRow } from './file-request.repo';
+import type { FileRequestWebhook } from './file-request-webhook';
 
 const maxNameTries = 100;
 
@@ -36,7 +37,20 @@ export class FileRequestUploadService {
     private readonly requests: FileRequestPublicService,
     private readonly fs: FsRequestUploads,
     private readonly clock: Clock,
+    private readonly webhook: Pick<FileRequestWebhook, 'send'>,
   ) {}
+
+  /** The uploader's batch is over: its committed files not yet reported go to the webhook, once. */
+  async finish(slug: string, token: string): Promise<{ reported: number; webhook: boolean }> {
+    const { row, batch } = await this.requests.open(slug, token, true);
+    const now = isoAt(this.clock);
+    const files = await this.repos.transaction(async (trx) => {
+      await trx.fileRequests.lockById(row.id);
+      return trx.fileRequests.takeUnreported(row.id, batch.id, now);
+    });
+    this.webhook.send(row, files, now);
+    return { reported: files.length, webhook: row.webhook_url !== null };
+  }
 
   async presign(slug: string, input: RequestPresign, origin: string) {
     const started = await this.#start(slug, input);
@@ -216,8 +230,10 @@ export class FileRequestUploadService {
         storage_config_id: file.config.id,
         storage_key: file.key,
         status: 'pending',
+        batch_id: open.batch.id,
         created_at: isoAt(this.clock),
         committed_at: null,
+        notified_at: null,
       };
       try {
         await this.repos.transaction(async (trx) => {

@@ -117,6 +117,34 @@ export class FileRequestRepo {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /**
+   * Marks the batch's committed files not yet reported as reported now, and returns them; a
+   * second call for the same batch finds none, so a webhook reports each file once.
+   */
+  async takeUnreported(requestId: string, batchId: string, nowIso: string): Promise<FileRequestUploadRow[]> {
+    const rows = await this.db
+      .selectFrom('file_request_uploads')
+      .selectAll()
+      .where('request_id', '=', requestId)
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'done')
+      .where('notified_at', 'is', null)
+      .orderBy('committed_at')
+      .execute();
+    if (rows.length === 0) return rows;
+    await this.db
+      .updateTable('file_request_uploads')
+      .set({ notified_at: nowIso })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('notified_at', 'is', null)
+      .execute();
+    return rows;
+  }
+
   /** Pending uploads started before `cutoffIso`, oldest first. */
   stalePending(cutoffIso: string, limit: number): Promise<FileRequestUploadRow[]> {
     return this.db

@@ -21,6 +21,7 @@ import { folderAt } from '@server/modules/fs/fs-probe';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import { mustBeRequestOwner, ownsRequest, toView, type Owner } from './file-request-common';
 import { normaliseAllowedType } from './file-request-types';
+import type { FileRequestWebhook } from './file-request-webhook';
 import type { FileRequestChange, FileRequestRow } from './file-request.repo';
 
 export class FileRequestService {
@@ -29,6 +30,7 @@ export class FileRequestService {
     private readonly access: FsAccess,
     private readonly settings: SystemSettingsService,
     private readonly clock: Clock,
+    private readonly webhook: Pick<FileRequestWebhook, 'secretOf'>,
   ) {}
 
   async list(caller: Owner, origin: string): Promise<{ items: FileRequestView[] }> {
@@ -128,7 +130,9 @@ export class FileRequestService {
   }
 
   async #view(row: FileRequestRow, origin: string): Promise<FileRequestView> {
-    return toView(row, await this.repos.fileRequests.tally(row.id, false), origin, this.clock.now());
+    return toView(row, await this.repos.fileRequests.tally(row.id, false), origin, this.clock.now(), (id) =>
+      this.webhook.secretOf(id),
+    );
   }
 
   async #checkLimits(input: UpdateFileRequest): Promise<void> {

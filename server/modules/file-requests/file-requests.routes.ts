@@ -55,5 +55,6 @@ export function fileRequestRoutes({
   route(app, endpoints.abortRequestMultipart, ({ params, body }) =>
     uploads.abort(params.slug, body.token, body.file_id),
   );
+  route(app, endpoints.finishRequestBatch, ({ params, body }) => uploads.finish(params.slug, body.token));
   return app;
 }

@@ -14,6 +14,8 @@ import {
   requestCancelSchema,
   requestCommitResultSchema,
   requestCommitSchema,
+  requestFinishResultSchema,
+  requestFinishSchema,
   requestMultipartAbortSchema,
   requestMultipartCompleteResultSchema,
   requestMultipartCompleteSchema,
@@ -292,4 +294,19 @@ export const abortRequestMultipart = defineEndpoint({
   reply: requestUploadStoppedSchema,
   message: 'multipart upload aborted',
   errors: [ValidationFailed, BadRequest, PasswordRequired, NotFound],
+});
+
+export const finishRequestBatch = defineEndpoint({
+  id: 'fileRequests.public.finish',
+  method: 'POST',
+  path: `${publicBase}/finish`,
+  summary:
+    'Say the uploader’s batch is over: the files it committed and not yet reported go to the owner’s webhook (if set) in one small signed JSON body, retried after a failure',
+  tag,
+  access: 'public',
+  writes: true,
+  params: slugParams,
+  body: requestFinishSchema,
+  reply: requestFinishResultSchema,
+  errors: [ValidationFailed, PasswordRequired, NotFound],
 });

@@ -91,6 +91,8 @@ export const fileRequestSchema = z.object({
   has_password: z.boolean(),
   require_name: z.boolean(),
   webhook_url: z.nullable(z.string()),
+  /** The key of the webhook's `X-Clipdock-Signature` (HMAC-SHA256 of the body), when a webhook is set. */
+  webhook_secret: z.nullable(z.string()),
   status: z.enum(FILE_REQUEST_STATUSES),
   state: z.enum([...FILE_REQUEST_STATUSES, 'expired']),
   file_count: z.number(),
@@ -227,3 +229,22 @@ export const requestCommitResultSchema = z.object({
   committed_at: z.string(),
 });
 export type RequestCommitResult = z.infer<typeof requestCommitResultSchema>;
+
+/** The uploader's batch is over: its files are reported to the owner's webhook, each once. */
+export const requestFinishSchema = z.object({ token });
+export const requestFinishResultSchema = z.object({
+  /** Files of this batch reported now (none when an earlier call reported them). */
+  reported: z.number(),
+  webhook: z.boolean(),
+});
+
+/** The JSON body the webhook receives. */
+export type FileRequestWebhookBody = {
+  event: 'file_request.batch_finished';
+  delivery_id: string;
+  sent_at: string;
+  request: { id: string; slug: string; title: string; path: string };
+  uploader_name: string | null;
+  files: { name: string; path: string; size: number; content_type: string; committed_at: string | null }[];
+  total_bytes: number;
+};

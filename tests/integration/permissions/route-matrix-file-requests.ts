@@ -65,6 +65,7 @@ export const fileRequestRows: MatrixRow[] = [
       ['multipart/parts', ids],
       ['multipart/complete', { ...ids, parts: [{ partNumber: 1, etag: 'e' }] }],
       ['multipart/abort', ids],
+      ['finish', token],
     ] as const
   ).map(
     ([step, body]): MatrixRow => ({

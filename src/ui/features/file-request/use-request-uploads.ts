@@ -1,8 +1,10 @@
 // The files an uploader chose and their transfers through the worker, two at a time: progress per
 // file, a resumable multipart upload remembered until it ends, and the receipt lines.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { finishRequestBatch } from '@shared/api/file-request.endpoints';
 import type { RequestReceipt } from '@workers/request-protocol';
 import type { TransferFailure } from '@workers/protocol';
+import { useApiClient } from '@ui/lib/api-client-provider';
 import { useAuthActor } from '@ui/lib/auth-provider';
 import { getTransferClient } from '@ui/lib/transfer';
 import { forgetUpload, keepReceipt, keptReceipts, rememberUpload, unfinishedUpload } from './request-resume-store';
@@ -24,7 +26,9 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
   const auth = useAuthActor();
   const [files, setFiles] = useState<RequestFile[]>([]);
   const [receipts, setReceipts] = useState<RequestReceipt[]>(() => keptReceipts(slug));
+  const api = useApiClient();
   const running = useRef(new Set<string>());
+  const unreported = useRef(0);
   const name = useRef(uploaderName);
   name.current = uploaderName;
 
@@ -59,6 +63,7 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
           if (result.ok || !result.retryable) forgetUpload(slug, entry.file);
           if (result.ok) {
             keepReceipt(slug, result.receipt);
+            unreported.current += 1;
             setReceipts(keptReceipts(slug));
             change(entry.id, { status: 'done', percent: 100, receipt: result.receipt });
           } else change(entry.id, { status: 'failed', failure: result });
@@ -66,6 +71,16 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
     },
     [auth, change, slug, token],
   );
+
+  // Once nothing is left to send, the server is told the batch is over (the owner's webhook).
+  useEffect(() => {
+    const busy = files.some((entry) => entry.status === 'waiting' || entry.status === 'uploading');
+    if (busy || token === null || unreported.current === 0) return;
+    unreported.current = 0;
+    void api
+      .call(finishRequestBatch, { params: { slug }, body: { token }, credentials: 'none' })
+      .catch(() => undefined);
+  }, [api, files, slug, token]);
 
   useEffect(() => {
     const waiting = files.filter((entry) => entry.status === 'waiting');
