@@ -111,26 +111,34 @@ test('a stranger sends three files through a request link, resumes after a reloa
     const path = new URL(request.url()).pathname;
     if (path.startsWith(`/api/public/file-requests/${owner.slug}/`)) calls.push(path.split('/').slice(5).join('/'));
   });
+  const finished = page.waitForResponse((response) => response.url().endsWith(`/${owner.slug}/finish`));
   await page.getByTestId('request-files').setInputFiles([large.path]);
+  // The reload kept the uploader's batch, so its end reports all three files to the owner.
+  expect(dataOf(await (await finished).json())).toEqual({ reported: 3, webhook: false });
   const receipt = page.getByRole('region', { name: 'Receipt' });
   await expect(receipt).toBeVisible({ timeout: 120_000 });
   expect(sentAfterReload).toHaveLength(2);
-  expect(calls).toEqual(['multipart/parts', 'multipart/urls', 'multipart/complete', 'commit']);
+  // Then the page says the batch is over, for the owner's webhook.
+  await expect
+    .poll(() => calls)
+    .toEqual(['multipart/parts', 'multipart/urls', 'multipart/complete', 'commit', 'finish']);
   for (const file of [small, medium, large]) {
     const line = receipt.getByRole('listitem').filter({ hasText: file.name });
     await expect(line).toContainText(file.sha256);
   }
   await expect(page.getByText(/stopped before/)).toHaveCount(0);
 
-  // The owner sees them arrive, each in the uploader's own folder, with its size.
+  // The owner sees them arrive, in the uploader's own folder, with their sizes.
   const uploads = dataOf(
     await (await api.get(`/api/file-requests/${owner.id}/uploads`, { headers: owner.headers })).json(),
   );
   const items = Array.isArray(uploads.items) ? uploads.items : [];
-  const arrived = items
-    .map((item: unknown) => (typeof item === 'object' && item !== null ? Object.fromEntries(Object.entries(item)) : {}))
-    .map((item) => [item.name, item.size, item.status])
-    .sort();
+  const rows = items.map((item: unknown) =>
+    typeof item === 'object' && item !== null ? Object.fromEntries(Object.entries(item)) : {},
+  );
+  // One folder for the uploader's three files.
+  expect(new Set(rows.map((row) => String(row.path).replace(/\/[^/]*$/, ''))).size).toBe(1);
+  const arrived = rows.map((row) => [row.name, row.size, row.status]).sort();
   expect(arrived).toEqual([
     ['notes.txt', small.size, 'done'],
     ['photo.jpg', medium.size, 'done'],

@@ -11,7 +11,7 @@ import { toErrorInit } from '@ui/lib/to-error-init';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { RequestFileList, RequestReceipt } from './request-file-list';
 import { RequestPicker } from './request-picker';
-import { unfinishedCount } from './request-resume-store';
+import { batchToken, unfinishedCount } from './request-resume-store';
 import { useRequestPasswordCheck, usePublicRequest } from './request-data';
 import { useRequestUploads } from './use-request-uploads';
 import './file-request.css';
@@ -95,7 +95,8 @@ function RequestPassword({ slug, onVerified }: { slug: string; onVerified: (answ
 function RequestForm({ slug, request }: { slug: string; request: PublicFileRequest }) {
   const { t, i18n } = useTranslation();
   const [name, setName] = useState('');
-  const { files, add, receipts } = useRequestUploads(slug, request.upload_token, name);
+  const [token] = useState(() => batchToken(slug, request.upload_token, request.token_expires_at));
+  const { files, add, receipts } = useRequestUploads(slug, token, name);
   const [unfinished] = useState(() => unfinishedCount(slug));
   const needsName = request.require_name && name.trim() === '';
   const limits = [

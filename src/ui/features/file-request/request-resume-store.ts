@@ -79,3 +79,22 @@ export function keepReceipt(slug: string, receipt: RequestReceipt): void {
     // Storage full or refused: the receipt stays on the page until it closes.
   }
 }
+
+const tokenKeyOf = (slug: string) => `clipdock.request-token.${slug}`;
+const tokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+/**
+ * The upload token this browser used for the request while it is valid for an hour more, else
+ * `fresh`: a reload keeps the uploader's batch (one folder, one report to the owner).
+ */
+export function batchToken(slug: string, fresh: string | null, freshExpiresAt: string | null): string | null {
+  try {
+    const kept = tokenSchema.safeParse(JSON.parse(window.localStorage.getItem(tokenKeyOf(slug)) ?? 'null'));
+    if (kept.success && Date.parse(kept.data.expiresAt) - Date.now() > 60 * 60 * 1000) return kept.data.token;
+    if (fresh !== null && freshExpiresAt !== null)
+      window.localStorage.setItem(tokenKeyOf(slug), JSON.stringify({ token: fresh, expiresAt: freshExpiresAt }));
+  } catch {
+    // Storage refused: the page's own token serves until it closes.
+  }
+  return fresh;
+}
