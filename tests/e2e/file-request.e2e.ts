@@ -6,19 +6,24 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Request, type Route } from '@playwright/test';
+import { adminCall, adminToken } from './support/admin-api';
 import { E2E_ADMIN } from './support/env';
 
 test.use({ locale: 'en-US' });
 
 const MB = 1024 * 1024;
 let workDir = '';
+/** Folders this file made under /local; other tests expect the mount empty, so they go at the end. */
+const made: string[] = [];
 
 test.beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'clipdock-e2e-request-'));
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({ request }) => {
   await rm(workDir, { recursive: true, force: true });
+  if (made.length > 0)
+    await adminCall(request, await adminToken(request), 'post', '/admin/fs/batch-remove', { paths: made });
 });
 
 async function makeFile(name: string, size: number) {
@@ -50,6 +55,7 @@ async function ownerRequest(api: APIRequestContext) {
   });
   expect(settings.ok()).toBe(true);
   const folder = `/local/request-e2e-${Date.now()}`;
+  made.push(folder);
   expect((await api.post('/api/admin/fs/mkdir', { headers, data: { path: folder } })).ok()).toBe(true);
   const created = await api.post('/api/file-requests', {
     headers,
@@ -159,4 +165,58 @@ test('an unknown or closed request says so', async ({ browser, request: api }) =
   await page.goto(`/request/${owner.slug}`);
   await expect(page.getByRole('alert')).toContainText('This file request is closed');
   await context.close();
+});
+
+test('the owner makes a request in the admin panel, pauses it, and sees what arrived', async ({
+  page,
+  request: api,
+}) => {
+  const token = await adminToken(api);
+  const folder = `/local/request-admin-${Date.now()}`;
+  made.push(folder);
+  await adminCall(api, token, 'post', '/admin/fs/mkdir', { path: folder });
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  await page.goto('/admin/file-requests');
+  await expect(page.getByRole('heading', { name: 'File requests', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'New request' }).click();
+  const form = page.getByRole('dialog', { name: 'New file request' });
+  await form.getByLabel('Folder').fill(folder);
+  await form.getByLabel('Title shown to uploaders').fill('Scans for the audit');
+  await form.getByLabel('Most files in all (optional)').fill('5');
+  await form.getByRole('button', { name: 'Create' }).click();
+
+  const details = page.getByRole('dialog', { name: 'Scans for the audit' });
+  const link = await details.getByTestId('share-link').getAttribute('href');
+  expect(link).toMatch(/\/request\/[A-Za-z0-9]+$/);
+  await expect(details.getByText('Nothing has arrived yet.')).toBeVisible();
+  await details.getByRole('button', { name: 'Done' }).click();
+  await expect(details).toHaveCount(0);
+
+  // A stranger sends a file through the link.
+  const slug = String(link).split('/').pop() ?? '';
+  const info = dataOf(await (await api.get(`/api/public/file-requests/${slug}`)).json());
+  const body = 'scanned page';
+  const presigned = dataOf(
+    await (
+      await api.post(`/api/public/file-requests/${slug}/presign`, {
+        data: { token: info.upload_token, filename: 'scan-1.txt', size: body.length, uploader_name: 'Ola' },
+      })
+    ).json(),
+  );
+  const put = await api.put(String(presigned.upload_url), { data: body, headers: { 'content-type': 'text/plain' } });
+  expect(put.ok()).toBe(true);
+  const committed = await api.post(`/api/public/file-requests/${slug}/commit`, {
+    data: { token: info.upload_token, file_id: presigned.file_id },
+  });
+  expect(committed.ok()).toBe(true);
+
+  await page.reload();
+  const row = page.getByRole('row').filter({ hasText: 'Scans for the audit' });
+  await expect(row).toContainText('1 file, 12 B');
+  await row.getByRole('button', { name: 'Pause Scans for the audit' }).click();
+  await expect(row).toContainText('Paused');
+  await row.getByRole('button', { name: 'Link and uploads of Scans for the audit' }).click();
+  const uploads = page.getByRole('table', { name: 'Uploads' });
+  await expect(uploads).toContainText('scan-1.txt');
+  await expect(uploads).toContainText('Ola');
 });
