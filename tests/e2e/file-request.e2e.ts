@@ -6,6 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Request, type Route } from '@playwright/test';
+import { ExplorerPage } from './pages/explorer.page';
 import { adminCall, adminToken } from './support/admin-api';
 import { E2E_ADMIN } from './support/env';
 
@@ -219,4 +220,25 @@ test('the owner makes a request in the admin panel, pauses it, and sees what arr
   const uploads = page.getByRole('table', { name: 'Uploads' });
   await expect(uploads).toContainText('scan-1.txt');
   await expect(uploads).toContainText('Ola');
+});
+
+test('"Request files here…" in the explorer opens a new request on that folder', async ({ page, request: api }) => {
+  const token = await adminToken(api);
+  const name = `request-menu-${Date.now()}`;
+  made.push(`/local/${name}`);
+  await adminCall(api, token, 'post', '/admin/fs/mkdir', { path: `/local/${name}` });
+  await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
+  const explorer = new ExplorerPage(page);
+  await explorer.goto('/local');
+  await explorer
+    .entry(name)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
+  await explorer.menuItem('Request files here…').click();
+  const form = page.getByRole('dialog', { name: 'New file request' });
+  await expect(form.getByLabel('Folder')).toHaveValue(`/local/${name}/`);
+  await form.getByLabel('Title shown to uploaders').fill('From the explorer');
+  await form.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog', { name: 'From the explorer' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRequestView } from '@shared/api/file-request.schema';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
@@ -15,7 +15,7 @@ import { RequestUploadsDialog } from './request-uploads-dialog';
 
 type Open =
   | { kind: 'none' }
-  | { kind: 'create' }
+  | { kind: 'create'; path?: string }
   | { kind: 'edit'; request: FileRequestView }
   | { kind: 'uploads'; request: FileRequestView }
   | { kind: 'delete'; request: FileRequestView };
@@ -25,8 +25,15 @@ export function FileRequestsView({ title }: { title: string }) {
   const { t, i18n } = useTranslation();
   const requests = useFileRequests();
   const writes = useFileRequestWrites();
-  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  // The explorer's "Request files here…" opens this module with ?path=<folder>.
+  const [open, setOpen] = useState<Open>(() => {
+    const path = new URLSearchParams(window.location.search).get('path');
+    return path === null || path === '' ? { kind: 'none' } : { kind: 'create', path };
+  });
   const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (window.location.search !== '') window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
   const [busy, setBusy] = useState(false);
   const close = () => {
     setOpen({ kind: 'none' });
@@ -150,6 +157,7 @@ export function FileRequestsView({ title }: { title: string }) {
       {(open.kind === 'create' || open.kind === 'edit') && (
         <RequestFormDialog
           editing={open.kind === 'edit' ? open.request : null}
+          {...(open.kind === 'create' && open.path !== undefined ? { path: open.path } : {})}
           onClose={close}
           onSaved={(saved) => {
             requests.reload();

@@ -19,6 +19,8 @@ export type EntryActions = {
   copy: (entries: FsEntry[]) => void;
   /** Removes the WebDAV lock on an entry (the admin's explorer only). */
   unlock: ((entry: FsEntry) => void) | undefined;
+  /** "Request files here…": a file request on this folder (the admin's explorer only). */
+  requestFiles?: ((entry: FsEntry) => void) | undefined;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -69,6 +71,15 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
       id: 'unlock',
       label: t('explorer.actions.unlock'),
       run: () => unlock(entry),
+    });
+  }
+  const { requestFiles } = actions;
+  if (entry.isDirectory && writable && requestFiles !== undefined) {
+    const at = items.findIndex((item) => item.id === 'delete');
+    items.splice(at < 0 ? items.length : at, 0, {
+      id: 'request-files',
+      label: t('explorer.actions.requestFiles'),
+      run: () => requestFiles(entry),
     });
   }
   return items;

@@ -165,6 +165,10 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       addToBasket: (list) => void addEntriesToBasket(scope, list, t).then(setNotice),
       copy: (list) => setDialog({ kind: 'copy', entries: list }),
       unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
+      requestFiles:
+        scope === 'admin'
+          ? (entry) => window.location.assign(`/admin/file-requests?path=${encodeURIComponent(entry.path)}`)
+          : undefined,
     }),
     [calls, fail, folder, nav, patch, scope, t, toggleSelect],
   );
