@@ -88,6 +88,7 @@ import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
 import { createThumbnailModule } from './modules/thumbnails/thumbnail.module';
+import { createFileRequestsModule } from './modules/file-requests/file-requests.module';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -255,6 +256,20 @@ export function createApp({
   app.route('/api', cardImageRoutes(new CardImageService(repos, clock, storage)));
   app.route('/api', oembedRoutes(new OembedService(new SharePreviewService(repos, clock)), trustProxy));
   app.route('/api', thumbnails.routes(fs.access));
+  app.route(
+    '/api',
+    createFileRequestsModule({
+      repos,
+      fs: fs.requestUploads,
+      limits,
+      settings,
+      limiterFactory,
+      clock,
+      config,
+      logger,
+      trustProxy,
+    }),
+  );
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.
   app.route(
     '/',

@@ -24,6 +24,7 @@ import { CacheRegistry } from './lib/cache/cache-registry';
 import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
+import { createFileRequestSweepTask } from './modules/file-requests/file-request-sweep';
 import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
 import { localBus, openDatabaseBus, type CacheBus } from './cluster/cache-bus';
 import { databaseLocks, processLocks } from './cluster/cluster-locks';
@@ -128,6 +129,7 @@ export async function startServer({
       idempotencySweepTask(repos),
       createUploadSweepTask(repos, storage),
       adminTokenSweepTask(repos),
+      createFileRequestSweepTask(repos, storage),
       createFsUploadSweepTask(repos, storage),
       webdavLockSweepTask(repos),
       reindexer.sweepTask(),

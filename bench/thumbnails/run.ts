@@ -152,9 +152,8 @@ async function main(): Promise<void> {
       ['queue idle', quiet],
       ['queue draining', busy],
     ] as const)
-      results.forEach((r, i) =>
-        out(`| ${names[i]}, ${phase} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`),
-      );
+      for (const [i, r] of results.entries())
+        out(`| ${names[i]}, ${phase} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`);
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

@@ -12,6 +12,7 @@ import * as fileTombstones from './migrations/0008-file-tombstones';
 import * as webdav from './migrations/0009-webdav';
 import * as attemptCounts from './migrations/0010-attempt-counts';
 import * as fileViewTokens from './migrations/0011-file-view-tokens';
+import * as fileRequests from './migrations/0012-file-requests';
 import * as thumbnails from './migrations/0013-thumbnails';
 import * as mountShares from './migrations/0015-mount-shares';
 import * as e2ee from './migrations/0016-e2ee';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_webdav': webdav,
   '0010_attempt_counts': attemptCounts,
   '0011_file_view_tokens': fileViewTokens,
+  '0012_file_requests': fileRequests,
   '0013_thumbnails': thumbnails,
   '0015_mount_shares': mountShares,
   '0016_e2ee': e2ee,

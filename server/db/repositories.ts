@@ -8,6 +8,7 @@ import { AdminRepo } from '@server/modules/auth/admin.repo';
 import { DashboardRepo } from '@server/modules/dashboard/dashboard.repo';
 import { FileRepo } from '@server/modules/files/file.repo';
 import { FileViewTokenRepo } from '@server/modules/files/file-views.repo';
+import { FileRequestRepo } from '@server/modules/file-requests/file-request.repo';
 import { FsEntryRepo } from '@server/modules/fs/fs-entry.repo';
 import { FsUploadRepo } from '@server/modules/fs/fs-upload.repo';
 import { IdempotencyRepo } from '@server/modules/idempotency/idempotency.repo';
@@ -40,6 +41,7 @@ export type Repositories = {
   webdavLocks: WebdavLockRepo;
   webdavProps: WebdavPropRepo;
   fileViewTokens: FileViewTokenRepo;
+  fileRequests: FileRequestRepo;
   /** Runs `work` with repositories bound to one transaction (joining the current one, if any). */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 };
@@ -63,6 +65,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     webdavLocks: new WebdavLockRepo(db),
     webdavProps: new WebdavPropRepo(db),
     fileViewTokens: new FileViewTokenRepo(db),
+    fileRequests: new FileRequestRepo(db),
     transaction: (work) => inTransaction(db, (trx) => work(createRepositories(trx))),
   };
 }

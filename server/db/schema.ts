@@ -255,6 +255,8 @@ export interface Database {
   attempt_counts: AttemptCountsTable;
   file_view_tokens: FileViewTokensTable;
   thumbnails: ThumbnailsTable;
+  file_requests: FileRequestsTable;
+  file_request_uploads: FileRequestUploadsTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -277,4 +279,43 @@ export interface ThumbnailsTable {
   claimed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+export interface FileRequestsTable {
+  id: string;
+  slug: string;
+  created_by: string;
+  path: string;
+  title: string;
+  message: Generated<string>;
+  expires_at: string | null;
+  max_files: number | null;
+  max_total_bytes: number | null;
+  max_file_bytes: number | null;
+  /** A JSON array of extensions and MIME types, or null for any type. */
+  allowed_types: string | null;
+  password_hash: string | null;
+  require_name: Generated<number>;
+  webhook_url: string | null;
+  status: 'open' | 'paused' | 'closed';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileRequestUploadsTable {
+  id: string;
+  request_id: string;
+  path: string;
+  name: string;
+  uploader_name: string | null;
+  size: number;
+  content_type: string;
+  /** The mount upload holding the reservation, and where its object goes, once started. */
+  fs_upload_id: string | null;
+  storage_config_id: string | null;
+  storage_key: string | null;
+  status: 'pending' | 'done';
+  batch_id: string | null;
+  created_at: string;
+  committed_at: string | null;
+  notified_at: string | null;
 }

@@ -14,6 +14,7 @@ import { errorCodeSchema } from '@shared/errors';
 import type { Credentials } from '@shared/http/api-client';
 import type { BasketWorkerApi } from './basket-protocol';
 import type { FsTransferWorkerApi } from './fs-protocol';
+import type { RequestTransferWorkerApi } from './request-protocol';
 
 export const credentialsSchema = z.discriminatedUnion('scheme', [
   z.object({ scheme: z.literal('admin'), token: z.string().check(z.minLength(1)) }),
@@ -113,6 +114,7 @@ export type StartedCallback = (started: MultipartStarted) => void;
 
 /** The methods `transfer.worker.ts` exposes; uploads into mount folders come from fs-protocol.ts, copies from copy-protocol.ts, the basket's ZIP from basket-protocol.ts. */
 export type TransferWorkerApi = FsTransferWorkerApi &
+  RequestTransferWorkerApi &
   CopyWorkerApi &
   BasketWorkerApi & {
     configure(connection: TransferConnection): void;

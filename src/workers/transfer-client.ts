@@ -20,6 +20,7 @@ import {
 } from './basket-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
+import { requestUploadResultSchema, type RequestUploadJob, type RequestUploadResult } from './request-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
 import type {
   ProgressCallback,
@@ -49,6 +50,11 @@ export type TransferClient = {
   uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
   /** Uploads into a mount folder (the explorer) through /admin/fs or /user/fs. */
   uploadToMount(job: FsUploadJob, onProgress?: ProgressCallback): Promise<FsUploadResult>;
+  uploadToRequest(
+    job: RequestUploadJob,
+    onProgress?: ProgressCallback,
+    onStarted?: StartedCallback,
+  ): Promise<RequestUploadResult>;
   /** Carries a batch-copy plan (`crossStorageResults`) across storages, file by file, then commits it; `cancel(job.id)` stops it. */
   copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
   /** Builds the basket's ZIP in the worker and writes it to the job's sink (a file handle, or a port the service worker reads). */
@@ -112,7 +118,7 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
   ) => Promise<unknown>;
   type Parser<R> = { safeParse(value: unknown): { success: true; data: R } | { success: false } };
 
-  async function runWith<R extends FsUploadResult | UploadResult>(
+  async function runWith<R extends FsUploadResult | UploadResult | RequestUploadResult>(
     schema: Parser<R>,
     start: Start,
     onProgress?: ProgressCallback,
@@ -143,6 +149,15 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     uploadToMount: (job, onProgress) =>
       runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
+    uploadToRequest: (job, onProgress, onStarted) =>
+      runWith(
+        requestUploadResultSchema,
+        (transfer, progress) => {
+          const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
+          return transfer.uploadToRequest(job, progress, started);
+        },
+        onProgress,
+      ),
     async copyAcrossStorages(job, onProgress) {
       const refused = (message: string): CopyResult => ({
         status: 'failed',

@@ -19,6 +19,8 @@ import type { PutTransport } from './put-transport';
 import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
+import { requestUploadJobSchema } from './request-protocol';
+import { createRequestTransfer } from './request-transfer';
 
 export type WorkerEndpointDeps = {
   fetch: typeof globalThis.fetch;
@@ -177,6 +179,16 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     ...(deps.copyConfig ? { config: deps.copyConfig } : {}),
   });
 
+  const requestTransfer = createRequestTransfer({
+    fetch: deps.fetch,
+    connection: () => connection,
+    transport: deps.transport ?? defaultTransport(deps.fetch),
+    now: deps.now ?? (() => performance.now()),
+    sleep: deps.sleep ?? abortableSleep,
+    ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
+    ...(deps.config ? { config: deps.config } : {}),
+  });
+
   const basketZip = createBasketZip({
     fetch: deps.fetch,
     connection: () => connection,
@@ -210,6 +222,16 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
       return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+    },
+    async uploadToRequest(input, onProgress, onStarted) {
+      const job = z.safeParse(requestUploadJobSchema, input);
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToRequest()' });
+      return requestTransfer.upload(
+        job.data,
+        typeof onProgress === 'function' ? detached(onProgress) : undefined,
+        typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
+      );
     },
     async copyAcrossStorages(input, onProgress) {
       const job = z.safeParse(copyJobSchema, input);
@@ -250,6 +272,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
         (engine.cancel(id) ||
           urlTransfer.cancel(id) ||
           fsTransfer.cancel(id) ||
+          requestTransfer.cancel(id) ||
           fsCopy.cancel(id) ||
           basketZip.cancel(id))
       );

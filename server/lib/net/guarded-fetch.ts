@@ -29,8 +29,10 @@ export class UrlFetchError extends Error {
 }
 
 export type GuardedFetchOptions = {
-  method: 'GET' | 'HEAD';
+  /** A POST sends `body` and follows no redirect: its 3xx answer is the answer. */
+  method: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  body?: string;
   /** For every hop and the body together. */
   timeoutMs: number;
   /** The body stops with a `too-large` error past this many bytes (a larger Content-Length fails at once). */
@@ -86,7 +88,7 @@ function exchange(
       resolve,
     );
     req.on('error', (error) => reject(signal.aborted ? signal.reason : failureOf(error, url)));
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -118,7 +120,7 @@ export function createGuardedFetch(policy: AddressPolicy): GuardedFetch {
         const response = await exchange(url, options, agents, deadline.signal);
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
-        if (!redirectStatuses.has(status) || location === undefined)
+        if (!redirectStatuses.has(status) || location === undefined || options.method === 'POST')
           return answer(url, response, options, deadline.signal, finish);
         response.destroy();
         if (hop >= MAX_REDIRECTS) throw new UrlFetchError('redirects', `more than ${MAX_REDIRECTS} redirects`);

@@ -53,6 +53,14 @@ export type FsModuleDeps = {
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
 export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put: FsPutService; copies: FsCopyService };
 
+/** The explorer's upload pieces file requests build on (through the JSON API's lock checks). */
+export type FsRequestUploads = {
+  core: FsUploadCore;
+  uploads: FsUploadService;
+  multipart: FsMultipartService;
+  writes: FsWriteService;
+};
+
 export type FsModule = {
   routes: Hono<AppEnv>;
   reindexer: FsReindexer;
@@ -61,6 +69,7 @@ export type FsModule = {
   shares: FsShareIndex;
   /** Path resolution and authorisation, for other calls on explorer paths (Share…, thumbnails). */
   access: FsAccess;
+  requestUploads: FsRequestUploads;
 };
 
 export function createFsModule({
@@ -129,6 +138,7 @@ export function createFsModule({
     access,
     reindexer,
     shares: new FsShareIndex(index),
+    requestUploads: { core, uploads, multipart, writes },
     services: {
       browse,
       writes: davWrites,

@@ -13,6 +13,7 @@ import * as fsShare from './fs-share.endpoints';
 import * as shareCard from './share-card.endpoints';
 import * as fsMove from './fs-move.endpoints';
 import * as fsThumbnails from './fs-thumbnail.endpoints';
+import * as fileRequests from './file-request.endpoints';
 import * as mounts from './mounts.endpoints';
 import * as pastes from './paste.endpoints';
 import * as settings from './settings.endpoints';
@@ -55,4 +56,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   shareCard,
   fsMove,
   fsThumbnails,
+  fileRequests,
 );

@@ -25,6 +25,10 @@ const fileManagement = lazy(() =>
   import('@ui/features/admin-files/file-management-view').then((m) => ({ default: m.FileManagementView })),
 );
 
+const fileRequests = lazy(() =>
+  import('@ui/features/admin-requests/file-requests-view').then((m) => ({ default: m.FileRequestsView })),
+);
+
 export const adminModuleViews: Record<AdminModule, ComponentType<AdminModuleViewProps>> = {
   dashboard,
   'text-management': textManagement,
@@ -33,4 +37,5 @@ export const adminModuleViews: Record<AdminModule, ComponentType<AdminModuleView
   'mount-management': mountManagement,
   'key-management': keyManagement,
   settings,
+  'file-requests': fileRequests,
 };

@@ -8,6 +8,7 @@ import type { pastesResources } from '@ui/features/pastes/pastes.locales';
 import type { explorerResources } from '@ui/features/mount-explorer/explorer.locales';
 import type { envSwitcherResources } from '@ui/features/env-switcher/env-switcher.locales';
 import type { transfersResources } from '@ui/features/basket/transfers.locales';
+import type { fileRequestResources } from '@ui/features/file-request/file-request.locales';
 import { pwaResources } from '@ui/features/pwa/pwa.locales';
 import { en } from '@ui/locales/en';
 import { zh } from '@ui/locales/zh';
@@ -29,7 +30,8 @@ type AppStrings = (typeof shell)['en']['translation'] &
   (typeof uploadAreaResources)['en'] &
   (typeof envSwitcherResources)['en'] &
   (typeof explorerResources)['en'] &
-  (typeof transfersResources)['en'];
+  (typeof transfersResources)['en'] &
+  (typeof fileRequestResources)['en'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

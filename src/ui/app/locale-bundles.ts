@@ -12,6 +12,7 @@ const bundles = {
   adminAreas: () => import('./admin-areas.locales').then((m) => m.adminAreaResources),
   explorer: () => import('@ui/features/mount-explorer/explorer.locales').then((m) => m.explorerResources),
   transfers: () => import('@ui/features/basket/transfers.locales').then((m) => m.transfersResources),
+  fileRequest: () => import('@ui/features/file-request/file-request.locales').then((m) => m.fileRequestResources),
   envSwitcher: () => import('@ui/features/env-switcher/env-switcher.locales').then((m) => m.envSwitcherResources),
 } satisfies Record<string, () => Promise<Catalogue>>;
 

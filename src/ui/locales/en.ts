@@ -68,6 +68,7 @@ export const en = {
       dashboard: 'Dashboard',
       'text-management': 'Text management',
       'file-management': 'File management',
+      'file-requests': 'File requests',
       'storage-config': 'Storage configuration',
       'mount-management': 'Mount management',
       'key-management': 'API key management',

@@ -68,6 +68,7 @@ export const zh = {
       dashboard: '仪表盘',
       'text-management': '文本管理',
       'file-management': '文件管理',
+      'file-requests': '文件请求',
       'storage-config': '存储配置',
       'mount-management': '挂载管理',
       'key-management': 'API 密钥管理',

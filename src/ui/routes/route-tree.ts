@@ -9,6 +9,7 @@ import { homeRoute } from './home';
 import { mountExplorerRoute } from './mount-explorer';
 import { mountExplorerPathRoute } from './mount-explorer-path';
 import { pasteRoute } from './paste';
+import { requestRoute } from './request';
 import { rootRoute } from './root';
 import { uploadRoute } from './upload';
 
@@ -20,4 +21,5 @@ export const routeTree = rootRoute.addChildren([
   fileRoute,
   mountExplorerRoute,
   mountExplorerPathRoute,
+  requestRoute,
 ]);

@@ -80,6 +80,7 @@ export const missing = 'no-such-id';
 export function isOtherGuardedRoute(method: string, path: string): boolean {
   if (method === 'POST' && (path === '/api/paste' || path === '/api/upload')) return true;
   if (path.startsWith('/api/test/')) return true;
+  if (path.startsWith('/api/file-requests') || path.startsWith('/api/public/file-requests/')) return true;
   return (
     path === '/api/s3-configs' ||
     path.startsWith('/api/s3-configs/') ||
@@ -99,6 +100,7 @@ export const readsByPost = new Set([
   'POST /admin/login',
   'POST /url/info', // HEADs a remote URL; stores nothing
   'POST /user/cache/clear', // drops the caller's cached listings; the data stays as it was
+  'POST /public/file-requests/:slug/verify', // unlocks a protected file request with its password
 ]);
 
 /** Whether a matrix row is a write: any method but GET, unless reviewed into `readsByPost`. */

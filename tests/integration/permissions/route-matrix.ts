@@ -5,6 +5,7 @@
 import { ErrorCode } from '@shared/errors';
 import { fsRows } from './route-matrix-fs';
 import { fsShareRows } from './route-matrix-fs-share';
+import { fileRequestRows } from './route-matrix-file-requests';
 import {
   adminOnly,
   fileWrite,
@@ -380,4 +381,5 @@ export const otherGuardedRows: MatrixRow[] = [
 
   // Guest pastes are off by default, so an anonymous caller gets 401.
   { method: 'POST', route: '/api/paste', body: () => ({ content: 'matrix' }), expected: textWrite(201) },
+  ...fileRequestRows,
 ];

@@ -14,7 +14,8 @@ describe('admin module access', () => {
 
   it('gives an API key the modules its permissions name', () => {
     expect(allowedModules(key(true, false, false))).toEqual(['text-management']);
-    expect(allowedModules(key(true, true, true))).toEqual(['text-management', 'file-management']);
+    expect(allowedModules(key(true, true, true))).toEqual(['text-management', 'file-management', 'file-requests']);
+    expect(allowedModules(key(false, true, false))).toEqual(['file-management']);
     expect(canUseMountExplorer(key(false, false, true))).toBe(true);
   });
 

@@ -10,6 +10,7 @@ export const adminModules = [
   'mount-management',
   'key-management',
   'settings',
+  'file-requests',
 ] as const;
 export type AdminModule = (typeof adminModules)[number];
 
@@ -27,6 +28,7 @@ export function allowedModules(user: PanelUser): AdminModule[] {
   const modules: AdminModule[] = [];
   if (user.permissions?.text) modules.push('text-management');
   if (user.permissions?.file) modules.push('file-management');
+  if (user.permissions?.file && user.permissions.mount) modules.push('file-requests');
   return modules;
 }
 

@@ -59,7 +59,7 @@ describe('admin panel', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(window.localStorage.getItem('admin_token')).toBe('tok-1');
     const modules = screen.getByRole('navigation', { name: 'Admin modules' });
-    expect(within(modules).getAllByRole('link')).toHaveLength(8);
+    expect(within(modules).getAllByRole('link')).toHaveLength(9);
 
     fireEvent.click(within(modules).getByRole('link', { name: 'API key management' }));
     expect(await screen.findByRole('heading', { name: 'API key management' })).toBeInTheDocument();

@@ -25,6 +25,8 @@ export type EntryActions = {
   unlock: ((entry: FsEntry) => void) | undefined;
   /** "Share…": a file share reading the file where it is (the admin, or a key with file permission). */
   share?: ((entry: FsEntry) => void) | undefined;
+  /** "Request files here…": a file request on this folder (the admin's explorer only). */
+  requestFiles?: ((entry: FsEntry) => void) | undefined;
 };
 
 /** Text, code and Markdown files up to 10 MB open in the editor. */
@@ -83,6 +85,15 @@ export function entryMenuItems(entry: FsEntry, { canWrite, selected, t, actions 
       id: 'unlock',
       label: t('explorer.actions.unlock'),
       run: () => unlock(entry),
+    });
+  }
+  const { requestFiles } = actions;
+  if (entry.isDirectory && writable && requestFiles !== undefined) {
+    const at = items.findIndex((item) => item.id === 'delete');
+    items.splice(at < 0 ? items.length : at, 0, {
+      id: 'request-files',
+      label: t('explorer.actions.requestFiles'),
+      run: () => requestFiles(entry),
     });
   }
   return items;

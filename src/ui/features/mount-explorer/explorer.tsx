@@ -180,6 +180,10 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       cut: (entry) => cutEntries(chosenWith(entry)),
       unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
       share: sharing.open,
+      requestFiles:
+        scope === 'admin'
+          ? (entry) => window.location.assign(`/admin/file-requests?path=${encodeURIComponent(entry.path)}`)
+          : undefined,
     }),
     [calls, chosenWith, cutEntries, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open],
   );

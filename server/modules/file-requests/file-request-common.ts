@@ -1,0 +1,88 @@
+// What the owner's and the uploaders' sides share: the state a request is in, the owner a public
+// upload acts as (the request's maker, rebuilt from its tag, whose rights may have shrunk since),
+// and the owner's view of a row.
+import type { FileRequestState, FileRequestView } from '@shared/api/file-request.schema';
+import { ErrorCode } from '@shared/errors';
+import type { Repositories } from '@server/db/repositories';
+import { AppError } from '@server/lib/app-error';
+import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import { ownerTag } from '@server/modules/files/file-share-mapping.service';
+import { parseAllowedTypes } from './file-request-types';
+import type { FileRequestRow, RequestTally } from './file-request.repo';
+
+export type Owner = AdminAuth | ApiKeyAuth;
+
+export function stateOf(row: FileRequestRow, nowMs: number): FileRequestState {
+  if (row.status === 'closed') return 'closed';
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) return 'expired';
+  return row.status;
+}
+
+/** Admins reach every request; a key only its own. */
+export function ownsRequest(caller: Owner, row: FileRequestRow): boolean {
+  return caller.kind === 'admin' || row.created_by === ownerTag(caller);
+}
+
+/** A key needs file and mount permissions to ask for files (the route has checked mount). */
+export function mustBeRequestOwner(caller: Owner): void {
+  if (caller.kind === 'apikey' && !(caller.permissions.file && caller.permissions.mount))
+    throw new AppError(ErrorCode.Forbidden, 'file requests need an API key with file and mount permissions');
+}
+
+/** The maker of a request as a caller of the mount services, or null once it may no longer upload. */
+export async function ownerOf(
+  repos: Pick<Repositories, 'admins' | 'apiKeys'>,
+  row: FileRequestRow,
+  nowIso: string,
+): Promise<Owner | null> {
+  const [kind, id = ''] = row.created_by.split(/:(.*)/s);
+  if (kind === 'admin') {
+    const admin = await repos.admins.findById(id);
+    return admin === undefined ? null : { kind: 'admin', adminId: admin.id, username: admin.username, tokenHash: null };
+  }
+  const key = kind === 'apikey' ? await repos.apiKeys.findById(id) : undefined;
+  if (key === undefined || (key.expires_at !== null && key.expires_at <= nowIso)) return null;
+  if (key.file_permission !== 1 || key.mount_permission !== 1 || key.read_only === 1) return null;
+  return {
+    kind: 'apikey',
+    keyId: key.id,
+    name: key.name,
+    permissions: { text: key.text_permission === 1, file: true, mount: true },
+    basicPath: key.basic_path,
+    readOnly: false,
+  };
+}
+
+export function toView(
+  row: FileRequestRow,
+  tally: RequestTally,
+  origin: string,
+  nowMs: number,
+  webhookSecret: (id: string) => string,
+): FileRequestView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: `${origin}/request/${encodeURIComponent(row.slug)}`,
+    path: row.path,
+    title: row.title,
+    message: row.message,
+    expires_at: row.expires_at,
+    max_files: row.max_files,
+    max_total_bytes: row.max_total_bytes,
+    max_file_bytes: row.max_file_bytes,
+    allowed_types: parseAllowedTypes(row.allowed_types),
+    has_password: row.password_hash !== null,
+    require_name: row.require_name === 1,
+    webhook_url: row.webhook_url,
+    webhook_secret: row.webhook_url === null ? null : webhookSecret(row.id),
+    status: row.status,
+    state: stateOf(row, nowMs),
+    file_count: tally.files,
+    total_bytes: tally.bytes,
+    last_upload_at: tally.last,
+    created_by: row.created_by,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

@@ -1,0 +1,39 @@
+// Sweeper task for uploads through file requests abandoned for a day: the storage multipart
+// upload is aborted, the object deleted (its key is this upload's alone, never a file that was
+// there before), the mount upload's reservation freed and the pending row removed.
+import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
+import type { Repositories } from '@server/db/repositories';
+import type { SweepTask } from '@server/jobs/sweeper';
+import type { StorageRegistry } from '@server/storage/storage-registry';
+
+const batchSize = 200;
+
+export function createFileRequestSweepTask(
+  repos: Pick<Repositories, 'fileRequests' | 'fsUploads' | 'storageConfigs'>,
+  storage: StorageRegistry,
+): SweepTask {
+  return {
+    name: 'file-request-uploads',
+    async run(now) {
+      let removed = 0;
+      const cutoff = new Date(now - PENDING_UPLOAD_TTL_MS).toISOString();
+      for (const upload of await repos.fileRequests.stalePending(cutoff, batchSize)) {
+        const fsRow = upload.fs_upload_id === null ? undefined : await repos.fsUploads.findById(upload.fs_upload_id);
+        const config =
+          upload.storage_config_id === null ? undefined : await repos.storageConfigs.findById(upload.storage_config_id);
+        try {
+          if (config !== undefined && upload.storage_key !== null) {
+            const driver = await storage.driverFor(config);
+            if (fsRow?.upload_id != null) await driver.abortMultipart(upload.storage_key, fsRow.upload_id);
+            await driver.deleteMany([upload.storage_key]);
+          }
+        } catch {
+          continue; // Storage unreachable: the next pass tries again.
+        }
+        if (fsRow !== undefined) await repos.fsUploads.delete(fsRow.id);
+        if (await repos.fileRequests.deleteUpload(upload.id)) removed += 1;
+      }
+      return removed;
+    },
+  };
+}

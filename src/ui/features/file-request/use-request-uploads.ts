@@ -1,0 +1,102 @@
+// The files an uploader chose and their transfers through the worker, two at a time: progress per
+// file, a resumable multipart upload remembered until it ends, and the receipt lines.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { finishRequestBatch } from '@shared/api/file-request.endpoints';
+import type { RequestReceipt } from '@workers/request-protocol';
+import type { TransferFailure } from '@workers/protocol';
+import { useApiClient } from '@ui/lib/api-client-provider';
+import { useAuthActor } from '@ui/lib/auth-provider';
+import { getTransferClient } from '@ui/lib/transfer';
+import { forgetUpload, keepReceipt, keptReceipts, rememberUpload, unfinishedUpload } from './request-resume-store';
+
+export type RequestFile = {
+  id: string;
+  file: File;
+  status: 'waiting' | 'uploading' | 'done' | 'failed';
+  percent: number;
+  resumed: boolean;
+  receipt?: RequestReceipt;
+  failure?: TransferFailure;
+};
+
+const parallel = 2;
+let counter = 0;
+
+export function useRequestUploads(slug: string, token: string | null, uploaderName: string) {
+  const auth = useAuthActor();
+  const [files, setFiles] = useState<RequestFile[]>([]);
+  const [receipts, setReceipts] = useState<RequestReceipt[]>(() => keptReceipts(slug));
+  const api = useApiClient();
+  const running = useRef(new Set<string>());
+  const unreported = useRef(0);
+  const name = useRef(uploaderName);
+  name.current = uploaderName;
+
+  const change = useCallback((id: string, patch: Partial<RequestFile>) => {
+    setFiles((all) => all.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
+  }, []);
+
+  const start = useCallback(
+    (entry: RequestFile) => {
+      if (token === null) return;
+      running.current.add(entry.id);
+      const resume = unfinishedUpload(slug, entry.file);
+      change(entry.id, { status: 'uploading', resumed: resume !== undefined });
+      const uploader = name.current.trim();
+      void getTransferClient(auth)
+        .uploadToRequest(
+          {
+            id: entry.id,
+            slug,
+            token,
+            file: entry.file,
+            filename: entry.file.name,
+            ...(uploader === '' ? {} : { uploaderName: uploader }),
+            ...(resume === undefined ? {} : { resume }),
+          },
+          (progress) => change(entry.id, { percent: progress.percent }),
+          (started) => rememberUpload(slug, entry.file, started),
+        )
+        .then((result) => {
+          running.current.delete(entry.id);
+          // A failure the network caused leaves the upload on the server, to resume.
+          if (result.ok || !result.retryable) forgetUpload(slug, entry.file);
+          if (result.ok) {
+            keepReceipt(slug, result.receipt);
+            unreported.current += 1;
+            setReceipts(keptReceipts(slug));
+            change(entry.id, { status: 'done', percent: 100, receipt: result.receipt });
+          } else change(entry.id, { status: 'failed', failure: result });
+        });
+    },
+    [auth, change, slug, token],
+  );
+
+  // Once nothing is left to send, the server is told the batch is over (the owner's webhook).
+  useEffect(() => {
+    const busy = files.some((entry) => entry.status === 'waiting' || entry.status === 'uploading');
+    if (busy || token === null || unreported.current === 0) return;
+    unreported.current = 0;
+    void api
+      .call(finishRequestBatch, { params: { slug }, body: { token }, credentials: 'none' })
+      .catch(() => undefined);
+  }, [api, files, slug, token]);
+
+  useEffect(() => {
+    const waiting = files.filter((entry) => entry.status === 'waiting');
+    const free = parallel - running.current.size;
+    for (const entry of waiting.slice(0, Math.max(0, free))) start(entry);
+  }, [files, start]);
+
+  const add = useCallback((chosen: readonly File[]) => {
+    setFiles((all) => [
+      ...all,
+      ...chosen.map((file): RequestFile => {
+        counter += 1;
+        return { id: `request-${Date.now()}-${counter}`, file, status: 'waiting', percent: 0, resumed: false };
+      }),
+    ]);
+  }, []);
+
+  return { files, add, receipts };
+}

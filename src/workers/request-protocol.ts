@@ -1,0 +1,46 @@
+// What crosses the worker boundary for an upload through a file request: the job names the
+// request (its slug and the upload token its page was given) and the file; the result is a line
+// of the uploader's receipt, with the SHA-256 the worker computed from the file as it was sent.
+import * as z from 'zod/mini';
+import { FILE_REQUEST_UPLOADER_NAME_MAX } from '@shared/api/file-request.schema';
+import { transferFailureSchema, type ProgressCallback, type StartedCallback } from './protocol';
+
+export const requestUploadJobSchema = z.object({
+  /** Chosen by the caller; `cancel(id)` refers to it. */
+  id: z.string().check(z.minLength(1)),
+  slug: z.string().check(z.minLength(1)),
+  token: z.string().check(z.minLength(1)),
+  uploaderName: z.optional(z.string().check(z.maxLength(FILE_REQUEST_UPLOADER_NAME_MAX))),
+  file: z.custom<Blob>((value) => value instanceof Blob, 'file must be a Blob'),
+  filename: z.string().check(z.minLength(1)),
+  /** A multipart upload of this file that a reload interrupted: only the parts storage lacks are sent. */
+  resume: z.optional(
+    z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
+  ),
+});
+export type RequestUploadJob = z.infer<typeof requestUploadJobSchema>;
+
+export const requestReceiptSchema = z.object({
+  fileId: z.string(),
+  filename: z.string(),
+  size: z.number(),
+  mimetype: z.string(),
+  committedAt: z.string(),
+  /** Hex SHA-256 of the bytes sent. */
+  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+});
+export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
+
+export const requestUploadResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), receipt: requestReceiptSchema }),
+  transferFailureSchema,
+]);
+export type RequestUploadResult = z.infer<typeof requestUploadResultSchema>;
+
+export type RequestTransferWorkerApi = {
+  uploadToRequest(
+    job: RequestUploadJob,
+    onProgress?: ProgressCallback,
+    onStarted?: StartedCallback,
+  ): Promise<RequestUploadResult>;
+};

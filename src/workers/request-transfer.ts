@@ -1,0 +1,89 @@
+// Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
+// multipart with resume after a reload), on the request's calls, while the file's SHA-256 is
+// computed from its own stream beside the upload (hash-wasm, one chunk at a time, so memory stays
+// flat). The result is a line of the uploader's receipt.
+import { createSHA256 } from 'hash-wasm';
+import { createTransferEngine, type TransferEngine, type TransferEngineDeps } from './engine';
+import { failure } from './failures';
+import type { ProgressCallback, StartedCallback, TransferConnection } from './protocol';
+import type { RequestUploadJob, RequestUploadResult } from './request-protocol';
+import { createRequestUploadApi } from './request-upload-api';
+
+export type RequestTransferDeps = Omit<TransferEngineDeps, 'api'> & {
+  fetch: typeof globalThis.fetch;
+  connection: () => TransferConnection | null;
+};
+
+export type RequestTransfer = {
+  upload(
+    job: RequestUploadJob,
+    onProgress?: ProgressCallback,
+    onStarted?: StartedCallback,
+  ): Promise<RequestUploadResult>;
+  cancel(id: string): boolean;
+};
+
+/** Hex SHA-256 of a Blob, read as a stream. */
+export async function sha256Of(file: Blob): Promise<string> {
+  const hasher = await createSHA256();
+  hasher.init();
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    hasher.update(value);
+  }
+  return hasher.digest('hex');
+}
+
+export function createRequestTransfer({ fetch, connection, ...engineDeps }: RequestTransferDeps): RequestTransfer {
+  const running = new Map<string, TransferEngine>();
+  return {
+    async upload(job, onProgress, onStarted) {
+      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
+      const api = createRequestUploadApi({
+        fetch,
+        connection,
+        slug: job.slug,
+        token: job.token,
+        ...(job.uploaderName === undefined ? {} : { uploaderName: job.uploaderName }),
+      });
+      const engine = createTransferEngine({ ...engineDeps, api });
+      running.set(job.id, engine);
+      try {
+        const hash = sha256Of(job.file);
+        hash.catch(() => undefined);
+        const result = await engine.upload(
+          {
+            id: job.id,
+            file: job.file,
+            filename: job.filename,
+            ...(job.resume === undefined ? {} : { resume: job.resume }),
+          },
+          onProgress,
+          onStarted,
+        );
+        if (!result.ok) return result;
+        const { share } = result;
+        return {
+          ok: true,
+          receipt: {
+            fileId: share.id,
+            filename: share.filename,
+            size: share.size,
+            mimetype: share.mimetype,
+            committedAt: share.created_at,
+            sha256: await hash,
+          },
+        };
+      } catch (error) {
+        return failure('internal', { message: error instanceof Error ? error.message : String(error) });
+      } finally {
+        running.delete(job.id);
+      }
+    },
+    cancel(id) {
+      return running.get(id)?.cancel(id) ?? false;
+    },
+  };
+}
