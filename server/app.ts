@@ -81,6 +81,9 @@ import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
+import { SharePageService } from './modules/share-page/share-page.service';
+import { withSharePages } from './modules/share-page/share-page-head';
+import { loadSharePageRenderer } from './modules/share-page/share-page-renderer';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -239,8 +242,10 @@ export function createApp({
     }),
   );
 
-  if (existsSync(staticDir)) app.use(staticSite(staticDir, new SharePreviewService(repos, clock).headFor));
-  else logger.warn('web app not built: serving the API only', { staticDir });
+  if (existsSync(staticDir)) {
+    const pages = new SharePageService(pasteViews, publicFiles, renderer, loadSharePageRenderer);
+    app.use(staticSite(staticDir, withSharePages(new SharePreviewService(repos, clock).headFor, pages)));
+  } else logger.warn('web app not built: serving the API only', { staticDir });
 
   app.notFound(notFound);
   app.onError(handleError(logger));

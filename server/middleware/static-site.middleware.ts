@@ -132,11 +132,18 @@ class AnswerCache {
 }
 
 /** A page's own title and head tags; `title` and `tags` are HTML, already escaped. */
-export type PageHead = { title: string; tags: string };
+export type PageHead = { title: string; tags: string; body?: PageBody };
+/**
+ * What the server rendered of a share page (server/modules/share-page): `html`, the content placed
+ * in index.html's frame below its header; `data`, JSON (safe inside a script element) the app
+ * takes over from; `lang`, the page's language.
+ */
+export type PageBody = { html: string; data: string; lang: string };
 export type PageHeadSource = (
   path: string,
   acceptLanguage: string | undefined,
   origin: string,
+  cookie?: string,
 ) => Promise<PageHead | undefined>;
 
 export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHandler<AppEnv> {
@@ -174,7 +181,12 @@ export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHa
     if (isAsset || isTopLevelFileName(path)) return next();
     const page = routePages.find(({ pattern }) => pattern.test(path))?.file ?? indexFile;
     if (!(await isFile(page))) return next();
-    const head = await pageHead?.(path, c.req.header('accept-language'), new URL(c.req.url).origin);
+    const head = await pageHead?.(
+      path,
+      c.req.header('accept-language'),
+      new URL(c.req.url).origin,
+      c.req.header('cookie'),
+    );
     if (head !== undefined) return respond(await pageWithHead(page, head, accepted, pageHeaders));
     return answer(page, revalidate, pageHeaders);
   };
@@ -255,9 +267,12 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  const html = (await readFile(page, 'utf8'))
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`);
+  const html = withBody(
+    (await readFile(page, 'utf8'))
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`),
+    head.body,
+  );
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
   const body =
@@ -271,13 +286,31 @@ async function pageWithHead(
     'cache-control': revalidate,
     'x-content-type-options': 'nosniff',
     'x-robots-tag': 'noindex',
-    vary: 'Accept-Encoding, Accept-Language',
+    vary: 'Accept-Encoding, Accept-Language, Cookie',
     ...extra,
     'content-length': String(body.byteLength),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
   if (encoding !== undefined) headers['content-encoding'] = encoding;
   return { body: Buffer.from(body), headers };
+}
+
+/**
+ * The page with the server's rendering of it: the content in index.html's frame (which is then
+ * shown to assistive technology too) after its header, and the data the app takes over from.
+ * The app's first render replaces the frame in one commit (root-layout.tsx).
+ */
+function withBody(html: string, body: PageBody | undefined): string {
+  if (body === undefined) return html;
+  const frame = /(<div id="shell-frame"[^>]*?)\s+aria-hidden="true"(>[\s\S]*?<\/header>)/;
+  if (!frame.test(html) || !html.includes('<div id="root">')) return html;
+  return html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
+    .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
+    .replace(
+      '<div id="root">',
+      () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
+    );
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */
