@@ -50,6 +50,30 @@ describe('server-rendered share pages', () => {
     expect(created.status, created.text).toBe(201);
     return (created.body as { data: { slug: string } }).data.slug;
   };
+  /** A file share made through the one-request form upload, as the admin. */
+  const shareFile = async (
+    filename: string,
+    mimetype: string,
+    bytes: Uint8Array<ArrayBuffer>,
+    fields: Record<string, string> = {},
+  ) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set('file', new Blob([bytes], { type: mimetype }), filename);
+    const response = await fetch(`${server.baseUrl}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    return (JSON.parse(text) as { data: { slug: string } }).data.slug;
+  };
+  /** The file's view count as the admin's file list shows it, which spends no view. */
+  const fileViews = async (slug: string) => {
+    const info = await call(server.baseUrl, 'GET', `/api/public/files/${slug}`);
+    return (info.body as { data: { views: number } }).data.views;
+  };
   const page = (path: string, headers: Record<string, string> = { 'accept-language': 'en-US,en;q=0.9' }) =>
     call(server.baseUrl, 'GET', path, { headers });
 
@@ -155,6 +179,51 @@ describe('server-rendered share pages', () => {
     expect(frameOf(chosen)).toContain('Shared text');
     const english = (await page(`/paste/${slug}`, { 'accept-language': 'fr-FR,en;q=0.5', cookie: 'language=zh' })).text;
     expect(frameOf(english)).toContain('文本分享');
+  });
+
+  it('holds a public file’s name, size, type, download link and image preview', async () => {
+    const png = new Uint8Array(2048).fill(7);
+    const slug = await shareFile('holiday <photo>.png', 'image/png', png, { remark: 'From the trip' });
+    const result = await page(`/file/${slug}`);
+    expect(result.status).toBe(200);
+    expect(result.headers.get('x-robots-tag')).toBe('noindex');
+    expect(tag(result.text, 'og:title')).toBe('holiday &#60;photo&#62;.png');
+    const frame = frameOf(result.text);
+    expect(frame).toContain('<h1 id="page-title" class="page__title">holiday &lt;photo&gt;.png</h1>');
+    expect(frame).toMatch(/<dt>Size<\/dt><dd>2(\.0)? KB<\/dd>/);
+    expect(frame).toContain('<dt>Type</dt><dd>image/png</dd>');
+    expect(frame).toContain('<dd>From the trip</dd>');
+    expect(frame).toMatch(
+      new RegExp(`<a class="button button--primary" href="/api/file-download/${slug}\\?token=[^"]+" download=`),
+    );
+    expect(frame).toMatch(
+      new RegExp(`<img class="file-media" src="/api/file-view/${slug}\\?token=[^"]+" alt="holiday &lt;photo&gt;.png"`),
+    );
+    expect(shareData(result.text)).toMatchObject({
+      kind: 'file',
+      slug,
+      answer: { slug, filename: 'holiday <photo>.png' },
+    });
+    // The details count no view; the image the browser then fetches is the visit's one.
+    expect(await fileViews(slug)).toBe(0);
+    const chinese = frameOf((await page(`/file/${slug}`, { 'accept-language': 'zh-CN' })).text);
+    expect(chinese).toContain('<dt>类型</dt><dd>image/png</dd>');
+  });
+
+  it('renders nothing of a protected or view-limited file, and spends none of its views', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const protectedSlug = await shareFile('salaries-2026.png', 'image/png', bytes, { password: 'pw-123456' });
+    const limitedSlug = await shareFile('one-look.png', 'image/png', bytes, { max_views: '1' });
+    for (let i = 0; i < 100; i += 1) {
+      for (const slug of [protectedSlug, limitedSlug]) {
+        const html = (await page(`/file/${slug}`)).text;
+        for (const hidden of ['salaries', 'one-look', 'file-view', 'token=']) expect(html, slug).not.toContain(hidden);
+        expect(shareData(html)).toBeUndefined();
+      }
+    }
+    expect(await fileViews(limitedSlug)).toBe(0);
+    const delivered = await fetch(`${server.baseUrl}/api/file-view/${limitedSlug}`);
+    expect(delivered.status).toBe(200);
   });
 
   it('leaves a missing paste and other pages as built', async () => {

@@ -6,14 +6,16 @@
 //   rendered on the render workers within their budget, never on the event loop;
 // - a view-limited paste: the reveal step only, and no view spent; a protected one: its password
 //   step only. Nothing of their content, remark or name is in the HTML.
-// - a public file without a view limit: its details, links and preview; a protected or view-limited
-//   file is left to the app, which asks as before (its details spend no view).
+// - a public file without a view limit: its details, links and preview (a text's says it is loading:
+//   the page asks for it); a protected, view-limited or Office file is left to the app, which asks
+//   as before (its details spend no view).
 // A missing or expired share, or any failure here, leaves the page as built: the app says why.
 import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
 import type { PublicFileAnswer } from '@shared/api/file-share.schema';
 import { downloadFile, viewFile } from '@shared/api/file.endpoints';
 import { rawPaste } from '@shared/api/paste.endpoints';
 import { endpointAddress } from '@shared/http/endpoint';
+import { previewKind } from '@shared/preview-kind';
 import type { RenderSharePage, ServerShareData, SharePageInput, SharePageLanguage } from '@shared/share-page';
 import { AppError } from '@server/lib/app-error';
 import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
@@ -87,6 +89,8 @@ export class SharePageService {
     const answer: PublicFileAnswer | undefined = await absentOnRefusal(() => this.files.info(slug, origin));
     if (answer === undefined || answer.requires_password || answer.access_token === null) return undefined;
     if (answer.max_views !== null && answer.max_views > 0) return undefined;
+    // The Office viewers are outside pages the app asks for: left to the app.
+    if (previewKind(answer.mimetype, answer.filename) === 'office') return undefined;
     const query = { token: answer.access_token };
     const links = {
       view: endpointAddress(API_BASE, viewFile, { params: { slug: answer.slug }, query }),

@@ -5,16 +5,28 @@
 import { SHARE_DATA_ELEMENT_ID, type ServerShareData } from '@shared/share-page';
 
 type Kind = ServerShareData['kind'];
-
-function element(doc: Document | undefined): HTMLElement | null {
-  return doc === undefined ? null : doc.getElementById(SHARE_DATA_ELEMENT_ID);
-}
+type Carried = { kind: unknown; slug: unknown; answer: unknown };
 
 const currentDocument = (): Document | undefined => (typeof document === 'undefined' ? undefined : document);
 
-/** Whether this page came with the server's answer (the entry then starts no first call). */
-export function hasServerShare(doc: Document | undefined = currentDocument()): boolean {
-  return element(doc) !== null;
+function read(found: HTMLElement): Carried | undefined {
+  try {
+    const data: unknown = JSON.parse(found.textContent ?? '');
+    if (typeof data !== 'object' || data === null || !('kind' in data) || !('slug' in data) || !('answer' in data))
+      return undefined;
+    return data;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What this page came with, left in place: the entry starts no first call for it (the file page's
+ * preview call excepted, which it makes from these details). The caller checks `answer`.
+ */
+export function peekServerShare(doc: Document | undefined = currentDocument()): Carried | undefined {
+  const found = doc?.getElementById(SHARE_DATA_ELEMENT_ID);
+  return found === null || found === undefined ? undefined : read(found);
 }
 
 /**
@@ -22,15 +34,9 @@ export function hasServerShare(doc: Document | undefined = currentDocument()): b
  * The caller checks it against the endpoint's schema, as the API client would.
  */
 export function takeServerShare(kind: Kind, slug: string, doc: Document | undefined = currentDocument()): unknown {
-  const found = element(doc);
-  if (found === null) return undefined;
+  const found = doc?.getElementById(SHARE_DATA_ELEMENT_ID);
+  if (found === null || found === undefined) return undefined;
   found.remove();
-  try {
-    const data: unknown = JSON.parse(found.textContent ?? '');
-    if (typeof data !== 'object' || data === null || !('kind' in data) || !('slug' in data) || !('answer' in data))
-      return undefined;
-    return data.kind === kind && data.slug === slug ? data.answer : undefined;
-  } catch {
-    return undefined;
-  }
+  const data = read(found);
+  return data !== undefined && data.kind === kind && data.slug === slug ? data.answer : undefined;
 }

@@ -8,6 +8,10 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { RenderSharePage, SharePageInput, SharePageLanguage } from '@shared/share-page';
 import { isLockedPaste, isRevealPending } from '@shared/api/paste.schema';
+import { isLockedFile } from '@shared/api/file-share.schema';
+import { previewKind } from '@shared/preview-kind';
+import { TextPreviewView } from '@ui/components/preview/text-preview';
+import { FileShareBody, FileShareSection } from '@ui/features/file-view/file-share-view';
 import { componentResources } from '@ui/components/components.locales';
 import { SiteFooter } from '@ui/components/site-footer';
 import { previewResources } from '@ui/components/preview/preview.locales';
@@ -57,6 +61,7 @@ function i18nFor(language: SharePageLanguage): I18n {
 }
 
 const ignore = () => undefined;
+const nothingAdded = async () => '';
 
 function pasteState(input: Extract<SharePageInput, { kind: 'paste' }>): ShownPasteState {
   const { answer } = input;
@@ -76,7 +81,29 @@ function Content({ input }: { input: SharePageInput }) {
         onReveal={ignore}
       />
     );
-  return null;
+  return <FileContent input={input} />;
+}
+
+/** A public file without a view limit (the server renders no other): details, links, preview. */
+function FileContent({ input }: { input: Extract<SharePageInput, { kind: 'file' }> }) {
+  const file = input.answer;
+  if (isLockedFile(file)) return null;
+  const kind = previewKind(file.mimetype, file.filename);
+  return (
+    <FileShareSection title={file.filename}>
+      <FileShareBody
+        file={file}
+        kind={kind}
+        links={input.links}
+        asking={null}
+        onReveal={ignore}
+        onAddToBasket={nothingAdded}
+        office={null}
+        // The page asks for a text preview once it runs; until then it says it is loading.
+        text={<TextPreviewView state={{ status: 'loading' }} markdown={kind === 'markdown'} limitBytes={0} />}
+      />
+    </FileShareSection>
+  );
 }
 
 export const renderSharePage: RenderSharePage = (input, language) =>
