@@ -243,7 +243,8 @@ export function createApp({
   );
 
   if (existsSync(staticDir)) {
-    const pages = new SharePageService(pasteViews, publicFiles, renderer, loadSharePageRenderer);
+    const previews = new FilePreviewService(publicFiles, renderer);
+    const pages = new SharePageService(pasteViews, publicFiles, renderer, previews, loadSharePageRenderer);
     app.use(staticSite(staticDir, withSharePages(new SharePreviewService(repos, clock).headFor, pages)));
   } else logger.warn('web app not built: serving the API only', { staticDir });
 

@@ -264,7 +264,7 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
   }
 });
 
-test('a Markdown file opens with its preview: the details come with the HTML, the preview is asked for before the app has run, once', async ({
+test('a Markdown file opens with its preview: both come with the HTML, shown before the app has run, and the app asks for neither', async ({
   page,
   request,
 }) => {
@@ -283,18 +283,21 @@ test('a Markdown file opens with its preview: the details come with the HTML, th
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname.startsWith('/api/')) asked.push(new URL(sent.url()).pathname);
     });
-    // The app's code is held back: the preview is asked for all the same, from the details the
-    // server rendered the page with.
+    // The app's code is held back: the server rendered the details and the preview all the same.
     const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
-    const previewAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === `/api/file-preview/${slug}`);
     await page.goto(`/file/${slug}`, { waitUntil: 'commit' });
-    await previewAsked;
-    release();
     const preview = page.getByRole('region', { name: 'Preview' });
+    await expect(preview.getByRole('heading', { name: 'Once' })).toBeVisible();
+    release();
+    await expect(page.locator('#shell-frame')).toHaveCount(0);
     await expect(preview.getByRole('heading', { name: 'Once' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(asked.filter((path) => path === `/api/public/files/${slug}`)).toHaveLength(0);
-    expect(asked.filter((path) => path === `/api/file-preview/${slug}`)).toHaveLength(1);
+    expect(asked.filter((path) => path === `/api/file-preview/${slug}`)).toHaveLength(0);
+    // The HTML's preview was the visit's one view.
+    const views = ((await (await request.get(`/api/public/files/${slug}`)).json()) as { data: { views: number } }).data
+      .views;
+    expect(views).toBe(1);
   } finally {
     await adminCall(request, token, 'delete', `/admin/files/${id}`);
   }

@@ -210,6 +210,16 @@ describe('server-rendered share pages', () => {
     expect(chinese).toContain('<dt>类型</dt><dd>image/png</dd>');
   });
 
+  it('holds a public text file’s preview as the server renders it, for the visit’s one view', async () => {
+    const slug = await shareFile('notes.md', 'text/markdown', new TextEncoder().encode('# Agenda\n\n- *one* thing\n'));
+    const html = (await page(`/file/${slug}`)).text;
+    const frame = frameOf(html);
+    expect(frame).toMatch(/<section class="file-preview"[^>]*>.*<h1[^>]*>Agenda<\/h1>/s);
+    expect(frame).toContain('<em>one</em>');
+    expect(shareData(html)).toMatchObject({ kind: 'file', slug, preview: { markdown: true, truncated: false } });
+    expect(await fileViews(slug)).toBe(1);
+  });
+
   it('renders nothing of a protected or view-limited file, and spends none of its views', async () => {
     const bytes = new Uint8Array([1, 2, 3]);
     const protectedSlug = await shareFile('salaries-2026.png', 'image/png', bytes, { password: 'pw-123456' });

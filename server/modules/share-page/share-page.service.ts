@@ -6,16 +6,16 @@
 //   rendered on the render workers within their budget, never on the event loop;
 // - a view-limited paste: the reveal step only, and no view spent; a protected one: its password
 //   step only. Nothing of their content, remark or name is in the HTML.
-// - a public file without a view limit: its details, links and preview (a text's says it is loading:
-//   the page asks for it); a protected, view-limited or Office file is left to the app, which asks
-//   as before (its details spend no view).
+// - a public file without a view limit: its details, links and preview (a text's read and rendered
+//   as the page's preview call does it, with the same token: the visit's one view); a protected,
+//   view-limited or Office file is left to the app, which asks as before (its details spend no view).
 // A missing or expired share, or any failure here, leaves the page as built: the app says why.
 import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
 import type { PublicFileAnswer } from '@shared/api/file-share.schema';
 import { downloadFile, viewFile } from '@shared/api/file.endpoints';
 import { rawPaste } from '@shared/api/paste.endpoints';
 import { endpointAddress } from '@shared/http/endpoint';
-import { previewKind } from '@shared/preview-kind';
+import { hasTextPreview, previewKind } from '@shared/preview-kind';
 import type { RenderSharePage, ServerShareData, SharePageInput, SharePageLanguage } from '@shared/share-page';
 import { AppError } from '@server/lib/app-error';
 import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
@@ -23,6 +23,7 @@ import type { PageBody } from '@server/middleware/static-site.middleware';
 import { anonymous } from '@server/modules/auth/auth.types';
 import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
 import type { PublicFileService } from '@server/modules/files/public-file.service';
+import type { FilePreviewService } from '@server/modules/files/file-preview.service';
 
 const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
 /** The app's API address as the page writes its links (src/ui/lib/base-url.ts, by default). */
@@ -42,6 +43,7 @@ export class SharePageService {
     private readonly pastes: PasteViewService,
     private readonly files: PublicFileService,
     private readonly html: HtmlRenderer,
+    private readonly previews: Pick<FilePreviewService, 'preview'>,
     private readonly loadRenderer: () => Promise<RenderSharePage | undefined>,
   ) {}
 
@@ -63,7 +65,12 @@ export class SharePageService {
     const data: ServerShareData =
       input.kind === 'paste'
         ? { kind: 'paste', slug, answer: input.answer }
-        : { kind: 'file', slug, answer: input.answer };
+        : {
+            kind: 'file',
+            slug,
+            answer: input.answer,
+            ...(input.preview === undefined ? {} : { preview: input.preview }),
+          };
     return { html: render(input, language), data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
   };
 
@@ -90,13 +97,18 @@ export class SharePageService {
     if (answer === undefined || answer.requires_password || answer.access_token === null) return undefined;
     if (answer.max_views !== null && answer.max_views > 0) return undefined;
     // The Office viewers are outside pages the app asks for: left to the app.
-    if (previewKind(answer.mimetype, answer.filename) === 'office') return undefined;
+    const kind = previewKind(answer.mimetype, answer.filename);
+    if (kind === 'office') return undefined;
     const query = { token: answer.access_token };
     const links = {
       view: endpointAddress(API_BASE, viewFile, { params: { slug: answer.slug }, query }),
       download: endpointAddress(API_BASE, downloadFile, { params: { slug: answer.slug }, query }),
     };
-    return { kind: 'file', slug, answer, links };
+    // A text's preview as the page would ask for it, with the same token: the visit's one view.
+    const preview = hasTextPreview(kind)
+      ? await absentOnRefusal(() => this.previews.preview(answer.slug, answer.access_token ?? undefined))
+      : undefined;
+    return { kind: 'file', slug, answer, links, ...(preview === undefined ? {} : { preview }) };
   }
 }
 

@@ -82,7 +82,10 @@ export function startFirstRequest(fetchImpl: typeof fetch = (input, init) => fet
     // a file's preview is left to ask for.
     const served = peekServerShare();
     if (served !== undefined) {
-      const preview = served.kind === 'file' ? previewRequestUrl({ data: served.answer }, apiBase) : null;
+      const preview =
+        served.kind === 'file' && served.preview === undefined
+          ? previewRequestUrl({ data: served.answer }, apiBase)
+          : null;
       if (preview !== null) start(fetchImpl, preview);
       return;
     }

@@ -5,7 +5,10 @@
 import { SHARE_DATA_ELEMENT_ID, type ServerShareData } from '@shared/share-page';
 
 type Kind = ServerShareData['kind'];
-type Carried = { kind: unknown; slug: unknown; answer: unknown };
+type Carried = { kind: unknown; slug: unknown; answer: unknown; preview?: unknown };
+
+/** A file's text preview that came with the page, by slug, until the preview asks for it. */
+const previews = new Map<string, unknown>();
 
 const currentDocument = (): Document | undefined => (typeof document === 'undefined' ? undefined : document);
 
@@ -38,5 +41,14 @@ export function takeServerShare(kind: Kind, slug: string, doc: Document | undefi
   if (found === null || found === undefined) return undefined;
   found.remove();
   const data = read(found);
-  return data !== undefined && data.kind === kind && data.slug === slug ? data.answer : undefined;
+  if (data === undefined || data.kind !== kind || data.slug !== slug) return undefined;
+  if (data.preview !== undefined) previews.set(slug, data.preview);
+  return data.answer;
+}
+
+/** The text preview of the file the page came with, once (after its details were taken). */
+export function takeServerPreview(slug: string): unknown {
+  const preview = previews.get(slug);
+  previews.delete(slug);
+  return preview;
 }

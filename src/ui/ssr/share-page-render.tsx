@@ -99,8 +99,17 @@ function FileContent({ input }: { input: Extract<SharePageInput, { kind: 'file' 
         onReveal={ignore}
         onAddToBasket={nothingAdded}
         office={null}
-        // The page asks for a text preview once it runs; until then it says it is loading.
-        text={<TextPreviewView state={{ status: 'loading' }} markdown={kind === 'markdown'} limitBytes={0} />}
+        text={
+          input.preview === undefined ? (
+            <TextPreviewView state={{ status: 'loading' }} markdown={kind === 'markdown'} limitBytes={0} />
+          ) : (
+            <TextPreviewView
+              state={{ status: 'ready', ...input.preview }}
+              markdown={kind === 'markdown'}
+              limitBytes={input.preview.limit_bytes}
+            />
+          )
+        }
       />
     </FileShareSection>
   );

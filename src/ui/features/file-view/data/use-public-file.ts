@@ -17,12 +17,12 @@ import type {
   PublicFileAnswer,
   VerifiedFile,
 } from '@shared/api/file-share.schema';
-import { publicFileAnswerSchema } from '@shared/api/file-share.schema';
+import { filePreviewSchema, publicFileAnswerSchema } from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
-import { takeServerShare } from '@ui/lib/server-share';
+import { takeServerPreview, takeServerShare } from '@ui/lib/server-share';
 import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
@@ -119,11 +119,23 @@ export function useOfficePreview(
  */
 export function useFilePreview(slug: string, token: string): Resource<FilePreview> {
   const api = useApiClient();
+  // A page the server rendered came with the preview, read with this visit's token.
+  const [adopted] = useState(() => {
+    const parsed = z.safeParse(filePreviewSchema, takeServerPreview(slug));
+    return parsed.success ? parsed.data : undefined;
+  });
+  const unused = useRef(adopted);
   return useResource(
     useCallback(
-      (signal: AbortSignal) =>
-        api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }),
+      async (signal: AbortSignal) => {
+        const held = unused.current;
+        unused.current = undefined;
+        return (
+          held ?? (await api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }))
+        );
+      },
       [api, slug, token],
     ),
+    adopted,
   );
 }
