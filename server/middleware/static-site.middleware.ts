@@ -260,6 +260,19 @@ async function fileAnswer(
   return { body, headers };
 }
 
+/** The route pages' text, read again at most once a second (a rebuild under a running server). */
+const pageTexts = new Map<string, { text: string; until: number }>();
+
+async function pageText(page: string): Promise<string> {
+  const now = Date.now();
+  const kept = pageTexts.get(page);
+  if (kept !== undefined && kept.until > now) return kept.text;
+  const text = await readFile(page, 'utf8');
+  // A handful of files (index.html and the route pages), so the map stays small.
+  pageTexts.set(page, { text, until: now + RECHECK_MS });
+  return text;
+}
+
 /** `page` with `head` in place of its title and description, compressed for this request. */
 async function pageWithHead(
   page: string,
@@ -268,7 +281,7 @@ async function pageWithHead(
   extra: Record<string, string>,
 ): Promise<Answer> {
   const html = withBody(
-    (await readFile(page, 'utf8'))
+    (await pageText(page))
       .replace(/\s*<meta name="description"[^>]*>/, '')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`),
     head.body,

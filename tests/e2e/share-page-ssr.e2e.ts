@@ -147,6 +147,10 @@ async function expectTakenOverInPlace(page: Page, path: string, parts: string[])
       document.getElementById('shell-frame') !== null &&
       [...document.querySelectorAll('img')].every((image) => image.complete && image.naturalWidth > 0),
   );
+  // Laid out and painted: two frames on.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
   const before = await page.evaluate(() => {
     const seen = window as unknown as Seen;
     return { boxes: seen.boxes(), shifts: [...seen.layoutShifts] };

@@ -193,6 +193,7 @@ describe('server-rendered share pages', () => {
     expect(frame).toMatch(/<dt>Size<\/dt><dd>2(\.0)? KB<\/dd>/);
     expect(frame).toContain('<dt>Type</dt><dd>image/png</dd>');
     expect(frame).toContain('<dd>From the trip</dd>');
+    expect(frame).toContain('>Add to basket</button>');
     expect(frame).toMatch(
       new RegExp(`<a class="button button--primary" href="/api/file-download/${slug}\\?token=[^"]+" download=`),
     );
@@ -208,6 +209,7 @@ describe('server-rendered share pages', () => {
     expect(await fileViews(slug)).toBe(0);
     const chinese = frameOf((await page(`/file/${slug}`, { 'accept-language': 'zh-CN' })).text);
     expect(chinese).toContain('<dt>类型</dt><dd>image/png</dd>');
+    expect(chinese).toContain('>加入文件篮</button>');
   });
 
   it('holds a public text file’s preview as the server renders it, for the visit’s one view', async () => {

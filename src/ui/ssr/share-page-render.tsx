@@ -19,6 +19,7 @@ import { PasteShareView, type ShownPasteState } from '@ui/features/pastes/paste-
 import { pastesResources } from '@ui/features/pastes/pastes.locales';
 import { fileViewResources } from '@ui/features/file-view/file-view.locales';
 import { pwaResources } from '@ui/features/pwa/pwa.locales';
+import { transfersResources } from '@ui/features/basket/transfers.locales';
 import { en } from '@ui/locales/en';
 import { zh } from '@ui/locales/zh';
 
@@ -30,6 +31,7 @@ const catalogues = {
     ...pastesResources.en,
     ...fileViewResources.en,
     ...previewResources.en,
+    ...transfersResources.en,
   },
   zh: {
     ...zh,
@@ -38,6 +40,7 @@ const catalogues = {
     ...pastesResources.zh,
     ...fileViewResources.zh,
     ...previewResources.zh,
+    ...transfersResources.zh,
   },
 };
 
@@ -55,6 +58,9 @@ function i18nFor(language: SharePageLanguage): I18n {
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     initAsync: false,
+    // A key no catalogue here holds would render as the key itself: say which, in the server's log.
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => console.error(`share page: missing string: ${key}`),
   });
   instances.set(language, instance);
   return instance;
