@@ -144,6 +144,8 @@ export type PageHeadSource = (
   acceptLanguage: string | undefined,
   origin: string,
   cookie?: string,
+  /** Whether the page's content is wanted too: not for a HEAD, which must read no share. */
+  withBody?: boolean,
 ) => Promise<PageHead | undefined>;
 
 export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHandler<AppEnv> {
@@ -186,6 +188,7 @@ export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHa
       c.req.header('accept-language'),
       new URL(c.req.url).origin,
       c.req.header('cookie'),
+      c.req.method === 'GET',
     );
     if (head !== undefined) return respond(await pageWithHead(page, head, accepted, pageHeaders));
     return answer(page, revalidate, pageHeaders);

@@ -125,6 +125,13 @@ describe('server-rendered share pages', () => {
     expect((next.body as { data: { views: number } }).data.views).toBe(2);
   });
 
+  it('reads no share for a HEAD of its page', async () => {
+    const slug = await createPaste({ content: 'counted once' });
+    for (let i = 0; i < 5; i += 1) expect((await call(server.baseUrl, 'HEAD', `/paste/${slug}`)).status).toBe(200);
+    const read = await call(server.baseUrl, 'GET', `/api/paste/${slug}`);
+    expect((read.body as { data: { views: number } }).data.views).toBe(1);
+  });
+
   it('renders plain text as written', async () => {
     const slug = await createPaste({ content: 'line <one>\n  line two', format: 'plain' });
     const frame = frameOf((await page(`/paste/${slug}`)).text);

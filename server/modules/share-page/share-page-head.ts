@@ -5,12 +5,13 @@ import { pageLanguage } from './page-language';
 import type { SharePageService } from './share-page.service';
 
 export function withSharePages(head: PageHeadSource, pages: SharePageService): PageHeadSource {
-  return async (path, acceptLanguage, origin, cookie) => {
+  return async (path, acceptLanguage, origin, cookie, withBody = true) => {
     const language = pageLanguage(cookie, acceptLanguage);
     const [found, body] = await Promise.all([
       head(path, language, origin, cookie),
-      // Without its content the page is still the app's, which asks for the share itself.
-      pages.bodyFor(path, language, origin).catch(() => undefined),
+      // Without its content the page is still the app's, which asks for the share itself. A HEAD
+      // reads no share: a public paste's page read counts a view.
+      withBody ? pages.bodyFor(path, language, origin).catch(() => undefined) : undefined,
     ]);
     if (found === undefined || body === undefined) return found;
     return { ...found, body };
