@@ -2,7 +2,8 @@
 // dist-server/server.mjs, with every npm dependency left external (loaded from node_modules).
 // Chunks stay next to server.mjs, so `new URL('../dist', import.meta.url)` still finds the web app,
 // and so does the Markdown render worker's entry (markdown-render.worker.mjs), which the render
-// pool loads from beside itself (server/lib/markdown/render-pool.ts).
+// pool loads from beside itself (server/lib/markdown/render-pool.ts), and the share pages' renderer
+// (share-page-render.mjs, src/ui/ssr), which the server loads by address, never by import.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -16,7 +17,12 @@ export default defineConfig({
     sourcemap: false,
     minify: false,
     rolldownOptions: {
-      input: { server: 'server/index.ts', 'markdown-render.worker': 'server/lib/markdown/render.worker.ts' },
+      input: {
+        server: 'server/index.ts',
+        'markdown-render.worker': 'server/lib/markdown/render.worker.ts',
+        // The share pages' content, rendered with the app's components (server/modules/share-page).
+        'share-page-render': 'src/ui/ssr/share-page-render.tsx',
+      },
       output: {
         format: 'esm',
         entryFileNames: '[name].mjs',

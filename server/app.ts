@@ -89,6 +89,9 @@ import { createWebdavRoutes } from './modules/webdav/webdav.module';
 import { SharePreviewService } from './modules/share-preview/share-preview.service';
 import { createThumbnailModule } from './modules/thumbnails/thumbnail.module';
 import { createFileRequestsModule } from './modules/file-requests/file-requests.module';
+import { SharePageService } from './modules/share-page/share-page.service';
+import { withSharePages } from './modules/share-page/share-page-head';
+import { loadSharePageRenderer } from './modules/share-page/share-page-renderer';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -286,8 +289,11 @@ export function createApp({
     }),
   );
 
-  if (existsSync(staticDir)) app.use(staticSite(staticDir, new SharePreviewService(repos, clock).headFor));
-  else logger.warn('web app not built: serving the API only', { staticDir });
+  if (existsSync(staticDir)) {
+    const previews = new FilePreviewService(publicFiles, renderer);
+    const pages = new SharePageService(pasteViews, publicFiles, renderer, previews, loadSharePageRenderer);
+    app.use(staticSite(staticDir, withSharePages(new SharePreviewService(repos, clock).headFor, pages)));
+  } else logger.warn('web app not built: serving the API only', { staticDir });
 
   app.notFound(notFound);
   app.onError(handleError(logger));

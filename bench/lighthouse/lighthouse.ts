@@ -52,7 +52,11 @@ const reportSchema = z.object({
     metrics: z.object({
       details: z.object({
         items: z.array(
-          z.object({ observedLargestContentfulPaint: z.number().optional(), observedLoad: z.number().optional() }),
+          z.object({
+            observedFirstContentfulPaint: z.number().optional(),
+            observedLargestContentfulPaint: z.number().optional(),
+            observedLoad: z.number().optional(),
+          }),
         ),
       }),
     }),
@@ -73,6 +77,11 @@ export type RunFigures = {
   /** Bytes on the wire of every request started up to the observed LCP: what the page needs to be usable. */
   firstLoadBytes: number;
   firstLoadRequests: number;
+  /**
+   * Bytes on the wire of the HTML and the stylesheets asked for before the observed first
+   * contentful paint: what a page that paints from its HTML needs for its first paint.
+   */
+  htmlCssBeforeFcpBytes: number;
   /** Bytes on the wire of the whole run: idle-time chunks and the service worker's precache included. */
   totalBytes: number;
   totalRequests: number;
@@ -123,6 +132,12 @@ export function figures(raw: unknown): RunFigures {
   const requests = audits['network-requests'].details.items;
   const observedLcp = audits.metrics.details.items[0]?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
   const first = requests.filter((request) => request.networkRequestTime <= observedLcp);
+  const observedFcp = audits.metrics.details.items[0]?.observedFirstContentfulPaint ?? Number.POSITIVE_INFINITY;
+  const htmlCss = requests.filter(
+    (request) =>
+      request.networkRequestTime <= observedFcp &&
+      (request.resourceType === 'Document' || request.resourceType === 'Stylesheet'),
+  );
   const bytes = (list: NetworkRequest[]) => list.reduce((sum, request) => sum + request.transferSize, 0);
   return {
     performance: Math.round((report.categories.performance.score ?? 0) * 100),
@@ -135,6 +150,7 @@ export function figures(raw: unknown): RunFigures {
     unusedJs: audits['unused-javascript'].details?.overallSavingsBytes ?? 0,
     firstLoadBytes: bytes(first),
     firstLoadRequests: first.length,
+    htmlCssBeforeFcpBytes: bytes(htmlCss),
     totalBytes: bytes(requests),
     totalRequests: requests.length,
     requests,

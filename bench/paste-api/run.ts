@@ -118,9 +118,16 @@ async function main(): Promise<void> {
       ['POST /api/paste 1 KB (c64, 15 s)', { ...postPaste, connections: 64, stop: seconds(15) }],
       ['GET /api/health (c64, 10 s)', { ...health, connections: 64, stop: seconds(10) }],
     ];
-    // The built web app's page, when there is one (the bench builds only the server).
-    if (existsSync(join(root, 'dist/index.html')))
+    // The built web app's pages, when there is one (the bench builds only the server): index.html,
+    // and the paste's share page, which the server renders for each request (a counted view, the
+    // Markdown from the render cache, the app's components through react-dom/server).
+    if (existsSync(join(root, 'dist/index.html'))) {
       tests.push(['GET / (index.html, c64, 10 s)', { url: `${baseUrl}/`, connections: 64, stop: seconds(10) }]);
+      const sharePage = { url: `${baseUrl}/paste/${slug}`, connections: 64, stop: seconds(10) };
+      const html = await (await fetch(sharePage.url)).text();
+      if (!html.includes('id="share-data"')) throw new Error('the paste page was not rendered on the server');
+      tests.push(['GET /paste/:slug (server-rendered page, c64, 10 s)', sharePage]);
+    }
     // The floor answers the same method, headers and request body with a body of the same size.
     const floorOf = async (s: Scenario): Promise<Scenario> => ({
       ...s,

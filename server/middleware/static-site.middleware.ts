@@ -133,11 +133,20 @@ class AnswerCache {
 }
 
 /** A page's own title and head tags; `title` and `tags` are HTML, already escaped. */
-export type PageHead = { title: string; tags: string };
+export type PageHead = { title: string; tags: string; body?: PageBody };
+/**
+ * What the server rendered of a share page (server/modules/share-page): `html`, the content placed
+ * in index.html's frame below its header; `data`, JSON (safe inside a script element) the app
+ * takes over from; `lang`, the page's language.
+ */
+export type PageBody = { html: string; data: string; lang: string };
 export type PageHeadSource = (
   path: string,
   acceptLanguage: string | undefined,
   origin: string,
+  cookie?: string,
+  /** Whether the page's content is wanted too: not for a HEAD, which must read no share. */
+  withBody?: boolean,
 ) => Promise<PageHead | undefined>;
 
 export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHandler<AppEnv> {
@@ -175,7 +184,13 @@ export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHa
     if (isAsset || isTopLevelFileName(path)) return next();
     const page = routePages.find(({ pattern }) => pattern.test(path))?.file ?? indexFile;
     if (!(await isFile(page))) return next();
-    const head = await pageHead?.(path, c.req.header('accept-language'), new URL(c.req.url).origin);
+    const head = await pageHead?.(
+      path,
+      c.req.header('accept-language'),
+      new URL(c.req.url).origin,
+      c.req.header('cookie'),
+      c.req.method === 'GET',
+    );
     if (head !== undefined) return respond(await pageWithHead(page, head, accepted, pageHeaders));
     return answer(page, revalidate, pageHeaders);
   };
@@ -249,6 +264,19 @@ async function fileAnswer(
   return { body, headers };
 }
 
+/** The route pages' text, read again at most once a second (a rebuild under a running server). */
+const pageTexts = new Map<string, { text: string; until: number }>();
+
+async function pageText(page: string): Promise<string> {
+  const now = Date.now();
+  const kept = pageTexts.get(page);
+  if (kept !== undefined && kept.until > now) return kept.text;
+  const text = await readFile(page, 'utf8');
+  // A handful of files (index.html and the route pages), so the map stays small.
+  pageTexts.set(page, { text, until: now + RECHECK_MS });
+  return text;
+}
+
 /** `page` with `head` in place of its title and description, compressed for this request. */
 async function pageWithHead(
   page: string,
@@ -256,9 +284,12 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  const html = (await readFile(page, 'utf8'))
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`);
+  const html = withBody(
+    (await pageText(page))
+      .replace(/\s*<meta name="description"[^>]*>/, '')
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`),
+    head.body,
+  );
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
   const body =
@@ -272,13 +303,43 @@ async function pageWithHead(
     'cache-control': revalidate,
     'x-content-type-options': 'nosniff',
     'x-robots-tag': 'noindex',
-    vary: 'Accept-Encoding, Accept-Language',
+    vary: 'Accept-Encoding, Accept-Language, Cookie',
     ...extra,
     'content-length': String(body.byteLength),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
   if (encoding !== undefined) headers['content-encoding'] = encoding;
   return { body: Buffer.from(body), headers };
+}
+
+/**
+ * The page with the server's rendering of it: the content in index.html's frame (which is then
+ * shown to assistive technology too) after its header, and the data the app takes over from.
+ * The app's first render replaces the frame in one commit (root-layout.tsx).
+ */
+function withBody(html: string, body: PageBody | undefined): string {
+  if (body === undefined) return html;
+  const frame = /(<div id="shell-frame"[^>]*?)\s+aria-hidden="true"(>[\s\S]*?<\/header>)/;
+  if (!frame.test(html) || !html.includes('<div id="root">')) return html;
+  const preloads: string[] = [];
+  return (
+    html
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
+      // The page paints from its HTML and stylesheets alone: the code the app takes over with waits
+      // for that paint (the entry moves these links into the head then: after-paint-preloads.ts).
+      // (Links already held in a template, a signed-in visitor's, stay where they are.)
+      .replace(/<template[\s\S]*?<\/template>|\s*<link rel="modulepreload"[^>]*>/g, (found) => {
+        if (found.startsWith('<template')) return found;
+        preloads.push(found.trim());
+        return '';
+      })
+      .replace('</head>', () => `  <template data-after-paint-preloads>${preloads.join('')}</template>\n  </head>`)
+      .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
+      .replace(
+        '<div id="root">',
+        () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
+      )
+  );
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

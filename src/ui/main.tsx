@@ -7,6 +7,7 @@ import './styles/shell.css';
 import './styles/forms.css';
 import { startFirstRequest } from './app/first-request';
 import { adoptSessionPreloads } from './app/session-preloads';
+import { adoptAfterPaintPreloads } from './app/after-paint-preloads';
 
 // A share page's data is asked for now, while the app's code is still arriving.
 startFirstRequest();
@@ -16,7 +17,11 @@ try {
   // No storage (a locked-down browser): the screen's code loads when it is shown.
 }
 
-const start = () => void import('./app/start');
+const start = () => {
+  // A page the server rendered has painted its content by now: the rest of the app's code follows.
+  adoptAfterPaintPreloads(document);
+  void import('./app/start');
+};
 
 // A hidden tab paints no frames: start at once there, the frame is not seen anyway.
 if (document.visibilityState === 'hidden') start();

@@ -264,7 +264,7 @@ test('a shared Markdown file is previewed as the server rendered it: coloured co
   }
 });
 
-test('a Markdown file opens with its preview: both are asked for before the app has run, once each', async ({
+test('a Markdown file opens with its preview: both come with the HTML, shown before the app has run, and the app asks for neither', async ({
   page,
   request,
 }) => {
@@ -283,23 +283,27 @@ test('a Markdown file opens with its preview: both are asked for before the app 
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname.startsWith('/api/')) asked.push(new URL(sent.url()).pathname);
     });
-    // The app's code is held back: the details and then the preview are asked for all the same.
+    // The app's code is held back: the server rendered the details and the preview all the same.
     const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
-    const previewAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === `/api/file-preview/${slug}`);
     await page.goto(`/file/${slug}`, { waitUntil: 'commit' });
-    await previewAsked;
-    release();
     const preview = page.getByRole('region', { name: 'Preview' });
     await expect(preview.getByRole('heading', { name: 'Once' })).toBeVisible();
+    release();
+    await expect(page.locator('#shell-frame')).toHaveCount(0);
+    await expect(preview.getByRole('heading', { name: 'Once' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(asked.filter((path) => path === `/api/public/files/${slug}`)).toHaveLength(1);
-    expect(asked.filter((path) => path === `/api/file-preview/${slug}`)).toHaveLength(1);
+    expect(asked.filter((path) => path === `/api/public/files/${slug}`)).toHaveLength(0);
+    expect(asked.filter((path) => path === `/api/file-preview/${slug}`)).toHaveLength(0);
+    // The HTML's preview was the visit's one view.
+    const views = ((await (await request.get(`/api/public/files/${slug}`)).json()) as { data: { views: number } }).data
+      .views;
+    expect(views).toBe(1);
   } finally {
     await adminCall(request, token, 'delete', `/admin/files/${id}`);
   }
 });
 
-test('a one-view paste: the request the page starts before its code arrives is the one the app uses, and spends nothing', async ({
+test('a one-view paste: the reveal step comes with the HTML, before its code arrives, and the app spends nothing until asked', async ({
   page,
   request,
 }) => {
@@ -310,20 +314,20 @@ test('a one-view paste: the request the page starts before its code arrives is t
   page.on('request', (sent) => {
     if (new URL(sent.url()).pathname.startsWith('/api/')) asked.push(new URL(sent.url()).pathname);
   });
-  // The app's code is held back: the paste is asked for all the same.
+  // The app's code is held back: the page shows the reveal step all the same, from its HTML.
   const release = await hold(page, /\/assets\/start-[^/]+\.js$/);
-  const viewAsked = page.waitForRequest((sent) => new URL(sent.url()).pathname === `/api/paste/${slug}`);
   await page.goto(`/paste/${slug}`, { waitUntil: 'commit' });
-  await viewAsked;
-  release();
   const show = page.getByRole('button', { name: 'Show it: this can be viewed 1 more time' });
   await expect(show).toBeVisible();
+  release();
+  await expect(page.locator('#shell-frame')).toHaveCount(0);
+  await expect(show).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // The early request asked without spending the view; the app used its answer and asked nothing more.
-  expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(1);
+  // The HTML carried the step; the app used it and asked nothing.
+  expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(0);
   await show.click();
   await expect(page.getByRole('article', { name: 'Paste content' })).toHaveText('read me once');
-  expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(2);
+  expect(asked.filter((path) => path === `/api/paste/${slug}`)).toHaveLength(1);
 });
 
 test("the explorer's own code downloads from the start for a stored session, and not at all without one", async ({

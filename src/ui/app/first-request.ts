@@ -8,12 +8,14 @@
 // When they show a text, code or Markdown file the page will preview (no password, an access
 // token, no view limit), its preview is asked for next, with that token: the page's own call would
 // spend the same one view. A paste page asks with `reveal=ask`, which spends no view of a
-// view-limited paste.
+// view-limited paste. A page the server rendered came with its answer: no call is started for it
+// but a file's preview.
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
+import { peekServerShare } from '@ui/lib/server-share';
 
 /** The calls started for the page, by address, each handed out once. */
 const pending = new Map<string, Promise<Response>>();
@@ -76,6 +78,17 @@ export function startFirstRequest(fetchImpl: typeof fetch = (input, init) => fet
   try {
     const storage = window.localStorage;
     const apiBase = resolveApiBaseUrl(window.appConfig, storage);
+    // The server rendered this page and sent its answer with it (src/ui/lib/server-share.ts): only
+    // a file's preview is left to ask for.
+    const served = peekServerShare();
+    if (served !== undefined) {
+      const preview =
+        served.kind === 'file' && served.preview === undefined
+          ? previewRequestUrl({ data: served.answer }, apiBase)
+          : null;
+      if (preview !== null) start(fetchImpl, preview);
+      return;
+    }
     const url = firstRequestUrl(window.location.pathname, apiBase, storage);
     if (url === null) return;
     const response = start(fetchImpl, url);

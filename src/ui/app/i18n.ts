@@ -15,7 +15,7 @@ import { zh } from '@ui/locales/zh';
 import type { adminAreaResources } from './admin-areas.locales';
 import type { fileAreaResources } from './file-areas.locales';
 import type { uploadAreaResources } from './upload-areas.locales';
-import { detectLanguage } from '@ui/lib/language';
+import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY, rememberLanguageForServer } from '@ui/lib/language';
 
 const shell = {
   en: { translation: { ...en, ...pwaResources.en, ...componentResources.en } },
@@ -43,6 +43,9 @@ declare module 'i18next' {
 export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: string) {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
+  // A choice stored before the app wrote it for the server too (share pages render in it).
+  const saved = storage.getItem(LANGUAGE_STORAGE_KEY);
+  if (isLanguage(saved)) rememberLanguageForServer(saved);
   instance.on('languageChanged', (lng) => {
     document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
   });

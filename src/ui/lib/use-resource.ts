@@ -16,9 +16,14 @@ export type Resource<T> = {
   update: (change: (data: T) => T) => void;
 };
 
-/** `load` must be stable (wrap it in useCallback); a new function means a new resource. */
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>): Resource<T> {
-  const [state, setState] = useState<ResourceState<T>>({ status: 'loading' });
+/**
+ * `load` must be stable (wrap it in useCallback); a new function means a new resource. `initial`,
+ * data the page already holds (a server-rendered page's), is shown from the first render on.
+ */
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, initial?: T): Resource<T> {
+  const [state, setState] = useState<ResourceState<T>>(() =>
+    initial === undefined ? { status: 'loading' } : { status: 'ready', data: initial },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {

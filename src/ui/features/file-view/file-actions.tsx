@@ -16,7 +16,8 @@ export function FileActions({ downloadUrl, filename, onAddToBasket }: FileAction
   const [copied, setCopied] = useState<boolean | null>(null);
   const [basketNotice, setBasketNotice] = useState<string | null>(null);
   const [qr, setQr] = useState(false);
-  const pageUrl = `${window.location.origin}${window.location.pathname}`;
+  // Read only when asked for: the server renders this component too (src/ui/ssr).
+  const pageUrl = () => `${window.location.origin}${window.location.pathname}`;
 
   return (
     <div className="file-actions">
@@ -31,7 +32,7 @@ export function FileActions({ downloadUrl, filename, onAddToBasket }: FileAction
             {t('basket.add')}
           </button>
         )}
-        <button type="button" className="button" onClick={() => void copyToClipboard(pageUrl).then(setCopied)}>
+        <button type="button" className="button" onClick={() => void copyToClipboard(pageUrl()).then(setCopied)}>
           {t('fileView.copyLink')}
         </button>
         <button type="button" className="button" aria-expanded={qr} onClick={() => setQr((on) => !on)}>
@@ -48,7 +49,7 @@ export function FileActions({ downloadUrl, filename, onAddToBasket }: FileAction
           {basketNotice}
         </p>
       )}
-      {qr && <QrCode text={pageUrl} alt={t('fileView.qrAlt')} />}
+      {qr && <QrCode text={pageUrl()} alt={t('fileView.qrAlt')} />}
     </div>
   );
 }

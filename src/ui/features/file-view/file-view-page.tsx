@@ -1,31 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLockedFile, type VerifiedFile } from '@shared/api/file-share.schema';
-import { formatDateTime } from '@ui/lib/format-date-time';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { OfflineFallback } from '@ui/components/offline-fallback';
 import { ResourceStatus } from '@ui/components/resource-status';
 import { useFileLinks, usePublicFile } from './data/use-public-file';
-import { FileActions } from './file-actions';
 import { addShareToBasket } from './add-share-to-basket';
-import { FileInfo } from './file-info';
-import { FilePreview } from '@ui/components/preview/file-preview';
 import { previewKind } from '@shared/preview-kind';
 import { ShareOfficePreview } from './office-preview';
 import { SharedTextPreview } from './shared-text-preview';
 import { FileUnavailable } from './file-unavailable';
 import { PasswordPrompt } from './password-prompt';
-import { RevealPrompt } from './reveal-prompt';
 import { shownFile } from './shown-file';
+import { FileShareBody, FileShareSection } from './file-share-view';
 import { linkHasKey, SealedFileView, SealedNotice } from './sealed/sealed-file-view';
-import './file-view.css';
 
 /**
  * /file/:slug: the password prompt when needed, then details, actions and a preview. A view-limited
  * share without a password shows its preview (which spends the visit's view) only once asked.
  */
 export function FileViewPage({ slug }: { slug: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const resource = usePublicFile(slug);
   const linksOf = useFileLinks();
   const [verified, setVerified] = useState<VerifiedFile | null>(null);
@@ -46,10 +41,7 @@ export function FileViewPage({ slug }: { slug: string }) {
   if (resource.state.status === 'error' && resource.state.error.kind === 'network') return <OfflineFallback />;
 
   return (
-    <section className="page page--wide file-view" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">
-        {title}
-      </h1>
+    <FileShareSection title={title}>
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
           const shown = shownFile(publicFile, verified);
@@ -57,8 +49,8 @@ export function FileViewPage({ slug }: { slug: string }) {
             return <SealedNotice problem="no-key" />;
           if (shown === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const { file, accessToken } = shown;
-          const links = linksOf(file.slug, accessToken);
-          if (file.e2ee !== undefined) return <SealedFileView file={file} downloadUrl={links?.download ?? null} />;
+          if (file.e2ee !== undefined)
+            return <SealedFileView file={file} downloadUrl={linksOf(file.slug, accessToken)?.download ?? null} />;
           const kind = previewKind(file.mimetype, file.filename);
           // A protected share's password was the visitor's step; an offline copy fetches nothing.
           const limit = file.max_views === null || file.max_views <= 0 ? null : file.max_views;
@@ -69,49 +61,25 @@ export function FileViewPage({ slug }: { slug: string }) {
             !file.requires_password &&
             publicFile.offlineCopy === undefined;
           return (
-            <>
-              {publicFile.offlineCopy !== undefined && (
-                <p className="notice" role="note">
-                  {t('fileView.offlineCopy', { when: formatDateTime(publicFile.offlineCopy, i18n.language) })}
-                </p>
-              )}
-              <div className="file-view__body">
-                <div className="file-view__side">
-                  <FileInfo file={file} />
-                  <FileActions
-                    downloadUrl={links?.download ?? null}
-                    filename={file.filename}
-                    {...(file.requires_password ? {} : { onAddToBasket: () => addShareToBasket(file, t) })}
-                  />
-                </div>
-                <section className="file-preview" aria-label={t('preview.label')}>
-                  {/* Always with the access token, so the visit costs one view. */}
-                  {asking ? (
-                    <RevealPrompt
-                      viewsLeft={Math.max((limit ?? 1) - file.views, 1)}
-                      onReveal={() => setRevealed(true)}
-                    />
-                  ) : (
-                    <FilePreview
-                      kind={kind}
-                      url={links?.view ?? null}
-                      name={file.filename}
-                      office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
-                      {...(accessToken === undefined
-                        ? {}
-                        : {
-                            text: (
-                              <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} />
-                            ),
-                          })}
-                    />
-                  )}
-                </section>
-              </div>
-            </>
+            // Always with the access token, so the visit costs one view.
+            <FileShareBody
+              file={file}
+              kind={kind}
+              links={linksOf(file.slug, accessToken)}
+              offlineCopy={publicFile.offlineCopy}
+              asking={asking ? { viewsLeft: Math.max((limit ?? 1) - file.views, 1) } : null}
+              onReveal={() => setRevealed(true)}
+              onAddToBasket={file.requires_password ? undefined : () => addShareToBasket(file, t)}
+              office={<ShareOfficePreview slug={file.slug} filename={file.filename} token={accessToken} />}
+              text={
+                accessToken === undefined ? undefined : (
+                  <SharedTextPreview slug={file.slug} token={accessToken} markdown={kind === 'markdown'} />
+                )
+              }
+            />
           );
         }}
       </ResourceStatus>
-    </section>
+    </FileShareSection>
   );
 }

@@ -8,13 +8,9 @@ import { useAuthView } from '@ui/lib/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import type { PasteScope } from './data/paste-scope';
 import { rawPasteUrl } from './data/raw-paste-url';
-import { OpenPaste } from './view/open-paste';
-import { PasswordPrompt } from './view/password-prompt';
+import { PasteShareView } from './paste-share-view';
 import { PasteStatusScreen } from './view/paste-status-screen';
-import { RevealPrompt } from './view/reveal-prompt';
 import { usePasteView } from './view/use-paste-view';
-import './components/shared.css';
-import './view/view.css';
 
 // Most visitors only read: the edit dialog (the editor, the options form) loads when opened.
 const EditPasteDialog = lazy(() =>
@@ -50,31 +46,19 @@ export function PasteViewPage({ slug }: { slug: string }) {
   };
 
   return (
-    <section
-      className="page page--wide paste-view"
-      aria-labelledby="paste-title"
-      aria-busy={state.status === 'loading'}
+    <PasteShareView
+      slug={slug}
+      state={state}
+      rawUrl={state.status === 'ready' ? rawPasteUrl(api, state.paste.slug, state.paste.rawToken) : ''}
+      onUnlock={unlock}
+      onReveal={reveal}
+      onEdit={editId === undefined ? undefined : () => setEditing(true)}
     >
-      <h1 id="paste-title" className="page__title">
-        {t('pages.paste.title')} <span className="paste-view__slug">{slug}</span>
-      </h1>
-      {state.status === 'loading' && <p role="status">{t('app.loading')}</p>}
-      {state.status === 'locked' && <PasswordPrompt busy={state.unlocking} error={state.error} onSubmit={unlock} />}
-      {state.status === 'reveal' && (
-        <RevealPrompt viewsLeft={state.viewsLeft} busy={state.revealing} error={state.error} onReveal={reveal} />
-      )}
-      {state.status === 'ready' && (
-        <OpenPaste
-          paste={state.paste}
-          rawUrl={rawPasteUrl(api, state.paste.slug, state.paste.rawToken)}
-          onEdit={editId === undefined ? undefined : () => setEditing(true)}
-        />
-      )}
       {editing && editId !== undefined && (
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
           <EditPasteDialog api={api} scope={scope} id={editId} onSaved={saved} onClose={() => setEditing(false)} />
         </Suspense>
       )}
-    </section>
+    </PasteShareView>
   );
 }

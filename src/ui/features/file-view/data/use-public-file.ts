@@ -1,6 +1,7 @@
 // The server calls of a share's page. They go without the visitor's credentials: a share link
 // works the same for everyone, and a stale session must not end because someone opened one.
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import {
   downloadFile,
   filePreview,
@@ -16,10 +17,12 @@ import type {
   PublicFileAnswer,
   VerifiedFile,
 } from '@shared/api/file-share.schema';
+import { filePreviewSchema, publicFileAnswerSchema } from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
+import { takeServerPreview, takeServerShare } from '@ui/lib/server-share';
 import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */
@@ -31,11 +34,19 @@ export type ShownPublicFile = PublicFileAnswer & { offlineCopy?: number };
  */
 export function usePublicFile(slug: string): Resource<ShownPublicFile> {
   const api = useApiClient();
+  // A page the server rendered starts from the details it was rendered from, and asks no more.
+  const [adopted] = useState(() => {
+    const parsed = z.safeParse(publicFileAnswerSchema, takeServerShare('file', slug));
+    return parsed.success ? parsed.data : undefined;
+  });
+  const unused = useRef(adopted);
   return useResource(
     useCallback(
       async (signal: AbortSignal): Promise<ShownPublicFile> => {
         try {
-          const file = await api.call(getPublicFile, { params: { slug }, credentials: 'none', signal });
+          const held = unused.current;
+          unused.current = undefined;
+          const file = held ?? (await api.call(getPublicFile, { params: { slug }, credentials: 'none', signal }));
           // The copy is kept at once, in a worker: the local database is no part of showing the page.
           keepOffThread(
             () =>
@@ -53,6 +64,7 @@ export function usePublicFile(slug: string): Resource<ShownPublicFile> {
       },
       [api, slug],
     ),
+    adopted,
   );
 }
 
@@ -107,11 +119,23 @@ export function useOfficePreview(
  */
 export function useFilePreview(slug: string, token: string): Resource<FilePreview> {
   const api = useApiClient();
+  // A page the server rendered came with the preview, read with this visit's token.
+  const [adopted] = useState(() => {
+    const parsed = z.safeParse(filePreviewSchema, takeServerPreview(slug));
+    return parsed.success ? parsed.data : undefined;
+  });
+  const unused = useRef(adopted);
   return useResource(
     useCallback(
-      (signal: AbortSignal) =>
-        api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }),
+      async (signal: AbortSignal) => {
+        const held = unused.current;
+        unused.current = undefined;
+        return (
+          held ?? (await api.call(filePreview, { params: { slug }, query: { token }, credentials: 'none', signal }))
+        );
+      },
       [api, slug, token],
     ),
+    adopted,
   );
 }

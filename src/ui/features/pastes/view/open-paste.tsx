@@ -13,7 +13,8 @@ type OpenPasteProps = { paste: OpenPasteData; rawUrl: string; onEdit?: () => voi
 export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
   const { t, i18n } = useTranslation();
   const [qr, setQr] = useState(false);
-  const pageUrl = `${window.location.origin}${window.location.pathname}`;
+  // Read only once the code is asked for: the server renders this component too (src/ui/ssr).
+  const pageUrl = () => `${window.location.origin}${window.location.pathname}`;
   return (
     <>
       {paste.offlineCopy !== undefined && (
@@ -44,7 +45,7 @@ export function OpenPaste({ paste, rawUrl, onEdit }: OpenPasteProps) {
         )}
       </div>
       <div id="paste-qr" className="paste-qr" hidden={!qr}>
-        {qr && <QrCode text={pageUrl} alt={t('pastes.view.qrAlt')} size={176} />}
+        {qr && <QrCode text={pageUrl()} alt={t('pastes.view.qrAlt')} size={176} />}
       </div>
       <article className="paste-content" aria-label={t('pastes.view.contentLabel')} data-format={paste.format}>
         <PasteBody paste={paste} />

@@ -2,6 +2,7 @@
 // slug is requested once per page even when React runs effects twice in development. The page asks
 // with `reveal=ask`: a view-limited paste then spends nothing until the visitor presses "Show it".
 import { useCallback, useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
 import {
   isLockedPaste,
   isRevealPending,
@@ -9,6 +10,7 @@ import {
   type PasteDetail,
   type PasteView,
   type PasteViewAnswer,
+  pasteViewAnswerSchema,
 } from '@shared/api/paste.schema';
 import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
@@ -16,6 +18,8 @@ import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
 import { pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
+import { takeServerShare } from '@ui/lib/server-share';
+import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
 import { pageSecret, type SealProblem, unsealed } from './unseal-paste';
 
@@ -42,6 +46,22 @@ function failedState(error: unknown): PasteViewState {
   return { status: 'failed', error: init };
 }
 
+function shown(view: PasteViewAnswer): PasteViewState {
+  if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
+  if (isRevealPending(view)) return { status: 'reveal', viewsLeft: view.viewsLeft, revealing: false, error: null };
+  return { status: 'ready', paste: view };
+}
+
+/** The copy is kept at once, in a worker: the local database is no part of showing the paste. */
+function keepForOffline(view: PasteViewAnswer): void {
+  if (isLockedPaste(view) || isRevealPending(view)) return;
+  keepOffThread(
+    () => new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), { type: 'module', name: 'paste-copy' }),
+    view,
+    () => void keepCopy(view).catch(() => undefined),
+  );
+}
+
 type Secret = Uint8Array<ArrayBuffer> | null;
 
 async function readable(paste: OpenPaste, secret: Secret): Promise<PasteViewState> {
@@ -49,24 +69,33 @@ async function readable(paste: OpenPaste, secret: Secret): Promise<PasteViewStat
   return typeof open === 'string' ? { status: 'sealed', problem: open } : { status: 'ready', paste: open };
 }
 
+/** An encrypted paste is kept sealed for offline reading, and opened with the link's key (docs/encryption.md). */
 async function opened(view: PasteViewAnswer, secret: Secret): Promise<PasteViewState> {
   // Without the key an encrypted paste is not worth a password or a view: say so at once.
   if (view.e2ee === true && secret === null && !('content' in view)) return { status: 'sealed', problem: 'no-key' };
-  if (isLockedPaste(view)) return { status: 'locked', meta: view, unlocking: false, error: null };
-  if (isRevealPending(view)) return { status: 'reveal', viewsLeft: view.viewsLeft, revealing: false, error: null };
-  // The copy is kept at once, in a worker: the local database is no part of showing the paste.
-  // An encrypted paste is kept sealed, and opened again with the link's key when read offline.
-  keepOffThread(
-    () => new Worker(new URL('../lib/paste-copy.worker.ts', import.meta.url), { type: 'module', name: 'paste-copy' }),
-    view,
-    () => void keepCopy(view).catch(() => undefined),
-  );
-  return readable(view, secret);
+  keepForOffline(view);
+  const next = shown(view);
+  return next.status === 'ready' ? readable(next.paste, secret) : next;
 }
 
 /** An encrypted paste without a view limit whose key the link holds is read at once: no "Show it" step. */
 const readsAtOnce = (view: PasteViewAnswer, secret: Secret) =>
   isRevealPending(view) && view.e2ee === true && view.viewsLeft === null && secret !== null;
+
+/** The answer the page's HTML was rendered from (src/ui/lib/server-share.ts), if it came with one; never an encrypted one. */
+function serverView(slug: string): PasteViewAnswer | undefined {
+  const parsed = z.safeParse(pasteViewAnswerSchema, takeServerShare('paste', slug));
+  return parsed.success && parsed.data.e2ee !== true ? parsed.data : undefined;
+}
+
+/** Whether this browser holds a session, whose own read of the paste may say more (its edit id). */
+function signedIn(): boolean {
+  try {
+    return hasStoredCredential(window.localStorage);
+  } catch {
+    return false;
+  }
+}
 
 /** Without a connection, the copy kept on this device when the paste was last opened, if any. */
 async function offlineOr(slug: string, failed: PasteViewState, secret: Secret): Promise<PasteViewState> {
@@ -86,11 +115,16 @@ function edited({ html: _old, unrendered: _oldVerdict, ...paste }: OpenPaste, sa
 }
 
 export function usePasteView(api: ApiClient, slug: string) {
-  const [state, setState] = useState<PasteViewState>({ status: 'loading' });
+  // A page the server rendered starts from the answer it was rendered from: the first frame is
+  // the HTML's, and the view it counted is not counted again.
+  const [adopted] = useState(() => serverView(slug));
+  const [state, setState] = useState<PasteViewState>(() =>
+    adopted === undefined ? { status: 'loading' } : shown(adopted),
+  );
+  const requested = useRef<string | null>(adopted === undefined ? null : slug);
   // The key in the link (docs/encryption.md), read as the page opens: it never leaves the page.
   const [secret] = useState(pageSecret);
   const open = useCallback((view: PasteViewAnswer) => opened(view, secret), [secret]);
-  const requested = useRef<string | null>(null);
   const current = useRef(slug);
 
   useEffect(() => {
@@ -116,6 +150,20 @@ export function usePasteView(api: ApiClient, slug: string) {
   useEffect(() => {
     if (requested.current !== slug) load();
   }, [slug, load]);
+
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (adopted === undefined || refreshed.current) return;
+    refreshed.current = true;
+    keepForOffline(adopted);
+    // The server read it for anyone; a session's own read adds what only its owner sees (the edit
+    // id), in place, without going through the loading state.
+    if (!signedIn() || isRevealPending(adopted)) return;
+    api
+      .call(viewPaste, { params: { slug }, query: pastePageQuery })
+      .then(open, () => undefined)
+      .then((next) => next !== undefined && settle(slug, next));
+  }, [adopted, api, slug, settle, open]);
 
   const unlock = useCallback(
     (password: string) => {

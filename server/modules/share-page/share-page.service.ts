@@ -1,0 +1,130 @@
+// The content of a share page's HTML (/paste/{slug}, /file/{slug}), rendered on the server with the
+// app's own components (share-page-renderer.ts), so the page shows the share before any script
+// runs, and without JavaScript at all. It is rendered from the very answer the page's first call
+// would get, which goes with it for the app to take over (src/ui/lib/server-share.ts):
+// - a public paste: read and counted as the page's call counts it (`reveal=ask`), its Markdown
+//   rendered on the render workers within their budget, never on the event loop;
+// - a view-limited paste: the reveal step only, and no view spent; a protected one: its password
+//   step only. Nothing of their content, remark or name is in the HTML.
+// - a public file without a view limit: its details, links and preview (a text's read and rendered
+//   as the page's preview call does it, with the same token: the visit's one view); a protected,
+//   view-limited or Office file is left to the app, which asks as before (its details spend no view).
+// A missing or expired share, or any failure here, leaves the page as built: the app says why.
+import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
+import type { PublicFileAnswer } from '@shared/api/file-share.schema';
+import { downloadFile, viewFile } from '@shared/api/file.endpoints';
+import { rawPaste } from '@shared/api/paste.endpoints';
+import { endpointAddress } from '@shared/http/endpoint';
+import { hasTextPreview, previewKind } from '@shared/preview-kind';
+import type { RenderSharePage, ServerShareData, SharePageInput, SharePageLanguage } from '@shared/share-page';
+import { AppError } from '@server/lib/app-error';
+import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
+import type { PageBody } from '@server/middleware/static-site.middleware';
+import { anonymous } from '@server/modules/auth/auth.types';
+import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
+import type { PublicFileService } from '@server/modules/files/public-file.service';
+import type { FilePreviewService } from '@server/modules/files/file-preview.service';
+
+const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
+/** The app's API address as the page writes its links (src/ui/lib/base-url.ts, by default). */
+const API_BASE = '/api';
+
+/** JSON safe inside a <script> element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+export class SharePageService {
+  #renderer: Promise<RenderSharePage | undefined> | undefined;
+
+  constructor(
+    private readonly pastes: PasteViewService,
+    private readonly files: PublicFileService,
+    private readonly html: HtmlRenderer,
+    private readonly previews: Pick<FilePreviewService, 'preview'>,
+    private readonly loadRenderer: () => Promise<RenderSharePage | undefined>,
+  ) {}
+
+  /** The page's content and data for a share page's path; undefined for any other path or share. */
+  bodyFor = async (path: string, language: SharePageLanguage, origin: string): Promise<PageBody | undefined> => {
+    const match = sharePage.exec(path);
+    if (match === null) return undefined;
+    const [, kind, encoded = ''] = match;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(encoded);
+    } catch {
+      return undefined;
+    }
+    const render = await this.#render();
+    if (render === undefined) return undefined;
+    const input = kind === 'paste' ? await this.#paste(slug) : await this.#file(slug, origin);
+    if (input === undefined) return undefined;
+    const data: ServerShareData =
+      input.kind === 'paste'
+        ? { kind: 'paste', slug, answer: input.answer }
+        : {
+            kind: 'file',
+            slug,
+            answer: input.answer,
+            ...(input.preview === undefined ? {} : { preview: input.preview }),
+          };
+    return { html: render(input, language), data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
+  };
+
+  #render(): Promise<RenderSharePage | undefined> {
+    this.#renderer ??= this.loadRenderer().catch(() => undefined);
+    return this.#renderer;
+  }
+
+  async #paste(slug: string): Promise<SharePageInput | undefined> {
+    const answer = await absentOnRefusal(() => this.pastes.view(slug, anonymous, true));
+    // An end-to-end encrypted paste opens only in the browser, with the link's key.
+    if (answer === undefined || answer.e2ee === true) return undefined;
+    return { kind: 'paste', slug, answer: await this.#rendered(answer), rawUrl: rawUrlOf(answer) };
+  }
+
+  /** The page's `render=html`: Markdown as sanitised HTML, from the render workers. */
+  async #rendered(answer: PasteViewAnswer): Promise<PasteViewAnswer> {
+    if (isLockedPaste(answer) || isRevealPending(answer) || answer.format !== 'markdown') return answer;
+    const rendered = await this.html.markdown(answer.content);
+    return rendered === undefined ? answer : { ...answer, ...rendered };
+  }
+
+  async #file(slug: string, origin: string): Promise<SharePageInput | undefined> {
+    const answer: PublicFileAnswer | undefined = await absentOnRefusal(() => this.files.info(slug, origin));
+    if (answer === undefined || answer.requires_password || answer.access_token === null) return undefined;
+    if (answer.e2ee !== undefined) return undefined;
+    if (answer.max_views !== null && answer.max_views > 0) return undefined;
+    // The Office viewers are outside pages the app asks for: left to the app.
+    const kind = previewKind(answer.mimetype, answer.filename);
+    if (kind === 'office') return undefined;
+    const query = { token: answer.access_token };
+    const links = {
+      view: endpointAddress(API_BASE, viewFile, { params: { slug: answer.slug }, query }),
+      download: endpointAddress(API_BASE, downloadFile, { params: { slug: answer.slug }, query }),
+    };
+    // A text's preview as the page would ask for it, with the same token: the visit's one view.
+    const preview = hasTextPreview(kind)
+      ? await absentOnRefusal(() => this.previews.preview(answer.slug, answer.access_token ?? undefined))
+      : undefined;
+    return { kind: 'file', slug, answer, links, ...(preview === undefined ? {} : { preview }) };
+  }
+}
+
+function rawUrlOf(answer: PasteViewAnswer): string {
+  const token = 'rawToken' in answer ? answer.rawToken : undefined;
+  return endpointAddress(API_BASE, rawPaste, { params: { slug: answer.slug }, query: { token } });
+}
+
+/** A refused read (missing, expired, used up) is the app's to explain: no content then. */
+async function absentOnRefusal<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+}
