@@ -8,6 +8,7 @@ import { lsCommand } from './commands/ls.command';
 import { mvCommand } from './commands/mv.command';
 import { pasteCommand } from './commands/paste.command';
 import { putCommand } from './commands/put.command';
+import { requestCommand } from './commands/request.command';
 import { rmCommand } from './commands/rm.command';
 import { uploadCommand } from './commands/upload.command';
 import type { CliContext } from './context';
@@ -25,6 +26,7 @@ const commands: readonly ((ctx: CliContext) => Command)[] = [
   putCommand,
   mvCommand,
   rmCommand,
+  requestCommand,
 ];
 
 const exitCodeHelp = `
