@@ -25,7 +25,7 @@ describe('share links', () => {
   });
 
   it("takes an encrypted share's key from the fragment only", () => {
-    const key = 'A'.repeat(42) + 'Q';
+    const key = `${'A'.repeat(42)}Q`;
     expect(parseShareLink(`https://clip.example.com/file/abc#k=${key}`).secret).toHaveLength(32);
     expect(parseShareLink(`https://clip.example.com/file/abc?k=${key}`).secret).toBeNull();
     expect(parseShareLink('https://clip.example.com/file/abc#k=short').secret).toBeNull();
