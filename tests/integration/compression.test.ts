@@ -87,10 +87,11 @@ describe('the built web app, precompressed at build time', () => {
   it('compresses the page for every client-side route and keeps its CSP', async () => {
     for (const path of ['/', '/paste/abc', '/admin/settings']) {
       const page = await rawGet(`${server.baseUrl}${path}`, { 'accept-encoding': browser });
-      // A share page carries its link-preview tags in the visitor's language (share-preview.test.ts).
+      // A share page carries its link-preview tags and content in the visitor's language: the stored
+      // choice (a cookie), else Accept-Language (share-preview.test.ts, share-page.test.ts).
       const share = path.startsWith('/paste/');
       expect(page.headers['content-encoding'], path).toBe('br');
-      expect(page.headers.vary, path).toBe(share ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding');
+      expect(page.headers.vary, path).toBe(share ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding');
       expect(page.headers['content-security-policy'], path).toContain("script-src 'self'");
       expect(page.headers['cache-control'], path).toBe('no-cache');
       const html = page.decoded.toString();

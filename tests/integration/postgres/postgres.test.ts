@@ -30,6 +30,8 @@ const expectedTables = [
   'admins',
   'api_keys',
   'attempt_counts',
+  'file_request_uploads',
+  'file_requests',
   'file_tombstones',
   'file_view_tokens',
   'files',
@@ -42,6 +44,7 @@ const expectedTables = [
   'storage_configs',
   'storage_mounts',
   'system_settings',
+  'thumbnails',
   'webdav_locks',
   'webdav_props',
 ];
