@@ -23,8 +23,13 @@ test.beforeAll(async () => {
 
 test.afterAll(async ({ request }) => {
   await rm(workDir, { recursive: true, force: true });
-  if (made.length > 0)
-    await adminCall(request, await adminToken(request), 'post', '/admin/fs/batch-remove', { paths: made });
+  const token = await adminToken(request);
+  if (made.length > 0) await adminCall(request, token, 'post', '/admin/fs/batch-remove', { paths: made });
+  // The limit goes back to the server's default for the tests after this one.
+  await adminCall(request, token, 'put', '/admin/system-settings', {
+    max_upload_size: 100,
+    max_upload_size_unit: 'MB',
+  });
 });
 
 async function makeFile(name: string, size: number) {

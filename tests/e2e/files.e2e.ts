@@ -183,7 +183,13 @@ test('cancelling a large upload midway leaves no file row and no stored object',
   const rgw = rgwFromEnv();
   const tooBig = await makeFile('too-big-101m.bin', 101 * MB);
   const big = await makeFile(`cancel-me-${testInfo.repeatEachIndex}-${testInfo.retry}-96m.bin`, 96 * MB);
-  await signInAsAdmin(page, request);
+  const token = await signInAsAdmin(page, request);
+  // Other tests leave the maximum upload size where they set it: this one needs the default 100 MB.
+  const limit = await request.put('/api/admin/system-settings', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { max_upload_size: 100, max_upload_size_unit: 'MB' },
+  });
+  expect(limit.ok()).toBe(true);
   const upload = new UploadPage(page);
   await upload.goto();
   await upload.fileInput.setInputFiles(tooBig.path);

@@ -3,6 +3,7 @@
 // the preview fills the window and moves with the arrow keys, a swipe and its buttons, and Escape
 // closes it; an image uploaded from the explorer gets its thumbnails from the browser, upright; list
 // and grid draw an icon per kind of file. Screenshots at 1280 and 390 px in English and Chinese.
+import { emptyFolder } from './support/admin-api';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -82,6 +83,8 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
   await setUp(request);
 });
+// The mount shows the local storage's root, as other tests' mounts do: leave it as it was found.
+test.afterAll(async ({ request }) => emptyFolder(request, token, `${mountPath}/`));
 
 test('the gallery draws the cards in view from WebP thumbnails; the preview moves with the keys', async ({
   page,

@@ -107,6 +107,8 @@ for (const language of ['en', 'zh'] as const) {
     const { slug } = await makePaste(request, token, { content: 'Scan me' });
     await inBrowser(browser, language, async (page) => {
       await page.goto(`/paste/${slug}`);
+      // The server's page shows the button at once; it works once the app has taken the page over.
+      await expect(page.locator('#shell-frame')).toHaveCount(0);
       await expect(page.getByRole('button', { name: text.qr, exact: true })).toBeVisible();
       const toggle = page.locator('button[aria-controls="paste-qr"]');
       await expect(toggle).toHaveAttribute('aria-expanded', 'false');

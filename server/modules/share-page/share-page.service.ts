@@ -81,8 +81,10 @@ export class SharePageService {
 
   async #paste(slug: string): Promise<SharePageInput | undefined> {
     const answer = await absentOnRefusal(() => this.pastes.view(slug, anonymous, true));
-    // An end-to-end encrypted paste opens only in the browser, with the link's key.
-    if (answer === undefined || answer.e2ee === true) return undefined;
+    // An end-to-end encrypted paste opens only in the browser, with the link's key. A protected one
+    // is left to the app too: a password typed into the server's form before the app took the page
+    // over would be lost with the form.
+    if (answer === undefined || answer.e2ee === true || isLockedPaste(answer)) return undefined;
     return { kind: 'paste', slug, answer: await this.#rendered(answer), rawUrl: rawUrlOf(answer) };
   }
 

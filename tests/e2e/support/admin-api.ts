@@ -15,7 +15,7 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export async function adminCall(
   request: APIRequestContext,
   token: string,
-  method: 'get' | 'post' | 'delete',
+  method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   data?: unknown,
 ): Promise<APIResponse> {

@@ -82,7 +82,7 @@ export function FileTable({ files, selected, onSelect, onEdit, onDelete }: FileT
               {formatBytes(file.size)}
             </td>
             <td data-label={columns.link}>
-              <Link to="/file/$slug" params={{ slug: file.slug }} className="mono nowrap">
+              <Link to="/file/$slug" params={{ slug: file.slug }} className="mono data-table__slug">
                 {file.slug}
               </Link>
             </td>
