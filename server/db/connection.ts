@@ -10,7 +10,7 @@ const int8Oid = 20;
 /**
  * Opens the configured database. SQLite gets WAL, real foreign keys, a busy timeout and a cache of
  * compiled statements; the PostgreSQL client is imported only when PostgreSQL is configured.
- * `onLostConnection` hears of an idle pooled connection the server ended (a PostgreSQL restart):
+ * `onLostConnection` hears of a pooled connection the server ended (a PostgreSQL restart), idle or in use:
  * the pool drops it and opens another on next use, where an unheard pool error would end the process.
  */
 export async function openDatabase(
@@ -22,6 +22,9 @@ export async function openDatabase(
     pg.types.setTypeParser(int8Oid, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: config.url });
     pool.on('error', onLostConnection);
+    // The pool hears only its idle connections: one checked out between two queries (a claim, a
+    // lock held while work runs) would end the process with the server's "terminating connection".
+    pool.on('connect', (client) => client.on('error', onLostConnection));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const sqlite = new SqliteDatabase(config.file);
