@@ -72,17 +72,23 @@ async function nginxConfig(dir: string, ports: { proxy: number; app1: number; ap
   return file;
 }
 
-async function waitForBucketService(endpoint: string, timeoutMs: number): Promise<void> {
+/**
+ * Creates the bucket once the gateway answers and knows the key: the image's entry script starts
+ * radosgw first and creates its user after, so an early call is refused as InvalidAccessKeyId.
+ */
+async function createBucketWhenReady(s3: S3Client, bucket: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const ok = await fetch(endpoint).then(
-      () => true,
-      () => false,
+  for (;;) {
+    const refusal = await s3.send(new CreateBucketCommand({ Bucket: bucket })).then(
+      () => null,
+      (error: unknown) => error,
     );
-    if (ok) return;
+    if (refusal === null) return;
+    const name = refusal instanceof Error ? refusal.name : '';
+    const notYet = name === 'InvalidAccessKeyId' || name === 'TypeError' || /ECONNREFUSED/.test(String(refusal));
+    if (!notYet || Date.now() > deadline) throw refusal;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error(`radosgw did not answer on ${endpoint} within ${timeoutMs} ms`);
 }
 
 async function defaultProfile(stack: ComposeStack, origin: string, admin: Admin): Promise<void> {
@@ -126,8 +132,7 @@ async function scaledProfile(stack: ComposeStack, ports: ScaledPorts, admin: Adm
   check(proxy !== undefined && one !== undefined && two !== undefined, 'three origins');
   await step('scaled profile: docker compose --profile scaled up -d proxy', () => stack.up('scaled'));
   await step('scaled profile: the bucket', async () => {
-    await waitForBucketService(`http://127.0.0.1:${ports.rgw}`, 180_000);
-    await s3.send(new CreateBucketCommand({ Bucket: 'clipdock' }));
+    await createBucketWhenReady(s3, 'clipdock', 180_000);
   });
   await step('scaled profile: health through the proxy and on each instance', async () => {
     for (const origin of [proxy, one, two]) await waitHealthy(origin, 120_000);
