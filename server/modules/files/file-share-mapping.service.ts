@@ -64,9 +64,14 @@ export function storageKey(
   return parts.filter((part) => part !== '').join('/');
 }
 
+/** An object key as it appears in a URL: each segment encoded. */
+export function encodedKey(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}
+
 /** Where the object lives, for display: the custom host or the endpoint URL; empty for local. */
 export function objectUrl(config: StorageConfigRow, key: string): string {
-  const encoded = key.split('/').map(encodeURIComponent).join('/');
+  const encoded = encodedKey(key);
   if (config.custom_host !== null) return `${config.custom_host.replace(/\/+$/, '')}/${encoded}`;
   if (config.driver === 's3' && config.endpoint_url !== null)
     return `${config.endpoint_url.replace(/\/+$/, '')}/${config.bucket_name ?? ''}/${encoded}`;

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { inTransaction } from '@server/db/in-transaction';
 import { prepareQuery } from '@server/db/prepared-query';
 import type { Database, FilesTable } from '@server/db/schema';
@@ -106,6 +106,22 @@ export class FileRepo {
     return countViewQuery.first(this.db, { id, now: nowIso });
   }
 
+  /**
+   * The shares whose object is `key` in a storage, or (for a folder) under it. Prefixes are compared
+   * with substr(), never LIKE, so SQLite's case-folding LIKE cannot match another folder.
+   */
+  atStorageKey(storageConfigId: string, key: string, folder: boolean): Promise<FileRow[]> {
+    const prefix = `${key}/`;
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('storage_config_id', '=', storageConfigId)
+      .where((eb) =>
+        folder ? eb(sql<string>`substr(storage_path, 1, ${prefix.length})`, '=', prefix) : eb('storage_path', '=', key),
+      )
+      .execute();
+  }
+
   /** Committed shares, newest first; `createdBy` limits to one owner. */
   async page(options: { createdBy?: string; limit: number; offset: number }): Promise<FilePage> {
     let query = this.db.selectFrom('files').where('status', '=', 'committed');
@@ -121,7 +137,6 @@ export class FileRepo {
     return { items, total: Number(counted.n) };
   }
 
-  /** Pending rows created before `cutoffIso`, rows expired at `nowIso`, and used-up shares. */
   /**
    * Pending uploads older than `pendingCutoffIso`, and shares that expired or were used up before
    * `settledCutoffIso` (a grace, so a delivery still streaming its last view is never cut short).

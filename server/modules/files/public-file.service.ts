@@ -133,8 +133,9 @@ export class PublicFileService {
   }
 
   /**
-   * A share made from the explorer reads the mount's file as it is now: gone (deleted, renamed or
-   * moved) is 410, and a file rewritten since keeps the share with its new size.
+   * A share made from the explorer reads the mount's file as it is now: deleted (or moved to another
+   * storage) is 410, and a file rewritten since keeps the share with its new size. A rename or a
+   * move inside the storage was followed when it happened (fs-share-follower.ts).
    */
   async #inMount(row: FileRow): Promise<FileRow> {
     const config = await this.configOf(row);

@@ -23,7 +23,7 @@ import { nameOf, parentOf, pathOfKey, wirePath } from './fs-path';
 import { fileAt, folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { ThumbnailFollower } from '@server/modules/thumbnails/thumbnail-store';
+import type { FsFollower } from './fs-followers';
 
 const copyConcurrency = 8;
 const folderType = 'application/x-directory';
@@ -34,7 +34,7 @@ export class FsBatchCopyService {
     private readonly repos: Pick<Repositories, 'fsEntries' | 'fsUploads' | 'transaction'>,
     private readonly index: FsIndex,
     private readonly planner: FsCopyPlanner,
-    private readonly thumbnails?: ThumbnailFollower,
+    private readonly followers?: FsFollower,
   ) {}
 
   async batchCopy(caller: FsCaller, input: FsBatchCopyRequest, origin: string): Promise<FsBatchCopyResult> {
@@ -139,7 +139,7 @@ export class FsBatchCopyService {
         throw new AppError(ErrorCode.BadGateway, `storage "${to.storage.name}" does not show the copied file`);
       }
       await this.core.finish(row, to, head);
-      await this.thumbnails?.copied(to, from.key, to.key, false);
+      await this.followers?.copied(to, from.key, to.key, false);
       return { status: 'copied', isDirectory: false, files: 1, skippedFiles: 0 };
     }
     return this.#copyFolder(from, to, skipExisting);
@@ -215,7 +215,7 @@ export class FsBatchCopyService {
       await this.index.treeWritten(trx.fsEntries, to.mount, { files: written, folders, at });
     });
     this.index.changed(to.mount.id);
-    await this.thumbnails?.copied(to, from.key, to.key, true);
+    await this.followers?.copied(to, from.key, to.key, true);
     const done = { isDirectory: true, files: written.length, skippedFiles };
     const [failure] = failures;
     if (failure !== undefined) {

@@ -15,7 +15,7 @@ import { folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
 import type { FsWriteService } from './fs-write.service';
-import type { ThumbnailFollower } from '@server/modules/thumbnails/thumbnail-store';
+import type { FsFollower } from './fs-followers';
 
 export type FsCopyResult = { isDirectory: boolean; copied: number };
 
@@ -28,7 +28,7 @@ export class FsCopyService {
     private readonly repos: Pick<Repositories, 'fsEntries' | 'fsUploads' | 'transaction'>,
     private readonly index: FsIndex,
     private readonly writes: FsWriteService,
-    private readonly thumbnails?: ThumbnailFollower,
+    private readonly followers?: FsFollower,
   ) {}
 
   /**
@@ -85,7 +85,7 @@ export class FsCopyService {
       await this.index.treeWritten(trx.fsEntries, to.mount, { files: copied, folders, at });
     });
     this.index.changed(to.mount.id);
-    if (!shallow) await this.thumbnails?.copied(to, from.key, to.key, folder);
+    if (!shallow) await this.followers?.copied(to, from.key, to.key, folder);
     return { isDirectory: folder, copied: objects.length + (folder ? 1 : 0) };
   }
 

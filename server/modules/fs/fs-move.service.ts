@@ -6,7 +6,6 @@
 // kill) loses nothing, and the same request again finishes it: a target that already holds the
 // source's bytes only needs the source deleted. Across storages the items are batch-copy's plan
 // (fs-batch-copy.service.ts), and move-commit deletes the sources (fs-move-commit.service.ts).
-import type { ThumbnailFollower } from '@server/modules/thumbnails/thumbnail-store';
 import { Readable } from 'node:stream';
 import type { FsBatchCopyResult } from '@shared/api/fs-copy.schema';
 import {
@@ -26,6 +25,7 @@ import { wirePath } from './fs-path';
 import { fileAt, folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
+import type { FsFollower } from './fs-followers';
 
 const concurrency = 8;
 const folderType = 'application/x-directory';
@@ -38,7 +38,7 @@ export class FsMoveService {
     private readonly core: FsUploadCore,
     private readonly keys: FsMovedKeys,
     private readonly copies: FsBatchCopyService,
-    private readonly thumbnails?: ThumbnailFollower,
+    private readonly followers?: FsFollower,
   ) {}
 
   async move(caller: FsCaller, input: FsMoveRequest, origin: string): Promise<FsMoveResult> {
@@ -235,7 +235,7 @@ export class FsMoveService {
     if (back.length > 0) await this.keys.applyMovedKeys(to, from, back.map(reversed));
     // Thumbnails follow the files that moved (the follower logs its own failures; a missing one is made again).
     for (const file of moving)
-      if (!refused.has(file)) await this.thumbnails?.moved(from, file.fromKey, file.toKey, false);
+      if (!refused.has(file)) await this.followers?.moved(from, file.fromKey, file.toKey, false);
     return { moved: moving.length - refused.size, skipped, failures };
   }
 

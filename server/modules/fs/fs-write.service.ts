@@ -22,7 +22,7 @@ import { wirePath, nameOf, under } from './fs-path';
 import { fileAt, folderAt, probe } from './fs-probe';
 import { onStorage } from './fs-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { ThumbnailFollower } from '@server/modules/thumbnails/thumbnail-store';
+import type { FsFollower } from './fs-followers';
 
 const copyConcurrency = 8;
 const folderType = 'application/x-directory';
@@ -32,7 +32,7 @@ export class FsWriteService {
     private readonly core: FsUploadCore,
     private readonly repos: Pick<Repositories, 'fsEntries' | 'transaction'>,
     private readonly index: FsIndex,
-    private readonly thumbnails?: ThumbnailFollower,
+    private readonly followers?: FsFollower,
   ) {}
 
   async mkdir(caller: FsCaller, path: string): Promise<FsEntry> {
@@ -104,7 +104,7 @@ export class FsWriteService {
     if ((await folderAt(to, keyParent(to.key), this.#log)) === null)
       throw new AppError(ErrorCode.Conflict, 'the parent folder of newPath does not exist');
     const moved = folder ? await this.#moveFolder(from, to) : await this.#moveFile(from, to);
-    await this.thumbnails?.moved(from, from.key, to.key, folder);
+    await this.followers?.moved(from, from.key, to.key, folder);
     await this.repos.transaction((trx) => this.index.moved(trx.fsEntries, from.mount, from.path, to.path));
     this.index.changed(from.mount.id);
     return { oldPath: wirePath(from.path, folder), newPath: wirePath(to.path, folder), isDirectory: folder, moved };
@@ -144,7 +144,7 @@ export class FsWriteService {
     let removed = 1;
     if (found.kind === 'file') await this.#storage(target, (driver) => driver.deleteMany([target.key]));
     else removed = await this.#removeTree(target);
-    await this.thumbnails?.removed(target, target.key, found.kind === 'folder');
+    await this.followers?.removed(target, target.key, found.kind === 'folder');
     await this.index.removed(this.repos.fsEntries, target.mount, target.path);
     this.index.changed(target.mount.id);
     return { path: wirePath(target.path, found.kind === 'folder'), removed };

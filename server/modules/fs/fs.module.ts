@@ -17,6 +17,7 @@ import { FsCopyCommitService } from './fs-copy-commit.service';
 import { FsCopyPlanner } from './fs-copy-plan';
 import { FsCopyService } from './fs-copy.service';
 import { FsCursors } from './fs-cursor';
+import { allFollowers } from './fs-followers';
 import { FsIndex } from './fs-index';
 import { FsLockGuard } from './fs-locks';
 import { FsMovedKeys } from './fs-move-index';
@@ -27,6 +28,7 @@ import { FsMultipartService } from './fs-multipart.service';
 import { FsPutService } from './fs-put.service';
 import { FsReindexer } from './fs-reindex.service';
 import { FsSearchService } from './fs-search.service';
+import { FsShareFollower } from './fs-share-follower';
 import { FsShareIndex } from './fs-share-index.service';
 import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
@@ -97,7 +99,8 @@ export function createFsModule({
     clock,
   });
   const thumbs = deps.thumbnails;
-  const davWrites = new FsWriteService(davCore, repos, index, thumbs);
+  const followers = allFollowers([thumbs, new FsShareFollower(repos.files, logger)]);
+  const davWrites = new FsWriteService(davCore, repos, index, followers);
   const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
   const browse = new FsBrowseService(
     access,
@@ -106,10 +109,10 @@ export function createFsModule({
     clock,
     locks,
   );
-  const writes = new FsWriteService(core, repos, index, thumbs);
+  const writes = new FsWriteService(core, repos, index, followers);
   const uploads = new FsUploadService(core);
   const multipart = new FsMultipartService(core);
-  const copies = new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart), thumbs);
+  const copies = new FsBatchCopyService(core, repos, index, new FsCopyPlanner(core, uploads, multipart), followers);
   const copyCommits = new FsCopyCommitService(core, repos, index);
   const routes = fsRoutes({
     browse,
@@ -128,7 +131,7 @@ export function createFsModule({
   routes.route(
     '/',
     fsMoveRoutes(
-      new FsMoveService(core, movedKeys, copies, thumbs),
+      new FsMoveService(core, movedKeys, copies, followers),
       new FsMoveCommitService(core, copyCommits, movedKeys),
       trustProxy,
     ),
@@ -143,7 +146,7 @@ export function createFsModule({
       browse,
       writes: davWrites,
       put: new FsPutService(davCore),
-      copies: new FsCopyService(davCore, repos, index, davWrites, thumbs),
+      copies: new FsCopyService(davCore, repos, index, davWrites, followers),
     },
   };
 }

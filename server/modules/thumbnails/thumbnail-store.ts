@@ -8,25 +8,18 @@ import { thumbnailSizes } from '@shared/api/fs-thumbnail.endpoints';
 import type { Database } from '@server/db/schema';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
-import { StorageError, type StorageDriver } from '@server/storage/storage-driver';
-import type { StorageName } from '@server/modules/fs/fs-storage';
+import { StorageError } from '@server/storage/storage-driver';
+import type { FollowedSite, FsFollower } from '@server/modules/fs/fs-followers';
 import { isThumbnailable, thumbnailFolderPrefix, thumbnailKey } from './thumbnail-keys';
 import type { Thumbnails } from './thumbnail-maker';
 import { ThumbnailRepo } from './thumbnail.repo';
 
 /** One storage, as the explorer's resolved paths carry it. */
-export type ThumbnailSite = { config: { id: string }; storage: StorageName; driver: StorageDriver };
-
-/** What the explorer's move, rename, copy and delete paths call so thumbnails follow the file. */
-export interface ThumbnailFollower {
-  removed(site: ThumbnailSite, key: string, folder: boolean): Promise<void>;
-  moved(site: ThumbnailSite, fromKey: string, toKey: string, folder: boolean): Promise<void>;
-  copied(site: ThumbnailSite, fromKey: string, toKey: string, folder: boolean): Promise<void>;
-}
+type ThumbnailSite = FollowedSite;
 
 const copyConcurrency = 8;
 
-export class ThumbnailStore implements ThumbnailFollower {
+export class ThumbnailStore implements FsFollower {
   readonly repo: ThumbnailRepo;
   #wake: () => void = () => undefined;
 

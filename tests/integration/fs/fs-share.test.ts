@@ -1,10 +1,12 @@
 // "Share…" in the explorer (POST /admin/fs/share, /user/fs/share) on both drivers and both
 // databases: the share serves the mount's own bytes with the share's password and view limit, its
-// removal (or its last view) leaves the file in place, a file gone from the mount answers 410, and
-// keys need the file and mount permissions, write access and a path inside their base path.
+// removal (or its last view) leaves the file in place, a file gone from the mount answers 410, a
+// file renamed or moved inside its storage keeps its share, and keys need the file and mount
+// permissions, write access and a path inside their base path.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
+import { fsMoveResultSchema } from '@shared/api/fs-move.schema';
 import { fsShareResultSchema } from '@shared/api/fs-share.schema';
 import { fileListSchema, publicFileAnswerSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
@@ -168,6 +170,49 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     const gone = expectError(await info(result.slug), 410, ErrorCode.Gone);
     expect(gone.message).toMatch(/no longer in its mount/);
     expect((await call(h.server.baseUrl, 'GET', `/api/file-download/${result.slug}`)).status).toBe(410);
+  });
+
+  it('follows its file through a rename, a Move and its folder’s rename', async () => {
+    await mkdir(h, admin(h), `${m}/trip`);
+    await writeText(h, admin(h), `${m}/trip/day.txt`, 'day one');
+    const result = await shared(admin(h), { path: `${m}/trip/day.txt` });
+    const readsBack = async (filename: string, sourcePath: string) => {
+      const file = expectOk(await info(result.slug), verifiedFileSchema);
+      expect(file.filename).toBe(filename);
+      expect((await fetchBytes(file.download_url ?? '')).bytes.toString()).toBe('day one');
+      const listed = expectOk(
+        await call(h.server.baseUrl, 'GET', '/api/admin/files', { token: h.token }),
+        fileListSchema,
+      ).items.find((item) => item.id === result.id);
+      expect(listed?.source_path).toBe(sourcePath);
+    };
+    const renamed = await fsCall(h, admin(h), 'POST', 'rename', {
+      json: { oldPath: `${m}/trip/day.txt`, newPath: `${m}/trip/first day.txt` },
+    });
+    expect(renamed.status).toBe(200);
+    await readsBack('first day.txt', `${m}/trip/first day.txt`);
+
+    await mkdir(h, admin(h), `${m}/trip/photos`);
+    const moved = expectOk(
+      await fsCall(h, admin(h), 'POST', 'move', {
+        json: { items: [{ sourcePath: `${m}/trip/first day.txt`, targetPath: `${m}/trip/photos/first day.txt` }] },
+      }),
+      fsMoveResultSchema,
+    );
+    expect(moved.success).toBe(1);
+    await readsBack('first day.txt', `${m}/trip/photos/first day.txt`);
+
+    const folder = await fsCall(h, admin(h), 'POST', 'rename', {
+      json: { oldPath: `${m}/trip`, newPath: `${m}/journey` },
+    });
+    expect(folder.status).toBe(200);
+    await readsBack('first day.txt', `${m}/journey/photos/first day.txt`);
+    // A folder whose name only starts like the moved one's keeps its shares where they were.
+    await writeText(h, admin(h), `${m}/journey2.txt`, 'next door');
+    const neighbour = await shared(admin(h), { path: `${m}/journey2.txt` });
+    await fsCall(h, admin(h), 'POST', 'rename', { json: { oldPath: `${m}/journey`, newPath: `${m}/voyage` } });
+    expect(expectOk(await info(neighbour.slug), verifiedFileSchema).filename).toBe('journey2.txt');
+    await readsBack('first day.txt', `${m}/voyage/photos/first day.txt`);
   });
 
   it('lets a key share inside its base path only, with file and mount permission, never read-only', async () => {
