@@ -19,6 +19,8 @@ import { adminTokenSweepTask } from './modules/auth/admin-session.service';
 import { pasteSweepTask } from './modules/pastes/paste-sweep.service';
 import { ensureDefaultStorage } from './modules/storage-configs/storage-bootstrap.service';
 import { createUploadSweepTask } from './modules/uploads/upload-sweep.service';
+import { FsIndex } from './modules/fs/fs-index';
+import { FsShareIndex } from './modules/fs/fs-share-index.service';
 import { createStorageRegistry } from './storage/storage-registry';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { HtmlRenderer } from './lib/markdown/html-renderer';
@@ -127,7 +129,7 @@ export async function startServer({
     tasks: [
       pasteSweepTask(repos),
       idempotencySweepTask(repos),
-      createUploadSweepTask(repos, storage),
+      createUploadSweepTask(repos, storage, new FsShareIndex(new FsIndex(caches))),
       adminTokenSweepTask(repos),
       createFileRequestSweepTask(repos, storage),
       createFsUploadSweepTask(repos, storage),

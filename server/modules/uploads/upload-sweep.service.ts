@@ -1,10 +1,12 @@
 // Sweeper task for file shares: uploads presigned but never committed within 24 h (with their
 // objects and multipart uploads), expired or used-up shares with their objects (leaving a
-// tombstone, so their slugs answer 410), and tombstones older than 30 days.
+// tombstone, so their slugs answer 410), and tombstones older than 30 days. A removed share's
+// object leaves the explorer's index too, so search stops finding it at once.
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
 import type { Repositories } from '@server/db/repositories';
 import type { SweepTask } from '@server/jobs/sweeper';
 import type { StorageRegistry } from '@server/storage/storage-registry';
+import type { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
 import { TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
 
 /** The browser forgets its unfinished uploads after the same time (resumable uploads). */
@@ -14,8 +16,9 @@ export const settledShareGraceMs = 6 * 60 * 60 * 1000;
 const batchSize = 200;
 
 export function createUploadSweepTask(
-  repos: Pick<Repositories, 'files' | 'storageConfigs'>,
+  repos: Pick<Repositories, 'files' | 'storageConfigs' | 'mounts' | 'fsEntries'>,
   storage: StorageRegistry,
+  shares?: Pick<FsShareIndex, 'removed'>,
 ): SweepTask {
   const files = repos.files;
   const configs = repos.storageConfigs;
@@ -35,6 +38,7 @@ export function createUploadSweepTask(
           const driver = await storage.driverFor(config);
           if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
           await driver.deleteMany([row.storage_path]);
+          await shares?.removed(repos, config.id, row.storage_path);
         }
         const gone =
           row.status === 'pending' ? await files.delete(row.id) : await files.retire(row, new Date(now).toISOString());

@@ -1,7 +1,8 @@
 // File shares enter the explorer's index as they are committed: the explorer's search finds a
 // share uploaded through presign → PUT → commit or the one-request form right after the commit,
 // with no refresh, under the shares folder of every mount showing its storage, and its bytes are
-// counted once (as a share), not again as an explorer file. Deleting the share takes it out again.
+// counted once (as a share), not again as an explorer file. Deleting the share, or the sweeper
+// removing it once it expired, takes it out again.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
@@ -11,6 +12,12 @@ import {
   multipartInitResponseSchema,
   type CommitResponse,
 } from '@shared/api/upload.schema';
+import { createRepositories } from '@server/db/repositories';
+import { CacheRegistry } from '@server/lib/cache/cache-registry';
+import { systemClock } from '@server/lib/clock';
+import { FsIndex } from '@server/modules/fs/fs-index';
+import { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
+import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
 import { call, expectOk } from '@tests/integration/support/http';
 import { drivers, putTo, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
 import { admin, fsCall, list, namesOf, startFsHarness, type FsHarness } from './fs-harness';
@@ -102,5 +109,19 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     expect(removed.status, removed.text).toBe(200);
     expect(await search(stem)).toEqual([]);
     expect(await indexRow(`/${committed.storage_path}`)).toBeUndefined();
+  });
+
+  it('forgets a share the sweeper removes once it expired: search no longer finds it', async () => {
+    const stem = `expiring-${randomUUID().slice(0, 8)}`;
+    const committed = await uploadFile(h, `${stem}.txt`, randomBytesOf(1_000, 6));
+    expect(await indexRow(`/${committed.storage_path}`)).toBeDefined();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await h.server.db.updateTable('files').set({ expires_at: past }).where('id', '=', committed.id).execute();
+
+    const shares = new FsShareIndex(new FsIndex(new CacheRegistry(systemClock)));
+    const sweep = createUploadSweepTask(createRepositories(h.server.db), h.storage, shares);
+    expect(await sweep.run(Date.now() + settledShareGraceMs + 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await indexRow(`/${committed.storage_path}`)).toBeUndefined();
+    expect(await search(stem)).toEqual([]);
   });
 });
