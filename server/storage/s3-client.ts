@@ -2,7 +2,7 @@
 // requires them: several S3-compatible servers (and presigned browser PUTs) break otherwise.
 // Connections go through the address guard, so no endpoint reaches a metadata or link-local address.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { Logger } from '@server/lib/logger';
+import type { LogFields, Logger } from '@server/lib/logger';
 import { guardedAgents, storagePolicy } from '@server/lib/net/address-guard';
 
 /**
@@ -54,21 +54,46 @@ type SdkLogger = {
   error(...content: unknown[]): void;
 };
 
-/** The SDK's messages as lines of the server's log (they would otherwise go to the console as plain text). */
-function sdkLogger(logger: Logger | undefined): SdkLogger {
-  const text = (content: unknown[]) =>
-    content
-      .map((part) => (typeof part === 'string' ? part : part instanceof Error ? part.message : String(part)))
-      .join(' ')
-      .slice(0, 2000);
+/**
+ * The SDK's messages as lines of the server's log (they would otherwise go to the console as plain
+ * text). The SDK reports every failed call; the caller handles it (a missing object is often the
+ * answer it expects) and says what matters, so the report is a debug line naming the command, the
+ * error and the status, never the call's input. The SDK's own warnings stay warnings.
+ */
+export function sdkLogger(logger: Logger | undefined): SdkLogger {
   const quiet = () => undefined;
   if (logger === undefined) return { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet };
   return {
     trace: quiet,
     debug: quiet,
     info: quiet,
-    warn: (...content) => logger.warn('storage client warning', { detail: text(content) }),
-    error: (...content) => logger.error('storage client error', { detail: text(content) }),
+    warn: (...content) => logger.warn('storage client warning', { detail: sdkText(content) }),
+    error: (...content) => logger.debug('storage call failed', failedCall(content)),
+  };
+}
+
+function sdkText(content: unknown[]): string {
+  return content
+    .map((part) => (typeof part === 'string' ? part : part instanceof Error ? part.message : String(part)))
+    .join(' ')
+    .slice(0, 2000);
+}
+
+/** The SDK's report of a failed command ({commandName, error, metadata, input}) without its input. */
+function failedCall(content: unknown[]): LogFields {
+  const [report] = content;
+  if (content.length !== 1 || typeof report !== 'object' || report === null || !('commandName' in report))
+    return { detail: sdkText(content) };
+  const error = 'error' in report ? report.error : undefined;
+  const metadata = 'metadata' in report ? report.metadata : undefined;
+  const status =
+    typeof metadata === 'object' && metadata !== null && 'httpStatusCode' in metadata
+      ? metadata.httpStatusCode
+      : undefined;
+  return {
+    command: String(report.commandName),
+    error: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error),
+    ...(typeof status === 'number' ? { status } : {}),
   };
 }
 
