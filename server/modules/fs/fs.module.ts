@@ -30,6 +30,8 @@ import { FsReindexer } from './fs-reindex.service';
 import { FsSearchService } from './fs-search.service';
 import { FsShareFollower } from './fs-share-follower';
 import { FsShareIndex } from './fs-share-index.service';
+import { fsShareRoutes } from './fs-share.routes';
+import { FsShareService } from './fs-share.service';
 import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
 import { FsWriteService } from './fs-write.service';
@@ -136,6 +138,7 @@ export function createFsModule({
       trustProxy,
     ),
   );
+  routes.route('/', fsShareRoutes(new FsShareService(access, repos, clock)));
   return {
     routes,
     access,
