@@ -8,7 +8,7 @@ import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyAgainstDummy, verifyPassword } from '@server/lib/password';
 import type { UrlSigner } from '@server/lib/signed-url';
-import { reservePasswordAttempt, type PasswordLimiters } from '@server/modules/files/password-limits';
+import { reservePasswordAttempt, type PasswordLimiters } from '@server/lib/share-password-limits';
 import type { FsAccess } from '@server/modules/fs/fs-access.service';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import { ownerOf, stateOf, type Owner } from './file-request-common';

@@ -10,7 +10,7 @@ import { createGuardedFetch } from '@server/lib/net/guarded-fetch';
 import { urlFetchPolicy } from '@server/lib/net/url-fetch-policy';
 import type { LimiterFactory } from '@server/lib/rate-limiter';
 import { UrlSigner } from '@server/lib/signed-url';
-import { createPasswordLimiters } from '@server/modules/files/password-limits';
+import { createPasswordLimiters } from '@server/lib/share-password-limits';
 import type { FsRequestUploads } from '@server/modules/fs/fs.module';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';

@@ -13,7 +13,7 @@ import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
 import { FilePreviewService } from './file-preview.service';
 import { FileShareService } from './file-share.service';
 import { fileManagementRoutes } from './file-shares.routes';
-import { createPasswordLimiters } from './password-limits';
+import { createPasswordLimiters } from '@server/lib/share-password-limits';
 import { FileDeliveryService } from './public-file-delivery.service';
 import { PublicFileService } from './public-file.service';
 import { publicFilesRoutes } from './public-files.routes';

@@ -16,7 +16,7 @@ import { verifyPassword } from '@server/lib/password';
 import type { UrlSigner } from '@server/lib/signed-url';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import { FileViews, type FileAccess } from './file-views';
-import { reservePasswordAttempt, type PasswordLimiters } from './password-limits';
+import { reservePasswordAttempt, type PasswordLimiters } from '@server/lib/share-password-limits';
 
 export const fileTokenTtlMs = 15 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { OwnerFilter } from './paste.repo';
 import { AppError } from '@server/lib/app-error';
 import type { AttemptLimiter, LimiterFactory } from '@server/lib/rate-limiter';
 import type { AdminAuth, ApiKeyAuth, Auth } from '@server/modules/auth/auth.types';
-import { createPasswordLimiters, type PasswordLimiters } from '@server/modules/files/password-limits';
+import { createPasswordLimiters, type PasswordLimiters } from '@server/lib/share-password-limits';
 
 export const GUEST_OWNER = 'guest';
 

@@ -10,7 +10,7 @@ import { verifyPassword } from '@server/lib/password';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
 import { isExpired, isUsedUp, maxViewsOf, toLockedView, toView } from './paste-mapping.service';
-import { reservePasswordAttempt } from '@server/modules/files/password-limits';
+import { reservePasswordAttempt } from '@server/lib/share-password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
 export type RawAccess = { password?: string; token?: string };
