@@ -125,22 +125,26 @@ test('every main screen and admin module fits 1280 and 390 px in English and Chi
   const mountId = envelope(z.object({ id: z.string() })).parse(await mount.json()).data.id;
   const pasteSlug = envelope(z.object({ slug: z.string() })).parse(await paste.json()).data.slug;
   // A folder of its own at the bucket's root, which other tests' mounts share.
-  const folder = `layout-fit-${stamp}/a-folder-with-a-long-name-for-the-breadcrumbs`;
-  await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `/layout-fit-${stamp}/${folder}` });
-  const fileRequest = await adminCall(request, token, 'post', '/file-requests', {
-    path: `/layout-fit-${stamp}/${folder}`,
-    title: 'Send us the signed contracts for the project, every page scanned',
-    message: 'A message long enough to wrap on a phone. '.repeat(4),
-  });
-  const requested = envelope(z.object({ id: z.string(), slug: z.string() })).parse(await fileRequest.json()).data;
+  const own = `/layout-fit-${stamp}/layout-fit-${stamp}`;
+  const folder = `${own}/a-folder-with-a-long-name-for-the-breadcrumbs`;
+  let requestId: string | undefined;
 
   try {
+    await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: own });
+    await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: folder });
+    const fileRequest = await adminCall(request, token, 'post', '/file-requests', {
+      path: folder,
+      title: 'Send us the signed contracts for the project, every page scanned',
+      message: 'A message long enough to wrap on a phone. '.repeat(4),
+    });
+    const requested = envelope(z.object({ id: z.string(), slug: z.string() })).parse(await fileRequest.json()).data;
+    requestId = requested.id;
     await page.addInitScript({ content: `window.localStorage.setItem('admin_token', ${JSON.stringify(token)});` });
     // Every screen of the app (a route without one fails tests/unit/screen-checklist.test.ts).
     const paths = screenAddresses({
       pasteSlug,
       fileSlug: slug,
-      folder: `layout-fit-${stamp}/${folder}`,
+      folder: folder.slice(1),
       requestSlug: requested.slug,
     });
     const problems: string[] = [];
@@ -165,13 +169,8 @@ test('every main screen and admin module fits 1280 and 390 px in English and Chi
     }
     expect(problems).toEqual([]);
   } finally {
-    await adminCall(request, token, 'delete', `/file-requests/${requested.id}`);
-    await adminCall(
-      request,
-      token,
-      'delete',
-      `/admin/fs/remove?path=${encodeURIComponent(`/layout-fit-${stamp}/layout-fit-${stamp}/`)}`,
-    );
+    if (requestId !== undefined) await adminCall(request, token, 'delete', `/file-requests/${requestId}`);
+    await adminCall(request, token, 'delete', `/admin/fs/remove?path=${encodeURIComponent(`${own}/`)}`);
     await adminCall(request, token, 'delete', `/admin/mounts/${mountId}`);
     await adminCall(request, token, 'delete', `/s3-configs/${configId}`);
     await adminCall(request, token, 'post', '/admin/api-keys/batch-delete', { ids: [keyId] });
