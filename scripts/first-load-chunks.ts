@@ -1,4 +1,4 @@
-// How the first load's JavaScript is cut into files (see ARCHITECTURE.md, "first load").
+// How the first load's JavaScript is cut into files (see docs/first-load.md).
 //
 // Left to itself, the bundler makes one chunk per set of dynamic imports sharing a module: a share
 // page needed about 45 script files, most under 1 KB, and on HTTP/1.1 (six connections per host)

@@ -1,4 +1,4 @@
-// Build steps for a fast first load (see ARCHITECTURE.md, "first load"):
+// Build steps for a fast first load (see docs/first-load.md):
 // - preloadAppStart: the entry (src/ui/main.tsx) starts the app through dynamic imports after
 //   the first frame; index.html lists the app's modules as modulepreloads, so they are fetched
 //   with the page and only their evaluation waits, and links their styles. The later start (the

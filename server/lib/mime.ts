@@ -1,51 +1,20 @@
 // The type a stored file gets: the shared upload rule (Markdown names are text/markdown), then the
-// declared type, then a guess from the name when the client sends none (or a generic one).
+// declared type, then a guess from the name (the mime-types registry) when the client sends none
+// (or a generic one).
+import { contentType, lookup } from 'mime-types';
 import { fileExtension, GENERIC_MIMETYPE, isMarkdownName, MARKDOWN_MIMETYPE } from '@shared/mimetype';
 
-const byExtension: Record<string, string> = {
-  txt: 'text/plain',
-  csv: 'text/csv',
-  json: 'application/json',
-  html: 'text/html',
-  htm: 'text/html',
-  xhtml: 'application/xhtml+xml',
-  xml: 'application/xml',
-  svg: 'image/svg+xml',
-  js: 'text/javascript',
-  mjs: 'text/javascript',
-  css: 'text/css',
-  pdf: 'application/pdf',
-  zip: 'application/zip',
-  gz: 'application/gzip',
-  tar: 'application/x-tar',
-  '7z': 'application/x-7z-compressed',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  ico: 'image/x-icon',
-  bmp: 'image/bmp',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  ogg: 'audio/ogg',
-  flac: 'audio/flac',
-  m4a: 'audio/mp4',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  mov: 'video/quicktime',
-  mkv: 'video/x-matroska',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
+/** Where the registry's answer differs from the one this server has always given. */
+const kept = new Map([
+  ['ico', 'image/x-icon'],
+  ['flac', 'audio/flac'],
+]);
 
+/** The type a name implies (the mime-types registry), or the generic type when the name says nothing. */
 export function mimeFromFilename(filename: string): string {
-  return byExtension[fileExtension(filename)] ?? GENERIC_MIMETYPE;
+  const extension = fileExtension(filename);
+  if (extension === '') return GENERIC_MIMETYPE;
+  return kept.get(extension) ?? (lookup(extension) || GENERIC_MIMETYPE);
 }
 
 /** Markdown names are text/markdown; else the declared type unless it is missing, generic or malformed; then a guess from the name. */
@@ -56,4 +25,16 @@ export function resolveMimeType(filename: string, declared: string | undefined):
     return mimeFromFilename(filename);
   }
   return clean;
+}
+
+/** What the built web app's files keep where the registry would answer otherwise. */
+const keptForStaticFiles = new Map([
+  ['.ico', 'image/x-icon'],
+  ['.xml', 'application/xml; charset=utf-8'],
+]);
+
+/** The Content-Type of a file of the built web app by its extension (`.js`), text with its charset. */
+export function staticFileType(extension: string): string {
+  const lower = extension.toLowerCase();
+  return keptForStaticFiles.get(lower) ?? (contentType(lower) || GENERIC_MIMETYPE);
 }

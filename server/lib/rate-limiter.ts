@@ -1,10 +1,11 @@
 // Counts attempts per key in a fixed window that opens at the first one. An attempt is reserved
 // BEFORE the slow credential check and given back on success, so parallel guesses cannot run
 // more checks than the limit. With one process (SQLite) the counts live in memory (FailureLimiter,
-// a capped map, oldest out first); with several instances on PostgreSQL they live in a table that
+// on the bounded cache: expired keys out first, then the oldest); with several instances on PostgreSQL they live in a table that
 // every instance counts in (rate-limiter-pg.ts), so N instances give no more guesses than one.
 import { ErrorCode } from '@shared/errors';
 import { AppError } from './app-error';
+import { TtlCache } from './cache/ttl-cache';
 import type { Clock } from './clock';
 
 export type LimitRule = { max: number; windowMs: number };
@@ -29,7 +30,8 @@ export type LimiterFactory = (name: string, rule: LimitRule) => AttemptLimiter;
 type Bucket = { count: number; resetAt: number };
 
 export class FailureLimiter implements AttemptLimiter {
-  readonly #buckets = new Map<string, Bucket>();
+  /** Each key's bucket lives until its window ends; reads peek, so the oldest key goes first at the cap. */
+  readonly #buckets: TtlCache<Bucket>;
   readonly #rule: LimitRule;
   readonly #clock: Clock;
   readonly #maxKeys: number;
@@ -38,18 +40,19 @@ export class FailureLimiter implements AttemptLimiter {
     this.#rule = rule;
     this.#clock = clock;
     this.#maxKeys = maxKeys;
+    this.#buckets = new TtlCache(clock, { maxEntries: maxKeys, defaultTtlMs: rule.windowMs });
   }
 
   /** Seconds until the key may try again; 0 when it is not blocked. */
   retryAfterSeconds(key: string): number {
-    const bucket = this.#live(key);
+    const bucket = this.#buckets.peek(key);
     if (bucket === undefined || bucket.count < this.#rule.max) return 0;
     return Math.max(1, Math.ceil((bucket.resetAt - this.#clock.now()) / 1000));
   }
 
   /** Failures counted for the key in its current window. */
   failures(key: string): number {
-    return this.#live(key)?.count ?? 0;
+    return this.#buckets.peek(key)?.count ?? 0;
   }
 
   count(key: string, enforce: boolean): number {
@@ -59,18 +62,19 @@ export class FailureLimiter implements AttemptLimiter {
   }
 
   fail(key: string): void {
-    const bucket = this.#live(key);
+    const bucket = this.#buckets.peek(key);
     if (bucket !== undefined) {
       bucket.count += 1;
       return;
     }
-    if (this.#buckets.size >= this.#maxKeys) this.#makeRoom();
+    // At the cap, expired keys make room first; the cache drops the oldest if none has.
+    if (this.#buckets.size >= this.#maxKeys) this.#buckets.purgeExpired();
     this.#buckets.set(key, { count: 1, resetAt: this.#clock.now() + this.#rule.windowMs });
   }
 
   /** Gives back one counted attempt (a check that turned out right). */
   release(key: string): void {
-    const bucket = this.#live(key);
+    const bucket = this.#buckets.peek(key);
     if (bucket === undefined) return;
     bucket.count -= 1;
     if (bucket.count <= 0) this.#buckets.delete(key);
@@ -82,24 +86,6 @@ export class FailureLimiter implements AttemptLimiter {
 
   get size(): number {
     return this.#buckets.size;
-  }
-
-  #live(key: string): Bucket | undefined {
-    const bucket = this.#buckets.get(key);
-    if (bucket !== undefined && bucket.resetAt <= this.#clock.now()) {
-      this.#buckets.delete(key);
-      return undefined;
-    }
-    return bucket;
-  }
-
-  #makeRoom(): void {
-    const now = this.#clock.now();
-    for (const [key, bucket] of this.#buckets) {
-      if (bucket.resetAt <= now) this.#buckets.delete(key);
-    }
-    const oldest = this.#buckets.keys().next();
-    if (this.#buckets.size >= this.#maxKeys && oldest.done !== true) this.#buckets.delete(oldest.value);
   }
 }
 

@@ -19,30 +19,9 @@ import type { AppEnv } from '@server/app-env';
 import { chooseEncoding, encodings, type Encoding } from '@server/lib/content-encoding';
 import { precompressedExtensions, variantSuffix } from '@server/lib/precompress';
 import { routePagesTableFile, routePagesTableSchema } from '@server/lib/route-pages';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
+import { staticFileType } from '@server/lib/mime';
+import { TtlCache } from '@server/lib/cache/ttl-cache';
+import { systemClock } from '@server/lib/clock';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -90,46 +69,27 @@ function routePagesOf(root: string): { pattern: RegExp; file: string }[] {
 }
 
 type Answer = { body: Buffer<ArrayBuffer>; headers: Record<string, string> };
-type Kept = Answer & { until: number };
 
 /** Files up to this size are kept; the whole cache stays under the byte bound. */
 const KEPT_FILE_BYTES = 512 * 1024;
 const KEPT_TOTAL_BYTES = 24 * 1024 * 1024;
+/** A count bound well above what the byte bound lets in (every client route keeps its own page). */
+const KEPT_ENTRIES = 20_000;
 /** Other files may change under a running server (a rebuild): looked at again after this. */
 const RECHECK_MS = 1000;
 
 /**
  * The answers to recent (path, Accept-Encoding) pairs. A hashed /assets file never changes under
- * its name; anything else is kept for a second. Oldest entries go first past the byte bound.
+ * its name; anything else is kept for a second. Oldest entries go first past the byte bound (the
+ * cache is only peeked, so the order is the order they were kept in).
  */
-class AnswerCache {
-  readonly #kept = new Map<string, Kept>();
-  #bytes = 0;
-
-  get(key: string, now: number): Answer | undefined {
-    const kept = this.#kept.get(key);
-    if (kept === undefined) return undefined;
-    if (kept.until > now) return kept;
-    this.#drop(key, kept);
-    return undefined;
-  }
-
-  set(key: string, answer: Answer, until: number): void {
-    if (answer.body.byteLength > KEPT_FILE_BYTES) return;
-    const old = this.#kept.get(key);
-    if (old !== undefined) this.#drop(key, old);
-    for (const [oldest, entry] of this.#kept) {
-      if (this.#bytes + answer.body.byteLength <= KEPT_TOTAL_BYTES) break;
-      this.#drop(oldest, entry);
-    }
-    this.#kept.set(key, { ...answer, until });
-    this.#bytes += answer.body.byteLength;
-  }
-
-  #drop(key: string, kept: Kept): void {
-    this.#kept.delete(key);
-    this.#bytes -= kept.body.byteLength;
-  }
+function answerCache(): TtlCache<Answer> {
+  return new TtlCache<Answer>(systemClock, {
+    maxEntries: KEPT_ENTRIES,
+    defaultTtlMs: RECHECK_MS,
+    maxSize: KEPT_TOTAL_BYTES,
+    sizeOf: (answer) => answer.body.byteLength,
+  });
 }
 
 /** A page's own title and head tags; `title` and `tags` are HTML, already escaped. */
@@ -158,22 +118,22 @@ export function staticSite(dir: string, pageHead?: PageHeadSource): MiddlewareHa
     'referrer-policy': 'same-origin',
   };
   const routePages = routePagesOf(root);
-  const answers = new AnswerCache();
+  const answers = answerCache();
   return async (c, next) => {
     const path = c.req.path;
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/'))
       return next();
     const accepted = c.req.header('accept-encoding');
     const key = `${path}\0${accepted ?? ''}`;
-    const now = Date.now();
-    const kept = answers.get(key, now);
+    const kept = answers.peek(key);
     const respond = (found: Answer) =>
       notModified(found, c.req.header('if-none-match')) ?? new Response(found.body, { headers: found.headers });
     if (kept !== undefined) return respond(kept);
     const isAsset = path.startsWith('/assets/');
     const answer = async (file: string, cacheControl: string, extra: Record<string, string>) => {
       const found = await fileAnswer(file, accepted, cacheControl, extra);
-      answers.set(key, found, isAsset ? Number.POSITIVE_INFINITY : now + RECHECK_MS);
+      if (found.body.byteLength <= KEPT_FILE_BYTES)
+        answers.set(key, found, { ttlMs: isAsset ? Number.POSITIVE_INFINITY : RECHECK_MS });
       return respond(found);
     };
     const file = await findFile(root, path);
@@ -238,7 +198,7 @@ async function fileAnswer(
 ): Promise<Answer> {
   const extension = extname(file).toLowerCase();
   const headers: Record<string, string> = {
-    'content-type': contentTypes[extension] ?? 'application/octet-stream',
+    'content-type': staticFileType(extension),
     'cache-control': cacheControl,
     'x-content-type-options': 'nosniff',
     ...extra,
@@ -265,15 +225,14 @@ async function fileAnswer(
 }
 
 /** The route pages' text, read again at most once a second (a rebuild under a running server). */
-const pageTexts = new Map<string, { text: string; until: number }>();
+const pageTexts = new TtlCache<string>(systemClock, { maxEntries: 64, defaultTtlMs: RECHECK_MS });
 
 async function pageText(page: string): Promise<string> {
-  const now = Date.now();
-  const kept = pageTexts.get(page);
-  if (kept !== undefined && kept.until > now) return kept.text;
+  const kept = pageTexts.peek(page);
+  if (kept !== undefined) return kept;
   const text = await readFile(page, 'utf8');
-  // A handful of files (index.html and the route pages), so the map stays small.
-  pageTexts.set(page, { text, until: now + RECHECK_MS });
+  // A handful of files (index.html and the route pages), far under the bound.
+  pageTexts.set(page, text);
   return text;
 }
 
@@ -299,7 +258,7 @@ async function pageWithHead(
         ? gzipSync(plain, { level: 6 })
         : plain;
   const headers: Record<string, string> = {
-    'content-type': contentTypes['.html'] ?? 'text/html; charset=utf-8',
+    'content-type': staticFileType('.html'),
     'cache-control': revalidate,
     'x-content-type-options': 'nosniff',
     'x-robots-tag': 'noindex',

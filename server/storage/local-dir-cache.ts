@@ -4,6 +4,7 @@
 // only kept when the folder last changed more than a second before it was read.
 import type { BigIntStats, Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import { TtlCache } from '@server/lib/cache/ttl-cache';
 import { isMissing, tempPrefix } from './local-files';
 
 /** One entry of a folder; `key` is its name, with `/` appended for a folder (how keys sort). */
@@ -14,12 +15,15 @@ type Cached = { mtimeNs: bigint; ctimeNs: bigint; entries: DirEntry[] };
 const settledMs = 1000;
 
 export class LocalDirCache {
-  readonly #dirs = new Map<string, Cached>();
+  /** Kept until the folder changes; reads peek, so the folder listed longest ago goes first at the cap. */
+  readonly #dirs: TtlCache<Cached>;
 
   constructor(
-    private readonly maxDirs = 32,
+    maxDirs = 32,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#dirs = new TtlCache({ now }, { maxEntries: maxDirs, defaultTtlMs: Number.POSITIVE_INFINITY });
+  }
 
   /** The folder's entries sorted as keys, or null when it does not exist. */
   async entries(path: string): Promise<DirEntry[] | null> {
@@ -30,7 +34,7 @@ export class LocalDirCache {
       if (isMissing(error)) return null;
       throw error;
     }
-    const cached = this.#dirs.get(path);
+    const cached = this.#dirs.peek(path);
     if (cached !== undefined && cached.mtimeNs === info.mtimeNs && cached.ctimeNs === info.ctimeNs)
       return cached.entries;
     let names: Dirent[];
@@ -45,10 +49,8 @@ export class LocalDirCache {
       .map((d) => ({ key: d.isDirectory() ? `${d.name}/` : d.name, folder: d.isDirectory() }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.#dirs.delete(path);
-    if (Number(info.mtimeMs) < this.now() - settledMs && Number(info.ctimeMs) < this.now() - settledMs) {
-      if (this.#dirs.size >= this.maxDirs) this.#dirs.delete(this.#dirs.keys().next().value ?? '');
+    if (Number(info.mtimeMs) < this.now() - settledMs && Number(info.ctimeMs) < this.now() - settledMs)
       this.#dirs.set(path, { mtimeNs: info.mtimeNs, ctimeNs: info.ctimeNs, entries });
-    }
     return entries;
   }
 }

@@ -52,3 +52,60 @@ describe('TtlCache', () => {
     expect(cache.stats()).toMatchObject({ invalidations: 4, size: 0 });
   });
 });
+
+describe('TtlCache beside the registry', () => {
+  it('expires an entry when its time is up, and keeps one with an infinite time until it is evicted', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<string>(clock, { maxEntries: 2, defaultTtlMs: 1000 });
+    cache.set('a', 'A');
+    cache.set('forever', 'F', { ttlMs: Number.POSITIVE_INFINITY });
+    clock.advance(999);
+    expect(cache.peek('a')).toBe('A');
+    clock.advance(1);
+    expect(cache.peek('a')).toBeUndefined();
+    clock.advance(365 * 24 * 60 * 60 * 1000);
+    expect(cache.get('forever')).toBe('F');
+  });
+
+  it('peeks without counting or changing the eviction order', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<string>(clock, { maxEntries: 2, defaultTtlMs: 1000 });
+    cache.set('a', 'A');
+    cache.set('b', 'B');
+    expect(cache.peek('a')).toBe('A');
+    cache.set('c', 'C');
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 0, size: 2 });
+  });
+
+  it('bounds the total size, least recently used out first', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<string>(clock, {
+      maxEntries: 100,
+      defaultTtlMs: 1000,
+      maxSize: 10,
+      sizeOf: (value) => value.length,
+    });
+    cache.set('a', 'aaaa');
+    cache.set('b', 'bbbb');
+    cache.set('empty', '');
+    cache.set('c', 'cccc');
+    expect(cache.peek('a')).toBeUndefined();
+    expect([cache.peek('b'), cache.peek('empty'), cache.peek('c')]).toEqual(['bbbb', '', 'cccc']);
+  });
+
+  it('purges expired entries on demand and leaves them out of an invalidation', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<string>(clock, { maxEntries: 10, defaultTtlMs: 1000 });
+    cache.set('old', 'O', { mountId: 'm' });
+    clock.advance(500);
+    cache.set('new', 'N', { mountId: 'm' });
+    clock.advance(500);
+    expect(cache.invalidate({ mountIds: ['m'] })).toBe(1);
+    cache.set('new', 'N');
+    clock.advance(1000);
+    cache.set('fresh', 'F');
+    expect(cache.purgeExpired()).toBe(2);
+    expect(cache.size).toBe(1);
+  });
+});

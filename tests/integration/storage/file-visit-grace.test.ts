@@ -26,7 +26,7 @@ describe('the visit that paid a one-view file', () => {
     return { file, read };
   };
 
-  it('states the numbers ARCHITECTURE.md gives', () => {
+  it('states the numbers docs/deployment.md gives', () => {
     expect(FILE_VISIT_GRACE_MS).toBe(2 * 60 * 1000);
     expect(FILE_VISIT_FULL_READS).toBe(3);
   });

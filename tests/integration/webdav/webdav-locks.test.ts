@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
 import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
+import { ManualClock } from '@tests/support/manual-clock';
 import { adminBasic, dav, keyBasic, type DavAuth } from './dav-harness';
 
 const lockBody =
@@ -11,6 +12,8 @@ const lockBody =
 describe('WebDAV locks', () => {
   let h: FsHarness;
   let other: DavAuth;
+  // The server's clock: a lock's timeout runs out when the test moves it, not on the wall clock.
+  const clock = new ManualClock(Date.now());
   const at = (path: string) => `/dav${h.mountPath}/locks${path}`;
   const req = (
     method: string,
@@ -25,7 +28,7 @@ describe('WebDAV locks', () => {
   };
 
   beforeAll(async () => {
-    h = await startFsHarness('local');
+    h = await startFsHarness('local', { clock });
     other = keyBasic((await insertApiKey(h.server.db, { mount_permission: 1 })).key);
     expect((await req('MKCOL', at(''), adminBasic)).status).toBe(201);
     for (const name of ['/timed.txt', '/owned.txt'])
@@ -44,12 +47,11 @@ describe('WebDAV locks', () => {
     expect((await req('PUT', at('/timed.txt'), adminBasic, { body: 'v2', headers: { if: `(${token})` } })).status).toBe(
       204,
     );
-    // Waits for the timeout on the real clock: the next write without a token goes through.
-    let status = 423;
-    while (status === 423) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await req('PUT', at('/timed.txt'), other, { body: 'v3' })).status;
-    }
+    clock.advance(1_999);
+    expect((await req('PUT', at('/timed.txt'), other, { body: 'too early' })).status).toBe(423);
+    // Two seconds after it was taken the lock has lapsed: the next write without a token goes through.
+    clock.advance(1);
+    const status = (await req('PUT', at('/timed.txt'), other, { body: 'v3' })).status;
     expect(status).toBe(204);
     expect((await req('GET', at('/timed.txt'), adminBasic)).text).toBe('v3');
   });
