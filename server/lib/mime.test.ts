@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { previewKind } from '@shared/preview-kind';
 import { mimeFromFilename, resolveMimeType, staticFileType } from './mime';
 
 // The answers the server's own table gave before it used the mime-types registry: unchanged.
@@ -52,6 +53,11 @@ describe('mimeFromFilename', () => {
   it('names what the registry knows beyond that table', () => {
     expect(mimeFromFilename('photo.tiff')).toBe('image/tiff');
     expect(mimeFromFilename('book.epub')).toBe('application/epub+zip');
+  });
+
+  it('keeps source code previewing as code (the registry calls .ts an MPEG transport stream)', () => {
+    for (const name of ['app.ts', 'view.tsx', 'main.rs', 'tool.py', 'query.sql', 'page.php', 'lib.c', 'run.sh'])
+      expect(previewKind(mimeFromFilename(name), name), name).toBe('code');
   });
 
   it('answers the generic type for a name that says nothing', () => {

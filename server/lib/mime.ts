@@ -4,10 +4,16 @@
 import { contentType, lookup } from 'mime-types';
 import { fileExtension, GENERIC_MIMETYPE, isMarkdownName, MARKDOWN_MIMETYPE } from '@shared/mimetype';
 
-/** Where the registry's answer differs from the one this server has always given. */
+/**
+ * Where the registry's answer differs from the one this server has always given. `.ts` and `.mts`
+ * are TypeScript far more often than MPEG transport streams here: no guess, so previews go by the
+ * name (code); a browser uploading a video declares its type itself.
+ */
 const kept = new Map([
   ['ico', 'image/x-icon'],
   ['flac', 'audio/flac'],
+  ['ts', GENERIC_MIMETYPE],
+  ['mts', GENERIC_MIMETYPE],
 ]);
 
 /** The type a name implies (the mime-types registry), or the generic type when the name says nothing. */
