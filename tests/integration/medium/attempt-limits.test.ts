@@ -13,7 +13,10 @@ import { databaseKinds, openMedium, refusal, type Medium } from './medium-harnes
 const minute = 60_000;
 let next = 0;
 /** A limiter of its own per test (scopes are the limiter names), so tests never share counts. */
-const name = () => `medium-limit-${(next += 1)}`;
+const name = () => {
+  next += 1;
+  return `medium-limit-${next}`;
+};
 
 async function retryAfterOf(promise: Promise<unknown>): Promise<number | undefined> {
   const error = await promise.then(

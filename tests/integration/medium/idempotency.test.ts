@@ -99,7 +99,10 @@ describe.each(databaseKinds)('idempotency keys on %s', (kind) => {
 
   it('frees a key after 24 h and sweeps it', async () => {
     let runs = 0;
-    const change = async () => ({ id: `run ${(runs += 1)}` });
+    const change = async () => {
+      runs += 1;
+      return { id: `run ${runs}` };
+    };
     expect(await store.once(request('k-ttl'), answerSchema, change)).toEqual({ id: 'run 1' });
     m.clock.advance(IDEMPOTENCY_TTL_MS - 1);
     expect(await store.once(request('k-ttl'), answerSchema, change)).toEqual({ id: 'run 1' });
@@ -112,7 +115,10 @@ describe.each(databaseKinds)('idempotency keys on %s', (kind) => {
 
   it('runs every call without a key', async () => {
     let runs = 0;
-    const change = async () => ({ id: `run ${(runs += 1)}` });
+    const change = async () => {
+      runs += 1;
+      return { id: `run ${runs}` };
+    };
     await store.once(undefined, answerSchema, change);
     await store.once(undefined, answerSchema, change);
     expect(runs).toBe(2);
