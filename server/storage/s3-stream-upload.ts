@@ -9,6 +9,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
+import { cutParts } from '@server/lib/byte-stream';
 
 const partBytes = 8 * 1024 * 1024;
 
@@ -19,7 +20,7 @@ export async function uploadStream(
   body: Readable,
   contentType: string,
 ): Promise<{ etag: string; size: number }> {
-  const chunks = readParts(body);
+  const chunks = cutParts(body, partBytes);
   const first = await chunks.next();
   const firstPart = first.done === true ? Buffer.alloc(0) : first.value;
   if (firstPart.length < partBytes) {
@@ -72,26 +73,4 @@ export async function uploadStream(
       .catch(() => undefined);
     throw error;
   }
-}
-
-/** Re-chunks the stream into parts of exactly `partBytes` (the last one may be shorter). */
-async function* readParts(body: Readable): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const chunk of body) {
-    let data = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    while (pendingBytes + data.length >= partBytes) {
-      const take = partBytes - pendingBytes;
-      pending.push(data.subarray(0, take));
-      yield Buffer.concat(pending);
-      data = data.subarray(take);
-      pending = [];
-      pendingBytes = 0;
-    }
-    if (data.length > 0) {
-      pending.push(data);
-      pendingBytes += data.length;
-    }
-  }
-  if (pendingBytes > 0) yield Buffer.concat(pending);
 }

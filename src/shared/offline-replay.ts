@@ -1,6 +1,8 @@
 // The replay list: the endpoints a write may be queued
 // for, by endpoint id, with the method and path of their definitions (a unit test holds each to its
 // definition, which must be `idempotent`). Plain data, so the service worker can read it cheaply.
+import { isRetryableStatus } from './http/retryable-status';
+
 export const replayableEndpoints = {
   'pastes.create': { method: 'POST', path: '/paste' },
   'pastes.admin.update': { method: 'PUT', path: '/admin/pastes/:id' },
@@ -40,6 +42,6 @@ export type ReplayOutcome = 'done' | 'refused' | 'retry';
 export function replayOutcomeOf(status: number | undefined): ReplayOutcome {
   if (status === undefined) return 'retry';
   if (status >= 200 && status < 300) return 'done';
-  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  if (isRetryableStatus(status)) return 'retry';
   return 'refused';
 }

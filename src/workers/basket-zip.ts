@@ -7,6 +7,7 @@ import { fsEndpointsOf } from '@shared/api/fs.endpoints';
 import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
 import { isApiError } from '@shared/api-error';
 import { createApiClient } from '@shared/http/api-client';
+import { isRetryableStatus } from '@shared/http/retryable-status';
 import type { BasketEntry, BasketZipEvent, BasketZipJob, BasketZipResult } from './basket-protocol';
 import { writeZip } from './basket-sink';
 import { createBytePool, pooledReader } from './byte-pool';
@@ -56,7 +57,6 @@ type Queued =
   | Exclude<Found, { kind: 'file' }>
   | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; link: Promise<string> };
 
-const retryableStatus = (status: number) => status === 408 || status === 429 || status >= 500;
 const retryableKinds: ReadonlySet<string> = new Set([
   'network',
   'timeout',
@@ -245,7 +245,7 @@ export function createBasketZip(deps: BasketZipDeps) {
           await response.body?.cancel();
           const failure = { code: `http-${response.status}`, message: `the file answered HTTP ${response.status}` };
           if (response.status === 403 && file.source === 'fs') url = await linkOf(file);
-          if (retryableStatus(response.status) || response.status === 403)
+          if (isRetryableStatus(response.status) || response.status === 403)
             throw Object.assign(new Error(failure.message), failure);
           return { ok: false as const, ...failure };
         }).then((outcome) => (outcome instanceof Response ? { ok: true as const, response: outcome } : outcome));

@@ -53,11 +53,6 @@ export function failure(code: UploadErrorCode, extra: FailureExtra = {}): Transf
 
 export const cancelled = (): TransferFailure => failure('cancelled');
 
-/** 408, 429 and 5xx from storage are worth another try; other 4xx are final. */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
-
 /** API failures worth another try: the server or the network was busy, not the request wrong. */
 const retryableKinds: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'rate-limited',

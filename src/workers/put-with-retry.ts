@@ -1,7 +1,7 @@
 // One PUT with retries: exponential back-off with jitter on network errors, 408, 429 and 5xx;
 // a 403 (expired presigned URL) asks once for a fresh URL; other 4xx fail at once. While the
 // device is offline the PUT waits for the connection instead of spending its retries.
-import { isRetryableStatus } from './failures';
+import { isRetryableStatus } from '@shared/http/retryable-status';
 import type { PutTransport } from './put-transport';
 
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { z } from 'zod';
-import { adminTokenCheckSchema, loginResponseSchema } from '@shared/api/auth.schema';
+import { adminLogin, adminLogout, checkAdminToken } from '@shared/api/auth.endpoints';
+import { loginResponseSchema } from '@shared/api/auth.schema';
 import { ErrorCode } from '@shared/errors';
 import { ADMIN_TOKEN_TTL_MS } from '@shared/limits';
 import { AdminTokenRepo } from '@server/modules/auth/admin-token.repo';
 import { AdminRepo } from '@server/modules/auth/admin.repo';
 import { newToken, sha256Hex } from '@server/lib/crypto-random';
 import { adminTokenSweepTask } from '@server/modules/auth/admin-session.service';
+import { asAdmin, testApi } from './support/api';
 import { login } from './support/auth-helpers';
 import { ManualClock } from '@tests/support/manual-clock';
 import { call, expectError, expectOk } from './support/http';
@@ -20,6 +22,9 @@ describe('admin login, token check and logout', () => {
     server = await startTestServer({ clock });
   });
   afterAll(() => server.close());
+  const checkToken = (token: string) => testApi(server.baseUrl, asAdmin(token)).ok(checkAdminToken, {});
+  const tokenRefused = (token: string) =>
+    testApi(server.baseUrl, asAdmin(token)).fails(checkAdminToken, {}, 401, ErrorCode.TokenExpired);
 
   it('logs in, returns a 24 h token and stores only its hash', async () => {
     const data = await login(server.baseUrl);
@@ -38,17 +43,13 @@ describe('admin login, token check and logout', () => {
 
   it('accepts a valid token on /api/test/admin-token', async () => {
     const { token } = await login(server.baseUrl);
-    const data = expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), adminTokenCheckSchema);
+    const data = await checkToken(token);
     expect(data.username).toBe(testAdmin.username);
   });
 
   it('refuses a missing token with UNAUTHORIZED and a bad one with TOKEN_EXPIRED', async () => {
-    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token'), 401, ErrorCode.Unauthorized);
-    expectError(
-      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: 'not-a-token' }),
-      401,
-      ErrorCode.TokenExpired,
-    );
+    await testApi(server.baseUrl).fails(checkAdminToken, {}, 401, ErrorCode.Unauthorized);
+    await tokenRefused('not-a-token');
     const wrongScheme = await call(server.baseUrl, 'GET', '/api/test/admin-token', {
       headers: { authorization: 'Token abc' },
     });
@@ -66,7 +67,7 @@ describe('admin login, token check and logout', () => {
       expires_at: new Date(clock.now() - 1_000).toISOString(),
       created_at: new Date(clock.now() - ADMIN_TOKEN_TTL_MS).toISOString(),
     });
-    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), 401, ErrorCode.TokenExpired);
+    await tokenRefused(token);
     expect(await tokens.findWithUser(sha256Hex(token))).toBeUndefined();
   });
 
@@ -83,31 +84,20 @@ describe('admin login, token check and logout', () => {
     );
     expect(hashes).not.toContain(sha256Hex(stale.token));
     expect(hashes).toContain(sha256Hex(fresh.token));
-    expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: fresh.token }), adminTokenCheckSchema);
+    await checkToken(fresh.token);
   });
 
   it('logs out: the same token no longer works, other sessions do', async () => {
     const first = await login(server.baseUrl);
     const second = await login(server.baseUrl);
-    expectOk(await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }), z.null());
-    expectError(
-      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: first.token }),
-      401,
-      ErrorCode.TokenExpired,
-    );
-    expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/logout', { token: first.token }),
-      401,
-      ErrorCode.TokenExpired,
-    );
-    expectOk(
-      await call(server.baseUrl, 'GET', '/api/test/admin-token', { token: second.token }),
-      adminTokenCheckSchema,
-    );
+    expect(await testApi(server.baseUrl, asAdmin(first.token)).ok(adminLogout, {})).toBeNull();
+    await tokenRefused(first.token);
+    await testApi(server.baseUrl, asAdmin(first.token)).fails(adminLogout, {}, 401, ErrorCode.TokenExpired);
+    await checkToken(second.token);
   });
 
   it('refuses logout without a token', async () => {
-    expectError(await call(server.baseUrl, 'POST', '/api/admin/logout'), 401, ErrorCode.Unauthorized);
+    await testApi(server.baseUrl).fails(adminLogout, {}, 401, ErrorCode.Unauthorized);
   });
 
   it('names the missing field', async () => {
@@ -150,20 +140,15 @@ describe('admin login, token check and logout', () => {
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
-    const wrongPassword = expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', {
-        json: { username: 'admin', password: 'wrong password' },
-      }),
-      401,
-      ErrorCode.InvalidCredentials,
-    );
-    const unknownUser = expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', {
-        json: { username: 'nobody', password: 'wrong password' },
-      }),
-      401,
-      ErrorCode.InvalidCredentials,
-    );
+    const refused = (username: string) =>
+      testApi(server.baseUrl).fails(
+        adminLogin,
+        { body: { username, password: 'wrong password' } },
+        401,
+        ErrorCode.InvalidCredentials,
+      );
+    const wrongPassword = await refused('admin');
+    const unknownUser = await refused('nobody');
     expect(unknownUser.message).toBe(wrongPassword.message);
     expect(JSON.stringify(server.logs)).not.toContain('wrong password');
   });

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { adminTokenCheckSchema } from '@shared/api/auth.schema';
+import { adminLogin, changeAdminPassword, checkAdminToken } from '@shared/api/auth.endpoints';
 import { ErrorCode } from '@shared/errors';
+import type { BodyOf } from '@shared/http/endpoint';
 import { AdminTokenRepo } from '@server/modules/auth/admin-token.repo';
 import { AdminRepo } from '@server/modules/auth/admin.repo';
+import { asAdmin, testApi } from './support/api';
 import { login } from './support/auth-helpers';
-import { call, expectError, expectOk } from './support/http';
+import { call, expectError } from './support/http';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
-
-const resultSchema = z.object({ username: z.string() });
 
 describe('POST /api/admin/change-password', () => {
   let server: TestServer;
@@ -17,36 +16,39 @@ describe('POST /api/admin/change-password', () => {
   });
   afterEach(() => server.close());
 
+  /** Bodies the contract refuses on purpose go raw; the rest through the typed client. */
   const change = (token: string | undefined, json: unknown) =>
     call(server.baseUrl, 'POST', '/api/admin/change-password', { token, json });
+  type Change = BodyOf<typeof changeAdminPassword>;
+  const as = (token?: string) => testApi(server.baseUrl, token === undefined ? null : asAdmin(token));
+  const changed = (token: string, body: Change) => as(token).ok(changeAdminPassword, { body });
+  const refused = (token: string | undefined, body: Change, status: number, code: ErrorCode) =>
+    as(token).fails(changeAdminPassword, { body }, status, code);
+  const tokenEnded = (token: string) => as(token).fails(checkAdminToken, {}, 401, ErrorCode.TokenExpired);
+  const oldLoginRefused = () => as().fails(adminLogin, { body: testAdmin }, 401, ErrorCode.InvalidCredentials);
 
   it('needs an admin token', async () => {
-    expectError(
-      await change(undefined, { currentPassword: testAdmin.password, newPassword: 'another password' }),
-      401,
-      ErrorCode.Unauthorized,
-    );
-    expectError(
-      await change('bogus', { currentPassword: testAdmin.password, newPassword: 'another password' }),
-      401,
-      ErrorCode.TokenExpired,
-    );
+    const body = { currentPassword: testAdmin.password, newPassword: 'another password' };
+    await refused(undefined, body, 401, ErrorCode.Unauthorized);
+    await refused('bogus', body, 401, ErrorCode.TokenExpired);
   });
 
   it('refuses a wrong current password with WRONG_PASSWORD', async () => {
     const { token } = await login(server.baseUrl);
-    expectError(
-      await change(token, { currentPassword: 'not the password', newPassword: 'another password' }),
+    await refused(
+      token,
+      { currentPassword: 'not the password', newPassword: 'another password' },
       401,
       ErrorCode.WrongPassword,
     );
-    expectOk(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), adminTokenCheckSchema);
+    await as(token).ok(checkAdminToken, {});
   });
 
   it('refuses a new password equal to the current one', async () => {
     const { token } = await login(server.baseUrl);
-    const error = expectError(
-      await change(token, { currentPassword: testAdmin.password, newPassword: testAdmin.password }),
+    const error = await refused(
+      token,
+      { currentPassword: testAdmin.password, newPassword: testAdmin.password },
       400,
       ErrorCode.BadRequest,
     );
@@ -61,8 +63,12 @@ describe('POST /api/admin/change-password', () => {
       ErrorCode.ValidationFailed,
     );
     expect(nothing.message).toMatch(/newUsername or newPassword/);
-    const sameName = await change(token, { currentPassword: testAdmin.password, newUsername: testAdmin.username });
-    expectError(sameName, 400, ErrorCode.BadRequest);
+    await refused(
+      token,
+      { currentPassword: testAdmin.password, newUsername: testAdmin.username },
+      400,
+      ErrorCode.BadRequest,
+    );
   });
 
   it('refuses a too-short new password naming the field, and a missing current password', async () => {
@@ -84,37 +90,24 @@ describe('POST /api/admin/change-password', () => {
   it('changes the password and ends every session of the admin', async () => {
     const first = await login(server.baseUrl);
     const second = await login(server.baseUrl);
-    const data = expectOk(
-      await change(first.token, { currentPassword: testAdmin.password, newPassword: 'a brand new password' }),
-      resultSchema,
-    );
+    const data = await changed(first.token, {
+      currentPassword: testAdmin.password,
+      newPassword: 'a brand new password',
+    });
     expect(data.username).toBe(testAdmin.username);
-    for (const token of [first.token, second.token]) {
-      expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), 401, ErrorCode.TokenExpired);
-    }
+    for (const token of [first.token, second.token]) await tokenEnded(token);
     const admin = await new AdminRepo(server.db).findByUsername(testAdmin.username);
     expect(await new AdminTokenRepo(server.db).countFor(admin?.id ?? '')).toBe(0);
-    expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', { json: testAdmin }),
-      401,
-      ErrorCode.InvalidCredentials,
-    );
+    await oldLoginRefused();
     await login(server.baseUrl, testAdmin.username, 'a brand new password');
   });
 
   it('renames the admin; the new name logs in and the old one does not', async () => {
     const { token } = await login(server.baseUrl);
-    const data = expectOk(
-      await change(token, { currentPassword: testAdmin.password, newUsername: 'root-user' }),
-      resultSchema,
-    );
+    const data = await changed(token, { currentPassword: testAdmin.password, newUsername: 'root-user' });
     expect(data.username).toBe('root-user');
-    expectError(await call(server.baseUrl, 'GET', '/api/test/admin-token', { token }), 401, ErrorCode.TokenExpired);
-    expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', { json: testAdmin }),
-      401,
-      ErrorCode.InvalidCredentials,
-    );
+    await tokenEnded(token);
+    await oldLoginRefused();
     const renamed = await login(server.baseUrl, 'root-user', testAdmin.password);
     expect(renamed.username).toBe('root-user');
   });
@@ -126,18 +119,15 @@ describe('POST /api/admin/change-password', () => {
       .values({ id: crypto.randomUUID(), username: 'taken-name', password_hash: 'x', created_at: now, updated_at: now })
       .execute();
     const { token } = await login(server.baseUrl);
-    expectError(
-      await change(token, { currentPassword: testAdmin.password, newUsername: 'taken-name' }),
-      409,
-      ErrorCode.Conflict,
-    );
+    await refused(token, { currentPassword: testAdmin.password, newUsername: 'taken-name' }, 409, ErrorCode.Conflict);
   });
 
   it('rate-limits wrong current passwords per admin with 429 and Retry-After', async () => {
     const { token } = await login(server.baseUrl);
     for (let i = 0; i < 5; i += 1) {
-      expectError(
-        await change(token, { currentPassword: `wrong-${i}`, newPassword: 'another password' }),
+      await refused(
+        token,
+        { currentPassword: `wrong-${i}`, newPassword: 'another password' },
         401,
         ErrorCode.WrongPassword,
       );

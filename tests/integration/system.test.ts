@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { healthSchema, versionSchema } from '@shared/api/system.schema';
+import { getHealth, getVersion } from '@shared/api/system.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { APP_VERSION } from '@shared/limits';
-import { call, expectError, expectOk } from './support/http';
+import { testApi } from './support/api';
+import { call, expectError } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('system routes and the envelope', () => {
@@ -14,12 +15,12 @@ describe('system routes and the envelope', () => {
   afterAll(() => server.close());
 
   it('reports health after a database round trip', async () => {
-    const data = expectOk(await call(server.baseUrl, 'GET', '/api/health'), healthSchema);
+    const data = await testApi(server.baseUrl).ok(getHealth, {});
     expect(Number.isNaN(Date.parse(data.timestamp))).toBe(false);
   });
 
   it('reports the version, name and database kind', async () => {
-    const data = expectOk(await call(server.baseUrl, 'GET', '/api/version'), versionSchema);
+    const data = await testApi(server.baseUrl).ok(getVersion, {});
     expect(data).toMatchObject({ version: APP_VERSION, name: 'Clipdock', database: 'sqlite' });
     expect(data.nodeVersion).toMatch(/^v\d+/);
   });
@@ -75,9 +76,8 @@ describe('health when the database is gone', () => {
     const server = await startTestServer();
     try {
       await server.db.destroy();
-      const result = await call(server.baseUrl, 'GET', '/api/health');
-      const envelope = expectError(result, 503, ErrorCode.Unavailable);
-      expect(envelope.message).toBe('database unavailable');
+      const error = await testApi(server.baseUrl).fails(getHealth, {}, 503, ErrorCode.Unavailable);
+      expect(error.serverMessage).toBe('database unavailable');
     } finally {
       await server.close().catch(() => undefined);
     }

@@ -3,6 +3,7 @@
 // (an expired link) asks once for fresh links, shared by every part that needs one.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
+import { isRetryableStatus } from '@shared/http/retryable-status';
 import { partRange } from '@shared/part-plan';
 import { CliError, ExitCode } from '@cli/output/exit-codes';
 import { putRange, type RangePutResponse } from './put-range';
@@ -29,10 +30,6 @@ export type SendPartsOptions = {
   onLoaded: (bytes: number) => void;
   retry?: RetryPolicy;
 };
-
-function retryable(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
-}
 
 function delayFor(policy: RetryPolicy, attempt: number): number {
   return Math.round(Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt) * (0.5 + Math.random() / 2));
@@ -124,7 +121,7 @@ export async function sendParts(options: SendPartsOptions): Promise<CompletedPar
           continue;
         }
       }
-      if (response !== null && (!retryable(response.status) || attempt >= policy.retries)) {
+      if (response !== null && (!isRetryableStatus(response.status) || attempt >= policy.retries)) {
         const detail = response.body.trim().slice(0, 300);
         throw new CliError(
           response.status >= 500 ? ExitCode.unavailable : ExitCode.refused,

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
+import { cutParts } from '@server/lib/byte-stream';
 import { resolveMimeType } from '@server/lib/mime';
 import { storagePolicy } from '@server/lib/net/address-guard';
 import { guardedRequest, headerValue } from '@server/lib/net/guarded-request';
@@ -110,7 +111,7 @@ export class FsPutService {
       const reserved = await this.core.reserve(file, size ?? 0, contentType, { multipart: { uploadId, partSize } });
       row = reserved;
       const parts: UploadedPart[] = [];
-      for await (const part of cut(
+      for await (const part of cutParts(
         metered(body, { exact: size, limit, grow: (total) => this.#grow(file, reserved, total, limit) }),
         partSize,
       )) {
@@ -191,26 +192,4 @@ async function* metered(source: AsyncIterable<Buffer>, { exact, limit, grow }: M
   }
   if (exact !== null && total !== exact)
     throw new AppError(ErrorCode.BadRequest, `the body ended after ${total} of its declared ${exact} bytes`);
-}
-
-/** Re-chunks the stream into parts of exactly `size` bytes (the last one may be shorter). */
-async function* cut(source: AsyncIterable<Buffer>, size: number): AsyncGenerator<Buffer> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  for await (const chunk of source) {
-    let data = chunk;
-    while (pendingBytes + data.length >= size) {
-      const take = size - pendingBytes;
-      pending.push(data.subarray(0, take));
-      yield Buffer.concat(pending);
-      data = data.subarray(take);
-      pending = [];
-      pendingBytes = 0;
-    }
-    if (data.length > 0) {
-      pending.push(data);
-      pendingBytes += data.length;
-    }
-  }
-  if (pendingBytes > 0) yield Buffer.concat(pending);
 }

@@ -6,6 +6,7 @@ import type { FsCommitRequest, FsEntry, FsPresignRequest, FsPresignResult } from
 import { fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
+import { capped } from '@server/lib/byte-stream';
 import { fieldError } from '@server/lib/field-error';
 import { resolveMimeType } from '@server/lib/mime';
 import {
@@ -173,20 +174,6 @@ export class FsUploadService {
 
   async #grow(file: MountTarget, row: FsUploadRow, total: number, limit: StreamLimit): Promise<void> {
     if (total > row.size) await this.core.grow(file, row, Math.min(total + reserveStepBytes, limit.bytes));
-  }
-}
-
-async function* capped(
-  source: AsyncIterable<Buffer>,
-  limit: StreamLimit,
-  reserve: (total: number) => Promise<void>,
-): AsyncGenerator<Buffer> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > limit.bytes) throw limit.error;
-    await reserve(total);
-    yield chunk;
   }
 }
 

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { ErrorCode } from '@shared/errors';
 import type { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
 import { AppError } from '@server/lib/app-error';
+import { capped } from '@server/lib/byte-stream';
 import type { Clock } from '@server/lib/clock';
 import { isActiveContent, safetyHeaders } from '@server/lib/content-safety';
 import type { UrlSigner } from '@server/lib/signed-url';
@@ -37,15 +38,15 @@ export class LocalBlobEndpoint {
     const { grant, driver } = await this.#open(configId, 'PUT', query);
     const limit = grant.length ?? 0;
     if (contentLength !== undefined && Number(contentLength) > limit) throw tooLarge(limit);
-    const capped = Readable.from(upTo(body, limit));
+    const limited = Readable.from(capped(body, { bytes: limit, error: tooLarge(limit) }));
     try {
       if (grant.uploadId !== undefined && grant.partNumber !== undefined) {
-        return { etag: await driver.multipart.putPart(grant.key, grant.uploadId, grant.partNumber, capped) };
+        return { etag: await driver.multipart.putPart(grant.key, grant.uploadId, grant.partNumber, limited) };
       }
       if (!(await this.gate.allows(configId, grant.key)))
         throw new AppError(ErrorCode.Forbidden, 'this upload link is no longer valid: the upload is not pending');
       return {
-        etag: (await driver.putObject(grant.key, capped, grant.contentType ?? 'application/octet-stream')).etag,
+        etag: (await driver.putObject(grant.key, limited, grant.contentType ?? 'application/octet-stream')).etag,
       };
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'not-found')
@@ -105,13 +106,4 @@ export class LocalBlobEndpoint {
 
 function tooLarge(limit: number): AppError {
   return new AppError(ErrorCode.PayloadTooLarge, `the body exceeds the ${limit} bytes this upload link allows`);
-}
-
-async function* upTo(source: AsyncIterable<Buffer>, limit: number): AsyncGenerator<Buffer> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > limit) throw tooLarge(limit);
-    yield chunk;
-  }
 }

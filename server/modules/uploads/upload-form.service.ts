@@ -13,6 +13,7 @@ import {
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
+import { capped } from '@server/lib/byte-stream';
 import {
   boundaryOf,
   FormError,
@@ -21,7 +22,6 @@ import {
   type FormPart,
   type SpooledFile,
 } from '@server/storage/form-stream.parser';
-import type { StreamLimit } from './upload-limits.service';
 import type { Pending, Uploader, UploadService } from './upload.service';
 
 const reserveStepBytes = 4 * 1024 * 1024;
@@ -131,20 +131,6 @@ export class FormUploadService {
       pending.row.mimetype,
     );
     return { pending: { ...pending, row: { ...pending.row, size: reserved } }, size: written.size, etag: written.etag };
-  }
-}
-
-async function* capped(
-  source: AsyncIterable<Buffer>,
-  limit: StreamLimit,
-  reserve: (total: number) => Promise<void>,
-): AsyncGenerator<Buffer> {
-  let total = 0;
-  for await (const chunk of source) {
-    total += chunk.length;
-    if (total > limit.bytes) throw limit.error;
-    await reserve(total);
-    yield chunk;
   }
 }
 

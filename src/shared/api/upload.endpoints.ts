@@ -41,77 +41,137 @@ const {
 /** What refuses a new upload: the config, the size and quota limits, the link suffix. */
 const startErrors = [NotFound, Forbidden, PayloadTooLarge, QuotaExceeded, SlugTaken, Unavailable] as const;
 
-export const presignUpload = defineEndpoint({
-  id: 'uploads.presign',
-  method: 'POST',
-  path: '/s3/presign',
-  summary: 'Start a single-PUT upload: a pending share and a link, signed for the exact size, to PUT the bytes to',
-  tag,
-  access: 'file',
-  writes: true,
-  body: presignRequestSchema,
-  reply: presignResponseSchema,
-  status: 201,
-  message: 'upload URL created',
-  errors: [ValidationFailed, BadRequest, ...startErrors],
-});
+/** What each upload step's OpenAPI summary says; the device and the URL uploads word them apart. */
+export type UploadStepSummaries = Record<
+  'presign' | 'commit' | 'cancel' | 'multipartInit' | 'multipartUrls' | 'multipartComplete' | 'multipartAbort',
+  string
+>;
 
-export const commitUpload = defineEndpoint({
-  id: 'uploads.commit',
-  method: 'POST',
-  path: '/s3/commit',
-  summary: 'Check the stored object (size, ETag, limits) and make the share live with its settings',
-  tag,
-  access: 'file',
-  writes: true,
-  body: commitRequestSchema,
-  reply: commitResponseSchema,
-  message: 'file committed',
-  errors: [ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded],
-});
+/**
+ * The storage steps of an upload, the same contracts and rules wherever the bytes come from: the
+ * device's under /s3 (`uploads.*`), a URL's under /url (`url-uploads.*`).
+ */
+export function uploadStepEndpoints<const P extends string, const B extends string>(
+  idPrefix: P,
+  base: B,
+  stepTag: string,
+  summary: UploadStepSummaries,
+) {
+  const id = <const N extends string>(name: N) => `${idPrefix}.${name}` as const;
+  return {
+    presign: defineEndpoint({
+      id: id('presign'),
+      method: 'POST',
+      path: `${base}/presign`,
+      summary: summary.presign,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: presignRequestSchema,
+      reply: presignResponseSchema,
+      status: 201,
+      message: 'upload URL created',
+      errors: [ValidationFailed, BadRequest, ...startErrors],
+    }),
+    commit: defineEndpoint({
+      id: id('commit'),
+      method: 'POST',
+      path: `${base}/commit`,
+      summary: summary.commit,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: commitRequestSchema,
+      reply: commitResponseSchema,
+      message: 'file committed',
+      errors: [ValidationFailed, BadRequest, NotFound, Conflict, PayloadTooLarge, QuotaExceeded],
+    }),
+    cancel: defineEndpoint({
+      id: id('cancel'),
+      method: 'POST',
+      path: `${base}/cancel`,
+      summary: summary.cancel,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: uploadCancelRequestSchema,
+      reply: uploadCancelResponseSchema,
+      message: 'upload cancelled',
+      errors: [ValidationFailed, BadRequest, NotFound],
+    }),
+    multipartInit: defineEndpoint({
+      id: id('multipart.init'),
+      method: 'POST',
+      path: `${base}/multipart/init`,
+      summary: summary.multipartInit,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: multipartInitRequestSchema,
+      reply: multipartInitResponseSchema,
+      status: 201,
+      message: 'multipart upload created',
+      errors: [ValidationFailed, BadRequest, ...startErrors],
+    }),
+    multipartUrls: defineEndpoint({
+      id: id('multipart.urls'),
+      method: 'POST',
+      path: `${base}/multipart/urls`,
+      summary: summary.multipartUrls,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: multipartUrlsRequestSchema,
+      reply: multipartUrlsResponseSchema,
+      errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+      maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
+    }),
+    multipartComplete: defineEndpoint({
+      id: id('multipart.complete'),
+      method: 'POST',
+      path: `${base}/multipart/complete`,
+      summary: summary.multipartComplete,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: multipartCompleteRequestSchema,
+      reply: multipartCompleteResponseSchema,
+      message: 'multipart upload completed',
+      errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+      maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
+    }),
+    multipartAbort: defineEndpoint({
+      id: id('multipart.abort'),
+      method: 'POST',
+      path: `${base}/multipart/abort`,
+      summary: summary.multipartAbort,
+      tag: stepTag,
+      access: 'file',
+      writes: true,
+      body: multipartAbortRequestSchema,
+      reply: multipartAbortResponseSchema,
+      message: 'multipart upload aborted',
+      errors: [ValidationFailed, BadRequest, NotFound, Conflict],
+    }),
+  };
+}
 
-export const cancelUpload = defineEndpoint({
-  id: 'uploads.cancel',
-  method: 'POST',
-  path: '/s3/cancel',
-  summary: 'Withdraw an upload the caller started, committed or not, with its object',
-  tag,
-  access: 'file',
-  writes: true,
-  body: uploadCancelRequestSchema,
-  reply: uploadCancelResponseSchema,
-  message: 'upload cancelled',
-  errors: [ValidationFailed, BadRequest, NotFound],
+const steps = uploadStepEndpoints('uploads', '/s3', tag, {
+  presign: 'Start a single-PUT upload: a pending share and a link, signed for the exact size, to PUT the bytes to',
+  commit: 'Check the stored object (size, ETag, limits) and make the share live with its settings',
+  cancel: 'Withdraw an upload the caller started, committed or not, with its object',
+  multipartInit: 'Start a multipart upload: the part plan (the shared one) and a signed link per part',
+  multipartUrls: 'Fresh part links once the first ones expire, signed from the plan init answered',
+  multipartComplete: 'Assemble the uploaded parts; the answer’s ETag goes on to commit',
+  multipartAbort: 'Abort a multipart upload and delete its pending share',
 });
-
-export const initMultipartUpload = defineEndpoint({
-  id: 'uploads.multipart.init',
-  method: 'POST',
-  path: '/s3/multipart/init',
-  summary: 'Start a multipart upload: the part plan (the shared one) and a signed link per part',
-  tag,
-  access: 'file',
-  writes: true,
-  body: multipartInitRequestSchema,
-  reply: multipartInitResponseSchema,
-  status: 201,
-  message: 'multipart upload created',
-  errors: [ValidationFailed, BadRequest, ...startErrors],
-});
-
-export const refreshMultipartUrls = defineEndpoint({
-  id: 'uploads.multipart.urls',
-  method: 'POST',
-  path: '/s3/multipart/urls',
-  summary: 'Fresh part links once the first ones expire, signed from the plan init answered',
-  tag,
-  access: 'file',
-  writes: true,
-  body: multipartUrlsRequestSchema,
-  reply: multipartUrlsResponseSchema,
-  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
-  maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
-});
+export const presignUpload = steps.presign;
+export const commitUpload = steps.commit;
+export const cancelUpload = steps.cancel;
+export const initMultipartUpload = steps.multipartInit;
+export const refreshMultipartUrls = steps.multipartUrls;
+export const completeMultipartUpload = steps.multipartComplete;
+export const abortMultipartUpload = steps.multipartAbort;
 
 export const listMultipartParts = defineEndpoint({
   id: 'uploads.multipart.parts',
@@ -124,35 +184,6 @@ export const listMultipartParts = defineEndpoint({
   writes: true,
   body: multipartPartsRequestSchema,
   reply: multipartPartsResponseSchema,
-  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
-});
-
-export const completeMultipartUpload = defineEndpoint({
-  id: 'uploads.multipart.complete',
-  method: 'POST',
-  path: '/s3/multipart/complete',
-  summary: 'Assemble the uploaded parts; the answer’s ETag goes on to commit',
-  tag,
-  access: 'file',
-  writes: true,
-  body: multipartCompleteRequestSchema,
-  reply: multipartCompleteResponseSchema,
-  message: 'multipart upload completed',
-  errors: [ValidationFailed, BadRequest, NotFound, Conflict],
-  maxBodyBytes: PART_LIST_BODY_LIMIT_BYTES,
-});
-
-export const abortMultipartUpload = defineEndpoint({
-  id: 'uploads.multipart.abort',
-  method: 'POST',
-  path: '/s3/multipart/abort',
-  summary: 'Abort a multipart upload and delete its pending share',
-  tag,
-  access: 'file',
-  writes: true,
-  body: multipartAbortRequestSchema,
-  reply: multipartAbortResponseSchema,
-  message: 'multipart upload aborted',
   errors: [ValidationFailed, BadRequest, NotFound, Conflict],
 });
 

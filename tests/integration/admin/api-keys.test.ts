@@ -1,16 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { apiKeyViewSchema } from '@shared/api/api-key.schema';
 import {
-  apiKeyListSchema,
-  apiKeyViewSchema,
-  batchDeleteResultSchema,
-  createdApiKeySchema,
-} from '@shared/api/api-key.schema';
-import { apiKeyCheckSchema } from '@shared/api/auth.schema';
-import { mountListSchema } from '@shared/api/mount.schema';
+  batchDeleteApiKeys,
+  createApiKey,
+  deleteApiKey,
+  listApiKeys,
+  updateApiKey,
+} from '@shared/api/api-keys.endpoints';
+import { checkApiKey } from '@shared/api/auth.endpoints';
+import { listVisibleMounts } from '@shared/api/mounts.endpoints';
 import { ErrorCode } from '@shared/errors';
+import type { BodyOf } from '@shared/http/endpoint';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { call, expectError } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
@@ -27,15 +30,20 @@ describe('/api/admin/api-keys', () => {
   });
   afterEach(() => server.close());
 
+  const admin = () => testApi(server.baseUrl, asAdmin(token));
+  const withKey = (key: string) => testApi(server.baseUrl, asApiKey(key));
+  /** Bodies the contract refuses on purpose go raw; the rest through the typed client. */
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/api-keys', { token, json });
   const update = (id: string, json: unknown) =>
     call(server.baseUrl, 'PUT', `/api/admin/api-keys/${id}`, { token, json });
-  const list = async () =>
-    expectOk(await call(server.baseUrl, 'GET', '/api/admin/api-keys', { token }), apiKeyListSchema);
-  const check = (apiKey: string) => call(server.baseUrl, 'GET', '/api/test/api-key', { apiKey });
-  const created = async (json: Record<string, unknown>) => expectOk(await create(json), createdApiKeySchema, 201);
+  const list = () => admin().ok(listApiKeys, {});
+  const checked = (key: string) => withKey(key).ok(checkApiKey, {});
+  const checkRefused = (key: string) => withKey(key).fails(checkApiKey, {}, 401, ErrorCode.ApiKeyInvalid);
+  const created = (body: BodyOf<typeof createApiKey>) => admin().ok(createApiKey, { body });
+  const updated = (id: string, body: BodyOf<typeof updateApiKey>) => admin().ok(updateApiKey, { params: { id }, body });
   const fieldOf = (result: Awaited<ReturnType<typeof create>>) =>
     expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
+  const fieldsOf = (error: { fields: { path: string }[] }) => error.fields.map((field) => field.path);
 
   it('creates a key shown once, stored hashed, listed with prefix and mask only', async () => {
     const key = await created({
@@ -71,7 +79,7 @@ describe('/api/admin/api-keys', () => {
     expect(raw.text).not.toContain(row.key_hash);
     expect(await list()).toEqual([apiKeyViewSchema.parse({ ...key, key: undefined })]);
 
-    const info = expectOk(await check(key.key), apiKeyCheckSchema);
+    const info = await checked(key.key);
     expect(info).toMatchObject({
       name: 'ci',
       basic_path: '/docs',
@@ -98,7 +106,9 @@ describe('/api/admin/api-keys', () => {
     expect(fieldOf(await create({ name: 'x'.repeat(51) }))).toEqual(['name']);
     await created({ name: 'x'.repeat(50) });
     await created({ name: 'dup' });
-    expect(expectError(await create({ name: 'dup' }), 409, ErrorCode.Conflict).message).toContain('name');
+    expect((await admin().fails(createApiKey, { body: { name: 'dup' } }, 409, ErrorCode.Conflict)).message).toContain(
+      'name',
+    );
   });
 
   it('accepts a custom key of 24..128 letters, digits, _ and -, once', async () => {
@@ -108,10 +118,11 @@ describe('/api/admin/api-keys', () => {
     expect(key.key_prefix).toBe('my_Cus');
     expect((await created({ name: 'shortest', custom_key: 'abcd1234'.repeat(3) })).key_prefix).toBe('abcd12');
     expect((await created({ name: 'long', custom_key: 'a'.repeat(64) })).key_prefix).toBe('aaaaaa');
-    expectOk(await check(custom), apiKeyCheckSchema);
-    expect(expectError(await create({ name: 'other', custom_key: custom }), 409, ErrorCode.Conflict).message).toContain(
-      'custom_key',
-    );
+    await checked(custom);
+    expect(
+      (await admin().fails(createApiKey, { body: { name: 'other', custom_key: custom } }, 409, ErrorCode.Conflict))
+        .message,
+    ).toContain('custom_key');
     for (const bad of [
       'short7c',
       'k'.repeat(23),
@@ -154,14 +165,10 @@ describe('/api/admin/api-keys', () => {
 
   it('refuses a key once it expires, with "API key invalid or expired"', async () => {
     const key = await created({ name: 'short-lived', expires_in_days: 1, mount_permission: true });
-    expectOk(await check(key.key), apiKeyCheckSchema);
+    await checked(key.key);
     clock.advance(dayMs);
-    expect(expectError(await check(key.key), 401, ErrorCode.ApiKeyInvalid).message).toBe('API key invalid or expired');
-    expectError(
-      await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }),
-      401,
-      ErrorCode.ApiKeyInvalid,
-    );
+    expect((await checkRefused(key.key)).message).toBe('API key invalid or expired');
+    await withKey(key.key).fails(listVisibleMounts, {}, 401, ErrorCode.ApiKeyInvalid);
     token = (await login(server.baseUrl)).token;
     expect((await list()).map((k) => k.name)).toEqual(['short-lived']);
   });
@@ -182,11 +189,13 @@ describe('/api/admin/api-keys', () => {
 
   it('updates fields partially, and the change applies to the key at once', async () => {
     const key = await created({ name: 'editable', mount_permission: true });
-    expectOk(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }), mountListSchema);
-    const edited = expectOk(
-      await update(key.id, { name: 'renamed', mount_permission: false, text_permission: true, basic_path: '/x' }),
-      apiKeyViewSchema,
-    );
+    await withKey(key.key).ok(listVisibleMounts, {});
+    const edited = await updated(key.id, {
+      name: 'renamed',
+      mount_permission: false,
+      text_permission: true,
+      basic_path: '/x',
+    });
     expect(edited).toMatchObject({
       name: 'renamed',
       mount_permission: false,
@@ -194,18 +203,18 @@ describe('/api/admin/api-keys', () => {
       basic_path: '/x',
       expires_at: null,
     });
-    expectError(await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key }), 403, ErrorCode.Forbidden);
-    const expiring = expectOk(await update(key.id, { expires_in_days: 30 }), apiKeyViewSchema);
+    await withKey(key.key).fails(listVisibleMounts, {}, 403, ErrorCode.Forbidden);
+    const expiring = await updated(key.id, { expires_in_days: 30 });
     expect(expiring).toMatchObject({ name: 'renamed', expires_at: new Date(clock.now() + 30 * dayMs).toISOString() });
-    expect(expectOk(await update(key.id, { expires_at: null }), apiKeyViewSchema).expires_at).toBeNull();
+    expect((await updated(key.id, { expires_at: null })).expires_at).toBeNull();
   });
 
   it('refuses bad updates: unknown id, taken name, nothing to change, past expiry', async () => {
     const a = await created({ name: 'a' });
     await created({ name: 'b' });
-    expectError(await update('no-such-id', { name: 'c' }), 404, ErrorCode.NotFound);
-    expectError(await update(a.id, { name: 'b' }), 409, ErrorCode.Conflict);
-    expectOk(await update(a.id, { name: 'a' }), apiKeyViewSchema);
+    await admin().fails(updateApiKey, { params: { id: 'no-such-id' }, body: { name: 'c' } }, 404, ErrorCode.NotFound);
+    await admin().fails(updateApiKey, { params: { id: a.id }, body: { name: 'b' } }, 409, ErrorCode.Conflict);
+    await updated(a.id, { name: 'a' });
     expectError(await update(a.id, {}), 400, ErrorCode.ValidationFailed);
     expect(fieldOf(await update(a.id, { expires_at: '2000-01-01T00:00:00Z' }))).toEqual(['expires_at']);
     expect(fieldOf(await update(a.id, { basic_path: 'relative' }))).toEqual(['basic_path']);
@@ -213,39 +222,28 @@ describe('/api/admin/api-keys', () => {
 
   it('deletes a key, which stops working at once', async () => {
     const key = await created({ name: 'doomed', text_permission: true });
-    expectOk(await call(server.baseUrl, 'DELETE', `/api/admin/api-keys/${key.id}`, { token }), z.null());
-    expect(expectError(await check(key.key), 401, ErrorCode.ApiKeyInvalid).message).toBe('API key invalid or expired');
-    expectError(
-      await call(server.baseUrl, 'DELETE', `/api/admin/api-keys/${key.id}`, { token }),
-      404,
-      ErrorCode.NotFound,
-    );
+    expect(await admin().ok(deleteApiKey, { params: { id: key.id } })).toBeNull();
+    expect((await checkRefused(key.key)).message).toBe('API key invalid or expired');
+    await admin().fails(deleteApiKey, { params: { id: key.id } }, 404, ErrorCode.NotFound);
   });
 
   it('deletes in bulk, counting only keys that existed', async () => {
     const keys = await Promise.all(['k1', 'k2', 'k3'].map((name) => created({ name })));
-    const ids = [keys[0]?.id, keys[1]?.id, 'missing'];
-    const result = expectOk(
-      await call(server.baseUrl, 'POST', '/api/admin/api-keys/batch-delete', { token, json: { ids } }),
-      batchDeleteResultSchema,
-    );
+    const ids = [...keys.slice(0, 2).map((key) => key.id), 'missing'];
+    const result = await admin().ok(batchDeleteApiKeys, { body: { ids } });
     expect(result.deleted).toBe(2);
     expect((await list()).map((k) => k.name)).toEqual(['k3']);
-    const empty = await call(server.baseUrl, 'POST', '/api/admin/api-keys/batch-delete', { token, json: { ids: [] } });
-    expect(fieldOf(empty)).toEqual(['ids']);
+    const empty = await admin().fails(batchDeleteApiKeys, { body: { ids: [] } }, 400, ErrorCode.ValidationFailed);
+    expect(fieldsOf(empty)).toEqual(['ids']);
   });
 
   it('rate-limits failed key lookups on the /api/user routes too', async () => {
     const key = await created({ name: 'good', mount_permission: true });
     for (let i = 0; i < 20; i += 1)
-      expectError(
-        await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: `bad-${i}` }),
-        401,
-        ErrorCode.ApiKeyInvalid,
-      );
+      await withKey(`bad-${i}`).fails(listVisibleMounts, {}, 401, ErrorCode.ApiKeyInvalid);
     const blocked = await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: 'bad-20' });
     expectError(blocked, 429, ErrorCode.RateLimited);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: key.key })).status).toBe(200);
+    await withKey(key.key).ok(listVisibleMounts, {});
   });
 });

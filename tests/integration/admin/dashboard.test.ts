@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dashboardStatsSchema } from '@shared/api/dashboard.schema';
+import { getDashboardStats } from '@shared/api/dashboard.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalConfigName } from '@server/modules/storage-configs/storage-bootstrap.service';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { call } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertFile, insertPaste, insertStorageConfig } from './admin-fixtures';
@@ -17,8 +18,7 @@ describe('GET /api/admin/dashboard/stats', () => {
   });
   afterEach(() => server.close());
 
-  const stats = async () =>
-    expectOk(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { token }), dashboardStatsSchema);
+  const stats = () => testApi(server.baseUrl, asAdmin(token)).ok(getDashboardStats, {});
 
   /** The local config every fresh install starts with, as the dashboard reports it while unused. */
   const bootstrapStorage = async () => {
@@ -138,12 +138,8 @@ describe('GET /api/admin/dashboard/stats', () => {
   });
 
   it('is for the admin only', async () => {
-    expectError(await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats'), 401, ErrorCode.Unauthorized);
+    await testApi(server.baseUrl).fails(getDashboardStats, {}, 401, ErrorCode.Unauthorized);
     const { key } = await insertApiKey(server.db, { text_permission: 1, file_permission: 1, mount_permission: 1 });
-    expectError(
-      await call(server.baseUrl, 'GET', '/api/admin/dashboard/stats', { apiKey: key }),
-      403,
-      ErrorCode.Forbidden,
-    );
+    await testApi(server.baseUrl, asApiKey(key)).fails(getDashboardStats, {}, 403, ErrorCode.Forbidden);
   });
 });

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
+import { deleteMount, getMount, listMounts } from '@shared/api/mounts.endpoints';
+import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk, type CallResult } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
@@ -24,6 +25,7 @@ describe('/api/admin/mounts', () => {
   });
   afterEach(() => server.close());
 
+  const admin = () => testApi(server.baseUrl, asAdmin(token));
   const valid = () => ({ name: 'Docs', storage_type: 's3', storage_config_id: s3Config, mount_path: '/docs' });
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/mounts', { token, json });
   const update = (id: string, json: unknown) => call(server.baseUrl, 'PUT', `/api/admin/mounts/${id}`, { token, json });
@@ -47,9 +49,7 @@ describe('/api/admin/mounts', () => {
       last_refresh_at: null,
     });
     expect(mount.created_at).toBe(mount.updated_at);
-    expect(
-      expectOk(await call(server.baseUrl, 'GET', `/api/admin/mounts/${mount.id}`, { token }), mountViewSchema),
-    ).toEqual(mount);
+    expect(await admin().ok(getMount, { params: { id: mount.id } })).toEqual(mount);
   });
 
   it('lists by sort order, then name (the bootstrap /local mount sits at sort order 0)', async () => {
@@ -60,7 +60,7 @@ describe('/api/admin/mounts', () => {
     ] as const) {
       expectOk(await create({ ...valid(), name, mount_path: path, sort_order: sort }), mountViewSchema, 201);
     }
-    const list = expectOk(await call(server.baseUrl, 'GET', '/api/admin/mounts', { token }), mountListSchema);
+    const list = await admin().ok(listMounts, {});
     expect(list.map((m) => [m.name, m.sort_order])).toEqual([
       ['z', -1],
       ['Local', 0],
@@ -163,10 +163,10 @@ describe('/api/admin/mounts', () => {
   });
 
   it('answers 404 for unknown ids and deletes a mount', async () => {
-    expectError(await call(server.baseUrl, 'GET', '/api/admin/mounts/missing', { token }), 404, ErrorCode.NotFound);
+    await admin().fails(getMount, { params: { id: 'missing' } }, 404, ErrorCode.NotFound);
     expectError(await update('missing', { name: 'x' }), 404, ErrorCode.NotFound);
     const id = await insertMount(server.db, s3Config, '/seeded');
-    expectOk(await call(server.baseUrl, 'DELETE', `/api/admin/mounts/${id}`, { token }), z.null());
-    expectError(await call(server.baseUrl, 'DELETE', `/api/admin/mounts/${id}`, { token }), 404, ErrorCode.NotFound);
+    expect(await admin().ok(deleteMount, { params: { id } })).toBeNull();
+    await admin().fails(deleteMount, { params: { id } }, 404, ErrorCode.NotFound);
   });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fsPresignResultSchema, fsUpdateResultSchema } from '@shared/api/fs.schema';
-import { mountViewSchema } from '@shared/api/mount.schema';
-import { storageConfigSchema } from '@shared/api/storage-config.schema';
+import { createMount, listMounts } from '@shared/api/mounts.endpoints';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { createStorageConfig, getStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { freePort } from '@tests/support/free-port';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { asAdmin, testApi } from '@tests/integration/support/api';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, putTo, randomBytesOf, s3ConfigInput } from '@tests/integration/storage/storage-harness';
 import { admin, formUpload, fsCall, mkdir, startFsHarness, writeText, type FsHarness } from './fs-harness';
 
@@ -19,20 +21,12 @@ describe.each(drivers)('mount upload limits on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const adminCall = (method: string, path: string, json: unknown) =>
-    call(h.server.baseUrl, method, path, { token: h.token, json });
-  const setMaxKb = async (kb: number) =>
-    expectOk(
-      await adminCall('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }),
-      z.unknown(),
-    );
-  const setQuota = async (bytes: number | null) =>
-    expectOk(await adminCall('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
-  const used = async () =>
-    expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
-      storageConfigSchema,
-    ).used_storage_bytes;
+  const api = () => testApi(h.server.baseUrl, asAdmin(h.token));
+  const setMaxKb = (kb: number) =>
+    api().ok(updateSystemSettings, { body: { max_upload_size: kb, max_upload_size_unit: 'KB' } });
+  const setQuota = (bytes: number | null) =>
+    api().ok(updateStorageConfig, { params: { id: h.configId }, body: { total_storage_bytes: bytes } });
+  const used = async () => (await api().ok(getStorageConfig, { params: { id: h.configId } })).used_storage_bytes;
   const presign = (fileName: string, fileSize: number) =>
     fsCall(h, admin(h), 'POST', 'presign', { json: { path: root, fileName, fileSize } });
   beforeEach(async () => {
@@ -113,17 +107,11 @@ describe('a storage that cannot be reached', () => {
       name: 'Offline bucket',
       endpoint_url: `http://127.0.0.1:${await freePort()}`,
     };
-    const config = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
-      storageConfigSchema,
-      201,
-    );
-    const json = { name: 'offline', storage_type: 's3', storage_config_id: config.id, mount_path: '/offline' };
-    const mount = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
-      mountViewSchema,
-      201,
-    );
+    const api = testApi(h.server.baseUrl, asAdmin(h.token));
+    const config = await api.ok(createStorageConfig, { body: input });
+    const mount = await api.ok(createMount, {
+      body: { name: 'offline', storage_type: 's3', storage_config_id: config.id, mount_path: '/offline' },
+    });
     path = mount.mount_path;
   });
   afterAll(() => h.close());
@@ -140,10 +128,7 @@ describe('a storage that cannot be reached', () => {
       const error = expectError(result, 502, ErrorCode.BadGateway);
       expect(error.message).toContain('Offline bucket');
     }
-    const mounts = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-      z.array(mountViewSchema),
-    );
+    const mounts = await testApi(h.server.baseUrl, asAdmin(h.token)).ok(listMounts, {});
     const offline = mounts.find((mount) => mount.mount_path === path)?.id ?? '';
     expectError(
       await fsCall(h, admin(h), 'POST', 'refresh', { json: { mount_id: offline } }),

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
+import { getVisibleMount, listVisibleMounts } from '@shared/api/mounts.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { call, expectError } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertMount, insertStorageConfig } from '@tests/integration/admin/admin-fixtures';
 
@@ -23,13 +24,11 @@ describe('/api/user/mounts visibility from basic_path', () => {
   });
   afterAll(() => server.close());
 
-  const listFor = async (base: string, query = '') =>
-    expectOk(
-      await call(server.baseUrl, 'GET', `/api/user/mounts${query}`, { apiKey: keys[base] }),
-      mountListSchema,
-    ).map((m) => m.mount_path);
+  const keyAt = (base: string) => testApi(server.baseUrl, asApiKey(keys[base] ?? 'no key'));
+  const listFor = async (base: string, path?: string) =>
+    (await keyAt(base).ok(listVisibleMounts, { query: { path } })).map((m) => m.mount_path);
   const getFor = (base: string, path: string) =>
-    call(server.baseUrl, 'GET', `/api/user/mounts/${ids[path] ?? 'missing'}`, { apiKey: keys[base] });
+    keyAt(base).ok(getVisibleMount, { params: { id: ids[path] ?? 'missing' } });
 
   it.each([
     ['/', ['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告']],
@@ -42,18 +41,18 @@ describe('/api/user/mounts visibility from basic_path', () => {
   });
 
   it('answers 404 for a mount outside the view, inactive or unknown', async () => {
-    expect(expectOk(await getFor('/docs', '/docs/team'), mountViewSchema).mount_path).toBe('/docs/team');
-    expectOk(await getFor('/docs/team/reports', '/docs'), mountViewSchema);
+    expect((await getFor('/docs', '/docs/team')).mount_path).toBe('/docs/team');
+    await getFor('/docs/team/reports', '/docs');
     for (const path of ['/docsarchive', '/other', '/docs/old', 'missing'])
-      expectError(await getFor('/docs', path), 404, ErrorCode.NotFound);
+      await keyAt('/docs').fails(getVisibleMount, { params: { id: ids[path] ?? 'missing' } }, 404, ErrorCode.NotFound);
   });
 
   it('narrows the list to a path the key may walk through', async () => {
-    expect(await listFor('/docs', '?path=/docs/team')).toEqual(['/docs', '/docs/team']);
-    expect(await listFor('/docs', `?path=${encodeURIComponent('/docs/team/x/')}`)).toEqual(['/docs', '/docs/team']);
-    expect(await listFor('/docs', `?path=${encodeURIComponent('/docs/..')}`)).toEqual(['/docs', '/docs/team']);
-    expect((await listFor('/docs/team/reports', '?path=/')).sort()).toEqual(['/docs', '/docs/team']);
-    expect(await listFor('/', `?path=${encodeURIComponent('/%E6%96%87%E6%A1%A3')}`)).toEqual(['/文档/报告']);
+    expect(await listFor('/docs', '/docs/team')).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/docs', '/docs/team/x/')).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/docs', '/docs/..')).toEqual(['/docs', '/docs/team']);
+    expect((await listFor('/docs/team/reports', '/')).sort()).toEqual(['/docs', '/docs/team']);
+    expect(await listFor('/', '/%E6%96%87%E6%A1%A3')).toEqual(['/文档/报告']);
   });
 
   it.each([
@@ -77,17 +76,18 @@ describe('/api/user/mounts visibility from basic_path', () => {
 
   it('needs mount permission; an admin holds every permission and sees every active mount', async () => {
     const { token } = await login(server.baseUrl);
-    const all = expectOk(await call(server.baseUrl, 'GET', '/api/user/mounts', { token }), mountListSchema);
+    const all = await testApi(server.baseUrl, asAdmin(token)).ok(listVisibleMounts, {});
     expect(all.map((m) => m.mount_path).sort()).toEqual(
       ['/docs', '/docs/team', '/docsarchive', defaultLocalMountPath, '/other', '/文档/报告'].sort(),
     );
     const textOnly = (await insertApiKey(server.db, { text_permission: 1, file_permission: 1 })).key;
-    const denied = expectError(
-      await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: textOnly }),
+    const denied = await testApi(server.baseUrl, asApiKey(textOnly)).fails(
+      listVisibleMounts,
+      {},
       403,
       ErrorCode.Forbidden,
     );
     expect(denied.message).toContain('mount');
-    expectError(await call(server.baseUrl, 'GET', '/api/user/mounts'), 401, ErrorCode.Unauthorized);
+    await testApi(server.baseUrl).fails(listVisibleMounts, {}, 401, ErrorCode.Unauthorized);
   });
 });

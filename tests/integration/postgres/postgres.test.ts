@@ -3,12 +3,14 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTokenCheckSchema, apiKeyCheckSchema } from '@shared/api/auth.schema';
-import { createdApiKeySchema } from '@shared/api/api-key.schema';
-import { dashboardStatsSchema } from '@shared/api/dashboard.schema';
-import { mountViewSchema } from '@shared/api/mount.schema';
-import { pasteCreateResultSchema, userPasteListSchema } from '@shared/api/paste.schema';
-import { systemSettingsSchema } from '@shared/api/settings.schema';
+import { createApiKey } from '@shared/api/api-keys.endpoints';
+import { adminLogin, changeAdminPassword, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
+import { getDashboardStats } from '@shared/api/dashboard.endpoints';
+import { createMount } from '@shared/api/mounts.endpoints';
+import { createPaste, listUserPastes, viewPaste } from '@shared/api/paste.endpoints';
+import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
+import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { ErrorCode } from '@shared/errors';
 import { migrationProvider } from '@server/db/migration-provider';
 import { pasteCount } from '@tests/integration/pastes/paste-helpers';
 import {
@@ -20,8 +22,9 @@ import {
   uploadFile,
   type Harness,
 } from '@tests/integration/storage/storage-harness';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { call } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, testAdmin } from '@tests/integration/support/test-server';
 
@@ -89,29 +92,20 @@ describe('PostgreSQL migrations', () => {
       );
 
       const { token } = await login(again.baseUrl);
-      expect(
-        expectOk(await call(again.baseUrl, 'GET', '/api/test/admin-token', { token }), adminTokenCheckSchema),
-      ).toEqual({ username: testAdmin.username });
+      const admin = testApi(again.baseUrl, asAdmin(token));
+      expect(await admin.ok(checkAdminToken, {})).toEqual({ username: testAdmin.username });
       const newPassword = 'another correct horse';
-      const changed = await call(again.baseUrl, 'POST', '/api/admin/change-password', {
-        token,
-        json: { currentPassword: testAdmin.password, newPassword },
-      });
-      expect(changed.status, changed.text).toBe(200);
-      expectError(
-        await call(again.baseUrl, 'POST', '/api/admin/login', {
-          json: { username: testAdmin.username, password: testAdmin.password },
-        }),
+      await admin.ok(changeAdminPassword, { body: { currentPassword: testAdmin.password, newPassword } });
+      await testApi(again.baseUrl).fails(
+        adminLogin,
+        { body: { username: testAdmin.username, password: testAdmin.password } },
         401,
-        'INVALID_CREDENTIALS',
+        ErrorCode.InvalidCredentials,
       );
       const relogged = await login(again.baseUrl, testAdmin.username, newPassword);
-      expect(
-        expectOk(
-          await call(again.baseUrl, 'GET', '/api/test/admin-token', { token: relogged.token }),
-          adminTokenCheckSchema,
-        ).username,
-      ).toBe(testAdmin.username);
+      expect((await testApi(again.baseUrl, asAdmin(relogged.token)).ok(checkAdminToken, {})).username).toBe(
+        testAdmin.username,
+      );
     } finally {
       await again.close();
     }
@@ -128,105 +122,67 @@ describe('core flows on PostgreSQL', () => {
   afterAll(async () => {
     await h.close();
   });
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
 
   it('serve a one-view paste to exactly one of two racing viewers', async () => {
-    const paste = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/paste', { token: h.token, json: { content: 'once', maxViews: 1 } }),
-      pasteCreateResultSchema,
-      201,
-    );
+    const paste = await admin().ok(createPaste, { body: { content: 'once', maxViews: 1 } });
     const views = await Promise.all([0, 1].map(() => call(h.server.baseUrl, 'GET', `/api/paste/${paste.slug}`)));
     expect(views.map((v) => v.status).sort()).toEqual([200, 410]);
-    expectError(await call(h.server.baseUrl, 'GET', `/api/paste/${paste.slug}`), 410, 'GONE');
+    await testApi(h.server.baseUrl).fails(viewPaste, { params: { slug: paste.slug } }, 410, ErrorCode.Gone);
   });
 
   it('replay an idempotent create, also when the retries race', async () => {
     const before = await pasteCount(h.server.db);
     const send = (key: string) =>
-      call(h.server.baseUrl, 'POST', '/api/paste', {
-        token: h.token,
-        headers: { 'idempotency-key': key },
-        json: { content: `idempotent ${key}` },
-      });
-    const first = expectOk(await send('pg-seq'), pasteCreateResultSchema, 201);
-    expect(expectOk(await send('pg-seq'), pasteCreateResultSchema, 201).id).toBe(first.id);
-    const raced = await Promise.all([send('pg-race'), send('pg-race')]);
-    const ids = raced.map((r) => expectOk(r, pasteCreateResultSchema, 201).id);
+      admin().ok(createPaste, { headers: { 'idempotency-key': key }, body: { content: `idempotent ${key}` } });
+    const first = await send('pg-seq');
+    expect((await send('pg-seq')).id).toBe(first.id);
+    const ids = (await Promise.all([send('pg-race'), send('pg-race')])).map((paste) => paste.id);
     expect(ids[1]).toBe(ids[0]);
     expect(await pasteCount(h.server.db)).toBe(before + 2);
   });
 
   it('accept an API key made through the admin API on /api/user/pastes', async () => {
-    const created = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/api-keys', {
-        token: h.token,
-        json: { name: 'pg text', text_permission: true },
-      }),
-      createdApiKeySchema,
-      201,
-    );
+    const created = await admin().ok(createApiKey, { body: { name: 'pg text', text_permission: true } });
     expect(created).toMatchObject({ text_permission: true, file_permission: false, read_only: false });
-    const check = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/test/api-key', { apiKey: created.key }),
-      apiKeyCheckSchema,
-    );
+    const key = testApi(h.server.baseUrl, asApiKey(created.key));
+    const check = await key.ok(checkApiKey, {});
     expect(check.permissions).toEqual({ text: true, file: false, mount: false });
-    const own = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/paste', { apiKey: created.key, json: { content: 'from a key' } }),
-      pasteCreateResultSchema,
-      201,
-    );
-    const list = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/user/pastes', { apiKey: created.key }),
-      userPasteListSchema,
-    );
+    const own = await key.ok(createPaste, { body: { content: 'from a key' } });
+    const list = await key.ok(listUserPastes, {});
     expect(list.items.map((item) => item.slug)).toEqual([own.slug]);
     expect(list.pagination.total).toBe(1);
   });
 
   it('refuse a second mount on the same path with 409', async () => {
-    const json = { name: 'pg mount', storage_type: 'local', storage_config_id: h.configId, mount_path: '/pg-docs' };
-    const mount = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
-      mountViewSchema,
-      201,
-    );
+    const body = {
+      name: 'pg mount',
+      storage_type: 'local' as const,
+      storage_config_id: h.configId,
+      mount_path: '/pg-docs',
+    };
+    const mount = await admin().ok(createMount, { body });
     expect(mount).toMatchObject({ mount_path: '/pg-docs', is_active: true, sort_order: 0 });
-    expectError(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json: { ...json, name: 'again' } }),
-      409,
-      'CONFLICT',
-    );
+    await admin().fails(createMount, { body: { ...body, name: 'again' } }, 409, ErrorCode.Conflict);
   });
 
   it('update the system settings', async () => {
-    const json = { max_upload_size: 2, max_upload_size_unit: 'GB', allow_guest_pastes: true };
-    const updated = expectOk(
-      await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', { token: h.token, json }),
-      systemSettingsSchema,
-    );
-    expect(updated).toMatchObject({ ...json, max_upload_size_bytes: 2 * 1024 ** 3 });
-    expect(
-      expectOk(
-        await call(h.server.baseUrl, 'GET', '/api/admin/system-settings', { token: h.token }),
-        systemSettingsSchema,
-      ),
-    ).toEqual(updated);
+    const body = { max_upload_size: 2, max_upload_size_unit: 'GB' as const, allow_guest_pastes: true };
+    const updated = await admin().ok(updateSystemSettings, { body });
+    expect(updated).toMatchObject({ ...body, max_upload_size_bytes: 2 * 1024 ** 3 });
+    expect(await admin().ok(getSystemSettings, {})).toEqual(updated);
   });
 
   it('let only as many parallel presigns through as the quota holds (row lock on the config)', async () => {
     const quota = (bytes: number | null) =>
-      call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-        token: h.token,
-        json: { total_storage_bytes: bytes },
-      });
-    expect((await quota(10_000)).status).toBe(200);
+      admin().ok(updateStorageConfig, { params: { id: h.configId }, body: { total_storage_bytes: bytes } });
+    await quota(10_000);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) => presign(h, { filename: `q${i}.bin`, size: 3_000 })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([...Array<number>(3).fill(201), ...Array<number>(9).fill(413)]);
     await h.server.db.deleteFrom('files').where('storage_config_id', '=', h.configId).execute();
-    expect((await quota(null)).status).toBe(200);
+    await quota(null);
   });
 
   it('upload through presign, PUT and commit, then download, and count it on the dashboard', async () => {
@@ -236,10 +192,7 @@ describe('core flows on PostgreSQL', () => {
     expect(got.status).toBe(200);
     expect(sha256(got.bytes)).toBe(sha256(bytes));
 
-    const stats = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/dashboard/stats', { token: h.token }),
-      dashboardStatsSchema,
-    );
+    const stats = await admin().ok(getDashboardStats, {});
     expect(stats).toMatchObject({ totalFiles: 1, totalStorageConfigs: 1, totalStorageUsed: bytes.length });
     expect(stats.totalPastes).toBe(await pasteCount(h.server.db));
     expect(stats.totalApiKeys).toBeGreaterThanOrEqual(1);

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheStatsSchema, clearCacheResultSchema } from '@shared/api/cache.schema';
-import {
-  lockedFileSchema,
-  officePreviewSchema,
-  publicFileSchema,
-  verifiedFileSchema,
-} from '@shared/api/file-share.schema';
+import { clearCache, getCacheStats } from '@shared/api/cache.endpoints';
+import { officePreview, verifyFilePassword } from '@shared/api/file.endpoints';
+import { lockedFileSchema, publicFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import {
   download,
@@ -29,8 +26,10 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const info = (slug: string) => call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`);
-  const verify = (slug: string, password: string) =>
-    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, { json: { password } });
+  const visitor = () => testApi(h.server.baseUrl);
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
+  const verified = (slug: string, password: string) =>
+    visitor().ok(verifyFilePassword, { params: { slug }, body: { password } });
 
   it('shows metadata without counting a view; unknown slugs are 404', async () => {
     const file = await uploadFile(h, 'notes.txt', Buffer.from('plain notes'), { mimetype: 'text/plain' });
@@ -52,17 +51,22 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
       401,
       ErrorCode.PasswordRequired,
     );
-    expectError(await verify(file.slug, 'wrong'), 401, ErrorCode.WrongPassword);
-    const verified = expectOk(await verify(file.slug, 'open sesame'), verifiedFileSchema);
-    expect(verified.download_url).toContain('?token=');
-    expect(verified.download_url).not.toContain('sesame');
-    const got = await fetchBytes(verified.download_url ?? '');
+    await visitor().fails(
+      verifyFilePassword,
+      { params: { slug: file.slug }, body: { password: 'wrong' } },
+      401,
+      ErrorCode.WrongPassword,
+    );
+    const opened = await verified(file.slug, 'open sesame');
+    expect(opened.download_url).toContain('?token=');
+    expect(opened.download_url).not.toContain('sesame');
+    const got = await fetchBytes(opened.download_url ?? '');
     expect(got.status).toBe(200);
     expect(got.bytes.equals(bytes)).toBe(true);
     const forged = await call(
       h.server.baseUrl,
       'GET',
-      `/api/file-download/${file.slug}?token=${verified.access_token.slice(0, -2)}xx`,
+      `/api/file-download/${file.slug}?token=${opened.access_token.slice(0, -2)}xx`,
     );
     expectError(forged, 403, ErrorCode.Forbidden);
   });
@@ -89,7 +93,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     );
     expect(answer.text).not.toMatch(/quarterly|secret remark|application\/pdf|"(filename|size|max_views|expires_at)"/);
     // The password shows it all.
-    expect(expectOk(await verify(file.slug, 'open sesame'), verifiedFileSchema)).toMatchObject({
+    expect(await verified(file.slug, 'open sesame')).toMatchObject({
       filename: 'quarterly-secret-plan.pdf',
       remark: 'the secret remark',
       mimetype: 'application/pdf',
@@ -99,8 +103,17 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('rate-limits wrong passwords per IP and slug with 429', async () => {
     const file = await uploadFile(h, 'locked.txt', Buffer.from('x'), { password: 'right one' });
-    for (let i = 0; i < 10; i += 1) expectError(await verify(file.slug, `guess ${i}`), 401, ErrorCode.WrongPassword);
-    const blocked = await verify(file.slug, 'right one');
+    const guess = (password: string) =>
+      visitor().fails(
+        verifyFilePassword,
+        { params: { slug: file.slug }, body: { password } },
+        401,
+        ErrorCode.WrongPassword,
+      );
+    for (let i = 0; i < 10; i += 1) await guess(`guess ${i}`);
+    const blocked = await call(h.server.baseUrl, 'POST', `/api/public/files/${file.slug}/verify`, {
+      json: { password: 'right one' },
+    });
     expectError(blocked, 429, ErrorCode.RateLimited);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -149,9 +162,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('reuses the presigned download URL from the s3Url cache, counts it, and forgets it with the config', async () => {
     const file = await uploadFile(h, 'cached.bin', randomBytesOf(1000, 9));
-    const stats = async () =>
-      expectOk(await call(h.server.baseUrl, 'GET', '/api/admin/cache/stats', { token: h.token }), cacheStatsSchema)
-        .caches.s3Url;
+    const stats = async () => (await admin().ok(getCacheStats, {})).caches.s3Url;
     const before = await stats();
     const location = async () =>
       (await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).headers.get(
@@ -163,13 +174,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const after = await stats();
     expect(after.hits - before.hits).toBe(1);
     expect(after.misses - before.misses).toBe(1);
-    const cleared = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/cache/clear', {
-        token: h.token,
-        json: { storageConfigId: h.configId },
-      }),
-      clearCacheResultSchema,
-    );
+    const cleared = await admin().ok(clearCache, { body: { storageConfigId: h.configId } });
     expect(cleared.cleared).toBeGreaterThanOrEqual(1);
     expect((await stats()).size).toBe(0);
   });
@@ -193,15 +198,11 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
 
   it('builds office viewer links and refuses other providers', async () => {
     const file = await uploadFile(h, 'deck.pptx', Buffer.from('pptx bytes'));
-    const ms = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=microsoft`),
-      officePreviewSchema,
-    );
+    const preview = (provider: 'microsoft' | 'google') =>
+      visitor().ok(officePreview, { params: { slug: file.slug }, query: { provider } });
+    const ms = await preview('microsoft');
     expect(ms.url).toMatch(/^https:\/\/view\.officeapps\.live\.com\/op\/view\.aspx\?src=http/);
-    const google = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google`),
-      officePreviewSchema,
-    );
+    const google = await preview('google');
     expect(google.url).toMatch(/^https:\/\/docs\.google\.com\/viewer\?url=.+&embedded=true$/);
     const inner = new URL(google.url).searchParams.get('url') ?? '';
     expect((await fetchBytes(inner)).bytes.toString()).toBe('pptx bytes');

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { commitUpload, initMultipartUpload, presignUpload } from '@shared/api/upload.endpoints';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { asAdmin, testApi } from '@tests/integration/support/api';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, presign, putTo, randomBytesOf, startHarness, type Harness } from './storage-harness';
 
 describe.each(drivers)('upload limits on the %s driver', (name) => {
@@ -13,15 +16,13 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const admin = (method: string, path: string, json: unknown) =>
-    call(h.server.baseUrl, method, path, { token: h.token, json });
-  const setMaxKb = async (kb: number) =>
-    expectOk(
-      await admin('PUT', '/api/admin/system-settings', { max_upload_size: kb, max_upload_size_unit: 'KB' }),
-      z.unknown(),
-    );
-  const setQuota = async (bytes: number | null) =>
-    expectOk(await admin('PUT', `/api/s3-configs/${h.configId}`, { total_storage_bytes: bytes }), z.unknown());
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
+  const setMaxKb = (kb: number) =>
+    admin().ok(updateSystemSettings, { body: { max_upload_size: kb, max_upload_size_unit: 'KB' } });
+  const setQuota = (bytes: number | null) =>
+    admin().ok(updateStorageConfig, { params: { id: h.configId }, body: { total_storage_bytes: bytes } });
+  const commitRefused = (body: { file_id: string; etag: string; size: number }, status: number, code: ErrorCode) =>
+    admin().fails(commitUpload, { body }, status, code);
   beforeEach(async () => {
     await setMaxKb(100 * 1024);
     await setQuota(null);
@@ -44,13 +45,14 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     expect(
       expectError(await presign(h, { filename: 'a.bin', size: 65 * 1024 }), 413, ErrorCode.PayloadTooLarge).message,
     ).toContain('maximum upload size of 64 KB');
-    const init = await admin('POST', '/api/s3/multipart/init', {
-      s3_config_id: h.configId,
-      filename: 'a.bin',
-      mimetype: 'application/octet-stream',
-      size: 65 * 1024,
-    });
-    expectError(init, 413, ErrorCode.PayloadTooLarge);
+    await admin().fails(
+      initMultipartUpload,
+      {
+        body: { s3_config_id: h.configId, filename: 'a.bin', mimetype: 'application/octet-stream', size: 65 * 1024 },
+      },
+      413,
+      ErrorCode.PayloadTooLarge,
+    );
     expectOk(await presign(h, { filename: 'ok.bin', size: 64 * 1024 }), presignResponseSchema, 201);
   });
 
@@ -59,8 +61,8 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const signed = expectOk(await presign(h, { filename: 'late.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     await setMaxKb(64);
-    expectError(
-      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+    await commitRefused(
+      { file_id: signed.file_id, etag: put.etag, size: bytes.length },
       413,
       ErrorCode.PayloadTooLarge,
     );
@@ -71,16 +73,8 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   it('refuses a commit whose size or ETag does not match the object', async () => {
     const signed = expectOk(await presign(h, { filename: 'x.txt', size: 5 }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, 'hello', signed.contentType);
-    expectError(
-      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 6 }),
-      400,
-      ErrorCode.ValidationFailed,
-    );
-    expectError(
-      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: '"0123"', size: 5 }),
-      400,
-      ErrorCode.ValidationFailed,
-    );
+    await commitRefused({ file_id: signed.file_id, etag: put.etag, size: 6 }, 400, ErrorCode.ValidationFailed);
+    await commitRefused({ file_id: signed.file_id, etag: '"0123"', size: 5 }, 400, ErrorCode.ValidationFailed);
   });
 
   it('refuses a form upload over the limit while streaming', async () => {
@@ -107,11 +101,7 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const signed = expectOk(await presign(h, { filename: 'q.bin', size: bytes.length }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     await setQuota(used + 5_000);
-    expectError(
-      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
-      413,
-      ErrorCode.QuotaExceeded,
-    );
+    await commitRefused({ file_id: signed.file_id, etag: put.etag, size: bytes.length }, 413, ErrorCode.QuotaExceeded);
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     await setQuota(used + 10_000);
     expectError(await formUpload(randomBytesOf(20_000)), 413, ErrorCode.QuotaExceeded);
@@ -136,9 +126,11 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
   });
 
   it('needs an admin or a key with file permission to upload', async () => {
-    const anonymous = await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-      json: { filename: 'a', mimetype: 'text/plain', size: 1 },
-    });
-    expectError(anonymous, 401, ErrorCode.Unauthorized);
+    await testApi(h.server.baseUrl).fails(
+      presignUpload,
+      { body: { filename: 'a', mimetype: 'text/plain', size: 1 } },
+      401,
+      ErrorCode.Unauthorized,
+    );
   });
 });

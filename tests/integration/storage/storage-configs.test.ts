@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
-import { z } from 'zod';
-import { fileDeletedSchema, fileListSchema } from '@shared/api/file-share.schema';
+import { adminFileEndpoints, userFileEndpoints } from '@shared/api/file.endpoints';
 import {
-  storageConfigDeletedSchema,
-  storageConfigListSchema,
-  storageConfigSchema,
-  storageTestResultSchema,
-} from '@shared/api/storage-config.schema';
+  applyStorageCors,
+  createStorageConfig,
+  deleteStorageConfig,
+  getStorageConfig,
+  listStorageConfigs,
+  setDefaultStorageConfig,
+  testStorageConfig,
+  updateStorageConfig,
+} from '@shared/api/storage-config.endpoints';
+import { commitUpload } from '@shared/api/upload.endpoints';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
 import { createUploadSweepTask, pendingUploadTtlMs } from '@server/modules/uploads/upload-sweep.service';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { createTestBucket } from '@tests/integration/support/rgw';
@@ -24,22 +29,24 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
   });
   afterAll(() => h.close());
 
-  const as = (auth: { token?: string; apiKey?: string }) => (method: string, path: string, json?: unknown) =>
-    call(h.server.baseUrl, method, path, { ...auth, json });
-  const admin = (method: string, path: string, json?: unknown) => as({ token: h.token })(method, path, json);
+  /** Raw calls, for bodies the contract refuses on purpose and for reading the answer's text. */
+  const rawAdmin = (method: string, path: string, json?: unknown) =>
+    call(h.server.baseUrl, method, path, { token: h.token, json });
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
+  const withKey = (key: string) => testApi(h.server.baseUrl, asApiKey(key));
 
   it('runs the config test: read, write, CORS and a presigned upload all pass', async () => {
     if (name === 's3') {
-      expectOk(
-        await admin('POST', `/api/s3-configs/${h.configId}/apply-cors`, { origin: h.server.baseUrl }),
-        z.object({ applied: z.literal(true) }),
-      );
+      const cors = await admin().ok(applyStorageCors, {
+        params: { id: h.configId },
+        body: { origin: h.server.baseUrl },
+      });
+      expect(cors.applied).toBe(true);
     }
-    const result = await call(h.server.baseUrl, 'POST', `/api/s3-configs/${h.configId}/test`, {
-      token: h.token,
+    const data = await admin().ok(testStorageConfig, {
+      params: { id: h.configId },
       headers: { origin: h.server.baseUrl },
     });
-    const data = expectOk(result, storageTestResultSchema);
     expect(data.results, JSON.stringify(data.results)).toMatchObject({
       read: { ok: true },
       write: { ok: true },
@@ -51,9 +58,9 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
 
   it('creates, reads, updates and deletes a config; the secret is encrypted and never returned', async () => {
     const input = s3ConfigInput(await createTestBucket('crud'));
-    const created = await admin('POST', '/api/s3-configs', { ...input, is_public: false });
+    const created = await rawAdmin('POST', '/api/s3-configs', { ...input, is_public: false });
     expect(created.text).not.toContain(input.secret_access_key);
-    const config = expectOk(created, storageConfigSchema, 201);
+    const config = expectOk(created, createStorageConfig.reply, 201);
     expect(config).toMatchObject({ has_secret: true, driver: 's3', is_public: false });
     const row = await h.server.db
       .selectFrom('storage_configs')
@@ -62,57 +69,50 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
       .executeTakeFirstOrThrow();
     expect(row.secret_access_key_enc).toMatch(/^v1\./);
     expect(row.secret_access_key_enc).not.toContain(input.secret_access_key);
-    const listed = await admin('GET', '/api/s3-configs');
+    const listed = await rawAdmin('GET', '/api/s3-configs');
     expect(listed.text).not.toContain(input.secret_access_key);
-    expect(expectOk(listed, storageConfigListSchema).map((c) => c.id)).toContain(config.id);
-    const updated = expectOk(
-      await admin('PUT', `/api/s3-configs/${config.id}`, { name: 'renamed', signature_expires_in: 600 }),
-      storageConfigSchema,
-    );
+    expect(expectOk(listed, listStorageConfigs.reply).map((c) => c.id)).toContain(config.id);
+    const id = { id: config.id };
+    const updated = await admin().ok(updateStorageConfig, {
+      params: id,
+      body: { name: 'renamed', signature_expires_in: 600 },
+    });
     expect(updated).toMatchObject({ name: 'renamed', signature_expires_in: 600, has_secret: true });
     expectError(
-      await admin('PUT', `/api/s3-configs/${config.id}`, { signature_expires_in: 10 }),
+      await rawAdmin('PUT', `/api/s3-configs/${config.id}`, { signature_expires_in: 10 }),
       400,
       ErrorCode.ValidationFailed,
     );
     expectError(
-      await admin('POST', '/api/s3-configs', { ...input, endpoint_url: 'ftp://x', bucket_name: 'ab' }),
+      await rawAdmin('POST', '/api/s3-configs', { ...input, endpoint_url: 'ftp://x', bucket_name: 'ab' }),
       400,
       ErrorCode.ValidationFailed,
     );
-    expect(
-      expectOk(await admin('PUT', `/api/s3-configs/${config.id}/set-default`), storageConfigSchema).is_default,
-    ).toBe(true);
-    expectOk(await admin('PUT', `/api/s3-configs/${h.configId}/set-default`), storageConfigSchema);
-    expect(expectOk(await admin('DELETE', `/api/s3-configs/${config.id}`), storageConfigDeletedSchema)).toEqual({
-      id: config.id,
-      deleted: true,
-    });
-    expectError(await admin('GET', `/api/s3-configs/${config.id}`), 404, ErrorCode.NotFound);
+    expect((await admin().ok(setDefaultStorageConfig, { params: id })).is_default).toBe(true);
+    await admin().ok(setDefaultStorageConfig, { params: { id: h.configId } });
+    expect(await admin().ok(deleteStorageConfig, { params: id })).toEqual({ id: config.id, deleted: true });
+    await admin().fails(getStorageConfig, { params: id }, 404, ErrorCode.NotFound);
   });
 
   it('refuses to delete a config that files use, naming the count', async () => {
     await uploadFile(h, 'keep.txt', Buffer.from('keep'));
-    const refused = expectError(await admin('DELETE', `/api/s3-configs/${h.configId}`), 409, ErrorCode.Conflict);
+    const refused = await admin().fails(deleteStorageConfig, { params: { id: h.configId } }, 409, ErrorCode.Conflict);
     expect(refused.message).toMatch(/\d+ file\(s\)/);
   });
 
   it('shows API keys public configs only, and writes are admin only', async () => {
-    const privateConfig = expectOk(
-      await admin('POST', '/api/s3-configs', { ...s3ConfigInput(await createTestBucket('private')), is_public: false }),
-      storageConfigSchema,
-      201,
-    );
+    const privateConfig = await admin().ok(createStorageConfig, {
+      body: { ...s3ConfigInput(await createTestBucket('private')), is_public: false },
+    });
     const { key } = await insertApiKey(h.server.db, { file_permission: 1 });
-    const asKey = as({ apiKey: key });
-    const visible = expectOk(await asKey('GET', '/api/s3-configs'), storageConfigListSchema);
+    const visible = await withKey(key).ok(listStorageConfigs, {});
     expect(visible.every((c) => c.is_public)).toBe(true);
     expect(visible.map((c) => c.id)).not.toContain(privateConfig.id);
-    expectError(await asKey('GET', `/api/s3-configs/${privateConfig.id}`), 404, ErrorCode.NotFound);
-    expectError(await asKey('POST', '/api/s3-configs', s3ConfigInput('whatever')), 403, ErrorCode.Forbidden);
+    await withKey(key).fails(getStorageConfig, { params: { id: privateConfig.id } }, 404, ErrorCode.NotFound);
+    await withKey(key).fails(createStorageConfig, { body: s3ConfigInput('whatever') }, 403, ErrorCode.Forbidden);
     const noFiles = await insertApiKey(h.server.db, { text_permission: 1 });
-    expectError(await as({ apiKey: noFiles.key })('GET', '/api/s3-configs'), 403, ErrorCode.Forbidden);
-    expectOk(await admin('DELETE', `/api/s3-configs/${privateConfig.id}`), storageConfigDeletedSchema);
+    await withKey(noFiles.key).fails(listStorageConfigs, {}, 403, ErrorCode.Forbidden);
+    await admin().ok(deleteStorageConfig, { params: { id: privateConfig.id } });
   });
 
   it('limits /api/user/files to the key’s own files', async () => {
@@ -124,44 +124,44 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
       201,
     );
     const put = await putTo(signed.upload_url, 'mine', signed.contentType);
-    expectOk(
-      await as({ apiKey: mine.key })('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 4 }),
-      z.unknown(),
-    );
+    const owner = withKey(mine.key);
+    await owner.ok(commitUpload, { body: { file_id: signed.file_id, etag: put.etag, size: 4 } });
     const adminFile = await uploadFile(h, 'admins.txt', Buffer.from('admin'));
-    const list = expectOk(await as({ apiKey: mine.key })('GET', '/api/user/files'), fileListSchema);
+    const list = await owner.ok(userFileEndpoints.list, {});
     expect(list.items.map((f) => f.id)).toEqual([signed.file_id]);
     expect(list.pagination).toEqual({ total: 1, limit: 50, offset: 0, hasMore: false });
-    expectError(await as({ apiKey: mine.key })('GET', `/api/user/files/${adminFile.id}`), 404, ErrorCode.NotFound);
-    expectError(
-      await as({ apiKey: other.key })('DELETE', `/api/user/files/${signed.file_id}`),
+    await owner.fails(userFileEndpoints.get, { params: { id: adminFile.id } }, 404, ErrorCode.NotFound);
+    await withKey(other.key).fails(
+      userFileEndpoints.remove,
+      { params: { id: signed.file_id } },
       404,
       ErrorCode.NotFound,
     );
-    expectOk(
-      await as({ apiKey: mine.key })('PUT', `/api/user/files/${signed.file_id}`, { remark: 'edited', max_views: 3 }),
-      z.object({ remark: z.literal('edited') }),
-    );
-    expectOk(
-      await as({ apiKey: mine.key })('POST', '/api/user/files/batch-delete', { ids: [signed.file_id, adminFile.id] }),
-      z.object({ deleted: z.literal(1) }),
-    );
+    const edited = await owner.ok(userFileEndpoints.update, {
+      params: { id: signed.file_id },
+      body: { remark: 'edited', max_views: 3 },
+    });
+    expect(edited.remark).toBe('edited');
+    const removed = await owner.ok(userFileEndpoints.removeMany, { body: { ids: [signed.file_id, adminFile.id] } });
+    expect(removed.deleted).toBe(1);
     expect(await new FileRepo(h.server.db).findById(adminFile.id)).toBeDefined();
     const textOnly = await insertApiKey(h.server.db, { text_permission: 1 });
-    expectError(await as({ apiKey: textOnly.key })('GET', '/api/user/files'), 403, ErrorCode.Forbidden);
+    await withKey(textOnly.key).fails(userFileEndpoints.list, {}, 403, ErrorCode.Forbidden);
   });
 
   it('admin file management pages, renames with 409 on a clash, and deletes object and row', async () => {
     const a = await uploadFile(h, 'a.txt', Buffer.from('a'));
     const b = await uploadFile(h, 'b.txt', Buffer.from('b'));
-    const page = expectOk(await admin('GET', '/api/admin/files?limit=1&offset=0'), fileListSchema);
+    const page = await admin().ok(adminFileEndpoints.list, { query: { limit: 1, offset: 0 } });
     expect(page.items).toHaveLength(1);
     expect(page.pagination.hasMore).toBe(true);
-    expectError(await admin('PUT', `/api/admin/files/${a.id}`, { slug: b.slug }), 409, ErrorCode.SlugTaken);
-    expect(expectOk(await admin('DELETE', `/api/admin/files/${a.id}`), fileDeletedSchema)).toEqual({
-      id: a.id,
-      deleted: true,
-    });
+    await admin().fails(
+      adminFileEndpoints.update,
+      { params: { id: a.id }, body: { slug: b.slug } },
+      409,
+      ErrorCode.SlugTaken,
+    );
+    expect(await admin().ok(adminFileEndpoints.remove, { params: { id: a.id } })).toEqual({ id: a.id, deleted: true });
     expect(await (await h.driver()).head(a.storage_path)).toBeNull();
   });
 

@@ -39,7 +39,7 @@ export function s3ConfigInput(bucket: string) {
   const info = rgwInfo();
   return {
     name: `rgw ${bucket}`,
-    provider_type: 'Other S3 Compatible',
+    provider_type: 'Other S3 Compatible' as const,
     endpoint_url: info.endpoint,
     bucket_name: bucket,
     region: 'us-east-1',

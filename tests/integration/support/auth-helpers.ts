@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { loginResponseSchema } from '@shared/api/auth.schema';
+import { adminLogin } from '@shared/api/auth.endpoints';
 import { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
 import type { Database, NewApiKey } from '@server/db/schema';
 import { newToken, sha256Hex } from '@server/lib/crypto-random';
-import { call, expectOk } from './http';
+import { testApi } from './api';
 import { testAdmin } from './test-server';
 
 export async function login(
@@ -12,10 +12,7 @@ export async function login(
   username: string = testAdmin.username,
   password: string = testAdmin.password,
 ) {
-  return expectOk(
-    await call(baseUrl, 'POST', '/api/admin/login', { json: { username, password } }),
-    loginResponseSchema,
-  );
+  return testApi(baseUrl).ok(adminLogin, { body: { username, password } });
 }
 
 /** Inserts an API key row through the repo and returns the plain key. */
