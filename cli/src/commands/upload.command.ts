@@ -8,6 +8,7 @@ import { isApiError } from '@shared/api-error';
 import type { CliContext } from '@cli/context';
 import { CliError, ExitCode, exitCodeOf } from '@cli/output/exit-codes';
 import { apiFailureLines } from '@cli/output/failure-message';
+import { phaseTimes } from '@cli/output/phase-times';
 import { progressBar } from '@cli/output/progress-bar';
 import { openSession } from '@cli/session/api-session';
 import { pruneResumeEntries } from '@cli/session/resume-store';
@@ -47,6 +48,8 @@ export function uploadCommand(ctx: CliContext): Command {
       parsePositive,
     );
   return command.action(async (files: string[], raw: unknown) => {
+    const times = phaseTimes(ctx.env, ctx.stderr);
+    times.mark('start');
     const options = z.parse(uploadOptionsSchema, raw);
     if (options.slug !== undefined && files.length > 1)
       throw new CliError(ExitCode.usage, '--slug names one share: upload one file with it');
@@ -55,6 +58,7 @@ export function uploadCommand(ctx: CliContext): Command {
     const locals = await Promise.all(files.map(localFile));
     const session = await openSession(ctx.env, { signedIn: true });
     await pruneResumeEntries(ctx.env);
+    times.mark('session');
     let worst: ExitCode = ExitCode.ok;
     for (const file of locals) {
       const bar = progressBar(ctx, file.name, file.size);
@@ -78,11 +82,13 @@ export function uploadCommand(ctx: CliContext): Command {
             env: ctx.env,
             onLoaded: (bytes) => bar.update(bytes),
             onNote: (line) => ctx.stderr.write(`${line}\n`),
+            onPhase: times.mark,
           },
         );
         bar.done();
         const link = absoluteLink(session.server, share.url);
         ctx.stdout.write(options.json === true ? `${JSON.stringify({ ...share, url: link })}\n` : `${link}\n`);
+        times.mark('printed');
       } catch (error) {
         bar.done();
         if (error instanceof CliError && error.exitCode === ExitCode.interrupted) {
@@ -98,6 +104,7 @@ export function uploadCommand(ctx: CliContext): Command {
         if (code > worst) worst = code;
       }
     }
+    times.flush();
     if (worst !== ExitCode.ok) throw new CliError(worst, 'some files were not shared');
   });
 }

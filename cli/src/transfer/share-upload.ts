@@ -45,6 +45,8 @@ export type ShareUploadHooks = {
   onLoaded: (bytes: number) => void;
   /** A line for the user about what happens (a resumed upload). */
   onNote: (line: string) => void;
+  /** Called as each phase ends (init, parts, complete, commit): `CLIPDOCK_TIMINGS`. */
+  onPhase?: (phase: string) => void;
 };
 
 type Started = {
@@ -204,6 +206,7 @@ async function multipart(session: ApiSession, job: ShareUploadJob, hooks: ShareU
   } else {
     started = await start(session, job, store, signal);
   }
+  hooks.onPhase?.(entry === undefined ? 'init' : 'resume');
   const { fileId, uploadId, partSize, partCount } = started;
   let assembled = false;
   try {
@@ -225,10 +228,12 @@ async function multipart(session: ApiSession, job: ShareUploadJob, hooks: ShareU
       signal,
       onLoaded: hooks.onLoaded,
     });
+    hooks.onPhase?.('parts');
     const { etag } = await session.api.call(completeMultipartUpload, {
       body: { file_id: fileId, upload_id: uploadId, parts },
       signal,
     });
+    hooks.onPhase?.('complete');
     assembled = true;
     await store.save({
       fileId,
@@ -238,7 +243,9 @@ async function multipart(session: ApiSession, job: ShareUploadJob, hooks: ShareU
       startedAt: new Date().toISOString(),
       completedEtag: etag,
     });
+    hooks.onPhase?.('save');
     const done = await commit(session, job, fileId, etag, signal);
+    hooks.onPhase?.('commit');
     await store.forget();
     return done;
   } catch (error) {
