@@ -172,7 +172,7 @@ async function main(): Promise<void> {
   const phaseNames = [...new Set(phaseRows.flatMap((phases) => [...phases.keys()]))];
   const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
   const report = [
-    `CPU: ${cpu} × ${cpus().length}; parts: ${args['part-mib'] ?? 16} MiB, ${args.concurrency ?? 4} in flight`,
+    `CPU: ${cpu} × ${cpus().length}; parts: ${args['part-mib'] === undefined ? 'the default (a sixteenth of the file, 16–64)' : args['part-mib']} MiB, ${args.concurrency ?? 4} in flight`,
     '',
     '| run | order | raw curl PUT MB/s | clipdock upload MB/s | clipdock / raw | clipdock CPU s (user + sys) | clipdock peak RSS MiB | load |',
     '| --- | --- | --- | --- | --- | --- | --- | --- |',

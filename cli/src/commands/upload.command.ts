@@ -13,7 +13,13 @@ import { progressBar } from '@cli/output/progress-bar';
 import { openSession } from '@cli/session/api-session';
 import { pruneResumeEntries } from '@cli/session/resume-store';
 import { absoluteLink } from '@cli/session/server-address';
-import { DEFAULT_CONCURRENCY, DEFAULT_PART_BYTES, uploadShare } from '@cli/transfer/share-upload';
+import {
+  DEFAULT_CONCURRENCY,
+  defaultPartBytes,
+  MAX_DEFAULT_PART_BYTES,
+  MIN_DEFAULT_PART_BYTES,
+  uploadShare,
+} from '@cli/transfer/share-upload';
 import { addShareOptions, expiresInHours, parseExpiry, parsePositive, shareOptionsSchema } from './share-options';
 
 const MIB = 1024 * 1024;
@@ -44,7 +50,7 @@ export function uploadCommand(ctx: CliContext): Command {
     .option('--concurrency <n>', `parts in flight at once (default ${DEFAULT_CONCURRENCY})`, parsePositive)
     .option(
       '--part-size <MiB>',
-      `preferred part size in MiB, at least 5 (default ${DEFAULT_PART_BYTES / MIB})`,
+      `preferred part size in MiB, at least 5 (default a sixteenth of the file, ${MIN_DEFAULT_PART_BYTES / MIB} to ${MAX_DEFAULT_PART_BYTES / MIB})`,
       parsePositive,
     );
   return command.action(async (files: string[], raw: unknown) => {
@@ -74,7 +80,7 @@ export function uploadCommand(ctx: CliContext): Command {
               ...(options.maxViews === undefined ? {} : { max_views: options.maxViews }),
               ...(options.remark === undefined ? {} : { remark: options.remark }),
             },
-            partSize: (options.partSize ?? DEFAULT_PART_BYTES / MIB) * MIB,
+            partSize: options.partSize === undefined ? defaultPartBytes(file.size) : options.partSize * MIB,
             concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
           },
           {
