@@ -3,7 +3,9 @@
 // folder; and the thumbnail bytes on the wire, from the DevTools protocol's network events.
 import type { CDPSession, Page } from '@playwright/test';
 
-export type FirstScreen = { ms: number; tiles: number; withThumbnail: number; timedOut: boolean };
+/** Milliseconds from the click: the listing's answer, the thumbnails' first start and last end, and each thumbnail's wait for the server (request sent → first byte). */
+export type OpenSteps = { listEnd: number; firstThumbStart: number; lastThumbEnd: number; thumbWaits: number[] };
+export type FirstScreen = { ms: number; tiles: number; withThumbnail: number; timedOut: boolean; steps: OpenSteps };
 
 /**
  * Clicks the folder's link and waits, frame by frame, until the gallery shows the folder's entries
@@ -36,7 +38,17 @@ export function openAndWait(page: Page, folderName: string, timeoutMs: number): 
         // Decoded and painted: the frame after the last one loaded.
         await Promise.all(ready.map((card) => card.querySelector('img.entry__thumb').decode().catch(() => undefined)));
         await frame();
+        const resources = performance.getEntriesByType('resource').filter((entry) => entry.startTime >= started);
+        const lists = resources.filter((entry) => entry.name.includes('/fs/list'));
+        const thumbs = resources.filter((entry) => entry.name.includes('/fs/thumbnail'));
+        const steps = {
+          listEnd: Math.max(0, ...lists.map((entry) => entry.responseEnd - started)),
+          firstThumbStart: Math.min(...thumbs.map((entry) => entry.startTime - started)),
+          lastThumbEnd: Math.max(0, ...thumbs.map((entry) => entry.responseEnd - started)),
+          thumbWaits: thumbs.map((entry) => entry.responseStart - entry.requestStart),
+        };
         return {
+          steps,
           ms: performance.now() - started,
           tiles: cards.length,
           withThumbnail: ready.length,

@@ -28,7 +28,7 @@ import { startGroupRssSampler } from '@bench/upload/group-rss';
 import { onCleanup, runCleanups } from '@bench/upload/processes';
 import { startBenchStorage } from '@bench/upload/rgw';
 import { startServer, type BenchServer } from '@bench/upload/server';
-import { jsHeapMiB, openAndWait, recordWire, type WireRecord } from './page-probes';
+import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, type WireRecord } from './page-probes';
 import { fillBucket, inParallel, makePhotos, photoName } from './photos';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -85,7 +85,7 @@ async function buildApp(work: string): Promise<string> {
 }
 
 type Round = {
-  open: { ms: number; tiles: number; withThumbnail: number; timedOut: boolean };
+  open: FirstScreen;
   wire: { thumbnails: number; thumbnailBytes: number; maxThumbnail: number; other: WireRecord[]; originals: number };
   scroll: {
     seconds: number;
@@ -257,6 +257,15 @@ async function main(): Promise<void> {
     }),
     '',
     `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB))} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB))} MiB)`,
+    '',
+    "Opening, step by step (ms from the click): the listing answered; the first thumbnail asked; the last one answered; each thumbnail's wait for the server (sent → first byte), median / max.",
+    '',
+    '| round | listing answered | first thumbnail asked | last thumbnail answered | server wait per thumbnail (median / max) | first screen |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map(({ open: { steps, ms } }, i) => {
+      const f = (n: number) => n.toFixed(0);
+      return `| ${i + 1} | ${f(steps.listEnd)} | ${f(steps.firstThumbStart)} | ${f(steps.lastThumbEnd)} | ${f(median(steps.thumbWaits))} / ${f(Math.max(0, ...steps.thumbWaits))} | ${f(ms)} |`;
+    }),
     ...(results.some((r) => r.scroll.traced !== undefined)
       ? [
           '',
