@@ -12,7 +12,13 @@ export type FirstScreen = { ms: number; tiles: number; withThumbnail: number; ti
  * and every tile on screen has its thumbnail loaded and decoded. Given as text: tsx would wrap a
  * named function in a helper the page does not have.
  */
-export function openAndWait(page: Page, folderName: string, timeoutMs: number): Promise<FirstScreen> {
+/** `thumbnails` false (the list view): waits for the entries alone. */
+export function openAndWait(
+  page: Page,
+  folderName: string,
+  timeoutMs: number,
+  thumbnails = true,
+): Promise<FirstScreen> {
   return page.evaluate(`(async () => {
     const links = [...document.querySelectorAll('.entries [data-entry-link]')];
     const link = links.find((a) => a.querySelector('.entry__name')?.textContent === ${JSON.stringify(folderName)});
@@ -34,7 +40,7 @@ export function openAndWait(page: Page, folderName: string, timeoutMs: number): 
         const img = card.querySelector('img.entry__thumb');
         return img !== null && img.complete && img.naturalWidth > 0;
       });
-      if ((cards.length > 0 && ready.length === cards.length) || elapsed > ${timeoutMs}) {
+      if ((cards.length > 0 && (ready.length === cards.length || !${thumbnails})) || elapsed > ${timeoutMs}) {
         // Decoded and painted: the frame after the last one loaded.
         await Promise.all(ready.map((card) => card.querySelector('img.entry__thumb').decode().catch(() => undefined)));
         await frame();

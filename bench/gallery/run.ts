@@ -10,7 +10,8 @@
 // - memory: the tab's renderer RSS (sum of the page's renderer processes, sampled every 100 ms,
 //   peak over the round) and its JS heap at the end.
 // Options: --photos <n> (5000), --distinct <n> (8), --rounds <n> (3), --wheel <px> (400),
-// --width <px> (1280), --height <px> (900), --no-build (use --app <dir>), --trace <dir> (a
+// --width <px> (1280), --height <px> (900), --view list (the same without pictures, for the
+// memory), --no-build (use --app <dir>), --trace <dir> (a
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work).
 import { execFile } from 'node:child_process';
@@ -43,6 +44,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     app: { type: 'string' },
     trace: { type: 'string' },
+    /** `list` compares the tab's memory over the same scroll without pictures. */
+    view: { type: 'string', default: 'gallery' },
   },
 });
 const photos = Number(args.photos);
@@ -52,6 +55,7 @@ const wheelStep = Number(args.wheel);
 const viewport = { width: Number(args.width), height: Number(args.height) };
 const MOUNT = '/photos';
 const FOLDER_KEY = 'gallery';
+const view = args.view === 'list' ? 'list' : 'gallery';
 const LONG_TASK_MS = 50;
 const OPEN_TIMEOUT_MS = 60_000;
 const SCROLL_DEADLINE_MS = 15 * 60_000;
@@ -121,7 +125,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   const context = await browser.newContext({ viewport, locale: 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.addInitScript({
-    content: `localStorage.setItem('admin_token', ${JSON.stringify(server.token)}); localStorage.setItem('explorer.view', 'gallery');`,
+    content: `localStorage.setItem('admin_token', ${JSON.stringify(server.token)}); localStorage.setItem('explorer.view', ${JSON.stringify(view)});`,
   });
   await installMeter(page);
   await page.goto(`${server.baseUrl}/mount-explorer${MOUNT}`);
@@ -129,7 +133,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   const { renderers } = await chromiumProcesses();
   const memory = await startGroupRssSampler(renderers);
   const wire = await recordWire(page);
-  const open = await openAndWait(page, FOLDER_KEY, OPEN_TIMEOUT_MS);
+  const open = await openAndWait(page, FOLDER_KEY, OPEN_TIMEOUT_MS, view === 'gallery');
   const opened = wire.take();
   const thumbs = opened.filter(isThumbnail);
   const tracePath = args.trace === undefined ? undefined : join(args.trace, `scroll-${index + 1}.json`);
@@ -242,7 +246,7 @@ async function main(): Promise<void> {
   }
 
   const lines = [
-    `# gallery: a folder of ${photos} photos on radosgw in Chromium`,
+    `# gallery: a folder of ${photos} photos on radosgw in Chromium (${view} view)`,
     `Machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, Node ${process.version}; Chromium ${browser.version()} (${CHROMIUM_PATH}, headless); viewport ${viewport.width}×${viewport.height}`,
     `Date: ${new Date().toISOString()}; load average (1 min) at start ${loadAtStart}, at the end ${load()}`,
     `Command: ${command}`,
