@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     'size-mib': { type: 'string', default: '1024' },
     concurrency: { type: 'string' },
     'part-mib': { type: 'string' },
+    /** Only the 1 GiB rounds: no 128 MiB memory run, no kill-and-resume. */
+    'rounds-only': { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -37,7 +39,36 @@ const shareSchema = z.object({ storage_path: z.string(), size: z.number() });
 const entrySchema = z.object({ fileId: z.string(), uploadId: z.string() });
 const partsSchema = z.object({ data: z.object({ part_count: z.number(), parts: z.array(z.unknown()) }) });
 
-type Measured = { seconds: number; user: number; system: number; peakMiB: number; stdout: string; stderr: string };
+type Measured = {
+  seconds: number;
+  user: number;
+  system: number;
+  peakMiB: number;
+  stdout: string;
+  stderr: string;
+  /** The CLI's own phase times (CLIPDOCK_TIMINGS), in ms; `exit` is the wall time after its last one. */
+  phases: Map<string, number>;
+};
+
+/** `clipdock timings (ms): start=41.2 session=1.0 … total=2900.1` → the phases. */
+function parsePhases(stderr: string, seconds: number): Map<string, number> {
+  const phases = new Map<string, number>();
+  const line = /clipdock timings \(ms\): (.*)/.exec(stderr)?.[1];
+  if (line === undefined) return phases;
+  for (const pair of line.trim().split(/\s+/)) {
+    const [name = '', value = ''] = pair.split('=');
+    phases.set(name, Number(value));
+  }
+  const total = phases.get('total');
+  if (total !== undefined) phases.set('exit', seconds * 1000 - total);
+  return phases;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
 
 async function main(): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'clipdock-bench-cli-'));
@@ -55,7 +86,7 @@ async function main(): Promise<void> {
   const server = await startServer(root, rgw, bucket);
   onCleanup(server.stop);
   const config = join(work, 'config');
-  const env = { PATH: process.env.PATH, HOME: work, XDG_CONFIG_HOME: config };
+  const env = { PATH: process.env.PATH, HOME: work, XDG_CONFIG_HOME: config, CLIPDOCK_TIMINGS: '1' };
   // Signed in as the admin, as `clipdock login -u admin` leaves it (keys reach public configs only).
   await storeCredential(env, {
     kind: 'admin',
@@ -94,12 +125,13 @@ async function main(): Promise<void> {
         if (match === null) return reject(new Error(`no timing: ${stderr}`));
         const [, seconds = '0', user = '0', system = '0', kib = '0'] = match;
         resolve({
+          phases: parsePhases(stderr, Number(seconds)),
           seconds: Number(seconds),
           user: Number(user),
           system: Number(system),
           peakMiB: Math.round(Number(kib) / 102.4) / 10,
           stdout,
-          stderr: stderr.replace(/.*TIME .*\n?/, ''),
+          stderr: stderr.replace(/.*TIME .*\n?/, '').replace(/clipdock timings .*\n?/, ''),
         });
       });
     });
@@ -108,6 +140,8 @@ async function main(): Promise<void> {
   log(`writing ${size / MIB} MiB of random bytes`);
   const sha256 = await writeRandomFile(file, size);
   const rows: string[] = [];
+  const ratios: number[] = [];
+  const phaseRows: Map<string, number>[] = [];
   for (let i = 0; i < runs; i += 1) {
     const rawFirst = i % 2 === 0;
     const [load = 0] = loadavg();
@@ -127,9 +161,35 @@ async function main(): Promise<void> {
     }
     if (cli === undefined) throw new Error('no CLI run');
     const mbps = (seconds: number) => (size / 1e6 / seconds).toFixed(1);
+    ratios.push(raw / cli.seconds);
+    phaseRows.push(cli.phases);
     rows.push(
       `| ${i + 1} | ${rawFirst ? 'raw, cli' : 'cli, raw'} | ${mbps(raw)} | ${mbps(cli.seconds)} | **${(raw / cli.seconds).toFixed(2)}** | ${cli.user.toFixed(2)} + ${cli.system.toFixed(2)} | ${cli.peakMiB} | ${load.toFixed(2)} |`,
     );
+  }
+
+  const cpu = cpus()[0]?.model ?? 'unknown';
+  const phaseNames = [...new Set(phaseRows.flatMap((phases) => [...phases.keys()]))];
+  const spread = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  const report = [
+    `CPU: ${cpu} × ${cpus().length}; parts: ${args['part-mib'] === undefined ? 'the default (a sixteenth of the file, 16–64)' : args['part-mib']} MiB, ${args.concurrency ?? 4} in flight`,
+    '',
+    '| run | order | raw curl PUT MB/s | clipdock upload MB/s | clipdock / raw | clipdock CPU s (user + sys) | clipdock peak RSS MiB | load |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    `clipdock / raw: median **${median(ratios).toFixed(2)}**, spread ${spread} over ${ratios.length} rounds`,
+    '',
+    `| clipdock phase (ms) | ${phaseRows.map((_, i) => `run ${i + 1}`).join(' | ')} | median |`,
+    `| --- | ${phaseRows.map(() => '---').join(' | ')} | --- |`,
+    ...phaseNames.map(
+      (name) =>
+        `| ${name} | ${phaseRows.map((phases) => (phases.get(name) ?? 0).toFixed(0)).join(' | ')} | ${median(phaseRows.map((phases) => phases.get(name) ?? 0)).toFixed(0)} |`,
+    ),
+  ];
+  if (args['rounds-only']) {
+    process.stdout.write(`${report.join('\n')}\n`);
+    return;
   }
 
   log('128 MiB for the memory comparison');
@@ -162,14 +222,9 @@ async function main(): Promise<void> {
   const share = shareSchema.parse(JSON.parse(resumed.stdout));
   await verifyObject(client, bucket, share.storage_path, { size, sha256: resumeSha }, true);
 
-  const cpu = cpus()[0]?.model ?? 'unknown';
   process.stdout.write(
     [
-      `CPU: ${cpu} × ${cpus().length}; parts: ${args['part-mib'] ?? 16} MiB, ${args.concurrency ?? 4} in flight`,
-      '',
-      '| run | order | raw curl PUT MB/s | clipdock upload MB/s | clipdock / raw | clipdock CPU s (user + sys) | clipdock peak RSS MiB | load |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
-      ...rows,
+      ...report,
       '',
       `128 MiB file: ${((128 * MIB) / 1e6 / smallRun.seconds).toFixed(1)} MB/s, peak RSS ${smallRun.peakMiB} MiB`,
       `killed run: ${killed.seconds.toFixed(1)} s; resumed run: ${resumed.seconds.toFixed(1)} s, ${resumed.stderr.trim()}`,

@@ -8,11 +8,18 @@ import { isApiError } from '@shared/api-error';
 import type { CliContext } from '@cli/context';
 import { CliError, ExitCode, exitCodeOf } from '@cli/output/exit-codes';
 import { apiFailureLines } from '@cli/output/failure-message';
+import { phaseTimes } from '@cli/output/phase-times';
 import { progressBar } from '@cli/output/progress-bar';
 import { openSession } from '@cli/session/api-session';
 import { pruneResumeEntries } from '@cli/session/resume-store';
 import { absoluteLink } from '@cli/session/server-address';
-import { DEFAULT_CONCURRENCY, DEFAULT_PART_BYTES, uploadShare } from '@cli/transfer/share-upload';
+import {
+  DEFAULT_CONCURRENCY,
+  defaultPartBytes,
+  MAX_DEFAULT_PART_BYTES,
+  MIN_DEFAULT_PART_BYTES,
+  uploadShare,
+} from '@cli/transfer/share-upload';
 import { addShareOptions, expiresInHours, parseExpiry, parsePositive, shareOptionsSchema } from './share-options';
 
 const MIB = 1024 * 1024;
@@ -43,10 +50,12 @@ export function uploadCommand(ctx: CliContext): Command {
     .option('--concurrency <n>', `parts in flight at once (default ${DEFAULT_CONCURRENCY})`, parsePositive)
     .option(
       '--part-size <MiB>',
-      `preferred part size in MiB, at least 5 (default ${DEFAULT_PART_BYTES / MIB})`,
+      `preferred part size in MiB, at least 5 (default a sixteenth of the file, ${MIN_DEFAULT_PART_BYTES / MIB} to ${MAX_DEFAULT_PART_BYTES / MIB})`,
       parsePositive,
     );
   return command.action(async (files: string[], raw: unknown) => {
+    const times = phaseTimes(ctx.env, ctx.stderr);
+    times.mark('start');
     const options = z.parse(uploadOptionsSchema, raw);
     if (options.slug !== undefined && files.length > 1)
       throw new CliError(ExitCode.usage, '--slug names one share: upload one file with it');
@@ -55,6 +64,7 @@ export function uploadCommand(ctx: CliContext): Command {
     const locals = await Promise.all(files.map(localFile));
     const session = await openSession(ctx.env, { signedIn: true });
     await pruneResumeEntries(ctx.env);
+    times.mark('session');
     let worst: ExitCode = ExitCode.ok;
     for (const file of locals) {
       const bar = progressBar(ctx, file.name, file.size);
@@ -70,7 +80,7 @@ export function uploadCommand(ctx: CliContext): Command {
               ...(options.maxViews === undefined ? {} : { max_views: options.maxViews }),
               ...(options.remark === undefined ? {} : { remark: options.remark }),
             },
-            partSize: (options.partSize ?? DEFAULT_PART_BYTES / MIB) * MIB,
+            partSize: options.partSize === undefined ? defaultPartBytes(file.size) : options.partSize * MIB,
             concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
           },
           {
@@ -78,11 +88,13 @@ export function uploadCommand(ctx: CliContext): Command {
             env: ctx.env,
             onLoaded: (bytes) => bar.update(bytes),
             onNote: (line) => ctx.stderr.write(`${line}\n`),
+            onPhase: times.mark,
           },
         );
         bar.done();
         const link = absoluteLink(session.server, share.url);
         ctx.stdout.write(options.json === true ? `${JSON.stringify({ ...share, url: link })}\n` : `${link}\n`);
+        times.mark('printed');
       } catch (error) {
         bar.done();
         if (error instanceof CliError && error.exitCode === ExitCode.interrupted) {
@@ -98,6 +110,7 @@ export function uploadCommand(ctx: CliContext): Command {
         if (code > worst) worst = code;
       }
     }
+    times.flush();
     if (worst !== ExitCode.ok) throw new CliError(worst, 'some files were not shared');
   });
 }

@@ -6,7 +6,7 @@ import type { MountSession } from '@cli/session/mount-session';
 import { CliError, ExitCode } from '@cli/output/exit-codes';
 import { absoluteLink } from '@cli/session/server-address';
 import { sendParts } from './send-parts';
-import { DEFAULT_CONCURRENCY, DEFAULT_PART_BYTES, SINGLE_PUT_MAX_BYTES } from './share-upload';
+import { DEFAULT_CONCURRENCY, defaultPartBytes, SINGLE_PUT_MAX_BYTES } from './share-upload';
 
 export type MountUploadJob = { path: string; size: number; folder: string; fileName: string };
 export type MountUploadHooks = { signal: AbortSignal; onLoaded: (bytes: number) => void };
@@ -44,7 +44,7 @@ export async function uploadToMount(
       throw error;
     }
   }
-  const init = await api.call(fs.multipartInit, { body: { ...target, partSize: DEFAULT_PART_BYTES }, signal });
+  const init = await api.call(fs.multipartInit, { body: { ...target, partSize: defaultPartBytes(job.size) }, signal });
   try {
     const parts = await sendParts({
       path: job.path,
