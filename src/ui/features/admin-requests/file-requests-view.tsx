@@ -104,11 +104,14 @@ export function FileRequestsView({ title }: { title: string }) {
               {list.map((request) => (
                 <tr key={request.id}>
                   <td data-label={t('requests.columns.title')}>
-                    {request.title}
-                    <CountBadge
-                      count={request.new_uploads}
-                      label={t('requests.newUploads', { count: request.new_uploads })}
-                    />
+                    {/* One grid item on phones, where each cell is a label and a value. */}
+                    <span>
+                      {request.title}
+                      <CountBadge
+                        count={request.new_uploads}
+                        label={t('requests.newUploads', { count: request.new_uploads })}
+                      />
+                    </span>
                   </td>
                   <td data-label={t('requests.columns.folder')} className="mono">
                     {request.path}
