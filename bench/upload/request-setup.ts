@@ -28,7 +28,7 @@ export async function mountBucket(server: BenchServer, bucket: string): Promise<
     server,
     'GET',
     '/s3-configs',
-    z.array(z.object({ id: z.string(), bucket_name: z.string().optional() })),
+    z.array(z.object({ id: z.string(), bucket_name: z.string().nullish() })),
   );
   const config = configs.find((c) => c.bucket_name === bucket);
   if (config === undefined) throw new Error(`no storage config for ${bucket}`);
