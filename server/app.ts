@@ -14,6 +14,7 @@ import type { Database } from './db/schema';
 import { CacheRegistry } from './lib/cache/cache-registry';
 import { memoryLimiters } from './lib/rate-limiter';
 import { localBus, type CacheBus } from './cluster/cache-bus';
+import type { ClusterLocks } from './cluster/cluster-locks';
 import { databaseLimiters } from './lib/rate-limiter-pg';
 import { apiCors } from './middleware/cors.middleware';
 import { compressAnswers } from './middleware/compress.middleware';
@@ -72,6 +73,8 @@ export type AppDeps = {
   renderer?: HtmlRenderer;
   /** Background jobs the server starts after listening and stops on close (the thumbnail queue). */
   background?: BackgroundJob[];
+  /** Work one instance at a time does (PostgreSQL advisory locks; nobody to exclude on SQLite). */
+  locks?: ClusterLocks;
 };
 
 export type BackgroundJob = { start(): Promise<void>; stop(): Promise<void> };
@@ -92,6 +95,7 @@ export function createApp({
   renderer = new HtmlRenderer(),
   bus = localBus,
   background,
+  locks,
 }: AppDeps): Hono<AppEnv> {
   const repos = createRepositories(db);
   const { trustProxy, encryptionSecret } = config;
@@ -205,6 +209,8 @@ export function createApp({
       config,
       logger,
       trustProxy,
+      background,
+      locks,
     }),
   );
   // WebDAV: the mount tree at /dav, outside /api's CORS, compression and envelope.

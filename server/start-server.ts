@@ -115,6 +115,7 @@ export async function startServer({
     renderer,
     bus,
     background,
+    locks,
   });
   const limits = { ...defaultConnectionLimits, ...connectionLimits };
 

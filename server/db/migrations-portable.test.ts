@@ -25,7 +25,7 @@ async function compiledPostgresSql(): Promise<string[]> {
 describe('migrations on PostgreSQL', () => {
   it('compile to PostgreSQL SQL without SQLite-only constructs', async () => {
     const statements = await compiledPostgresSql();
-    expect(statements.filter((s) => s.startsWith('create table'))).toHaveLength(21);
+    expect(statements.filter((s) => s.startsWith('create table'))).toHaveLength(22);
     const all = statements.join('\n').toLowerCase();
     for (const sqliteOnly of [
       /autoincrement/,

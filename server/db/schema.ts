@@ -257,6 +257,7 @@ export interface Database {
   thumbnails: ThumbnailsTable;
   file_requests: FileRequestsTable;
   file_request_uploads: FileRequestUploadsTable;
+  file_request_deliveries: FileRequestDeliveriesTable;
 }
 
 export type AdminRow = Selectable<AdminsTable>;
@@ -299,6 +300,8 @@ export interface FileRequestsTable {
   status: 'open' | 'paused' | 'closed';
   created_at: string;
   updated_at: string;
+  /** When the owner last opened the request's uploads; later arrivals are "new". */
+  uploads_seen_at: string | null;
 }
 
 export interface FileRequestUploadsTable {
@@ -318,4 +321,25 @@ export interface FileRequestUploadsTable {
   created_at: string;
   committed_at: string | null;
   notified_at: string | null;
+}
+
+export type FileRequestDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One webhook delivery of a finished batch, kept until it is delivered or given up. */
+export interface FileRequestDeliveriesTable {
+  id: string;
+  request_id: string;
+  url: string;
+  /** The exact JSON sent (and signed) on every attempt. */
+  body: string;
+  file_count: number;
+  status: FileRequestDeliveryStatus;
+  attempts: number;
+  next_attempt_at: string;
+  /** Set while one instance sends it; a claim older than the lease belongs to an instance that died. */
+  claimed_at: string | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+  created_at: string;
 }

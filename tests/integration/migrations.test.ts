@@ -15,6 +15,7 @@ const expectedTables = [
   'admins',
   'api_keys',
   'attempt_counts',
+  'file_request_deliveries',
   'file_request_uploads',
   'file_requests',
   'file_tombstones',
@@ -200,6 +201,7 @@ describe('migrations', () => {
         '0013_thumbnails',
         '0015_mount_shares',
         '0016_e2ee',
+        '0017_file_request_deliveries',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

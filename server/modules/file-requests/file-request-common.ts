@@ -1,14 +1,16 @@
 // What the owner's and the uploaders' sides share: the state a request is in, the owner a public
 // upload acts as (the request's maker, rebuilt from its tag, whose rights may have shrunk since),
 // and the owner's view of a row.
-import type { FileRequestState, FileRequestView } from '@shared/api/file-request.schema';
+import type { FileRequestState, FileRequestView, WebhookDelivery } from '@shared/api/file-request.schema';
 import { ErrorCode } from '@shared/errors';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 import { ownerTag } from '@server/modules/files/file-share-mapping.service';
 import { parseAllowedTypes } from './file-request-types';
+import type { FileRequestDeliveryRow } from './file-request-delivery.repo';
 import type { FileRequestRow, RequestTally } from './file-request.repo';
+import { WEBHOOK_MAX_ATTEMPTS } from './file-request-webhook';
 
 export type Owner = AdminAuth | ApiKeyAuth;
 
@@ -53,9 +55,12 @@ export async function ownerOf(
   };
 }
 
+/** Beside a request's row: what arrived, how much of it is new, and its latest webhook delivery. */
+export type RequestFacts = { tally: RequestTally; unseen: number; delivery: FileRequestDeliveryRow | undefined };
+
 export function toView(
   row: FileRequestRow,
-  tally: RequestTally,
+  { tally, unseen, delivery }: RequestFacts,
   origin: string,
   nowMs: number,
   webhookSecret: (id: string) => string,
@@ -81,8 +86,25 @@ export function toView(
     file_count: tally.files,
     total_bytes: tally.bytes,
     last_upload_at: tally.last,
+    new_uploads: unseen,
+    webhook_delivery: delivery === undefined ? null : deliveryView(delivery),
     created_by: row.created_by,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+function deliveryView(row: FileRequestDeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    status: row.status,
+    file_count: row.file_count,
+    attempts: row.attempts,
+    max_attempts: WEBHOOK_MAX_ATTEMPTS,
+    created_at: row.created_at,
+    last_attempt_at: row.last_attempt_at,
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
+    delivered_at: row.delivered_at,
+    last_error: row.last_error,
   };
 }

@@ -37,19 +37,23 @@ export class FileRequestUploadService {
     private readonly requests: FileRequestPublicService,
     private readonly fs: FsRequestUploads,
     private readonly clock: Clock,
-    private readonly webhook: Pick<FileRequestWebhook, 'send'>,
+    private readonly webhook: Pick<FileRequestWebhook, 'deliveryOf' | 'queued'>,
   ) {}
 
   /** The uploader's batch is over: its committed files not yet reported go to the webhook, once. */
   async finish(slug: string, token: string): Promise<{ reported: number; webhook: boolean }> {
     const { row, batch } = await this.requests.open(slug, token, true);
     const now = isoAt(this.clock);
-    const files = await this.repos.transaction(async (trx) => {
+    // The files are marked reported in the transaction that queues their delivery: both or neither.
+    const { reported, queued } = await this.repos.transaction(async (trx) => {
       await trx.fileRequests.lockById(row.id);
-      return trx.fileRequests.takeUnreported(row.id, batch.id, now);
+      const files = await trx.fileRequests.takeUnreported(row.id, batch.id, now);
+      const delivery = this.webhook.deliveryOf(row, files, now);
+      if (delivery !== null) await trx.fileRequests.deliveries.insert(delivery);
+      return { reported: files.length, queued: delivery !== null };
     });
-    this.webhook.send(row, files, now);
-    return { reported: files.length, webhook: row.webhook_url !== null };
+    if (queued) this.webhook.queued();
+    return { reported, webhook: row.webhook_url !== null };
   }
 
   async presign(slug: string, input: RequestPresign, origin: string) {

@@ -1,30 +1,33 @@
 // The owner's optional webhook: when an uploader's batch is over, one small JSON body lists the
-// files it brought, POSTed through the server's address guard (the one URL uploads use, so
-// URL_FETCH_ALLOW is the only way to a private address), signed with the request's own key
-// (`X-Clipdock-Signature: sha256=<HMAC-SHA256 of the body>`), and retried after a failure.
-// Deliveries run in the background of the instance that took the call; one cut short by a
-// restart is not sent again.
+// files it brought, signed with the request's own key (`X-Clipdock-Signature: sha256=<HMAC-SHA256
+// of the body>`). The body is written once into file_request_deliveries, in the transaction that
+// marks the files reported, and the delivery worker sends it (retries survive a restart).
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import type { FileRequestWebhookBody } from '@shared/api/file-request.schema';
-import { APP_NAME } from '@shared/limits';
-import type { Logger } from '@server/lib/logger';
-import type { GuardedFetch } from '@server/lib/net/guarded-fetch';
 import type { FileRequestRow, FileRequestUploadRow } from './file-request.repo';
+import type { NewFileRequestDelivery } from './file-request-delivery.repo';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-clipdock-signature';
-/** Waits before each try: the first at once, then after 1 s and 5 s. */
-export const WEBHOOK_RETRY_DELAYS_MS = [0, 1_000, 5_000] as const;
-const timeoutMs = 10_000;
+/** The delivery's id, the same on every attempt (the body's `delivery_id`), for a receiver to drop repeats. */
+export const WEBHOOK_DELIVERY_HEADER = 'x-clipdock-delivery';
+/** Waits after each failed attempt: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h; the seventh failure gives up. */
+export const WEBHOOK_RETRY_DELAYS_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000] as const;
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+
+/** When attempt `attempts + 1` may run after `attempts` failed ones, or null once they are all spent. */
+export function nextAttemptAt(attempts: number, nowMs: number): string | null {
+  const wait = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+  return wait === undefined ? null : new Date(nowMs + wait).toISOString();
+}
+
+export function signatureOf(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
 
 export class FileRequestWebhook {
-  readonly #running = new Set<Promise<void>>();
+  #wake: () => void = () => undefined;
 
-  constructor(
-    private readonly fetch: GuardedFetch,
-    private readonly encryptionSecret: string,
-    private readonly logger: Logger,
-    private readonly delays: readonly number[] = WEBHOOK_RETRY_DELAYS_MS,
-  ) {}
+  constructor(private readonly encryptionSecret: string) {}
 
   /** The key a receiver checks signatures with; derived, so it is never stored. */
   secretOf(requestId: string): string {
@@ -33,12 +36,26 @@ export class FileRequestWebhook {
     ).toString('hex');
   }
 
-  /** Starts the delivery of a finished batch in the background. */
-  send(row: FileRequestRow, files: readonly FileRequestUploadRow[], nowIso: string): void {
-    if (row.webhook_url === null || files.length === 0) return;
+  /** Who sends queued deliveries (the worker); told when one is queued. */
+  onQueued(wake: () => void): void {
+    this.#wake = wake;
+  }
+
+  queued(): void {
+    this.#wake();
+  }
+
+  /** The delivery reporting a finished batch, or null when there is no webhook or nothing to report. */
+  deliveryOf(
+    row: FileRequestRow,
+    files: readonly FileRequestUploadRow[],
+    nowIso: string,
+  ): NewFileRequestDelivery | null {
+    if (row.webhook_url === null || files.length === 0) return null;
+    const id = randomUUID();
     const body: FileRequestWebhookBody = {
       event: 'file_request.batch_finished',
-      delivery_id: randomUUID(),
+      delivery_id: id,
       sent_at: nowIso,
       request: { id: row.id, slug: row.slug, title: row.title, path: row.path },
       uploader_name: files[0]?.uploader_name ?? null,
@@ -51,51 +68,16 @@ export class FileRequestWebhook {
       })),
       total_bytes: files.reduce((sum, file) => sum + file.size, 0),
     };
-    const delivery = this.#deliver(row.id, row.webhook_url, JSON.stringify(body)).finally(() =>
-      this.#running.delete(delivery),
-    );
-    this.#running.add(delivery);
-  }
-
-  /** Every delivery still running; for a clean stop. */
-  async settled(): Promise<void> {
-    await Promise.all([...this.#running]);
-  }
-
-  async #deliver(requestId: string, target: string, json: string): Promise<void> {
-    const signature = createHmac('sha256', this.secretOf(requestId)).update(json).digest('hex');
-    const host = URL.parse(target)?.host ?? 'the webhook';
-    for (const [attempt, delay] of this.delays.entries()) {
-      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      try {
-        const answer = await this.fetch(new URL(target), {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': `${APP_NAME} webhook`,
-            [WEBHOOK_SIGNATURE_HEADER]: `sha256=${signature}`,
-          },
-          body: json,
-          timeoutMs,
-          maxBytes: 64 * 1024,
-        });
-        answer.close();
-        if (answer.status >= 200 && answer.status < 300) return;
-        this.logger.warn('file request webhook refused', {
-          requestId,
-          host,
-          status: answer.status,
-          attempt: attempt + 1,
-        });
-      } catch (error) {
-        this.logger.warn('file request webhook failed', {
-          requestId,
-          host,
-          error: error instanceof Error ? error.message : String(error),
-          attempt: attempt + 1,
-        });
-      }
-    }
-    this.logger.error('file request webhook gave up', { requestId, host, attempts: this.delays.length });
+    return {
+      id,
+      request_id: row.id,
+      url: row.webhook_url,
+      body: JSON.stringify(body),
+      file_count: files.length,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: nowIso,
+      created_at: nowIso,
+    };
   }
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import { isPostgres } from '@server/db/dialect';
 import type { Database, FileRequestsTable, FileRequestUploadsTable } from '@server/db/schema';
+import { FileRequestDeliveryRepo } from './file-request-delivery.repo';
 
 export type FileRequestRow = Selectable<FileRequestsTable>;
 export type NewFileRequest = Insertable<FileRequestsTable>;
@@ -12,7 +13,12 @@ export type RequestTally = { files: number; bytes: number; last: string | null }
 
 /** File requests and the uploads through them. */
 export class FileRequestRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The webhook deliveries, on the same connection (and transaction). */
+  readonly deliveries: FileRequestDeliveryRepo;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.deliveries = new FileRequestDeliveryRepo(db);
+  }
 
   async insert(row: NewFileRequest): Promise<void> {
     await this.db.insertInto('file_requests').values(row).execute();
@@ -44,6 +50,7 @@ export class FileRequestRepo {
   }
 
   async delete(id: string): Promise<boolean> {
+    await this.deliveries.deleteForRequest(id);
     await this.db.deleteFrom('file_request_uploads').where('request_id', '=', id).execute();
     const result = await this.db.deleteFrom('file_requests').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
@@ -155,5 +162,42 @@ export class FileRequestRepo {
       .orderBy('created_at')
       .limit(limit)
       .execute();
+  }
+
+  /** Files committed after the owner last opened the uploads, per request of `ids`. */
+  async unseen(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('file_request_uploads as u')
+      .innerJoin('file_requests as r', 'r.id', 'u.request_id')
+      .select((eb) => ['u.request_id', eb.fn.countAll<number>().as('count')])
+      .where('u.request_id', 'in', ids)
+      .where('u.status', '=', 'done')
+      .where((eb) =>
+        eb.or([eb('r.uploads_seen_at', 'is', null), eb('u.committed_at', '>', eb.ref('r.uploads_seen_at'))]),
+      )
+      .groupBy('u.request_id')
+      .execute();
+    return new Map(rows.map((row) => [row.request_id, Number(row.count)]));
+  }
+
+  /** Files committed after the owner last opened the uploads, over every request or those `createdBy` made. */
+  async unseenTotal(createdBy?: string): Promise<number> {
+    let query = this.db
+      .selectFrom('file_request_uploads as u')
+      .innerJoin('file_requests as r', 'r.id', 'u.request_id')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('u.status', '=', 'done')
+      .where((eb) =>
+        eb.or([eb('r.uploads_seen_at', 'is', null), eb('u.committed_at', '>', eb.ref('r.uploads_seen_at'))]),
+      );
+    if (createdBy !== undefined) query = query.where('r.created_by', '=', createdBy);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The owner has seen every upload committed up to `seenAt`. */
+  async markSeen(id: string, seenAt: string): Promise<void> {
+    await this.db.updateTable('file_requests').set({ uploads_seen_at: seenAt }).where('id', '=', id).execute();
   }
 }

@@ -70,6 +70,7 @@ export class FileRequestService {
       status: input.status ?? 'open',
       created_at: now,
       updated_at: now,
+      uploads_seen_at: null,
     };
     await this.repos.fileRequests.insert(row);
     return this.#view(row, origin);
@@ -121,6 +122,32 @@ export class FileRequestService {
     };
   }
 
+  /** How many uploads arrived unseen, over the caller's requests. */
+  async arrivals(caller: Owner): Promise<{ new_uploads: number }> {
+    mustBeRequestOwner(caller);
+    return {
+      new_uploads: await this.repos.fileRequests.unseenTotal(caller.kind === 'admin' ? undefined : ownerTag(caller)),
+    };
+  }
+
+  /** The owner opened the uploads: those committed up to `upTo` (never past now) are seen. */
+  async markSeen(
+    caller: Owner,
+    id: string,
+    upTo: string | undefined,
+  ): Promise<{ id: string; seen_at: string; new_uploads: number }> {
+    const row = await this.#owned(caller, id);
+    const now = isoAt(this.clock);
+    const until = upTo === undefined ? now : new Date(Math.min(Date.parse(upTo), this.clock.now())).toISOString();
+    const seenAt = row.uploads_seen_at !== null && row.uploads_seen_at > until ? row.uploads_seen_at : until;
+    await this.repos.fileRequests.markSeen(row.id, seenAt);
+    return {
+      id: row.id,
+      seen_at: seenAt,
+      new_uploads: (await this.repos.fileRequests.unseen([row.id])).get(row.id) ?? 0,
+    };
+  }
+
   async #owned(caller: Owner, id: string): Promise<FileRequestRow> {
     mustBeRequestOwner(caller);
     const row = await this.repos.fileRequests.findById(id);
@@ -130,9 +157,13 @@ export class FileRequestService {
   }
 
   async #view(row: FileRequestRow, origin: string): Promise<FileRequestView> {
-    return toView(row, await this.repos.fileRequests.tally(row.id, false), origin, this.clock.now(), (id) =>
-      this.webhook.secretOf(id),
-    );
+    const requests = this.repos.fileRequests;
+    const facts = {
+      tally: await requests.tally(row.id, false),
+      unseen: (await requests.unseen([row.id])).get(row.id) ?? 0,
+      delivery: await requests.deliveries.latest(row.id),
+    };
+    return toView(row, facts, origin, this.clock.now(), (id) => this.webhook.secretOf(id));
   }
 
   async #checkLimits(input: UpdateFileRequest): Promise<void> {

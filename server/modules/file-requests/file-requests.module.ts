@@ -1,7 +1,10 @@
 // Builds the file-request services from the composition root's pieces and answers their routes;
-// webhooks go through the same address guard (and URL_FETCH_ALLOW) as URL uploads.
+// webhooks go through the same address guard (and URL_FETCH_ALLOW) as URL uploads, sent by a
+// background worker the server starts and stops with its other background jobs.
 import type { Hono } from 'hono';
 import type { AppEnv } from '@server/app-env';
+import type { BackgroundJob } from '@server/app';
+import { processLocks, type ClusterLocks } from '@server/cluster/cluster-locks';
 import type { Config } from '@server/config';
 import type { Repositories } from '@server/db/repositories';
 import type { Clock } from '@server/lib/clock';
@@ -18,6 +21,7 @@ import { FileRequestPublicService } from './file-request-public.service';
 import { FileRequestUploadService } from './file-request-upload.service';
 import { FileRequestService } from './file-request.service';
 import { FileRequestWebhook } from './file-request-webhook';
+import { FileRequestDeliveryWorker } from './file-request-delivery-worker';
 import { fileRequestRoutes } from './file-requests.routes';
 
 export type FileRequestsModuleDeps = {
@@ -30,6 +34,10 @@ export type FileRequestsModuleDeps = {
   config: Pick<Config, 'encryptionSecret' | 'urlFetch'>;
   logger: Logger;
   trustProxy: boolean;
+  /** Where the delivery worker joins the jobs the server starts after listening. */
+  background?: BackgroundJob[];
+  /** The cluster's locks: one instance at a time drains the deliveries. */
+  locks?: ClusterLocks;
 };
 
 export function createFileRequestsModule({
@@ -42,12 +50,21 @@ export function createFileRequestsModule({
   config,
   logger,
   trustProxy,
+  background,
+  locks = processLocks,
 }: FileRequestsModuleDeps): Hono<AppEnv> {
-  const webhook = new FileRequestWebhook(
-    createGuardedFetch(urlFetchPolicy(config.urlFetch.allow)),
-    config.encryptionSecret,
+  const webhook = new FileRequestWebhook(config.encryptionSecret);
+  const worker = new FileRequestDeliveryWorker({
+    deliveries: repos.fileRequests.deliveries,
+    fetch: createGuardedFetch(urlFetchPolicy(config.urlFetch.allow)),
+    secretOf: (id) => webhook.secretOf(id),
+    clock,
     logger,
-  );
+    locks,
+    alone: locks === processLocks,
+  });
+  webhook.onQueued(() => worker.wake());
+  background?.push(worker);
   const publicRequests = new FileRequestPublicService(
     repos,
     fs.core.access,

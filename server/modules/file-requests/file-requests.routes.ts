@@ -1,6 +1,7 @@
 // The owner's /file-requests calls and the uploaders' /public/file-requests/:slug calls,
 // registered from their shared definitions.
 import { Hono } from 'hono';
+import * as arrivals from '@shared/api/file-request-arrivals.endpoints';
 import * as endpoints from '@shared/api/file-request.endpoints';
 import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
@@ -26,6 +27,11 @@ export function fileRequestRoutes({
   const app = new Hono<AppEnv>();
   const origin = (c: Parameters<typeof requestOrigin>[0]) => requestOrigin(c, trustProxy);
 
+  // Before `/file-requests/:id`, which would take `arrivals` for an id.
+  route(app, arrivals.fileRequestArrivals, ({ auth }) => requests.arrivals(auth));
+  route(app, arrivals.markFileRequestUploadsSeen, ({ auth, params, body }) =>
+    requests.markSeen(auth, params.id, body.up_to),
+  );
   route(app, endpoints.listFileRequests, ({ auth, c }) => requests.list(auth, origin(c)));
   route(app, endpoints.createFileRequest, ({ auth, body, c }) => requests.create(auth, body, origin(c)));
   route(app, endpoints.getFileRequest, ({ auth, params, c }) => requests.get(auth, params.id, origin(c)));

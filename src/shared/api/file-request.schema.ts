@@ -75,6 +75,24 @@ export const updateFileRequestSchema = z.object({
 });
 export type UpdateFileRequest = z.infer<typeof updateFileRequestSchema>;
 
+/** The owner's view of the request's latest webhook delivery. */
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  /** `pending`: waiting for its next attempt; `failed`: every attempt failed, no more will be made. */
+  status: z.enum(['pending', 'delivered', 'failed']),
+  file_count: z.number(),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  created_at: z.string(),
+  last_attempt_at: z.nullable(z.string()),
+  /** When the next attempt may run, while pending. */
+  next_attempt_at: z.nullable(z.string()),
+  delivered_at: z.nullable(z.string()),
+  /** Why the last attempt failed (`HTTP 503`, a refused address, a timeout). */
+  last_error: z.nullable(z.string()),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
 export const fileRequestSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -98,6 +116,10 @@ export const fileRequestSchema = z.object({
   file_count: z.number(),
   total_bytes: z.number(),
   last_upload_at: z.nullable(z.string()),
+  /** Files that arrived since the owner last opened the uploads (the panel's badge). */
+  new_uploads: z.number(),
+  /** The latest webhook delivery, when one was made. */
+  webhook_delivery: z.nullable(webhookDeliverySchema),
   created_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),

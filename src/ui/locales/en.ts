@@ -63,6 +63,8 @@ export const en = {
     panel: 'Admin panel',
     modulesLabel: 'Admin modules',
     mountExplorerLink: 'Browse mounts',
+    newUploads_one: '{{count}} new upload',
+    newUploads_other: '{{count}} new uploads',
     logout: 'Log out',
     modules: {
       dashboard: 'Dashboard',

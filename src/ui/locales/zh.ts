@@ -63,6 +63,8 @@ export const zh = {
     panel: '管理面板',
     modulesLabel: '管理模块',
     mountExplorerLink: '浏览挂载',
+    newUploads_one: '{{count}} 个新上传',
+    newUploads_other: '{{count}} 个新上传',
     logout: '退出登录',
     modules: {
       dashboard: '仪表盘',

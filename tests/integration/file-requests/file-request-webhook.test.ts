@@ -1,68 +1,77 @@
 // The owner's webhook: once an uploader's batch is over, a receiver on loopback (reachable only
 // because this server's URL_FETCH_ALLOW names its address, as URL uploads' tests do) gets one
 // small JSON body listing the batch's files, signed with the request's key, again after it failed
-// once; each file is reported once, and an address the guard refuses gets nothing.
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+// once (the next attempt waits its back-off, on the server's clock); each file is reported once;
+// an address the guard refuses gets nothing, and the delivery gives up after its last attempt.
+// The owner's view shows the latest delivery's state throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileRequestSchema, requestFinishResultSchema } from '@shared/api/file-request.schema';
+import { fileRequestSchema, requestFinishResultSchema, type FileRequestView } from '@shared/api/file-request.schema';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '@server/modules/file-requests/file-request-webhook';
+import { ManualClock } from '@tests/support/manual-clock';
 import { expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
-import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
-import { newRequest, pub, send, tokenOf } from './file-request-harness';
-
-type Received = { headers: IncomingHttpHeaders; body: string };
+import { startFsHarness, type FsHarness, admin } from '@tests/integration/fs/fs-harness';
+import { newRequest, owner, pub, send, tokenOf } from './file-request-harness';
+import { expectedSignature, RECEIVER_HOST, startReceiver, type Receiver } from './webhook-receiver';
 
 describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database) => {
   let h: FsHarness;
-  let receiver: Server;
-  let hookUrl = '';
-  const received: Received[] = [];
-  let failuresLeft = 0;
+  let receiver: Receiver;
+  const clock = new ManualClock(Date.now());
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.statusCode = failuresLeft > 0 ? 503 : 204;
-        failuresLeft -= 1;
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.2', resolve));
-    const address = receiver.address();
-    if (address === null || typeof address === 'string') throw new Error('the receiver has no port');
-    hookUrl = `http://127.0.0.2:${address.port}/hook`;
+    receiver = await startReceiver();
     const databaseUrl = database === 'PostgreSQL' ? await createTestDatabase('request-webhooks') : undefined;
     h = await startFsHarness('local', {
-      env: { URL_FETCH_ALLOW: '127.0.0.2', ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
+      clock,
+      env: { URL_FETCH_ALLOW: RECEIVER_HOST, ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }) },
     });
   });
   afterAll(async () => {
-    await h.close();
-    await new Promise((resolve) => receiver.close(resolve));
+    await h?.close();
+    await receiver?.close();
   });
 
-  it('reports a finished batch once, signed, retrying after a failure', async () => {
-    received.length = 0;
-    failuresLeft = 1;
-    const { request } = await newRequest(h, { webhook_url: hookUrl });
+  const view = async (id: string): Promise<FileRequestView> =>
+    expectOk(await owner(h, admin(h), 'GET', `/${id}`), fileRequestSchema);
+
+  it('reports a finished batch once, signed, retrying after a failure when its back-off has passed', async () => {
+    receiver.received.length = 0;
+    receiver.failuresLeft = 1;
+    const { request } = await newRequest(h, { webhook_url: receiver.url });
     expect(request.webhook_secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(request.webhook_delivery).toBeNull();
     const token = await tokenOf(h, request.slug);
     await send(h, request.slug, token, 'one.txt', 'first', { uploader_name: 'Mia' });
     await send(h, request.slug, token, 'two.txt', 'second!', { uploader_name: 'Mia' });
-    expect(received).toEqual([]);
+    expect(receiver.received).toEqual([]);
 
     const finished = expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema);
     expect(finished).toEqual({ reported: 2, webhook: true });
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(2);
-    const [failed, delivered] = received;
+    await expect.poll(async () => (await view(request.id)).webhook_delivery?.attempts, { timeout: 15_000 }).toBe(1);
+    const waiting = (await view(request.id)).webhook_delivery;
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      file_count: 2,
+      attempts: 1,
+      max_attempts: WEBHOOK_MAX_ATTEMPTS,
+      last_error: 'HTTP 503',
+      next_attempt_at: new Date(clock.now() + WEBHOOK_RETRY_DELAYS_MS[0]).toISOString(),
+      delivered_at: null,
+    });
+    expect(receiver.received).toHaveLength(1);
+
+    clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]);
+    await expect
+      .poll(async () => (await view(request.id)).webhook_delivery?.status, { timeout: 15_000 })
+      .toBe('delivered');
+    expect(receiver.received.map((r) => r.status)).toEqual([503, 204]);
+    const [failed, delivered] = receiver.received;
     expect(delivered?.body).toBe(failed?.body);
     const body = JSON.parse(delivered?.body ?? '{}');
     expect(body).toMatchObject({
       event: 'file_request.batch_finished',
+      delivery_id: waiting?.id,
       request: { id: request.id, slug: request.slug, title: 'Send me your files' },
       uploader_name: 'Mia',
       total_bytes: 12,
@@ -71,11 +80,16 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
       ['one.txt', 5],
       ['two.txt', 7],
     ]);
-    const expected = createHmac('sha256', request.webhook_secret ?? '')
-      .update(delivered?.body ?? '')
-      .digest('hex');
-    expect(delivered?.headers['x-clipdock-signature']).toBe(`sha256=${expected}`);
+    expect(delivered?.headers['x-clipdock-signature']).toBe(
+      expectedSignature(request.webhook_secret ?? '', delivered?.body ?? ''),
+    );
+    expect(delivered?.headers['x-clipdock-delivery']).toBe(waiting?.id);
     expect(delivered?.headers['content-type']).toBe('application/json');
+    expect((await view(request.id)).webhook_delivery).toMatchObject({
+      attempts: 2,
+      last_error: null,
+      next_attempt_at: null,
+    });
 
     // Said again, the batch reports nothing new.
     expect(expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema)).toEqual({
@@ -84,29 +98,37 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
     });
   });
 
-  it('sends nothing to an address the guard refuses, and says why in the log', async () => {
-    received.length = 0;
-    const refusedUrl = hookUrl.replace('127.0.0.2', '127.0.0.3');
+  it('sends nothing to an address the guard refuses, backs off, and gives up after the last attempt', async () => {
+    receiver.received.length = 0;
+    const refusedUrl = receiver.url.replace(RECEIVER_HOST, '127.0.0.3');
     const { request } = await newRequest(h, { webhook_url: refusedUrl });
     const token = await tokenOf(h, request.slug);
     await send(h, request.slug, token, 'x.txt', 'x');
     expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema);
+    for (const [made, wait] of WEBHOOK_RETRY_DELAYS_MS.entries()) {
+      await expect
+        .poll(async () => (await view(request.id)).webhook_delivery?.attempts, { timeout: 15_000 })
+        .toBe(made + 1);
+      const delivery = (await view(request.id)).webhook_delivery;
+      expect(delivery?.status).toBe('pending');
+      expect(delivery?.last_error).toMatch(/127\.0\.0\.3|refused|not allowed/i);
+      expect(delivery?.next_attempt_at).toBe(new Date(clock.now() + wait).toISOString());
+      clock.advance(wait);
+    }
     await expect
-      .poll(
-        () =>
-          h.server.logs.filter((line) => line.msg === 'file request webhook failed' && line.requestId === request.id),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toHaveLength(3);
-    expect(received).toEqual([]);
-    const view = expectOk(
-      await fetch(`${h.server.baseUrl}/api/file-requests/${request.id}`, {
-        headers: { authorization: `Bearer ${h.token}` },
-      }).then(async (r) => ({ status: r.status, headers: r.headers, text: '', body: await r.json() })),
-      fileRequestSchema,
-    );
-    expect(view.webhook_url).toBe(refusedUrl);
+      .poll(async () => (await view(request.id)).webhook_delivery?.status, { timeout: 15_000 })
+      .toBe('failed');
+    expect((await view(request.id)).webhook_delivery).toMatchObject({
+      attempts: WEBHOOK_MAX_ATTEMPTS,
+      next_attempt_at: null,
+    });
+    expect(
+      h.server.logs.filter((line) => line.msg === 'file request webhook failed' && line.requestId === request.id),
+    ).toHaveLength(WEBHOOK_MAX_ATTEMPTS);
+    expect(
+      h.server.logs.some((line) => line.msg === 'file request webhook gave up' && line.requestId === request.id),
+    ).toBe(true);
+    expect(receiver.received).toEqual([]);
+    expect((await view(request.id)).webhook_url).toBe(refusedUrl);
   });
 });

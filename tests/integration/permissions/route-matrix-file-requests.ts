@@ -46,6 +46,14 @@ export const fileRequestRows: MatrixRow[] = [
   },
   { method: 'DELETE', route: '/api/file-requests/:id', path: one, expected: owners(404, 403) },
   { method: 'GET', route: '/api/file-requests/:id/uploads', path: () => `${one()}/uploads`, expected: owners(404) },
+  { method: 'GET', route: '/api/file-requests/arrivals', expected: owners(200) },
+  {
+    method: 'POST',
+    route: '/api/file-requests/:id/uploads/seen',
+    path: () => `${one()}/uploads/seen`,
+    body: () => ({}),
+    expected: owners(404, 403),
+  },
 
   { method: 'GET', route: '/api/public/file-requests/:slug', path: slug(''), expected: anyone(404) },
   {

@@ -33,6 +33,7 @@ const expectedTables = [
   'admins',
   'api_keys',
   'attempt_counts',
+  'file_request_deliveries',
   'file_request_uploads',
   'file_requests',
   'file_tombstones',

@@ -1,5 +1,6 @@
 // The owner's calls of the file-request module, with the signed-in credentials.
 import { useCallback, useMemo } from 'react';
+import { markFileRequestUploadsSeen } from '@shared/api/file-request-arrivals.endpoints';
 import * as endpoints from '@shared/api/file-request.endpoints';
 import type {
   CreateFileRequest,
@@ -35,6 +36,9 @@ export function useFileRequestWrites() {
       create: (body: CreateFileRequest) => api.call(endpoints.createFileRequest, { body }),
       update: (id: string, body: UpdateFileRequest) => api.call(endpoints.updateFileRequest, { params: { id }, body }),
       remove: (id: string) => api.call(endpoints.deleteFileRequest, { params: { id } }),
+      /** The owner was shown the uploads committed up to `upTo`: they are no longer new. */
+      markSeen: (id: string, upTo: string | undefined) =>
+        api.call(markFileRequestUploadsSeen, { params: { id }, body: upTo === undefined ? {} : { up_to: upTo } }),
     }),
     [api],
   );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRequestView } from '@shared/api/file-request.schema';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
+import { CountBadge } from '@ui/components/count-badge';
 import { ManagementPage } from '@ui/components/management-page';
 import { ResourceStatus } from '@ui/components/resource-status';
 import { RowActions } from '@ui/components/row-actions';
@@ -39,6 +40,11 @@ export function FileRequestsView({ title }: { title: string }) {
     setOpen({ kind: 'none' });
     setError(null);
   };
+  const { update } = requests;
+  const seen = useCallback(
+    (id: string) => update((list) => list.map((r) => (r.id === id ? { ...r, new_uploads: 0 } : r))),
+    [update],
+  );
 
   const setStatus = async (request: FileRequestView, status: FileRequestView['status']) => {
     try {
@@ -97,7 +103,16 @@ export function FileRequestsView({ title }: { title: string }) {
             <tbody>
               {list.map((request) => (
                 <tr key={request.id}>
-                  <td data-label={t('requests.columns.title')}>{request.title}</td>
+                  <td data-label={t('requests.columns.title')}>
+                    {/* One grid item on phones, where each cell is a label and a value. */}
+                    <span>
+                      {request.title}
+                      <CountBadge
+                        count={request.new_uploads}
+                        label={t('requests.newUploads', { count: request.new_uploads })}
+                      />
+                    </span>
+                  </td>
                   <td data-label={t('requests.columns.folder')} className="mono">
                     {request.path}
                   </td>
@@ -165,7 +180,7 @@ export function FileRequestsView({ title }: { title: string }) {
           }}
         />
       )}
-      {open.kind === 'uploads' && <RequestUploadsDialog request={open.request} onClose={close} />}
+      {open.kind === 'uploads' && <RequestUploadsDialog request={open.request} onClose={close} onSeen={seen} />}
       {open.kind === 'delete' && (
         <ConfirmDialog
           title={t('requests.deleteTitle')}

@@ -5,12 +5,15 @@ import { useAuthActor } from '@ui/lib/auth-provider';
 import { AdminModuleLink } from './admin-module-link';
 import { allowedModules, canUseMountExplorer } from './admin-modules';
 import { usePanelUser } from './use-panel-user';
+import { useRequestArrivals } from './use-request-arrivals';
 
 /** The signed-in panel: module navigation (a sidebar, or a grid of chips on phones) and logout. */
 export function AdminPanelLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const actor = useAuthActor();
   const user = usePanelUser();
+  const modules = user ? allowedModules(user) : [];
+  const arrivals = useRequestArrivals(modules.includes('file-requests'));
   if (!user) return null;
 
   return (
@@ -19,9 +22,9 @@ export function AdminPanelLayout({ children }: { children: ReactNode }) {
         <p className="panel__heading">{t('admin.panel')}</p>
         <nav aria-label={t('admin.modulesLabel')} className="panel-nav">
           <ul className="panel-nav__list">
-            {allowedModules(user).map((module) => (
+            {modules.map((module) => (
               <li key={module}>
-                <AdminModuleLink module={module} />
+                <AdminModuleLink module={module} badge={module === 'file-requests' ? arrivals : 0} />
               </li>
             ))}
             {canUseMountExplorer(user) && (

@@ -25,7 +25,7 @@ export type EntryActions = {
   unlock: ((entry: FsEntry) => void) | undefined;
   /** "Share…": a file share reading the file where it is (the admin, or a key with file permission). */
   share?: ((entry: FsEntry) => void) | undefined;
-  /** "Request files here…": a file request on this folder (the admin's explorer only). */
+  /** "Request files here…": a file request on this folder (the admin, or a key with file and mount permissions). */
   requestFiles?: ((entry: FsEntry) => void) | undefined;
 };
 

@@ -29,6 +29,7 @@ import { PreviewDialog } from './preview-dialog';
 import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
 import { useShareAction } from './share-action';
+import { useRequestFilesAction } from './request-files-action';
 import { UploadList } from './upload-list';
 import { useExplorerNavigation } from './use-explorer-navigation';
 import { useMoveGestures } from './use-move-gestures';
@@ -79,6 +80,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<ExplorerDialog>(null);
   const sharing = useShareAction(scope);
+  const requestFiles = useRequestFilesAction();
   const [menu, setMenu] = useState<MenuAt | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [dragging, setDragging] = useState(false);
@@ -180,12 +182,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
       cut: (entry) => cutEntries(chosenWith(entry)),
       unlock: calls.unlock && unlockWith(calls.unlock, patch, setNotice, t, fail),
       share: sharing.open,
-      requestFiles:
-        scope === 'admin'
-          ? (entry) => window.location.assign(`/admin/file-requests?path=${encodeURIComponent(entry.path)}`)
-          : undefined,
+      requestFiles: requestFiles && ((entry) => requestFiles(entry.path)),
     }),
-    [calls, chosenWith, cutEntries, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open],
+    [calls, chosenWith, cutEntries, fail, folder, nav, patch, scope, t, toggleSelect, sharing.open, requestFiles],
   );
 
   const openMenu = useCallback(
@@ -225,6 +224,9 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         { id: 'mkdir', label: t('explorer.actions.newFolder'), run: () => setDialog({ kind: 'mkdir' }) },
         { id: 'refresh', label: t('explorer.actions.refresh'), run: listing.reload },
         ...(gestures.cut.length > 0 ? [{ id: 'paste', label: t('explorer.move.paste'), run: gestures.paste }] : []),
+        ...(requestFiles === undefined
+          ? []
+          : [{ id: 'request-files', label: t('explorer.actions.requestFiles'), run: () => requestFiles(folder) }]),
       ],
     });
   };

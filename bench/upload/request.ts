@@ -1,0 +1,172 @@
+// Upload benchmark, request mode: the same file (2 GiB by default) into radosgw from Chromium
+// through a file request's page (/request/{slug}, a fresh browser with no account) and through
+// the upload page, alternating which goes first, round after round in the same run; then one
+// request upload reloaded when half its parts are acknowledged, resumed with the same file.
+// Prints markdown: throughput of both, their ratio (target ≥ 0.95), tab memory, the resume.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DeleteObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { buildApp } from './app-build';
+import { uploadToRequestInBrowser, type RequestUpload } from './browser-request';
+import { uploadInBrowser, type BrowserUpload } from './browser-upload';
+import { launchChromium } from './chromium';
+import { onCleanup, runCleanups } from './processes';
+import { writeRandomFile } from './random-file';
+import { median } from './report';
+import { mountBucket, newRequest } from './request-setup';
+import { startBenchStorage } from './rgw';
+import { startServer } from './server';
+import { verifyObject } from './verify';
+
+const MIB = 1024 * 1024;
+const TARGET = 0.95;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'size-mib': { type: 'string', default: '2048' },
+    'reload-at': { type: 'string', default: '0.5' },
+  },
+});
+const runs = Number(args.runs);
+const size = Number(args['size-mib']) * MIB;
+const log = (line: string) => process.stderr.write(`[request upload bench] ${line}\n`);
+
+async function keys(client: S3Client, bucket: string): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    for (const object of listed.Contents ?? []) if (object.Key !== undefined) found.push(object.Key);
+    token = listed.NextContinuationToken;
+  } while (token !== undefined);
+  return found;
+}
+
+/** The one object the last upload added: checked (SHA-256 when `download`), then deleted to keep the disk free. */
+async function checkNew(client: S3Client, bucket: string, before: Set<string>, sha256: string, download: boolean) {
+  const added = (await keys(client, bucket)).filter((k) => !before.has(k) && !k.startsWith('.clipdock-thumbs/'));
+  const [key, ...extra] = added.filter((k) => !k.endsWith('/'));
+  if (key === undefined || extra.length > 0) throw new Error(`expected one new object, found ${added.join(', ')}`);
+  const verified = await verifyObject(client, bucket, key, { size, sha256 }, download);
+  await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  return verified;
+}
+
+const mbps = (seconds: number) => size / 1e6 / seconds;
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const rss = (w: { baselineMiB: number; peakMiB: number }) =>
+  `${fixed(w.baselineMiB)} → ${fixed(w.peakMiB)} (+${fixed(w.peakMiB - w.baselineMiB)})`;
+
+type Round = { page: BrowserUpload; request: RequestUpload; order: string; load: number; verified: string };
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(join(tmpdir(), 'clipdock-bench-request-'));
+  onCleanup(() => rm(workDir, { recursive: true, force: true }));
+  log('building the web app');
+  const appDir = await buildApp(root, workDir);
+  log('starting radosgw (bluestore)');
+  const { rgw, client, bucket } = await startBenchStorage(onCleanup);
+  log('starting the server');
+  const server = await startServer(root, rgw, bucket, { staticDir: appDir });
+  onCleanup(server.stop);
+  const folder = await mountBucket(server, bucket);
+  const path = join(workDir, `random-${size / MIB}mib.bin`);
+  log(`writing ${size / MIB} MiB of random bytes`);
+  const sha256 = await writeRandomFile(path, size);
+  const browser = await launchChromium();
+  onCleanup(() => browser.close());
+  const daemons = await rgw.daemons();
+  const meters = { serverPid: server.pid, daemons };
+
+  const rounds: Round[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const [load = 0] = loadavg();
+    const pageFirst = i % 2 === 0;
+    const viaPage = async () => {
+      log(`run ${i + 1}: upload page (load ${fixed(load, 2)})`);
+      const before = new Set(await keys(client, bucket));
+      const result = await uploadInBrowser(browser, {
+        baseUrl: server.baseUrl,
+        token: server.token,
+        path,
+        storageOrigin: rgw.endpoint,
+        ...meters,
+      });
+      await checkNew(client, bucket, before, sha256, false);
+      return result;
+    };
+    const viaRequest = async () => {
+      log(`run ${i + 1}: request page`);
+      const before = new Set(await keys(client, bucket));
+      const slug = await newRequest(server, folder, `Bench round ${i + 1}`);
+      const result = await uploadToRequestInBrowser(browser, {
+        baseUrl: server.baseUrl,
+        slug,
+        path,
+        storageOrigin: rgw.endpoint,
+        ...meters,
+      });
+      return { result, verified: await checkNew(client, bucket, before, sha256, i === 0) };
+    };
+    let page: BrowserUpload;
+    let request: { result: RequestUpload; verified: string };
+    if (pageFirst) {
+      page = await viaPage();
+      request = await viaRequest();
+    } else {
+      request = await viaRequest();
+      page = await viaPage();
+    }
+    rounds.push({
+      page,
+      request: request.result,
+      order: pageFirst ? 'upload page, request' : 'request, upload page',
+      load,
+      verified: request.verified,
+    });
+  }
+
+  log(`resume: a request upload reloaded at ${Number(args['reload-at']) * 100} % of its parts`);
+  const before = new Set(await keys(client, bucket));
+  const slug = await newRequest(server, folder, 'Bench resume');
+  const resumed = await uploadToRequestInBrowser(browser, {
+    baseUrl: server.baseUrl,
+    slug,
+    path,
+    storageOrigin: rgw.endpoint,
+    reloadAt: Number(args['reload-at']),
+    ...meters,
+  });
+  const resumedVerified = await checkNew(client, bucket, before, sha256, true);
+
+  const cpuModel = /model name\s*:\s*(.+)/.exec(await readFile('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
+  const ratios = rounds.map((r) => r.page.seconds / r.request.seconds);
+  const lines = [
+    `Request mode: ${cpuModel}, ${cpus().length} cores; file ${size / MIB} MiB; both pages on the app's transfer worker defaults`,
+    '',
+    '| run | upload page MB/s | request page MB/s | request / upload page | tab RSS MiB, upload page | tab RSS MiB, request | tab RssAnon MiB, request | server RSS MiB, request | order | verified (request) | load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${fixed(mbps(r.page.seconds))} | ${fixed(mbps(r.request.seconds))} | ${fixed(ratios[i] ?? 0, 2)} | ${rss(r.page.tabRss)} | ${rss(r.request.tabRss)} | ${rss(r.request.tabAnon)} | ${rss(r.request.serverRss)} | ${r.order} | ${r.verified} | ${fixed(r.load, 2)} |`,
+    ),
+    `| **median** | ${fixed(median(rounds.map((r) => mbps(r.page.seconds))))} | ${fixed(median(rounds.map((r) => mbps(r.request.seconds))))} | ${fixed(median(ratios), 2)} | | | | | | | |`,
+    '',
+    `Target: request ≥ ${TARGET} × upload page → median ${fixed(median(ratios), 2)}: ${median(ratios) >= TARGET ? 'met' : 'missed'}.`,
+    '',
+    resumed.resume === null
+      ? 'Resume: not measured.'
+      : `Resume (reload at ${Number(args['reload-at']) * 100} %): ${resumed.resume.partCount} parts; ${resumed.resume.acknowledged} acknowledged before the reload; ${resumed.resume.sentAfter} PUT after it, ${resumed.resume.sentAgain} of them already acknowledged; ${fixed(resumed.resume.afterReloadSeconds)} s from the reload to "Arrived", ${fixed(resumed.seconds)} s in all; tab RSS ${rss(resumed.tabRss)} MiB; object ${resumedVerified}.`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+try {
+  await main();
+} finally {
+  await runCleanups();
+}
