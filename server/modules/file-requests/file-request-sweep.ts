@@ -8,6 +8,9 @@ import type { StorageRegistry } from '@server/storage/storage-registry';
 
 const batchSize = 200;
 
+/** How long a delivered or abandoned webhook delivery stays for the owner to see. */
+export const settledDeliveryTtlMs = 30 * 24 * 60 * 60 * 1000;
+
 export function createFileRequestSweepTask(
   repos: Pick<Repositories, 'fileRequests' | 'fsUploads' | 'storageConfigs'>,
   storage: StorageRegistry,
@@ -33,7 +36,8 @@ export function createFileRequestSweepTask(
         if (fsRow !== undefined) await repos.fsUploads.delete(fsRow.id);
         if (await repos.fileRequests.deleteUpload(upload.id)) removed += 1;
       }
-      return removed;
+      const settledBefore = new Date(now - settledDeliveryTtlMs).toISOString();
+      return removed + (await repos.fileRequests.deliveries.deleteSettledBefore(settledBefore));
     },
   };
 }

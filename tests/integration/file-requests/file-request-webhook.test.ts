@@ -3,9 +3,12 @@
 // small JSON body listing the batch's files, signed with the request's key, again after it failed
 // once (the next attempt waits its back-off, on the server's clock); each file is reported once;
 // an address the guard refuses gets nothing, and the delivery gives up after its last attempt.
-// The owner's view shows the latest delivery's state throughout.
+// The owner's view shows the latest delivery's state throughout; the sweeper forgets settled
+// deliveries after 30 days and never a pending one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileRequestSchema, requestFinishResultSchema, type FileRequestView } from '@shared/api/file-request.schema';
+import { createRepositories } from '@server/db/repositories';
+import { createFileRequestSweepTask, settledDeliveryTtlMs } from '@server/modules/file-requests/file-request-sweep';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '@server/modules/file-requests/file-request-webhook';
 import { ManualClock } from '@tests/support/manual-clock';
 import { expectOk } from '@tests/integration/support/http';
@@ -130,5 +133,25 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
     ).toBe(true);
     expect(receiver.received).toEqual([]);
     expect((await view(request.id)).webhook_url).toBe(refusedUrl);
+  });
+
+  it('forgets settled deliveries after 30 days in the sweep, and keeps a pending one', async () => {
+    receiver.failuresLeft = 1_000;
+    const { request } = await newRequest(h, { webhook_url: receiver.url });
+    const token = await tokenOf(h, request.slug);
+    await send(h, request.slug, token, 'late.txt', 'late');
+    expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema);
+    await expect.poll(async () => (await view(request.id)).webhook_delivery?.attempts, { timeout: 15_000 }).toBe(1);
+    const statuses = async () =>
+      (await h.server.db.selectFrom('file_request_deliveries').select('status').execute())
+        .map((row) => row.status)
+        .sort();
+    expect(await statuses()).toEqual(['delivered', 'failed', 'pending']);
+
+    const sweep = createFileRequestSweepTask(createRepositories(h.server.db), h.storage);
+    expect(await sweep.run(clock.now())).toBe(0);
+    expect(await sweep.run(clock.now() + settledDeliveryTtlMs + 60_000)).toBe(2);
+    expect(await statuses()).toEqual(['pending']);
+    receiver.failuresLeft = 0;
   });
 });
