@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login } from './support/auth-helpers';
 import { call } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
+import { zoneOffsetNow } from '@server/modules/share-page/share-page.service';
 
 /** index.html as the build makes it, reduced to what the server fills in: head, frame, root. */
 const pageHtml = `<!doctype html>
@@ -37,7 +38,6 @@ function shareData(html: string): unknown {
 
 /** The frame's content: what the page shows before any script runs. */
 const frameOf = (html: string) => /<div id="shell-frame"[\s\S]*?<div id="root">/.exec(html)?.[0] ?? '';
-
 describe('server-rendered share pages', () => {
   let server: TestServer;
   let webDir: string;
@@ -158,7 +158,11 @@ describe('server-rendered share pages', () => {
       kind: 'paste',
       slug: limitedSlug,
       answer: { slug: limitedSlug, requiresReveal: true, viewsLeft: 3 },
+      // How the HTML was written, which the app's adoption of its nodes repeats.
+      rendering: { language: 'en', zoneOffset: zoneOffsetNow() },
     });
+    // The share's view is an element of its own, which the app hydrates in place.
+    expect(frameOf(limited)).toMatch(/<main id="main"[^>]*><div id="share-island" class="share-island"><section/);
   });
 
   it('spends no view: a hundred page fetches leave a one-view paste at zero views', async () => {

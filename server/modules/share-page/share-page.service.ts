@@ -62,16 +62,19 @@ export class SharePageService {
     if (render === undefined) return undefined;
     const input = kind === 'paste' ? await this.#paste(slug) : await this.#file(slug, origin);
     if (input === undefined) return undefined;
+    // Dates at the server's offset from UTC now; the browser's first render writes the same.
+    const rendering = { language, zoneOffset: zoneOffsetNow() };
     const data: ServerShareData =
       input.kind === 'paste'
-        ? { kind: 'paste', slug, answer: input.answer }
+        ? { kind: 'paste', slug, answer: input.answer, rendering }
         : {
             kind: 'file',
             slug,
             answer: input.answer,
             ...(input.preview === undefined ? {} : { preview: input.preview }),
+            rendering,
           };
-    return { html: render(input, language), data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
+    return { html: render(input, rendering), data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
   };
 
   #render(): Promise<RenderSharePage | undefined> {
@@ -114,6 +117,12 @@ export class SharePageService {
       : undefined;
     return { kind: 'file', slug, answer, links, ...(preview === undefined ? {} : { preview }) };
   }
+}
+
+/** This machine's offset from UTC now, in minutes east (never -0, which JSON writes as 0). */
+export function zoneOffsetNow(): number {
+  const behind = new Date().getTimezoneOffset();
+  return behind === 0 ? 0 : -behind;
 }
 
 function rawUrlOf(answer: PasteViewAnswer): string {
