@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardTags, fileCard, type ShareCard } from './share-card';
-import { CARD_IMAGE_MAX_BYTES, hasCardImage, hasCardVideo } from './share-media';
+import { CARD_SOURCE_MAX_BYTES, hasCardImage, hasCardVideo } from './share-media';
 
 const tagsOf = (html: string) =>
   Object.fromEntries(
@@ -10,10 +10,10 @@ const tagsOf = (html: string) =>
 const open = { password_hash: null, max_views: null };
 
 describe('link card media', () => {
-  it('takes a public PNG, JPEG, GIF or WebP up to the limit as its own card image, nothing else', () => {
+  it('scales a public PNG, JPEG, GIF or WebP up to the limit for its card image, nothing else', () => {
     for (const mimetype of ['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
-      expect(hasCardImage({ ...open, mimetype, size: CARD_IMAGE_MAX_BYTES })).toBe(true);
-    expect(hasCardImage({ ...open, mimetype: 'image/png', size: CARD_IMAGE_MAX_BYTES + 1 })).toBe(false);
+      expect(hasCardImage({ ...open, mimetype, size: CARD_SOURCE_MAX_BYTES })).toBe(true);
+    expect(hasCardImage({ ...open, mimetype: 'image/png', size: CARD_SOURCE_MAX_BYTES + 1 })).toBe(false);
     expect(hasCardImage({ ...open, mimetype: 'image/svg+xml', size: 10 })).toBe(false);
     expect(hasCardImage({ ...open, password_hash: 'h', mimetype: 'image/png', size: 10 })).toBe(false);
     expect(hasCardImage({ ...open, max_views: 1, mimetype: 'image/png', size: 10 })).toBe(false);
