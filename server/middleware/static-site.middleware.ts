@@ -321,25 +321,16 @@ function withBody(html: string, body: PageBody | undefined): string {
   if (body === undefined) return html;
   const frame = /(<div id="shell-frame"[^>]*?)\s+aria-hidden="true"(>[\s\S]*?<\/header>)/;
   if (!frame.test(html) || !html.includes('<div id="root">')) return html;
-  const preloads: string[] = [];
-  return (
-    html
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
-      // The page paints from its HTML and stylesheets alone: the code the app takes over with waits
-      // for that paint (the entry moves these links into the head then: after-paint-preloads.ts).
-      // (Links already held in a template, a signed-in visitor's, stay where they are.)
-      .replace(/<template[\s\S]*?<\/template>|\s*<link rel="modulepreload"[^>]*>/g, (found) => {
-        if (found.startsWith('<template')) return found;
-        preloads.push(found.trim());
-        return '';
-      })
-      .replace('</head>', () => `  <template data-after-paint-preloads>${preloads.join('')}</template>\n  </head>`)
-      .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
-      .replace(
-        '<div id="root">',
-        () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
-      )
-  );
+  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
+  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
+  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
+  return html
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
+    .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
+    .replace(
+      '<div id="root">',
+      () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
+    );
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

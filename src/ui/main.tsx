@@ -21,7 +21,7 @@ try {
 }
 
 const start = () => {
-  // A page the server rendered has painted its content by now: the rest of the app's code follows.
+  // Code a page listed for after its first frame (the preload bench's variant) follows now.
   adoptAfterPaintPreloads(document);
   void import('./app/start').then(({ start }) => start(earlyClicks));
 };
