@@ -19,6 +19,7 @@ import type { AppEnv } from '@server/app-env';
 import { chooseEncoding, encodings, type Encoding } from '@server/lib/content-encoding';
 import { precompressedExtensions, variantSuffix } from '@server/lib/precompress';
 import { routePagesTableFile, routePagesTableSchema } from '@server/lib/route-pages';
+import { composePage } from './page-template';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -214,12 +215,25 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
   return (await isFile(candidate)) ? candidate : undefined;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+/**
+ * Whether each path looked at lately is a file, for a second (a rebuild under a running server):
+ * a page the server composes per request (a share page) would otherwise cost two stat calls each
+ * time. Bounded: emptied when full (paths come from requests).
+ */
+const fileChecks = new Map<string, { found: Promise<boolean>; until: number }>();
+const FILE_CHECKS_MAX = 2000;
+
+function isFile(path: string): Promise<boolean> {
+  const now = Date.now();
+  const kept = fileChecks.get(path);
+  if (kept !== undefined && kept.until > now) return kept.found;
+  if (fileChecks.size >= FILE_CHECKS_MAX) fileChecks.clear();
+  const found = stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  fileChecks.set(path, { found, until: now + RECHECK_MS });
+  return found;
 }
 
 /** The precompressed copies of `file` that exist on disk. */
@@ -264,16 +278,20 @@ async function fileAnswer(
   return { body, headers };
 }
 
-/** The route pages' text, read again at most once a second (a rebuild under a running server). */
-const pageTexts = new Map<string, { text: string; until: number }>();
+/**
+ * The route pages' text, read again at most once a second (a rebuild under a running server); the
+ * read itself is shared, so the requests that find it stale together read the file once.
+ */
+const pageTexts = new Map<string, { text: Promise<string>; until: number }>();
 
-async function pageText(page: string): Promise<string> {
+function pageText(page: string): Promise<string> {
   const now = Date.now();
   const kept = pageTexts.get(page);
   if (kept !== undefined && kept.until > now) return kept.text;
-  const text = await readFile(page, 'utf8');
+  const text = readFile(page, 'utf8');
   // A handful of files (index.html and the route pages), so the map stays small.
   pageTexts.set(page, { text, until: now + RECHECK_MS });
+  text.catch(() => pageTexts.delete(page));
   return text;
 }
 
@@ -284,12 +302,10 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  const html = withBody(
-    (await pageText(page))
-      .replace(/\s*<meta name="description"[^>]*>/, '')
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`),
-    head.body,
-  );
+  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
+  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
+  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
+  const html = composePage(await pageText(page), head);
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
   const body =
@@ -310,27 +326,6 @@ async function pageWithHead(
   };
   if (encoding !== undefined) headers['content-encoding'] = encoding;
   return { body: Buffer.from(body), headers };
-}
-
-/**
- * The page with the server's rendering of it: the content in index.html's frame (which is then
- * shown to assistive technology too) after its header, and the data the app takes over from.
- * The app's first render replaces the frame in one commit (root-layout.tsx).
- */
-function withBody(html: string, body: PageBody | undefined): string {
-  if (body === undefined) return html;
-  const frame = /(<div id="shell-frame"[^>]*?)\s+aria-hidden="true"(>[\s\S]*?<\/header>)/;
-  if (!frame.test(html) || !html.includes('<div id="root">')) return html;
-  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
-  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
-  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
-  return html
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
-    .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
-    .replace(
-      '<div id="root">',
-      () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
-    );
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

@@ -259,6 +259,31 @@ describe('server-rendered share pages', () => {
     expect(delivered.status).toBe(200);
   });
 
+  it('draws each request its own view count, and an edited paste anew, from the kept rendering', async () => {
+    const created = await call(server.baseUrl, 'POST', '/api/paste', {
+      headers: { authorization: `Bearer ${token}` },
+      json: { format: 'markdown', content: '# First draft' },
+    });
+    const { slug, id } = (created.body as { data: { slug: string; id: string } }).data;
+    const viewsShown = (html: string) => /data-testid="paste-views">(\d+)</.exec(html)?.[1];
+    const first = (await page(`/paste/${slug}`)).text;
+    const second = (await page(`/paste/${slug}`)).text;
+    expect([viewsShown(first), viewsShown(second)]).toEqual(['1', '2']);
+    expect(frameOf(second)).toContain('First draft');
+    const chinese = (await page(`/paste/${slug}`, { 'accept-language': 'zh-CN' })).text;
+    expect(frameOf(chinese)).toContain('文本分享');
+    expect(viewsShown(chinese)).toBe('3');
+    const edited = await call(server.baseUrl, 'PUT', `/api/admin/pastes/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      json: { content: '# Second draft' },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const after = (await page(`/paste/${slug}`)).text;
+    expect(frameOf(after)).toContain('Second draft');
+    expect(frameOf(after)).not.toContain('First draft');
+    expect(viewsShown(after)).toBe('4');
+  });
+
   it('leaves a missing paste and other pages as built', async () => {
     const missing = (await page('/paste/no-such-paste')).text;
     expect(frameOf(missing)).toContain('aria-hidden="true"');
