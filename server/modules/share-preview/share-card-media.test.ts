@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardTags, fileCard, type ShareCard } from './share-card';
+import { cardTags, fileCard, pasteCard, type ShareCard } from './share-card';
 import { CARD_SOURCE_MAX_BYTES, hasCardImage, hasCardVideo } from './share-media';
 
 const tagsOf = (html: string) =>
@@ -59,5 +59,18 @@ describe('link card media', () => {
     expect(tags['og:video:width']).toBeUndefined();
     expect(tags['twitter:player:width']).toBe('640');
     expect(tags['twitter:player:height']).toBe('360');
+  });
+});
+
+describe('a paste card clipped', () => {
+  it('cuts a long description at 199 characters and an ellipsis, counting characters, not UTF-16 units', () => {
+    const emoji = '😀'.repeat(300);
+    const card = pasteCard({ remark: null, format: 'plain', content_preview: emoji }, 'en');
+    expect([...card.description]).toHaveLength(200);
+    expect(card.description.endsWith('😀…')).toBe(true);
+    const fits = '😀'.repeat(200);
+    expect(pasteCard({ remark: null, format: 'plain', content_preview: fits }, 'en').description).toBe(fits);
+    const short = 'a'.repeat(150);
+    expect(pasteCard({ remark: 'r', format: 'plain', content_preview: short }, 'en').description).toBe(short);
   });
 });
