@@ -22,6 +22,7 @@ import { routePagesTableFile, routePagesTableSchema } from '@server/lib/route-pa
 import { staticFileType } from '@server/lib/mime';
 import { TtlCache } from '@server/lib/cache/ttl-cache';
 import { systemClock } from '@server/lib/clock';
+import { composePage } from './page-template';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -174,12 +175,25 @@ async function findFile(root: string, urlPath: string): Promise<string | undefin
   return (await isFile(candidate)) ? candidate : undefined;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+/**
+ * Whether each path looked at lately is a file, for a second (a rebuild under a running server):
+ * a page the server composes per request (a share page) would otherwise cost two stat calls each
+ * time. Bounded: emptied when full (paths come from requests).
+ */
+const fileChecks = new Map<string, { found: Promise<boolean>; until: number }>();
+const FILE_CHECKS_MAX = 2000;
+
+function isFile(path: string): Promise<boolean> {
+  const now = Date.now();
+  const kept = fileChecks.get(path);
+  if (kept !== undefined && kept.until > now) return kept.found;
+  if (fileChecks.size >= FILE_CHECKS_MAX) fileChecks.clear();
+  const found = stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+  fileChecks.set(path, { found, until: now + RECHECK_MS });
+  return found;
 }
 
 /** The precompressed copies of `file` that exist on disk. */
@@ -224,15 +238,19 @@ async function fileAnswer(
   return { body, headers };
 }
 
-/** The route pages' text, read again at most once a second (a rebuild under a running server). */
-const pageTexts = new TtlCache<string>(systemClock, { maxEntries: 64, defaultTtlMs: RECHECK_MS });
+/**
+ * The route pages' text, read again at most once a second (a rebuild under a running server); the
+ * read itself is shared, so the requests that find it stale together read the file once.
+ */
+const pageTexts = new TtlCache<Promise<string>>(systemClock, { maxEntries: 64, defaultTtlMs: RECHECK_MS });
 
-async function pageText(page: string): Promise<string> {
+function pageText(page: string): Promise<string> {
   const kept = pageTexts.peek(page);
   if (kept !== undefined) return kept;
-  const text = await readFile(page, 'utf8');
+  const text = readFile(page, 'utf8');
   // A handful of files (index.html and the route pages), far under the bound.
   pageTexts.set(page, text);
+  text.catch(() => pageTexts.delete(page));
   return text;
 }
 
@@ -243,12 +261,10 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  const html = withBody(
-    (await pageText(page))
-      .replace(/\s*<meta name="description"[^>]*>/, '')
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>\n    ${head.tags}`),
-    head.body,
-  );
+  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
+  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
+  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
+  const html = composePage(await pageText(page), head);
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
   const body =
@@ -269,36 +285,6 @@ async function pageWithHead(
   };
   if (encoding !== undefined) headers['content-encoding'] = encoding;
   return { body: Buffer.from(body), headers };
-}
-
-/**
- * The page with the server's rendering of it: the content in index.html's frame (which is then
- * shown to assistive technology too) after its header, and the data the app takes over from.
- * The app's first render replaces the frame in one commit (root-layout.tsx).
- */
-function withBody(html: string, body: PageBody | undefined): string {
-  if (body === undefined) return html;
-  const frame = /(<div id="shell-frame"[^>]*?)\s+aria-hidden="true"(>[\s\S]*?<\/header>)/;
-  if (!frame.test(html) || !html.includes('<div id="root">')) return html;
-  const preloads: string[] = [];
-  return (
-    html
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${body.lang}"`)
-      // The page paints from its HTML and stylesheets alone: the code the app takes over with waits
-      // for that paint (the entry moves these links into the head then: after-paint-preloads.ts).
-      // (Links already held in a template, a signed-in visitor's, stay where they are.)
-      .replace(/<template[\s\S]*?<\/template>|\s*<link rel="modulepreload"[^>]*>/g, (found) => {
-        if (found.startsWith('<template')) return found;
-        preloads.push(found.trim());
-        return '';
-      })
-      .replace('</head>', () => `  <template data-after-paint-preloads>${preloads.join('')}</template>\n  </head>`)
-      .replace(frame, (_, open: string, header: string) => `${open}${header}${body.html}`)
-      .replace(
-        '<div id="root">',
-        () => `<script type="application/json" id="share-data">${body.data}</script>\n    <div id="root">`,
-      )
-  );
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

@@ -7,12 +7,22 @@ import type { FilePreview, PublicFileAnswer } from './api/file-share.schema';
 /** The element of the page's HTML that holds the answer the server rendered it from, as JSON. */
 export const SHARE_DATA_ELEMENT_ID = 'share-data';
 
-/** What that element holds: the answer the page's own first call would have got. */
-export type ServerShareData =
-  | { kind: 'paste'; slug: string; answer: PasteViewAnswer }
-  | { kind: 'file'; slug: string; answer: PublicFileAnswer; preview?: FilePreview };
-
 export type SharePageLanguage = 'en' | 'zh';
+
+/** The element of the page's HTML whose content the app adopts (hydrates) as the share's view. */
+export const SHARE_ISLAND_ELEMENT_ID = 'share-island';
+
+/**
+ * How the HTML was rendered, which the browser's first render repeats to adopt its nodes: the
+ * language, and the offset from UTC (minutes east) its dates were written at.
+ */
+export type SharePageRendering = { language: SharePageLanguage; zoneOffset: number };
+
+/** What that element holds: the answer the page's own first call would have got. */
+export type ServerShareData = (
+  | { kind: 'paste'; slug: string; answer: PasteViewAnswer }
+  | { kind: 'file'; slug: string; answer: PublicFileAnswer; preview?: FilePreview }
+) & { rendering?: SharePageRendering };
 
 /** The data and the links the page shows (the API's addresses, as the app writes them). */
 export type SharePageInput =
@@ -27,4 +37,4 @@ export type SharePageInput =
     };
 
 /** The page's content below its header (the app's `<main>` and footer) as HTML. */
-export type RenderSharePage = (input: SharePageInput, language: SharePageLanguage) => string;
+export type RenderSharePage = (input: SharePageInput, rendering: SharePageRendering) => string;

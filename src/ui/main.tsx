@@ -8,9 +8,12 @@ import './styles/forms.css';
 import { startFirstRequest } from './app/first-request';
 import { adoptSessionPreloads } from './app/session-preloads';
 import { adoptAfterPaintPreloads } from './app/after-paint-preloads';
+import { holdEarlyClicks } from './app/early-clicks';
 
 // A share page's data is asked for now, while the app's code is still arriving.
 startFirstRequest();
+// Presses on a server-rendered share's buttons, until the app has adopted them (share-island.tsx).
+const earlyClicks = holdEarlyClicks(document);
 try {
   adoptSessionPreloads(document, window.localStorage);
 } catch {
@@ -18,9 +21,9 @@ try {
 }
 
 const start = () => {
-  // A page the server rendered has painted its content by now: the rest of the app's code follows.
+  // Code a page listed for after its first frame (the preload bench's variant) follows now.
   adoptAfterPaintPreloads(document);
-  void import('./app/start');
+  void import('./app/start').then(({ start }) => start(earlyClicks));
 };
 
 // A hidden tab paints no frames: start at once there, the frame is not seen anyway.

@@ -52,6 +52,21 @@ export class PasteViewService {
     return this.#served(await this.#consume(meta.id, now), auth);
   }
 
+  /**
+   * GET /api/paste/:slug?reveal=editor: the paste for the caller who may edit it, counting no view.
+   * A server-rendered page counted the visit when it was served; its app then reads the paste
+   * again only for what its editor sees (the edit id), which must not count a second view.
+   */
+  async editorView(slug: string, auth: Auth): Promise<PasteViewAnswer> {
+    const meta = await this.#live(slug, isoAt(this.clock));
+    if (!canEdit(auth, meta.created_by))
+      throw new AppError(ErrorCode.Forbidden, 'only who may edit this paste reads it without counting a view');
+    if (meta.password_hash !== null) return toLockedView(meta, true);
+    const row = await this.repo.findById(meta.id, 'all');
+    if (row === undefined) throw gone();
+    return toView(row, row.content, true);
+  }
+
   /** HEAD: whether the paste may still be viewed (404 or 410 otherwise), without counting a view. */
   async peek(slug: string): Promise<void> {
     await this.#live(slug, isoAt(this.clock));

@@ -62,6 +62,7 @@ export function pasteRoutes({ pastes, views, renderer, trustProxy }: PasteRouteD
       await views.peek(params.slug);
       return new Response(null, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
     }
+    if (query.reveal === 'editor') return shown(await views.editorView(params.slug, auth), query.render);
     return shown(await views.view(params.slug, auth, query.reveal === 'ask'), query.render);
   });
 

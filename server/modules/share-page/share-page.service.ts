@@ -10,13 +10,20 @@
 //   as the page's preview call does it, with the same token: the visit's one view); a protected,
 //   view-limited or Office file is left to the app, which asks as before (its details spend no view).
 // A missing or expired share, or any failure here, leaves the page as built: the app says why.
+import { randomInt } from 'node:crypto';
 import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
 import type { PublicFileAnswer } from '@shared/api/file-share.schema';
 import { downloadFile, viewFile } from '@shared/api/file.endpoints';
 import { rawPaste } from '@shared/api/paste.endpoints';
 import { endpointAddress } from '@shared/http/endpoint';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
-import type { RenderSharePage, ServerShareData, SharePageInput, SharePageLanguage } from '@shared/share-page';
+import type {
+  RenderSharePage,
+  ServerShareData,
+  SharePageInput,
+  SharePageLanguage,
+  SharePageRendering,
+} from '@shared/share-page';
 import { AppError } from '@server/lib/app-error';
 import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
 import type { PageBody } from '@server/middleware/static-site.middleware';
@@ -24,8 +31,14 @@ import { anonymous } from '@server/modules/auth/auth.types';
 import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
 import type { PublicFileService } from '@server/modules/files/public-file.service';
 import type { FilePreviewService } from '@server/modules/files/file-preview.service';
+import { RenderedShareCache } from './rendered-share-cache';
 
 const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
+/**
+ * A paste's view count as the cached rendering draws it (rendered-share-cache.ts), replaced by the
+ * real count per request. Random per process, so no paste's text can predict it.
+ */
+const VIEWS_PLACEHOLDER = 1_000_000_000 + randomInt(1_000_000_000);
 /** The app's API address as the page writes its links (src/ui/lib/base-url.ts, by default). */
 const API_BASE = '/api';
 
@@ -45,6 +58,7 @@ export class SharePageService {
     private readonly html: HtmlRenderer,
     private readonly previews: Pick<FilePreviewService, 'preview'>,
     private readonly loadRenderer: () => Promise<RenderSharePage | undefined>,
+    private readonly rendered = new RenderedShareCache(),
   ) {}
 
   /** The page's content and data for a share page's path; undefined for any other path or share. */
@@ -62,17 +76,45 @@ export class SharePageService {
     if (render === undefined) return undefined;
     const input = kind === 'paste' ? await this.#paste(slug) : await this.#file(slug, origin);
     if (input === undefined) return undefined;
+    // Dates at the server's offset from UTC now; the browser's first render writes the same.
+    const rendering = { language, zoneOffset: zoneOffsetNow() };
     const data: ServerShareData =
       input.kind === 'paste'
-        ? { kind: 'paste', slug, answer: input.answer }
+        ? { kind: 'paste', slug, answer: input.answer, rendering }
         : {
             kind: 'file',
             slug,
             answer: input.answer,
             ...(input.preview === undefined ? {} : { preview: input.preview }),
+            rendering,
           };
-    return { html: render(input, language), data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
+    const html = this.#cachedRender(render, input, rendering) ?? render(input, rendering);
+    return { html, data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
   };
+
+  /**
+   * A paste's view from the cache, else rendered with its view count as the placeholder and kept;
+   * undefined for what is not kept (files, whose links carry a per-visit token; a render the
+   * workers were too busy for, which the next request may get).
+   */
+  #cachedRender(render: RenderSharePage, input: SharePageInput, rendering: SharePageRendering): string | undefined {
+    if (input.kind !== 'paste') return undefined;
+    const { answer } = input;
+    if (isLockedPaste(answer)) return undefined;
+    const views = isRevealPending(answer) ? undefined : answer.views;
+    if ('unrendered' in answer && answer.unrendered === 'busy') return undefined;
+    const version = isRevealPending(answer) ? `reveal:${String(answer.viewsLeft ?? 'any')}` : answer.updatedAt;
+    const key = ['paste', input.slug, rendering.language, rendering.zoneOffset, version].join('\0');
+    let html = this.rendered.get(key);
+    if (html === undefined) {
+      const placeheld = views === undefined ? input : { ...input, answer: { ...answer, views: VIEWS_PLACEHOLDER } };
+      html = render(placeheld, rendering);
+      // Drawn anywhere but as the view count's whole text, the placeholder would be wrong: not kept.
+      if (views !== undefined && html.split(`>${VIEWS_PLACEHOLDER}<`).length !== 2) return undefined;
+      this.rendered.set(key, html);
+    }
+    return views === undefined ? html : html.replace(`>${VIEWS_PLACEHOLDER}<`, () => `>${views}<`);
+  }
 
   #render(): Promise<RenderSharePage | undefined> {
     this.#renderer ??= this.loadRenderer().catch(() => undefined);
@@ -114,6 +156,12 @@ export class SharePageService {
       : undefined;
     return { kind: 'file', slug, answer, links, ...(preview === undefined ? {} : { preview }) };
   }
+}
+
+/** This machine's offset from UTC now, in minutes east (never -0, which JSON writes as 0). */
+export function zoneOffsetNow(): number {
+  const behind = new Date().getTimezoneOffset();
+  return behind === 0 ? 0 : -behind;
 }
 
 function rawUrlOf(answer: PasteViewAnswer): string {

@@ -1,6 +1,8 @@
-// GET /api/card-image/:slug: the picture of a small public image share for link cards, streamed from
-// its storage (a mount's file for a share made from the explorer) without spending a view. Anything
-// else, a protected, view-limited, expired, large or non-image share, is 404 like a missing one.
+// GET /api/card-image/:slug: the picture of a public image share for link cards, scaled from its
+// stored bytes (a mount's file for a share made from the explorer) to at most 1200 px
+// (card-image-maker.ts), kept in a bounded cache keyed by the object's ETag (card-image-cache.ts),
+// and never spending a view. Anything else (a protected, view-limited, expired, too large,
+// undecodable or non-image share) is 404 like a missing one.
 import type { Readable } from 'node:stream';
 import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
@@ -9,17 +11,38 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { safetyHeaders } from '@server/lib/content-safety';
 import { StorageError } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
-import { CARD_IMAGE_MAX_BYTES, hasCardImage } from './share-media';
+import { CardImageCache } from './card-image-cache';
+import { type CardPicture, makeCardPicture } from './card-image-maker';
+import { CARD_IMAGE_TYPE, CARD_SOURCE_MAX_BYTES, hasCardImage } from './share-media';
 
-export type CardImage = { headers: Record<string, string>; body: Readable };
+export type CardImage = { headers: Record<string, string>; body: Buffer };
 
 const noCard = () => new AppError(ErrorCode.NotFound, 'no card image for this share');
+
+class TooLarge extends Error {}
+
+/** The whole body, refused past `limit` bytes (the object grew since its HEAD). */
+async function readAll(body: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    total += buffer.length;
+    if (total > limit) {
+      body.destroy();
+      throw new TooLarge();
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, total);
+}
 
 export class CardImageService {
   constructor(
     private readonly repos: Pick<Repositories, 'files' | 'storageConfigs'>,
     private readonly clock: Clock,
     private readonly storage: StorageRegistry,
+    private readonly cache = new CardImageCache(),
   ) {}
 
   async image(slug: string): Promise<CardImage> {
@@ -35,25 +58,37 @@ export class CardImageService {
     const config = await this.repos.storageConfigs.findById(file.storage_config_id);
     if (config === undefined) throw noCard();
     const driver = await this.storage.driverFor(config);
-    const object = await driver.getObject(file.storage_path).catch((error: unknown) => {
-      if (error instanceof StorageError && error.kind === 'not-found') throw noCard();
-      throw error;
-    });
-    // A mount's file may have grown past the limit since it was shared.
-    if (object.totalSize > CARD_IMAGE_MAX_BYTES) {
-      object.body.destroy();
-      throw noCard();
-    }
+    // A mount's file may have changed or grown past the limit since it was shared.
+    const head = await driver.head(file.storage_path);
+    if (head === null || head.size > CARD_SOURCE_MAX_BYTES) throw noCard();
+    const key = [config.id, file.storage_path, head.size, head.etag].join('\0');
+    const picture = await this.cache.get(key, () => this.#make(driver, file.storage_path));
     return {
       headers: {
         ...safetyHeaders,
-        'content-type': file.mimetype,
-        'content-length': String(object.contentLength),
+        'content-type': CARD_IMAGE_TYPE,
+        'content-length': String(picture.bytes.byteLength),
         'cache-control': 'public, max-age=300',
-        // Stored bytes: never compressed again (compress.middleware.ts skips answers with this header).
+        // Already compressed: compress.middleware.ts skips answers with this header.
         'accept-ranges': 'none',
       },
-      body: object.body,
+      body: picture.bytes,
     };
+  }
+
+  async #make(driver: Awaited<ReturnType<StorageRegistry['driverFor']>>, key: string): Promise<CardPicture> {
+    let source: Buffer;
+    try {
+      source = await readAll((await driver.getObject(key)).body, CARD_SOURCE_MAX_BYTES);
+    } catch (error) {
+      if (error instanceof TooLarge || (error instanceof StorageError && error.kind === 'not-found')) throw noCard();
+      throw error;
+    }
+    try {
+      return await makeCardPicture(source);
+    } catch {
+      // Not a picture after all (a file named .png holding anything): no card image.
+      throw noCard();
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardTags, fileCard, type ShareCard } from './share-card';
-import { CARD_IMAGE_MAX_BYTES, hasCardImage, hasCardVideo } from './share-media';
+import { cardTags, fileCard, pasteCard, type ShareCard } from './share-card';
+import { CARD_SOURCE_MAX_BYTES, hasCardImage, hasCardVideo } from './share-media';
 
 const tagsOf = (html: string) =>
   Object.fromEntries(
@@ -10,10 +10,10 @@ const tagsOf = (html: string) =>
 const open = { password_hash: null, max_views: null };
 
 describe('link card media', () => {
-  it('takes a public PNG, JPEG, GIF or WebP up to the limit as its own card image, nothing else', () => {
+  it('scales a public PNG, JPEG, GIF or WebP up to the limit for its card image, nothing else', () => {
     for (const mimetype of ['image/png', 'image/jpeg', 'image/gif', 'image/webp'])
-      expect(hasCardImage({ ...open, mimetype, size: CARD_IMAGE_MAX_BYTES })).toBe(true);
-    expect(hasCardImage({ ...open, mimetype: 'image/png', size: CARD_IMAGE_MAX_BYTES + 1 })).toBe(false);
+      expect(hasCardImage({ ...open, mimetype, size: CARD_SOURCE_MAX_BYTES })).toBe(true);
+    expect(hasCardImage({ ...open, mimetype: 'image/png', size: CARD_SOURCE_MAX_BYTES + 1 })).toBe(false);
     expect(hasCardImage({ ...open, mimetype: 'image/svg+xml', size: 10 })).toBe(false);
     expect(hasCardImage({ ...open, password_hash: 'h', mimetype: 'image/png', size: 10 })).toBe(false);
     expect(hasCardImage({ ...open, max_views: 1, mimetype: 'image/png', size: 10 })).toBe(false);
@@ -59,5 +59,18 @@ describe('link card media', () => {
     expect(tags['og:video:width']).toBeUndefined();
     expect(tags['twitter:player:width']).toBe('640');
     expect(tags['twitter:player:height']).toBe('360');
+  });
+});
+
+describe('a paste card clipped', () => {
+  it('cuts a long description at 199 characters and an ellipsis, counting characters, not UTF-16 units', () => {
+    const emoji = '😀'.repeat(300);
+    const card = pasteCard({ remark: null, format: 'plain', content_preview: emoji }, 'en');
+    expect([...card.description]).toHaveLength(200);
+    expect(card.description.endsWith('😀…')).toBe(true);
+    const fits = '😀'.repeat(200);
+    expect(pasteCard({ remark: null, format: 'plain', content_preview: fits }, 'en').description).toBe(fits);
+    const short = 'a'.repeat(150);
+    expect(pasteCard({ remark: 'r', format: 'plain', content_preview: short }, 'en').description).toBe(short);
   });
 });

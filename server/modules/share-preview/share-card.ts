@@ -74,13 +74,19 @@ const TITLE_LENGTH = 90;
 const DESCRIPTION_LENGTH = 200;
 
 function clip(text: string, length: number): string {
-  const chars = [...text];
-  return chars.length <= length
-    ? text
-    : `${chars
-        .slice(0, length - 1)
-        .join('')
-        .trimEnd()}…`;
+  // No more UTF-16 units than `length` is no more characters either: nothing to cut or to split.
+  if (text.length <= length) return text;
+  // Counted by code point, as far as needed only (a paste's first lines may be long).
+  let count = 0;
+  let offset = 0;
+  let kept = 0;
+  for (const char of text) {
+    count += 1;
+    if (count === length) kept = offset;
+    if (count > length) return `${text.slice(0, kept).trimEnd()}…`;
+    offset += char.length;
+  }
+  return text;
 }
 
 /** Markdown's marks off a line: headings, quotes, list bullets, emphasis, code ticks, links and images. */

@@ -1,11 +1,13 @@
-// Which public file shares carry their own media in link cards. No image library is installed, so
-// no picture is scaled: a public PNG, JPEG, GIF or WebP up to CARD_IMAGE_MAX_BYTES is its own card
-// image (served by /api/card-image, which spends no view), a larger one gets the product's card
-// image. A public MP4 or WebM video is offered to players through /api/file-view (playing it counts
-// as reading it, like any visitor's). Protected and view-limited shares never get either.
+// Which public file shares carry their own media in link cards. A public PNG, JPEG, GIF or WebP up
+// to CARD_SOURCE_MAX_BYTES gets a card image scaled from it (card-image-maker.ts: a JPEG at most
+// 1200 px wide, served by /api/card-image, which spends no view); a larger one gets the product's
+// card image. A public MP4 or WebM video is offered to players through /api/file-view (playing it
+// counts as reading it, like any visitor's). Protected and view-limited shares never get either.
 
-/** Small enough for every unfurler (WhatsApp drops larger pictures) to show as it is. */
-export const CARD_IMAGE_MAX_BYTES = 300 * 1024;
+/** The largest picture the server scales for a card (read whole, decoded at most 64 MP). */
+export const CARD_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
+/** What /api/card-image answers: every unfurler reads JPEG. */
+export const CARD_IMAGE_TYPE = 'image/jpeg';
 
 const cardImageTypes: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const cardVideoTypes: ReadonlySet<string> = new Set(['video/mp4', 'video/webm']);
@@ -17,7 +19,7 @@ export const isLimitedShare = (share: Pick<Share, 'password_hash' | 'max_views'>
   share.password_hash !== null || (share.max_views ?? 0) > 0;
 
 export const hasCardImage = (share: Share) =>
-  !isLimitedShare(share) && cardImageTypes.has(share.mimetype) && share.size <= CARD_IMAGE_MAX_BYTES;
+  !isLimitedShare(share) && cardImageTypes.has(share.mimetype) && share.size <= CARD_SOURCE_MAX_BYTES;
 
 export const hasCardVideo = (share: Share) => !isLimitedShare(share) && cardVideoTypes.has(share.mimetype);
 

@@ -17,7 +17,14 @@ import {
   type CardLanguage,
   type ShareCard,
 } from './share-card';
-import { cardImagePath, cardVideoPath, hasCardImage, hasCardVideo, isLimitedShare } from './share-media';
+import {
+  CARD_IMAGE_TYPE,
+  cardImagePath,
+  cardVideoPath,
+  hasCardImage,
+  hasCardVideo,
+  isLimitedShare,
+} from './share-media';
 
 const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
 /** Enough of a paste for a title and a two-line description. */
@@ -83,7 +90,8 @@ export class SharePreviewService {
     if (file.e2ee !== null) return encryptedCard(language);
     const card = fileCard(file);
     const media = { type: file.mimetype, alt: card.title };
-    if (hasCardImage(file)) card.image = { ...media, url: `${origin}${cardImagePath(file.slug)}` };
+    if (hasCardImage(file))
+      card.image = { ...media, type: CARD_IMAGE_TYPE, url: `${origin}${cardImagePath(file.slug)}` };
     if (hasCardVideo(file)) {
       card.type = 'video.other';
       card.video = { type: file.mimetype, url: `${origin}${cardVideoPath(file.slug)}` };

@@ -37,6 +37,7 @@ const {
   RateLimited,
   WrongPassword,
   Unauthorized,
+  Forbidden,
 } = ErrorCode;
 
 export const createPaste = defineEndpoint({
@@ -67,7 +68,7 @@ export const viewPaste = defineEndpoint({
   params: slugParams,
   query: pasteViewQuerySchema,
   reply: pasteViewAnswerSchema,
-  errors: [NotFound, Gone],
+  errors: [NotFound, Gone, Forbidden],
 });
 
 export const unlockPaste = defineEndpoint({

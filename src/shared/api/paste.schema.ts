@@ -135,7 +135,12 @@ export function isRevealPending(view: PasteViewAnswer): view is PasteRevealView 
  */
 export const pasteViewQuerySchema = z.object({
   render: z.optional(z.enum(['html'])),
-  reveal: z.optional(z.enum(['ask'])),
+  /**
+   * `ask`: a view-limited paste spends nothing and says how many views are left. `editor`: the
+   * caller who may edit the paste reads it without counting a view (a server-rendered page counted
+   * the visit already; the page's second read is only for the edit id); anyone else is refused.
+   */
+  reveal: z.optional(z.enum(['ask', 'editor'])),
 });
 
 export const pasteUnlockInputSchema = z.object({ password });

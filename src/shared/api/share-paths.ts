@@ -15,3 +15,8 @@ export const sharePaths = {
 export const pastePageQuery = { render: 'html', reveal: 'ask' } as const;
 /** The visitor's "Show it" on a view-limited paste: the read that spends the view. */
 export const pasteRevealQuery = { render: 'html' } as const;
+/**
+ * A server-rendered paste page's second read, for a signed-in visitor: what only the paste's editor
+ * sees (the edit id), counting no view, since the page's HTML counted the visit.
+ */
+export const pasteEditorQuery = { render: 'html', reveal: 'editor' } as const;

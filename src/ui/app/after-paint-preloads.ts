@@ -1,7 +1,8 @@
-// A share page the server rendered paints its content from its HTML and stylesheets alone, so it
-// lists the app's code, which only takes the page over, in a <template data-after-paint-preloads>
-// (server/middleware/static-site.middleware.ts): a template's links fetch nothing. The entry moves
-// them into the head once the first frame is on screen, where they download beside the app's start.
+// A page may list code it does not need for its first paint in a <template data-after-paint-preloads>
+// (a template's links fetch nothing); the entry moves them into the head once the first frame is on
+// screen. The server no longer does this for its rendered share pages: measured, it delayed the
+// app's take-over by about 0.8 s and painted no sooner in Chromium (bench/RESULTS.md). The bench
+// that measures it (bench/lighthouse/preload-placement.ts) serves such a page to compare again.
 export function adoptAfterPaintPreloads(doc: Document): void {
   for (const template of doc.querySelectorAll<HTMLTemplateElement>('template[data-after-paint-preloads]')) {
     doc.head.append(template.content);

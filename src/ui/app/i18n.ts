@@ -15,7 +15,13 @@ import { zh } from '@ui/locales/zh';
 import type { adminAreaResources } from './admin-areas.locales';
 import type { fileAreaResources } from './file-areas.locales';
 import type { uploadAreaResources } from './upload-areas.locales';
-import { detectLanguage, isLanguage, LANGUAGE_STORAGE_KEY, rememberLanguageForServer } from '@ui/lib/language';
+import {
+  detectLanguage,
+  isLanguage,
+  type Language,
+  LANGUAGE_STORAGE_KEY,
+  rememberLanguageForServer,
+} from '@ui/lib/language';
 
 const shell = {
   en: { translation: { ...en, ...pwaResources.en, ...componentResources.en } },
@@ -40,7 +46,8 @@ declare module 'i18next' {
   }
 }
 
-export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: string) {
+/** `pageLanguage`: the language a server-rendered page was written in, which its adoption repeats. */
+export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: string, pageLanguage?: Language) {
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
   // A choice stored before the app wrote it for the server too (share pages render in it).
@@ -51,7 +58,7 @@ export function createI18n(storage: Pick<Storage, 'getItem'>, browserLanguage: s
   });
   void instance.init({
     resources: shell,
-    lng: detectLanguage(storage, browserLanguage),
+    lng: pageLanguage ?? detectLanguage(storage, browserLanguage),
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -18,16 +18,19 @@ import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
 import { captureInstallOffers } from '@ui/lib/install-prompt-capture';
 import { deferredServices, readyServices } from '@ui/lib/services-source';
+import { servedRendering } from '@ui/lib/server-share';
+import type { HeldClicks } from './early-clicks';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(): Promise<void> {
+export async function start(earlyClicks?: HeldClicks): Promise<void> {
   captureInstallOffers();
   const { createRoot } = await import('react-dom/client');
   await nextTask();
   const { createI18n } = await import('./i18n');
   const storage = window.localStorage;
-  const i18n = createI18n(storage, navigator.language);
+  // A page the server rendered is adopted in the language it was rendered in.
+  const i18n = createI18n(storage, navigator.language, servedRendering()?.language);
   await nextTask();
   const { createAppRouter } = await import('./router');
   await nextTask();
@@ -48,11 +51,14 @@ async function start(): Promise<void> {
   const { AppRoot } = await import('./app-root');
   const root = document.getElementById('root');
   if (root === null) return;
+  // The server's view of a share is adopted first, in place (share-island.tsx); the root's render
+  // below then shows that very element where the route's view goes.
+  const replay = earlyClicks?.release();
+  const { hydrateShareIsland } = await import('./share-island');
+  await hydrateShareIsland({ i18n, services, router, onAdopted: () => replay?.() });
   const reactRoot = createRoot(root);
   // index.html's frame stays on screen until this render commits.
   startTransition(() =>
     reactRoot.render(<AppRoot i18n={i18n} storage={storage} services={services} router={router} />),
   );
 }
-
-void start();

@@ -34,3 +34,11 @@ describe('formatDateTime', () => {
     expect(formatDateTime('not a date', 'zh', '—')).toBe('—');
   });
 });
+
+describe('formatDateTime at a fixed offset', () => {
+  it('writes the time at that offset east of UTC, whatever the local zone', () => {
+    expect(formatDateTime('2026-11-23T22:35:00.000Z', 'en', '', 0)).toBe('23 Nov 2026, 22:35');
+    expect(formatDateTime('2026-11-23T22:35:00.000Z', 'zh', '', 480)).toBe('2026年11月24日 06:35');
+    expect(formatDateTime('2026-01-01T00:10:00.000Z', 'en', '', -60)).toBe('31 Dec 2025, 23:10');
+  });
+});

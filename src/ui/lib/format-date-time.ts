@@ -7,15 +7,40 @@ const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-function format(time: Date, language: string): string {
-  const clock = `${twoDigits(time.getHours())}:${twoDigits(time.getMinutes())}`;
-  if (language === 'zh') return `${time.getFullYear()}年${time.getMonth() + 1}月${time.getDate()}日 ${clock}`;
-  return `${time.getDate()} ${MONTHS_EN[time.getMonth()] ?? ''} ${time.getFullYear()}, ${clock}`;
+type Parts = { year: number; month: number; day: number; hours: number; minutes: number };
+
+function local(time: number): Parts {
+  const at = new Date(time);
+  const [year, month, day] = [at.getFullYear(), at.getMonth(), at.getDate()];
+  return { year, month, day, hours: at.getHours(), minutes: at.getMinutes() };
 }
 
-/** `value` (an ISO time or epoch milliseconds) in the language's format; `fallback` for a missing or unreadable one. */
-export function formatDateTime(value: string | number | null | undefined, language: string, fallback = ''): string {
+/** The time at a fixed offset from UTC (minutes east), whatever this machine's own zone. */
+function atOffset(time: number, offsetMinutes: number): Parts {
+  const at = new Date(time + offsetMinutes * 60_000);
+  const [year, month, day] = [at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()];
+  return { year, month, day, hours: at.getUTCHours(), minutes: at.getUTCMinutes() };
+}
+
+function format({ year, month, day, hours, minutes }: Parts, language: string): string {
+  const clock = `${twoDigits(hours)}:${twoDigits(minutes)}`;
+  if (language === 'zh') return `${year}年${month + 1}月${day}日 ${clock}`;
+  return `${day} ${MONTHS_EN[month] ?? ''} ${year}, ${clock}`;
+}
+
+/**
+ * `value` (an ISO time or epoch milliseconds) in the language's format; `fallback` for a missing or
+ * unreadable one. In local time, or at `offsetMinutes` east of UTC when given: a server-rendered
+ * page's zone, which its first render in the browser repeats (src/ui/lib/page-zone.tsx).
+ */
+export function formatDateTime(
+  value: string | number | null | undefined,
+  language: string,
+  fallback = '',
+  offsetMinutes?: number,
+): string {
   const time =
     value === null || value === undefined ? Number.NaN : typeof value === 'number' ? value : Date.parse(value);
-  return Number.isNaN(time) ? fallback : format(new Date(time), language);
+  if (Number.isNaN(time)) return fallback;
+  return format(offsetMinutes === undefined ? local(time) : atOffset(time, offsetMinutes), language);
 }

@@ -2,10 +2,10 @@
 // was rendered from, as JSON in an inert script element. The page takes it in place of its first
 // call, so its first render draws what the HTML already shows and nothing moves; the paste's view
 // was counted when the HTML was served. Handed out once, for the page it was made for.
-import { SHARE_DATA_ELEMENT_ID, type ServerShareData } from '@shared/share-page';
+import { SHARE_DATA_ELEMENT_ID, type ServerShareData, type SharePageRendering } from '@shared/share-page';
 
 type Kind = ServerShareData['kind'];
-type Carried = { kind: unknown; slug: unknown; answer: unknown; preview?: unknown };
+type Carried = { kind: unknown; slug: unknown; answer: unknown; preview?: unknown; rendering?: unknown };
 
 /** A file's text preview that came with the page, by slug, until the preview asks for it. */
 const previews = new Map<string, unknown>();
@@ -51,4 +51,17 @@ export function takeServerPreview(slug: string): unknown {
   const preview = previews.get(slug);
   previews.delete(slug);
   return preview;
+}
+
+/**
+ * How the page's HTML was rendered (its language and date zone), which the app's first render
+ * repeats to adopt the server's nodes (src/ui/app/share-island.tsx); undefined without one.
+ */
+export function servedRendering(doc: Document | undefined = currentDocument()): SharePageRendering | undefined {
+  const rendering = peekServerShare(doc)?.rendering;
+  if (typeof rendering !== 'object' || rendering === null || !('language' in rendering) || !('zoneOffset' in rendering))
+    return undefined;
+  const { language, zoneOffset } = rendering;
+  if ((language !== 'en' && language !== 'zh') || typeof zoneOffset !== 'number') return undefined;
+  return { language, zoneOffset };
 }

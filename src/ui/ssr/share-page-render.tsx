@@ -6,10 +6,16 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import type { RenderSharePage, SharePageInput, SharePageLanguage } from '@shared/share-page';
+import {
+  type RenderSharePage,
+  SHARE_ISLAND_ELEMENT_ID,
+  type SharePageInput,
+  type SharePageLanguage,
+} from '@shared/share-page';
 import { isLockedPaste, isRevealPending } from '@shared/api/paste.schema';
 import { isLockedFile } from '@shared/api/file-share.schema';
 import { previewKind } from '@shared/preview-kind';
+import { PageZone } from '@ui/lib/page-zone';
 import { TextPreviewView } from '@ui/components/preview/text-preview';
 import { FileShareBody, FileShareSection } from '@ui/features/file-view/file-share-view';
 import { componentResources } from '@ui/components/components.locales';
@@ -121,12 +127,21 @@ function FileContent({ input }: { input: Extract<SharePageInput, { kind: 'file' 
   );
 }
 
-export const renderSharePage: RenderSharePage = (input, language) =>
-  renderToString(
-    <I18nextProvider i18n={i18nFor(language)}>
-      <main id="main" className="shell__main" tabIndex={-1}>
+// The share's view is its own element, which the app adopts as it is (src/ui/app/share-island.tsx):
+// rendered apart from the main element and the footer, which the app's root layout draws itself.
+export const renderSharePage: RenderSharePage = (input, { language, zoneOffset }) => {
+  const i18n = i18nFor(language);
+  const island = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <PageZone offset={zoneOffset}>
         <Content input={input} />
-      </main>
+      </PageZone>
+    </I18nextProvider>,
+  );
+  const footer = renderToString(
+    <I18nextProvider i18n={i18n}>
       <SiteFooter />
     </I18nextProvider>,
   );
+  return `<main id="main" class="shell__main" tabindex="-1"><div id="${SHARE_ISLAND_ELEMENT_ID}" class="share-island">${island}</div></main>${footer}`;
+};

@@ -3,6 +3,7 @@
 // removal (or its last view) leaves the file in place, a file gone from the mount answers 410, a
 // file renamed or moved inside its storage keeps its share, and keys need the file and mount
 // permissions, write access and a path inside their base path.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
@@ -148,15 +149,27 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     expect(await objectAt(`${m}/team/cancel.txt`)).not.toBeNull();
   });
 
-  it('serves a small public picture of a mount as its link card image', async () => {
-    const bytes = randomBytesOf(2000, 41);
-    await upload(`${m}/team/pic.png`, bytes);
+  it("serves a card image scaled from a mount's public picture, made again when the picture changes", async () => {
+    const picture = (background: string) =>
+      sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+        .png()
+        .toBuffer();
+    await upload(`${m}/team/pic.png`, await picture('#dc2626'));
     const result = await shared(admin(h), { path: `${m}/team/pic.png` });
-    const got = await fetchBytes(`${h.server.baseUrl}/api/card-image/${result.slug}`);
-    expect(got.status).toBe(200);
-    expect(sha256(got.bytes)).toBe(sha256(bytes));
+    const card = `${h.server.baseUrl}/api/card-image/${result.slug}`;
+    const first = await fetchBytes(card);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(first.bytes).metadata()).toMatchObject({ width: 1200, height: 675 });
+    const red = (await sharp(first.bytes).raw().toBuffer())[0] ?? 0;
+    expect(red).toBeGreaterThan(180);
+    // The same path, another picture: its card is made from the new bytes, not the kept one.
+    await upload(`${m}/team/pic.png`, await picture('#2563eb'));
+    const second = await fetchBytes(card);
+    expect(second.status).toBe(200);
+    expect((await sharp(second.bytes).raw().toBuffer())[0] ?? 255).toBeLessThan(80);
     expectOk(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${m}/team/pic.png` } }), okSchema);
-    expect((await fetchBytes(`${h.server.baseUrl}/api/card-image/${result.slug}`)).status).toBe(404);
+    expect((await fetchBytes(card)).status).toBe(404);
   });
 
   it('answers 410 once the file is gone from its mount, and follows a rewritten file', async () => {

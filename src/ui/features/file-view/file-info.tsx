@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';
 import { formatBytes } from '@ui/lib/format-bytes';
-import { formatDateTime } from '@ui/lib/format-date-time';
+import { useDateTime } from '@ui/lib/page-zone';
 
 /** Name, size, type, views and expiry of a shared file. */
 export function FileInfo({ file }: { file: PublicFile }) {
   const { t, i18n } = useTranslation();
+  const formatDateTime = useDateTime();
   const rows: [string, string, string?][] = [
     [t('fileView.info.name'), file.filename],
     [t('fileView.info.size'), formatBytes(file.size)],

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { PasteView } from '@shared/api/paste.schema';
-import { formatDateTime } from '@ui/lib/format-date-time';
+import { useDateTime } from '@ui/lib/page-zone';
 
 /** Views (of the limit), expiry and creation time of a paste. */
 export function PasteMeta({ paste }: { paste: Pick<PasteView, 'views' | 'maxViews' | 'expiresAt' | 'createdAt'> }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
+  const formatDateTime = useDateTime();
   const views =
     paste.maxViews === null
       ? String(paste.views)

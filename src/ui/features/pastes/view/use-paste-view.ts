@@ -16,7 +16,7 @@ import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { ApiClient } from '@shared/http/api-client';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
-import { pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
+import { pasteEditorQuery, pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { takeServerShare } from '@ui/lib/server-share';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
@@ -157,10 +157,11 @@ export function usePasteView(api: ApiClient, slug: string) {
     refreshed.current = true;
     keepForOffline(adopted);
     // The server read it for anyone; a session's own read adds what only its owner sees (the edit
-    // id), in place, without going through the loading state.
+    // id), in place, without going through the loading state. The HTML counted this visit's view:
+    // that read counts none (and is refused to a session that may not edit the paste).
     if (!signedIn() || isRevealPending(adopted)) return;
     api
-      .call(viewPaste, { params: { slug }, query: pastePageQuery })
+      .call(viewPaste, { params: { slug }, query: pasteEditorQuery })
       .then(open, () => undefined)
       .then((next) => next !== undefined && settle(slug, next));
   }, [adopted, api, slug, settle, open]);
