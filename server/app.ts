@@ -259,6 +259,7 @@ export function createApp({
   app.route('/api', cardImageRoutes(new CardImageService(repos, clock, storage)));
   app.route('/api', oembedRoutes(new OembedService(new SharePreviewService(repos, clock)), trustProxy));
   app.route('/api', thumbnails.routes(fs.access));
+  app.route('/api', thumbnails.shareRoutes(repos, new UrlSigner(config.encryptionSecret, 'file-request-upload')));
   app.route(
     '/api',
     createFileRequestsModule({

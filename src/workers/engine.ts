@@ -15,6 +15,7 @@ import { putWithRetry } from './put-with-retry';
 import { sealedSource, type PartSource } from './sealed-source';
 import type { Connectivity, PutContext, PutOutcome } from './put-with-retry';
 import type { ApiFailure, UploadApi } from './upload-api';
+import { sendThumbnails, startThumbnails, type MakeThumbnails } from './upload-thumbnails';
 
 const MIB = 1024 * 1024;
 
@@ -58,6 +59,8 @@ export type TransferEngineDeps = {
   /** When given, storage PUTs pause while the device is offline and go on when it is back. */
   connectivity?: Connectivity;
   config?: Partial<TransferEngineConfig>;
+  /** Thumbnails of an image or video from the file being sent (never of an encrypted one); null when none. */
+  thumbnails?: MakeThumbnails;
 };
 
 export type TransferEngine = {
@@ -303,6 +306,8 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       const controller = new AbortController();
       running.set(job.id, controller);
       const session: Session = { fileId: null, multipartUploadId: null, onStarted };
+      // Made while the bytes go out (an encrypted file never has any); sent once the share is committed.
+      const thumbnails = job.e2ee === undefined ? startThumbnails(deps.thumbnails, job.file, job.filename) : null;
       const progress = createProgressReporter({
         total: source.size,
         now: deps.now,
@@ -316,6 +321,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
         if (result.ok && !controller.signal.aborted) {
           remember(job.id, result.fileId);
+          await sendThumbnails(api, result.fileId, thumbnails, config.cleanupTimeoutMs);
           return result;
         }
         // A part the network interrupted leaves its multipart upload on the server, to resume.

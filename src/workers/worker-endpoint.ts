@@ -117,8 +117,10 @@ function detachedStart(onStarted: StartedCallback): StartedCallback {
 
 export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerApi {
   let connection: TransferConnection | null = null;
+  const thumbnails = deps.thumbnails ?? defaultThumbnails();
   const engine = createTransferEngine({
     api: createUploadApi({ fetch: deps.fetch, connection: () => connection }),
+    ...(thumbnails === undefined ? {} : { thumbnails }),
     transport: deps.transport ?? defaultTransport(deps.fetch),
     now: deps.now ?? (() => performance.now()),
     sleep: deps.sleep ?? abortableSleep,
@@ -127,6 +129,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };
   const urlTransfer = createUrlTransfer({
+    ...(thumbnails === undefined ? {} : { thumbnails }),
     api: createUploadApi({ fetch: deps.fetch, connection: () => connection, endpoints: urlUploadEndpoints }),
     fetch: deps.fetch,
     connection: () => connection,
@@ -168,7 +171,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     put: fsPut,
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
-    thumbnails: deps.thumbnails ?? defaultThumbnails(),
+    thumbnails,
   });
   const fsCopy = createFsCopy({
     api: fsApi,
@@ -180,6 +183,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
   });
 
   const requestTransfer = createRequestTransfer({
+    ...(thumbnails === undefined ? {} : { thumbnails }),
     fetch: deps.fetch,
     connection: () => connection,
     transport: deps.transport ?? defaultTransport(deps.fetch),

@@ -21,6 +21,7 @@ import * as storageConfigs from './storage-config.endpoints';
 import * as system from './system.endpoints';
 import * as uploads from './upload.endpoints';
 import * as urlUploads from './url-upload.endpoints';
+import * as shareThumbnails from './share-thumbnail.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -57,4 +58,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   fsMove,
   fsThumbnails,
   fileRequests,
+  shareThumbnails,
 );

@@ -69,6 +69,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartAbort: async (body) => ok({ file_id: body.file_id, status: 'aborted' }),
     multipartParts: async (body) => ok({ ...body, part_size: 5 * MIB, part_count: 1, parts: [] }),
     cancel: async (body) => ok({ file_id: body.file_id, status: 'cancelled' }),
+    thumbnail: async (body) => ok({ file_id: body.file_id, status: 'done' }),
   };
   const pick = { ...defaults, ...overrides };
   return {
@@ -80,6 +81,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartAbort: vi.fn(pick.multipartAbort),
     multipartParts: vi.fn(overrides.multipartParts ?? defaults.multipartParts),
     cancel: vi.fn(pick.cancel),
+    thumbnail: vi.fn(pick.thumbnail),
   } satisfies UploadApi;
 }
 
