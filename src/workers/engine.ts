@@ -307,7 +307,8 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       running.set(job.id, controller);
       const session: Session = { fileId: null, multipartUploadId: null, onStarted };
       // Made while the bytes go out (an encrypted file never has any); sent once the share is committed.
-      const thumbnails = job.e2ee === undefined ? startThumbnails(deps.thumbnails, job.file, job.filename) : null;
+      const thumbnails =
+        job.e2ee === undefined ? startThumbnails(deps.thumbnails, job.file, job.filename, job.poster) : null;
       const progress = createProgressReporter({
         total: source.size,
         now: deps.now,

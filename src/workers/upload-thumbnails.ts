@@ -12,7 +12,10 @@ export function startThumbnails(
   make: MakeThumbnails | undefined,
   file: Blob,
   name: string,
+  /** A video's, made in the page already. */
+  poster?: ThumbnailBlobs,
 ): Promise<ThumbnailBlobs | null> | null {
+  if (poster !== undefined) return Promise.resolve(poster);
   if (make === undefined) return null;
   return make(file, name).catch(() => null);
 }

@@ -1,8 +1,8 @@
 // A URL upload's thumbnails: the worker sees the bytes as it streams them from the source to
-// storage, so an image (or video) small enough to decode is also kept, a chunk at a time, and
-// made into thumbnails once the download is whole. A failed or cut download, or a file too large
-// to decode, only means no thumbnails.
-import { hasThumbnailsName } from '@shared/thumbnail-types';
+// storage, so an image small enough to decode is also kept, a chunk at a time, and made into
+// thumbnails once the download is whole (a video is not: a worker has no <video> element). A
+// failed or cut download, or a file too large to decode, only means no thumbnails.
+import { isThumbnailableName } from '@shared/thumbnail-types';
 import type { ThumbnailBlobs } from './image-thumbnails';
 import { BROWSER_THUMBNAIL_MAX_SOURCE_BYTES } from './image-thumbnails';
 import type { MakeThumbnails } from './upload-thumbnails';
@@ -14,7 +14,7 @@ export function keepForThumbnails(
   job: { filename: string; mimetype: string; size: number },
   make: MakeThumbnails | undefined,
 ): Kept | null {
-  if (make === undefined || !hasThumbnailsName(job.filename) || job.size > BROWSER_THUMBNAIL_MAX_SOURCE_BYTES)
+  if (make === undefined || !isThumbnailableName(job.filename) || job.size > BROWSER_THUMBNAIL_MAX_SOURCE_BYTES)
     return null;
   const [body, copy] = source.tee();
   return {

@@ -183,6 +183,34 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     expect((await pub({ token, file_id: result.receipt.fileId, tile, large: tile })).status).toBe(200);
   });
 
+  it('stores the frame the page took of a video; a video without one is a 404, never queued', async () => {
+    const frame = async (width: number, height: number) =>
+      new Blob([new Uint8Array(await webp(width, height))], { type: 'image/webp' });
+    const poster = { tile: await frame(256, 144), large: await frame(1024, 576) };
+    const bytes = new Uint8Array(Buffer.from('a video’s bytes, as far as the server is concerned'));
+    const withFrame = await worker.upload({
+      id: `${name}-video`,
+      file: new Blob([bytes], { type: 'video/webm' }),
+      filename: 'clip.webm',
+      s3_config_id: h.configId,
+      poster,
+    });
+    if (!withFrame.ok) throw new Error(withFrame.message);
+    expect(await rowOf(withFrame.share.storage_path)).toMatchObject({ status: 'done' });
+    const tile = await served(withFrame.share.storage_path);
+    expect(tile.status).toBe(200);
+    expect(await sharp(tile.bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 144 });
+    const without = await worker.upload({
+      id: `${name}-video-2`,
+      file: new Blob([bytes], { type: 'video/mp4' }),
+      filename: 'other.mp4',
+      s3_config_id: h.configId,
+    });
+    if (!without.ok) throw new Error(without.message);
+    expect((await served(without.share.storage_path)).status).toBe(404);
+    expect(await rowOf(without.share.storage_path)).toBeUndefined();
+  });
+
   it('takes thumbnails only for the caller’s own share, committed a moment ago, and only real small WebP or AVIF', async () => {
     const tile = (await webp(64, 48)).toString('base64');
     const large = (await webp(640, 480)).toString('base64');

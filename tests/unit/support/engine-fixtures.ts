@@ -8,6 +8,7 @@ import type { Connectivity } from '@workers/put-with-retry';
 import type { UploadJob } from '@workers/protocol';
 import type { PutOptions, PutResponse } from '@workers/put-transport';
 import type { ApiOutcome, UploadApi } from '@workers/upload-api';
+import type { MakeThumbnails } from '@workers/upload-thumbnails';
 
 export const MIB = 1024 * 1024;
 
@@ -111,6 +112,7 @@ export function setup(
     put?: PutHandler;
     config?: Partial<TransferEngineConfig>;
     connectivity?: Connectivity;
+    thumbnails?: MakeThumbnails;
   } = {},
 ) {
   const api = fakeApi(options.api);
@@ -125,6 +127,7 @@ export function setup(
     random: () => 1,
     config: options.config,
     ...(options.connectivity === undefined ? {} : { connectivity: options.connectivity }),
+    ...(options.thumbnails === undefined ? {} : { thumbnails: options.thumbnails }),
   });
   return { engine, api, transport, sleep, clock };
 }
