@@ -70,24 +70,21 @@ async function uploadBatch(browser: Browser, baseUrl: string, token: string, pat
     const watch = await page.evaluateHandle((count) => {
       let clickedAt = 0;
       document.addEventListener('click', () => (clickedAt ||= performance.now()), { capture: true });
+      // No named functions in here: the bundler's name helper does not exist in the page.
       const done = new Promise<{ ms: number; failure: string | null }>((resolve) => {
-        const check = () => {
+        const observer = new MutationObserver(() => {
           const failed = document.querySelector('.upload-row[data-status="error"]');
           const links = document.querySelectorAll('.upload-row [data-testid="share-link"]').length;
           if (failed === null && links < count) return;
           observer.disconnect();
           resolve({ ms: performance.now() - clickedAt, failure: failed?.textContent ?? null });
-        };
-        const observer = new MutationObserver(check);
+        });
         observer.observe(document.body, { childList: true, subtree: true, attributes: true });
       });
       return { done };
     }, paths.length);
     await start.click();
-    const result = await Promise.race([
-      watch.evaluate((w) => w.done),
-      delay(UPLOAD_TIMEOUT_MS, null, { ref: false }),
-    ]);
+    const result = await Promise.race([watch.evaluate((w) => w.done), delay(UPLOAD_TIMEOUT_MS, null, { ref: false })]);
     if (result === null) throw new Error(`no ${paths.length} share links after ${UPLOAD_TIMEOUT_MS / 1000} s`);
     if (result.failure !== null) throw new Error(`an upload failed in the page: ${result.failure}`);
     // The last thumbnail call has finished by the time its file's link shows (the worker sends it first).

@@ -1,20 +1,25 @@
 // Thumbnails the browser makes at every upload, end to end in Chromium on the local driver: a
 // photo sent from the upload page has its thumbnails stored with the share (the server takes them),
 // and a real video recorded in the page (MediaRecorder, WebM) uploaded from the explorer gets a
-// frame as its thumbnail, shown in the grid; a video the browser cannot play keeps its icon.
-// Screenshots of the grid at 1280 and 390 px in English and Chinese.
+// frame as its thumbnail, shown in the grid; a video the browser cannot play keeps its icon; on a
+// radosgw mount the grid loads thumbnails straight from storage (a redirect to a signed link,
+// allowed by the bucket's CORS rule), never through the server. Screenshots of the grid at 1280 and 390 px in English and Chinese.
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ExplorerPage } from './pages/explorer.page';
 import { UploadPage } from './pages/upload.page';
-import { adminCall, adminToken } from './support/admin-api';
+import { adminCall, adminToken, emptyFolder, envelope } from './support/admin-api';
+import { E2E_PORT } from './support/env';
+import { rgwFromEnv } from './support/rgw-env';
 
 test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
-const folder = `/local/e2e-thumbs-${randomBytes(4).toString('hex')}`;
+const run = randomBytes(4).toString('hex');
+const folder = `/local/e2e-thumbs-${run}`;
+const s3Mount = `/e2e-thumbs-s3-${run}`;
 let token = '';
 const shares: string[] = [];
 
@@ -25,6 +30,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(async ({ request }) => {
   await adminCall(request, token, 'post', '/admin/fs/batch-remove', { paths: [folder] });
+  await emptyFolder(request, token, `${s3Mount}/e2e-thumbs-${run}/`).catch(() => undefined);
   for (const id of shares) await adminCall(request, token, 'delete', `/admin/files/${id}`);
 });
 
@@ -142,4 +148,52 @@ test('a video uploaded from the explorer shows a frame of it in the grid; one th
       await page.screenshot({ path: testInfo.outputPath(`video-grid-${language}-${width}.png`), fullPage: true });
     }
   }
+});
+
+test('on a radosgw mount the grid loads thumbnails from storage itself, through the redirect', async ({
+  page,
+  request,
+}) => {
+  const rgw = rgwFromEnv();
+  const created = await adminCall(request, token, 'post', '/s3-configs', {
+    name: `radosgw-thumbs-${run}`,
+    provider_type: 'Other S3 Compatible',
+    endpoint_url: rgw.endpoint,
+    bucket_name: rgw.bucket,
+    access_key_id: rgw.accessKeyId,
+    secret_access_key: rgw.secretAccessKey,
+    path_style: true,
+  });
+  const { id } = envelope(z.object({ id: z.string() })).parse(await created.json()).data;
+  await adminCall(request, token, 'post', `/s3-configs/${id}/apply-cors`, { origin: `http://localhost:${E2E_PORT}` });
+  await adminCall(request, token, 'post', '/admin/mounts', {
+    name: `thumbs-s3-${run}`,
+    storage_type: 's3',
+    storage_config_id: id,
+    mount_path: s3Mount,
+    cache_ttl: 0,
+  });
+  const inside = `${s3Mount}/e2e-thumbs-${run}`;
+  await adminCall(request, token, 'post', '/admin/fs/mkdir', { path: `${inside}/` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, 'en');
+  const explorer = new ExplorerPage(page);
+  await page.goto(`/mount-explorer${inside}`);
+  await expect(page.locator('.explorer input[type="file"]')).toBeAttached();
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b0306a' } })
+    .jpeg()
+    .toBuffer();
+  await explorer.fileInput.setInputFiles([{ name: 'stored.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  await expect(page.locator('.explorer-upload[data-status="done"]')).toHaveCount(1);
+  const fromStorage = page.waitForResponse(
+    (response) => response.url().startsWith(rgw.endpoint) && response.url().includes('.clipdock-thumbs/'),
+  );
+  await page.locator('.segmented button').nth(1).click();
+  const thumb = explorer.entry('stored.jpg').locator('img.entry__thumb');
+  await expect(thumb).toHaveAttribute('src', /^blob:/);
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  const answer = await fromStorage;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/webp');
+  expect(answer.request().redirectedFrom()?.url()).toContain('/api/admin/fs/thumbnail');
 });
