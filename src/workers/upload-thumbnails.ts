@@ -1,7 +1,10 @@
 // The thumbnails of a share upload (the upload page, a URL upload, a file request): made from the
-// bytes being sent while they go out, then sent once the upload is committed, as the explorer's
-// uploads do (fs-transfer.ts). Nothing here ever fails the upload: a corrupt image, a refused or
-// failed call, or a time-out only leaves the file without thumbnails.
+// bytes that were sent, once the upload is committed, and sent to the server. They are made
+// after the upload's answer, one file at a time (`ThumbnailLine`): decoding a 12-megapixel photo
+// and encoding its 1024 px WebP costs about as much CPU as sending it, so on the upload's path
+// they would double a batch's time; in the line they take one core at most while the next files
+// go up. Nothing here ever fails the upload: a corrupt image, a refused or failed call, or a
+// time-out only leaves the file without thumbnails.
 import { blobToBase64, type ThumbnailBlobs } from './image-thumbnails';
 import type { UploadApi } from './upload-api';
 
@@ -36,4 +39,21 @@ export async function sendThumbnails(
   } catch {
     // The file keeps its type icon.
   }
+}
+
+/** Thumbnail work done one job at a time, after the uploads that asked for it. */
+export type ThumbnailLine = {
+  add(work: () => Promise<void>): void;
+  /** Resolves once every job added so far is done (tests, benchmarks). */
+  idle(): Promise<void>;
+};
+
+export function createThumbnailLine(): ThumbnailLine {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    add(work) {
+      tail = tail.then(work).catch(() => undefined);
+    },
+    idle: () => tail,
+  };
 }

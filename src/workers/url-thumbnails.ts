@@ -7,7 +7,11 @@ import type { ThumbnailBlobs } from './image-thumbnails';
 import { BROWSER_THUMBNAIL_MAX_SOURCE_BYTES } from './image-thumbnails';
 import type { MakeThumbnails } from './upload-thumbnails';
 
-export type Kept = { body: ReadableStream<Uint8Array>; thumbnails: Promise<ThumbnailBlobs | null> };
+export type Kept = {
+  body: ReadableStream<Uint8Array>;
+  /** Makes them from the kept bytes (once the download is whole): run it in the thumbnail line. */
+  thumbnails(): Promise<ThumbnailBlobs | null>;
+};
 
 export function keepForThumbnails(
   source: ReadableStream<Uint8Array>,
@@ -17,10 +21,8 @@ export function keepForThumbnails(
   if (make === undefined || !isThumbnailableName(job.filename) || job.size > BROWSER_THUMBNAIL_MAX_SOURCE_BYTES)
     return null;
   const [body, copy] = source.tee();
-  return {
-    body,
-    thumbnails: collect(copy, job.size).then((blob) => (blob === null ? null : make(blob, job.filename))),
-  };
+  const kept = collect(copy, job.size);
+  return { body, thumbnails: () => kept.then((blob) => (blob === null ? null : make(blob, job.filename))) };
 }
 
 /** The whole stream as a Blob, or null when it fails or runs past `size`. */

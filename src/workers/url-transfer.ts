@@ -28,7 +28,7 @@ import { sealingFor } from './sealed-source';
 import { sealedSize } from '@shared/e2ee/records';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
 import { openDownload } from './url-download';
-import { sendThumbnails, type MakeThumbnails } from './upload-thumbnails';
+import { createThumbnailLine, sendThumbnails, type MakeThumbnails, type ThumbnailLine } from './upload-thumbnails';
 import { keepForThumbnails } from './url-thumbnails';
 
 const MIB = 1024 * 1024;
@@ -71,8 +71,10 @@ export type UrlTransferDeps = {
   put: PutContext;
   now: () => number;
   config?: Partial<UrlTransferConfig>;
-  /** Thumbnails of an image or video from the bytes as they stream past (never of an encrypted one). */
+  /** Thumbnails of an image from the bytes as they stream past (never of an encrypted one). */
   thumbnails?: MakeThumbnails;
+  /** Where they are made, one at a time, after each upload's answer. */
+  thumbnailLine?: ThumbnailLine;
 };
 
 export type UrlTransfer = {
@@ -104,6 +106,7 @@ function weighted(progress: ProgressReporter) {
 }
 
 export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
+  const thumbnailLine = deps.thumbnailLine ?? createThumbnailLine();
   const config = { ...defaultUrlTransferConfig, ...deps.config };
   const { api } = deps;
   const running = new Map<string, AbortController>();
@@ -200,7 +203,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       signal,
     );
     if (!commit.ok) return fromApiFailure('commit-failed', commit);
-    await sendThumbnails(api, fileId, kept?.thumbnails ?? null, config.cleanupTimeoutMs);
+    if (kept !== null) thumbnailLine.add(() => sendThumbnails(api, fileId, kept.thumbnails(), config.cleanupTimeoutMs));
     progress.complete();
     return { ok: true, fileId, slug: commit.data.slug, etag: done.data.etag, share: commit.data };
   }

@@ -67,6 +67,15 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
       .where('storage_config_id', '=', h.configId)
       .where('object_key', '=', key)
       .executeTakeFirst();
+  /** The row once the worker's thumbnail line has sent them (they follow the upload's answer). */
+  const doneRow = async (key: string) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const row = await rowOf(key);
+      if (row?.status === 'done' || Date.now() > deadline) return row;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   /** The thumbnail as a mount showing the storage serves it (through the server). */
   const served = async (key: string, size = 'tile') => {
     const query = new URLSearchParams({ path: `${h.mountPath}/${key}`, size, via: 'server' });
@@ -108,7 +117,7 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     });
     if (!result.ok) throw new Error(result.message);
     const key = result.share.storage_path;
-    expect(await rowOf(key)).toMatchObject({ status: 'done', attempts: 0 });
+    expect(await doneRow(key)).toMatchObject({ status: 'done', attempts: 0 });
     expect(await (await h.driver()).head(`.clipdock-thumbs/${key}.large.webp`)).not.toBeNull();
     const tile = await served(key);
     expect(tile.status).toBe(200);
@@ -126,6 +135,15 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     });
     if (!result.ok) throw new Error(result.message);
     expect(result.share.size).toBe(bytes.length);
+    // The line runs in order: once a later image has its thumbnails, the corrupt one was tried.
+    const later = await worker.upload({
+      id: `${name}-after-corrupt`,
+      file: new Blob([new Uint8Array(await plainPng())]),
+      filename: 'after.png',
+      s3_config_id: h.configId,
+    });
+    if (!later.ok) throw new Error(later.message);
+    expect(await doneRow(later.share.storage_path)).toMatchObject({ status: 'done' });
     expect(await rowOf(result.share.storage_path)).toBeUndefined();
   });
 
@@ -140,7 +158,7 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
       s3_config_id: h.configId,
     });
     if (!result.ok) throw new Error(result.message);
-    expect(await rowOf(result.share.storage_path)).toMatchObject({ status: 'done' });
+    expect(await doneRow(result.share.storage_path)).toMatchObject({ status: 'done' });
     expect(await sharp((await served(result.share.storage_path)).bytes).metadata()).toMatchObject({
       width: 128,
       height: 256,
@@ -164,7 +182,7 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
       .where('id', '=', result.receipt.fileId)
       .executeTakeFirstOrThrow();
     const key = stored.storage_key ?? '';
-    expect(await rowOf(key)).toMatchObject({ status: 'done' });
+    expect(await doneRow(key)).toMatchObject({ status: 'done' });
     expect((await served(key)).status).toBe(200);
     const tile = (await webp(64, 48)).toString('base64');
     const pub = (json: unknown) =>
@@ -196,7 +214,7 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
       poster,
     });
     if (!withFrame.ok) throw new Error(withFrame.message);
-    expect(await rowOf(withFrame.share.storage_path)).toMatchObject({ status: 'done' });
+    expect(await doneRow(withFrame.share.storage_path)).toMatchObject({ status: 'done' });
     const tile = await served(withFrame.share.storage_path);
     expect(tile.status).toBe(200);
     expect(await sharp(tile.bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 144 });

@@ -8,7 +8,7 @@ import type { Connectivity } from '@workers/put-with-retry';
 import type { UploadJob } from '@workers/protocol';
 import type { PutOptions, PutResponse } from '@workers/put-transport';
 import type { ApiOutcome, UploadApi } from '@workers/upload-api';
-import type { MakeThumbnails } from '@workers/upload-thumbnails';
+import type { MakeThumbnails, ThumbnailLine } from '@workers/upload-thumbnails';
 
 export const MIB = 1024 * 1024;
 
@@ -113,6 +113,7 @@ export function setup(
     config?: Partial<TransferEngineConfig>;
     connectivity?: Connectivity;
     thumbnails?: MakeThumbnails;
+    thumbnailLine?: ThumbnailLine;
   } = {},
 ) {
   const api = fakeApi(options.api);
@@ -128,6 +129,7 @@ export function setup(
     config: options.config,
     ...(options.connectivity === undefined ? {} : { connectivity: options.connectivity }),
     ...(options.thumbnails === undefined ? {} : { thumbnails: options.thumbnails }),
+    ...(options.thumbnailLine === undefined ? {} : { thumbnailLine: options.thumbnailLine }),
   });
   return { engine, api, transport, sleep, clock };
 }
