@@ -21,6 +21,7 @@ import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
 import { IdempotencyStore } from './modules/idempotency/idempotency';
 import type { Logger } from './lib/logger';
+import { UrlSigner } from './lib/signed-url';
 import { authenticate } from './middleware/auth.middleware';
 import { handleError, notFound } from './middleware/error.middleware';
 import { ProxyNotice, proxyNoticeWatch } from './middleware/proxy-notice.middleware';
@@ -197,6 +198,7 @@ export function createApp({
   app.route('/api', fs.routes);
   app.route('/api', sharePreview.routes);
   app.route('/api', thumbnails.routes(fs.access));
+  app.route('/api', thumbnails.shareRoutes(repos, new UrlSigner(encryptionSecret, 'file-request-upload')));
   app.route(
     '/api',
     createFileRequestsModule({

@@ -63,14 +63,23 @@ export class S3Driver implements StorageDriver {
     return getSignedUrl(this.#client, command, this.#signing(expiresIn));
   }
 
-  presignGet(key: string, { expiresIn, contentType, contentDisposition }: PresignGetOptions): Promise<string> {
+  presignGet(
+    key: string,
+    { expiresIn, contentType, contentDisposition, cacheControl, signedAt }: PresignGetOptions,
+  ): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.#bucket,
       Key: key,
       ResponseContentType: contentType,
       ResponseContentDisposition: contentDisposition,
+      ResponseCacheControl: cacheControl,
     });
-    return getSignedUrl(this.#client, command, this.#signing(expiresIn));
+    const signing = this.#signing(expiresIn);
+    return getSignedUrl(
+      this.#client,
+      command,
+      signedAt === undefined ? signing : { ...signing, signingDate: new Date(signedAt) },
+    );
   }
 
   async createMultipart(key: string, contentType: string): Promise<string> {

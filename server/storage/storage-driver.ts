@@ -27,7 +27,15 @@ export type ListOptions = { delimiter?: string; token?: string | null; limit?: n
 /** `contentLength` is signed into the link: storage refuses a body of any other length. */
 export type PresignPutOptions = { expiresIn: number; contentType: string; contentLength: number };
 export type PresignPartOptions = { expiresIn: number; contentLength: number };
-export type PresignGetOptions = { expiresIn: number; contentType?: string; contentDisposition?: string };
+export type PresignGetOptions = {
+  expiresIn: number;
+  contentType?: string;
+  contentDisposition?: string;
+  /** The Cache-Control the storage answers with (S3 only). */
+  cacheControl?: string;
+  /** Signs as of this time (ms) rather than now, so the same link comes back for a while (S3 only). */
+  signedAt?: number;
+};
 
 export type UploadedPart = { partNumber: number; etag: string };
 export type ListedPart = UploadedPart & { size: number };

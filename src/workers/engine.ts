@@ -15,6 +15,13 @@ import { putWithRetry } from './put-with-retry';
 import { sealedSource, type PartSource } from './sealed-source';
 import type { Connectivity, PutContext, PutOutcome } from './put-with-retry';
 import type { ApiFailure, UploadApi } from './upload-api';
+import {
+  createThumbnailLine,
+  sendThumbnails,
+  startThumbnails,
+  type MakeThumbnails,
+  type ThumbnailLine,
+} from './upload-thumbnails';
 
 const MIB = 1024 * 1024;
 
@@ -58,6 +65,10 @@ export type TransferEngineDeps = {
   /** When given, storage PUTs pause while the device is offline and go on when it is back. */
   connectivity?: Connectivity;
   config?: Partial<TransferEngineConfig>;
+  /** Thumbnails of an image or video from the file sent (never of an encrypted one); null when none. */
+  thumbnails?: MakeThumbnails;
+  /** Where they are made, one at a time, after each upload's answer; the engine's own by default. */
+  thumbnailLine?: ThumbnailLine;
 };
 
 export type TransferEngine = {
@@ -108,6 +119,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const { api } = deps;
   const running = new Map<string, AbortController>();
   const finished = new Map<string, string>();
+  const thumbnailLine = deps.thumbnailLine ?? createThumbnailLine();
   const put: PutContext = {
     transport: deps.transport,
     sleep: deps.sleep,
@@ -316,6 +328,18 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
         if (result.ok && !controller.signal.aborted) {
           remember(job.id, result.fileId);
+          // Made and sent after the answer, in the line (an encrypted file never has any).
+          if (job.e2ee === undefined) {
+            const { fileId } = result;
+            thumbnailLine.add(() =>
+              sendThumbnails(
+                api,
+                fileId,
+                startThumbnails(deps.thumbnails, job.file, job.filename, job.poster),
+                config.cleanupTimeoutMs,
+              ),
+            );
+          }
           return result;
         }
         // A part the network interrupted leaves its multipart upload on the server, to resume.

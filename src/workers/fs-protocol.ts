@@ -2,7 +2,7 @@
 // system): the job names the folder and the caller's scope; the result is the new file's entry.
 import * as z from 'zod/mini';
 import { fsEntrySchema, fsNameSchema, fsPathSchema } from '@shared/api/fs.schema';
-import { transferFailureSchema, type ProgressCallback } from './protocol';
+import { posterSchema, transferFailureSchema, type ProgressCallback } from './protocol';
 
 export const fsUploadJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
@@ -15,6 +15,8 @@ export const fsUploadJobSchema = z.object({
   fileName: fsNameSchema,
   /** Defaults to the browser-reported type, text/markdown for Markdown names, else octet-stream. */
   contentType: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+  /** A video's thumbnails, made in the page before the job goes to the worker. */
+  poster: z.optional(posterSchema),
 });
 export type FsUploadJob = z.infer<typeof fsUploadJobSchema>;
 

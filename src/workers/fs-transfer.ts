@@ -14,6 +14,7 @@ import type { ProgressCallback, TransferConnection, TransferFailure } from './pr
 import { putWithRetry, type PutContext } from './put-with-retry';
 import type { ApiFailure } from './upload-api';
 import { blobToBase64, type ThumbnailBlobs } from './image-thumbnails';
+import { startThumbnails } from './upload-thumbnails';
 
 export type FsTransferDeps = {
   /** The fs calls of a scope. */
@@ -168,7 +169,7 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
       });
       const contentType = job.contentType ?? uploadMimetype(job.fileName, job.file.type);
       // Made while the bytes go out; awaited only once the file is stored.
-      const thumbnails = (deps.thumbnails?.(job.file, job.fileName) ?? Promise.resolve(null)).catch(() => null);
+      const thumbnails = startThumbnails(deps.thumbnails, job.file, job.fileName, job.poster) ?? Promise.resolve(null);
       try {
         progress.stage('initializing');
         const send = job.file.size >= config.singlePutMaxBytes ? multipart : single;

@@ -33,8 +33,16 @@ export async function makeImageThumbnails<R extends Raster>(
   tools: ImageTools<R>,
 ): Promise<ThumbnailBlobs | null> {
   if (!isThumbnailableName(name) || file.size === 0 || file.size > BROWSER_THUMBNAIL_MAX_SOURCE_BYTES) return null;
+  return drawThumbnails(() => tools.decode(file), tools);
+}
+
+/** Both sizes drawn from what `decode` gives (an image, a video's frame); null on any failure. */
+export async function drawThumbnails<R extends Raster>(
+  decode: () => Promise<R & { close(): void }>,
+  tools: Pick<ImageTools<R>, 'draw'>,
+): Promise<ThumbnailBlobs | null> {
   try {
-    const bitmap = await tools.decode(file);
+    const bitmap = await decode();
     try {
       if (bitmap.width < 1 || bitmap.height < 1) return null;
       const largeSize = fitInside(bitmap.width, bitmap.height, thumbnailPixels.large);

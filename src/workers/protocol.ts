@@ -34,6 +34,10 @@ export const sealWithSchema = z.object({
   header: e2eeFileHeaderSchema,
 });
 
+const blob = z.custom<Blob>((value) => value instanceof Blob, 'must be a Blob');
+/** A video's thumbnails, made in the page (video-poster.ts) before the job goes to the worker. */
+export const posterSchema = z.object({ tile: blob, large: blob });
+
 export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
   /** Chosen by the caller; `cancel(id)` refers to it. */
   id: z.string().check(z.minLength(1)),
@@ -46,6 +50,7 @@ export const uploadJobSchema = z.extend(uploadShareOptionsSchema, {
     z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
   ),
   e2ee: z.optional(sealWithSchema),
+  poster: z.optional(posterSchema),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 

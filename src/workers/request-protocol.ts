@@ -3,7 +3,7 @@
 // of the uploader's receipt, with the SHA-256 the worker computed from the file as it was sent.
 import * as z from 'zod/mini';
 import { FILE_REQUEST_UPLOADER_NAME_MAX } from '@shared/api/file-request.schema';
-import { transferFailureSchema, type ProgressCallback, type StartedCallback } from './protocol';
+import { posterSchema, transferFailureSchema, type ProgressCallback, type StartedCallback } from './protocol';
 
 export const requestUploadJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
@@ -17,6 +17,8 @@ export const requestUploadJobSchema = z.object({
   resume: z.optional(
     z.object({ fileId: z.string().check(z.minLength(1)), uploadId: z.string().check(z.minLength(1)) }),
   ),
+  /** A video's thumbnails, made in the page before the job goes to the worker. */
+  poster: z.optional(posterSchema),
 });
 export type RequestUploadJob = z.infer<typeof requestUploadJobSchema>;
 

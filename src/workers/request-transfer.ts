@@ -63,6 +63,7 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
             file: job.file,
             filename: job.filename,
             ...(job.resume === undefined ? {} : { resume: job.resume }),
+            ...(job.poster === undefined ? {} : { poster: job.poster }),
           },
           onProgress,
           onStarted,

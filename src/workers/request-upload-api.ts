@@ -3,6 +3,7 @@
 // starting) and goes to /public/file-requests/{slug}/…; the commit's receipt line is handed back
 // in the share answer's fields the engine reads (id, filename, size, mimetype, created_at).
 import * as endpoints from '@shared/api/file-request.endpoints';
+import { requestUploadThumbnail } from '@shared/api/share-thumbnail.endpoints';
 import type { CommitResponse } from '@shared/api/upload.schema';
 import { createApiClient } from '@shared/http/api-client';
 import type { TransferConnection } from './protocol';
@@ -127,5 +128,7 @@ export function createRequestUploadApi({
         const stopped = await client.call(endpoints.cancelRequestUpload, { params, body: { token, ...body }, signal });
         return { file_id: stopped.file_id, status: 'cancelled' as const };
       }),
+    thumbnail: (body, signal) =>
+      outcome(() => client.call(requestUploadThumbnail, { params, body: { token, ...body }, signal })),
   };
 }

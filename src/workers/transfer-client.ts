@@ -22,6 +22,8 @@ import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
 import { requestUploadResultSchema, type RequestUploadJob, type RequestUploadResult } from './request-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
+import type { ThumbnailBlobs } from './image-thumbnails';
+import { canPlayVideo, videoPoster } from './video-poster';
 import type {
   ProgressCallback,
   StartedCallback,
@@ -140,21 +142,33 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
   const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> =>
     runWith(uploadResultSchema, start, onProgress);
 
+  /** A video's thumbnails are taken here, in the page, before its job goes to the worker. */
+  async function withPoster<J extends { file: Blob; poster?: ThumbnailBlobs }>(job: J, name: string): Promise<J> {
+    if (job.poster !== undefined || !canPlayVideo(job.file, name)) return job;
+    const poster = await videoPoster(job.file, name);
+    return poster === null ? job : { ...job, poster };
+  }
+
   return {
     upload: (job, onProgress, onStarted) =>
-      run((transfer, progress) => {
+      run(async (transfer, progress) => {
         const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
-        return transfer.upload(job, progress, started);
+        const sent = job.e2ee === undefined ? await withPoster(job, job.filename) : job;
+        return transfer.upload(sent, progress, started);
       }, onProgress),
     uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
     uploadToMount: (job, onProgress) =>
-      runWith(fsUploadResultSchema, (transfer, progress) => transfer.uploadToMount(job, progress), onProgress),
+      runWith(
+        fsUploadResultSchema,
+        async (transfer, progress) => transfer.uploadToMount(await withPoster(job, job.fileName), progress),
+        onProgress,
+      ),
     uploadToRequest: (job, onProgress, onStarted) =>
       runWith(
         requestUploadResultSchema,
-        (transfer, progress) => {
+        async (transfer, progress) => {
           const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
-          return transfer.uploadToRequest(job, progress, started);
+          return transfer.uploadToRequest(await withPoster(job, job.filename), progress, started);
         },
         onProgress,
       ),

@@ -12,6 +12,7 @@ import {
   presignUpload,
   refreshMultipartUrls,
 } from '@shared/api/upload.endpoints';
+import { uploadThumbnail } from '@shared/api/share-thumbnail.endpoints';
 import type { ErrorCode } from '@shared/errors';
 import { createApiClient } from '@shared/http/api-client';
 import type { BodyOf, EndpointSpec, ReplyOf } from '@shared/http/endpoint';
@@ -31,6 +32,8 @@ export type UploadApi = {
   /** The parts storage holds, to resume after a reload; device uploads only. */
   multipartParts?: ApiCall<typeof listMultipartParts>;
   cancel: ApiCall<typeof cancelUpload>;
+  /** Stores the thumbnails the worker made of the share it just committed. */
+  thumbnail?: ApiCall<typeof uploadThumbnail>;
 };
 
 /** Any endpoint taking and answering what `E` does. */
@@ -117,5 +120,6 @@ export function createUploadApi({ fetch, connection, endpoints = deviceUploadEnd
     multipartComplete: (body, signal) => outcome(() => client.call(endpoints.multipartComplete, { body, signal })),
     multipartAbort: (body, signal) => outcome(() => client.call(endpoints.multipartAbort, { body, signal })),
     cancel: (body, signal) => outcome(() => client.call(endpoints.cancel, { body, signal })),
+    thumbnail: (body, signal) => outcome(() => client.call(uploadThumbnail, { body, signal })),
   };
 }

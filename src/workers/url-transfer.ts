@@ -28,6 +28,8 @@ import { sealingFor } from './sealed-source';
 import { sealedSize } from '@shared/e2ee/records';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
 import { openDownload } from './url-download';
+import { createThumbnailLine, sendThumbnails, type MakeThumbnails, type ThumbnailLine } from './upload-thumbnails';
+import { keepForThumbnails } from './url-thumbnails';
 
 const MIB = 1024 * 1024;
 
@@ -69,6 +71,10 @@ export type UrlTransferDeps = {
   put: PutContext;
   now: () => number;
   config?: Partial<UrlTransferConfig>;
+  /** Thumbnails of an image from the bytes as they stream past (never of an encrypted one). */
+  thumbnails?: MakeThumbnails;
+  /** Where they are made, one at a time, after each upload's answer. */
+  thumbnailLine?: ThumbnailLine;
 };
 
 export type UrlTransfer = {
@@ -100,6 +106,7 @@ function weighted(progress: ProgressReporter) {
 }
 
 export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
+  const thumbnailLine = deps.thumbnailLine ?? createThumbnailLine();
   const config = { ...defaultUrlTransferConfig, ...deps.config };
   const { api } = deps;
   const running = new Map<string, AbortController>();
@@ -147,8 +154,10 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     progress.stage('downloading');
     const counts = weighted(progress);
     const refresh: { failure: ApiFailure | null } = { failure: null };
+    const kept = sealing === null ? keepForThumbnails(download.body, job, deps.thumbnails) : null;
+    const body = kept?.body ?? download.body;
     const parts = await uploadStreamParts({
-      source: sealing === null ? download.body : download.body.pipeThrough(sealing),
+      source: sealing === null ? body : body.pipeThrough(sealing),
       size,
       partSize: init.data.part_size,
       partCount: init.data.part_count,
@@ -194,6 +203,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
       signal,
     );
     if (!commit.ok) return fromApiFailure('commit-failed', commit);
+    if (kept !== null) thumbnailLine.add(() => sendThumbnails(api, fileId, kept.thumbnails(), config.cleanupTimeoutMs));
     progress.complete();
     return { ok: true, fileId, slug: commit.data.slug, etag: done.data.etag, share: commit.data };
   }

@@ -18,6 +18,7 @@ import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
 import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
+import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
 import { requestUploadJobSchema } from './request-protocol';
 import { createRequestTransfer } from './request-transfer';
@@ -117,8 +118,12 @@ function detachedStart(onStarted: StartedCallback): StartedCallback {
 
 export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerApi {
   let connection: TransferConnection | null = null;
+  const thumbnails = deps.thumbnails ?? defaultThumbnails();
+  // One line for every upload of this worker: thumbnails take one core at most, after the answers.
+  const thumbnailLine = createThumbnailLine();
   const engine = createTransferEngine({
     api: createUploadApi({ fetch: deps.fetch, connection: () => connection }),
+    ...(thumbnails === undefined ? {} : { thumbnails, thumbnailLine }),
     transport: deps.transport ?? defaultTransport(deps.fetch),
     now: deps.now ?? (() => performance.now()),
     sleep: deps.sleep ?? abortableSleep,
@@ -127,6 +132,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };
   const urlTransfer = createUrlTransfer({
+    ...(thumbnails === undefined ? {} : { thumbnails, thumbnailLine }),
     api: createUploadApi({ fetch: deps.fetch, connection: () => connection, endpoints: urlUploadEndpoints }),
     fetch: deps.fetch,
     connection: () => connection,
@@ -168,7 +174,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     put: fsPut,
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
-    thumbnails: deps.thumbnails ?? defaultThumbnails(),
+    thumbnails,
   });
   const fsCopy = createFsCopy({
     api: fsApi,
@@ -180,6 +186,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
   });
 
   const requestTransfer = createRequestTransfer({
+    ...(thumbnails === undefined ? {} : { thumbnails, thumbnailLine }),
     fetch: deps.fetch,
     connection: () => connection,
     transport: deps.transport ?? defaultTransport(deps.fetch),

@@ -3,7 +3,7 @@
 // a folder's thumbnails sit under one prefix (so a folder's move or delete is one listing), and no
 // explorer path, listing, search or WebDAV request ever names a key under the prefix.
 import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
-import { isThumbnailableName } from '@shared/thumbnail-types';
+import { isThumbnailableName, isVideoName } from '@shared/thumbnail-types';
 
 export const THUMBNAIL_PREFIX = '.clipdock-thumbs';
 
@@ -23,4 +23,12 @@ export function thumbnailFolderPrefix(key: string): string {
 
 export function isThumbnailable(key: string): boolean {
   return isThumbnailableName(key);
+}
+
+/**
+ * Whether a file can have thumbnails: the images above, and videos, whose thumbnails only the
+ * browser makes (a frame near the start, at upload); the server's queue never takes a video.
+ */
+export function hasThumbnails(key: string): boolean {
+  return isThumbnailableName(key) || isVideoName(key);
 }

@@ -4,13 +4,13 @@
 // the thumbnail is made again.
 import { sql, type Kysely } from 'kysely';
 import { Readable } from 'node:stream';
-import { thumbnailSizes } from '@shared/api/fs-thumbnail.endpoints';
+import { thumbnailSizes, type ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { Database } from '@server/db/schema';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { StorageError } from '@server/storage/storage-driver';
 import type { FollowedSite, FsFollower } from '@server/modules/fs/fs-followers';
-import { isThumbnailable, thumbnailFolderPrefix, thumbnailKey } from './thumbnail-keys';
+import { hasThumbnails, isThumbnailable, thumbnailFolderPrefix, thumbnailKey } from './thumbnail-keys';
 import type { Thumbnails } from './thumbnail-maker';
 import { ThumbnailRepo } from './thumbnail.repo';
 
@@ -77,9 +77,19 @@ export class ThumbnailStore implements FsFollower {
     return queued;
   }
 
-  async write(site: ThumbnailSite, key: string, thumbnails: Thumbnails): Promise<void> {
+  /** Stores both sizes beside `key`; the browser's may be AVIF (`types`), the server's are WebP. */
+  async write(
+    site: ThumbnailSite,
+    key: string,
+    thumbnails: Thumbnails,
+    types: Partial<Record<ThumbnailSize, string>> = {},
+  ): Promise<void> {
     for (const size of thumbnailSizes)
-      await site.driver.putObject(thumbnailKey(key, size), Readable.from([thumbnails[size]]), 'image/webp');
+      await site.driver.putObject(
+        thumbnailKey(key, size),
+        Readable.from([thumbnails[size]]),
+        types[size] ?? 'image/webp',
+      );
   }
 
   async removed(site: ThumbnailSite, key: string, folder: boolean): Promise<void> {
@@ -87,7 +97,7 @@ export class ThumbnailStore implements FsFollower {
       if (folder) {
         await this.#deleteTree(site, thumbnailFolderPrefix(key));
         await this.repo.removeBelow(site.config.id, key);
-      } else if (isThumbnailable(key)) {
+      } else if (hasThumbnails(key)) {
         await site.driver.deleteMany(thumbnailSizes.map((size) => thumbnailKey(key, size)));
         await this.repo.remove(site.config.id, key);
       }
@@ -102,12 +112,12 @@ export class ThumbnailStore implements FsFollower {
         await this.#rekeyBelow(site.config.id, fromKey, toKey);
         return;
       }
-      if (!isThumbnailable(fromKey)) return;
+      if (!hasThumbnails(fromKey)) return;
       const row = await this.repo.find(site.config.id, fromKey);
       if (row === undefined) return;
-      if (isThumbnailable(toKey) && row.status === 'done') await this.#copyFile(site, fromKey, toKey);
+      if (hasThumbnails(toKey) && row.status === 'done') await this.#copyFile(site, fromKey, toKey);
       await site.driver.deleteMany(thumbnailSizes.map((size) => thumbnailKey(fromKey, size)));
-      if (isThumbnailable(toKey)) await this.repo.rekey(site.config.id, fromKey, toKey, isoAt(this.clock));
+      if (hasThumbnails(toKey)) await this.repo.rekey(site.config.id, fromKey, toKey, isoAt(this.clock));
       else await this.repo.remove(site.config.id, fromKey);
     });
   }
@@ -119,7 +129,7 @@ export class ThumbnailStore implements FsFollower {
         await this.#copyRowsBelow(site.config.id, fromKey, toKey);
         return;
       }
-      if (!isThumbnailable(fromKey) || !isThumbnailable(toKey)) return;
+      if (!hasThumbnails(fromKey) || !hasThumbnails(toKey)) return;
       const row = await this.repo.find(site.config.id, fromKey);
       if (row?.status !== 'done') return;
       await this.#copyFile(site, fromKey, toKey);

@@ -9,10 +9,13 @@ import type { Repositories } from '@server/db/repositories';
 import type { Database } from '@server/db/schema';
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
+import type { UrlSigner } from '@server/lib/signed-url';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { FsAccess } from '@server/modules/fs/fs-access.service';
 import { ThumbnailStore } from './thumbnail-store';
 import { ThumbnailWorker } from './thumbnail-worker';
+import { ShareThumbnailService } from './share-thumbnail.service';
+import { shareThumbnailRoutes } from './share-thumbnail.routes';
 import { thumbnailRoutes } from './thumbnail.routes';
 import { ThumbnailService } from './thumbnail.service';
 
@@ -31,7 +34,10 @@ export type ThumbnailModule = {
   store: ThumbnailStore;
   worker: ThumbnailWorker;
   routes(access: FsAccess): Hono<AppEnv>;
+  /** The calls storing the worker's thumbnails of a share or a file request's upload. */
+  shareRoutes(repos: ShareThumbnailRepos, requestTokens: UrlSigner): Hono<AppEnv>;
 };
+type ShareThumbnailRepos = Pick<Repositories, 'files' | 'storageConfigs' | 'fileRequests'>;
 
 export function createThumbnailModule({ db, repos, storage, clock, logger, maxSourceMb, alone }: ThumbnailModuleDeps) {
   const store = new ThumbnailStore(db, clock, logger);
@@ -49,6 +55,8 @@ export function createThumbnailModule({ db, repos, storage, clock, logger, maxSo
   return {
     store,
     worker,
-    routes: (access: FsAccess) => thumbnailRoutes(new ThumbnailService(access, store)),
+    routes: (access: FsAccess) => thumbnailRoutes(new ThumbnailService(access, store, clock)),
+    shareRoutes: (shareRepos: ShareThumbnailRepos, requestTokens: UrlSigner) =>
+      shareThumbnailRoutes(new ShareThumbnailService(shareRepos, storage, store, requestTokens, clock, logger)),
   } satisfies ThumbnailModule;
 }

@@ -14,6 +14,8 @@ import type { ThumbnailService } from './thumbnail.service';
 
 /** How long a client should wait before asking again for a thumbnail being made. */
 const retryAfterSeconds = 2;
+/** How long the browser may reuse a redirect to storage: well within the link's own life. */
+const redirectCacheSeconds = 300;
 
 export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -25,10 +27,15 @@ export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
           'retry-after': String(retryAfterSeconds),
           'cache-control': 'no-store',
         });
+      if (answer.kind === 'redirect')
+        return new Response(null, {
+          status: 302,
+          headers: { location: answer.url, 'cache-control': `private, max-age=${redirectCacheSeconds}` },
+        });
       return new Response(webBody(answer.body), {
         status: 200,
         headers: {
-          'content-type': 'image/webp',
+          'content-type': answer.contentType,
           'content-length': String(answer.length),
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",

@@ -4,51 +4,70 @@
 // 202; a file that will never have one (not an image, over the size limit, undecodable) is a 404.
 import type { Readable } from 'node:stream';
 import { ErrorCode } from '@shared/errors';
-import sharp from 'sharp';
-import {
-  thumbnailPixels,
-  thumbnailSizes,
-  type FsThumbnailQuery,
-  type FsThumbnailUpload,
-  type FsThumbnailUploadResult,
-  type ThumbnailPending,
+import type {
+  FsThumbnailQuery,
+  FsThumbnailUpload,
+  FsThumbnailUploadResult,
+  ThumbnailPending,
 } from '@shared/api/fs-thumbnail.endpoints';
 import { AppError } from '@server/lib/app-error';
 import { StorageError } from '@server/storage/storage-driver';
-import type { FsAccess, FsCaller } from '@server/modules/fs/fs-access.service';
+import type { Clock } from '@server/lib/clock';
+import type { FsAccess, FsCaller, MountTarget } from '@server/modules/fs/fs-access.service';
 import { onStorage } from '@server/modules/fs/fs-storage';
-import { isThumbnailable, thumbnailKey } from './thumbnail-keys';
+import { checkedThumbnail } from './thumbnail-check';
+import { hasThumbnails, isThumbnailable, thumbnailKey } from './thumbnail-keys';
 import type { ThumbnailStore } from './thumbnail-store';
 
 export type ThumbnailAnswer =
-  | { kind: 'image'; body: Readable; length: number; etag: string }
+  | { kind: 'image'; body: Readable; length: number; etag: string; contentType: string }
+  | { kind: 'redirect'; url: string }
   | { kind: 'pending'; pending: ThumbnailPending };
+
+/**
+ * An S3 storage's thumbnail is a redirect to a link signed as of the start of the current window,
+ * valid for two windows: the same link comes back for a window, so the browser's cache holds it.
+ */
+export const THUMBNAIL_LINK_WINDOW_SECONDS = 3600;
 
 export class ThumbnailService {
   constructor(
     private readonly access: FsAccess,
     private readonly store: ThumbnailStore,
+    private readonly clock: Clock,
   ) {}
 
-  async thumbnail(caller: FsCaller, { path, size }: FsThumbnailQuery): Promise<ThumbnailAnswer> {
+  async thumbnail(caller: FsCaller, query: FsThumbnailQuery): Promise<ThumbnailAnswer> {
+    const { path, size } = query;
     const target = await this.access.inMount(caller, path);
-    if (target.key === '' || target.folder || !isThumbnailable(target.key)) throw none('this file type has none');
+    if (target.key === '' || target.folder || !hasThumbnails(target.key)) throw none('this file type has none');
     const log = this.access.logger;
     const head = await onStorage(target.storage, log, () => target.driver.head(target.key));
     if (head === null || target.key.endsWith('/')) throw new AppError(ErrorCode.NotFound, 'file not found');
     const row = await this.store.repo.find(target.config.id, target.key);
     const current = row !== undefined && row.source_etag === head.etag;
     if (current && row.status === 'done') {
+      if (target.driver.kind === 's3' && target.config.use_proxy !== 1 && query.via !== 'server')
+        return { kind: 'redirect', url: await this.#link(target, size) };
       try {
         const object = await onStorage(target.storage, log, () =>
           target.driver.getObject(thumbnailKey(target.key, size)),
         );
-        return { kind: 'image', body: object.body, length: object.contentLength, etag: object.etag };
+        return {
+          kind: 'image',
+          body: object.body,
+          length: object.contentLength,
+          etag: object.etag,
+          contentType: object.contentType === 'image/avif' ? 'image/avif' : 'image/webp',
+        };
       } catch (error) {
         if (!(error instanceof StorageError && error.kind === 'not-found')) throw error;
         // The thumbnail went missing from storage: made again below.
       }
-    } else if (current && (row.status === 'failed' || row.status === 'skipped')) {
+    }
+    // A video's thumbnails come only from the browser that uploaded it; without them, its type icon.
+    if (!isThumbnailable(target.key)) throw none('no frame of this video was taken at upload');
+    if (current && (row.status === 'failed' || row.status === 'skipped')) {
       throw none(
         row.status === 'skipped' ? 'the file is larger than the thumbnail limit' : 'the file is not a decodable image',
       );
@@ -63,6 +82,19 @@ export class ThumbnailService {
     return { kind: 'pending', pending: { status: 'queued' } };
   }
 
+  /** A link to the thumbnail in storage, the same one for a whole window (see above). */
+  async #link(target: MountTarget, size: FsThumbnailQuery['size']): Promise<string> {
+    const window = THUMBNAIL_LINK_WINDOW_SECONDS * 1000;
+    const signedAt = Math.floor(this.clock.now() / window) * window;
+    return onStorage(target.storage, this.access.logger, () =>
+      target.driver.presignGet(thumbnailKey(target.key, size), {
+        expiresIn: 2 * THUMBNAIL_LINK_WINDOW_SECONDS,
+        signedAt,
+        cacheControl: `private, max-age=${THUMBNAIL_LINK_WINDOW_SECONDS}, immutable`,
+      }),
+    );
+  }
+
   /**
    * Thumbnails the browser made of a file it just uploaded: the caller must be able to write the
    * path; each must be a WebP within its size. Recorded as made from the file's current ETag, so
@@ -70,32 +102,19 @@ export class ThumbnailService {
    */
   async upload(caller: FsCaller, input: FsThumbnailUpload): Promise<FsThumbnailUploadResult> {
     const target = await this.access.writable(caller, input.path);
-    if (target.key === '' || target.folder || !isThumbnailable(target.key))
-      throw new AppError(ErrorCode.BadRequest, 'path: only image files have thumbnails');
+    if (target.key === '' || target.folder || !hasThumbnails(target.key))
+      throw new AppError(ErrorCode.BadRequest, 'path: only image and video files have thumbnails');
     const log = this.access.logger;
     const head = await onStorage(target.storage, log, () => target.driver.head(target.key));
     if (head === null || target.key.endsWith('/')) throw new AppError(ErrorCode.NotFound, 'file not found');
-    const made = { tile: Buffer.from(input.tile, 'base64'), large: Buffer.from(input.large, 'base64') };
-    for (const size of thumbnailSizes) await mustBeWebp(made[size], size);
-    await onStorage(target.storage, log, () => this.store.write(target, target.key, made));
+    const tile = await checkedThumbnail(Buffer.from(input.tile, 'base64'), 'tile');
+    const large = await checkedThumbnail(Buffer.from(input.large, 'base64'), 'large');
+    const made = { tile: tile.bytes, large: large.bytes };
+    const types = { tile: tile.contentType, large: large.contentType };
+    await onStorage(target.storage, log, () => this.store.write(target, target.key, made, types));
     await this.store.made(target.config.id, target.key, head.etag, head.size);
     return { path: input.path, status: 'done' };
   }
-}
-
-async function mustBeWebp(bytes: Buffer, size: 'tile' | 'large'): Promise<void> {
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => null);
-  const side = thumbnailPixels[size];
-  if (
-    meta === null ||
-    meta.format !== 'webp' ||
-    meta.width === undefined ||
-    meta.height === undefined ||
-    Math.max(meta.width, meta.height) > side
-  )
-    throw new AppError(ErrorCode.BadRequest, `${size}: not a WebP image of at most ${side} px`);
 }
 
 function none(why: string): AppError {

@@ -22,6 +22,7 @@ import * as system from './system.endpoints';
 import * as uploads from './upload.endpoints';
 import * as urlUploads from './url-upload.endpoints';
 import * as fileRequestArrivals from './file-request-arrivals.endpoints';
+import * as shareThumbnails from './share-thumbnail.endpoints';
 
 function isEndpoint(value: unknown): value is EndpointSpec {
   return typeof value === 'object' && value !== null && 'id' in value && 'method' in value && 'path' in value;
@@ -59,4 +60,5 @@ export const allEndpoints: readonly EndpointSpec[] = collect(
   fsThumbnails,
   fileRequests,
   fileRequestArrivals,
+  shareThumbnails,
 );

@@ -14,6 +14,8 @@ export const thumbnailPixels: Record<ThumbnailSize, number> = { tile: 256, large
 export const fsThumbnailQuerySchema = z.object({
   path: fsPathSchema,
   size: z._default(z.enum(thumbnailSizes, 'size must be tile or large'), 'tile'),
+  /** `server`: the bytes through the server even where storage could answer (a bucket without CORS). */
+  via: z.optional(z.enum(['server'], 'via must be server')),
 });
 export type FsThumbnailQuery = z.infer<typeof fsThumbnailQuerySchema>;
 
@@ -22,8 +24,9 @@ export type ThumbnailPending = z.infer<typeof thumbnailPendingSchema>;
 
 /** The most a thumbnail sent from the browser may weigh (each size), decoded. */
 export const THUMBNAIL_UPLOAD_MAX_BYTES = 512 * 1024;
-const base64Max = Math.ceil(THUMBNAIL_UPLOAD_MAX_BYTES / 3) * 4;
-const webpBase64 = (name: string) =>
+export const base64Max = Math.ceil(THUMBNAIL_UPLOAD_MAX_BYTES / 3) * 4;
+/** One thumbnail sent from the browser: base64 of a WebP or AVIF image. */
+export const webpBase64 = (name: string) =>
   z
     .string()
     .check(
@@ -49,7 +52,7 @@ function thumbnailEndpoint<const S extends 'admin' | 'user', const A extends 'ad
     method: 'GET',
     path: `/${scope}/fs/thumbnail`,
     summary:
-      'The thumbnail of an image file (WebP; size tile is at most 256 px, large at most 1024 px, EXIF orientation applied). 202 with {status} while it is being made (ask again after Retry-After), 404 when the file has none and will get none',
+      'The thumbnail of an image or video file (WebP or AVIF; size tile is at most 256 px, large at most 1024 px, EXIF orientation applied). On S3 storages a 302 to a signed link of it in storage (via=server streams it instead). 202 with {status} while it is being made (ask again after Retry-After), 404 when the file has none and will get none',
     tag: 'file system',
     access,
     query: fsThumbnailQuerySchema,

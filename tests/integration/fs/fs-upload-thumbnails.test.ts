@@ -5,36 +5,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FsUploadJob } from '@workers/fs-protocol';
-import { makeImageThumbnails, type ImageTools, type ThumbnailBlobs } from '@workers/image-thumbnails';
+import { makeImageThumbnails, type ThumbnailBlobs } from '@workers/image-thumbnails';
 import type { TransferWorkerApi } from '@workers/protocol';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import { admin, mkdir, startFsHarness, type FsHarness } from './fs-harness';
+import { nodeTools } from './node-image-tools';
 import { plainPng, rotatedJpeg } from './thumbnail-suite';
-
-/** A decoded image as sharp holds it: upright pixels. */
-type NodeRaster = { width: number; height: number; pixels: Buffer };
-
-const nodeTools: ImageTools<NodeRaster> = {
-  async decode(file) {
-    const { data, info } = await sharp(Buffer.from(await file.arrayBuffer()))
-      .rotate()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return { width: info.width, height: info.height, pixels: data, close: () => undefined };
-  },
-  async draw(source, width, height, quality) {
-    const raw = { width: source.width, height: source.height, channels: 3 as const };
-    const resized = await sharp(source.pixels, { raw }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
-    const webp = await sharp(resized, { raw: { width, height, channels: 3 } })
-      .webp({ quality: Math.round(quality * 100) })
-      .toBuffer();
-    return {
-      blob: new Blob([new Uint8Array(webp)], { type: 'image/webp' }),
-      raster: { width, height, pixels: resized },
-    };
-  },
-};
 
 describe.each(drivers)('thumbnails made by the worker at upload on the %s driver', (name) => {
   let h: FsHarness;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { expectError, expectOk } from '@tests/integration/support/http';
+import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { adminBasic, dav, hrefsOf, propfindBody } from '@tests/integration/webdav/dav-harness';
 import type { DriverName } from '@tests/integration/storage/storage-harness';
 import type { TestServerOptions } from '@tests/integration/support/test-server';
@@ -52,12 +52,19 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
   });
   afterAll(() => h.close());
 
-  const fetchThumb = async (path: string, size = 'tile', who: Who = admin(h)): Promise<Fetched> => {
+  const fetchThumb = async (
+    path: string,
+    size = 'tile',
+    who: Who = admin(h),
+    extra: Record<string, string> = {},
+    redirect: RequestRedirect = 'follow',
+  ): Promise<Fetched> => {
     const scope = 'token' in who ? 'admin' : 'user';
     const authorization = 'token' in who ? `Bearer ${who.token}` : `ApiKey ${who.apiKey}`;
-    const query = new URLSearchParams({ path, size });
+    const query = new URLSearchParams({ path, size, ...extra });
     const response = await fetch(`${h.server.baseUrl}/api/${scope}/fs/thumbnail?${query}`, {
       headers: { authorization },
+      redirect,
     });
     return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
   };
@@ -81,7 +88,9 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
     expect(first.status).toBe(202);
     expect(first.headers.get('retry-after')).toBe('2');
     expect(JSON.parse(first.bytes.toString()).data.status).toMatch(/queued|working/);
-    const tile = await settled(`${root}/photo.jpg`);
+    expect((await settled(`${root}/photo.jpg`)).status).toBe(200);
+    // Through the server (as the local driver always answers; S3 storages redirect, tested below).
+    const tile = await fetchThumb(`${root}/photo.jpg`, 'tile', admin(h), { via: 'server' });
     expect(tile.status).toBe(200);
     expect(tile.headers.get('content-type')).toBe('image/webp');
     expect(tile.headers.get('x-content-type-options')).toBe('nosniff');
@@ -91,6 +100,41 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
     const large = await fetchThumb(`${root}/photo.jpg`, 'large');
     expect(large.status).toBe(200);
     expect(await sharp(large.bytes).metadata()).toMatchObject({ format: 'webp', width: 300, height: 600 });
+  });
+
+  it(`answers ${name === 's3' ? 'a redirect to a signed storage link, the same one for a while,' : 'the bytes itself'} and streams them with via=server`, async () => {
+    await upload(root, 'linked.png', await plainPng(), 'image/png');
+    const path = `${root}/linked.png`;
+    expect((await settled(path)).status).toBe(200);
+    const first = await fetchThumb(path, 'tile', admin(h), {}, 'manual');
+    const streamed = await fetchThumb(path, 'tile', admin(h), { via: 'server' }, 'manual');
+    expect(streamed.status).toBe(200);
+    expect(await sharp(streamed.bytes).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
+    expectError(
+      await call(h.server.baseUrl, 'GET', `/api/admin/fs/thumbnail?${new URLSearchParams({ path, via: 'proxy' })}`, {
+        token: h.token,
+      }),
+      400,
+      ErrorCode.ValidationFailed,
+    );
+    if (name !== 's3') {
+      expect(first.status).toBe(200);
+      expect(first.bytes.equals(streamed.bytes)).toBe(true);
+      return;
+    }
+    expect(first.status).toBe(302);
+    expect(first.headers.get('cache-control')).toMatch(/private, max-age=\d+/);
+    const location = first.headers.get('location') ?? '';
+    expect(new URL(location).pathname).toContain('.clipdock-thumbs/');
+    expect(location).not.toContain(h.server.baseUrl);
+    expect((await fetchThumb(path, 'tile', admin(h), {}, 'manual')).headers.get('location')).toBe(location);
+    const fromStorage = await fetch(location);
+    expect(fromStorage.status).toBe(200);
+    expect(fromStorage.headers.get('content-type')).toBe('image/webp');
+    expect(fromStorage.headers.get('cache-control')).toMatch(/max-age=3600/);
+    expect(Buffer.from(await fromStorage.arrayBuffer()).equals(streamed.bytes)).toBe(true);
+    const large = await fetchThumb(path, 'large', admin(h), {}, 'manual');
+    expect(large.headers.get('location')).toContain('.large.webp');
   });
 
   it('answers 404 for a file that is not an image, a folder, a missing file, and 400 for a bad size', async () => {

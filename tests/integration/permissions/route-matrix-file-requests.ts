@@ -74,6 +74,7 @@ export const fileRequestRows: MatrixRow[] = [
       ['multipart/complete', { ...ids, parts: [{ partNumber: 1, etag: 'e' }] }],
       ['multipart/abort', ids],
       ['finish', token],
+      ['thumbnail', { ...token, file_id: missing, tile: 'AAAA', large: 'AAAA' }],
     ] as const
   ).map(
     ([step, body]): MatrixRow => ({

@@ -328,6 +328,12 @@ export const otherGuardedRows: MatrixRow[] = [
     expected: fileWrite(404),
   },
   { method: 'POST', route: '/api/upload', raw: formUpload, expected: fileWrite(201) },
+  {
+    method: 'POST',
+    route: '/api/s3/thumbnail',
+    body: () => ({ file_id: missing, tile: 'AAAA', large: 'AAAA' }),
+    expected: fileWrite(404),
+  },
 
   // URL uploads: info and proxy fetch nothing here (the URL is not http), so auth shows as 400;
   // the storage steps are writes like their /s3/ twins.

@@ -8,6 +8,7 @@ import type { Connectivity } from '@workers/put-with-retry';
 import type { UploadJob } from '@workers/protocol';
 import type { PutOptions, PutResponse } from '@workers/put-transport';
 import type { ApiOutcome, UploadApi } from '@workers/upload-api';
+import type { MakeThumbnails, ThumbnailLine } from '@workers/upload-thumbnails';
 
 export const MIB = 1024 * 1024;
 
@@ -69,6 +70,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartAbort: async (body) => ok({ file_id: body.file_id, status: 'aborted' }),
     multipartParts: async (body) => ok({ ...body, part_size: 5 * MIB, part_count: 1, parts: [] }),
     cancel: async (body) => ok({ file_id: body.file_id, status: 'cancelled' }),
+    thumbnail: async (body) => ok({ file_id: body.file_id, status: 'done' }),
   };
   const pick = { ...defaults, ...overrides };
   return {
@@ -80,6 +82,7 @@ export function fakeApi(overrides: Partial<UploadApi> = {}) {
     multipartAbort: vi.fn(pick.multipartAbort),
     multipartParts: vi.fn(overrides.multipartParts ?? defaults.multipartParts),
     cancel: vi.fn(pick.cancel),
+    thumbnail: vi.fn(pick.thumbnail),
   } satisfies UploadApi;
 }
 
@@ -109,6 +112,8 @@ export function setup(
     put?: PutHandler;
     config?: Partial<TransferEngineConfig>;
     connectivity?: Connectivity;
+    thumbnails?: MakeThumbnails;
+    thumbnailLine?: ThumbnailLine;
   } = {},
 ) {
   const api = fakeApi(options.api);
@@ -123,6 +128,8 @@ export function setup(
     random: () => 1,
     config: options.config,
     ...(options.connectivity === undefined ? {} : { connectivity: options.connectivity }),
+    ...(options.thumbnails === undefined ? {} : { thumbnails: options.thumbnails }),
+    ...(options.thumbnailLine === undefined ? {} : { thumbnailLine: options.thumbnailLine }),
   });
   return { engine, api, transport, sleep, clock };
 }

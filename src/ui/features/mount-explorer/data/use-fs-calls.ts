@@ -77,12 +77,17 @@ export function useFsCalls(scope: FsScope): FsCalls {
       update: (path, content) => api.call(fs.update, { body: { path, content } }),
       unlock: scope === 'admin' ? (path) => api.call(removeWebdavLocks, { body: { path } }) : undefined,
       thumbnail: async (path, size, signal) => {
-        const response = await api
-          .raw(thumbnailEndpointsOf(scope).get, { query: { path, size }, signal })
-          .catch(() => null);
+        const get = (via?: 'server') =>
+          api
+            .raw(thumbnailEndpointsOf(scope).get, { query: { path, size, ...(via ? { via } : {}) }, signal })
+            .catch(() => null);
+        // On S3 the answer is a redirect to storage; a bucket that refuses this origin (no CORS
+        // rule) fails the fetch, and the bytes come through the server instead.
+        const response = (await get()) ?? (signal.aborted ? null : await get('server'));
         if (response === null) return null;
         if (response.status === 202) return 'pending';
-        return response.headers.get('content-type') === 'image/webp' ? response.blob() : null;
+        const type = response.headers.get('content-type');
+        return type === 'image/webp' || type === 'image/avif' ? response.blob() : null;
       },
     } satisfies FsCalls;
   }, [api, scope]);

@@ -2,12 +2,12 @@
 // 256 px, or 1024 px for the preview) asked only for the cards on screen (the views are
 // virtualised), six at a time, asked again while the server makes it (202), and kept as object
 // URLs for the last 500 images. Images the server makes none of (SVG, BMP, icons) keep their
-// inline link from `get`.
+// inline link from `get`; a video shows the frame its uploader's browser took, else its icon.
 import { useEffect, useRef, useState } from 'react';
 import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { previewKind } from '@shared/preview-kind';
-import { isThumbnailableName } from '@shared/thumbnail-types';
+import { isThumbnailableName, isVideoName } from '@shared/thumbnail-types';
 import type { FsCalls } from './use-fs-calls';
 
 const MAX_REMEMBERED = 500;
@@ -18,6 +18,11 @@ const remembered = new Map<string, Promise<string | null>>();
 
 export function isImage(entry: FsEntry): boolean {
   return !entry.isDirectory && previewKind(entry.contentType ?? '', entry.name) === 'image';
+}
+
+/** A video, whose thumbnail exists only when the browser that uploaded it took a frame; else its icon. */
+function isVideo(entry: FsEntry): boolean {
+  return !entry.isDirectory && isVideoName(entry.name);
 }
 
 /** A small queue so a fast scroll asks at most AT_ONCE thumbnails at a time; work whose card left is dropped. */
@@ -120,7 +125,7 @@ export function useThumbnail(
   size: ThumbnailSize = 'tile',
 ): string | null | undefined {
   const [known, setKnown] = useState<{ key: string; url: string | null } | undefined>();
-  const image = wanted && isImage(entry);
+  const image = wanted && (isImage(entry) || isVideo(entry));
   const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${size}`;
   const current = useRef({ calls, entry });
   current.current = { calls, entry };
@@ -136,7 +141,7 @@ export function useThumbnail(
     }
     const { calls: c, entry: e } = current.current;
     const job = ask(key, (signal) =>
-      isThumbnailableName(e.name) ? thumbnailFor(c, e, size, signal) : inlineLink(c, e),
+      isThumbnailableName(e.name) || isVideo(e) ? thumbnailFor(c, e, size, signal) : inlineLink(c, e),
     );
     job.users += 1;
     void job.url.then((url) => live && setKnown({ key, url }));
