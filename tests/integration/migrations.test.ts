@@ -200,6 +200,7 @@ describe('migrations', () => {
         '0013_thumbnails',
         '0015_mount_shares',
         '0016_e2ee',
+        '0018_e2ee_lock',
       ]);
       const paste = await server.db
         .selectFrom('pastes')
