@@ -42,7 +42,10 @@ async function sharePassphrase(ctx: CliContext, options: GetOptions): Promise<st
   const given = options.passphrase ?? ctx.env.CLIPDOCK_PASSPHRASE;
   if (given !== undefined && given !== '') return given;
   if (isInteractive(ctx)) return askSecret(ctx, 'Passphrase: ');
-  throw new CliError(ExitCode.auth, 'this share is opened with a passphrase: pass --passphrase or set CLIPDOCK_PASSPHRASE');
+  throw new CliError(
+    ExitCode.auth,
+    'this share is opened with a passphrase: pass --passphrase or set CLIPDOCK_PASSPHRASE',
+  );
 }
 
 type ShareReader = (ctx: CliContext, link: ShareLink, options: GetOptions & OutputChoice) => Promise<void>;
@@ -165,7 +168,10 @@ export function getCommand(ctx: CliContext): Command {
     )
     .argument('<link>', 'the share link, https://…/paste/<slug> or https://…/file/<slug>')
     .option('-p, --password <password>', 'the share’s password (else CLIPDOCK_PASSWORD, else asked on a terminal)')
-    .option('--passphrase <passphrase>', 'a passphrase share’s passphrase (else CLIPDOCK_PASSPHRASE, else asked on a terminal)')
+    .option(
+      '--passphrase <passphrase>',
+      'a passphrase share’s passphrase (else CLIPDOCK_PASSPHRASE, else asked on a terminal)',
+    )
     .option('-o, --output <path>', 'write to this file or folder; - for standard output')
     .option('--force', 'replace an existing file')
     .action(async (text: string, raw: unknown) => {

@@ -49,7 +49,8 @@ export class PasteService {
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
     assertContentSize(input.content, this.maxBytes);
     if (input.e2ee === true) assertSealedContent(input.content);
-    else if (input.e2eeLock !== undefined) throw fieldError('e2eeLock', 'is only for an end-to-end encrypted paste (e2ee: true)');
+    else if (input.e2eeLock !== undefined)
+      throw fieldError('e2eeLock', 'is only for an end-to-end encrypted paste (e2ee: true)');
     const now = isoAt(this.clock);
     const format = input.format ?? DEFAULT_PASTE_FORMAT;
     const row: NewPasteRow = {

@@ -21,7 +21,8 @@ const MEMORY_KIB = { min: 8192, max: 262_144 };
 const ITERATIONS = { min: 1, max: 32 };
 const PARALLELISM = { min: 1, max: 8 };
 
-const base64url = (bytes: number) => z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`)));
+const base64url = (bytes: number) =>
+  z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`)));
 const boundedInt = ({ min, max }: { min: number; max: number }) => z.int().check(z.gte(min), z.lte(max));
 
 export const kdfSchema = z.object({
@@ -64,7 +65,12 @@ export function newKdf(cost: { memory: number; iterations: number; parallelism: 
 export async function keyCheck(secret: Uint8Array<ArrayBuffer>): Promise<string> {
   const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveBits']);
   const bits = await crypto.subtle.deriveBits(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode('clipdock-e2ee-v1 check') },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new Uint8Array(0),
+      info: new TextEncoder().encode('clipdock-e2ee-v1 check'),
+    },
     base,
     KEY_CHECK_BYTES * 8,
   );

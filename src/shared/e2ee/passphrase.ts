@@ -26,4 +26,3 @@ export async function secretFromPassphrase(passphrase: string, kdf: Kdf): Promis
   });
   return new Uint8Array(out);
 }
-

@@ -43,7 +43,13 @@ export async function sealFile(
   const sealed = await sealMessage(await deriveKey(secret, 'metadata'), new TextEncoder().encode(JSON.stringify(meta)));
   const check = await keyCheck(secret);
   return {
-    header: { v: E2EE_VERSION, prefix: toBase64Url(prefix), meta: sealed, check, ...(kdf === undefined ? {} : { kdf }) },
+    header: {
+      v: E2EE_VERSION,
+      prefix: toBase64Url(prefix),
+      meta: sealed,
+      check,
+      ...(kdf === undefined ? {} : { kdf }),
+    },
     recordKey: { key: await deriveKey(secret, 'content'), prefix },
   };
 }
