@@ -11,10 +11,10 @@ export const KEY_CHECK_BYTES = 16;
 export const ARGON2_VERSION = 19;
 
 /**
- * The parameters a new passphrase share is made with: 64 MiB, 8 passes, one lane. About 0.6 s
+ * The parameters a new passphrase share is made with: 64 MiB, 6 passes, one lane. About 0.6 s
  * in Chromium on the reference machine (bench/RESULTS.md), and far more for every guess offline.
  */
-export const DEFAULT_KDF_COST = { memory: 65_536, iterations: 8, parallelism: 1 } as const;
+export const DEFAULT_KDF_COST = { memory: 65_536, iterations: 6, parallelism: 1 } as const;
 
 /** Bounds a reader accepts, so a share cannot make its visitors' browsers spend minutes or gigabytes. */
 const MEMORY_KIB = { min: 8192, max: 262_144 };
