@@ -8,14 +8,11 @@ export type PutOptions = {
   onProgress?: (loaded: number) => void;
 };
 
-/** A part's bytes: a slice of the file, or bytes made in memory (an encrypted part's records), sent without a Blob copy. */
-export type PutBody = Blob | Uint8Array<ArrayBuffer>;
-
 /** Any HTTP status resolves; network failure, time-out and abort reject. */
 export type PutResponse = { status: number; etag: string | null };
 
 export type PutTransport = {
-  put(url: string, body: PutBody, options: PutOptions): Promise<PutResponse>;
+  put(url: string, body: Blob, options: PutOptions): Promise<PutResponse>;
 };
 
 export function createXhrTransport(): PutTransport {

@@ -2,7 +2,7 @@
 // a 403 (expired presigned URL) asks once for a fresh URL; other 4xx fail at once. While the
 // device is offline the PUT waits for the connection instead of spending its retries.
 import { isRetryableStatus } from './failures';
-import type { PutTransport, PutBody } from './put-transport';
+import type { PutTransport } from './put-transport';
 
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
@@ -24,7 +24,7 @@ export type PutContext = {
 
 export type PutRequest = {
   url: string;
-  body: PutBody;
+  body: Blob;
   headers: Record<string, string>;
   signal: AbortSignal;
   onProgress?: (loaded: number) => void;
