@@ -18,7 +18,14 @@ export type BrowserUpload = Measured & {
   api: ApiTiming[];
 };
 
-export type BrowserUploadJob = MeterTargets & { baseUrl: string; token: string; path: string; storageOrigin: string };
+export type BrowserUploadJob = MeterTargets & {
+  baseUrl: string;
+  token: string;
+  path: string;
+  storageOrigin: string;
+  /** Tick "End-to-end encrypted" first: the worker seals the file on its way (bench/upload/e2ee.ts). */
+  encrypted?: boolean;
+};
 
 type PageMarks = { timeOrigin: number; clickedAt: number; doneAt: number; failure: string | null };
 
@@ -85,6 +92,7 @@ export async function uploadInBrowser(browser: Browser, job: BrowserUploadJob): 
     await page.goto('/upload');
     await page.getByRole('heading', { name: 'Upload files' }).waitFor();
     await page.locator('input[type="file"]').setInputFiles(job.path);
+    if (job.encrypted === true) await page.getByLabel('End-to-end encrypted').check();
     const start = page.getByRole('button', { name: 'Upload (1)' });
     await start.waitFor();
 

@@ -17,6 +17,7 @@ import * as thumbnails from './migrations/0013-thumbnails';
 import * as mountShares from './migrations/0015-mount-shares';
 import * as e2ee from './migrations/0016-e2ee';
 import * as fileRequestDeliveries from './migrations/0017-file-request-deliveries';
+import * as e2eeLock from './migrations/0018-e2ee-lock';
 
 const migrations: Record<string, Migration> = {
   '0001_initial_schema': initialSchema,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015_mount_shares': mountShares,
   '0016_e2ee': e2ee,
   '0017_file_request_deliveries': fileRequestDeliveries,
+  '0018_e2ee_lock': e2eeLock,
 };
 
 export const migrationProvider: MigrationProvider = {

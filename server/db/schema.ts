@@ -72,6 +72,8 @@ export interface PastesTable {
   updated_at: string;
   /** 1 when the content is text sealed in the browser (docs/encryption.md). */
   e2ee: Generated<number>;
+  /** JSON of its lock (key check, passphrase parameters) when it has one (docs/encryption.md). */
+  e2ee_lock: string | null;
 }
 
 export interface FilesTable {

@@ -7,7 +7,11 @@ import type { CommitResponse, UploadErrorCode, UploadShareOptions, UploadStage }
 export const UPLOAD_CONCURRENCY = 2;
 
 /** The share's settings, and whether the file is sealed end to end in the worker first (docs/encryption.md). */
-export type UploadFileOptions = UploadShareOptions & { e2ee?: boolean };
+export type UploadFileOptions = UploadShareOptions & {
+  e2ee?: boolean;
+  /** With `e2ee`: the key is derived from this passphrase (held in memory only), the link carries none. */
+  e2eePassphrase?: string;
+};
 
 /** A URL the transfer worker downloads and uploads; `size` as the URL announced it. */
 export type UrlSource = { url: string; size: number; mimetype: string };

@@ -49,10 +49,11 @@ test('an end-to-end encrypted paste: sealed before it leaves, opened only with t
     await expect(visitor.getByRole('heading', { name: 'This paste is end-to-end encrypted' })).toBeVisible();
     await expect(visitor.getByText('7781')).toHaveCount(0);
   });
-  // With another key: the text stays sealed.
+  // With another key: told by the paste's key check before the one view could be spent.
   await inFreshPage(browser, async (visitor) => {
     await visitor.goto(`${bare}#k=${'A'.repeat(43)}`);
-    await expect(visitor.getByRole('button', { name: /Show it/ })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: 'This link does not open the paste' })).toBeVisible();
+    await expect(visitor.getByRole('button', { name: /Show it/ })).toHaveCount(0);
   });
   await inFreshPage(browser, async (visitor) => {
     await visitor.goto(link);

@@ -202,6 +202,7 @@ describe('migrations', () => {
         '0015_mount_shares',
         '0016_e2ee',
         '0017_file_request_deliveries',
+        '0018_e2ee_lock',
       ]);
       const paste = await server.db
         .selectFrom('pastes')

@@ -1,14 +1,18 @@
 // `clipdock get LINK`: a paste's text or a shared file's bytes, from the link alone. A protected
 // share's password comes from --password, CLIPDOCK_PASSWORD or a question on the terminal, and
 // travels in the body of the unlock call, never in a URL. An end-to-end encrypted share opens here
-// with the key in the link's fragment, which no request carries. Each kind of share has its reader.
+// with the key in the link's fragment, which no request carries, or for a passphrase share with the
+// passphrase (--passphrase, CLIPDOCK_PASSPHRASE or a question); either is checked against the share's
+// key check before anything that spends a view. Each kind of share has its reader.
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import { downloadFile, getPublicFile, verifyFilePassword } from '@shared/api/file.endpoints';
 import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 import { isLockedPaste, isRevealPending, type PasteView } from '@shared/api/paste.schema';
 import { openingStream, RecordError } from '@shared/e2ee/records';
-import { openFile, openPaste } from '@shared/e2ee/share';
+import { type E2eeFileHeader, openFile, openPaste } from '@shared/e2ee/share';
+import { type E2eeLock, matchesLock } from '@shared/e2ee/lock';
+import { secretFromPassphrase } from '@shared/e2ee/passphrase';
 import { failureOf } from '@shared/http/failure';
 import { randomUuid } from '@shared/random-uuid';
 import type { CliContext } from '@cli/context';
@@ -21,6 +25,7 @@ import { parseShareLink, type ShareKind, type ShareLink } from './share-link';
 
 const getOptionsSchema = z.object({
   password: z.optional(z.string()),
+  passphrase: z.optional(z.string()),
   output: z.optional(z.string()),
   force: z.optional(z.boolean()),
 });
@@ -33,17 +38,47 @@ async function sharePassword(ctx: CliContext, options: GetOptions): Promise<stri
   throw new CliError(ExitCode.auth, 'this share is protected: pass --password or set CLIPDOCK_PASSWORD');
 }
 
+async function sharePassphrase(ctx: CliContext, options: GetOptions): Promise<string> {
+  const given = options.passphrase ?? ctx.env.CLIPDOCK_PASSPHRASE;
+  if (given !== undefined && given !== '') return given;
+  if (isInteractive(ctx)) return askSecret(ctx, 'Passphrase: ');
+  throw new CliError(
+    ExitCode.auth,
+    'this share is opened with a passphrase: pass --passphrase or set CLIPDOCK_PASSPHRASE',
+  );
+}
+
 type ShareReader = (ctx: CliContext, link: ShareLink, options: GetOptions & OutputChoice) => Promise<void>;
 
 const noKey = () =>
   new CliError(ExitCode.usage, 'this share is end-to-end encrypted: use its whole link, with the key after #');
 const wrongKey = () => new CliError(ExitCode.auth, 'the key in the link does not open this share');
+const wrongPassphrase = () => new CliError(ExitCode.auth, 'the passphrase does not open this share');
 
-/** The text of a paste, opened with the link's key when it is sealed. */
-async function pasteText(link: ShareLink, view: PasteView): Promise<string> {
+/**
+ * The share's secret: the link's key, or one derived from the passphrase when the share has one,
+ * checked against the share's key check (docs/encryption.md) before anything spends a view.
+ */
+async function shareSecret(
+  ctx: CliContext,
+  link: ShareLink,
+  lock: E2eeLock | undefined,
+  options: GetOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
+  let secret = link.secret;
+  if (secret === null) {
+    if (lock?.kdf === undefined) throw noKey();
+    secret = await secretFromPassphrase(await sharePassphrase(ctx, options), lock.kdf);
+  }
+  if (await matchesLock(secret, lock)) return secret;
+  throw link.secret === null ? wrongPassphrase() : wrongKey();
+}
+
+/** The text of a paste, opened with the share's secret when it is sealed. */
+async function pasteText(secret: Uint8Array<ArrayBuffer> | null, view: PasteView): Promise<string> {
   if (view.e2ee !== true) return view.content;
-  if (link.secret === null) throw noKey();
-  return openPaste(link.secret, view.content).catch(() => {
+  if (secret === null) throw noKey();
+  return openPaste(secret, view.content).catch(() => {
     throw wrongKey();
   });
 }
@@ -53,14 +88,14 @@ const readPaste: ShareReader = async (ctx, link, options) => {
   const params = { slug: link.slug };
   // Asked first, so a sealed paste read without its key spends no view.
   let view = await api.call(viewPaste, { params, query: { reveal: 'ask' }, signal: ctx.signal });
-  if (view.e2ee === true && link.secret === null) throw noKey();
+  const secret = view.e2ee === true ? await shareSecret(ctx, link, view.e2eeLock, options) : null;
   if (isRevealPending(view)) view = await api.call(viewPaste, { params, signal: ctx.signal });
   if (isLockedPaste(view)) {
     const password = await sharePassword(ctx, options);
     view = await api.call(unlockPaste, { params, body: { password }, signal: ctx.signal });
   }
   if (!('content' in view)) throw new CliError(ExitCode.unavailable, 'the server sent no text');
-  const text = await pasteText(link, view);
+  const text = await pasteText(secret, view);
   const target = await chooseTarget(ctx, options, `${link.slug}.txt`, 'stdout');
   const saved = await saveTo(ctx, target, Buffer.from(text, 'utf8'), () => undefined);
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);
@@ -70,7 +105,8 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
   const api = apiClientFor(link.server, null);
   const params = { slug: link.slug };
   let share = await api.call(getPublicFile, { params, signal: ctx.signal });
-  if (share.e2ee !== undefined && link.secret === null) throw noKey();
+  const lock = share.e2ee === undefined ? undefined : share.e2ee === true ? share.e2eeLock : lockIn(share.e2ee);
+  const secret = share.e2ee === undefined ? null : await shareSecret(ctx, link, lock, options);
   let token = share.access_token;
   if (share.requires_password) {
     const password = await sharePassword(ctx, options);
@@ -84,9 +120,9 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
   }
   const header = share.e2ee;
   const sealed =
-    header === undefined || link.secret === null
+    header === undefined || secret === null
       ? null
-      : await openFile(link.secret, header).catch(() => {
+      : await openFile(secret, header).catch(() => {
           throw wrongKey();
         });
   const name = sealed?.meta.name ?? share.filename;
@@ -117,6 +153,11 @@ const readFileShare: ShareReader = async (ctx, link, options) => {
   if (saved !== '-') ctx.stderr.write(`saved ${saved}\n`);
 };
 
+function lockIn(header: E2eeFileHeader): E2eeLock | undefined {
+  if (header.check === undefined) return undefined;
+  return header.kdf === undefined ? { check: header.check } : { check: header.check, kdf: header.kdf };
+}
+
 const readers: Record<ShareKind, ShareReader> = { paste: readPaste, file: readFileShare };
 
 export function getCommand(ctx: CliContext): Command {
@@ -127,6 +168,10 @@ export function getCommand(ctx: CliContext): Command {
     )
     .argument('<link>', 'the share link, https://…/paste/<slug> or https://…/file/<slug>')
     .option('-p, --password <password>', 'the share’s password (else CLIPDOCK_PASSWORD, else asked on a terminal)')
+    .option(
+      '--passphrase <passphrase>',
+      'a passphrase share’s passphrase (else CLIPDOCK_PASSPHRASE, else asked on a terminal)',
+    )
     .option('-o, --output <path>', 'write to this file or folder; - for standard output')
     .option('--force', 'replace an existing file')
     .action(async (text: string, raw: unknown) => {

@@ -2,6 +2,7 @@
 // file and per (IP, file)), access tokens and office previews. Links carry a short-lived signed
 // token, never a password; unprotected files get one too, so a page visit counts one view.
 import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
+import type { E2eeLock } from '@shared/e2ee/lock';
 import type { Repositories } from '@server/db/repositories';
 import type { OfficePreview, PublicFile, PublicFileAnswer, VerifiedFile } from '@shared/api/file-share.schema';
 import { officeProviders } from '@shared/api/file-share.schema';
@@ -57,7 +58,7 @@ export class PublicFileService {
         download_url: null,
         access_token: null,
         token_expires_at: null,
-        ...(row.e2ee === null ? {} : { e2ee: true as const }),
+        ...(row.e2ee === null ? {} : { e2ee: true as const, ...fileLockOf(row.e2ee) }),
       };
     return this.#withToken(row, origin);
   }
@@ -229,4 +230,12 @@ export class PublicFileService {
       ...(row.e2ee === null ? {} : { e2ee: e2eeFileHeaderSchema.parse(JSON.parse(row.e2ee)) }),
     };
   }
+}
+
+/** The lock inside an encrypted file's header (docs/encryption.md), for a visitor still before its password. */
+function fileLockOf(stored: string): { e2eeLock?: E2eeLock } {
+  const header = e2eeFileHeaderSchema.safeParse(JSON.parse(stored));
+  if (!header.success || header.data.check === undefined) return {};
+  const { check, kdf } = header.data;
+  return { e2eeLock: kdf === undefined ? { check } : { check, kdf } };
 }

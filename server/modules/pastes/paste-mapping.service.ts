@@ -2,6 +2,14 @@
 // as null, and the password hash only ever leaves as `hasPassword`.
 import type { LockedPasteView, PasteDetail, PasteListItem, PasteView } from '@shared/api/paste.schema';
 import type { PasteListRow, PasteMeta, PasteRow } from './paste.repo';
+import { type E2eeLock, e2eeLockSchema } from '@shared/e2ee/lock';
+
+/** An encrypted paste's lock, as it was stored (checked on the way in); none for others or older ones. */
+export function lockOf(row: Pick<PasteMeta, 'e2ee' | 'e2ee_lock'>): { e2eeLock?: E2eeLock } {
+  if (row.e2ee !== 1 || row.e2ee_lock === null) return {};
+  const parsed = e2eeLockSchema.safeParse(JSON.parse(row.e2ee_lock));
+  return parsed.success ? { e2eeLock: parsed.data } : {};
+}
 
 export function maxViewsOf(row: Pick<PasteMeta, 'max_views'>): number | null {
   return row.max_views === null || row.max_views <= 0 ? null : row.max_views;
@@ -57,7 +65,7 @@ export function toView(row: PasteMeta, content: string, canEdit: boolean): Paste
     canEdit,
   };
   if (canEdit) view.id = row.id;
-  if (row.e2ee === 1) view.e2ee = true;
+  if (row.e2ee === 1) Object.assign(view, { e2ee: true }, lockOf(row));
   return view;
 }
 
@@ -69,6 +77,6 @@ export function toLockedView(row: PasteMeta, canEdit: boolean): LockedPasteView 
     hasPassword: true,
     canEdit,
     ...(canEdit ? { id: row.id } : {}),
-    ...(row.e2ee === 1 ? { e2ee: true as const } : {}),
+    ...(row.e2ee === 1 ? { e2ee: true as const, ...lockOf(row) } : {}),
   };
 }

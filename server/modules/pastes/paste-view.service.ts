@@ -9,7 +9,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyPassword } from '@server/lib/password';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { canEdit, type PasteLimiters } from './paste-access.service';
-import { isExpired, isUsedUp, maxViewsOf, toLockedView, toView } from './paste-mapping.service';
+import { isExpired, isUsedUp, lockOf, maxViewsOf, toLockedView, toView } from './paste-mapping.service';
 import { reservePasswordAttempt } from '@server/lib/share-password-limits';
 import type { PasteTokenService } from './paste-token.service';
 
@@ -47,7 +47,7 @@ export class PasteViewService {
         slug: meta.slug,
         requiresReveal: true,
         viewsLeft: max === null ? null : max - meta.views,
-        ...(meta.e2ee === 1 ? { e2ee: true as const } : {}),
+        ...(meta.e2ee === 1 ? { e2ee: true as const, ...lockOf(meta) } : {}),
       };
     return this.#served(await this.#consume(meta.id, now), auth);
   }

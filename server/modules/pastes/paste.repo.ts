@@ -29,6 +29,7 @@ const metaColumns = [
   'created_at',
   'updated_at',
   'e2ee',
+  'e2ee_lock',
 ] as const;
 
 type PastesEb = ExpressionBuilder<Database, 'pastes'>;
@@ -96,6 +97,7 @@ const insertQuery = prepareQuery<NewPasteRow, never>((db, arg) =>
     created_at: arg('created_at'),
     updated_at: arg('updated_at'),
     e2ee: arg('e2ee'),
+    e2ee_lock: arg('e2ee_lock'),
   }),
 );
 

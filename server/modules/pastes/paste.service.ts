@@ -21,6 +21,7 @@ import { generateSlug } from '@server/lib/slug';
 import type { Auth } from '@server/modules/auth/auth.types';
 import { GUEST_OWNER, ownerTagOf, requireTextAccess, type PasteLimiters } from './paste-access.service';
 import { assertContentSize, assertSealedContent, futureExpiry } from './paste-rules.service';
+import { fieldError } from '@server/lib/field-error';
 
 export type CreateContext = { ip: string; origin: string; idempotent: IdempotentRequest | undefined };
 
@@ -48,6 +49,8 @@ export class PasteService {
     const scope = `paste.create:${owner === GUEST_OWNER ? `guest:${ip}` : owner}`;
     assertContentSize(input.content, this.maxBytes);
     if (input.e2ee === true) assertSealedContent(input.content);
+    else if (input.e2eeLock !== undefined)
+      throw fieldError('e2eeLock', 'is only for an end-to-end encrypted paste (e2ee: true)');
     const now = isoAt(this.clock);
     const format = input.format ?? DEFAULT_PASTE_FORMAT;
     const row: NewPasteRow = {
@@ -63,6 +66,7 @@ export class PasteService {
       created_at: now,
       updated_at: now,
       e2ee: input.e2ee === true ? 1 : 0,
+      e2ee_lock: input.e2ee === true && input.e2eeLock !== undefined ? JSON.stringify(input.e2eeLock) : null,
     };
     const answer = (slug: string): PasteCreateResult => ({
       id: row.id,

@@ -2,6 +2,7 @@
 // password verification, office preview, and admin/API-key file management.
 import * as z from 'zod/mini';
 import { e2eeFileHeaderSchema } from '@shared/e2ee/share';
+import { e2eeLockSchema } from '@shared/e2ee/lock';
 import { customSlugSchema } from '@shared/slug';
 import { PASSWORD_MAX_LENGTH } from '@shared/limits';
 import { unrenderedSchema } from '@shared/markdown/unrendered';
@@ -47,6 +48,8 @@ export const lockedFileSchema = z.object({
   token_expires_at: z.null(),
   /** Encrypted end to end: a visitor without the link's key is told so before giving a password. */
   e2ee: z.optional(z.literal(true)),
+  /** Its key check and a passphrase's parameters: a wrong key or passphrase is told before the password. */
+  e2eeLock: z.optional(e2eeLockSchema),
 });
 export type LockedFile = z.infer<typeof lockedFileSchema>;
 

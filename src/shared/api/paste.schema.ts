@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH } from '@shared/limits';
 import { unrenderedSchema } from '@shared/markdown/unrendered';
 import { customSlugSchema } from '@shared/slug';
 import { isoTimestampSchema } from '@shared/time';
+import { e2eeLockSchema } from '@shared/e2ee/lock';
 
 export const PASTE_MAX_BYTES = 1024 * 1024;
 export const PASTE_REMARK_MAX_LENGTH = 1000;
@@ -42,6 +43,8 @@ export const pasteCreateInputSchema = z.object({
   slug: z.optional(z.pipe(z.transform(emptyIsUnset), z.optional(customSlugSchema))),
   /** The content is text sealed in the browser (docs/encryption.md), which the server never renders. */
   e2ee: z.optional(z.boolean()),
+  /** With `e2ee`: the key check and a passphrase's parameters (docs/encryption.md, "The lock"). */
+  e2eeLock: z.optional(e2eeLockSchema),
 });
 export type PasteCreateInput = z.infer<typeof pasteCreateInputSchema>;
 
@@ -85,6 +88,8 @@ export const pasteViewSchema = z.object({
   unrendered: z.optional(unrenderedSchema),
   /** The content is sealed text (docs/encryption.md) that only the link's key opens. */
   e2ee: z.optional(z.literal(true)),
+  /** The key check and a passphrase's parameters, so a wrong key is told before any view is spent. */
+  e2eeLock: z.optional(e2eeLockSchema),
 });
 export type PasteView = z.infer<typeof pasteViewSchema>;
 
@@ -100,6 +105,8 @@ export const lockedPasteViewSchema = z.object({
   canEdit: z.boolean(),
   /** Encrypted end to end: a visitor without the link's key is told so before giving a password. */
   e2ee: z.optional(z.literal(true)),
+  /** The key check and a passphrase's parameters, so a wrong key is told before any view is spent. */
+  e2eeLock: z.optional(e2eeLockSchema),
 });
 export type LockedPasteView = z.infer<typeof lockedPasteViewSchema>;
 
@@ -114,6 +121,8 @@ export const pasteRevealViewSchema = z.object({
   requiresReveal: z.literal(true),
   viewsLeft: z.nullable(z.int().check(z.positive())),
   e2ee: z.optional(z.literal(true)),
+  /** The key check and a passphrase's parameters, so a wrong key is told before any view is spent. */
+  e2eeLock: z.optional(e2eeLockSchema),
 });
 export type PasteRevealView = z.infer<typeof pasteRevealViewSchema>;
 

@@ -3,8 +3,9 @@
 // metadata key; for a paste, its text sealed with the paste key. Nothing here is secret without
 // the link's fragment.
 import * as z from 'zod/mini';
-import { deriveKey, fromBase64Url, openMessage, randomBytes, sealMessage, toBase64Url } from './keys';
+import { deriveKey, fromBase64Url, openMessage, randomBytes, sealMessage, toBase64Url, WrongKeyError } from './keys';
 import { NONCE_PREFIX_BYTES, type RecordKey } from './records';
+import { type Kdf, kdfSchema, keyCheck, keyCheckSchema, matchesLock } from './lock';
 
 export const E2EE_VERSION = 1;
 
@@ -12,6 +13,10 @@ export const e2eeFileHeaderSchema = z.object({
   v: z.literal(E2EE_VERSION),
   prefix: z.string().check(z.regex(/^[A-Za-z0-9_-]{11}$/)),
   meta: z.string().check(z.regex(/^[A-Za-z0-9_-]+$/), z.maxLength(4096)),
+  /** The key check (lock.ts); headers written before it have none. */
+  check: z.optional(keyCheckSchema),
+  /** A passphrase share's Argon2id parameters; its link carries no key. */
+  kdf: z.optional(kdfSchema),
 });
 export type E2eeFileHeader = z.infer<typeof e2eeFileHeaderSchema>;
 
@@ -28,14 +33,23 @@ export const E2EE_FILE_NAME = 'encrypted.bin';
 /** A paste's sealed text starts with this, so a reader knows it holds ciphertext. */
 export const SEALED_PASTE_PREFIX = 'e2ee1:';
 
+/** `kdf`: the parameters the secret was derived from a passphrase with, for a passphrase share. */
 export async function sealFile(
   secret: Uint8Array<ArrayBuffer>,
   meta: E2eeFileMeta,
+  kdf?: Kdf,
 ): Promise<{ header: E2eeFileHeader; recordKey: RecordKey }> {
   const prefix = randomBytes(NONCE_PREFIX_BYTES);
   const sealed = await sealMessage(await deriveKey(secret, 'metadata'), new TextEncoder().encode(JSON.stringify(meta)));
+  const check = await keyCheck(secret);
   return {
-    header: { v: E2EE_VERSION, prefix: toBase64Url(prefix), meta: sealed },
+    header: {
+      v: E2EE_VERSION,
+      prefix: toBase64Url(prefix),
+      meta: sealed,
+      check,
+      ...(kdf === undefined ? {} : { kdf }),
+    },
     recordKey: { key: await deriveKey(secret, 'content'), prefix },
   };
 }
@@ -47,6 +61,7 @@ export async function openFile(
 ): Promise<{ meta: E2eeFileMeta; recordKey: RecordKey }> {
   const prefix = fromBase64Url(header.prefix);
   if (prefix?.byteLength !== NONCE_PREFIX_BYTES) throw new RangeError('malformed nonce prefix');
+  if (header.check !== undefined && !(await matchesLock(secret, { check: header.check }))) throw new WrongKeyError();
   const opened = await openMessage(await deriveKey(secret, 'metadata'), header.meta);
   const meta = fileMetaSchema.parse(JSON.parse(new TextDecoder().decode(opened)));
   return { meta, recordKey: { key: await deriveKey(secret, 'content'), prefix } };

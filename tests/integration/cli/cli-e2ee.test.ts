@@ -9,6 +9,8 @@ import { commitResponseSchema, presignResponseSchema } from '@shared/api/upload.
 import { fragmentFor, newSecret } from '@shared/e2ee/keys';
 import { sealRecords } from '@shared/e2ee/records';
 import { sealFile, sealPaste } from '@shared/e2ee/share';
+import { type Kdf, lockFor, newKdf } from '@shared/e2ee/lock';
+import { secretFromPassphrase } from '@shared/e2ee/passphrase';
 import { createPaste, viewsOf } from '@tests/integration/pastes/paste-helpers';
 import { putTo, startHarness, type Harness } from '@tests/integration/storage/storage-harness';
 import { call, expectOk } from '@tests/integration/support/http';
@@ -27,9 +29,15 @@ describe('clipdock get on end-to-end encrypted shares', () => {
   });
 
   /** A file sealed here and sent as the browser would: presign with its header, PUT the records, commit. */
-  async function sealedShare(name: string, plain: Uint8Array<ArrayBuffer>, damage = false) {
-    const secret = newSecret();
-    const { header, recordKey } = await sealFile(secret, { name, type: 'text/plain', size: plain.byteLength });
+  async function sealedShare(
+    name: string,
+    plain: Uint8Array<ArrayBuffer>,
+    damage = false,
+    secret = newSecret(),
+    kdf: Kdf | undefined = undefined,
+  ) {
+    const meta = { name, type: 'text/plain', size: plain.byteLength };
+    const { header, recordKey } = await sealFile(secret, meta, kdf);
     const records = await sealRecords(recordKey, 0, plain, true);
     if (damage) records[5] = (records[5] ?? 0) ^ 1;
     const signed = expectOk(
@@ -86,5 +94,47 @@ describe('clipdock get on end-to-end encrypted shares', () => {
     expect(failed.code).toBe(5);
     expect(failed.stderr).toContain('the encrypted file is damaged');
     expect((await readdir(reader.home)).filter((entry) => entry.includes('broken'))).toEqual([]);
+  });
+
+  /** The cheapest parameters a reader accepts: the test is about the passphrase's path, not its cost. */
+  const cheapKdf = () => newKdf({ memory: 8192, iterations: 1, parallelism: 1 });
+
+  it('opens a passphrase paste with --passphrase or CLIPDOCK_PASSPHRASE, and a wrong one spends no view', async () => {
+    const kdf = cheapKdf();
+    const secret = await secretFromPassphrase('plum orchard at dusk', kdf);
+    const text = 'sealed with a passphrase\n';
+    const { slug } = await createPaste(
+      h.server.baseUrl,
+      { content: await sealPaste(secret, text), e2ee: true, e2eeLock: await lockFor(secret, kdf), maxViews: 1 },
+      { token: h.token },
+    );
+    const link = `${h.server.baseUrl}/paste/${slug}`;
+    const none = await clipdock(['get', link], { home: reader.home });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('--passphrase');
+    const wrong = await clipdock(['get', link, '--passphrase', 'plum orchard at dawn'], { home: reader.home });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('the passphrase does not open this share');
+    const wrongKey = await clipdock(['get', `${link}${fragmentFor(newSecret())}`], { home: reader.home });
+    expect(wrongKey.code).toBe(2);
+    expect(await viewsOf(h.server.db, slug)).toBe(0);
+    const got = await clipdock(['get', link], {
+      home: reader.home,
+      env: { CLIPDOCK_PASSPHRASE: 'plum orchard at dusk' },
+    });
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stdout).toBe(text);
+  });
+
+  it('saves a passphrase file opened with --passphrase', async () => {
+    const kdf = cheapKdf();
+    const secret = await secretFromPassphrase('plum orchard at dusk', kdf);
+    const plain = new TextEncoder().encode('a,b\n1,2\n'.repeat(5000));
+    const { link } = await sealedShare('passphrase.csv', plain, false, secret, kdf);
+    const wrong = await clipdock(['get', link, '--passphrase', 'nope nope nope'], { home: reader.home });
+    expect(wrong.code).toBe(2);
+    const got = await clipdock(['get', link, '--passphrase', 'plum orchard at dusk'], { home: reader.home });
+    expect(got.code, got.stderr).toBe(0);
+    expect(await readFile(join(reader.home, 'passphrase.csv'))).toEqual(Buffer.from(plain));
   });
 });

@@ -84,6 +84,7 @@ describe.each(databaseKinds)('idempotency keys on %s', (kind) => {
         created_at: now,
         updated_at: now,
         e2ee: 0,
+        e2ee_lock: null,
       });
       throw new AppError(ErrorCode.Conflict, 'the change failed after writing');
     });

@@ -45,7 +45,14 @@ export function FileViewPage({ slug }: { slug: string }) {
       <ResourceStatus state={resource.state} onRetry={resource.reload}>
         {(publicFile) => {
           const shown = shownFile(publicFile, verified);
-          if (shown === null && isLockedFile(publicFile) && publicFile.e2ee === true && !linkHasKey())
+          // A passphrase share is asked for its passphrase after the password, before any download.
+          if (
+            shown === null &&
+            isLockedFile(publicFile) &&
+            publicFile.e2ee === true &&
+            publicFile.e2eeLock?.kdf === undefined &&
+            !linkHasKey()
+          )
             return <SealedNotice problem="no-key" />;
           if (shown === null) return <PasswordPrompt slug={slug} onVerified={setVerified} />;
           const { file, accessToken } = shown;

@@ -17,6 +17,16 @@ export const fileViewResources = {
           'The encrypted file could not be opened: it is damaged or incomplete. Nothing of it was kept. ({{reason}})',
         tooLarge:
           'This file is too large to decrypt in this page. Reload the page once so the app can stream it, then try again.',
+        passphraseTitle: 'This file is locked with a passphrase',
+        passphraseIntro:
+          'It is end-to-end encrypted with a passphrase. Type it to open the file: it never leaves this browser, and nothing is downloaded until it is right.',
+        passphraseLabel: 'Passphrase',
+        passphraseRequired: 'Enter the passphrase.',
+        passphraseSubmit: 'Open file',
+        passphraseDeriving: 'Deriving the key from the passphrase (about a second)…',
+        passphraseWrong: 'Wrong passphrase. Nothing was downloaded, so no view was used.',
+        passphraseNote:
+          'End-to-end encrypted with a passphrase: the name, type and content open here. Share the passphrase apart from the link.',
       },
       info: {
         label: 'File details',
@@ -73,6 +83,15 @@ export const fileViewResources = {
         decrypting: '正在解密…',
         damaged: '无法打开加密文件：文件已损坏或不完整。未保留任何内容。（{{reason}}）',
         tooLarge: '文件太大，无法在此页面中解密。请重新加载一次页面，以便应用以流式方式处理，然后重试。',
+        passphraseTitle: '此文件已用口令加密',
+        passphraseIntro:
+          '它以口令进行端到端加密。输入口令即可打开：口令不会离开本浏览器，口令正确之前不会下载任何内容。',
+        passphraseLabel: '口令',
+        passphraseRequired: '请输入口令。',
+        passphraseSubmit: '打开文件',
+        passphraseDeriving: '正在根据口令生成密钥（约需一秒）…',
+        passphraseWrong: '口令错误。未下载任何内容，因此未消耗查看次数。',
+        passphraseNote: '已用口令端到端加密：文件名、类型和内容在这里打开。请将口令与链接分开发送。',
       },
       info: {
         label: '文件信息',

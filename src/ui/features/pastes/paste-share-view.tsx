@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { OpenPaste } from './view/open-paste';
 import { PasswordPrompt } from './view/password-prompt';
 import { RevealPrompt } from './view/reveal-prompt';
+import { PastePassphrasePrompt } from './view/passphrase-prompt';
 import type { PasteViewState } from './view/use-paste-view';
 import './components/shared.css';
 import './view/view.css';
 
 /** The states this view draws; the page shows the others (missing, gone, failed) on screens of their own. */
-export type ShownPasteState = Extract<PasteViewState, { status: 'loading' | 'locked' | 'reveal' | 'ready' }>;
+export type ShownPasteState = Extract<
+  PasteViewState,
+  { status: 'loading' | 'locked' | 'reveal' | 'ready' | 'passphrase' }
+>;
 
 type PasteShareViewProps = {
   slug: string;
@@ -21,11 +25,22 @@ type PasteShareViewProps = {
   rawUrl: string;
   onUnlock: (password: string) => void;
   onReveal: () => void;
+  /** A passphrase paste's passphrase, typed on the page (never on a server-rendered one). */
+  onPassphrase?: ((passphrase: string) => void) | undefined;
   onEdit?: (() => void) | undefined;
   children?: ReactNode;
 };
 
-export function PasteShareView({ slug, state, rawUrl, onUnlock, onReveal, onEdit, children }: PasteShareViewProps) {
+export function PasteShareView({
+  slug,
+  state,
+  rawUrl,
+  onUnlock,
+  onReveal,
+  onPassphrase,
+  onEdit,
+  children,
+}: PasteShareViewProps) {
   const { t } = useTranslation();
   return (
     <section
@@ -40,6 +55,9 @@ export function PasteShareView({ slug, state, rawUrl, onUnlock, onReveal, onEdit
       {state.status === 'locked' && <PasswordPrompt busy={state.unlocking} error={state.error} onSubmit={onUnlock} />}
       {state.status === 'reveal' && (
         <RevealPrompt viewsLeft={state.viewsLeft} busy={state.revealing} error={state.error} onReveal={onReveal} />
+      )}
+      {state.status === 'passphrase' && onPassphrase !== undefined && (
+        <PastePassphrasePrompt busy={state.deriving} wrong={state.wrong} onSubmit={onPassphrase} />
       )}
       {state.status === 'ready' && <OpenPaste paste={state.paste} rawUrl={rawUrl} onEdit={onEdit} />}
       {children}

@@ -26,7 +26,7 @@ export function PasteViewPage({ slug }: { slug: string }) {
   const api = useApiClient();
   const scope: PasteScope = useAuthView().status === 'admin' ? 'admin' : 'user';
   const navigate = useNavigate();
-  const { state, unlock, reveal, retry, applyEdit } = usePasteView(api, slug);
+  const { state, unlock, reveal, retry, applyEdit, enterPassphrase } = usePasteView(api, slug);
   const [editing, setEditing] = useState(false);
   useDocumentTitle(t('pages.paste.title'));
 
@@ -52,6 +52,7 @@ export function PasteViewPage({ slug }: { slug: string }) {
       rawUrl={state.status === 'ready' ? rawPasteUrl(api, state.paste.slug, state.paste.rawToken) : ''}
       onUnlock={unlock}
       onReveal={reveal}
+      onPassphrase={enterPassphrase}
       onEdit={editId === undefined ? undefined : () => setEditing(true)}
     >
       {editing && editId !== undefined && (

@@ -56,6 +56,11 @@ const en = {
       maxViewsInvalid: 'Enter a whole number of 0 or more.',
       e2ee: 'End-to-end encrypted',
       e2eeHint: 'Sealed in this browser: the server stores text it cannot read. The link carries the key.',
+      passphrase: 'Passphrase instead of a key in the link (optional)',
+      passphraseHint:
+        'The link then carries no key: whoever opens it types this passphrase. Use a long one; nobody can recover it.',
+      passphraseShort: 'Use at least {{min}} characters.',
+      deriving: 'Deriving the key from the passphrase…',
     },
     expiry: {
       keep: 'Keep the current expiry',
@@ -121,6 +126,16 @@ const en = {
       wrongKeyTitle: 'This link does not open the paste',
       wrongKey: 'The key in the link does not match this encrypted paste. Check that the link was copied whole.',
       home: 'Create a new paste',
+    },
+    passphrase: {
+      title: 'This paste is locked with a passphrase',
+      intro:
+        'It is end-to-end encrypted with a passphrase. Type it to open the paste: it never leaves this browser, and nothing is read until it is right.',
+      label: 'Passphrase',
+      required: 'Enter the passphrase.',
+      submit: 'Open paste',
+      deriving: 'Deriving the key from the passphrase (about a second)…',
+      wrong: 'Wrong passphrase. Nothing was read, so no view was used.',
     },
     edit: { title: 'Edit paste' },
     manage: {
@@ -218,6 +233,10 @@ const zh: Strings<typeof en> = {
       maxViewsInvalid: '请输入大于或等于 0 的整数。',
       e2ee: '端到端加密',
       e2eeHint: '在本浏览器中加密：服务器只保存它无法读取的文本。密钥就在链接里。',
+      passphrase: '用口令代替链接中的密钥（可选）',
+      passphraseHint: '这样链接中不含密钥：打开者需要输入此口令。请使用较长的口令，忘记后无人能找回。',
+      passphraseShort: '口令至少需要 {{min}} 个字符。',
+      deriving: '正在根据口令生成密钥…',
     },
     expiry: { keep: '保持当前过期时间', '1h': '1 小时', '1d': '1 天', '7d': '7 天', '30d': '30 天', never: '永不过期' },
     slug: {
@@ -281,6 +300,15 @@ const zh: Strings<typeof en> = {
       wrongKeyTitle: '此链接无法打开该分享',
       wrongKey: '链接中的密钥与此加密分享不匹配。请检查链接是否完整复制。',
       home: '创建新的分享',
+    },
+    passphrase: {
+      title: '此文本已用口令加密',
+      intro: '它以口令进行端到端加密。输入口令即可打开：口令不会离开本浏览器，口令正确之前不会读取任何内容。',
+      label: '口令',
+      required: '请输入口令。',
+      submit: '打开文本',
+      deriving: '正在根据口令生成密钥（约需一秒）…',
+      wrong: '口令错误。未读取任何内容，因此未消耗查看次数。',
     },
     edit: { title: '编辑分享' },
     manage: {

@@ -96,6 +96,17 @@ export function UploadOptionsFields({ form, configs, problems, onChange }: Uploa
       <p id="upload-e2ee-hint" className="field__hint">
         {t('upload.options.e2eeHint')}
       </p>
+      {form.e2ee && (
+        <TextField
+          label={t('upload.options.passphrase')}
+          type="password"
+          autoComplete="new-password"
+          value={form.passphrase}
+          error={problem('passphrase')}
+          hint={t('upload.options.passphraseHint')}
+          onChange={(e) => onChange({ passphrase: e.target.value })}
+        />
+      )}
     </fieldset>
   );
 }

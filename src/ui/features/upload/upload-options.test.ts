@@ -61,4 +61,18 @@ describe('shareOptionsFrom', () => {
       problems: { maxViews: 'maxViews' },
     });
   });
+
+  it('takes a passphrase only for an encrypted upload, and refuses a short one', () => {
+    const sealed = { ...emptyUploadOptions, e2ee: true };
+    expect(shareOptionsFrom({ ...sealed, passphrase: 'seven77' }, 1)).toEqual({
+      ok: false,
+      problems: { passphrase: 'passphrase' },
+    });
+    expect(shareOptionsFrom({ ...sealed, passphrase: 'eight888' }, 1)).toEqual({
+      ok: true,
+      options: { e2ee: true, e2eePassphrase: 'eight888' },
+    });
+    expect(shareOptionsFrom({ ...sealed, passphrase: '' }, 1)).toEqual({ ok: true, options: { e2ee: true } });
+    expect(shareOptionsFrom({ ...emptyUploadOptions, passphrase: 'left over' }, 1)).toEqual({ ok: true, options: {} });
+  });
 });

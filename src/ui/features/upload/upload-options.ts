@@ -15,10 +15,21 @@ export type UploadOptionsForm = {
   maxViews: string;
   /** Seal the files in the browser; the link carries the key (docs/encryption.md). */
   e2ee: boolean;
+  /** With `e2ee`: the key is derived from this passphrase instead, and the link carries none. */
+  passphrase: string;
 };
 
-export type UploadOptionsProblem = 'slugChars' | 'slugLength' | 'slugReserved' | 'slugSingle' | 'maxViews';
-export type UploadOptionsProblems = Partial<Record<'slug' | 'maxViews', UploadOptionsProblem>>;
+/** A passphrase shorter than this is refused: it is all that stands between the share and a guesser. */
+export const UPLOAD_PASSPHRASE_MIN_LENGTH = 8;
+
+export type UploadOptionsProblem =
+  | 'slugChars'
+  | 'slugLength'
+  | 'slugReserved'
+  | 'slugSingle'
+  | 'maxViews'
+  | 'passphrase';
+export type UploadOptionsProblems = Partial<Record<'slug' | 'maxViews' | 'passphrase', UploadOptionsProblem>>;
 
 export type UploadOptionsResult =
   | { ok: true; options: UploadFileOptions }
@@ -33,6 +44,7 @@ export const emptyUploadOptions: UploadOptionsForm = {
   expiry: 'never',
   maxViews: '',
   e2ee: false,
+  passphrase: '',
 };
 
 function slugProblem(slug: string, fileCount: number): UploadOptionsProblem | undefined {
@@ -52,7 +64,9 @@ export function shareOptionsFrom(form: UploadOptionsForm, fileCount: number): Up
   const slugIssue = slugProblem(slug, fileCount);
   if (slugIssue) problems.slug = slugIssue;
   if (!Number.isInteger(maxViews) || maxViews < 0) problems.maxViews = 'maxViews';
-  if (problems.slug || problems.maxViews) return { ok: false, problems };
+  const passphrase = form.e2ee ? form.passphrase : '';
+  if (passphrase !== '' && [...passphrase].length < UPLOAD_PASSPHRASE_MIN_LENGTH) problems.passphrase = 'passphrase';
+  if (problems.slug || problems.maxViews || problems.passphrase) return { ok: false, problems };
 
   const options: UploadFileOptions = {};
   if (form.storageConfigId !== '') options.s3_config_id = form.storageConfigId;
@@ -64,5 +78,6 @@ export function shareOptionsFrom(form: UploadOptionsForm, fileCount: number): Up
   if (hours !== undefined) options.expires_in = hours;
   if (maxViews > 0) options.max_views = maxViews;
   if (form.e2ee) options.e2ee = true;
+  if (passphrase !== '') options.e2eePassphrase = passphrase;
   return { ok: true, options };
 }

@@ -55,12 +55,16 @@ export const uploadResources = {
         e2ee: 'End-to-end encrypted',
         e2eeHint:
           'Sealed in this browser before it leaves: the server never sees the file, its name or its type. The link carries the key, so keep it whole.',
+        passphrase: 'Passphrase instead of a key in the link (optional)',
+        passphraseHint:
+          'The link then carries no key: whoever opens it types this passphrase. Use a long one; nobody can recover it.',
         problems: {
           slugChars: 'Use only letters, digits, - and _.',
           slugLength: 'A link suffix has at most 50 characters.',
           slugReserved: 'This link suffix is reserved, choose another.',
           slugSingle: 'A custom link suffix works for one file only.',
           maxViews: 'Enter a whole number, 0 or more.',
+          passphrase: 'Use at least 8 characters.',
         },
       },
       batch: {
@@ -176,12 +180,15 @@ export const uploadResources = {
         maxViews: '最大查看次数（0 表示不限）',
         e2ee: '端到端加密',
         e2eeHint: '文件在离开本浏览器前即被加密：服务器看不到文件内容、文件名或类型。密钥就在链接里，请完整保存链接。',
+        passphrase: '用口令代替链接中的密钥（可选）',
+        passphraseHint: '这样链接中不含密钥：打开者需要输入此口令。请使用较长的口令，忘记后无人能找回。',
         problems: {
           slugChars: '只能使用字母、数字、- 和 _。',
           slugLength: '链接后缀最多 50 个字符。',
           slugReserved: '该链接后缀为系统保留，请换一个。',
           slugSingle: '自定义链接后缀只适用于单个文件。',
           maxViews: '请输入 0 或更大的整数。',
+          passphrase: '口令至少需要 8 个字符。',
         },
       },
       batch: {

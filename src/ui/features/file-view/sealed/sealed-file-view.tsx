@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';
-import { secretFromFragment } from '@shared/e2ee/keys';
+import { secretFromFragment, toBase64Url } from '@shared/e2ee/keys';
+import type { Kdf } from '@shared/e2ee/lock';
+import { PassphrasePrompt } from '@ui/components/passphrase-prompt';
+import { derivePassphrase } from '@ui/lib/derive-passphrase';
 import { previewKind } from '@shared/preview-kind';
 import { FilePreview } from '@ui/components/preview/file-preview';
 import { QrCode } from '@ui/components/qr-code';
@@ -11,7 +14,11 @@ import { openedBlob, openHeader, type OpenedFile, PREVIEW_MAX_BYTES, saveOpened 
 
 type SealedFileViewProps = { file: PublicFile; downloadUrl: string | null };
 
-type Opening = { status: 'opening' } | { status: 'no-key' | 'wrong-key' } | { status: 'open'; opened: OpenedFile };
+type Opening =
+  | { status: 'opening' }
+  | { status: 'no-key' | 'wrong-key' }
+  | { status: 'passphrase'; kdf: Kdf; deriving: boolean; wrong: boolean }
+  | { status: 'open'; opened: OpenedFile };
 
 /** Whether this page's link holds a key at all (a protected share is not worth its password without one). */
 export const linkHasKey = () => secretFromFragment(window.location.hash) !== null;
@@ -26,6 +33,21 @@ export function SealedNotice({ problem }: { problem: 'no-key' | 'wrong-key' }) {
       <p>{t(`fileView.e2ee.${key}`)}</p>
     </div>
   );
+}
+
+/** Asks for a passphrase file's passphrase; a wrong one is said before anything is downloaded. */
+function FilePassphrasePrompt(props: { busy: boolean; wrong: boolean; onSubmit: (passphrase: string) => void }) {
+  const { t } = useTranslation();
+  const text = {
+    title: t('fileView.e2ee.passphraseTitle'),
+    intro: t('fileView.e2ee.passphraseIntro'),
+    label: t('fileView.e2ee.passphraseLabel'),
+    required: t('fileView.e2ee.passphraseRequired'),
+    submit: t('fileView.e2ee.passphraseSubmit'),
+    deriving: t('fileView.e2ee.passphraseDeriving'),
+    wrong: t('fileView.e2ee.passphraseWrong'),
+  };
+  return <PassphrasePrompt text={text} {...props} />;
 }
 
 /**
@@ -44,6 +66,10 @@ export function SealedFileView({ file, downloadUrl }: SealedFileViewProps) {
   useEffect(() => {
     const secret = secretFromFragment(fragment);
     const header = file.e2ee;
+    if (secret === null && header?.kdf !== undefined) {
+      setOpening({ status: 'passphrase', kdf: header.kdf, deriving: false, wrong: false });
+      return;
+    }
     if (secret === null || header === undefined) {
       setOpening({ status: 'no-key' });
       return;
@@ -60,6 +86,21 @@ export function SealedFileView({ file, downloadUrl }: SealedFileViewProps) {
   );
 
   if (opening.status === 'opening') return <p role="status">{t('fileView.e2ee.opening')}</p>;
+  if (opening.status === 'passphrase') {
+    const asked = opening;
+    const enter = (passphrase: string) => {
+      const header = file.e2ee;
+      if (header === undefined || asked.deriving) return;
+      setOpening({ ...asked, deriving: true, wrong: false });
+      void derivePassphrase(passphrase, asked.kdf)
+        .then((secret) => openHeader(secret, toBase64Url(secret), header))
+        .catch(() => null)
+        .then((opened) =>
+          setOpening(opened === null ? { ...asked, deriving: false, wrong: true } : { status: 'open', opened }),
+        );
+    };
+    return <FilePassphrasePrompt busy={asked.deriving} wrong={asked.wrong} onSubmit={enter} />;
+  }
   if (opening.status !== 'open') return <SealedNotice problem={opening.status} />;
 
   const { opened } = opening;
@@ -91,7 +132,7 @@ export function SealedFileView({ file, downloadUrl }: SealedFileViewProps) {
     <div className="file-view__body">
       <div className="file-view__side">
         <p className="notice" role="note">
-          {t('fileView.e2ee.note')}
+          {file.e2ee?.kdf === undefined ? t('fileView.e2ee.note') : t('fileView.e2ee.passphraseNote')}
         </p>
         <dl className="file-info" aria-label={t('fileView.info.label')}>
           {[

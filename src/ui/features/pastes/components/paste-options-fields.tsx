@@ -7,7 +7,9 @@ import { expiryPresets, isExpiryPreset } from '@ui/features/pastes/lib/expiry-pr
 import type { ExpiryChoice, PasteOptions } from '@ui/features/pastes/lib/paste-options';
 import './shared.css';
 
-export type FieldErrors = Partial<Record<'remark' | 'slug' | 'password' | 'expiry' | 'maxViews', string>>;
+export type FieldErrors = Partial<
+  Record<'remark' | 'slug' | 'password' | 'expiry' | 'maxViews' | 'passphrase', string>
+>;
 
 type PasteOptionsFieldsProps = {
   value: PasteOptions;
@@ -110,6 +112,19 @@ export function PasteOptionsFields({ value, onChange, onSlugBlur, errors, editin
           <p id="paste-e2ee-hint" className="field__hint">
             {t('pastes.options.e2eeHint')}
           </p>
+        </div>
+      )}
+      {!editing && value.e2ee === true && (
+        <div>
+          <TextField
+            label={t('pastes.options.passphrase')}
+            type="password"
+            autoComplete="new-password"
+            value={value.passphrase ?? ''}
+            onChange={(e) => onChange({ passphrase: e.target.value })}
+            error={errors.passphrase}
+            hint={t('pastes.options.passphraseHint')}
+          />
         </div>
       )}
     </div>

@@ -81,6 +81,13 @@ export function CreatePasteForm({ api, access, onCreated }: CreatePasteFormProps
           </button>
         </div>
       )}
+      {state.status === 'submitting' && state.deriving === true && (
+        <p role="status" className="field__hint">
+          <progress className="passphrase-progress" aria-label={t('pastes.options.deriving')} />
+          <br />
+          {t('pastes.options.deriving')}
+        </p>
+      )}
     </form>
   );
 }

@@ -12,11 +12,15 @@ import { createPaste } from '@shared/api/paste.endpoints';
 import { toCreateInput, type PasteOptions, type PasteText } from '@ui/features/pastes/lib/paste-options';
 import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
 import { fragmentFor, newSecret } from '@shared/e2ee/keys';
+import { lockFor, newKdf } from '@shared/e2ee/lock';
 import { sealPaste } from '@shared/e2ee/share';
+import { derivePassphrase } from '@ui/lib/derive-passphrase';
+import { passphraseOf } from '@ui/features/pastes/lib/paste-options';
 
 export type CreateState =
   | { status: 'idle' }
-  | { status: 'submitting' }
+  /** `deriving`: the key is being derived from the passphrase, before anything is sent. */
+  | { status: 'submitting'; deriving?: boolean }
   | { status: 'failed'; error: ApiErrorInit }
   | { status: 'created'; result: PasteCreateResult };
 
@@ -25,16 +29,26 @@ type Attempt = { form: string; input: PasteCreateInput; key: string; fragment: s
 
 const unexpected: ApiErrorInit = { kind: 'bad-response' };
 
-/** The body and Idempotency-Key of a new attempt; an encrypted paste is sealed here, once per attempt. */
+/**
+ * The body and Idempotency-Key of a new attempt; an encrypted paste is sealed here, once per attempt,
+ * with a random key for its link or one derived from its passphrase (then the link carries none).
+ */
 async function newAttempt(form: string, text: PasteText, options: PasteOptions): Promise<Attempt> {
   const input = toCreateInput(text, options, Date.now());
   if (options.e2ee !== true) return { form, input, key: randomUuid(), fragment: '' };
-  const secret = newSecret();
+  const passphrase = passphraseOf(options);
+  const kdf = passphrase === undefined ? undefined : newKdf();
+  const secret = passphrase === undefined || kdf === undefined ? newSecret() : await derivePassphrase(passphrase, kdf);
   return {
     form,
-    input: { ...input, content: await sealPaste(secret, text.content), e2ee: true },
+    input: {
+      ...input,
+      content: await sealPaste(secret, text.content),
+      e2ee: true,
+      e2eeLock: await lockFor(secret, kdf),
+    },
     key: randomUuid(),
-    fragment: fragmentFor(secret),
+    fragment: kdf === undefined ? fragmentFor(secret) : '',
   };
 }
 
@@ -70,11 +84,16 @@ export function useCreatePaste(api: ApiClient, onCreated: (result: PasteCreateRe
     async ({ content, format }: PasteText, options: PasteOptions) => {
       const form = JSON.stringify({ content, format, options });
       queued.current = null;
-      setState({ status: 'submitting' });
-      const attempt =
-        lastAttempt.current?.form === form ? lastAttempt.current : await newAttempt(form, { content, format }, options);
-      lastAttempt.current = attempt;
+      const fresh = lastAttempt.current?.form !== form;
+      setState({ status: 'submitting', ...(fresh && passphraseOf(options) !== undefined ? { deriving: true } : {}) });
+      let attempt: Attempt | null = null;
       try {
+        attempt =
+          lastAttempt.current?.form === form
+            ? lastAttempt.current
+            : await newAttempt(form, { content, format }, options);
+        lastAttempt.current = attempt;
+        setState({ status: 'submitting' });
         const result = withFragment(
           await api.call(createPaste, { body: attempt.input, headers: { 'Idempotency-Key': attempt.key } }),
           attempt.fragment,

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { FieldErrors } from '@ui/features/pastes/components/paste-options-fields';
-import type { OptionsProblems } from './paste-options';
+import { type OptionsProblems, PASSPHRASE_MIN_LENGTH } from './paste-options';
 
 export type FormErrors = { fields: FieldErrors; content?: string; form?: string };
 
@@ -14,6 +14,7 @@ export function problemMessages(t: TFunction, problems: OptionsProblems): FormEr
     content: problems.content && t('pastes.form.contentRequired'),
     fields: {
       maxViews: problems.maxViews && t('pastes.options.maxViewsInvalid'),
+      passphrase: problems.passphrase && t('pastes.options.passphraseShort', { min: PASSPHRASE_MIN_LENGTH }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyOptions, optionsProblems, toCreateInput, toUpdateInput } from './paste-options';
+import { emptyOptions, optionsProblems, passphraseOf, toCreateInput, toUpdateInput } from './paste-options';
 
 const now = Date.parse('2030-01-01T00:00:00.000Z');
 
@@ -50,5 +50,14 @@ describe('paste options', () => {
       maxViews: null,
       password: null,
     });
+  });
+
+  it('refuses a short passphrase for an encrypted paste, and ignores one left in a plain paste', () => {
+    const sealed = { ...emptyOptions, e2ee: true };
+    expect(optionsProblems('text', { ...sealed, passphrase: 'seven77' })).toEqual({ passphrase: 'short' });
+    expect(optionsProblems('text', { ...sealed, passphrase: 'eight888' })).toEqual({});
+    expect(passphraseOf({ ...sealed, passphrase: 'eight888' })).toBe('eight888');
+    expect(passphraseOf({ ...sealed, passphrase: '' })).toBeUndefined();
+    expect(passphraseOf({ ...emptyOptions, passphrase: 'eight888' })).toBeUndefined();
   });
 });

@@ -17,12 +17,24 @@ export type PasteOptions = {
   maxViews: string;
   /** Create only: seal the text in this browser; the link carries the key (docs/encryption.md). */
   e2ee?: boolean;
+  /** Create only, with `e2ee`: the key is derived from this passphrase, and the link carries none. */
+  passphrase?: string;
 };
 
 /** What the editor holds: the text and how it is shown. */
 export type PasteText = { content: string; format: PasteFormat };
 
-export type OptionsProblems = { content?: 'empty'; slug?: SlugProblem; maxViews?: 'invalid' };
+export type OptionsProblems = { content?: 'empty'; slug?: SlugProblem; maxViews?: 'invalid'; passphrase?: 'short' };
+
+/** A passphrase shorter than this is refused: it is all that stands between the share and a guesser. */
+export const PASSPHRASE_MIN_LENGTH = 8;
+
+/** The passphrase an encrypted paste is made with, or undefined for a random key in the link. */
+export function passphraseOf(options: PasteOptions): string | undefined {
+  return options.e2ee === true && options.passphrase !== undefined && options.passphrase !== ''
+    ? options.passphrase
+    : undefined;
+}
 
 export const emptyOptions: PasteOptions = {
   remark: '',
@@ -39,6 +51,8 @@ export function optionsProblems(content: string, options: PasteOptions): Options
   const slug = slugProblem(options.slug.trim());
   if (slug) problems.slug = slug;
   if (parseMaxViews(options.maxViews) === null) problems.maxViews = 'invalid';
+  const passphrase = passphraseOf(options);
+  if (passphrase !== undefined && [...passphrase].length < PASSPHRASE_MIN_LENGTH) problems.passphrase = 'short';
   return problems;
 }
 

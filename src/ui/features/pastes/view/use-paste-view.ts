@@ -21,7 +21,9 @@ import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { takeServerShare } from '@ui/lib/server-share';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
-import { pageSecret, type SealProblem, unsealed } from './unseal-paste';
+import { derivePassphrase } from '@ui/lib/derive-passphrase';
+import { keyGate, pageSecret, type SealProblem, unsealed } from './unseal-paste';
+import { type E2eeLock, type Kdf, matchesLock } from '@shared/e2ee/lock';
 
 /** `offlineCopy`: when the paste was saved on this device, for a copy shown without a connection. */
 export type OpenPaste = PasteView & { content: string; offlineCopy?: number };
@@ -33,6 +35,15 @@ export type PasteViewState =
   | { status: 'ready'; paste: OpenPaste }
   /** An end-to-end encrypted paste whose link has no key, or a key that does not open it. */
   | { status: 'sealed'; problem: SealProblem }
+  /** A passphrase paste: nothing is read until a passphrase passes its key check (docs/encryption.md). */
+  | {
+      status: 'passphrase';
+      kdf: Kdf;
+      lock: E2eeLock;
+      view: PasteViewAnswer;
+      deriving: boolean;
+      wrong: boolean;
+    }
   | { status: 'missing' }
   | { status: 'gone' }
   | { status: 'failed'; error: ApiErrorInit };
@@ -123,8 +134,17 @@ export function usePasteView(api: ApiClient, slug: string) {
   );
   const requested = useRef<string | null>(adopted === undefined ? null : slug);
   // The key in the link (docs/encryption.md), read as the page opens: it never leaves the page.
-  const [secret] = useState(pageSecret);
+  const [secret, setSecret] = useState(pageSecret);
   const open = useCallback((view: PasteViewAnswer) => opened(view, secret), [secret]);
+  /** After the key check: an unlimited encrypted paste is read at once, anything else shown as it stands. */
+  const proceed = useCallback(
+    async (view: PasteViewAnswer, key: Secret): Promise<PasteViewState> =>
+      opened(
+        readsAtOnce(view, key) ? await api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view,
+        key,
+      ),
+    [api, slug],
+  );
   const current = useRef(slug);
 
   useEffect(() => {
@@ -140,12 +160,29 @@ export function usePasteView(api: ApiClient, slug: string) {
     setState({ status: 'loading' });
     api
       .call(viewPaste, { params: { slug }, query: pastePageQuery })
-      .then((view) =>
-        readsAtOnce(view, secret) ? api.call(viewPaste, { params: { slug }, query: pasteRevealQuery }) : view,
-      )
-      .then(open, (error: unknown) => offlineOr(slug, failedState(error), secret))
+      // The key is checked against the paste's lock before anything that could spend a view.
+      .then(async (view) => (await keyGate(view, secret)) ?? proceed(view, secret))
+      .catch((error: unknown) => offlineOr(slug, failedState(error), secret))
       .then((next) => settle(slug, next));
-  }, [api, slug, settle, secret, open]);
+  }, [api, slug, settle, secret, proceed]);
+
+  /** A passphrase typed on the page: derived in a worker, and used only when it passes the key check. */
+  const enterPassphrase = useCallback(
+    (passphrase: string) => {
+      if (state.status !== 'passphrase' || state.deriving) return;
+      const asked = state;
+      setState({ ...asked, deriving: true, wrong: false });
+      derivePassphrase(passphrase, asked.kdf)
+        .then(async (derived) => {
+          if (!(await matchesLock(derived, asked.lock))) return { ...asked, deriving: false, wrong: true };
+          setSecret(derived);
+          return proceed(asked.view, derived);
+        })
+        .catch((error: unknown) => failedState(error))
+        .then((next) => settle(slug, next));
+    },
+    [state, slug, settle, proceed],
+  );
 
   useEffect(() => {
     if (requested.current !== slug) load();
@@ -206,5 +243,5 @@ export function usePasteView(api: ApiClient, slug: string) {
     );
   }, []);
 
-  return { state, unlock, reveal, retry: load, applyEdit };
+  return { state, unlock, reveal, retry: load, applyEdit, enterPassphrase };
 }
