@@ -48,9 +48,11 @@ describe.each(['SQLite', 'PostgreSQL'])('webhook deliveries across a restart on 
     const token = await tokenOf(first, request.slug);
     await send(first, request.slug, token, 'scan.txt', 'page one', { uploader_name: 'Ada' });
     expectOk(await pub(first, request.slug, 'finish', { token }), requestFinishResultSchema);
+    // The attempt is counted when it is claimed, and settled once the receiver has answered.
     await expect
-      .poll(async () => (await view(first, request.id)).webhook_delivery?.attempts, { timeout: 15_000 })
-      .toBe(1);
+      .poll(async () => (await view(first, request.id)).webhook_delivery?.last_error, { timeout: 15_000 })
+      .toBe('HTTP 503');
+    expect((await view(first, request.id)).webhook_delivery?.attempts).toBe(1);
     expect(receiver.received.map((r) => r.status)).toEqual([503]);
 
     await first.server.close({ keepData: true });

@@ -51,7 +51,10 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
 
     const finished = expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema);
     expect(finished).toEqual({ reported: 2, webhook: true });
-    await expect.poll(async () => (await view(request.id)).webhook_delivery?.attempts, { timeout: 15_000 }).toBe(1);
+    // The attempt is counted when it is claimed, and settled once the receiver has answered.
+    await expect
+      .poll(async () => (await view(request.id)).webhook_delivery?.last_error, { timeout: 15_000 })
+      .toBe('HTTP 503');
     const waiting = (await view(request.id)).webhook_delivery;
     expect(waiting).toMatchObject({
       status: 'pending',
@@ -110,9 +113,10 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
     expectOk(await pub(h, request.slug, 'finish', { token }), requestFinishResultSchema);
     for (const [made, wait] of WEBHOOK_RETRY_DELAYS_MS.entries()) {
       await expect
-        .poll(async () => (await view(request.id)).webhook_delivery?.attempts, { timeout: 15_000 })
-        .toBe(made + 1);
+        .poll(async () => (await view(request.id)).webhook_delivery?.next_attempt_at, { timeout: 15_000 })
+        .toBe(new Date(clock.now() + wait).toISOString());
       const delivery = (await view(request.id)).webhook_delivery;
+      expect(delivery?.attempts).toBe(made + 1);
       expect(delivery?.status).toBe('pending');
       expect(delivery?.last_error).toMatch(/127\.0\.0\.3|refused|not allowed/i);
       expect(delivery?.next_attempt_at).toBe(new Date(clock.now() + wait).toISOString());
