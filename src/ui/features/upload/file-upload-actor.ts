@@ -15,7 +15,6 @@ import { newSecret, toBase64Url } from '@shared/e2ee/keys';
 import { type Kdf, newKdf } from '@shared/e2ee/lock';
 import { sealFile } from '@shared/e2ee/share';
 import type { SealWith } from '@workers/sealed-source';
-import { derivePassphrase } from '@ui/lib/derive-passphrase';
 
 /** How a file is sealed: not at all, with a random key for its link, or with a key from a passphrase. */
 type Sealing = false | { passphrase?: string };
@@ -29,7 +28,9 @@ let derived: { passphrase: string; kdf: Kdf; secret: Promise<Uint8Array<ArrayBuf
 function passphraseKey(passphrase: string): { kdf: Kdf; secret: Promise<Uint8Array<ArrayBuffer>> } {
   if (derived?.passphrase !== passphrase) {
     const kdf = newKdf();
-    const secret = derivePassphrase(passphrase, kdf);
+    const secret = import('@ui/lib/derive-passphrase').then(({ derivePassphrase }) =>
+      derivePassphrase(passphrase, kdf),
+    );
     derived = { passphrase, kdf, secret };
     // A failed derivation is not kept for the next try.
     secret.catch(() => {
@@ -44,8 +45,11 @@ async function resumable(previous: SealWith | undefined, sealing: Sealing): Prom
   if (sealing === false || previous === undefined) return sealing === false && previous === undefined;
   const kdf = previous.header.kdf;
   if ((kdf === undefined) !== (sealing.passphrase === undefined)) return false;
-  if (kdf === undefined || sealing.passphrase === undefined) return true;
-  const again = await derivePassphrase(sealing.passphrase, kdf).catch(() => null);
+  const { passphrase } = sealing;
+  if (kdf === undefined || passphrase === undefined) return true;
+  const again = await import('@ui/lib/derive-passphrase')
+    .then(({ derivePassphrase }) => derivePassphrase(passphrase, kdf))
+    .catch(() => null);
   return again !== null && toBase64Url(again) === previous.secret;
 }
 

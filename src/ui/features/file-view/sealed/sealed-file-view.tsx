@@ -4,7 +4,6 @@ import type { PublicFile } from '@shared/api/file-share.schema';
 import { secretFromFragment, toBase64Url } from '@shared/e2ee/keys';
 import type { Kdf } from '@shared/e2ee/lock';
 import { PassphrasePrompt } from '@ui/components/passphrase-prompt';
-import { derivePassphrase } from '@ui/lib/derive-passphrase';
 import { previewKind } from '@shared/preview-kind';
 import { FilePreview } from '@ui/components/preview/file-preview';
 import { QrCode } from '@ui/components/qr-code';
@@ -92,7 +91,8 @@ export function SealedFileView({ file, downloadUrl }: SealedFileViewProps) {
       const header = file.e2ee;
       if (header === undefined || asked.deriving) return;
       setOpening({ ...asked, deriving: true, wrong: false });
-      void derivePassphrase(passphrase, asked.kdf)
+      void import('@ui/lib/derive-passphrase')
+        .then(({ derivePassphrase }) => derivePassphrase(passphrase, asked.kdf))
         .then((secret) => openHeader(secret, toBase64Url(secret), header))
         .catch(() => null)
         .then((opened) =>

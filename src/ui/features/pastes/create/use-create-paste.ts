@@ -14,7 +14,6 @@ import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
 import { fragmentFor, newSecret } from '@shared/e2ee/keys';
 import { lockFor, newKdf } from '@shared/e2ee/lock';
 import { sealPaste } from '@shared/e2ee/share';
-import { derivePassphrase } from '@ui/lib/derive-passphrase';
 import { passphraseOf } from '@ui/features/pastes/lib/paste-options';
 
 export type CreateState =
@@ -38,7 +37,10 @@ async function newAttempt(form: string, text: PasteText, options: PasteOptions):
   if (options.e2ee !== true) return { form, input, key: randomUuid(), fragment: '' };
   const passphrase = passphraseOf(options);
   const kdf = passphrase === undefined ? undefined : newKdf();
-  const secret = passphrase === undefined || kdf === undefined ? newSecret() : await derivePassphrase(passphrase, kdf);
+  const secret =
+    passphrase === undefined || kdf === undefined
+      ? newSecret()
+      : await (await import('@ui/lib/derive-passphrase')).derivePassphrase(passphrase, kdf);
   return {
     form,
     input: {

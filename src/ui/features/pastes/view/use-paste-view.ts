@@ -21,7 +21,6 @@ import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { takeServerShare } from '@ui/lib/server-share';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
-import { derivePassphrase } from '@ui/lib/derive-passphrase';
 import { keyGate, pageSecret, type SealProblem, unsealed } from './unseal-paste';
 import { type E2eeLock, type Kdf, matchesLock } from '@shared/e2ee/lock';
 
@@ -172,7 +171,8 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'passphrase' || state.deriving) return;
       const asked = state;
       setState({ ...asked, deriving: true, wrong: false });
-      derivePassphrase(passphrase, asked.kdf)
+      import('@ui/lib/derive-passphrase')
+        .then(({ derivePassphrase }) => derivePassphrase(passphrase, asked.kdf))
         .then(async (derived) => {
           if (!(await matchesLock(derived, asked.lock))) return { ...asked, deriving: false, wrong: true };
           setSecret(derived);
