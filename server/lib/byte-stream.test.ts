@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { capped, cutParts } from './byte-stream';
+import { capped, cutParts, readAtMost } from './byte-stream';
 
 async function* chunks(...sizes: number[]): AsyncGenerator<Buffer> {
   let next = 0;
@@ -90,5 +90,19 @@ describe('capped', () => {
         }),
       ),
     ).rejects.toBe(refused);
+  });
+});
+
+describe('readAtMost', () => {
+  it('reads a body within its cap whole, strings and buffers alike', async () => {
+    const body = Readable.from([Buffer.from('ab'), 'cd', Buffer.from('e')]);
+    expect((await readAtMost(body, { bytes: 5, error: new Error('too large') })).toString()).toBe('abcde');
+  });
+
+  it('throws the cap’s error past the cap and destroys the body', async () => {
+    const body = Readable.from([Buffer.alloc(4), Buffer.alloc(4)]);
+    const tooLarge = new Error('too large');
+    await expect(readAtMost(body, { bytes: 6, error: tooLarge })).rejects.toBe(tooLarge);
+    expect(body.destroyed).toBe(true);
   });
 });

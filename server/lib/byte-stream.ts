@@ -1,6 +1,8 @@
 // The server's byte-stream helpers, one copy each: cutting a body into parts of a fixed size
 // holding one part in memory (a streamed multipart upload), and a size cap that stops a body at
-// its limit, growing a reservation ahead of the bytes when asked.
+// its limit, growing a reservation ahead of the bytes when asked, or reading a small body whole
+// under such a cap.
+import type { Readable } from 'node:stream';
 
 /** A body cap: past `bytes`, the stream throws `error`. */
 export type ByteCap = { bytes: number; error: Error };
@@ -43,4 +45,20 @@ export async function* capped(
     if (reserve !== undefined) await reserve(total);
     yield chunk;
   }
+}
+
+/** The whole body in one buffer; past `cap.bytes` the body is destroyed and `cap.error` thrown. */
+export async function readAtMost(body: Readable, cap: ByteCap): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of capped(asBuffers(body), cap)) chunks.push(chunk);
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  return Buffer.concat(chunks);
+}
+
+async function* asBuffers(source: AsyncIterable<Buffer | string>): AsyncGenerator<Buffer> {
+  for await (const chunk of source) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
 }

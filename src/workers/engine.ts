@@ -328,7 +328,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
         if (result.ok && !controller.signal.aborted) {
           remember(job.id, result.fileId);
-          // Made and sent after the answer, in the line (an encrypted file never has any).
+          // Made and sent after the answer, in the line; an encrypted file gets no thumbnails.
           if (job.e2ee === undefined) {
             const { fileId } = result;
             thumbnailLine.add(() =>

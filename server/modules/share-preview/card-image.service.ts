@@ -3,7 +3,6 @@
 // (card-image-maker.ts), kept in a bounded cache keyed by the object's ETag (card-image-cache.ts),
 // and never spending a view. Anything else (a protected, view-limited, expired, too large,
 // undecodable or non-image share) is 404 like a missing one.
-import type { Readable } from 'node:stream';
 import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
@@ -14,28 +13,13 @@ import type { StorageRegistry } from '@server/storage/storage-registry';
 import { CardImageCache } from './card-image-cache';
 import { type CardPicture, makeCardPicture } from './card-image-maker';
 import { CARD_IMAGE_TYPE, CARD_SOURCE_MAX_BYTES, hasCardImage } from './share-media';
+import { readAtMost } from '@server/lib/byte-stream';
 
 export type CardImage = { headers: Record<string, string>; body: Buffer };
 
 const noCard = () => new AppError(ErrorCode.NotFound, 'no card image for this share');
 
 class TooLarge extends Error {}
-
-/** The whole body, refused past `limit` bytes (the object grew since its HEAD). */
-async function readAll(body: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    total += buffer.length;
-    if (total > limit) {
-      body.destroy();
-      throw new TooLarge();
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks, total);
-}
 
 export class CardImageService {
   constructor(
@@ -79,7 +63,10 @@ export class CardImageService {
   async #make(driver: Awaited<ReturnType<StorageRegistry['driverFor']>>, key: string): Promise<CardPicture> {
     let source: Buffer;
     try {
-      source = await readAll((await driver.getObject(key)).body, CARD_SOURCE_MAX_BYTES);
+      source = await readAtMost((await driver.getObject(key)).body, {
+        bytes: CARD_SOURCE_MAX_BYTES,
+        error: new TooLarge(),
+      });
     } catch (error) {
       if (error instanceof TooLarge || (error instanceof StorageError && error.kind === 'not-found')) throw noCard();
       throw error;

@@ -4,7 +4,6 @@
 // job twice; a claim older than the lease (its instance died) is taken again, and a start on SQLite
 // queues its own unfinished claims again. A source that cannot be decoded is marked failed and the
 // queue moves on; a storage outage is retried later, three times at most.
-import type { Readable } from 'node:stream';
 import type { Repositories } from '@server/db/repositories';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
@@ -13,6 +12,7 @@ import type { StorageRegistry } from '@server/storage/storage-registry';
 import { makeThumbnails } from './thumbnail-maker';
 import type { ThumbnailRow } from './thumbnail.repo';
 import type { ThumbnailStore } from './thumbnail-store';
+import { readAtMost } from '@server/lib/byte-stream';
 
 export type ThumbnailWorkerOptions = {
   store: ThumbnailStore;
@@ -130,7 +130,10 @@ export class ThumbnailWorker {
         return await finish({ status: 'skipped', etag: head.etag, size: head.size, error: 'larger than the limit' });
       let source: Buffer;
       try {
-        source = await readAll((await driver.getObject(row.object_key)).body, limit);
+        source = await readAtMost((await driver.getObject(row.object_key)).body, {
+          bytes: limit,
+          error: new TooLarge(),
+        });
       } catch (error) {
         if (error instanceof TooLarge)
           return await finish({ status: 'skipped', etag: head.etag, size: head.size, error: 'larger than the limit' });
@@ -158,20 +161,4 @@ export class ThumbnailWorker {
       ).catch(() => undefined);
     }
   }
-}
-
-/** The whole body, refused past `limit` bytes (the object grew since its HEAD). */
-async function readAll(body: Readable, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-    total += buffer.length;
-    if (total > limit) {
-      body.destroy();
-      throw new TooLarge();
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks, total);
 }
