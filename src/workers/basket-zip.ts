@@ -12,6 +12,7 @@ import type { BasketEntry, BasketZipEvent, BasketZipJob, BasketZipResult } from 
 import { writeZip } from './basket-sink';
 import { createBytePool, pooledReader } from './byte-pool';
 import { storageUrl } from './fs-transfer';
+import { createJobRegistry, type Job, type JobRegistry } from './job-registry';
 import type { TransferConnection } from './protocol';
 import { backoffDelay } from './put-with-retry';
 import { makeZip } from './zip-writer';
@@ -44,6 +45,8 @@ export type BasketZipDeps = {
   now: () => number;
   random?: () => number;
   config?: Partial<BasketZipConfig>;
+  /** The worker's running jobs, shared by every transfer kind; its own by default. */
+  jobs?: JobRegistry;
 };
 
 type Failure = { code: string; message: string };
@@ -85,7 +88,7 @@ function lengthOf(response: Response): number | null {
 export function createBasketZip(deps: BasketZipDeps) {
   const config = { ...defaultBasketZipConfig, ...deps.config };
   const random = deps.random ?? Math.random;
-  const running = new Map<string, AbortController>();
+  const jobs = deps.jobs ?? createJobRegistry();
   const base = () => deps.connection()?.baseUrl ?? '';
   const client = createApiClient({
     fetch: deps.fetch,
@@ -110,9 +113,8 @@ export function createBasketZip(deps: BasketZipDeps) {
   async function run(
     job: BasketZipJob,
     emit: (event: BasketZipEvent) => void,
-    controller: AbortController,
+    { id, signal }: Job,
   ): Promise<BasketZipResult> {
-    const { signal } = controller;
     const pool = createBytePool(READ_BUFFER_BYTES, KEPT_READ_BUFFERS);
     const used = new Set<string>();
     const failures: { path: string; failure: Failure }[] = [];
@@ -363,34 +365,37 @@ export function createBasketZip(deps: BasketZipDeps) {
     await writeZip(job.sink, makeZip(inputs(), { buffers: pool }), {
       signal,
       release: pool.give,
-      onCancel: () => controller.abort(),
+      onCancel: () => jobs.cancel(id),
     });
     progress(true);
     return { ok: true, files: succeeded, failed: failures.length, bytes: loaded };
   }
 
+  async function download(
+    job: BasketZipJob,
+    emit: (event: BasketZipEvent) => void,
+    running: Job,
+  ): Promise<BasketZipResult> {
+    try {
+      return await run(job, emit, running);
+    } catch (error) {
+      if (running.signal.aborted) return { ok: false, code: 'cancelled', message: 'download cancelled' };
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal',
+        message,
+      };
+    }
+  }
+
   return {
-    async download(job: BasketZipJob, emit: (event: BasketZipEvent) => void): Promise<BasketZipResult> {
-      const controller = new AbortController();
-      running.set(job.id, controller);
-      try {
-        return await run(job, emit, controller);
-      } catch (error) {
-        if (controller.signal.aborted) return { ok: false, code: 'cancelled', message: 'download cancelled' };
-        const message = error instanceof Error ? error.message : String(error);
-        return {
-          ok: false,
-          code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal',
-          message,
-        };
-      } finally {
-        running.delete(job.id);
-      }
-    },
-    cancel(id: string): boolean {
-      const controller = running.get(id);
-      controller?.abort();
-      return controller !== undefined;
-    },
+    download: (job: BasketZipJob, emit: (event: BasketZipEvent) => void): Promise<BasketZipResult> =>
+      jobs.run(
+        job.id,
+        (running) => download(job, emit, running),
+        (): BasketZipResult => ({ ok: false, code: 'invalid-job', message: `download ${job.id} is already running` }),
+      ),
+    cancel: (id: string): boolean => jobs.cancel(id),
   };
 }

@@ -6,6 +6,7 @@ import { cancelled, failure, fromApiFailure } from './failures';
 import { uploadMimetype } from '@shared/mimetype';
 import { planParts } from '@shared/part-plan';
 import { uploadParts } from './multipart';
+import { createJobRegistry, type JobRegistry } from './job-registry';
 import { createProgressReporter } from './progress';
 import type { ProgressReporter } from './progress';
 import type { CompletedPart, PresignedPart } from '@shared/api/upload.schema';
@@ -69,6 +70,8 @@ export type TransferEngineDeps = {
   thumbnails?: MakeThumbnails;
   /** Where they are made, one at a time, after each upload's answer; the engine's own by default. */
   thumbnailLine?: ThumbnailLine;
+  /** The worker's running jobs, shared by every transfer kind; the engine's own by default. */
+  jobs?: JobRegistry;
 };
 
 export type TransferEngine = {
@@ -80,9 +83,6 @@ export type TransferEngine = {
    */
   cancel(id: string): boolean;
 };
-
-/** How many finished uploads a late cancel can still withdraw. */
-const WITHDRAWABLE = 32;
 
 /** What exists on the server so far, to undo on failure. */
 type Session = { fileId: string | null; multipartUploadId: string | null; onStarted?: StartedCallback | undefined };
@@ -117,8 +117,7 @@ function singlePutFailure(outcome: Exclude<PutOutcome, { ok: true }>): TransferF
 export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
   const config = { ...defaultEngineConfig, ...deps.config };
   const { api } = deps;
-  const running = new Map<string, AbortController>();
-  const finished = new Map<string, string>();
+  const jobs = deps.jobs ?? createJobRegistry();
   const thumbnailLine = deps.thumbnailLine ?? createThumbnailLine();
   const put: PutContext = {
     transport: deps.transport,
@@ -291,12 +290,6 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     return { ok: true, fileId: sent.fileId, slug: commit.data.slug, etag: sent.etag, share: commit.data };
   }
 
-  function remember(jobId: string, fileId: string): void {
-    finished.set(jobId, fileId);
-    const oldest = finished.keys().next();
-    if (finished.size > WITHDRAWABLE && !oldest.done) finished.delete(oldest.value);
-  }
-
   /** Best effort: the server's sweeper removes whatever these calls miss. */
   async function cleanUp(session: Session): Promise<void> {
     const signal = AbortSignal.timeout(config.cleanupTimeoutMs);
@@ -306,65 +299,55 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     if (session.fileId !== null) await api.cancel({ file_id: session.fileId }, signal);
   }
 
-  return {
-    async upload(job, onProgress, onStarted) {
-      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
-      const source = job.e2ee === undefined ? job.file : await sealedSource(job.file, job.e2ee).catch(() => null);
-      if (source === null) return failure('invalid-job', { message: 'malformed end-to-end encryption key' });
-      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
-      const controller = new AbortController();
-      running.set(job.id, controller);
-      const session: Session = { fileId: null, multipartUploadId: null, onStarted };
-      const progress = createProgressReporter({
-        total: source.size,
-        now: deps.now,
-        intervalMs: config.progressIntervalMs,
-        ...(onProgress ? { onProgress } : {}),
-      });
-      try {
-        const result = await run(job, source, session, controller.signal, progress).catch((error: unknown) =>
-          failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+  async function send(
+    job: UploadJob,
+    signal: AbortSignal,
+    onProgress: ProgressCallback | undefined,
+    onStarted: StartedCallback | undefined,
+  ): Promise<UploadResult> {
+    const source = job.e2ee === undefined ? job.file : await sealedSource(job.file, job.e2ee).catch(() => null);
+    if (source === null) return failure('invalid-job', { message: 'malformed end-to-end encryption key' });
+    const session: Session = { fileId: null, multipartUploadId: null, onStarted };
+    const progress = createProgressReporter({
+      total: source.size,
+      now: deps.now,
+      intervalMs: config.progressIntervalMs,
+      ...(onProgress ? { onProgress } : {}),
+    });
+    const result = await run(job, source, session, signal, progress).catch((error: unknown) =>
+      failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+    );
+    // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
+    if (result.ok && !signal.aborted) {
+      const { fileId } = result;
+      jobs.finished(job.id, () => cleanUp({ fileId, multipartUploadId: null }));
+      // Made and sent after the answer, in the line; an encrypted file gets no thumbnails.
+      if (job.e2ee === undefined) {
+        thumbnailLine.add(() =>
+          sendThumbnails(
+            api,
+            fileId,
+            startThumbnails(deps.thumbnails, job.file, job.filename, job.poster),
+            config.cleanupTimeoutMs,
+          ),
         );
-        // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
-        if (result.ok && !controller.signal.aborted) {
-          remember(job.id, result.fileId);
-          // Made and sent after the answer, in the line; an encrypted file gets no thumbnails.
-          if (job.e2ee === undefined) {
-            const { fileId } = result;
-            thumbnailLine.add(() =>
-              sendThumbnails(
-                api,
-                fileId,
-                startThumbnails(deps.thumbnails, job.file, job.filename, job.poster),
-                config.cleanupTimeoutMs,
-              ),
-            );
-          }
-          return result;
-        }
-        // A part the network interrupted leaves its multipart upload on the server, to resume.
-        const resumable =
-          !result.ok &&
-          result.code === 'network' &&
-          result.partNumber !== undefined &&
-          session.multipartUploadId !== null;
-        if (controller.signal.aborted || !resumable) await cleanUp(session).catch(() => undefined);
-        return controller.signal.aborted ? cancelled() : result;
-      } finally {
-        running.delete(job.id);
       }
-    },
-    cancel(id) {
-      const controller = running.get(id);
-      if (controller !== undefined) {
-        controller.abort();
-        return true;
-      }
-      const fileId = finished.get(id);
-      if (fileId === undefined) return false;
-      finished.delete(id);
-      void cleanUp({ fileId, multipartUploadId: null }).catch(() => undefined);
-      return true;
-    },
+      return result;
+    }
+    // A part the network interrupted leaves its multipart upload on the server, to resume.
+    const resumable =
+      !result.ok && result.code === 'network' && result.partNumber !== undefined && session.multipartUploadId !== null;
+    if (signal.aborted || !resumable) await cleanUp(session).catch(() => undefined);
+    return signal.aborted ? cancelled() : result;
+  }
+
+  return {
+    upload: (job, onProgress, onStarted) =>
+      jobs.run(
+        job.id,
+        ({ signal }) => send(job, signal, onProgress, onStarted),
+        () => failure('invalid-job', { message: `upload ${job.id} is already running` }),
+      ),
+    cancel: (id) => jobs.cancel(id),
   };
 }

@@ -11,6 +11,7 @@ import type { CopyJob, CopyProgressCallback, CopyResult, FailedCopy } from './co
 import { cancelled, failure, fromApiFailure } from './failures';
 import { storageUrl } from './fs-transfer';
 import type { FsUploadApi } from './fs-upload-api';
+import { createJobRegistry, type JobRegistry } from './job-registry';
 import { partFailure } from './multipart';
 import type { TransferConnection, TransferFailure } from './protocol';
 import { putWithRetry, type PutContext } from './put-with-retry';
@@ -42,6 +43,8 @@ export type FsCopyDeps = {
   put: PutContext;
   now: () => number;
   config?: Partial<FsCopyConfig>;
+  /** The worker's running jobs, shared by every transfer kind; its own by default. */
+  jobs?: JobRegistry;
 };
 
 export type FsCopy = {
@@ -60,7 +63,7 @@ type Tracked = { file: FsCopyFile; stage: Stage; loaded: number };
 
 export function createFsCopy(deps: FsCopyDeps): FsCopy {
   const config = { ...defaultFsCopyConfig, ...deps.config };
-  const running = new Map<string, AbortController>();
+  const jobs = deps.jobs ?? createJobRegistry();
   const base = () => deps.connection()?.baseUrl ?? '';
 
   /** The download, through its link, or a fresh link once when that one fails (it may have expired). */
@@ -320,22 +323,13 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
   }
 
   return {
-    async copy(job, onProgress) {
-      if (running.has(job.id)) return { status: 'failed', copied: [], failed: [] };
-      const controller = new AbortController();
-      running.set(job.id, controller);
-      try {
-        return await run(job, controller.signal, onProgress);
-      } finally {
-        running.delete(job.id);
-      }
-    },
-    cancel(id) {
-      const controller = running.get(id);
-      if (controller === undefined) return false;
-      controller.abort();
-      return true;
-    },
+    copy: (job, onProgress) =>
+      jobs.run(
+        job.id,
+        ({ signal }) => run(job, signal, onProgress),
+        (): CopyResult => ({ status: 'failed', copied: [], failed: [] }),
+      ),
+    cancel: (id) => jobs.cancel(id),
   };
 }
 

@@ -8,6 +8,7 @@ import type { TransferEngineConfig } from './engine';
 import { cancelled, failure, fromApiFailure } from './failures';
 import type { FsUploadJob, FsUploadResult } from './fs-protocol';
 import type { FsUploadApi } from './fs-upload-api';
+import { createJobRegistry, type JobRegistry } from './job-registry';
 import { partFailure, uploadParts } from './multipart';
 import { createProgressReporter, type ProgressReporter } from './progress';
 import type { ProgressCallback, TransferConnection, TransferFailure } from './protocol';
@@ -28,6 +29,8 @@ export type FsTransferDeps = {
   >;
   /** Thumbnails of an image from the bytes being sent (image-thumbnails.ts); null when none. */
   thumbnails?: (file: Blob, name: string) => Promise<ThumbnailBlobs | null>;
+  /** The worker's running jobs, shared by every transfer kind; its own by default. */
+  jobs?: JobRegistry;
 };
 
 export type FsTransfer = {
@@ -48,7 +51,7 @@ export function storageUrl(url: string, baseUrl: string): string {
 
 export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
   const { config } = deps;
-  const running = new Map<string, AbortController>();
+  const jobs = deps.jobs ?? createJobRegistry();
   const base = () => deps.connection()?.baseUrl ?? '';
 
   async function single(
@@ -154,44 +157,40 @@ export function createFsTransfer(deps: FsTransferDeps): FsTransfer {
     if (session.single !== null) await api.cancel({ uploadId: session.single }, signal);
   }
 
+  async function send(job: FsUploadJob, signal: AbortSignal, onProgress?: ProgressCallback): Promise<FsUploadResult> {
+    const api = deps.api(job.scope);
+    const session: Session = { single: null, multipart: null };
+    const progress = createProgressReporter({
+      total: job.file.size,
+      now: deps.now,
+      intervalMs: config.progressIntervalMs,
+      ...(onProgress ? { onProgress } : {}),
+    });
+    const contentType = job.contentType ?? uploadMimetype(job.fileName, job.file.type);
+    // Made while the bytes go out; awaited only once the file is stored.
+    const thumbnails = startThumbnails(deps.thumbnails, job.file, job.fileName, job.poster) ?? Promise.resolve(null);
+    progress.stage('initializing');
+    const upload = job.file.size >= config.singlePutMaxBytes ? multipart : single;
+    const result = await upload(api, job, contentType, session, signal, progress).catch((error: unknown) =>
+      failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+    );
+    if (result.ok) {
+      await sendThumbnails(api, result.entry.path, thumbnails);
+      progress.complete();
+      return result;
+    }
+    await cleanUp(api, session).catch(() => undefined);
+    return signal.aborted ? cancelled() : result;
+  }
+
   return {
-    async upload(job, onProgress) {
-      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
-      const controller = new AbortController();
-      running.set(job.id, controller);
-      const api = deps.api(job.scope);
-      const session: Session = { single: null, multipart: null };
-      const progress = createProgressReporter({
-        total: job.file.size,
-        now: deps.now,
-        intervalMs: config.progressIntervalMs,
-        ...(onProgress ? { onProgress } : {}),
-      });
-      const contentType = job.contentType ?? uploadMimetype(job.fileName, job.file.type);
-      // Made while the bytes go out; awaited only once the file is stored.
-      const thumbnails = startThumbnails(deps.thumbnails, job.file, job.fileName, job.poster) ?? Promise.resolve(null);
-      try {
-        progress.stage('initializing');
-        const send = job.file.size >= config.singlePutMaxBytes ? multipart : single;
-        const result = await send(api, job, contentType, session, controller.signal, progress).catch((error: unknown) =>
-          failure('internal', { message: error instanceof Error ? error.message : String(error) }),
-        );
-        if (result.ok) {
-          await sendThumbnails(api, result.entry.path, thumbnails);
-          progress.complete();
-          return result;
-        }
-        await cleanUp(api, session).catch(() => undefined);
-        return controller.signal.aborted ? cancelled() : result;
-      } finally {
-        running.delete(job.id);
-      }
-    },
-    cancel(id) {
-      const controller = running.get(id);
-      if (controller === undefined) return false;
-      controller.abort();
-      return true;
-    },
+    // A file already indexed stays after a cancel, so a finished upload leaves nothing to withdraw.
+    upload: (job, onProgress) =>
+      jobs.run(
+        job.id,
+        ({ signal }) => send(job, signal, onProgress),
+        () => failure('invalid-job', { message: `upload ${job.id} is already running` }),
+      ),
+    cancel: (id) => jobs.cancel(id),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@shared/api/url-upload.endpoints';
 import { planParts } from '@shared/part-plan';
 import { cancelled, failure, fromApiFailure } from './failures';
+import { createJobRegistry, type JobRegistry } from './job-registry';
 import { createProgressReporter, type ProgressReporter } from './progress';
 import type {
   DownloadSource,
@@ -75,6 +76,8 @@ export type UrlTransferDeps = {
   thumbnails?: MakeThumbnails;
   /** Where they are made, one at a time, after each upload's answer. */
   thumbnailLine?: ThumbnailLine;
+  /** The worker's running jobs, shared by every transfer kind; its own by default. */
+  jobs?: JobRegistry;
 };
 
 export type UrlTransfer = {
@@ -84,9 +87,6 @@ export type UrlTransfer = {
 };
 
 type Session = { fileId: string | null; multipartUploadId: string | null };
-
-/** How many finished uploads a late cancel can still withdraw. */
-const WITHDRAWABLE = 32;
 
 /** Download share counts 49 %, upload share 50 %: the reporter's percent is floor(49·d/size + 50·u/size). */
 function weighted(progress: ProgressReporter) {
@@ -109,8 +109,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
   const thumbnailLine = deps.thumbnailLine ?? createThumbnailLine();
   const config = { ...defaultUrlTransferConfig, ...deps.config };
   const { api } = deps;
-  const running = new Map<string, AbortController>();
-  const finished = new Map<string, string>();
+  const jobs = deps.jobs ?? createJobRegistry();
 
   async function run(
     job: UrlUploadJob,
@@ -217,56 +216,40 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     if (session.fileId !== null) await api.cancel({ file_id: session.fileId }, signal);
   }
 
-  function remember(jobId: string, fileId: string): void {
-    finished.set(jobId, fileId);
-    const oldest = finished.keys().next();
-    if (finished.size > WITHDRAWABLE && !oldest.done) finished.delete(oldest.value);
+  async function send(job: UrlUploadJob, signal: AbortSignal, onProgress?: ProgressCallback): Promise<UploadResult> {
+    const session: Session = { fileId: null, multipartUploadId: null };
+    let source: DownloadSource | undefined;
+    const progress = createProgressReporter({
+      total: job.size,
+      now: deps.now,
+      intervalMs: config.progressIntervalMs,
+      ...(onProgress
+        ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) }
+        : {}),
+    });
+    const result: UploadResult = await run(job, session, signal, progress, (opened) => {
+      source = opened;
+    }).catch(
+      (error: unknown): TransferFailure =>
+        failure('internal', { message: error instanceof Error ? error.message : String(error) }),
+    );
+    // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
+    if (result.ok && !signal.aborted) {
+      const { fileId } = result;
+      jobs.finished(job.id, () => cleanUp({ fileId, multipartUploadId: null }));
+      return result;
+    }
+    await cleanUp(session).catch(() => undefined);
+    return signal.aborted ? cancelled() : result;
   }
 
   return {
-    async upload(job, onProgress) {
-      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
-      const controller = new AbortController();
-      running.set(job.id, controller);
-      const session: Session = { fileId: null, multipartUploadId: null };
-      let source: DownloadSource | undefined;
-      const progress = createProgressReporter({
-        total: job.size,
-        now: deps.now,
-        intervalMs: config.progressIntervalMs,
-        ...(onProgress
-          ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) }
-          : {}),
-      });
-      try {
-        const result: UploadResult = await run(job, session, controller.signal, progress, (opened) => {
-          source = opened;
-        }).catch(
-          (error: unknown): TransferFailure =>
-            failure('internal', { message: error instanceof Error ? error.message : String(error) }),
-        );
-        // A cancel that lands while the commit is on its way still wins: the file is withdrawn.
-        if (result.ok && !controller.signal.aborted) {
-          remember(job.id, result.fileId);
-          return result;
-        }
-        await cleanUp(session).catch(() => undefined);
-        return controller.signal.aborted ? cancelled() : result;
-      } finally {
-        running.delete(job.id);
-      }
-    },
-    cancel(id) {
-      const controller = running.get(id);
-      if (controller !== undefined) {
-        controller.abort();
-        return true;
-      }
-      const fileId = finished.get(id);
-      if (fileId === undefined) return false;
-      finished.delete(id);
-      void cleanUp({ fileId, multipartUploadId: null }).catch(() => undefined);
-      return true;
-    },
+    upload: (job, onProgress) =>
+      jobs.run(
+        job.id,
+        ({ signal }) => send(job, signal, onProgress),
+        () => failure('invalid-job', { message: `upload ${job.id} is already running` }),
+      ),
+    cancel: (id) => jobs.cancel(id),
   };
 }

@@ -11,6 +11,7 @@ import { createFsCopy, type FsCopyConfig } from './fs-copy';
 import { fsUploadJobSchema } from './fs-protocol';
 import { createFsTransfer } from './fs-transfer';
 import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
+import { createJobRegistry } from './job-registry';
 import { browserImageTools, makeImageThumbnails, type ThumbnailBlobs } from './image-thumbnails';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
 import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
@@ -118,6 +119,8 @@ function detachedStart(onStarted: StartedCallback): StartedCallback {
 
 export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerApi {
   let connection: TransferConnection | null = null;
+  // One list of running jobs for every transfer kind: cancel(id) finds the job whatever its kind.
+  const jobs = createJobRegistry();
   const thumbnails = deps.thumbnails ?? defaultThumbnails();
   // One line for every upload of this worker: thumbnails take one core at most, after the answers.
   const thumbnailLine = createThumbnailLine();
@@ -129,6 +132,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     sleep: deps.sleep ?? abortableSleep,
     ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
     ...(deps.config ? { config: deps.config } : {}),
+    jobs,
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };
   const urlTransfer = createUrlTransfer({
@@ -149,6 +153,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     },
     now: deps.now ?? (() => performance.now()),
     ...(deps.urlConfig ? { config: deps.urlConfig } : {}),
+    jobs,
   });
 
   const fsApis = new Map<'admin' | 'user', FsUploadApi>();
@@ -175,6 +180,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
     thumbnails,
+    jobs,
   });
   const fsCopy = createFsCopy({
     api: fsApi,
@@ -183,6 +189,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     put: fsPut,
     now: deps.now ?? (() => performance.now()),
     ...(deps.copyConfig ? { config: deps.copyConfig } : {}),
+    jobs,
   });
 
   const requestTransfer = createRequestTransfer({
@@ -194,6 +201,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     sleep: deps.sleep ?? abortableSleep,
     ...(deps.connectivity ? { connectivity: deps.connectivity } : {}),
     ...(deps.config ? { config: deps.config } : {}),
+    jobs,
   });
 
   const basketZip = createBasketZip({
@@ -202,6 +210,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     sleep: deps.sleep ?? abortableSleep,
     now: deps.now ?? (() => performance.now()),
     ...(deps.basketConfig ? { config: deps.basketConfig } : {}),
+    jobs,
   });
 
   return {
@@ -274,15 +283,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       return result;
     },
     cancel(id) {
-      return (
-        typeof id === 'string' &&
-        (engine.cancel(id) ||
-          urlTransfer.cancel(id) ||
-          fsTransfer.cancel(id) ||
-          requestTransfer.cancel(id) ||
-          fsCopy.cancel(id) ||
-          basketZip.cancel(id))
-      );
+      return typeof id === 'string' && jobs.cancel(id);
     },
   };
 }
