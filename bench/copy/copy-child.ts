@@ -47,8 +47,8 @@ async function main(): Promise<void> {
   const upload = plan.crossStorageResults[0]?.files[0]?.upload;
   process.stdout.write(
     `${JSON.stringify({
-      status: result.status,
-      failed: result.failed,
+      status: result.ok ? result.status : 'failed',
+      failed: result.ok ? result.failed : [result],
       seconds,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
       partSize: upload?.kind === 'multipart' ? upload.partSize : null,

@@ -1,6 +1,8 @@
 // What crosses the worker boundary for a basket download: the basket's entries and where the
 // ZIP goes in; per-entry statuses, per-file outcomes and byte progress out; a tagged result.
+// Failures, the whole download's and each file's, come in the worker's one failure shape.
 import * as z from 'zod/mini';
+import { transferFailureSchema } from './protocol';
 
 export const basketEntrySchema = z.object({
   /** The basket entry this stands for; status events name it. */
@@ -59,13 +61,11 @@ export const basketZipEventSchema = z.discriminatedUnion('type', [
     status: basketEntryStatusSchema,
     error: z.nullable(z.string()),
   }),
-  /** One file is in the ZIP, or could not be (then it is in the report). */
+  /** One file is in the ZIP, or could not be (`failure`; then it is in the report). */
   z.object({
     type: z.literal('file'),
     entry: basketEntrySchema,
-    ok: z.boolean(),
-    code: z.optional(z.string()),
-    message: z.optional(z.string()),
+    failure: z.optional(transferFailureSchema),
   }),
   /** Bytes read so far, the bytes of every file found so far, and how many files that is. */
   z.object({
@@ -85,11 +85,8 @@ export const basketZipResultSchema = z.discriminatedUnion('ok', [
     failed: z.number().check(z.int()),
     bytes: z.number(),
   }),
-  z.object({
-    ok: z.literal(false),
-    code: z.enum(['cancelled', 'invalid-job', 'write-failed', 'internal']),
-    message: z.string(),
-  }),
+  /** `cancelled`, `invalid-job`, `write-failed` (the sink refused the bytes) or `internal`. */
+  transferFailureSchema,
 ]);
 export type BasketZipResult = z.infer<typeof basketZipResultSchema>;
 

@@ -185,7 +185,7 @@ describe('basket ZIP in the worker', { timeout: 120_000 }, () => {
       'fs|admin|/m/top.txt:completed',
     ]);
     const files = events.flatMap((event) =>
-      event.type === 'file' ? [`${event.entry.zipPath ?? event.entry.name}:${event.ok}`] : [],
+      event.type === 'file' ? [`${event.entry.zipPath ?? event.entry.name}:${event.failure === undefined}`] : [],
     );
     expect(files.sort()).toEqual([
       'docs/broken.bin:false',

@@ -5,15 +5,15 @@
 import { downloadFile } from '@shared/api/file.endpoints';
 import { fsEndpointsOf } from '@shared/api/fs.endpoints';
 import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
-import { isApiError } from '@shared/api-error';
 import { createApiClient } from '@shared/http/api-client';
 import { isRetryableStatus } from '@shared/http/retryable-status';
 import type { BasketEntry, BasketZipEvent, BasketZipJob, BasketZipResult } from './basket-protocol';
 import { writeZip } from './basket-sink';
 import { createBytePool, pooledReader } from './byte-pool';
+import { failure, failureLabel, fromError } from './failures';
 import { storageUrl } from './fs-transfer';
 import { createJobRegistry, type Job, type JobRegistry } from './job-registry';
-import type { TransferConnection } from './protocol';
+import type { TransferConnection, TransferFailure } from './protocol';
 import { backoffDelay } from './put-with-retry';
 import { makeZip } from './zip-writer';
 
@@ -49,33 +49,26 @@ export type BasketZipDeps = {
   jobs?: JobRegistry;
 };
 
-type Failure = { code: string; message: string };
 type Found =
   | { kind: 'folder'; zipPath: string }
   | { kind: 'file'; owner: BasketEntry; file: BasketEntry; zipPath: string; modified: string | null }
   | { kind: 'owner-done'; owner: BasketEntry }
-  | { kind: 'owner-failed'; owner: BasketEntry; failure: Failure };
-type Opened = { ok: true; response: Response } | ({ ok: false } & Failure);
+  | { kind: 'owner-failed'; owner: BasketEntry; failure: TransferFailure };
+type Opened = { ok: true; response: Response } | TransferFailure;
 type Queued =
   | Exclude<Found, { kind: 'file' }>
   | { kind: 'opened'; found: Extract<Found, { kind: 'file' }>; link: Promise<string> };
 
-const retryableKinds: ReadonlySet<string> = new Set([
-  'network',
-  'timeout',
-  'server-error',
-  'unavailable',
-  'rate-limited',
-]);
+/** An attempt that failed; retried while its failure is retryable. */
+class FailedAttempt extends Error {
+  constructor(readonly failure: TransferFailure) {
+    super(failure.message);
+  }
+}
 
-function failureOf(error: unknown): Failure & { retryable: boolean } {
-  if (isApiError(error))
-    return { code: error.code ?? error.kind, message: error.message, retryable: retryableKinds.has(error.kind) };
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
-      ? error.code
-      : 'network';
-  return { code, message: error instanceof Error ? error.message : String(error), retryable: true };
+/** A listing or link call the API refused, a fetch that threw, or an attempt that failed. */
+function failureOf(error: unknown): TransferFailure {
+  return error instanceof FailedAttempt ? error.failure : fromError('http', error);
 }
 
 /** The body's length (not an encoded one's): an entry of unknown size is written as one that may pass 4 GiB. */
@@ -117,7 +110,7 @@ export function createBasketZip(deps: BasketZipDeps) {
   ): Promise<BasketZipResult> {
     const pool = createBytePool(READ_BUFFER_BYTES, KEPT_READ_BUFFERS);
     const used = new Set<string>();
-    const failures: { path: string; failure: Failure }[] = [];
+    const failures: { path: string; failure: TransferFailure }[] = [];
     const owners = new Map<string, { files: number; failed: number; started: boolean }>();
     let loaded = 0;
     let total = 0;
@@ -245,23 +238,23 @@ export function createBasketZip(deps: BasketZipDeps) {
           });
           if (range > 0 ? response.status === 206 : response.ok) return response;
           await response.body?.cancel();
-          const failure = { code: `http-${response.status}`, message: `the file answered HTTP ${response.status}` };
-          if (response.status === 403 && file.source === 'fs') url = await linkOf(file);
-          if (isRetryableStatus(response.status) || response.status === 403)
-            throw Object.assign(new Error(failure.message), failure);
-          return { ok: false as const, ...failure };
+          const { status } = response;
+          const again = isRetryableStatus(status) || status === 403;
+          const refused = failure('http', { status, retryable: again, message: `the file answered HTTP ${status}` });
+          if (status === 403 && file.source === 'fs') url = await linkOf(file);
+          if (again) throw new FailedAttempt(refused);
+          return refused;
         }).then((outcome) => (outcome instanceof Response ? { ok: true as const, response: outcome } : outcome));
       } catch (error) {
         if (signal.aborted) throw error;
-        const failure = failureOf(error);
-        return { ok: false, code: failure.code, message: failure.message };
+        return failureOf(error);
       }
     }
 
-    const fail = (found: Extract<Found, { kind: 'file' }>, failure: Failure) => {
-      failures.push({ path: found.zipPath, failure });
+    const fail = (found: Extract<Found, { kind: 'file' }>, failed: TransferFailure) => {
+      failures.push({ path: found.zipPath, failure: failed });
       ownerOf(found.owner.id).failed += 1;
-      emit({ type: 'file', entry: found.file, ok: false, code: failure.code, message: failure.message });
+      emit({ type: 'file', entry: found.file, failure: failed });
     };
 
     /** The body as it arrives; a break resumes from where it stopped (Range), a lasting one ends the entry short and reports it. */
@@ -285,18 +278,20 @@ export function createBasketZip(deps: BasketZipDeps) {
           if (signal.aborted) throw error;
           const reopened = breaks < config.retries ? await open(found.file, offset) : null;
           if (reopened === null || !reopened.ok) {
-            fail(found, { code: 'incomplete', message: `the download broke off after ${offset} bytes` });
+            const message = `the download broke off after ${offset} bytes`;
+            fail(found, failure('network', { retryable: true, message }));
             return;
           }
           response = reopened.response;
         }
       }
       if (found.file.size !== null && offset !== found.file.size) {
-        fail(found, { code: 'size-mismatch', message: `expected ${found.file.size} bytes, got ${offset}` });
+        const message = `expected ${found.file.size} bytes, got ${offset}`;
+        fail(found, failure('url-size-mismatch', { message }));
         return;
       }
       succeeded += 1;
-      emit({ type: 'file', entry: found.file, ok: true });
+      emit({ type: 'file', entry: found.file });
     }
 
     const finishOwner = (owner: BasketEntry) => {
@@ -336,7 +331,7 @@ export function createBasketZip(deps: BasketZipDeps) {
         else if (head.kind === 'owner-done') finishOwner(head.owner);
         else if (head.kind === 'owner-failed') {
           failures.push({ path: head.owner.zipPath ?? head.owner.name, failure: head.failure });
-          emit({ type: 'file', entry: head.owner, ok: false, code: head.failure.code, message: head.failure.message });
+          emit({ type: 'file', entry: head.owner, failure: head.failure });
           status(head.owner.id, 'failed', head.failure.message);
         } else {
           const opened = await open(head.found.file, 0, head.link);
@@ -357,7 +352,7 @@ export function createBasketZip(deps: BasketZipDeps) {
       }
       progress(true);
       if (failures.length > 0) {
-        const lines = failures.map(({ path, failure }) => `${path}\t${failure.code}\t${failure.message}`);
+        const lines = failures.map(({ path, failure }) => `${path}\t${failureLabel(failure)}\t${failure.message}`);
         yield { name: unique(job.reportName), input: `path\terror\tdetail\n${lines.join('\n')}\n` };
       }
     }
@@ -379,13 +374,9 @@ export function createBasketZip(deps: BasketZipDeps) {
     try {
       return await run(job, emit, running);
     } catch (error) {
-      if (running.signal.aborted) return { ok: false, code: 'cancelled', message: 'download cancelled' };
+      if (running.signal.aborted) return failure('cancelled', { message: 'download cancelled' });
       const message = error instanceof Error ? error.message : String(error);
-      return {
-        ok: false,
-        code: error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal',
-        message,
-      };
+      return failure(error instanceof Error && error.name === 'SinkError' ? 'write-failed' : 'internal', { message });
     }
   }
 
@@ -394,7 +385,7 @@ export function createBasketZip(deps: BasketZipDeps) {
       jobs.run(
         job.id,
         (running) => download(job, emit, running),
-        (): BasketZipResult => ({ ok: false, code: 'invalid-job', message: `download ${job.id} is already running` }),
+        () => failure('invalid-job', { message: `download ${job.id} is already running` }),
       ),
     cancel: (id: string): boolean => jobs.cancel(id),
   };

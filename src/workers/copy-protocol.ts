@@ -1,9 +1,9 @@
 // What crosses the worker boundary for a copy across storages (the client-side copy): the plan
 // batch-copy answered, per-file progress, and a result that says which files arrived and which
-// failed and why; a cancel gives a cancelled result.
+// failed and why (each in the worker's one failure shape); a cancel gives a cancelled result.
 import * as z from 'zod/mini';
 import { fsCrossStorageResultSchema } from '@shared/api/fs-copy.schema';
-import { errorCodeSchema } from '@shared/errors';
+import { transferFailureSchema } from './protocol';
 
 export const copyJobSchema = z.object({
   /** Chosen by the caller; `cancel(id)` refers to it. */
@@ -38,20 +38,20 @@ export type CopyProgress = z.infer<typeof copyProgressSchema>;
 export type CopyProgressCallback = (progress: CopyProgress) => void;
 
 export const copiedFileSchema = z.object({ sourcePath: z.string(), targetPath: z.string() });
-export const failedCopySchema = z.extend(copiedFileSchema, {
-  /** A transfer failure code (`network`, `part-failed`, `url-size-mismatch`, …) or `commit-failed`. */
-  code: z.string(),
-  errorCode: z.optional(errorCodeSchema),
-  message: z.string(),
-});
+/** A file that did not arrive: the transfer's failure (`network`, `part-failed`, `url-size-mismatch`, `commit-failed`, …) and its paths. */
+export const failedCopySchema = z.extend(transferFailureSchema, copiedFileSchema.shape);
 export type FailedCopy = z.infer<typeof failedCopySchema>;
 
-/** A task's end: every file copied, some, none, or stopped by the user. */
-export const copyResultSchema = z.object({
-  status: z.enum(['completed', 'partial', 'failed', 'cancelled']),
-  copied: z.array(copiedFileSchema),
-  failed: z.array(failedCopySchema),
-});
+/** A task's end: every file copied, some, none, or stopped by the user; or the job refused as a whole. */
+export const copyResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    status: z.enum(['completed', 'partial', 'failed', 'cancelled']),
+    copied: z.array(copiedFileSchema),
+    failed: z.array(failedCopySchema),
+  }),
+  transferFailureSchema,
+]);
 export type CopyResult = z.infer<typeof copyResultSchema>;
 
 export type CopyWorkerApi = {

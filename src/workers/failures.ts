@@ -1,10 +1,11 @@
-// Turns API and transport outcomes into the plain failure objects that cross the worker
-// boundary. Messages are English fallbacks only.
-import type { ApiErrorKind } from '@shared/api-error';
+// The one failure shape of the transfer worker (`TransferFailure`: code, message, retryable): every
+// method's failure, and each file's inside a copy or a basket. Turns API and transport outcomes
+// into it. Messages are English fallbacks only.
+import { isApiError, type ApiErrorKind } from '@shared/api-error';
 import type { UploadErrorCode } from '@shared/api/upload.schema';
 import type { ErrorCode } from '@shared/errors';
 import type { TransferFailure } from './protocol';
-import type { ApiFailure } from './upload-api';
+import { toFailure, type ApiFailure } from './upload-api';
 
 const fallbackMessages: Record<UploadErrorCode, string> = {
   cancelled: 'upload cancelled',
@@ -29,6 +30,7 @@ const fallbackMessages: Record<UploadErrorCode, string> = {
   'url-not-allowed': 'the server does not fetch this address',
   'url-size-unknown': 'the URL did not say how large its file is',
   'url-size-mismatch': 'the URL sent another number of bytes than it announced',
+  'write-failed': 'the file could not be written',
 };
 
 type FailureExtra = {
@@ -93,4 +95,16 @@ export function fromApiFailure(step: UploadErrorCode, api: ApiFailure): Transfer
     default:
       return failure(step, { ...extra, retryable: retryableKinds.has(api.kind) });
   }
+}
+
+/** A thrown error during `step`: the API's refusal as above, anything else (a fetch that threw) a network failure. */
+export function fromError(step: UploadErrorCode, error: unknown): TransferFailure {
+  if (isApiError(error)) return fromApiFailure(step, toFailure(error));
+  return failure('network', { retryable: true, message: error instanceof Error ? error.message : String(error) });
+}
+
+/** A failure in one word, for the basket's report: the server's ErrorCode, `http-404`, or the code. */
+export function failureLabel({ code, status, errorCode }: TransferFailure): string {
+  if (errorCode !== undefined) return errorCode;
+  return code === 'http' && status !== undefined ? `http-${status}` : code;
 }

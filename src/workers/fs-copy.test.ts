@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { assert, describe, expect, it, vi } from 'vitest';
 import type { FsCopyFile, FsCrossStorageResult } from '@shared/api/fs-copy.schema';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { fakeTransport, hangingPuts, MIB, ok, type PutHandler } from '@tests/unit/support/engine-fixtures';
@@ -147,6 +147,7 @@ describe('cross-storage copies in the worker', () => {
     });
 
     expect(result).toMatchObject({ status: 'completed', failed: [] });
+    assert(result.ok);
     expect(result.copied.map((copied) => copied.targetPath).sort()).toEqual(['/s3/dst/big.bin', '/s3/dst/small.txt']);
     // The parts in flight (3) plus the one being filled, and one chunk read ahead.
     expect(mostAhead).toBeLessThanOrEqual(4 * PART + 700_000);
@@ -236,6 +237,7 @@ describe('cross-storage copies in the worker', () => {
     await hang.reached;
     expect(copy.cancel('c4')).toBe(true);
     const result = await running;
+    assert(result.ok);
     expect(result.status).toBe('cancelled');
     expect(result.failed).toEqual([]);
     expect(api.multipartAbort).toHaveBeenCalledWith({ uploadId: 'up-big.bin' }, expect.any(AbortSignal));

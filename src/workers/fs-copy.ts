@@ -301,15 +301,7 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
       .map(({ file }) => ({ sourcePath: file.sourcePath, targetPath: file.targetPath }));
     const failed: FailedCopy[] = files.flatMap(({ file, stage }) =>
       stage.kind === 'failed' && stage.failure.code !== 'cancelled'
-        ? [
-            {
-              sourcePath: file.sourcePath,
-              targetPath: file.targetPath,
-              code: stage.failure.code,
-              message: stage.failure.message,
-              ...(stage.failure.errorCode === undefined ? {} : { errorCode: stage.failure.errorCode }),
-            },
-          ]
+        ? [{ ...stage.failure, sourcePath: file.sourcePath, targetPath: file.targetPath }]
         : [],
     );
     const status = signal.aborted
@@ -319,7 +311,7 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
         : copied.length > 0
           ? 'partial'
           : 'failed';
-    return { status, copied, failed };
+    return { ok: true, status, copied, failed };
   }
 
   return {
@@ -327,7 +319,7 @@ export function createFsCopy(deps: FsCopyDeps): FsCopy {
       jobs.run(
         job.id,
         ({ signal }) => run(job, signal, onProgress),
-        (): CopyResult => ({ status: 'failed', copied: [], failed: [] }),
+        () => failure('invalid-job', { message: `copy ${job.id} is already running` }),
       ),
     cancel: (id) => jobs.cancel(id),
   };

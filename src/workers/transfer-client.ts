@@ -173,11 +173,7 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         onProgress,
       ),
     async copyAcrossStorages(job, onProgress) {
-      const refused = (message: string): CopyResult => ({
-        status: 'failed',
-        copied: [],
-        failed: [{ sourcePath: '', targetPath: '', code: 'internal', message }],
-      });
+      const refused = (message: string): CopyResult => failure('internal', { message });
       try {
         const transfer = connect();
         await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
@@ -201,11 +197,9 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
               });
         const sent = job.sink.kind === 'port' ? Comlink.transfer(job, [job.sink.port]) : job;
         const parsed = basketZipResultSchema.safeParse(await transfer.downloadBasket(sent, events));
-        return parsed.success
-          ? parsed.data
-          : { ok: false, code: 'internal', message: 'transfer worker sent an invalid result' };
+        return parsed.success ? parsed.data : failure('internal', { message: 'transfer worker sent an invalid result' });
       } catch (error) {
-        return { ok: false, code: 'internal', message: error instanceof Error ? error.message : String(error) };
+        return failure('internal', { message: error instanceof Error ? error.message : String(error) });
       }
     },
     async cancel(id) {

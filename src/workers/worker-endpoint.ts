@@ -251,32 +251,15 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     },
     async copyAcrossStorages(input, onProgress) {
       const job = z.safeParse(copyJobSchema, input);
-      if (!job.success)
-        return {
-          status: 'failed',
-          copied: [],
-          failed: [{ sourcePath: '', targetPath: '', code: 'invalid-job', message: z.prettifyError(job.error) }],
-        };
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null)
-        return {
-          status: 'failed',
-          copied: [],
-          failed: [
-            {
-              sourcePath: '',
-              targetPath: '',
-              code: 'invalid-job',
-              message: 'call configure() before copyAcrossStorages()',
-            },
-          ],
-        };
+        return failure('invalid-job', { message: 'call configure() before copyAcrossStorages()' });
       return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
     },
     async downloadBasket(input, onEvent) {
       const job = z.safeParse(basketZipJobSchema, input);
-      if (!job.success) return { ok: false, code: 'invalid-job', message: z.prettifyError(job.error) };
-      if (connection === null)
-        return { ok: false, code: 'invalid-job', message: 'call configure() before downloadBasket()' };
+      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+      if (connection === null) return failure('invalid-job', { message: 'call configure() before downloadBasket()' });
       const events = orderedEvents(onEvent);
       const result = await basketZip.download(job.data, events.emit);
       await events.delivered();

@@ -244,6 +244,9 @@ export const uploadErrorCodes = [
   'url-not-allowed',
   'url-size-unknown',
   'url-size-mismatch',
+  // Every other transfer of the worker shares these codes; the basket's ZIP adds that its file
+  // could not be written.
+  'write-failed',
 ] as const;
 export const uploadErrorCodeSchema = z.enum(uploadErrorCodes);
 export type UploadErrorCode = z.infer<typeof uploadErrorCodeSchema>;

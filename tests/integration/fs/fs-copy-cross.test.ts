@@ -3,7 +3,7 @@
 // streams each file across and commits; back again; skipExisting both ways; refusals (read-only
 // key, base path, quota, max upload size); a commit with a wrong size; a cancel leaves no
 // half-written file and no reservation.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   COPY_SINGLE_PUT_MAX_BYTES,
@@ -111,6 +111,7 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
       (report) => progress.push(report),
     );
     expect(result).toMatchObject({ status: 'completed', failed: [] });
+    assert(result.ok);
     expect(result.copied).toHaveLength(files.size);
     expect(progress.at(-1)).toMatchObject({
       filesDone: files.size,
@@ -277,7 +278,7 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
         onPut = null;
       });
     expect(cancelled).toBe(true);
-    expect(result.status).toBe('cancelled');
+    expect(result).toMatchObject({ ok: true, status: 'cancelled' });
     expect(await exists(`${s3}/xdst/cancelled/big.bin`)).toBe(false);
     expect(await (await h.driver()).head('xdst/cancelled/big.bin')).toBeNull();
     expect(await pending()).toEqual([]);

@@ -108,10 +108,10 @@ export function basketDownloadTask(options: BasketDownloadOptions): TaskSpec {
               report.bytes(event.loaded, event.total);
             } else {
               const key = event.entry.zipPath ?? event.entry.name;
-              if (event.ok) report.succeeded(key);
+              if (event.failure === undefined) report.succeeded(key);
               else {
                 failed.set(key, event.entry);
-                report.failed(key, event.code ?? 'failed', event.message);
+                report.failed(key, event.failure.errorCode ?? event.failure.code, event.failure.message);
               }
             }
           },

@@ -67,6 +67,7 @@ describe('copy task progress', () => {
       ],
     };
     const copied: CopyResult = {
+      ok: true,
       status: 'completed',
       copied: files.map(({ sourcePath, targetPath }) => ({ sourcePath, targetPath })),
       failed: [],

@@ -67,11 +67,15 @@ export function copyTask(options: CopyTaskOptions): TaskSpec {
             { id, scope, plan: answer.crossStorageResults },
             (progress) => report.bytes(progress.loaded, progress.total),
           );
-          for (const file of result.copied) {
+          // Refused as a whole (the worker could not start it): every planned file failed with it.
+          const failed = result.ok
+            ? result.failed
+            : planned.map(({ sourcePath, targetPath }) => ({ ...result, sourcePath, targetPath }));
+          for (const file of result.ok ? result.copied : []) {
             copied.push(file.targetPath);
             report.succeeded(file.sourcePath);
           }
-          for (const failure of result.failed)
+          for (const failure of failed)
             report.failed(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code, failure.message);
         } finally {
           signal.removeEventListener('abort', stop);

@@ -74,9 +74,19 @@ describe('move task', () => {
     };
     const jobs: CopyJob[] = [];
     const result: CopyResult = {
+      ok: true,
       status: 'partial',
       copied: [{ sourcePath: '/a/photos/1.png', targetPath: '/b/photos/1.png' }],
-      failed: [{ sourcePath: '/a/photos/2.png', targetPath: '/b/photos/2.png', code: 'network', message: 'offline' }],
+      failed: [
+        {
+          ok: false,
+          sourcePath: '/a/photos/2.png',
+          targetPath: '/b/photos/2.png',
+          code: 'network',
+          message: 'offline',
+          retryable: true,
+        },
+      ],
     };
     const moved: string[][] = [];
     const task = moveTask({

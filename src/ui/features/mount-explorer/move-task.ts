@@ -96,13 +96,17 @@ export function moveTask(options: MoveTaskOptions): TaskSpec {
             { id, scope, plan: answer.crossStorageResults, move: { sourceFolders } },
             (progress) => report.bytes(progress.loaded, progress.total),
           );
-          for (const file of result.copied) done(file);
+          const copied = result.ok ? result.copied : [];
+          // Refused as a whole (the worker could not start it): every planned file failed with it.
+          const failed = result.ok
+            ? result.failed
+            : planned.map(({ sourcePath, targetPath }) => ({ ...result, sourcePath, targetPath }));
+          for (const file of copied) done(file);
           // The folders the planned items left and went to changed too (an emptied folder is gone).
-          if (result.copied.length > 0)
+          if (copied.length > 0)
             for (const detail of answer.details)
               if (detail.status === 'planned') moved.push(detail.sourcePath, detail.targetPath);
-          for (const failure of result.failed)
-            fail(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code);
+          for (const failure of failed) fail(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code);
         } finally {
           signal.removeEventListener('abort', stop);
         }
