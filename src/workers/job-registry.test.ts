@@ -21,11 +21,23 @@ describe('job registry', () => {
     const first = held();
     const running = jobs.run('a', first.work, () => 'refused');
     expect(jobs.isRunning('a')).toBe(true);
-    expect(await jobs.run('a', async () => 'second', () => 'refused')).toBe('refused');
+    expect(
+      await jobs.run(
+        'a',
+        async () => 'second',
+        () => 'refused',
+      ),
+    ).toBe('refused');
     first.end('done');
     expect(await running).toBe('done');
     expect(jobs.isRunning('a')).toBe(false);
-    expect(await jobs.run('a', async () => 'again', () => 'refused')).toBe('again');
+    expect(
+      await jobs.run(
+        'a',
+        async () => 'again',
+        () => 'refused',
+      ),
+    ).toBe('again');
   });
 
   it('cancel aborts the running job’s signal and nothing else', async () => {
@@ -65,7 +77,11 @@ describe('job registry', () => {
     const withdrawn: string[] = [];
     for (const id of ['a', 'b', 'c']) jobs.finished(id, async () => void withdrawn.push(id));
     expect(jobs.cancel('a')).toBe(false);
-    await jobs.run('b', async () => undefined, () => undefined);
+    await jobs.run(
+      'b',
+      async () => undefined,
+      () => undefined,
+    );
     expect(jobs.cancel('b')).toBe(false);
     expect(jobs.cancel('c')).toBe(true);
     await Promise.resolve();

@@ -106,7 +106,8 @@ export function moveTask(options: MoveTaskOptions): TaskSpec {
           if (copied.length > 0)
             for (const detail of answer.details)
               if (detail.status === 'planned') moved.push(detail.sourcePath, detail.targetPath);
-          for (const failure of failed) fail(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code);
+          for (const failure of failed)
+            fail(failure.sourcePath || failure.targetPath, failure.errorCode ?? failure.code);
         } finally {
           signal.removeEventListener('abort', stop);
         }
