@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromApiFailure } from './failures';
+import { ApiError } from '@shared/api-error';
+import { failure, failureLabel, fromApiFailure, fromError } from './failures';
 
 describe('fromApiFailure', () => {
   it('decides by the error kind the ErrorCode gave, never by the HTTP status', () => {
@@ -100,5 +101,34 @@ describe('fromApiFailure', () => {
     expect(fromApiFailure('complete-failed', { ok: false, kind: 'cancelled', message: 'stop' })).toMatchObject({
       code: 'cancelled',
     });
+  });
+});
+
+describe('fromError and failureLabel', () => {
+  it('gives a thrown API error the failure its kind decides, and anything else a retryable network one', () => {
+    const refused = new ApiError({ kind: 'not-found', status: 404, code: 'NOT_FOUND', serverMessage: 'gone' });
+    expect(fromError('http', refused)).toEqual({
+      ok: false,
+      code: 'http',
+      message: 'gone',
+      retryable: false,
+      status: 404,
+      errorCode: 'NOT_FOUND',
+    });
+    expect(fromError('http', new ApiError({ kind: 'server-error', status: 503 }))).toMatchObject({
+      code: 'http',
+      retryable: true,
+    });
+    expect(fromError('http', new TypeError('Failed to fetch'))).toMatchObject({
+      code: 'network',
+      retryable: true,
+      message: 'Failed to fetch',
+    });
+  });
+
+  it('names a failure in one word for the basket report: the server code, http-<status>, or the code', () => {
+    expect(failureLabel(failure('http', { status: 503 }))).toBe('http-503');
+    expect(failureLabel(failure('http', { status: 404, errorCode: 'NOT_FOUND' }))).toBe('NOT_FOUND');
+    expect(failureLabel(failure('url-size-mismatch'))).toBe('url-size-mismatch');
   });
 });

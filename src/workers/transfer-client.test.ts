@@ -81,7 +81,8 @@ describe('transfer client and worker endpoint', () => {
     expect(presignUrl).toBe('/api/s3/presign');
     expect(new Headers(presignInit?.headers).get('Authorization')).toBe('Bearer tok-1');
     expect(JSON.parse(String(presignInit?.body))).toEqual({ filename: 'a.txt', mimetype: 'text/plain', size: 3 });
-    await vi.waitFor(() => expect(events.at(-1)).toMatchObject({ stage: 'completed', percent: 100 }));
+    // The result waits until the last report was taken: the page never hears of the end first.
+    expect(events.at(-1)).toMatchObject({ stage: 'completed', percent: 100 });
     client.terminate();
   });
 
@@ -241,5 +242,41 @@ describe('transfer client and worker endpoint', () => {
       }),
     ).toMatchObject({ ok: false, code: 'invalid-job' });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed copy or basket job in the one failure shape, like an upload', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>();
+    const { client } = start(fetch);
+    const refused = { ok: false, code: 'invalid-job', retryable: false };
+    expect(await client.copyAcrossStorages({ id: 'c1', scope: 'admin', plan: [] })).toMatchObject(refused);
+    const { port2 } = new MessageChannel();
+    expect(
+      await client.downloadBasket({
+        id: 'b1',
+        entries: [],
+        reportName: 'errors.txt',
+        sink: { kind: 'port', port: port2 },
+      }),
+    ).toMatchObject(refused);
+    expect(fetch).not.toHaveBeenCalled();
+    client.terminate();
+  });
+
+  it('keeps one list of running jobs for every kind: an id in use is refused, and cancel finds it', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      (_input, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const { client } = start(fetch);
+    const upload = client.upload({ id: 'same', file: new Blob(['abc']), filename: 'a.txt' });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const fromUrl = { id: 'same', url: 'https://files.example/a', filename: 'a', mimetype: 'text/plain', size: 3 };
+    expect(await client.uploadFromUrl(fromUrl)).toMatchObject({ ok: false, code: 'invalid-job' });
+    expect(await client.cancel('same')).toBe(true);
+    expect(await upload).toMatchObject({ ok: false, code: 'cancelled' });
+    expect(await client.cancel('same')).toBe(false);
+    client.terminate();
   });
 });

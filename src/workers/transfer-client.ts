@@ -1,8 +1,10 @@
-// The page side of the transfer worker. Starts the worker lazily, hands it the connection
-// before each upload, and parses every result and progress report that comes back. A result that
-// says the credentials it was given were refused as expired is reported like the API client does.
+// The page side of the transfer worker. Starts the worker lazily; every method is one generic
+// call that hands the worker the connection, parses the result and each report that comes back,
+// and turns anything that goes wrong into the one failure shape. A result that says the
+// credentials it was given were refused as expired is reported like the API client does.
 import * as Comlink from 'comlink';
 import type { Credentials } from '@shared/http/api-client';
+import type { ErrorCode } from '@shared/errors';
 import { expiredCredentialOf, type ExpiredCredential } from '@shared/http/failure';
 import {
   copyProgressSchema,
@@ -70,18 +72,33 @@ function spawnTransferWorker(): Worker {
   return new Worker(new URL('./transfer.worker.ts', import.meta.url), { type: 'module', name: 'transfer' });
 }
 
-function startedReport(onStarted: StartedCallback): StartedCallback {
-  return (started) => {
-    const parsed = multipartStartedSchema.safeParse(started);
-    if (parsed.success) onStarted(parsed.data);
-  };
+type Parser<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+type Remote = Comlink.Remote<TransferWorkerApi>;
+
+/** A page callback the worker may call: each report parsed, a malformed one dropped. */
+function listen<T>(
+  schema: Parser<T>,
+  callback: ((value: T) => void) | undefined,
+): ((value: unknown) => void) | undefined {
+  if (callback === undefined) return undefined;
+  return Comlink.proxy((value: unknown) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) callback(parsed.data);
+  });
+}
+
+/** A video's thumbnails are taken here, in the page, before its job goes to the worker. */
+async function withPoster<J extends { file: Blob; poster?: ThumbnailBlobs }>(job: J, name: string): Promise<J> {
+  if (job.poster !== undefined || !canPlayVideo(job.file, name)) return job;
+  const poster = await videoPoster(job.file, name);
+  return poster === null ? job : { ...job, poster };
 }
 
 export function createTransferClient(options: TransferClientOptions): TransferClient {
   let worker: Worker | null = null;
-  let remote: Comlink.Remote<TransferWorkerApi> | null = null;
+  let remote: Remote | null = null;
 
-  function connect(): Comlink.Remote<TransferWorkerApi> {
+  function connect(): Remote {
     if (remote === null) {
       if (options.endpoint) {
         remote = Comlink.wrap<TransferWorkerApi>(options.endpoint());
@@ -93,44 +110,26 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     return remote;
   }
 
-  function report(onProgress: ProgressCallback): ProgressCallback {
-    return (progress) => {
-      const parsed = transferProgressSchema.safeParse(progress);
-      if (parsed.success) onProgress(parsed.data);
-    };
-  }
-
-  function copyReport(onProgress: CopyProgressCallback): CopyProgressCallback {
-    return (progress) => {
-      const parsed = copyProgressSchema.safeParse(progress);
-      if (parsed.success) onProgress(parsed.data);
-    };
-  }
-
   /** The same rule as the API client: only the credentials this upload was sent with, and only when the code names their scheme. */
-  function reportExpired(result: TransferFailure, credentials: Credentials | null): void {
+  function reportExpired(result: { errorCode?: ErrorCode | undefined }, credentials: Credentials | null): void {
     if (credentials === null) return;
     const expired = expiredCredentialOf(result.errorCode);
     if (expired !== undefined && expired === credentials.scheme) options.onAuthExpired?.(expired);
   }
 
-  type Start = (
-    transfer: Comlink.Remote<TransferWorkerApi>,
-    progress: ProgressCallback | undefined,
-  ) => Promise<unknown>;
-  type Parser<R> = { safeParse(value: unknown): { success: true; data: R } | { success: false } };
-
-  async function runWith<R extends FsUploadResult | UploadResult | RequestUploadResult>(
-    schema: Parser<R>,
-    start: Start,
-    onProgress?: ProgressCallback,
+  /**
+   * Every method goes through here: the worker is handed the connection, the method runs, its result
+   * is parsed with `result`, and anything that goes wrong on the way is a failure in the one shape.
+   */
+  async function call<R extends { ok: boolean; errorCode?: ErrorCode | undefined }>(
+    result: Parser<R>,
+    send: (transfer: Remote) => Promise<unknown>,
   ): Promise<R | TransferFailure> {
     try {
       const transfer = connect();
       const credentials = options.credentials();
       await transfer.configure({ baseUrl: options.baseUrl(), credentials });
-      const result = await start(transfer, onProgress ? Comlink.proxy(report(onProgress)) : undefined);
-      const parsed = schema.safeParse(result);
+      const parsed = result.safeParse(await send(transfer));
       if (!parsed.success) return failure('bad-response', { message: 'transfer worker sent an invalid result' });
       if (!parsed.data.ok) reportExpired(parsed.data, credentials);
       return parsed.data;
@@ -139,69 +138,37 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
     }
   }
 
-  const run = (start: Start, onProgress?: ProgressCallback): Promise<UploadResult> =>
-    runWith(uploadResultSchema, start, onProgress);
-
-  /** A video's thumbnails are taken here, in the page, before its job goes to the worker. */
-  async function withPoster<J extends { file: Blob; poster?: ThumbnailBlobs }>(job: J, name: string): Promise<J> {
-    if (job.poster !== undefined || !canPlayVideo(job.file, name)) return job;
-    const poster = await videoPoster(job.file, name);
-    return poster === null ? job : { ...job, poster };
-  }
+  const progress = (onProgress: ProgressCallback | undefined) => listen(transferProgressSchema, onProgress);
+  const started = (onStarted: StartedCallback | undefined) => listen(multipartStartedSchema, onStarted);
 
   return {
     upload: (job, onProgress, onStarted) =>
-      run(async (transfer, progress) => {
-        const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
-        const sent = job.e2ee === undefined ? await withPoster(job, job.filename) : job;
-        return transfer.upload(sent, progress, started);
-      }, onProgress),
-    uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
+      call(uploadResultSchema, async (transfer) =>
+        transfer.upload(
+          job.e2ee === undefined ? await withPoster(job, job.filename) : job,
+          progress(onProgress),
+          started(onStarted),
+        ),
+      ),
+    uploadFromUrl: (job, onProgress) =>
+      call(uploadResultSchema, (transfer) => transfer.uploadFromUrl(job, progress(onProgress))),
     uploadToMount: (job, onProgress) =>
-      runWith(
-        fsUploadResultSchema,
-        async (transfer, progress) => transfer.uploadToMount(await withPoster(job, job.fileName), progress),
-        onProgress,
+      call(fsUploadResultSchema, async (transfer) =>
+        transfer.uploadToMount(await withPoster(job, job.fileName), progress(onProgress)),
       ),
     uploadToRequest: (job, onProgress, onStarted) =>
-      runWith(
-        requestUploadResultSchema,
-        async (transfer, progress) => {
-          const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
-          return transfer.uploadToRequest(await withPoster(job, job.filename), progress, started);
-        },
-        onProgress,
+      call(requestUploadResultSchema, async (transfer) =>
+        transfer.uploadToRequest(await withPoster(job, job.filename), progress(onProgress), started(onStarted)),
       ),
-    async copyAcrossStorages(job, onProgress) {
-      const refused = (message: string): CopyResult => failure('internal', { message });
-      try {
-        const transfer = connect();
-        await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
-        const progress = onProgress === undefined ? undefined : Comlink.proxy(copyReport(onProgress));
-        const parsed = copyResultSchema.safeParse(await transfer.copyAcrossStorages(job, progress));
-        return parsed.success ? parsed.data : refused('transfer worker sent an invalid result');
-      } catch (error) {
-        return refused(error instanceof Error ? error.message : String(error));
-      }
-    },
-    async downloadBasket(job, onEvent) {
-      try {
-        const transfer = connect();
-        await transfer.configure({ baseUrl: options.baseUrl(), credentials: options.credentials() });
-        const events =
-          onEvent === undefined
-            ? undefined
-            : Comlink.proxy((event: unknown) => {
-                const parsed = basketZipEventSchema.safeParse(event);
-                if (parsed.success) onEvent(parsed.data);
-              });
-        const sent = job.sink.kind === 'port' ? Comlink.transfer(job, [job.sink.port]) : job;
-        const parsed = basketZipResultSchema.safeParse(await transfer.downloadBasket(sent, events));
-        return parsed.success ? parsed.data : failure('internal', { message: 'transfer worker sent an invalid result' });
-      } catch (error) {
-        return failure('internal', { message: error instanceof Error ? error.message : String(error) });
-      }
-    },
+    copyAcrossStorages: (job, onProgress) =>
+      call(copyResultSchema, (transfer) => transfer.copyAcrossStorages(job, listen(copyProgressSchema, onProgress))),
+    downloadBasket: (job, onEvent) =>
+      call(basketZipResultSchema, (transfer) =>
+        transfer.downloadBasket(
+          job.sink.kind === 'port' ? Comlink.transfer(job, [job.sink.port]) : job,
+          listen(basketZipEventSchema, onEvent),
+        ),
+      ),
     async cancel(id) {
       return remote === null ? false : remote.cancel(id);
     },

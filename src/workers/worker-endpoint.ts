@@ -1,7 +1,8 @@
-// The object `transfer.worker.ts` exposes: parses everything that arrives from the page with
-// zod, keeps the connection (base URL, Authorization) and runs uploads on one engine.
+// The object `transfer.worker.ts` exposes: keeps the connection (base URL, Authorization), one
+// registry of running jobs, and a table of methods, each behind one guard that parses its job
+// with zod and turns a refusal or a throw into the one failure shape.
 import * as z from 'zod/mini';
-import { basketZipEventSchema, basketZipJobSchema, type BasketZipEventCallback } from './basket-protocol';
+import { basketZipJobSchema, type BasketZipEventCallback } from './basket-protocol';
 import { createBasketZip, type BasketZipConfig } from './basket-zip';
 import { createTransferEngine, defaultEngineConfig } from './engine';
 import type { TransferEngineConfig } from './engine';
@@ -14,10 +15,16 @@ import { createFsUploadApi, type FsUploadApi } from './fs-upload-api';
 import { createJobRegistry } from './job-registry';
 import { browserImageTools, makeImageThumbnails, type ThumbnailBlobs } from './image-thumbnails';
 import { transferConnectionSchema, uploadJobSchema, urlUploadJobSchema } from './protocol';
-import type { ProgressCallback, StartedCallback, TransferConnection, TransferWorkerApi } from './protocol';
+import type {
+  ProgressCallback,
+  StartedCallback,
+  TransferConnection,
+  TransferFailure,
+  TransferWorkerApi,
+} from './protocol';
 import { defaultTransport } from './put-transport';
 import type { PutTransport } from './put-transport';
-import type { Connectivity } from './put-with-retry';
+import type { Connectivity, PutContext } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
@@ -78,42 +85,41 @@ export function workerConnectivity(
   };
 }
 
-/** A proxied callback returns a promise that rejects once the page side is gone; ignore it. */
-function detached(onProgress: ProgressCallback): ProgressCallback {
-  return (progress) => {
-    Promise.resolve(onProgress(progress)).catch(() => undefined);
-  };
-}
-
-function detachedCopy(onProgress: CopyProgressCallback): CopyProgressCallback {
-  return (progress) => {
-    Promise.resolve(onProgress(progress)).catch(() => undefined);
-  };
-}
-
 /**
- * Basket events go over the callback's own port, the result over the endpoint's: the result
- * waits until the last event was taken, so the page never hears of the end before the events.
+ * Hands a page callback to a transfer: a report the page can no longer take is dropped, and the
+ * method's result waits until every report was taken, so the page never hears of the end first.
  */
-function orderedEvents(onEvent: BasketZipEventCallback | undefined): {
-  emit: BasketZipEventCallback;
-  delivered: () => Promise<void>;
-} {
-  let last: Promise<unknown> = Promise.resolve();
-  return {
-    emit: (event) => {
-      if (typeof onEvent !== 'function') return;
-      last = Promise.resolve(onEvent(z.parse(basketZipEventSchema, event))).catch(() => undefined);
-    },
-    delivered: async () => {
-      await last;
-    },
-  };
-}
+type Reports = <T>(callback: ((value: T) => unknown) | undefined) => ((value: T) => void) | undefined;
 
-function detachedStart(onStarted: StartedCallback): StartedCallback {
-  return (started) => {
-    Promise.resolve(onStarted(started)).catch(() => undefined);
+/** One worker method: its job parsed with `input`, the transfer run, any throw or refusal a failure. */
+function guarded<S extends z.ZodMiniType, A extends unknown[], R>(
+  name: string,
+  input: S,
+  connected: () => boolean,
+  run: (job: z.infer<S>, reports: Reports, ...callbacks: A) => Promise<R>,
+): (job: z.infer<S>, ...callbacks: A) => Promise<R | TransferFailure> {
+  return async (value, ...callbacks) => {
+    const job = z.safeParse(input, value);
+    if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
+    if (!connected()) return failure('invalid-job', { message: `call configure() before ${name}()` });
+    const pending = new Set<Promise<unknown>>();
+    const reports: Reports = (callback) =>
+      typeof callback !== 'function'
+        ? undefined
+        : (report) => {
+            const delivery = Promise.resolve()
+              .then(() => callback(report))
+              .catch(() => undefined)
+              .finally(() => pending.delete(delivery));
+            pending.add(delivery);
+          };
+    try {
+      return await run(job.data, reports, ...callbacks);
+    } catch (error) {
+      return failure('internal', { message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      await Promise.all(pending);
+    }
   };
 }
 
@@ -135,22 +141,24 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     jobs,
   });
   const engineConfig = { ...defaultEngineConfig, ...deps.config };
+  // Storage PUTs of the URL, mount and copy transfers: the engine's retries and time-out.
+  const put: PutContext = {
+    transport: deps.transport ?? defaultTransport(deps.fetch),
+    sleep: deps.sleep ?? abortableSleep,
+    random: Math.random,
+    policy: {
+      retries: engineConfig.retries,
+      baseDelayMs: engineConfig.retryBaseDelayMs,
+      maxDelayMs: engineConfig.retryMaxDelayMs,
+    },
+    timeoutMs: engineConfig.partTimeoutMs,
+  };
   const urlTransfer = createUrlTransfer({
     ...(thumbnails === undefined ? {} : { thumbnails, thumbnailLine }),
     api: createUploadApi({ fetch: deps.fetch, connection: () => connection, endpoints: urlUploadEndpoints }),
     fetch: deps.fetch,
     connection: () => connection,
-    put: {
-      transport: deps.transport ?? defaultTransport(deps.fetch),
-      sleep: deps.sleep ?? abortableSleep,
-      random: Math.random,
-      policy: {
-        retries: engineConfig.retries,
-        baseDelayMs: engineConfig.retryBaseDelayMs,
-        maxDelayMs: engineConfig.retryMaxDelayMs,
-      },
-      timeoutMs: engineConfig.partTimeoutMs,
-    },
+    put,
     now: deps.now ?? (() => performance.now()),
     ...(deps.urlConfig ? { config: deps.urlConfig } : {}),
     jobs,
@@ -162,21 +170,10 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     fsApis.set(scope, api);
     return api;
   };
-  const fsPut = {
-    transport: deps.transport ?? defaultTransport(deps.fetch),
-    sleep: deps.sleep ?? abortableSleep,
-    random: Math.random,
-    policy: {
-      retries: engineConfig.retries,
-      baseDelayMs: engineConfig.retryBaseDelayMs,
-      maxDelayMs: engineConfig.retryMaxDelayMs,
-    },
-    timeoutMs: engineConfig.partTimeoutMs,
-  };
   const fsTransfer = createFsTransfer({
     api: fsApi,
     connection: () => connection,
-    put: fsPut,
+    put,
     now: deps.now ?? (() => performance.now()),
     config: engineConfig,
     thumbnails,
@@ -186,7 +183,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     api: fsApi,
     fetch: deps.fetch,
     connection: () => connection,
-    put: fsPut,
+    put,
     now: deps.now ?? (() => performance.now()),
     ...(deps.copyConfig ? { config: deps.copyConfig } : {}),
     jobs,
@@ -213,57 +210,54 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
     jobs,
   });
 
+  const connected = () => connection !== null;
+  // The worker's methods, in one table: name, job schema, and the transfer that runs it.
+  const methods = {
+    upload: guarded(
+      'upload',
+      uploadJobSchema,
+      connected,
+      (job, reports, onProgress?: ProgressCallback, onStarted?: StartedCallback) =>
+        engine.upload(job, reports(onProgress), reports(onStarted)),
+    ),
+    uploadFromUrl: guarded(
+      'uploadFromUrl',
+      urlUploadJobSchema,
+      connected,
+      (job, reports, onProgress?: ProgressCallback) => urlTransfer.upload(job, reports(onProgress)),
+    ),
+    uploadToMount: guarded(
+      'uploadToMount',
+      fsUploadJobSchema,
+      connected,
+      (job, reports, onProgress?: ProgressCallback) => fsTransfer.upload(job, reports(onProgress)),
+    ),
+    uploadToRequest: guarded(
+      'uploadToRequest',
+      requestUploadJobSchema,
+      connected,
+      (job, reports, onProgress?: ProgressCallback, onStarted?: StartedCallback) =>
+        requestTransfer.upload(job, reports(onProgress), reports(onStarted)),
+    ),
+    copyAcrossStorages: guarded(
+      'copyAcrossStorages',
+      copyJobSchema,
+      connected,
+      (job, reports, onProgress?: CopyProgressCallback) => fsCopy.copy(job, reports(onProgress)),
+    ),
+    downloadBasket: guarded(
+      'downloadBasket',
+      basketZipJobSchema,
+      connected,
+      (job, reports, onEvent?: BasketZipEventCallback) =>
+        basketZip.download(job, reports(onEvent) ?? (() => undefined)),
+    ),
+  } satisfies Omit<TransferWorkerApi, 'configure' | 'cancel'>;
+
   return {
+    ...methods,
     configure(input) {
       connection = z.parse(transferConnectionSchema, input);
-    },
-    async upload(input, onProgress, onStarted) {
-      const job = z.safeParse(uploadJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null) return failure('invalid-job', { message: 'call configure() before upload()' });
-      return engine.upload(
-        job.data,
-        typeof onProgress === 'function' ? detached(onProgress) : undefined,
-        typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
-      );
-    },
-    async uploadFromUrl(input, onProgress) {
-      const job = z.safeParse(urlUploadJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
-      return urlTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
-    },
-    async uploadToMount(input, onProgress) {
-      const job = z.safeParse(fsUploadJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
-      return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
-    },
-    async uploadToRequest(input, onProgress, onStarted) {
-      const job = z.safeParse(requestUploadJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToRequest()' });
-      return requestTransfer.upload(
-        job.data,
-        typeof onProgress === 'function' ? detached(onProgress) : undefined,
-        typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
-      );
-    },
-    async copyAcrossStorages(input, onProgress) {
-      const job = z.safeParse(copyJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null)
-        return failure('invalid-job', { message: 'call configure() before copyAcrossStorages()' });
-      return fsCopy.copy(job.data, typeof onProgress === 'function' ? detachedCopy(onProgress) : undefined);
-    },
-    async downloadBasket(input, onEvent) {
-      const job = z.safeParse(basketZipJobSchema, input);
-      if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
-      if (connection === null) return failure('invalid-job', { message: 'call configure() before downloadBasket()' });
-      const events = orderedEvents(onEvent);
-      const result = await basketZip.download(job.data, events.emit);
-      await events.delivered();
-      return result;
     },
     cancel(id) {
       return typeof id === 'string' && jobs.cancel(id);
