@@ -3,8 +3,9 @@
 // computed from its own stream beside the upload (hash-wasm, one chunk at a time, so memory stays
 // flat). The result is a line of the uploader's receipt.
 import { createSHA256 } from 'hash-wasm';
-import { createTransferEngine, type TransferEngine, type TransferEngineDeps } from './engine';
+import { createTransferEngine, type TransferEngineDeps } from './engine';
 import { failure } from './failures';
+import { createJobRegistry } from './job-registry';
 import type { ProgressCallback, StartedCallback, TransferConnection } from './protocol';
 import type { RequestUploadJob, RequestUploadResult } from './request-protocol';
 import { createRequestUploadApi } from './request-upload-api';
@@ -41,10 +42,10 @@ export async function sha256Of(file: Blob, sliceBytes = HASH_SLICE_BYTES): Promi
 }
 
 export function createRequestTransfer({ fetch, connection, ...engineDeps }: RequestTransferDeps): RequestTransfer {
-  const running = new Map<string, TransferEngine>();
+  const jobs = engineDeps.jobs ?? createJobRegistry();
   return {
     async upload(job, onProgress, onStarted) {
-      if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
+      if (jobs.isRunning(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const api = createRequestUploadApi({
         fetch,
         connection,
@@ -52,8 +53,7 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
         token: job.token,
         ...(job.uploaderName === undefined ? {} : { uploaderName: job.uploaderName }),
       });
-      const engine = createTransferEngine({ ...engineDeps, api });
-      running.set(job.id, engine);
+      const engine = createTransferEngine({ ...engineDeps, jobs, api });
       try {
         const hash = sha256Of(job.file);
         hash.catch(() => undefined);
@@ -83,12 +83,8 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
         };
       } catch (error) {
         return failure('internal', { message: error instanceof Error ? error.message : String(error) });
-      } finally {
-        running.delete(job.id);
       }
     },
-    cancel(id) {
-      return running.get(id)?.cancel(id) ?? false;
-    },
+    cancel: (id) => jobs.cancel(id),
   };
 }
