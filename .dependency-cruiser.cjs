@@ -83,6 +83,17 @@ module.exports = {
       to: { path: '^src/shared/api/[^/]+\\.endpoints\\.ts$' },
     },
     {
+      name: 'server-domains-meet-at-their-front',
+      comment:
+        "A server domain reaches another only through that domain's front: its module, its services and its types file (server/modules/<d>/*.module.ts, *.service.ts, *.types.ts); its repositories, routes and helpers stay inside. What several domains share and none owns lives in server/lib or server/storage.",
+      severity: 'error',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: {
+        path: '^server/modules/',
+        pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/[^/]+[.](module|service|types)[.]ts$'],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'Import cycles hide which module owns what.',
       severity: 'error',

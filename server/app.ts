@@ -19,7 +19,7 @@ import { databaseLimiters } from './lib/rate-limiter-pg';
 import { apiCors } from './middleware/cors.middleware';
 import { compressAnswers } from './middleware/compress.middleware';
 import { systemClock, type Clock } from './lib/clock';
-import { IdempotencyStore } from './modules/idempotency/idempotency';
+import { IdempotencyStore } from './modules/idempotency/idempotency.service';
 import type { Logger } from './lib/logger';
 import { UrlSigner } from './lib/signed-url';
 import { authenticate } from './middleware/auth.middleware';
@@ -36,6 +36,7 @@ import { createCacheModule } from './modules/cache/cache.module';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFileRequestsModule } from './modules/file-requests/file-requests.module';
 import { createFilesModule } from './modules/files/files.module';
+import { ShareRecordsService } from './modules/files/share-records.service';
 import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createMountsModule } from './modules/mounts/mounts.module';
@@ -103,7 +104,8 @@ export function createApp({
   // Attempt limits: in memory with one process (SQLite), counted in the database by every instance on PostgreSQL.
   const limiterFactory = config.database.kind === 'postgres' ? databaseLimiters(db, clock) : memoryLimiters(clock);
   const idempotency = new IdempotencyStore(repos, clock);
-  const auth = createAuthModule({ repos, clock, limiterFactory, trustProxy });
+  const apiKeys = createApiKeysModule({ repos, clock });
+  const auth = createAuthModule({ repos, keys: apiKeys.lookup, clock, limiterFactory, trustProxy });
   const settings = createSettingsModule({ repos, clock, idempotency, bus });
   const mounts = createMountsModule({ repos, clock, caches });
   const pastes = createPastesModule({
@@ -115,8 +117,9 @@ export function createApp({
     encryptionSecret,
     trustProxy,
   });
-  const storageConfigs = createStorageConfigsModule({ repos, clock, storage, caches });
-  const limits = new UploadLimits(repos, config.database.kind, settings.settings);
+  const storageConfigs = createStorageConfigsModule({ repos, mounts: mounts.mounts, clock, storage, caches });
+  const shareRecords = new ShareRecordsService(repos);
+  const limits = new UploadLimits(repos, storageConfigs.lookup, shareRecords, config.database.kind, settings.settings);
   const thumbnails = createThumbnailModule({
     db,
     repos,
@@ -130,6 +133,8 @@ export function createApp({
   const fs = createFsModule({
     repos,
     mounts: mounts.mounts,
+    configs: storageConfigs.lookup,
+    records: shareRecords,
     storage,
     caches,
     limits,
@@ -142,6 +147,7 @@ export function createApp({
   });
   const files = createFilesModule({
     repos,
+    configs: storageConfigs.lookup,
     clock,
     storage,
     caches,
@@ -157,8 +163,11 @@ export function createApp({
     clock,
     storage,
     storageConfigs: storageConfigs.configs,
+    configLookup: storageConfigs.lookup,
+    records: shareRecords,
     limits,
     shares: fs.shares,
+    mountUploads: fs.uploads,
     trustProxy,
   });
   const sharePreview = createSharePreviewModule({ repos, clock, storage, trustProxy });
@@ -175,10 +184,10 @@ export function createApp({
 
   app.route('/api', createSystemModule({ repos, clock, databaseKind: config.database.kind }));
   app.route('/api', auth.routes);
-  app.route('/api', createApiKeysModule({ repos, clock }));
+  app.route('/api', apiKeys.routes);
   app.route('/api', mounts.routes);
   app.route('/api', settings.routes);
-  app.route('/api', createCacheModule({ repos, clock, caches, mounts: mounts.mounts, idempotency }));
+  app.route('/api', createCacheModule({ caches, mounts: mounts.mounts, idempotency }));
   const pendingThumbnails = () => thumbnails.store.repo.pendingCount();
   app.route('/api', createDashboardModule({ repos, clock, caches, proxyNotice, pendingThumbnails }));
   app.route('/api', pastes.routes);
@@ -203,6 +212,7 @@ export function createApp({
     '/api',
     createFileRequestsModule({
       repos,
+      owners: auth.owners,
       fs: fs.requestUploads,
       limits,
       settings: settings.settings,
@@ -221,6 +231,8 @@ export function createApp({
     createWebdavRoutes({
       repos,
       fs: fs.services,
+      mounts: mounts.mounts,
+      configs: storageConfigs.lookup,
       settings: settings.settings,
       sessions: auth.sessions,
       apiKeys: auth.apiKeys,

@@ -12,7 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { createSweeper, DEFAULT_SWEEP_INTERVAL_MS } from './jobs/sweeper';
 import { systemClock, type Clock } from './lib/clock';
-import { idempotencySweepTask } from './modules/idempotency/idempotency';
+import { idempotencySweepTask } from './modules/idempotency/idempotency.service';
 import type { Logger } from './lib/logger';
 import { type Announce, ensureInitialAdmin } from './modules/auth/admin-bootstrap.service';
 import { adminTokenSweepTask } from './modules/auth/admin-session.service';
@@ -27,6 +27,8 @@ import { HtmlRenderer } from './lib/markdown/html-renderer';
 import { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask } from './modules/fs/fs-upload-sweep';
 import { createFileRequestSweepTask } from './modules/file-requests/file-request-sweep';
+import { MountService } from './modules/mounts/mount.service';
+import { StorageConfigLookupService } from './modules/storage-configs/storage-config-lookup.service';
 import { webdavLockSweepTask } from './modules/webdav/webdav-lock.repo';
 import { localBus, openDatabaseBus, type CacheBus } from './cluster/cache-bus';
 import { databaseLocks, processLocks } from './cluster/cluster-locks';
@@ -98,7 +100,10 @@ export async function startServer({
   }
   const caches = new CacheRegistry(clock);
   caches.join(bus);
-  const reindexer = new FsReindexer(repos, storage, caches, clock, logger, undefined, locks);
+  // The sweeper's explorer pieces read mounts and storage configs through their domains' services.
+  const mounts = new MountService(repos, clock, caches);
+  const configs = new StorageConfigLookupService(repos);
+  const reindexer = new FsReindexer(repos, mounts, configs, storage, caches, clock, logger, undefined, locks);
   const renderer = new HtmlRenderer({
     onFailure: (error) => logger.error('render worker failed', { error: String(error) }),
   });
@@ -130,10 +135,10 @@ export async function startServer({
     tasks: [
       pasteSweepTask(repos),
       idempotencySweepTask(repos),
-      createUploadSweepTask(repos, storage, new FsShareIndex(new FsIndex(caches))),
+      createUploadSweepTask(repos, storage, new FsShareIndex(new FsIndex(caches), mounts)),
       adminTokenSweepTask(repos),
       createFileRequestSweepTask(repos, storage),
-      createFsUploadSweepTask(repos, storage),
+      createFsUploadSweepTask(repos, storage, configs),
       webdavLockSweepTask(repos),
       reindexer.sweepTask(),
       fileViewTokenSweepTask(db),

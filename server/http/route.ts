@@ -19,7 +19,7 @@ import {
   IDEMPOTENCY_HEADER,
   parseIdempotencyKey,
   type IdempotentRequest,
-} from '@server/modules/idempotency/idempotency';
+} from '@server/modules/idempotency/idempotency.service';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 

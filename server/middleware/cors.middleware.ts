@@ -5,7 +5,7 @@
 // Requests without an Origin header (same-origin reads, curl) pass through untouched.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '@server/app-env';
-import { IDEMPOTENCY_HEADER } from '@server/modules/idempotency/idempotency';
+import { IDEMPOTENCY_HEADER } from '@server/modules/idempotency/idempotency.service';
 
 const preflight = {
   'access-control-allow-origin': '*',

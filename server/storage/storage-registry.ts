@@ -3,7 +3,7 @@
 // driver (and with it the AWS SDK) is imported the first time an S3 config is used, so a
 // local-only server never loads it.
 import { join } from 'node:path';
-import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { CryptoBox } from '@server/lib/crypto-box';

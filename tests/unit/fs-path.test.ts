@@ -9,7 +9,7 @@ import {
   parentOf,
   parseFsPath,
   pathOfKey,
-} from '@server/modules/fs/fs-path';
+} from '@server/lib/fs-path';
 
 describe('explorer paths', () => {
   it.each([

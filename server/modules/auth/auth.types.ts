@@ -20,3 +20,8 @@ export type ApiKeyAuth = {
 export type Auth = { kind: 'none'; failure?: AuthFailure } | AdminAuth | ApiKeyAuth;
 
 export const anonymous: Auth = { kind: 'none' };
+
+/** How a caller is written as the owner of what it creates (shares, uploads, requests). */
+export function ownerTag(caller: AdminAuth | ApiKeyAuth): string {
+  return caller.kind === 'admin' ? `admin:${caller.adminId}` : `apikey:${caller.keyId}`;
+}

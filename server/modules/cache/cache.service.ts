@@ -1,7 +1,6 @@
 // Cache statistics and clearing. An admin clears by mount, by storage config or everything; a
 // key clears only the mounts it can see, and a mount outside its view is reported as missing.
 // Clearing a mount's caches is its refresh: the mount's last_refresh_at records it.
-import type { Repositories } from '@server/db/repositories';
 import {
   clearCacheResultSchema,
   type CacheStats,
@@ -9,28 +8,20 @@ import {
   type ClearCacheResult,
 } from '@shared/api/cache.schema';
 import { ErrorCode } from '@shared/errors';
-import type { MountRepo } from '@server/modules/mounts/mount.repo';
 import { AppError } from '@server/lib/app-error';
 import type { CacheClearScope, CacheRegistry } from '@server/lib/cache/cache-registry';
-import { isoAt, type Clock } from '@server/lib/clock';
 import type { AdminAuth } from '@server/modules/auth/auth.types';
-import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
-import type { MountService, MountUser } from '@server/modules/mounts/mount.service';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency.service';
+import type { MountService, MountStore, MountUser } from '@server/modules/mounts/mount.service';
 
 const mb = 1024 * 1024;
 
 export class CacheService {
-  private readonly mounts: MountRepo;
-
   constructor(
-    repos: Pick<Repositories, 'mounts'>,
     private readonly caches: CacheRegistry,
-    private readonly mountService: MountService,
-    private readonly clock: Clock,
+    private readonly mounts: MountService,
     private readonly idempotency: IdempotencyStore,
-  ) {
-    this.mounts = repos.mounts;
-  }
+  ) {}
 
   stats(_auth: AdminAuth): CacheStats {
     const memory = process.memoryUsage();
@@ -50,29 +41,19 @@ export class CacheService {
     input: ClearCacheRequest,
     idempotent?: IdempotentRequest,
   ): Promise<ClearCacheResult> {
-    return this.idempotency.once(idempotent, clearCacheResultSchema, async ({ mounts }) => {
-      if (input.mountId !== undefined) {
-        if ((await mounts.findById(input.mountId)) === undefined)
-          throw new AppError(ErrorCode.NotFound, 'mount not found');
-        return this.#clear(mounts, { mountIds: [input.mountId] });
+    return this.idempotency.once(idempotent, clearCacheResultSchema, async (trx) => {
+      if (input.mountId === undefined && input.storageConfigId === undefined) {
+        const cleared = this.caches.clearAll();
+        await this.mounts.markRefreshed('all', trx);
+        return { cleared };
       }
-      if (input.storageConfigId !== undefined) {
-        const { storageConfigId } = input;
-        if ((await mounts.findStorageConfig(storageConfigId)) === undefined) {
-          throw new AppError(ErrorCode.NotFound, 'storage config not found');
-        }
-        const mountIds = await mounts.listIdsByStorageConfig(storageConfigId);
-        return this.#clear(mounts, { mountIds, storageConfigId });
-      }
-      const cleared = this.caches.clearAll();
-      await mounts.markRefreshed('all', isoAt(this.clock));
-      return { cleared };
+      return this.#clear(await this.mounts.clearScope(input, trx), trx);
     });
   }
 
   /** The /user route: only mounts the caller can see, so a key never clears another's caches. */
   async clearVisible(auth: MountUser, input: ClearCacheRequest): Promise<ClearCacheResult> {
-    const visible = await this.mountService.visibleRows(auth);
+    const visible = await this.mounts.visibleRows(auth);
     const chosen = visible.filter(
       (mount) =>
         (input.mountId === undefined || mount.id === input.mountId) &&
@@ -84,12 +65,12 @@ export class CacheService {
         input.mountId === undefined ? 'storage config not found' : 'mount not found',
       );
     }
-    return this.#clear(this.mounts, { mountIds: chosen.map((mount) => mount.id) });
+    return this.#clear({ mountIds: chosen.map((mount) => mount.id) });
   }
 
-  async #clear(mounts: MountRepo, scope: CacheClearScope): Promise<ClearCacheResult> {
+  async #clear(scope: CacheClearScope & { mountIds: string[] }, within?: MountStore): Promise<ClearCacheResult> {
     const cleared = this.caches.clear(scope);
-    await mounts.markRefreshed(scope.mountIds ?? [], isoAt(this.clock));
+    await this.mounts.markRefreshed(scope.mountIds, within);
     return { cleared };
   }
 }

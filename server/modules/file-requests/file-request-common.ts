@@ -3,10 +3,9 @@
 // and the owner's view of a row.
 import type { FileRequestState, FileRequestView, WebhookDelivery } from '@shared/api/file-request.schema';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
-import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
-import { ownerTag } from '@server/modules/files/file-share-mapping.service';
+import { ownerTag, type AdminAuth, type ApiKeyAuth } from '@server/modules/auth/auth.types';
+import type { OwnerLookupService } from '@server/modules/auth/owner-lookup.service';
 import { parseAllowedTypes } from './file-request-types';
 import type { FileRequestDeliveryRow } from './file-request-delivery.repo';
 import type { FileRequestRow, RequestTally } from './file-request.repo';
@@ -32,27 +31,10 @@ export function mustBeRequestOwner(caller: Owner): void {
 }
 
 /** The maker of a request as a caller of the mount services, or null once it may no longer upload. */
-export async function ownerOf(
-  repos: Pick<Repositories, 'admins' | 'apiKeys'>,
-  row: FileRequestRow,
-  nowIso: string,
-): Promise<Owner | null> {
-  const [kind, id = ''] = row.created_by.split(/:(.*)/s);
-  if (kind === 'admin') {
-    const admin = await repos.admins.findById(id);
-    return admin === undefined ? null : { kind: 'admin', adminId: admin.id, username: admin.username, tokenHash: null };
-  }
-  const key = kind === 'apikey' ? await repos.apiKeys.findById(id) : undefined;
-  if (key === undefined || (key.expires_at !== null && key.expires_at <= nowIso)) return null;
-  if (key.file_permission !== 1 || key.mount_permission !== 1 || key.read_only === 1) return null;
-  return {
-    kind: 'apikey',
-    keyId: key.id,
-    name: key.name,
-    permissions: { text: key.text_permission === 1, file: true, mount: true },
-    basicPath: key.basic_path,
-    readOnly: false,
-  };
+export async function ownerOf(owners: OwnerLookupService, row: FileRequestRow, nowIso: string): Promise<Owner | null> {
+  const owner = await owners.callerOf(row.created_by, nowIso);
+  if (owner === null || owner.kind === 'admin') return owner;
+  return owner.permissions.file && owner.permissions.mount && !owner.readOnly ? owner : null;
 }
 
 /** Beside a request's row: what arrived, how much of it is new, and its latest webhook delivery. */

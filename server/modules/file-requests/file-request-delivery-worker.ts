@@ -8,6 +8,7 @@ import type { ClusterLocks } from '@server/cluster/cluster-locks';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import type { GuardedFetch } from '@server/lib/net/guarded-fetch';
+import { WakeLoop } from '@server/lib/wake-loop';
 import type { FileRequestDeliveryRepo, FileRequestDeliveryRow } from './file-request-delivery.repo';
 import {
   nextAttemptAt,
@@ -36,63 +37,42 @@ const attemptTimeoutMs = 10_000;
 const batch = 10;
 
 export class FileRequestDeliveryWorker {
-  #timer: NodeJS.Timeout | undefined;
-  #stopped = true;
-  #draining: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: WakeLoop;
 
-  constructor(private readonly options: DeliveryWorkerOptions) {}
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    // Each pass runs under the cluster lock: with several instances one drains, the others skip.
+    this.#loop = new WakeLoop({
+      pass: () => options.locks.tryHold('file-request-webhooks', () => this.#sendDue()).then(() => undefined),
+      pollMs: options.pollMs ?? 2_000,
+      onError: (error) =>
+        options.logger.warn('file request webhooks could not be read', {
+          error: error instanceof Error ? error.message : 'unknown',
+        }),
+    });
+  }
 
   async start(): Promise<void> {
-    this.#stopped = false;
     if (this.options.alone) await this.options.deliveries.releaseClaims();
-    this.#schedule(0);
+    this.#loop.start();
   }
 
   /** Stops looking and waits for the attempt in progress. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#draining;
+    await this.#loop.stop();
   }
 
   /** A delivery was queued: look now. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#draining !== undefined) this.#again = true;
-    else this.#schedule(0);
-  }
-
-  #schedule(ms: number): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#draining = this.#drain().finally(() => {
-        this.#draining = undefined;
-        if (!this.#stopped) this.#schedule(this.#again ? 0 : (this.options.pollMs ?? 2_000));
-        this.#again = false;
-      });
-    }, ms);
-    this.#timer.unref();
-  }
-
-  async #drain(): Promise<void> {
-    const { locks, logger } = this.options;
-    try {
-      await locks.tryHold('file-request-webhooks', () => this.#sendDue());
-    } catch (error) {
-      logger.warn('file request webhooks could not be read', {
-        error: error instanceof Error ? error.message : 'unknown',
-      });
-    }
+    this.#loop.wake();
   }
 
   async #sendDue(): Promise<void> {
     const { deliveries, clock, leaseMs = 120_000 } = this.options;
-    while (!this.#stopped) {
+    while (!this.#loop.stopped) {
       const rows = await deliveries.due(isoAt(clock), isoAt(clock, -leaseMs), batch);
       let sent = 0;
       for (const row of rows) {
-        if (this.#stopped) return;
+        if (this.#loop.stopped) return;
         const now = isoAt(clock);
         if (!(await deliveries.claim(row, now))) continue;
         sent += 1;

@@ -9,6 +9,7 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyAgainstDummy, verifyPassword } from '@server/lib/password';
 import type { UrlSigner } from '@server/lib/signed-url';
 import { reservePasswordAttempt, type PasswordLimiters } from '@server/lib/share-password-limits';
+import type { OwnerLookupService } from '@server/modules/auth/owner-lookup.service';
 import type { FsAccess } from '@server/modules/fs/fs-access.service';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import { ownerOf, stateOf, type Owner } from './file-request-common';
@@ -22,7 +23,8 @@ export type OpenRequest = { row: FileRequestRow; owner: Owner; batch: { id: stri
 
 export class FileRequestPublicService {
   constructor(
-    private readonly repos: Pick<Repositories, 'fileRequests' | 'admins' | 'apiKeys'>,
+    private readonly repos: Pick<Repositories, 'fileRequests'>,
+    private readonly owners: OwnerLookupService,
     private readonly access: FsAccess,
     private readonly limits: UploadLimits,
     private readonly signer: UrlSigner,
@@ -61,7 +63,7 @@ export class FileRequestPublicService {
         'the upload token is not valid for this request: open its page again',
       );
     if (!anyState) this.mustAccept(row);
-    const owner = await ownerOf(this.repos, row, isoAt(this.clock));
+    const owner = await ownerOf(this.owners, row, isoAt(this.clock));
     if (owner === null) throw new AppError(ErrorCode.Gone, 'this file request is no longer available');
     return { row, owner, batch: { id: checked.id, startedAt: new Date(checked.expiresAtMs - REQUEST_TOKEN_TTL_MS) } };
   }
@@ -121,7 +123,7 @@ export class FileRequestPublicService {
 
   /** The request's own per-file limit, or less: the max upload size, the free quota of its storage. */
   async #perFileLimit(row: FileRequestRow): Promise<number | null> {
-    const owner = await ownerOf(this.repos, row, isoAt(this.clock));
+    const owner = await ownerOf(this.owners, row, isoAt(this.clock));
     let limit = row.max_file_bytes;
     if (owner !== null) {
       const folder = await this.access.writableAt(owner, row.path).catch(() => null);

@@ -14,6 +14,7 @@ import { urlFetchPolicy } from '@server/lib/net/url-fetch-policy';
 import type { LimiterFactory } from '@server/lib/rate-limiter';
 import { UrlSigner } from '@server/lib/signed-url';
 import { createPasswordLimiters } from '@server/lib/share-password-limits';
+import type { OwnerLookupService } from '@server/modules/auth/owner-lookup.service';
 import type { FsRequestUploads } from '@server/modules/fs/fs.module';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
@@ -26,6 +27,8 @@ import { fileRequestRoutes } from './file-requests.routes';
 
 export type FileRequestsModuleDeps = {
   repos: Repositories;
+  /** Who a request's maker is now (an upload through the request acts as them). */
+  owners: OwnerLookupService;
   fs: FsRequestUploads;
   limits: UploadLimits;
   settings: SystemSettingsService;
@@ -42,6 +45,7 @@ export type FileRequestsModuleDeps = {
 
 export function createFileRequestsModule({
   repos,
+  owners,
   fs,
   limits,
   settings,
@@ -67,6 +71,7 @@ export function createFileRequestsModule({
   background?.push(worker);
   const publicRequests = new FileRequestPublicService(
     repos,
+    owners,
     fs.core.access,
     limits,
     new UrlSigner(config.encryptionSecret, 'file-request-upload'),

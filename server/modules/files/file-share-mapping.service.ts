@@ -3,17 +3,13 @@
 import type { CommitResponse } from '@shared/api/upload.schema';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import type { FileRow } from './file.repo';
-import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import type { FileRow } from './files.types';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import { AppError } from '@server/lib/app-error';
 import { randomAlphanumeric } from '@server/lib/crypto-random';
-import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import { ownerTag, type AdminAuth, type ApiKeyAuth } from '@server/modules/auth/auth.types';
 
 const maxNameLength = 80;
-
-export function ownerTag(caller: AdminAuth | ApiKeyAuth): string {
-  return caller.kind === 'admin' ? `admin:${caller.adminId}` : `apikey:${caller.keyId}`;
-}
 
 /** Admins reach every share; a key only the ones it created. */
 export function owns(caller: AdminAuth | ApiKeyAuth, row: FileRow): boolean {

@@ -10,13 +10,14 @@ import type {
   UpdateFileRequest,
 } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import type { FileRepo, FilePatch, FileRow } from './file.repo';
+import type { FileRepo } from './file.repo';
+import type { FilePatch, FileRow } from './files.types';
 import { isUniqueViolation } from '@server/db/unique-violation';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { hashPassword } from '@server/lib/password';
-import { ownerTag, owns, toFileRecord } from './file-share-mapping.service';
-import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import { owns, toFileRecord } from './file-share-mapping.service';
+import { ownerTag, type AdminAuth, type ApiKeyAuth } from '@server/modules/auth/auth.types';
 import type { PublicFileService } from './public-file.service';
 
 export class FileShareService {

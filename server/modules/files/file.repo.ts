@@ -1,12 +1,8 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inTransaction } from '@server/db/in-transaction';
 import { prepareQuery } from '@server/db/prepared-query';
-import type { Database, FilesTable } from '@server/db/schema';
-
-export type FileRow = Selectable<FilesTable>;
-export type NewFile = Insertable<FilesTable>;
-export type FilePatch = Updateable<FilesTable>;
-export type FilePage = { items: FileRow[]; total: number };
+import type { Database } from '@server/db/schema';
+import type { FileRow, NewFile, FilePatch, FilePage } from './files.types';
 
 // What a visitor's share page and download read and count, prepared once (db/prepared-query.ts).
 const bySlugQuery = prepareQuery<{ slug: string }, FileRow>((db, arg) =>

@@ -9,7 +9,8 @@ import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
 import type { LimiterFactory } from '@server/lib/rate-limiter';
 import { UrlSigner } from '@server/lib/signed-url';
 import type { StorageRegistry } from '@server/storage/storage-registry';
-import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore } from '@server/modules/idempotency/idempotency.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { FilePreviewService } from './file-preview.service';
 import { FileShareService } from './file-share.service';
 import { fileManagementRoutes } from './file-shares.routes';
@@ -20,6 +21,8 @@ import { publicFilesRoutes } from './public-files.routes';
 
 export type FilesModuleDeps = {
   repos: Repositories;
+  /** The storage-configs domain's reads: a share's config, for its links and bytes. */
+  configs: StorageConfigLookupService;
   clock: Clock;
   storage: StorageRegistry;
   caches: CacheRegistry;
@@ -36,6 +39,7 @@ export function createFilesModule(deps: FilesModuleDeps) {
   const { repos, clock, storage, renderer, trustProxy } = deps;
   const files = new PublicFileService(
     repos,
+    deps.configs,
     clock,
     storage,
     new UrlSigner(deps.encryptionSecret, 'file-access'),

@@ -6,8 +6,8 @@
 // with a page visit's token (whose preview may be followed by the download), leaves it to the
 // sweeper, answering 410 to everyone else meanwhile. A redirect never outlives the share's expiry. Presigned download URLs are cached (the s3Url cache) while half their life is left.
 import type { Readable } from 'node:stream';
-import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
-import type { FileRow } from './file.repo';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
+import type { FileRow } from './files.types';
 import type { TtlCache } from '@server/lib/cache/ttl-cache';
 import { safetyHeaders, serveHeaders } from '@server/lib/content-safety';
 import { parseRange } from '@server/storage/http-stream';

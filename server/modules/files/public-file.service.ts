@@ -8,8 +8,10 @@ import type { OfficePreview, PublicFile, PublicFileAnswer, VerifiedFile } from '
 import { officeProviders } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { officeViewerUrl } from '@shared/office-viewer';
-import type { FileRepo, FileRow } from './file.repo';
-import type { StorageConfigRepo, StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import type { FileRepo } from './file.repo';
+import type { FileRow } from './files.types';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { serveHeaders } from '@server/lib/content-safety';
@@ -27,11 +29,11 @@ export const officePreviewTtlSeconds = 300;
 
 export class PublicFileService {
   readonly files: FileRepo;
-  readonly configs: StorageConfigRepo;
   readonly views: FileViews;
 
   constructor(
-    repos: Pick<Repositories, 'files' | 'storageConfigs' | 'fileViewTokens'>,
+    repos: Pick<Repositories, 'files' | 'fileViewTokens'>,
+    private readonly configs: StorageConfigLookupService,
     readonly clock: Clock,
     readonly storage: StorageRegistry,
     private readonly signer: UrlSigner,
@@ -40,7 +42,6 @@ export class PublicFileService {
     private readonly unindex: (configId: string, key: string) => Promise<void> = async () => undefined,
   ) {
     this.files = repos.files;
-    this.configs = repos.storageConfigs;
     this.views = new FileViews(this.files, repos.fileViewTokens, clock);
   }
 
@@ -169,7 +170,7 @@ export class PublicFileService {
   }
 
   async configOf(row: FileRow): Promise<StorageConfigRow> {
-    const config = await this.configs.findById(row.storage_config_id);
+    const config = await this.configs.byId(row.storage_config_id);
     if (config === undefined) throw new AppError(ErrorCode.NotFound, 'file not found');
     return config;
   }
@@ -189,7 +190,7 @@ export class PublicFileService {
   async #deleteObject(row: FileRow): Promise<void> {
     // A share made from the explorer reads the mount's own file: that stays where it is.
     if (row.source_path !== null) return;
-    const config = await this.configs.findById(row.storage_config_id);
+    const config = await this.configs.byId(row.storage_config_id);
     if (config === undefined) return;
     await (await this.storage.driverFor(config)).deleteMany([row.storage_path]);
     await this.unindex(config.id, row.storage_path);

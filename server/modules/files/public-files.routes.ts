@@ -15,7 +15,7 @@ import { route } from '@server/http/route';
 import { requestOrigin } from '@server/lib/signed-url';
 import { clientIp } from '@server/middleware/client-ip';
 import { webBody } from '@server/storage/http-stream';
-import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore } from '@server/modules/idempotency/idempotency.service';
 import type { FilePreviewService } from './file-preview.service';
 import type { FileDeliveryService } from './public-file-delivery.service';
 import type { PublicFileService } from './public-file.service';

@@ -3,20 +3,20 @@
 // above it. Every fs call starts here, so no path reaches storage unchecked.
 import { ErrorCode } from '@shared/errors';
 import { normalizePath } from '@shared/path-rule';
-import type { Repositories } from '@server/db/repositories';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { AppError } from '@server/lib/app-error';
 import { fieldError } from '@server/lib/field-error';
 import type { Logger } from '@server/lib/logger';
 import type { StorageDriver } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
 import type { MountService } from '@server/modules/mounts/mount.service';
-import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
-import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from './fs-path';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
+import { atOrUnder, innermostMount, keyOf, parseFsPath, under, type FsPath } from '@server/lib/fs-path';
 import type { FsLockGuard } from './fs-locks';
-import { onStorage, type StorageName } from './fs-storage';
-import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
+import { onStorage, type StorageName } from '@server/storage/on-storage';
+import { isThumbnailKey } from '@server/lib/thumbnail-keys';
 
 export type FsCaller = AdminAuth | ApiKeyAuth;
 
@@ -47,7 +47,7 @@ const maxKeyBytes = 1024;
 
 export class FsAccess {
   constructor(
-    private readonly repos: Pick<Repositories, 'storageConfigs'>,
+    private readonly configs: StorageConfigLookupService,
     private readonly mounts: MountService,
     private readonly storage: StorageRegistry,
     readonly logger: Logger,
@@ -81,7 +81,7 @@ export class FsAccess {
     if (isThumbnailKey(key)) throw new AppError(ErrorCode.NotFound, `${field}: nothing is at this path`);
     if (new TextEncoder().encode(key).length > maxKeyBytes)
       throw fieldError(field, 'is too long for an object key (at most 1024 bytes inside the mount)');
-    const config = await this.repos.storageConfigs.findById(mount.storage_config_id);
+    const config = await this.configs.byId(mount.storage_config_id);
     if (config === undefined) throw new AppError(ErrorCode.NotFound, 'the storage of this mount no longer exists');
     const storage = { id: config.id, name: config.name };
     const driver = await onStorage(storage, this.logger, () => this.storage.driverFor(config));

@@ -19,11 +19,11 @@ import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsCopyPlanner } from './fs-copy-plan';
 import { storageError, treeOf, type CopyPair } from './fs-copy-tree';
 import type { FsIndex, StoredFile } from './fs-index';
-import { nameOf, parentOf, pathOfKey, wirePath } from './fs-path';
-import { fileAt, folderAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { nameOf, parentOf, pathOfKey, wirePath } from '@server/lib/fs-path';
+import { fileAt, folderAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsFollower } from './fs-followers';
+import type { FsFollower } from './fs.types';
 
 const copyConcurrency = 8;
 const folderType = 'application/x-directory';

@@ -10,7 +10,7 @@ import type { Clock } from '@server/lib/clock';
 import { safetyHeaders, serveHeaders } from '@server/lib/content-safety';
 import { parseRange } from '@server/storage/http-stream';
 import { StorageError } from '@server/storage/storage-driver';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
 import type { FsAccess, FsCaller, MountTarget, VirtualTarget } from './fs-access.service';
 import type { FsCursors } from './fs-cursor';
 import type { FsLockGuard } from './fs-locks';
@@ -25,10 +25,10 @@ import {
   parseFsPath,
   pathOfKey,
   under,
-} from './fs-path';
-import { fileAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
-import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
+} from '@server/lib/fs-path';
+import { fileAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
+import { isThumbnailKey } from '@server/lib/thumbnail-keys';
 
 export type ListInput = { path: string; cursor?: string; limit: number };
 export type Download = { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };

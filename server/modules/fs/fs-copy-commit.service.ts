@@ -14,10 +14,10 @@ import type { FsCaller, MountTarget } from './fs-access.service';
 import { storageError } from './fs-copy-tree';
 import type { FsIndex } from './fs-index';
 import { fileEntry, whereOf } from './fs-mapping';
-import { nameOf } from './fs-path';
-import { fileAt } from './fs-probe';
+import { nameOf } from '@server/lib/fs-path';
+import { fileAt } from '@server/storage/object-probe';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsUploadRow } from './fs-upload.repo';
+import type { FsUploadRow } from './fs.types';
 
 const commitConcurrency = 8;
 

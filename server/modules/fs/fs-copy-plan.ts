@@ -21,9 +21,9 @@ import { resolveMimeType } from '@server/lib/mime';
 import type { MountTarget } from './fs-access.service';
 import { treeOf, type CopyPair } from './fs-copy-tree';
 import type { FsMultipartService } from './fs-multipart.service';
-import { nameOf, pathOfKey, wirePath } from './fs-path';
-import { fileAt, folderAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { nameOf, pathOfKey, wirePath } from '@server/lib/fs-path';
+import { fileAt, folderAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
 import type { FsUploadService } from './fs-upload.service';
 

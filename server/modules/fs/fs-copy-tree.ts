@@ -5,8 +5,8 @@ import { AppError } from '@server/lib/app-error';
 import type { Logger } from '@server/lib/logger';
 import { StorageError, type ListedObject } from '@server/storage/storage-driver';
 import type { MountTarget } from './fs-access.service';
-import { onStorage } from './fs-storage';
-import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
+import { onStorage } from '@server/storage/on-storage';
+import { isThumbnailKey } from '@server/lib/thumbnail-keys';
 
 export type CopyPair = { from: MountTarget; to: MountTarget };
 

@@ -10,12 +10,12 @@ import { AppError } from '@server/lib/app-error';
 import type { ListedObject, StorageDriver } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex, StoredFile } from './fs-index';
-import { nameOf, parentOf, pathOfKey } from './fs-path';
-import { folderAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { nameOf, parentOf, pathOfKey } from '@server/lib/fs-path';
+import { folderAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
 import type { FsWriteService } from './fs-write.service';
-import type { FsFollower } from './fs-followers';
+import type { FsFollower } from './fs.types';
 
 export type FsCopyResult = { isDirectory: boolean; copied: number };
 

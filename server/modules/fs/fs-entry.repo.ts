@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import { isPostgres } from '@server/db/dialect';
 import type { Database, FsEntriesTable, FsIndexStateTable } from '@server/db/schema';
-import { codePoints } from './fs-path';
+import { codePoints } from '@server/lib/fs-path';
 
 export type FsEntryRow = Selectable<FsEntriesTable>;
 export type NewFsEntry = Omit<Insertable<FsEntriesTable>, 'id'>;

@@ -5,8 +5,8 @@ import type { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { mimeFromFilename } from '@server/lib/mime';
 import { bareEtag } from '@server/storage/storage-driver';
 import type { FsEntryRepo, NewFsEntry } from './fs-entry.repo';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
-import { inMount, nameOf, parentOf } from './fs-path';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
+import { inMount, nameOf, parentOf } from '@server/lib/fs-path';
 
 export type StoredFile = { size: number; etag: string; contentType: string | null; lastModified: Date | null };
 

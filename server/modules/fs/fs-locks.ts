@@ -8,7 +8,7 @@ import type { WebdavLocksTable } from '@server/db/schema';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
-import { parentOf, under, withAncestors } from './fs-path';
+import { parentOf, under, withAncestors } from '@server/lib/fs-path';
 
 type LockRow = Selectable<WebdavLocksTable>;
 export type LockInfo = { owner: string; expiresAt: string };

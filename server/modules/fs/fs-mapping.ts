@@ -2,9 +2,9 @@
 import type { FsEntry, FsSearchHit } from '@shared/api/fs.schema';
 import { mimeFromFilename } from '@server/lib/mime';
 import { bareEtag, type ObjectHead } from '@server/storage/storage-driver';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
 import type { FsEntryRow } from './fs-entry.repo';
-import { wirePath, fromMount, nameOf } from './fs-path';
+import { wirePath, fromMount, nameOf } from '@server/lib/fs-path';
 
 type Where = { mount_id: string | null; storage_type: string | null };
 

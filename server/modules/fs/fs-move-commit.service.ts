@@ -16,9 +16,9 @@ import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsCopyCommitService } from './fs-copy-commit.service';
 import { storageError, treeOf } from './fs-copy-tree';
 import type { FsMovedKeys } from './fs-move-index';
-import { wirePath } from './fs-path';
-import { fileAt, folderAt } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { wirePath } from '@server/lib/fs-path';
+import { fileAt, folderAt } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
 
 const commitConcurrency = 8;

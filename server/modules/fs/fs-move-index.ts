@@ -8,7 +8,7 @@ import type { ListedObject } from '@server/storage/storage-driver';
 import type { MountTarget } from './fs-access.service';
 import { fileEntry, type FsIndex } from './fs-index';
 import type { NewFsEntry } from './fs-entry.repo';
-import { inMount, parentOf, pathOfKey } from './fs-path';
+import { inMount, parentOf, pathOfKey } from '@server/lib/fs-path';
 
 /** One file of a move; `done`: the target already held its bytes (an earlier run copied it). */
 export type MovedFile = { fromKey: string; toKey: string; object: ListedObject; done: boolean };

@@ -21,11 +21,11 @@ import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsBatchCopyService } from './fs-batch-copy.service';
 import { storageError, treeOf, type CopyPair } from './fs-copy-tree';
 import type { FsMovedKeys, MovedFile } from './fs-move-index';
-import { wirePath } from './fs-path';
-import { fileAt, folderAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { wirePath } from '@server/lib/fs-path';
+import { fileAt, folderAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsFollower } from './fs-followers';
+import type { FsFollower } from './fs.types';
 
 const concurrency = 8;
 const folderType = 'application/x-directory';

@@ -17,13 +17,13 @@ import { fieldError } from '@server/lib/field-error';
 import { resolveMimeType } from '@server/lib/mime';
 import { StorageError } from '@server/storage/storage-driver';
 import type { PartPlan } from '@shared/part-plan';
-import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
+import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/lib/upload-plan';
 import type { FsCaller, MountTarget } from './fs-access.service';
-import { wirePath } from './fs-path';
-import { fileAt } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { wirePath } from '@server/lib/fs-path';
+import { fileAt } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsUploadRow } from './fs-upload.repo';
+import type { FsUploadRow } from './fs.types';
 
 type Multipart = { row: FsUploadRow & { upload_id: string }; file: MountTarget; plan: PartPlan };
 

@@ -13,13 +13,13 @@ import { storagePolicy } from '@server/lib/net/address-guard';
 import { guardedRequest, headerValue } from '@server/lib/net/guarded-request';
 import type { UploadedPart } from '@server/storage/storage-driver';
 import type { StreamLimit } from '@server/modules/uploads/upload-limits.service';
-import { planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
+import { planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/lib/upload-plan';
 import type { FsCaller, MountTarget } from './fs-access.service';
-import { nameOf } from './fs-path';
-import { fileAt } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { nameOf } from '@server/lib/fs-path';
+import { fileAt } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsUploadRow } from './fs-upload.repo';
+import type { FsUploadRow } from './fs.types';
 
 /** `direct`: the driver's streamed put; `multipart`: parts cut from the body; `presigned`: a PUT to a presigned URL. */
 export type FsPutVia = 'direct' | 'multipart' | 'presigned';

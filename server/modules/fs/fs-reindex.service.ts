@@ -13,12 +13,14 @@ import type { Logger } from '@server/lib/logger';
 import { processLocks, type ClusterLocks } from '@server/cluster/cluster-locks';
 import type { ListedObject } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountService } from '@server/modules/mounts/mount.service';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { NewFsEntry } from './fs-entry.repo';
 import { fileEntry, folderEntry } from './fs-index';
-import { parentOf } from './fs-path';
-import { onStorage } from './fs-storage';
-import { isThumbnailKey } from '@server/modules/thumbnails/thumbnail-keys';
+import { parentOf } from '@server/lib/fs-path';
+import { onStorage } from '@server/storage/on-storage';
+import { isThumbnailKey } from '@server/lib/thumbnail-keys';
 
 /** A mount whose index is older than this is reindexed by the sweeper. */
 export const FS_REINDEX_EVERY_MS = 60 * 60 * 1000;
@@ -32,7 +34,9 @@ export class FsReindexer {
   readonly #running = new Map<string, Promise<Outcome>>();
 
   constructor(
-    private readonly repos: Pick<Repositories, 'fsEntries' | 'mounts' | 'storageConfigs' | 'transaction'>,
+    private readonly repos: Pick<Repositories, 'fsEntries' | 'transaction'>,
+    private readonly mounts: Pick<MountService, 'find' | 'markRefreshed'>,
+    private readonly configs: Pick<StorageConfigLookupService, 'byId'>,
     private readonly storage: StorageRegistry,
     private readonly caches: CacheRegistry,
     private readonly clock: Clock,
@@ -43,13 +47,12 @@ export class FsReindexer {
 
   /** A full reindex; the mount's caches are cleared and its last_refresh_at recorded. */
   async refresh(mountId: string): Promise<FsRefreshResult> {
-    const mount = await this.repos.mounts.findById(mountId);
+    const mount = await this.mounts.find(mountId);
     if (mount === undefined) throw new AppError(ErrorCode.NotFound, 'mount not found');
     const { removed } = await this.#exclusive(mount.id, () => this.#run(mount, true, null));
-    const at = isoAt(this.clock);
     this.caches.clear({ mountIds: [mount.id] });
     this.caches.clearSearch();
-    await this.repos.mounts.markRefreshed([mount.id], at);
+    const at = await this.mounts.markRefreshed([mount.id]);
     return { mount_id: mount.id, indexed: await this.repos.fsEntries.count(mount.id), removed, last_refresh_at: at };
   }
 
@@ -58,8 +61,7 @@ export class FsReindexer {
       name: 'fs-index',
       run: async (now) => {
         const [mountId] = await this.repos.fsEntries.staleMounts(new Date(now - FS_REINDEX_EVERY_MS).toISOString(), 1);
-        const mount =
-          mountId === undefined || this.#running.has(mountId) ? undefined : await this.repos.mounts.findById(mountId);
+        const mount = mountId === undefined || this.#running.has(mountId) ? undefined : await this.mounts.find(mountId);
         if (mount === undefined) return 0;
         const outcome = await this.#exclusive(mount.id, () => this.#run(mount, false, this.sweepBudget));
         if (outcome.done) this.caches.clearSearch();
@@ -82,7 +84,7 @@ export class FsReindexer {
 
   async #run(mount: MountRow, fresh: boolean, budget: number | null): Promise<Outcome> {
     const entries = this.repos.fsEntries;
-    const config = await this.repos.storageConfigs.findById(mount.storage_config_id);
+    const config = await this.configs.byId(mount.storage_config_id);
     if (config === undefined) return { done: true, removed: 0 };
     const storage = { id: config.id, name: config.name };
     const driver = await onStorage(storage, this.logger, () => this.storage.driverFor(config));

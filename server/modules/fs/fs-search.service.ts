@@ -6,12 +6,12 @@ import { ErrorCode } from '@shared/errors';
 import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import type { CacheRegistry } from '@server/lib/cache/cache-registry';
-import type { MountRow } from '@server/modules/mounts/mount.repo';
+import type { MountRow } from '@server/modules/mounts/mounts.types';
 import type { FsAccess, FsCaller } from './fs-access.service';
 import { baseOf } from './fs-access.service';
 import type { SearchScope } from './fs-entry.repo';
 import { searchHit } from './fs-mapping';
-import { atOrUnder, inMount, under } from './fs-path';
+import { atOrUnder, inMount, under } from '@server/lib/fs-path';
 
 export type SearchInput = {
   q: string;

@@ -3,11 +3,15 @@
 // the explorer's search finds it without a refresh. Mounts map onto the storage's root, so the
 // share's key is its path inside each mount.
 import type { Repositories } from '@server/db/repositories';
+import type { MountService } from '@server/modules/mounts/mount.service';
 import type { FsIndex, StoredFile } from './fs-index';
-import { pathOfKey } from './fs-path';
+import { pathOfKey } from '@server/lib/fs-path';
 
 export class FsShareIndex {
-  constructor(private readonly index: FsIndex) {}
+  constructor(
+    private readonly index: FsIndex,
+    private readonly mounts: Pick<MountService, 'listByStorageConfig'>,
+  ) {}
 
   /** Run inside the commit's transaction (`repos` bound to it); call `changed` once it is over. */
   async stored(
@@ -16,7 +20,7 @@ export class FsShareIndex {
     key: string,
     file: StoredFile,
   ): Promise<string[]> {
-    const mounts = await repos.mounts.listByStorageConfig(configId);
+    const mounts = await this.mounts.listByStorageConfig(configId, repos);
     for (const mount of mounts)
       await this.index.shareStored(repos.fsEntries, mount, pathOfKey(mount.mount_path, key), file);
     return mounts.map((mount) => mount.id);
@@ -27,7 +31,7 @@ export class FsShareIndex {
    * drops those mounts' cached listings and searches.
    */
   async removed(repos: Pick<Repositories, 'mounts' | 'fsEntries'>, configId: string, key: string): Promise<void> {
-    const mounts = await repos.mounts.listByStorageConfig(configId);
+    const mounts = await this.mounts.listByStorageConfig(configId, repos);
     for (const mount of mounts) await this.index.removed(repos.fsEntries, mount, pathOfKey(mount.mount_path, key));
     this.changed(mounts.map((mount) => mount.id));
   }

@@ -3,30 +3,26 @@
 // download read the mount's object like any share's) and keeps the file's explorer path; removing
 // the share, its expiry or its last view leaves the object where it is (PublicFileService).
 import { randomUUID } from 'node:crypto';
-import type { Repositories } from '@server/db/repositories';
 import type { FsShareRequest, FsShareResult } from '@shared/api/fs-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { cleanFilename } from '@shared/filename';
-import { isReservedSlug } from '@shared/slug';
-import type { FileRow } from '@server/modules/files/file.repo';
-import { objectUrl, ownerTag, toCommitResponse } from '@server/modules/files/file-share-mapping.service';
-import { isUniqueViolation } from '@server/db/unique-violation';
+import type { FileRow } from '@server/modules/files/files.types';
+import { ownerTag } from '@server/modules/auth/auth.types';
+import { objectUrl, toCommitResponse } from '@server/modules/files/file-share-mapping.service';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { fieldError } from '@server/lib/field-error';
 import { resolveMimeType } from '@server/lib/mime';
 import { hashPassword } from '@server/lib/password';
-import { generateSlug } from '@server/lib/slug';
 import type { FsAccess, FsCaller } from './fs-access.service';
-import { nameOf } from './fs-path';
-import { fileAt } from './fs-probe';
-
-const slugTaken = () => new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
+import { nameOf } from '@server/lib/fs-path';
+import { fileAt } from '@server/storage/object-probe';
 
 export class FsShareService {
   constructor(
     private readonly access: FsAccess,
-    private readonly repos: Pick<Repositories, 'files'>,
+    private readonly shares: Pick<ShareRecordsService, 'freeSlug' | 'create'>,
     private readonly clock: Clock,
   ) {}
 
@@ -38,7 +34,7 @@ export class FsShareService {
     if (target.folder) throw fieldError('path', 'names a folder; only a file can be shared');
     const head = await fileAt(target, target.key, this.access.logger);
     if (head === null) throw new AppError(ErrorCode.NotFound, 'path: no file here');
-    const slug = await this.#slug(input.slug);
+    const slug = await this.shares.freeSlug(input.slug);
     const now = isoAt(this.clock);
     const filename = cleanFilename(nameOf(target.path));
     const row: FileRow = {
@@ -66,25 +62,7 @@ export class FsShareService {
       updated_at: now,
       e2ee: null,
     };
-    try {
-      await this.repos.files.insert(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw slugTaken();
-      throw error;
-    }
+    await this.shares.create(row);
     return { ...toCommitResponse(row), source_path: target.path };
-  }
-
-  async #slug(custom: string | undefined): Promise<string> {
-    if (custom !== undefined) {
-      if (isReservedSlug(custom)) throw fieldError('slug', 'is a reserved word');
-      if (await this.repos.files.slugTaken(custom)) throw slugTaken();
-      return custom;
-    }
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const slug = generateSlug(6);
-      if (!(await this.repos.files.slugTaken(slug))) return slug;
-    }
-    throw new AppError(ErrorCode.Unavailable, 'could not find a free link suffix, try again');
   }
 }

@@ -9,14 +9,14 @@ import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
-import { ownerTag } from '@server/modules/files/file-share-mapping.service';
+import { ownerTag } from '@server/modules/auth/auth.types';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import type { FsAccess, FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex, StoredFile } from './fs-index';
 import { fileEntry, whereOf } from './fs-mapping';
-import { joinPath } from './fs-path';
-import { fileAt, folderAt } from './fs-probe';
-import type { FsUploadRow } from './fs-upload.repo';
+import { joinPath } from '@server/lib/fs-path';
+import { fileAt, folderAt } from '@server/storage/object-probe';
+import type { FsUploadRow } from './fs.types';
 
 export type Deps = {
   access: FsAccess;
@@ -39,6 +39,11 @@ export class FsUploadCore {
 
   get limits(): UploadLimits {
     return this.deps.limits;
+  }
+
+  /** True while a presigned single PUT to this object is expected (the local blob endpoint asks). */
+  expectsPut(storageConfigId: string, key: string): Promise<boolean> {
+    return this.deps.repos.fsUploads.expectsPut(storageConfigId, key);
   }
 
   /** `name` inside the folder at `folderPath`, checked for writing. */

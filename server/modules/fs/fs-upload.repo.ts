@@ -1,7 +1,7 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, FsUploadsTable } from '@server/db/schema';
+import type { FsUploadRow } from './fs.types';
 
-export type FsUploadRow = Selectable<FsUploadsTable>;
 export type NewFsUpload = Insertable<FsUploadsTable>;
 
 /** Mount uploads in flight: where each goes, who started it, and the bytes it reserves. */

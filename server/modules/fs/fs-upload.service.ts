@@ -18,14 +18,14 @@ import {
   type SpooledFile,
 } from '@server/storage/form-stream.parser';
 import { bareEtag } from '@server/storage/storage-driver';
-import { UPLOAD_LINK_TTL_SECONDS } from '@server/modules/uploads/upload-plan';
+import { UPLOAD_LINK_TTL_SECONDS } from '@server/lib/upload-plan';
 import type { StreamLimit } from '@server/modules/uploads/upload-limits.service';
 import type { FsCaller, MountTarget } from './fs-access.service';
-import { wirePath } from './fs-path';
-import { fileAt } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { wirePath } from '@server/lib/fs-path';
+import { fileAt } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsUploadRow } from './fs-upload.repo';
+import type { FsUploadRow } from './fs.types';
 
 const maxFieldBytes = 4096;
 /** The form's fields besides `file`; anything else is refused, naming it. */
@@ -36,6 +36,11 @@ type Streamed = { row: FsUploadRow; file: MountTarget; size: number; etag: strin
 
 export class FsUploadService {
   constructor(private readonly core: FsUploadCore) {}
+
+  /** True while a mount upload waits for a presigned single PUT to this object (the local blob endpoint asks). */
+  expectsPut(storageConfigId: string, key: string): Promise<boolean> {
+    return this.core.expectsPut(storageConfigId, key);
+  }
 
   /**
    * Form fields: `path` (the folder), `file`, `use_multipart` (accepted and ignored), in any order:

@@ -18,11 +18,11 @@ import { bareEtag, type StorageDriver } from '@server/storage/storage-driver';
 import type { FsCaller, MountTarget } from './fs-access.service';
 import type { FsIndex } from './fs-index';
 import { folderEntry, whereOf } from './fs-mapping';
-import { wirePath, nameOf, under } from './fs-path';
-import { fileAt, folderAt, probe } from './fs-probe';
-import { onStorage } from './fs-storage';
+import { wirePath, nameOf, under } from '@server/lib/fs-path';
+import { fileAt, folderAt, probe } from '@server/storage/object-probe';
+import { onStorage } from '@server/storage/on-storage';
 import type { FsUploadCore } from './fs-upload-core';
-import type { FsFollower } from './fs-followers';
+import type { FsFollower } from './fs.types';
 
 const copyConcurrency = 8;
 const folderType = 'application/x-directory';

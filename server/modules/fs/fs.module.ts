@@ -9,6 +9,8 @@ import type { Logger } from '@server/lib/logger';
 import { UrlSigner } from '@server/lib/signed-url';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { MountService } from '@server/modules/mounts/mount.service';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { UploadLimits } from '@server/modules/uploads/upload-limits.service';
 import { FsAccess } from './fs-access.service';
 import { FsBatchCopyService } from './fs-batch-copy.service';
@@ -36,11 +38,15 @@ import { FsUploadCore } from './fs-upload-core';
 import { FsUploadService } from './fs-upload.service';
 import { FsWriteService } from './fs-write.service';
 import { fsRoutes } from './fs.routes';
-import type { ThumbnailStore } from '@server/modules/thumbnails/thumbnail-store';
+import type { FsFollower } from './fs.types';
 
 export type FsModuleDeps = {
   repos: Repositories;
   mounts: MountService;
+  /** The storage-configs domain's reads: each mount's config. */
+  configs: StorageConfigLookupService;
+  /** The files domain's share records: Share… records through them, and shares follow moves. */
+  records: ShareRecordsService;
   storage: StorageRegistry;
   caches: CacheRegistry;
   limits: UploadLimits;
@@ -51,8 +57,11 @@ export type FsModuleDeps = {
   /** The server shares one with the sweeper, so a refresh and a sweep of a mount never overlap. */
   reindexer?: FsReindexer;
   /** Thumbnails follow their files' changes; a refresh queues the missing ones. */
-  thumbnails?: ThumbnailStore;
+  thumbnails?: FsThumbnails;
 };
+
+/** What the explorer asks of thumbnails: to follow its files' changes, and to queue a refreshed mount's missing ones. */
+export type FsThumbnails = FsFollower & { queueMissing(mountId: string): Promise<unknown> };
 
 /** The services other doors into the mounts (WebDAV) use, so the explorer's rules hold there too. */
 export type FsServices = { browse: FsBrowseService; writes: FsWriteService; put: FsPutService; copies: FsCopyService };
@@ -74,11 +83,15 @@ export type FsModule = {
   /** Path resolution and authorisation, for other calls on explorer paths (Share…, thumbnails). */
   access: FsAccess;
   requestUploads: FsRequestUploads;
+  /** The JSON API's mount uploads (the local blob endpoint asks whether one awaits a PUT). */
+  uploads: FsUploadService;
 };
 
 export function createFsModule({
   repos,
   mounts,
+  configs,
+  records,
   storage,
   caches,
   limits,
@@ -90,20 +103,20 @@ export function createFsModule({
 }: FsModuleDeps): FsModule {
   // The JSON API refuses what a WebDAV lock covers; WebDAV checks locks itself, with their tokens.
   const locks = new FsLockGuard(repos, clock);
-  const access = new FsAccess(repos, mounts, storage, logger, locks);
+  const access = new FsAccess(configs, mounts, storage, logger, locks);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
   const davCore = new FsUploadCore({
-    access: new FsAccess(repos, mounts, storage, logger),
+    access: new FsAccess(configs, mounts, storage, logger),
     repos,
     limits,
     index,
     clock,
   });
   const thumbs = deps.thumbnails;
-  const followers = allFollowers([thumbs, new FsShareFollower(repos.files, logger)]);
+  const followers = allFollowers([thumbs, new FsShareFollower(records, logger)]);
   const davWrites = new FsWriteService(davCore, repos, index, followers);
-  const reindexer = deps.reindexer ?? new FsReindexer(repos, storage, caches, clock, logger);
+  const reindexer = deps.reindexer ?? new FsReindexer(repos, mounts, configs, storage, caches, clock, logger);
   const browse = new FsBrowseService(
     access,
     new FsCursors(new UrlSigner(encryptionSecret, 'fs-cursor')),
@@ -138,13 +151,14 @@ export function createFsModule({
       trustProxy,
     ),
   );
-  routes.route('/', fsShareRoutes(new FsShareService(access, repos, clock)));
+  routes.route('/', fsShareRoutes(new FsShareService(access, records, clock)));
   return {
     routes,
     access,
     reindexer,
-    shares: new FsShareIndex(index),
+    shares: new FsShareIndex(index, mounts),
     requestUploads: { core, uploads, multipart, writes },
+    uploads,
     services: {
       browse,
       writes: davWrites,

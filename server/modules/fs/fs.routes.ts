@@ -11,7 +11,7 @@ import type { FsBatchCopyService } from './fs-batch-copy.service';
 import type { FsBrowseService } from './fs-browse.service';
 import type { FsCopyCommitService } from './fs-copy-commit.service';
 import type { FsLockGuard } from './fs-locks';
-import { parseFsPath } from './fs-path';
+import { parseFsPath } from '@server/lib/fs-path';
 import type { FsMultipartService } from './fs-multipart.service';
 import type { FsReindexer } from './fs-reindex.service';
 import type { FsSearchService } from './fs-search.service';

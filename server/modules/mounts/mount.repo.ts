@@ -1,8 +1,6 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database, StorageMountsTable } from '@server/db/schema';
-
-export type MountRow = Selectable<StorageMountsTable>;
-export type NewMount = Insertable<StorageMountsTable>;
+import type { MountRow, NewMount } from './mounts.types';
 
 export class MountRepo {
   constructor(private readonly db: Kysely<Database>) {}

@@ -11,7 +11,8 @@ import {
 } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { isAncestorOf, isPathAllowed, isPathVisible, normalizePath } from '@shared/path-rule';
-import type { MountRepo, MountRow } from './mount.repo';
+import type { MountRepo } from './mount.repo';
+import type { MountRow } from './mounts.types';
 import type { StorageMountsTable } from '@server/db/schema';
 import { isUniqueViolation } from '@server/db/unique-violation';
 import { AppError } from '@server/lib/app-error';
@@ -20,11 +21,14 @@ import { isoAt, type Clock } from '@server/lib/clock';
 import { fieldError } from '@server/lib/field-error';
 import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
 
+/** The mounts' repository, alone or bound to a caller's transaction (an idempotent request's). */
+export type MountStore = Pick<Repositories, 'mounts'>;
+
 export class MountService {
   private readonly mounts: MountRepo;
 
   constructor(
-    repos: Pick<Repositories, 'mounts'>,
+    private readonly repos: MountStore,
     private readonly clock: Clock,
     private readonly caches: CacheRegistry,
   ) {
@@ -122,6 +126,47 @@ export class MountService {
     const base = basePathOf(auth);
     const rows = await this.mounts.list({ activeOnly: true });
     return rows.filter((row) => isPathAllowed(base, row.mount_path) || isAncestorOf(row.mount_path, base));
+  }
+
+  /** The mount with this id, whoever asks (a WebDAV quota, for a mount its listing already showed). */
+  find(id: string): Promise<MountRow | undefined> {
+    return this.mounts.findById(id);
+  }
+
+  /** The paths of the mounts showing a storage config (whatever their state). */
+  mountPathsOf(storageConfigId: string): Promise<string[]> {
+    return this.mounts.mountPathsOf(storageConfigId);
+  }
+
+  /**
+   * What an admin's cache clear reaches: the one mount, else every mount of one storage config;
+   * NotFound names which is unknown.
+   */
+  async clearScope(
+    input: { mountId?: string; storageConfigId?: string },
+    within: MountStore = this.repos,
+  ): Promise<{ mountIds: string[]; storageConfigId?: string }> {
+    if (input.mountId !== undefined) {
+      if ((await within.mounts.findById(input.mountId)) === undefined) throw notFound();
+      return { mountIds: [input.mountId] };
+    }
+    const { storageConfigId } = input;
+    if (storageConfigId === undefined) return { mountIds: [] };
+    if ((await within.mounts.findStorageConfig(storageConfigId)) === undefined)
+      throw new AppError(ErrorCode.NotFound, 'storage config not found');
+    return { mountIds: await within.mounts.listIdsByStorageConfig(storageConfigId), storageConfigId };
+  }
+
+  /** The mounts showing a storage config; `within`, a caller's transaction (a share's commit). */
+  listByStorageConfig(storageConfigId: string, within: MountStore = this.repos): Promise<MountRow[]> {
+    return within.mounts.listByStorageConfig(storageConfigId);
+  }
+
+  /** Records that these mounts' caches were just cleared (a clear is the mount's refresh); returns when. */
+  async markRefreshed(mountIds: readonly string[] | 'all', within: MountStore = this.repos): Promise<string> {
+    const at = isoAt(this.clock);
+    await within.mounts.markRefreshed(mountIds, at);
+    return at;
   }
 
   private async row(id: string): Promise<MountRow> {

@@ -21,7 +21,7 @@ import { isUniqueViolation, type PasteRepo, type OwnerFilter, type PastePatch, t
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { hashPassword } from '@server/lib/password';
-import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency.service';
 import { toDetail, toListItem } from './paste-mapping.service';
 import { assertContentSize, assertSealedContent, futureExpiry } from './paste-rules.service';
 

@@ -14,7 +14,7 @@ import type { PasteSettingsRepo } from './paste-settings.repo';
 import { isUniqueViolation, type NewPasteRow } from './paste.repo';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
-import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency.service';
 import { hashPassword } from '@server/lib/password';
 import { reserveAttempt } from '@server/lib/rate-limiter';
 import { generateSlug } from '@server/lib/slug';

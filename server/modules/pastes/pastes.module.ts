@@ -6,7 +6,7 @@ import type { Repositories } from '@server/db/repositories';
 import type { Clock } from '@server/lib/clock';
 import type { HtmlRenderer } from '@server/lib/markdown/html-renderer';
 import type { LimiterFactory } from '@server/lib/rate-limiter';
-import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore } from '@server/modules/idempotency/idempotency.service';
 import { createPasteLimiters } from './paste-access.service';
 import { pasteManagementRoutes } from './paste-management.routes';
 import { PasteManageService } from './paste-manage.service';

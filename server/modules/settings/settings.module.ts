@@ -2,7 +2,7 @@
 import type { CacheBus } from '@server/cluster/cache-bus';
 import type { Repositories } from '@server/db/repositories';
 import type { Clock } from '@server/lib/clock';
-import type { IdempotencyStore } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore } from '@server/modules/idempotency/idempotency.service';
 import { systemSettingsRoutes } from './system-settings.routes';
 import { SystemSettingsService } from './system-settings.service';
 

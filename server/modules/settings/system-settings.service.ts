@@ -14,7 +14,7 @@ import {
 import type { SystemSettingsRepo } from './system-settings.repo';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { AdminAuth } from '@server/modules/auth/auth.types';
-import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency';
+import type { IdempotencyStore, IdempotentRequest } from '@server/modules/idempotency/idempotency.service';
 import { localBus, type CacheBus } from '@server/cluster/cache-bus';
 
 /** Other processes (PostgreSQL deployments) may change settings; this bounds how stale they get. */

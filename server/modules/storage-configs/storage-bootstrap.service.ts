@@ -7,7 +7,7 @@ import type { Repositories } from '@server/db/repositories';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { CryptoBox } from '@server/lib/crypto-box';
 import type { Logger } from '@server/lib/logger';
-import type { NewStorageConfig } from './storage-config.repo';
+import type { NewStorageConfig } from './storage-configs.types';
 
 export const defaultLocalConfigName = 'Local storage';
 export const defaultLocalMountPath = '/local';

@@ -10,14 +10,16 @@ import { guardedRequest, headerValue } from '@server/lib/net/guarded-request';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { CheckResult, StorageDriver } from '@server/storage/storage-driver';
 import type { AdminAuth } from '@server/modules/auth/auth.types';
-import type { UploadGate } from '@server/modules/uploads/upload-gate';
 import type { StorageConfigService } from './storage-config.service';
+
+/** Lets the test's own probe PUT through the local blob endpoint while it runs (the uploads domain keeps the gate). */
+export type ProbeGate = { withProbe<T>(configId: string, key: string, run: () => Promise<T>): Promise<T> };
 
 export class StorageConfigTestService {
   constructor(
     private readonly configs: StorageConfigService,
     private readonly storage: StorageRegistry,
-    private readonly gate: UploadGate,
+    private readonly gate: ProbeGate,
   ) {}
 
   /** `origin` is the browser's Origin header (for CORS); `selfOrigin`, this server's listening address, resolves local blob URLs. */

@@ -1,11 +1,8 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { inTransaction } from '@server/db/in-transaction';
 import { prepareQuery } from '@server/db/prepared-query';
-import type { Database, StorageConfigsTable, StorageMountsTable } from '@server/db/schema';
-
-export type StorageConfigRow = Selectable<StorageConfigsTable>;
-export type NewStorageConfig = Insertable<StorageConfigsTable>;
-export type StorageConfigPatch = Updateable<StorageConfigsTable>;
+import type { Database, StorageMountsTable } from '@server/db/schema';
+import type { StorageConfigRow, NewStorageConfig, StorageConfigPatch } from './storage-configs.types';
 
 /** Every share delivery reads its file's config: prepared once (db/prepared-query.ts). */
 const byIdQuery = prepareQuery<{ id: string }, StorageConfigRow>((db, arg) =>

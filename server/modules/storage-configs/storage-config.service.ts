@@ -10,31 +10,31 @@ import type {
   UpdateStorageConfigRequest,
 } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import type { MountRepo } from '@server/modules/mounts/mount.repo';
-import type { StorageConfigRepo, StorageConfigPatch, StorageConfigRow } from './storage-config.repo';
+import type { StorageConfigRepo } from './storage-config.repo';
+import type { StorageConfigPatch, StorageConfigRow } from './storage-configs.types';
 import { AppError } from '@server/lib/app-error';
 import type { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { CryptoBox } from '@server/lib/crypto-box';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
+import type { MountService } from '@server/modules/mounts/mount.service';
 
 const defaultSignatureSeconds = 3600;
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 export class StorageConfigService {
   readonly repo: StorageConfigRepo;
-  readonly #mounts: MountRepo;
 
   constructor(
-    repos: Pick<Repositories, 'mounts' | 'storageConfigs'>,
+    repos: Pick<Repositories, 'storageConfigs'>,
+    private readonly mounts: MountService,
     private readonly clock: Clock,
     private readonly box: CryptoBox,
     private readonly storage: StorageRegistry,
     private readonly caches: CacheRegistry,
   ) {
     this.repo = repos.storageConfigs;
-    this.#mounts = repos.mounts;
   }
 
   async list(caller: AdminAuth | ApiKeyAuth): Promise<StorageConfig[]> {
@@ -162,7 +162,7 @@ export class StorageConfigService {
     const base = normalizePath(caller.kind === 'admin' ? '/' : caller.basicPath);
     if (base === null) return null;
     if (base === '/') return '';
-    const mountPaths = (await this.#mounts.mountPathsOf(row.id)).map(normalizePath).filter((path) => path !== null);
+    const mountPaths = (await this.mounts.mountPathsOf(row.id)).map(normalizePath).filter((path) => path !== null);
     if (mountPaths.some((mountPath) => isPathAllowed(base, mountPath))) return '';
     const containing = mountPaths
       .filter((mountPath) => isAncestorOf(mountPath, base))

@@ -4,7 +4,7 @@ import type { AppEnv } from '@server/app-env';
 import type { Config } from '@server/config';
 import type { Repositories } from '@server/db/repositories';
 import type { Clock } from '@server/lib/clock';
-import { docsRoutes } from '@server/modules/docs/docs.routes';
+import { docsRoutes } from './docs.routes';
 import { systemRoutes } from './system.routes';
 import { SystemService } from './system.service';
 

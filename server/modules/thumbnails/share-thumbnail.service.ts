@@ -17,13 +17,12 @@ import { AppError } from '@server/lib/app-error';
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import type { UrlSigner } from '@server/lib/signed-url';
-import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
-import { ownerTag } from '@server/modules/files/file-share-mapping.service';
-import { onStorage } from '@server/modules/fs/fs-storage';
+import { ownerTag, type AdminAuth, type ApiKeyAuth } from '@server/modules/auth/auth.types';
+import { onStorage } from '@server/storage/on-storage';
 import { bareEtag } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import { checkedThumbnail } from './thumbnail-check';
-import { hasThumbnails } from './thumbnail-keys';
+import { hasThumbnails } from '@server/lib/thumbnail-keys';
 import type { ThumbnailStore } from './thumbnail-store';
 
 type Sent = { tile: string; large: string };

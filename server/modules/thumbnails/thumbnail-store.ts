@@ -9,8 +9,8 @@ import type { Database } from '@server/db/schema';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { StorageError } from '@server/storage/storage-driver';
-import type { FollowedSite, FsFollower } from '@server/modules/fs/fs-followers';
-import { hasThumbnails, isThumbnailable, thumbnailFolderPrefix, thumbnailKey } from './thumbnail-keys';
+import type { FollowedSite, FsFollower } from '@server/modules/fs/fs.types';
+import { hasThumbnails, isThumbnailable, thumbnailFolderPrefix, thumbnailKey } from '@server/lib/thumbnail-keys';
 import type { Thumbnails } from './thumbnail-maker';
 import { ThumbnailRepo } from './thumbnail.repo';
 

@@ -13,6 +13,7 @@ import { makeThumbnails } from './thumbnail-maker';
 import type { ThumbnailRow } from './thumbnail.repo';
 import type { ThumbnailStore } from './thumbnail-store';
 import { readAtMost } from '@server/lib/byte-stream';
+import { WakeLoop } from '@server/lib/wake-loop';
 
 export type ThumbnailWorkerOptions = {
   store: ThumbnailStore;
@@ -39,70 +40,53 @@ class TooLarge extends Error {}
 
 export class ThumbnailWorker {
   #running = 0;
-  #timer: NodeJS.Timeout | undefined;
-  #stopped = true;
   #jobs = new Set<Promise<void>>();
-  #draining: Promise<void> | undefined;
-  #again = false;
+  readonly #loop: WakeLoop;
 
-  constructor(private readonly options: ThumbnailWorkerOptions) {}
+  constructor(private readonly options: ThumbnailWorkerOptions) {
+    this.#loop = new WakeLoop({
+      pass: () => this.#fill(),
+      pollMs: options.pollMs ?? 5_000,
+      onError: (error) =>
+        options.logger.warn('thumbnail queue could not be read', {
+          error: error instanceof Error ? error.message : 'unknown',
+        }),
+    });
+  }
 
   async start(): Promise<void> {
-    this.#stopped = false;
     if (this.options.alone) await this.options.store.repo.requeueWorking(isoAt(this.options.clock));
     this.options.store.onQueued(() => this.wake());
-    this.#schedule(0);
+    this.#loop.start();
   }
 
   /** Stops taking jobs and waits for the ones running. */
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
     this.options.store.onQueued(() => undefined);
-    await this.#draining;
+    await this.#loop.stop();
     await Promise.allSettled([...this.#jobs]);
   }
 
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#draining !== undefined) this.#again = true;
-    else this.#schedule(0);
+    this.#loop.wake();
   }
 
-  #schedule(ms: number): void {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#draining = this.#fill().finally(() => {
-        this.#draining = undefined;
-      });
-    }, ms);
-    this.#timer.unref();
-  }
-
-  /** Claims jobs up to the concurrency; schedules the next look when a slot frees or time passes. */
+  /** Claims jobs up to the concurrency; a freed slot wakes the loop again. */
   async #fill(): Promise<void> {
-    const { concurrency = 1, pollMs = 5_000, leaseMs = 120_000, clock, store, logger } = this.options;
-    try {
-      do {
-        this.#again = false;
-        while (!this.#stopped && this.#running < concurrency) {
-          const now = isoAt(clock);
-          const candidates = await store.repo.candidates(now, isoAt(clock, -leaseMs), concurrency * 4);
-          let claimed: ThumbnailRow | undefined;
-          for (const row of candidates) {
-            if (await store.repo.claim(row, now)) {
-              claimed = { ...row, status: 'working', claimed_at: now, updated_at: now };
-              break;
-            }
-          }
-          if (claimed === undefined) break;
-          this.#run(claimed, now);
+    const { concurrency = 1, leaseMs = 120_000, clock, store } = this.options;
+    while (!this.#loop.stopped && this.#running < concurrency) {
+      const now = isoAt(clock);
+      const candidates = await store.repo.candidates(now, isoAt(clock, -leaseMs), concurrency * 4);
+      let claimed: ThumbnailRow | undefined;
+      for (const row of candidates) {
+        if (await store.repo.claim(row, now)) {
+          claimed = { ...row, status: 'working', claimed_at: now, updated_at: now };
+          break;
         }
-      } while (this.#again && !this.#stopped);
-    } catch (error) {
-      logger.warn('thumbnail queue could not be read', { error: error instanceof Error ? error.message : 'unknown' });
+      }
+      if (claimed === undefined) break;
+      this.#run(claimed, now);
     }
-    if (!this.#stopped) this.#schedule(pollMs);
   }
 
   #run(row: ThumbnailRow, claimedAt: string): void {
@@ -110,7 +94,7 @@ export class ThumbnailWorker {
     const job = this.#make(row, claimedAt).finally(() => {
       this.#running -= 1;
       this.#jobs.delete(job);
-      if (!this.#stopped) this.wake();
+      this.wake();
     });
     this.#jobs.add(job);
   }

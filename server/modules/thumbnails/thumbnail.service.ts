@@ -14,9 +14,9 @@ import { AppError } from '@server/lib/app-error';
 import { StorageError } from '@server/storage/storage-driver';
 import type { Clock } from '@server/lib/clock';
 import type { FsAccess, FsCaller, MountTarget } from '@server/modules/fs/fs-access.service';
-import { onStorage } from '@server/modules/fs/fs-storage';
+import { onStorage } from '@server/storage/on-storage';
 import { checkedThumbnail } from './thumbnail-check';
-import { hasThumbnails, isThumbnailable, thumbnailKey } from './thumbnail-keys';
+import { hasThumbnails, isThumbnailable, thumbnailKey } from '@server/lib/thumbnail-keys';
 import type { ThumbnailStore } from './thumbnail-store';
 
 export type ThumbnailAnswer =

@@ -3,7 +3,7 @@
 // carries at most its signed length, and only while its upload is still pending (or open).
 import { Readable } from 'node:stream';
 import { ErrorCode } from '@shared/errors';
-import type { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { AppError } from '@server/lib/app-error';
 import { capped } from '@server/lib/byte-stream';
 import type { Clock } from '@server/lib/clock';
@@ -22,7 +22,7 @@ export type BlobResponse = { status: 200 | 206 | 416; headers: Record<string, st
 
 export class LocalBlobEndpoint {
   constructor(
-    private readonly configs: StorageConfigRepo,
+    private readonly configs: StorageConfigLookupService,
     private readonly storage: StorageRegistry,
     private readonly signer: UrlSigner,
     private readonly clock: Clock,
@@ -97,7 +97,7 @@ export class LocalBlobEndpoint {
         ErrorCode.Forbidden,
         checked.reason === 'expired' ? 'this link has expired' : 'invalid signature',
       );
-    const config = await this.configs.findById(configId);
+    const config = await this.configs.byId(configId);
     const driver = config === undefined ? undefined : await this.storage.driverFor(config);
     if (!(driver instanceof LocalDriver)) throw new AppError(ErrorCode.NotFound, 'no such storage');
     return { grant: checked.grant, driver };

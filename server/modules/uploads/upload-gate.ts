@@ -1,15 +1,15 @@
 // Decides whether the local blob endpoint still accepts a whole-object PUT: only while a file
 // share for that key is pending, or while the storage test's own probe is running.
-import type { FileRepo } from '@server/modules/files/file.repo';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
 import type { PutGate } from './local-blob-endpoint';
 
 export class UploadGate implements PutGate {
   readonly #probes = new Set<string>();
 
-  constructor(private readonly files: FileRepo) {}
+  constructor(private readonly shares: Pick<ShareRecordsService, 'hasPending'>) {}
 
   async allows(configId: string, key: string): Promise<boolean> {
-    return this.#probes.has(probeId(configId, key)) || this.files.hasPending(configId, key);
+    return this.#probes.has(probeId(configId, key)) || this.shares.hasPending(configId, key);
   }
 
   /** Lets `run` PUT to (config, key) through a presigned link without a file row. */

@@ -6,8 +6,10 @@
 import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
 import type { DatabaseConfig } from '@server/config';
-import type { NewFile } from '@server/modules/files/file.repo';
-import type { StorageConfigRepo, StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import type { NewFile } from '@server/modules/files/files.types';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import { AppError } from '@server/lib/app-error';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 
@@ -16,15 +18,13 @@ export type StreamLimit = { bytes: number; error: AppError };
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 export class UploadLimits {
-  readonly #configs: StorageConfigRepo;
-
   constructor(
-    private readonly repos: Pick<Repositories, 'storageConfigs' | 'transaction'>,
+    private readonly repos: Pick<Repositories, 'transaction'>,
+    private readonly configs: StorageConfigLookupService,
+    private readonly records: ShareRecordsService,
     private readonly dialect: DatabaseConfig['kind'],
     private readonly settings: SystemSettingsService,
-  ) {
-    this.#configs = repos.storageConfigs;
-  }
+  ) {}
 
   /** Throws when `size` more bytes would break a limit; `counted` bytes of it are already in use. */
   async check(config: StorageConfigRow, size: number, counted = 0): Promise<void> {
@@ -37,7 +37,7 @@ export class UploadLimits {
     const max = await this.#maxUpload();
     const sizeLimit = { bytes: max.bytes, error: tooBig(max.label) };
     if (config.total_storage_bytes === null) return sizeLimit;
-    const remaining = Math.max(0, config.total_storage_bytes - ((await this.#configs.usedBytes(config.id)) - counted));
+    const remaining = Math.max(0, config.total_storage_bytes - ((await this.configs.usedBytes(config.id)) - counted));
     if (remaining >= max.bytes) return sizeLimit;
     return { bytes: remaining, error: quotaError(remaining, config.total_storage_bytes) };
   }
@@ -54,7 +54,7 @@ export class UploadLimits {
     if (row.size > max.bytes) throw tooBig(max.label);
     await this.#serialised(config.id, async (trx, room) => {
       if (row.size > room.free) throw quotaError(room.free, room.total);
-      await trx.files.insert(row);
+      await this.records.create(row, trx);
     });
   }
 
@@ -75,7 +75,7 @@ export class UploadLimits {
       const free = room.free + current;
       if (needed > free) throw quotaError(room.free, room.total);
       const size = Math.min(wanted, max.bytes, free);
-      await trx.files.update(fileId, { size });
+      await this.records.update(fileId, { size }, trx);
       return size;
     });
   }
@@ -107,13 +107,11 @@ export class UploadLimits {
     run: (trx: Repositories, room: { free: number; total: number }) => Promise<T>,
   ): Promise<T> {
     return this.repos.transaction(async (trx) => {
-      const configs = trx.storageConfigs;
-      const fresh =
-        this.dialect === 'postgres' ? await configs.lockForUpdate(configId) : await configs.findById(configId);
+      const fresh = await this.configs.forQuota(configId, this.dialect === 'postgres', trx);
       if (fresh === undefined) throw new AppError(ErrorCode.NotFound, 'storage config not found');
       const total = fresh.total_storage_bytes;
       if (total === null) return run(trx, { free: Number.MAX_SAFE_INTEGER, total: Number.MAX_SAFE_INTEGER });
-      return run(trx, { free: Math.max(0, total - (await configs.usedBytes(configId))), total });
+      return run(trx, { free: Math.max(0, total - (await this.configs.usedBytes(configId, trx))), total });
     });
   }
 

@@ -19,7 +19,7 @@ import { AppError } from '@server/lib/app-error';
 import { fieldError } from '@server/lib/field-error';
 import { StorageError } from '@server/storage/storage-driver';
 import type { PartPlan } from '@shared/part-plan';
-import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
+import { partLength, planUpload, UPLOAD_LINK_TTL_SECONDS } from '@server/lib/upload-plan';
 import type { Pending, Uploader, UploadService } from './upload.service';
 
 export class MultipartUploadService {
@@ -84,7 +84,7 @@ export class MultipartUploadService {
     const pending = await this.#owned(caller, input.file_id, input.upload_id);
     try {
       const etag = await pending.driver.completeMultipart(pending.row.storage_path, input.upload_id, input.parts);
-      await this.uploads.files.update(pending.row.id, { upload_id: null });
+      await this.uploads.records.update(pending.row.id, { upload_id: null });
       return { file_id: pending.row.id, etag };
     } catch (error) {
       if (error instanceof StorageError && error.kind === 'bad-part') throw fieldError('parts', error.message);

@@ -14,30 +14,22 @@ import { E2EE_FILE_NAME, type E2eeFileHeader } from '@shared/e2ee/share';
 import { openedSize } from '@shared/e2ee/records';
 import { ErrorCode } from '@shared/errors';
 import { cleanFilename } from '@shared/filename';
-import { isReservedSlug } from '@shared/slug';
-import type { FileRepo, FileRow } from '@server/modules/files/file.repo';
-import type { StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
-import { isUniqueViolation } from '@server/db/unique-violation';
+import type { FileRow } from '@server/modules/files/files.types';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { fieldError } from '@server/lib/field-error';
 import { resolveMimeType } from '@server/lib/mime';
 import { hashPassword } from '@server/lib/password';
-import { generateSlug } from '@server/lib/slug';
 import { bareEtag, type StorageDriver } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
-import type { AdminAuth, ApiKeyAuth } from '@server/modules/auth/auth.types';
-import {
-  objectUrl,
-  owns,
-  ownerTag,
-  storageKey,
-  toCommitResponse,
-} from '@server/modules/files/file-share-mapping.service';
+import { ownerTag, type AdminAuth, type ApiKeyAuth } from '@server/modules/auth/auth.types';
+import { objectUrl, owns, storageKey, toCommitResponse } from '@server/modules/files/file-share-mapping.service';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
 import type { StorageConfigService } from '@server/modules/storage-configs/storage-config.service';
 import { isStorageOutage } from '@server/storage/storage-outage';
 import type { UploadLimits } from './upload-limits.service';
-import { UPLOAD_LINK_TTL_SECONDS } from './upload-plan';
+import { UPLOAD_LINK_TTL_SECONDS } from '@server/lib/upload-plan';
 
 export type PendingInput = {
   s3_config_id?: string;
@@ -71,18 +63,16 @@ export type ShareIndex = {
 };
 
 export class UploadService {
-  readonly files: FileRepo;
-
   constructor(
-    private readonly repos: Pick<Repositories, 'files' | 'transaction'>,
+    private readonly repos: Pick<Repositories, 'transaction'>,
+    /** The files domain's share records: every share row is written through them. */
+    readonly records: ShareRecordsService,
     private readonly clock: Clock,
     private readonly configs: StorageConfigService,
     readonly storage: StorageRegistry,
     readonly limits: UploadLimits,
     private readonly shares?: ShareIndex,
-  ) {
-    this.files = repos.files;
-  }
+  ) {}
 
   /** Local-driver URLs are origin-relative; `origin` (the caller's) makes them absolute. */
   async presign(caller: Uploader, input: PresignRequest, origin: string): Promise<PresignResponse> {
@@ -135,7 +125,7 @@ export class UploadService {
     await this.limits.check(config, input.size);
     const driver = await this.storage.driverFor(config);
     const key = storageKey(config, input.path, filename, (await this.configs.keyPrefixFor(caller, config)) ?? '');
-    const slug = await this.#slug(input.slug);
+    const slug = await this.records.freeSlug(input.slug);
     const uploadId = multipart === undefined ? null : await multipart.create(key, driver);
     const now = isoAt(this.clock);
     const row: FileRow = {
@@ -167,7 +157,6 @@ export class UploadService {
       await this.limits.reserve(config, row);
     } catch (error) {
       if (uploadId !== null) await driver.abortMultipart(key, uploadId);
-      if (isUniqueViolation(error)) throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
       throw error;
     }
     return { caller, row, config, driver };
@@ -175,7 +164,7 @@ export class UploadService {
 
   /** An upload the caller owns, pending or committed; anything else is 404. */
   async owned(caller: Uploader, fileId: string): Promise<Pending> {
-    const row = await this.files.findById(fileId);
+    const row = await this.records.find(fileId);
     if (row === undefined || !owns(caller, row)) throw new AppError(ErrorCode.NotFound, 'upload not found');
     const config = await this.configs.usable(caller, row.storage_config_id);
     return { caller, row, config, driver: await this.storage.driverFor(config) };
@@ -205,45 +194,35 @@ export class UploadService {
     const passwordHash = share.password === undefined ? null : await hashPassword(share.password);
     // The share and its entries in the explorer's index (every mount showing its storage) go in together.
     const mountIds = await this.repos.transaction(async (trx) => {
-      await trx.files.update(row.id, {
-        status: 'committed',
-        size: actual.size,
-        etag: actual.etag,
-        upload_id: null,
-        remark: share.remark ?? row.remark,
-        password_hash: passwordHash,
-        expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
-        max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,
-        updated_at: now,
-      });
+      await this.records.update(
+        row.id,
+        {
+          status: 'committed',
+          size: actual.size,
+          etag: actual.etag,
+          upload_id: null,
+          remark: share.remark ?? row.remark,
+          password_hash: passwordHash,
+          expires_at: share.expires_in === undefined ? null : isoAt(this.clock, share.expires_in * 3_600_000),
+          max_views: share.max_views === undefined || share.max_views === 0 ? null : share.max_views,
+          updated_at: now,
+        },
+        trx,
+      );
       const stored = { size: actual.size, etag: actual.etag, contentType: row.mimetype, lastModified: new Date(now) };
       return (await this.shares?.stored(trx, config.id, row.storage_path, stored)) ?? [];
     });
     this.shares?.changed(mountIds);
-    const committed = await this.files.findById(row.id);
+    const committed = await this.records.find(row.id);
     if (committed === undefined) throw new AppError(ErrorCode.NotFound, 'upload not found');
     return toCommitResponse(committed);
   }
 
   /** Removes an upload: its row always, then its multipart upload or object (which an outage may leave behind). */
   async discard({ row, driver }: Pick<Pending, 'row' | 'driver'>): Promise<void> {
-    await this.files.delete(row.id);
+    await this.records.remove(row.id);
     if (row.source_path !== null) return; // the mount's own file, shared from the explorer, stays
     if (row.upload_id !== null) await driver.abortMultipart(row.storage_path, row.upload_id);
     await driver.deleteMany([row.storage_path]);
-  }
-
-  async #slug(custom: string | undefined): Promise<string> {
-    if (custom !== undefined) {
-      if (isReservedSlug(custom)) throw fieldError('slug', 'is a reserved word');
-      if (await this.files.slugTaken(custom))
-        throw new AppError(ErrorCode.SlugTaken, 'link suffix already taken, try another');
-      return custom;
-    }
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const slug = generateSlug(6);
-      if (!(await this.files.slugTaken(slug))) return slug;
-    }
-    throw new AppError(ErrorCode.Unavailable, 'could not find a free link suffix, try again');
   }
 }

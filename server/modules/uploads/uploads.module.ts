@@ -7,6 +7,9 @@ import type { Repositories } from '@server/db/repositories';
 import type { Clock } from '@server/lib/clock';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
+import type { FsUploadService } from '@server/modules/fs/fs-upload.service';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { StorageConfigService } from '@server/modules/storage-configs/storage-config.service';
 import { blobRoutes } from './blob.routes';
 import { LocalBlobEndpoint } from './local-blob-endpoint';
@@ -22,8 +25,13 @@ export type UploadsModuleDeps = {
   clock: Clock;
   storage: StorageRegistry;
   storageConfigs: StorageConfigService;
+  configLookup: StorageConfigLookupService;
+  /** The files domain's share records: uploads write their share rows through them. */
+  records: ShareRecordsService;
   limits: UploadLimits;
   shares: FsShareIndex;
+  /** The explorer's uploads: the local blob endpoint also takes a PUT one of them awaits. */
+  mountUploads: Pick<FsUploadService, 'expectsPut'>;
   trustProxy: boolean;
 };
 
@@ -32,18 +40,21 @@ export function createUploadsModule({
   clock,
   storage,
   storageConfigs,
+  configLookup,
+  records,
   limits,
   shares,
+  mountUploads,
   trustProxy,
 }: UploadsModuleDeps) {
-  const gate = new UploadGate(repos.files);
-  const uploads = new UploadService(repos, clock, storageConfigs, storage, limits, shares);
+  const gate = new UploadGate(records);
+  const uploads = new UploadService(repos, records, clock, storageConfigs, storage, limits, shares);
   const multipart = new MultipartUploadService(uploads);
   const putGate = {
     allows: async (configId: string, key: string) =>
-      (await gate.allows(configId, key)) || repos.fsUploads.expectsPut(configId, key),
+      (await gate.allows(configId, key)) || mountUploads.expectsPut(configId, key),
   };
-  const blobs = new LocalBlobEndpoint(repos.storageConfigs, storage, storage.deps.blobSigner, clock, putGate);
+  const blobs = new LocalBlobEndpoint(configLookup, storage, storage.deps.blobSigner, clock, putGate);
   const routes = new Hono<AppEnv>();
   routes.route('/', uploadsRoutes({ uploads, multipart, form: new FormUploadService(uploads), trustProxy }));
   routes.route('/', blobRoutes(blobs));

@@ -6,7 +6,7 @@ import { FS_LIST_MAX_LIMIT } from '@shared/api/fs.schema';
 import type { AppEnv } from '@server/app-env';
 import { listenerOrigin } from '@server/lib/signed-url';
 import type { FsCaller } from '@server/modules/fs/fs-access.service';
-import { joinPath, nameOf } from '@server/modules/fs/fs-path';
+import { joinPath, nameOf } from '@server/lib/fs-path';
 import type { FsServices } from '@server/modules/fs/fs.module';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import { encodePath } from './webdav-paths';

@@ -5,7 +5,7 @@ import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, WebdavLocksTable } from '@server/db/schema';
 import type { Repositories } from '@server/db/repositories';
 import type { SweepTask } from '@server/jobs/sweeper';
-import { codePoints } from '@server/modules/fs/fs-path';
+import { codePoints } from '@server/lib/fs-path';
 
 export type LockRow = Selectable<WebdavLocksTable>;
 

@@ -9,7 +9,7 @@ import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { FsCaller } from '@server/modules/fs/fs-access.service';
-import { parentOf, under, withAncestors } from '@server/modules/fs/fs-path';
+import { parentOf, under, withAncestors } from '@server/lib/fs-path';
 import { ifHolds, IfHeaderError, parseIfHeader, submittedTokens, type IfList, type ResourceState } from './webdav-if';
 import type { LockRow } from './webdav-lock.repo';
 import { davPathOf } from './webdav-paths';

@@ -12,7 +12,7 @@ import { webBody } from '@server/storage/http-stream';
 import { bareEtag } from '@server/storage/storage-driver';
 import type { FsCaller } from '@server/modules/fs/fs-access.service';
 import type { FsServices } from '@server/modules/fs/fs.module';
-import { under } from '@server/modules/fs/fs-path';
+import { under } from '@server/lib/fs-path';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import type { Conditions, WebdavLocks, WriteTarget } from './webdav-locks';
 import type { Resource, WebdavProps } from './webdav-props';

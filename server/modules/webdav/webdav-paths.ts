@@ -3,7 +3,7 @@
 // same file. Answers name resources by href: `/dav` plus each segment encoded again.
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
-import { parseFsPath } from '@server/modules/fs/fs-path';
+import { parseFsPath } from '@server/lib/fs-path';
 
 export const DAV_ROOT = '/dav';
 

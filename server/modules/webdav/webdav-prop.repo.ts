@@ -2,7 +2,7 @@
 // MOVE, are duplicated by COPY and go with it on DELETE, whole trees included.
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, WebdavPropsTable } from '@server/db/schema';
-import { codePoints } from '@server/modules/fs/fs-path';
+import { codePoints } from '@server/lib/fs-path';
 
 export type PropRow = Selectable<WebdavPropsTable>;
 

@@ -9,7 +9,7 @@ import type { Repositories } from '@server/db/repositories';
 import { AppError } from '@server/lib/app-error';
 import type { FsCaller } from '@server/modules/fs/fs-access.service';
 import type { FsBrowseService } from '@server/modules/fs/fs-browse.service';
-import { nameOf } from '@server/modules/fs/fs-path';
+import { nameOf } from '@server/lib/fs-path';
 import type { LockRow } from './webdav-lock.repo';
 import type { WebdavLocks } from './webdav-locks';
 import { quotaNames, type Quota, type WebdavQuota } from './webdav-quota';

@@ -4,14 +4,16 @@
 // quota has no limit to report. Only sent when asked for by name (never in allprop).
 import { statfs } from 'node:fs/promises';
 import type { FsEntry } from '@shared/api/fs.schema';
-import type { Repositories } from '@server/db/repositories';
+import type { MountService } from '@server/modules/mounts/mount.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 
 export type Quota = { used: number; available: number | null };
 export const quotaNames = ['quota-available-bytes', 'quota-used-bytes'] as const;
 
 export class WebdavQuota {
   constructor(
-    private readonly repos: Pick<Repositories, 'mounts' | 'storageConfigs'>,
+    private readonly mounts: Pick<MountService, 'find'>,
+    private readonly configs: StorageConfigLookupService,
     private readonly blobDir: string | undefined,
   ) {}
 
@@ -26,10 +28,10 @@ export class WebdavQuota {
   }
 
   async #ofMount(mountId: string): Promise<Quota | null> {
-    const mount = await this.repos.mounts.findById(mountId);
-    const config = mount === undefined ? undefined : await this.repos.storageConfigs.findById(mount.storage_config_id);
+    const mount = await this.mounts.find(mountId);
+    const config = mount === undefined ? undefined : await this.configs.byId(mount.storage_config_id);
     if (config === undefined) return null;
-    const used = await this.repos.storageConfigs.usedBytes(config.id);
+    const used = await this.configs.usedBytes(config.id);
     if (config.total_storage_bytes !== null) return { used, available: Math.max(0, config.total_storage_bytes - used) };
     if (config.driver !== 'local' || this.blobDir === undefined) return { used, available: null };
     const disk = await statfs(this.blobDir).catch(() => null);

@@ -8,6 +8,8 @@ import type { Logger } from '@server/lib/logger';
 import type { AdminSessionService } from '@server/modules/auth/admin-session.service';
 import type { ApiKeyAuthService } from '@server/modules/auth/api-key-auth.service';
 import type { FsServices } from '@server/modules/fs/fs.module';
+import type { MountService } from '@server/modules/mounts/mount.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { SystemSettingsService } from '@server/modules/settings/system-settings.service';
 import { WebdavAuth } from './webdav-auth';
 import { WebdavCrossCopy } from './webdav-cross-copy';
@@ -20,6 +22,9 @@ import { webdavRoutes } from './webdav.routes';
 export type WebdavModuleDeps = {
   repos: Repositories;
   fs: FsServices;
+  /** Mounts and their storage configs, for the quota properties. */
+  mounts: MountService;
+  configs: StorageConfigLookupService;
   settings: SystemSettingsService;
   sessions: AdminSessionService;
   apiKeys: ApiKeyAuthService;
@@ -33,6 +38,8 @@ export type WebdavModuleDeps = {
 export function createWebdavRoutes({
   repos,
   fs,
+  mounts,
+  configs,
   settings,
   sessions,
   apiKeys,
@@ -42,7 +49,7 @@ export function createWebdavRoutes({
   blobDir,
 }: WebdavModuleDeps): Hono<AppEnv> {
   const locks = new WebdavLocks(repos, clock);
-  const props = new WebdavProps(fs.browse, repos, locks, new WebdavQuota(repos, blobDir));
+  const props = new WebdavProps(fs.browse, repos, locks, new WebdavQuota(mounts, configs, blobDir));
   const methods = new WebdavMethods({ fs, props, locks, settings, repos, cross: new WebdavCrossCopy(fs, settings) });
   return webdavRoutes({ auth: new WebdavAuth({ sessions, apiKeys, trustProxy }), methods, props, locks, logger });
 }

@@ -214,6 +214,7 @@ function failure(error: unknown, c: Context<AppEnv>, logger: Logger): Response {
     return new Response(`${error.message}\n`, { status, headers });
   }
   logger.error('webdav request failed', {
+    reqId: c.get('reqId'),
     method: c.req.method,
     error: error instanceof Error ? error.message : String(error),
   });

@@ -17,6 +17,7 @@ import { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { systemClock } from '@server/lib/clock';
 import { FsIndex } from '@server/modules/fs/fs-index';
 import { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
+import { MountService } from '@server/modules/mounts/mount.service';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
 import { call, expectOk } from '@tests/integration/support/http';
 import { drivers, putTo, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
@@ -118,8 +119,10 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     const past = new Date(Date.now() - 60_000).toISOString();
     await h.server.db.updateTable('files').set({ expires_at: past }).where('id', '=', committed.id).execute();
 
-    const shares = new FsShareIndex(new FsIndex(new CacheRegistry(systemClock)));
-    const sweep = createUploadSweepTask(createRepositories(h.server.db), h.storage, shares);
+    const repos = createRepositories(h.server.db);
+    const caches = new CacheRegistry(systemClock);
+    const shares = new FsShareIndex(new FsIndex(caches), new MountService(repos, systemClock, caches));
+    const sweep = createUploadSweepTask(repos, h.storage, shares);
     expect(await sweep.run(Date.now() + settledShareGraceMs + 60_000)).toBeGreaterThanOrEqual(1);
     expect(await indexRow(`/${committed.storage_path}`)).toBeUndefined();
     expect(await search(stem)).toEqual([]);

@@ -6,6 +6,8 @@ import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
 import { FsReindexer } from '@server/modules/fs/fs-reindex.service';
 import { createFsUploadSweepTask, FS_UPLOAD_TTL_MS } from '@server/modules/fs/fs-upload-sweep';
+import { MountService } from '@server/modules/mounts/mount.service';
+import { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { expectOk } from '@tests/integration/support/http';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import { admin, fsCall, mkdir, putManyDirect, startFsHarness, type FsHarness } from './fs-harness';
@@ -35,7 +37,8 @@ describe.each(drivers)('explorer sweeps on the %s driver', (name) => {
       .executeTakeFirstOrThrow();
     const driver = await h.driver();
     expect(await driver.listParts(row.storage_key, row.upload_id ?? '')).toEqual([]);
-    const task = createFsUploadSweepTask(createRepositories(h.server.db), h.storage);
+    const repos = createRepositories(h.server.db);
+    const task = createFsUploadSweepTask(repos, h.storage, new StorageConfigLookupService(repos));
     expect(await task.run(Date.now())).toBe(0);
     expect(await task.run(Date.now() + FS_UPLOAD_TTL_MS + 60_000)).toBeGreaterThanOrEqual(1);
     expect(await h.server.db.selectFrom('fs_uploads').select('id').where('id', '=', init.uploadId).execute()).toEqual(
@@ -51,10 +54,14 @@ describe.each(drivers)('explorer sweeps on the %s driver', (name) => {
     );
     await putManyDirect(h, keys, 32);
     // 500 objects per pass (5,000 in the server) so a few passes are needed.
+    const repos = createRepositories(h.server.db);
+    const caches = new CacheRegistry(systemClock);
     const reindexer = new FsReindexer(
-      createRepositories(h.server.db),
+      repos,
+      new MountService(repos, systemClock, caches),
+      new StorageConfigLookupService(repos),
       h.storage,
-      new CacheRegistry(systemClock),
+      caches,
       systemClock,
       createLogger({ level: 'silent' }),
       500,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@shared/errors';
-import type { FileRow } from '@server/modules/files/file.repo';
+import type { FileRow } from '@server/modules/files/files.types';
 import { FileViewTokenRepo } from '@server/modules/files/file-views.repo';
 import {
   FILE_VISIT_FULL_READS,

@@ -14,7 +14,7 @@ import {
   IdempotencyStore,
   type IdempotentRequest,
   idempotencySweepTask,
-} from '@server/modules/idempotency/idempotency';
+} from '@server/modules/idempotency/idempotency.service';
 import { createPasteLimiters } from '@server/modules/pastes/paste-access.service';
 import { PasteService } from '@server/modules/pastes/paste.service';
 import { databaseKinds, openMedium, refusal, type Medium } from './medium-harness';

@@ -7,7 +7,7 @@ import { ErrorCode } from '@shared/errors';
 import type { PasteCreateInput } from '@shared/api/paste.schema';
 import type { AdminAuth } from '@server/modules/auth/auth.types';
 import { anonymous } from '@server/modules/auth/auth.types';
-import { IdempotencyStore } from '@server/modules/idempotency/idempotency';
+import { IdempotencyStore } from '@server/modules/idempotency/idempotency.service';
 import { createPasteLimiters } from '@server/modules/pastes/paste-access.service';
 import { PasteTokenService } from '@server/modules/pastes/paste-token.service';
 import { PasteViewService } from '@server/modules/pastes/paste-view.service';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRepositories } from '@server/db/repositories';
 import { createSweeper } from '@server/jobs/sweeper';
-import { idempotencySweepTask } from '@server/modules/idempotency/idempotency';
+import { idempotencySweepTask } from '@server/modules/idempotency/idempotency.service';
 import { createLogger } from '@server/lib/logger';
 import { pasteSweepTask, TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
 import { ErrorCode } from '@shared/errors';

@@ -12,7 +12,8 @@ import {
   type PresignResponse,
   type UploadShareOptions,
 } from '@shared/api/upload.schema';
-import { StorageConfigRepo, type StorageConfigRow } from '@server/modules/storage-configs/storage-config.repo';
+import { StorageConfigRepo } from '@server/modules/storage-configs/storage-config.repo';
+import type { StorageConfigRow } from '@server/modules/storage-configs/storage-configs.types';
 import { systemClock } from '@server/lib/clock';
 import type { StorageDriver } from '@server/storage/storage-driver';
 import { createStorageRegistry, type StorageRegistry } from '@server/storage/storage-registry';

@@ -1,12 +1,11 @@
 // What a path inside a mount names in storage: a file (an object at the key), a folder (a `key/`
 // marker or anything below `key/`), or nothing. S3 has no folders of its own, so both count.
-import type { ObjectHead } from '@server/storage/storage-driver';
-import type { MountTarget } from './fs-access.service';
-import { onStorage } from './fs-storage';
+import type { ObjectHead, StorageDriver } from './storage-driver';
+import { onStorage, type StorageName } from './on-storage';
 
 export type Found = { kind: 'file'; head: ObjectHead } | { kind: 'folder'; modified: Date | null } | null;
 
-type At = Pick<MountTarget, 'driver' | 'storage'>;
+type At = { driver: StorageDriver; storage: StorageName };
 type Log = Parameters<typeof onStorage>[1];
 
 export async function fileAt(at: At, key: string, logger: Log): Promise<ObjectHead | null> {
@@ -25,10 +24,7 @@ export async function folderAt(at: At, key: string, logger: Log): Promise<{ modi
 }
 
 /** The file at the key (unless the request asked for a folder), else the folder, else null. */
-export async function probe(
-  target: Pick<MountTarget, 'driver' | 'storage' | 'key' | 'folder'>,
-  logger: Log,
-): Promise<Found> {
+export async function probe(target: At & { key: string; folder: boolean }, logger: Log): Promise<Found> {
   if (!target.folder) {
     const head = await fileAt(target, target.key, logger);
     if (head !== null) return { kind: 'file', head };
