@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { BasketAddResult, NewBasketItem } from '@db/basket';
 import type { BasketItemDoc, BasketStatus } from '@db/schemas/basket.schema';
 import type { ApiClient } from '@shared/http/api-client';
-import { useApiClient } from './api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import type { BasketSizer } from './basket-sizer';
 import { remember } from './basket-remembered';
 
