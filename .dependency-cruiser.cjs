@@ -63,10 +63,34 @@ module.exports = {
     },
     {
       name: 'features-and-components-do-not-import-app',
-      comment: 'The hooks and contexts features need live in src/ui/lib; src/ui/app only composes.',
+      comment: 'The hooks and contexts features need live in src/ui/domain or src/ui/lib; src/ui/app only composes.',
       severity: 'error',
-      from: { path: '^src/ui/(features|components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^src/ui/(features|components|domain|lib)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/ui/(app|routes)/' },
+    },
+    {
+      name: 'domain-imports-no-feature',
+      comment:
+        'src/ui/domain holds what features share (basket, offline queue, tasks, transfer, services, session, the local database): features import it, it imports no feature.',
+      severity: 'error',
+      from: { path: '^src/ui/domain/' },
+      to: { path: '^src/ui/features/' },
+    },
+    {
+      name: 'lib-stays-generic',
+      comment:
+        'src/ui/lib holds generic utilities (formats, clipboard, idle callbacks): nothing of a feature or the domain.',
+      severity: 'error',
+      from: { path: '^src/ui/lib/' },
+      to: { path: '^src/ui/(features|domain)/' },
+    },
+    {
+      name: 'one-way-to-the-local-database',
+      comment:
+        'The page opens its local database only through src/ui/domain/database/open-database.ts, which keeps its code out of first loads.',
+      severity: 'error',
+      from: { path: '^src/ui/', pathNot: '^src/ui/domain/database/|\\.test\\.tsx?$' },
+      to: { path: '^src/db/database\\.ts$' },
     },
     {
       name: 'app-uses-only-a-feature-s-front',

@@ -12,7 +12,7 @@ import { authorizationOf, readReplayCredentials, takeDiscarded } from './replay-
 declare let self: ServiceWorkerGlobalScope;
 
 export const OFFLINE_QUEUE_NAME = 'clipdock-offline-queue';
-/** The page's replayer takes the same lock (src/ui/lib/offline-queue.ts). */
+/** The page's replayer takes the same lock (src/ui/domain/offline-queue/offline-queue.ts). */
 const REPLAY_LOCK = 'clipdock-offline-replay';
 /** Workbox counts minutes; the page hands over again whatever is still queued when it starts. */
 const RETENTION_MINUTES = 7 * 24 * 60;

@@ -9,16 +9,16 @@ import { authMachine } from '@machines/auth.machine';
 import { createTaskRegistry } from '@machines/task-registry';
 import type { AuthStorage } from '@machines/auth-storage';
 import { createApiClient } from '@shared/http/api-client';
-import type { AuthActor } from '@ui/lib/auth-provider';
+import type { AuthActor } from '@ui/domain/session/auth-provider';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
 import { localDatabaseExists } from '@db/database-name';
-import { credentialsOf } from '@ui/lib/credentials';
-import { forgetSessionCopies } from '@ui/lib/forget-session-copies';
-import { createOfflineQueue } from '@ui/lib/offline-queue';
-import { openQueueStore, replayEndpoints } from '@ui/lib/offline-queue-store';
-import { createReplayHandoff, mirrorReplayCredentials } from '@ui/lib/replay-handoff';
-import type { AppServices } from '@ui/lib/services-source';
-import { trackSessionEnd } from '@ui/lib/session-end';
+import { credentialsOf } from '@ui/domain/session/credentials';
+import { forgetSessionCopies } from '@ui/domain/session/forget-session-copies';
+import { createOfflineQueue } from '@ui/domain/offline-queue/offline-queue';
+import { openQueueStore, replayEndpoints } from '@ui/domain/offline-queue/offline-queue-store';
+import { createReplayHandoff, mirrorReplayCredentials } from '@ui/domain/offline-queue/replay-handoff';
+import type { AppServices } from '@ui/domain/services/services-source';
+import { trackSessionEnd } from '@ui/domain/session/session-end';
 
 export function createAppServices(storage: AuthStorage, fetchImpl?: typeof fetch): AppServices {
   let auth: AuthActor | undefined;

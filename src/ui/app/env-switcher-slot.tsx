@@ -3,7 +3,7 @@
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import { loadLocaleBundles } from './locale-bundles';
 
 const EnvSwitcher = lazy(() =>

@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { AuthActor } from '@ui/lib/auth-provider';
+import type { AuthActor } from '@ui/domain/session/auth-provider';
 import { createI18n } from './i18n';
 import { revalidateOnEntry } from './revalidate-on-entry';
 import { createAppRouter } from './router';

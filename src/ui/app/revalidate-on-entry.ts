@@ -1,6 +1,6 @@
 // Routes that need a signed-in user say so with `staticData.requiresAuth`; entering one (a new
 // path, not a search change) sends `auth.revalidate`. The machine skips checks under 5 minutes old.
-import type { AuthActor } from '@ui/lib/auth-provider';
+import type { AuthActor } from '@ui/domain/session/auth-provider';
 import type { createAppRouter } from './router';
 
 declare module '@tanstack/react-router' {

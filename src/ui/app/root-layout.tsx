@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { SiteFooter } from '@ui/components/site-footer';
 import { TopNav } from '@ui/components/top-nav';
 import { ConnectionBanner } from '@ui/features/pwa/connection-banner';
-import { useAuthActor, useAuthView } from '@ui/lib/auth-provider';
-import { useHasTasks } from '@ui/lib/task-provider';
-import { useBasketRemembered } from '@ui/lib/basket-remembered';
+import { useAuthActor, useAuthView } from '@ui/domain/session/auth-provider';
+import { useHasTasks } from '@ui/domain/tasks/task-provider';
+import { useBasketRemembered } from '@ui/domain/basket/basket-remembered';
 import { whenIdle } from '@ui/lib/when-idle';
 import { whenPresented } from '@ui/lib/when-presented';
 import { EnvSwitcherSlot } from './env-switcher-slot';
@@ -74,7 +74,10 @@ export function RootLayout() {
     () =>
       signedIn
         ? whenIdle(
-            () => void import('@ui/lib/offline-queue-store').then(({ warmQueueStore }) => warmQueueStore()),
+            () =>
+              void import('@ui/domain/offline-queue/offline-queue-store').then(({ warmQueueStore }) =>
+                warmQueueStore(),
+              ),
             10_000,
           )
         : undefined,

@@ -15,8 +15,8 @@ import { SHARE_ISLAND_ELEMENT_ID } from '@shared/share-page';
 import { offerIsland } from '@ui/lib/adopted-island';
 import { PageZone } from '@ui/lib/page-zone';
 import { peekServerShare, servedRendering } from '@ui/lib/server-share';
-import { ServicesProvider } from '@ui/lib/services-provider';
-import type { ServicesSource } from '@ui/lib/services-source';
+import { ServicesProvider } from '@ui/domain/services/services-provider';
+import type { ServicesSource } from '@ui/domain/services/services-source';
 import type { createAppRouter } from './router';
 
 type IslandDeps = {

@@ -6,7 +6,7 @@
 // each evaluated in its own task. (Through the app's own modules: a library imported by name
 // would arrive whole.)
 import type { AuthStorage } from '@machines/auth-storage';
-import type { AppServices } from '@ui/lib/services-source';
+import type { AppServices } from '@ui/domain/services/services-source';
 import { withFirstRequest } from './first-request';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

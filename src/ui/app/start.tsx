@@ -17,7 +17,7 @@ import { startTransition } from 'react';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
 import { captureInstallOffers } from '@ui/lib/install-prompt-capture';
-import { deferredServices, readyServices } from '@ui/lib/services-source';
+import { deferredServices, readyServices } from '@ui/domain/services/services-source';
 import { servedRendering } from '@ui/lib/server-share';
 import type { HeldClicks } from './early-clicks';
 

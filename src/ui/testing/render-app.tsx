@@ -7,7 +7,7 @@ import { createAppServices } from '@ui/app/app-services';
 import { AppRoot } from '@ui/app/app-root';
 import { createI18n } from '@ui/app/i18n';
 import { createAppRouter } from '@ui/app/router';
-import { deferredServices, readyServices, type ServicesSource } from '@ui/lib/services-source';
+import { deferredServices, readyServices, type ServicesSource } from '@ui/domain/services/services-source';
 
 /** Answers one request (path without /api, init, query); undefined means 404, a rejected promise a network failure. */
 type Handler = (path: string, init: RequestInit, query: URLSearchParams) => Response | Promise<Response> | undefined;

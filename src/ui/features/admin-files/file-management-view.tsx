@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import { ManagementPage } from '@ui/components/management-page';
 import { ResourceStatus } from '@ui/components/resource-status';
 import { useSelection } from '@ui/lib/use-selection';

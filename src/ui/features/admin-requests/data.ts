@@ -8,7 +8,7 @@ import type {
   FileRequestView,
   UpdateFileRequest,
 } from '@shared/api/file-request.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useFileRequests(): Resource<FileRequestView[]> {

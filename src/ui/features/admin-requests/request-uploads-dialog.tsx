@@ -6,7 +6,7 @@ import { ResourceStatus } from '@ui/components/resource-status';
 import { ShareLink } from '@ui/components/share-link';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { formatDateTime } from '@ui/lib/format-date-time';
-import { arrivalsChanged } from '@ui/lib/request-arrivals-signal';
+import { arrivalsChanged } from '@ui/domain/file-requests/request-arrivals-signal';
 import { useFileRequestWrites, useRequestUploadsList } from './data';
 import { WebhookDeliveryStatus } from './webhook-delivery-status';
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiErrorInit } from '@shared/api-error';
 import { ErrorCode } from '@shared/errors';
-import { useAuthActor } from '@ui/lib/auth-provider';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
 import { FormError } from '@ui/components/form-error';
 import { TextField } from '@ui/components/text-field';
 import { prepareSubmit, useFormSubmit } from '@ui/lib/use-form-submit';

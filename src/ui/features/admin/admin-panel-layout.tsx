@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthActor } from '@ui/lib/auth-provider';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
 import { AdminModuleLink } from './admin-module-link';
 import { allowedModules, canUseMountExplorer } from './admin-modules';
 import { usePanelUser } from './use-panel-user';

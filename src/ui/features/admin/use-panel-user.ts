@@ -1,4 +1,4 @@
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import type { PanelUser } from './admin-modules';
 
 /** The signed-in user as the admin panel sees them, or null when nobody is signed in. */

@@ -3,8 +3,8 @@
 // regains focus and when the file-request module says it cleared some.
 import { useEffect, useState } from 'react';
 import { fileRequestArrivals } from '@shared/api/file-request-arrivals.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { onArrivalsChanged } from '@ui/lib/request-arrivals-signal';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
+import { onArrivalsChanged } from '@ui/domain/file-requests/request-arrivals-signal';
 
 const everyMs = 30_000;
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthActor } from '@ui/lib/auth-provider';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
 import { TextField } from '@ui/components/text-field';
 
 export function ApiKeyLoginForm({ busy, onSubmitted }: { busy: boolean; onSubmitted: () => void }) {

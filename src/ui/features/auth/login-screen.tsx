@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthView, useSessionEndReason } from '@ui/lib/auth-provider';
+import { useAuthView, useSessionEndReason } from '@ui/domain/session/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { ApiKeyLoginForm } from './api-key-login-form';
 import { loginErrorMessage, type LoginMode } from './login-error-message';

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { addToBasket, clearBasket } from '@ui/lib/basket-store';
+import { addToBasket, clearBasket } from '@ui/domain/basket/basket-store';
 import { envelope, failureResponse, renderApp, signedInAsAdmin } from '@ui/testing/render-app';
 import { fsEntryAt } from '@ui/testing/fs-entries';
 

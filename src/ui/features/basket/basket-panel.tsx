@@ -9,13 +9,13 @@ import type { BasketItemDoc } from '@db/schemas/basket.schema';
 import { isFinished } from '@machines/task-registry';
 import type { BasketEntry } from '@workers/basket-protocol';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
-import { useAuthActor } from '@ui/lib/auth-provider';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
 import { formatBytes } from '@ui/lib/format-bytes';
-import { useTaskRegistry, useTasks } from '@ui/lib/task-provider';
-import { getTransferClient } from '@ui/lib/transfer';
+import { useTaskRegistry, useTasks } from '@ui/domain/tasks/task-provider';
+import { getTransferClient } from '@ui/domain/transfer/transfer';
 import { basketDownloadTask, chooseZipTarget, type ZipTarget } from './basket-download';
 import { asksBeforeDownload, basketZipName, summarizeBasket, type BasketSummary } from '@db/basket-summary';
-import { clearBasket, setBasketStatus, useBasket } from '@ui/lib/basket-store';
+import { clearBasket, setBasketStatus, useBasket } from '@ui/domain/basket/basket-store';
 import { BasketRow } from './basket-row';
 
 function entryOf(item: BasketItemDoc): BasketEntry {

@@ -6,7 +6,7 @@ import { entrySize } from '@db/basket-summary';
 import type { BasketItemDoc } from '@db/schemas/basket.schema';
 import { apiErrorKinds, type ApiErrorKind } from '@shared/api-error';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
-import { removeFromBasket } from '@ui/lib/basket-store';
+import { removeFromBasket } from '@ui/domain/basket/basket-store';
 import { formatBytes } from '@ui/lib/format-bytes';
 
 const isKind = (value: string): value is ApiErrorKind => (apiErrorKinds as readonly string[]).includes(value);

@@ -8,9 +8,9 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isFinished } from '@machines/task-registry';
 import { Dialog } from '@ui/components/dialog';
-import { useTasks } from '@ui/lib/task-provider';
+import { useTasks } from '@ui/domain/tasks/task-provider';
 import { BasketPanel } from './basket-panel';
-import { useBasket } from '@ui/lib/basket-store';
+import { useBasket } from '@ui/domain/basket/basket-store';
 import { TaskPanel } from './task-panel';
 import './transfers.css';
 

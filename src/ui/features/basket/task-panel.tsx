@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { isFinished, type TaskView } from '@machines/task-registry';
 import { formatBytes } from '@ui/lib/format-bytes';
-import { useTaskRegistry, useTasks } from '@ui/lib/task-provider';
+import { useTaskRegistry, useTasks } from '@ui/domain/tasks/task-provider';
 
 const SHOWN_FAILURES = 5;
 

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { getPublicFileRequest, verifyFileRequestPassword } from '@shared/api/file-request.endpoints';
 import type { PublicFileRequest } from '@shared/api/file-request.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function usePublicRequest(slug: string): Resource<PublicFileRequest> {

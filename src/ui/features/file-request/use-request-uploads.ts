@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { finishRequestBatch } from '@shared/api/file-request.endpoints';
 import type { RequestReceipt } from '@workers/request-protocol';
 import type { TransferFailure } from '@workers/protocol';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthActor } from '@ui/lib/auth-provider';
-import { getTransferClient } from '@ui/lib/transfer';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
+import { getTransferClient } from '@ui/domain/transfer/transfer';
 import { forgetUpload, keepReceipt, keptReceipts, rememberUpload, unfinishedUpload } from './request-resume-store';
 
 export type RequestFile = {

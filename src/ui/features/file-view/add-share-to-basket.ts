@@ -2,7 +2,7 @@
 // share's download link like any visitor, so only shares without a password can join.
 import type { TFunction } from 'i18next';
 import type { PublicFile } from '@shared/api/file-share.schema';
-import { addToBasket } from '@ui/lib/basket-store';
+import { addToBasket } from '@ui/domain/basket/basket-store';
 
 export async function addShareToBasket(file: PublicFile, t: TFunction): Promise<string> {
   const result = await addToBasket([

@@ -3,7 +3,7 @@
 import type { TFunction } from 'i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { NewBasketItem } from '@db/basket';
-import { addToBasket } from '@ui/lib/basket-store';
+import { addToBasket } from '@ui/domain/basket/basket-store';
 import type { FsScope } from './data/fs-scope';
 
 export function basketItemOf(scope: FsScope, entry: FsEntry): NewBasketItem {

@@ -7,7 +7,7 @@ import type { FsEntry } from '@shared/api/fs.schema';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import { toErrorInit } from '@ui/lib/to-error-init';
-import { useTaskRegistry } from '@ui/lib/task-provider';
+import { useTaskRegistry } from '@ui/domain/tasks/task-provider';
 import { batchDeleteTask } from './batch-delete-task';
 import type { FsCalls } from './data/use-fs-calls';
 

@@ -92,7 +92,7 @@ export const EntryItem = memo(function EntryItem({
           onChange={() => onToggleSelect(entry)}
         />
       )}
-      {/* Opened in the app by the list's click handler (entry-views.tsx); the href serves new tabs and copied links. */}
+      {/* Opened in the app by the view's click handler (use-entry-pointer.ts); the href serves new tabs and copied links. */}
       <a
         href={text.href(entry)}
         className="entry__link"

@@ -49,6 +49,8 @@ export function useExplorerPrefs() {
   return { view, setView, sort, setSort };
 }
 
+export type ExplorerPrefs = ReturnType<typeof useExplorerPrefs>;
+
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 function compareBy(sort: ExplorerSort, a: FsEntry, b: FsEntry): number {

@@ -3,7 +3,7 @@
 // refuses a read-only one, whose folders are not writable here anyway). It opens the panel's
 // "File requests" module with the folder filled in.
 import { useMemo } from 'react';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 
 /** Opens a new request on the folder at `path`, or undefined for a caller who may not ask for files. */
 export function useRequestFilesAction(): ((path: string) => void) | undefined {

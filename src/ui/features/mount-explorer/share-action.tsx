@@ -2,7 +2,7 @@
 // permission), and the dialog of the file being shared.
 import { useCallback, useState, type ReactNode } from 'react';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import type { FsScope } from './data/fs-scope';
 import { useFsShare } from './data/use-fs-share';
 import { ShareDialog } from './share-dialog';

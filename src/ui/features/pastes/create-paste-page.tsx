@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PasteCreateResult } from '@shared/api/paste.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { SignInNotice } from './components/sign-in-notice';
 import { rawPasteUrl } from './data/raw-paste-url';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiClient } from '@ui/lib/api-client-provider';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { ConfirmDialog } from '@ui/components/confirm-dialog';
 import { apiErrorMessage } from '@ui/lib/api-error-message';

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { pasteCreateResultSchema } from '@shared/api/paste.schema';
 import type { OfflineQueueEntry } from '@shared/offline-queue.schema';
-import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
-import type { ReplayReport } from '@ui/lib/offline-queue';
+import { useOfflineQueue } from '@ui/domain/offline-queue/offline-queue-provider';
+import type { ReplayReport } from '@ui/domain/offline-queue/offline-queue';
 import { TOAST_DURATION_MS } from './use-connection-notice';
 
 const RETRY_FIRST_MS = 2_000;

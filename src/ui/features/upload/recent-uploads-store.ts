@@ -1,7 +1,7 @@
 // "Recent uploads" (the last 3) kept in this browser only, as one RxDB `settings` entry.
 // Writes are chained so two files finishing together cannot overwrite each other's record.
 import * as z from 'zod/mini';
-import { getDatabase } from '@db/database';
+import { openDatabase } from '@ui/domain/database/open-database';
 
 export const RECENT_UPLOADS_LIMIT = 3;
 const KEY = 'upload.recent';
@@ -29,7 +29,7 @@ let writes: Promise<void> = Promise.resolve();
 
 export function rememberUpload(entry: RecentUpload): Promise<void> {
   writes = writes.then(async () => {
-    const db = await getDatabase();
+    const db = await openDatabase();
     const doc = await db.settings.findOne(KEY).exec();
     const list = [entry, ...parseList(doc?.value).filter((item) => item.slug !== entry.slug)].slice(
       0,
@@ -44,7 +44,7 @@ export function rememberUpload(entry: RecentUpload): Promise<void> {
 export function watchRecentUploads(onChange: (list: RecentUpload[]) => void): () => void {
   let stop: (() => void) | null = null;
   let stopped = false;
-  getDatabase().then(
+  openDatabase().then(
     (db) => {
       if (stopped) return;
       const subscription = db.settings.findOne(KEY).$.subscribe((doc) => onChange(parseList(doc?.value)));

@@ -3,7 +3,7 @@
 // again (same name, size and last-modified time) resumes; entries older than the server's pending
 // limit are forgotten, since the server's sweeper has removed their parts by then.
 import * as z from 'zod/mini';
-import { getDatabase } from '@db/database';
+import { openDatabase } from '@ui/domain/database/open-database';
 import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
 import { sealWithSchema } from '@workers/protocol';
 
@@ -41,7 +41,7 @@ let writes: Promise<void> = Promise.resolve();
 
 function change(edit: (list: UnfinishedUpload[]) => UnfinishedUpload[]): Promise<void> {
   writes = writes.then(async () => {
-    const db = await getDatabase();
+    const db = await openDatabase();
     const now = Date.now();
     const doc = await db.settings.findOne(KEY).exec();
     const list = edit(parseList(doc?.value, now)).slice(0, UNFINISHED_LIMIT);
@@ -63,7 +63,7 @@ export function forgetUnfinished(fileId: string): Promise<void> {
 export async function findUnfinished(file: FileIdentity): Promise<UnfinishedUpload | null> {
   try {
     await writes;
-    const db = await getDatabase();
+    const db = await openDatabase();
     const doc = await db.settings.findOne(KEY).exec();
     return parseList(doc?.value, Date.now()).find((item) => sameFile(item, file)) ?? null;
   } catch {
@@ -92,7 +92,7 @@ export function watchUnfinished(onChange: (list: UnfinishedUpload[]) => void): (
     if (last !== null) onChange(last.filter((item) => !running.has(item.fileId)));
   };
   runningListeners.add(emit);
-  getDatabase().then(
+  openDatabase().then(
     (db) => {
       if (stopped) return;
       const subscription = db.settings.findOne(KEY).$.subscribe((doc) => {

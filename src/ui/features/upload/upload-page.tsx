@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 import { useDocumentTitle } from '@ui/lib/use-document-title';
 import { UploadTabs } from './upload-tabs';
 import './upload.css';

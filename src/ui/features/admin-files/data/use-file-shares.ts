@@ -3,7 +3,7 @@
 import { useCallback, useMemo } from 'react';
 import { adminFileEndpoints, userFileEndpoints } from '@shared/api/file.endpoints';
 import type { FileList, FileRecord, UpdateFileRequest } from '@shared/api/file-share.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export type FileScope = 'admin' | 'user';

@@ -9,7 +9,7 @@ import {
   listApiKeys,
   updateApiKey,
 } from '@shared/api/api-keys.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useApiKeyList(): Resource<ApiKeyView[]> {

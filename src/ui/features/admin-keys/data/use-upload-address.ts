@@ -2,7 +2,7 @@
 // of tools that run elsewhere: from the API client, so a configured backend address is honoured.
 import { useMemo } from 'react';
 import { formUpload } from '@shared/api/upload.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 
 export function useUploadAddress(): string {
   const api = useApiClient();

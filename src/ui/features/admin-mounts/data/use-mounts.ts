@@ -2,7 +2,7 @@
 import { useCallback, useMemo } from 'react';
 import type { CreateMountRequest, MountView, UpdateMountRequest } from '@shared/api/mount.schema';
 import { createMount, deleteMount, listMounts, updateMount } from '@shared/api/mounts.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useMountList(): Resource<MountView[]> {

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import { listStorageConfigs } from '@shared/api/storage-config.endpoints';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useStorageConfigOptions(): Resource<StorageConfig[]> {

@@ -4,7 +4,7 @@ import type { ChangePasswordRequest, ChangePasswordResult } from '@shared/api/au
 import { changeAdminPassword } from '@shared/api/auth.endpoints';
 import type { SystemSettings, UpdateSystemSettingsRequest } from '@shared/api/settings.schema';
 import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useSystemSettings(): Resource<SystemSettings> {

@@ -17,7 +17,7 @@ import type {
   StorageTestResult,
   UpdateStorageConfigRequest,
 } from '@shared/api/storage-config.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 /** Four probes against a remote bucket, each with its own time-out on the server. */

@@ -4,7 +4,7 @@ import type { ClearCacheResult } from '@shared/api/cache.schema';
 import { clearCache } from '@shared/api/cache.endpoints';
 import { getDashboardStats } from '@shared/api/dashboard.endpoints';
 import type { DashboardStats } from '@shared/api/dashboard.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 
 export function useDashboardStats(): Resource<DashboardStats> {

@@ -19,7 +19,7 @@ import type {
 } from '@shared/api/file-share.schema';
 import { filePreviewSchema, publicFileAnswerSchema } from '@shared/api/file-share.schema';
 import { isApiError } from '@shared/api-error';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
 import { takeServerPreview, takeServerShare } from '@ui/lib/server-share';

@@ -2,6 +2,7 @@
 // marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
 // shares are never copied, like pastes. Only details are kept: the bytes need the server.
 import { isLockedFile, type PublicFile, type PublicFileAnswer } from '@shared/api/file-share.schema';
+import { openDatabaseWith } from '@ui/domain/database/open-database';
 
 export type FileCopy = { file: PublicFile; savedAt: number };
 
@@ -9,8 +10,7 @@ export async function keepFileCopy(file: PublicFileAnswer): Promise<void> {
   const kept = !(isLockedFile(file) || file.requires_password || file.max_views !== null);
   // Nothing to forget where no local database exists yet: don't load one for that.
   if (!kept && !(await (await import('@db/database-name')).localDatabaseExists())) return;
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  const db = await getDatabase();
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
   if (!kept) return cache.forgetFileCopy(db, file.slug);
   await cache.keepFileCopy(db, {
     slug: file.slug,
@@ -29,8 +29,8 @@ export async function keepFileCopy(file: PublicFileAnswer): Promise<void> {
 }
 
 export async function findFileCopy(slug: string): Promise<FileCopy | null> {
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  const copy = await cache.fileCopy(await getDatabase(), slug);
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
+  const copy = await cache.fileCopy(db, slug);
   if (copy === null || (copy.expiresAt !== null && Date.parse(copy.expiresAt) <= Date.now())) return null;
   return {
     savedAt: copy.cachedAt,

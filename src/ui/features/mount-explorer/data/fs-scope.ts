@@ -1,7 +1,7 @@
 // Whose explorer this is: the admin's calls go under /admin/fs, a key's with mount permission
 // under /user/fs. Kept apart from the calls themselves, so a visitor without either gets the
 // sign-in notice without loading the explorer.
-import { useAuthView } from '@ui/lib/auth-provider';
+import { useAuthView } from '@ui/domain/session/auth-provider';
 
 export type FsScope = 'admin' | 'user';
 

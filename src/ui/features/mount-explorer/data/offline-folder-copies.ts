@@ -3,6 +3,7 @@
 // expiry (7 days). Only names and details are kept: opening a file still needs the server. Loaded lazily.
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { DIRECTORY_PATH_MAX_LENGTH, type DirectoryEntry } from '@db/schemas/directories.schema';
+import { openDatabaseWith } from '@ui/domain/database/open-database';
 
 /**
  * Entries kept per folder. The copy is written in one go, validated and cloned on the main
@@ -31,8 +32,8 @@ function keptEntry(entry: FsEntry): DirectoryEntry {
  */
 export async function keepFolderCopy(folder: string, listing: FsListing): Promise<void> {
   if (folder.length > DIRECTORY_PATH_MAX_LENGTH) return;
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  await cache.keepDirectoryCopy(await getDatabase(), {
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
+  await cache.keepDirectoryCopy(db, {
     path: folder,
     mountId: listing.mount_id,
     entries: listing.items
@@ -46,8 +47,8 @@ export async function keepFolderCopy(folder: string, listing: FsListing): Promis
 export async function findFolderCopy(path: string): Promise<FolderCopy | null> {
   // Nothing kept where no local database exists yet: don't create one to find that out.
   if (!(await (await import('@db/database-name')).localDatabaseExists())) return null;
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  const copy = await cache.directoryCopy(await getDatabase(), path);
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
+  const copy = await cache.directoryCopy(db, path);
   if (copy === null) return null;
   const items = copy.entries.map(
     (entry): FsEntry => ({

@@ -4,9 +4,9 @@
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FsEntry } from '@shared/api/fs.schema';
-import { useAuthActor } from '@ui/lib/auth-provider';
-import { useTaskRegistry } from '@ui/lib/task-provider';
-import { getTransferClient } from '@ui/lib/transfer';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
+import { useTaskRegistry } from '@ui/domain/tasks/task-provider';
+import { getTransferClient } from '@ui/domain/transfer/transfer';
 import { copyTask } from '@ui/features/mount-explorer/copy-task';
 import { childPath } from '@ui/features/mount-explorer/fs-paths';
 import type { FsScope } from './fs-scope';

@@ -15,7 +15,7 @@ import type {
   FsSearchResult,
   FsUpdateResult,
 } from '@shared/api/fs.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import type { FsScope } from './fs-scope';
 
 export type SearchScope = 'global' | 'mount' | 'directory';

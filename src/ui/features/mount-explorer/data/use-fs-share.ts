@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { adminFsShare, userFsShare } from '@shared/api/fs-share.endpoints';
 import type { FsShareRequest, FsShareResult } from '@shared/api/fs-share.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import type { FsScope } from './fs-scope';
 
 export type ShareFile = (request: FsShareRequest) => Promise<FsShareResult>;

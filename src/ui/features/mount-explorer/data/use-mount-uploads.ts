@@ -8,9 +8,9 @@ import type { TaskReporter } from '@machines/task-registry';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { UploadErrorCode } from '@shared/api/upload.schema';
 import { uploadMimetype } from '@shared/mimetype';
-import { useAuthActor } from '@ui/lib/auth-provider';
-import { useTaskRegistry } from '@ui/lib/task-provider';
-import { getTransferClient } from '@ui/lib/transfer';
+import { useAuthActor } from '@ui/domain/session/auth-provider';
+import { useTaskRegistry } from '@ui/domain/tasks/task-provider';
+import { getTransferClient } from '@ui/domain/transfer/transfer';
 import type { FsScope } from './fs-scope';
 
 export type MountUpload = {

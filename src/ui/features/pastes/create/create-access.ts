@@ -1,4 +1,4 @@
-import type { AuthView } from '@ui/lib/auth-provider';
+import type { AuthView } from '@ui/domain/session/auth-provider';
 
 /** allowed: admin or a key with text permission; denied: a key without it; guest: not signed in (the server decides). */
 export type CreateAccess = 'allowed' | 'denied' | 'guest';

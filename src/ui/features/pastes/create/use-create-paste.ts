@@ -10,7 +10,7 @@ import { randomUuid } from '@shared/random-uuid';
 import type { ApiClient } from '@shared/http/api-client';
 import { createPaste } from '@shared/api/paste.endpoints';
 import { toCreateInput, type PasteOptions, type PasteText } from '@ui/features/pastes/lib/paste-options';
-import { useOfflineQueue } from '@ui/lib/offline-queue-provider';
+import { useOfflineQueue } from '@ui/domain/offline-queue/offline-queue-provider';
 import { fragmentFor, newSecret } from '@shared/e2ee/keys';
 import { lockFor, newKdf } from '@shared/e2ee/lock';
 import { sealPaste } from '@shared/e2ee/share';

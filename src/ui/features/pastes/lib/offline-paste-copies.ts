@@ -2,6 +2,7 @@
 // marked as offline copies, for the offline cache expiry (7 days). Protected and view-limited
 // pastes are never copied: their owner chose who reads them and how often. Loaded lazily.
 import type { PasteView } from '@shared/api/paste.schema';
+import { openDatabaseWith } from '@ui/domain/database/open-database';
 
 export type PasteCopy = { view: PasteView & { content: string }; savedAt: number };
 
@@ -9,8 +10,7 @@ export async function keepCopy(view: PasteView & { content: string }): Promise<v
   const kept = !(view.hasPassword || view.maxViews !== null);
   // Nothing to forget where no local database exists yet: don't load one for that.
   if (!kept && !(await (await import('@db/database-name')).localDatabaseExists())) return;
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  const db = await getDatabase();
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
   if (!kept) return cache.forgetPasteCopy(db, view.slug);
   await cache.keepPasteCopy(db, {
     slug: view.slug,
@@ -27,8 +27,8 @@ export async function keepCopy(view: PasteView & { content: string }): Promise<v
 }
 
 export async function findCopy(slug: string): Promise<PasteCopy | null> {
-  const [{ getDatabase }, cache] = await Promise.all([import('@db/database'), import('@db/offline-cache')]);
-  const copy = await cache.pasteCopy(await getDatabase(), slug);
+  const { db, module: cache } = await openDatabaseWith(import('@db/offline-cache'));
+  const copy = await cache.pasteCopy(db, slug);
   if (copy === null || (copy.expiresAt !== null && Date.parse(copy.expiresAt) <= Date.now())) return null;
   const { slug: copySlug, content, format, remark, expiresAt, views, createdAt } = copy;
   return {

@@ -1,7 +1,7 @@
 // The unsent paste kept in the local RxDB `settings` collection so a reload loses nothing.
 // Imported lazily: the database code is large and the editor is usable before it arrives.
 import * as z from 'zod/mini';
-import { getDatabase } from '@db/database';
+import { openDatabase } from '@ui/domain/database/open-database';
 import { pasteFormatSchema } from '@shared/api/paste.schema';
 
 const DRAFT_KEY = 'draft.paste';
@@ -10,7 +10,7 @@ const draftSchema = z.object({ content: z.string(), format: pasteFormatSchema })
 export type PasteDraft = z.infer<typeof draftSchema>;
 
 export async function loadDraft(): Promise<PasteDraft | null> {
-  const db = await getDatabase();
+  const db = await openDatabase();
   const doc = await db.settings.findOne(DRAFT_KEY).exec();
   if (!doc) return null;
   try {
@@ -22,12 +22,12 @@ export async function loadDraft(): Promise<PasteDraft | null> {
 }
 
 export async function saveDraft(draft: PasteDraft): Promise<void> {
-  const db = await getDatabase();
+  const db = await openDatabase();
   await db.settings.upsert({ key: DRAFT_KEY, value: JSON.stringify(draft), updatedAt: Date.now() });
 }
 
 export async function clearDraft(): Promise<void> {
-  const db = await getDatabase();
+  const db = await openDatabase();
   const doc = await db.settings.findOne(DRAFT_KEY).exec();
   await doc?.remove();
 }

@@ -2,7 +2,7 @@
 // one: the server's multipart upload is aborted (best effort; its sweeper removes what is missed).
 import { useCallback, useEffect, useState } from 'react';
 import { abortMultipartUpload } from '@shared/api/upload.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { forgetUnfinished, watchUnfinished, type UnfinishedUpload } from '@ui/features/upload/unfinished-uploads-store';
 
 export function useUnfinishedUploads(): { list: UnfinishedUpload[]; discard: (entry: UnfinishedUpload) => void } {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { listStorageConfigs } from '@shared/api/storage-config.endpoints';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { getMaxUploadSize } from '@shared/api/system.endpoints';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 
 /** 100 MB when the server cannot say. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;

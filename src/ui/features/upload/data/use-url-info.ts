@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorInit } from '@shared/api-error';
 import { urlInfo } from '@shared/api/url-upload.endpoints';
 import type { UrlInfo } from '@shared/api/url-upload.schema';
-import { useApiClient } from '@ui/lib/api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { toErrorInit } from '@ui/lib/to-error-init';
 
 export type UrlInfoState =

@@ -5,8 +5,8 @@ import type { ApiErrorInit } from '@shared/api-error';
 import type { ApiKeyPermissions } from '@shared/api/auth.schema';
 import type { Actor } from 'xstate';
 import type { authMachine } from '@machines/auth.machine';
-import { useRequiredServices, useServicesSource } from './services-provider';
-import { watchServices, type ServicesSource } from './services-source';
+import { useRequiredServices, useServicesSource } from '@ui/domain/services/services-provider';
+import { watchServices, type ServicesSource } from '@ui/domain/services/services-source';
 import type { SessionEndReason } from './session-end';
 
 export type AuthActor = Actor<typeof authMachine>;

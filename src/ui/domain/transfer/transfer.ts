@@ -3,9 +3,9 @@
 // refused credential ends the session through the auth machine exactly as a refused page call.
 import type { Endpoint } from 'comlink';
 import { createTransferClient, type TransferClient } from '@workers/transfer-client';
-import type { AuthActor } from './auth-provider';
-import { credentialsOf } from './credentials';
-import { resolveApiBaseUrl } from './base-url';
+import type { AuthActor } from '@ui/domain/session/auth-provider';
+import { credentialsOf } from '@ui/domain/session/credentials';
+import { resolveApiBaseUrl } from '@ui/lib/base-url';
 
 const clients = new WeakMap<AuthActor, TransferClient>();
 

@@ -7,9 +7,9 @@
 import type { TaskRegistry } from '@machines/task-registry';
 import type { ApiClient } from '@shared/http/api-client';
 import { endpointAddress } from '@shared/http/endpoint';
-import type { AuthActor } from './auth-provider';
-import type { OfflineQueue } from './offline-queue';
-import type { SessionEnd } from './session-end';
+import type { AuthActor } from '@ui/domain/session/auth-provider';
+import type { OfflineQueue } from '@ui/domain/offline-queue/offline-queue';
+import type { SessionEnd } from '@ui/domain/session/session-end';
 
 /** What src/ui/app/app-services.ts creates. */
 export type AppServices = {

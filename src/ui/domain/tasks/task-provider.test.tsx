@@ -4,8 +4,8 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskReporter } from '@machines/task-registry';
 import { createAppServices } from '@ui/app/app-services';
-import { ServicesProvider } from './services-provider';
-import { readyServices } from './services-source';
+import { ServicesProvider } from '@ui/domain/services/services-provider';
+import { readyServices } from '@ui/domain/services/services-source';
 import { useHasTasks, useTasks } from './task-provider';
 
 describe('task hooks', () => {

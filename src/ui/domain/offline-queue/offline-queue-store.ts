@@ -2,11 +2,12 @@
 // on first use so the database code stays out of the first page's bundle.
 import type { EndpointSpec } from '@shared/http/endpoint';
 import type { OfflineOperationType } from '@shared/offline-replay';
+import { openDatabaseWith, warmDatabase } from '@ui/domain/database/open-database';
 import type { QueueStore } from './offline-queue';
 
 export async function openQueueStore(): Promise<QueueStore> {
-  const [{ getDatabase }, outbox] = await Promise.all([import('@db/database'), import('@db/outbox')]);
-  const queue = (await getDatabase()).offline_queue;
+  const { db, module: outbox } = await openDatabaseWith(import('@db/outbox'));
+  const queue = db.offline_queue;
   return {
     add: (input) => outbox.enqueueOfflineRequest(queue, input),
     list: () => outbox.listOfflineRequests(queue),
@@ -21,7 +22,7 @@ export async function openQueueStore(): Promise<QueueStore> {
  * when the network is gone and no service worker serves it yet.
  */
 export function warmQueueStore(): void {
-  Promise.all([import('@db/database'), import('@db/outbox')]).catch(() => undefined);
+  warmDatabase(import('@db/outbox'));
 }
 
 /** The endpoint definitions of the replay list, by id: a replay goes through the same contract. */

@@ -7,13 +7,14 @@ import { useEffect, useState } from 'react';
 import type { BasketAddResult, NewBasketItem } from '@db/basket';
 import type { BasketItemDoc, BasketStatus } from '@db/schemas/basket.schema';
 import type { ApiClient } from '@shared/http/api-client';
-import { useApiClient } from './api-client-provider';
+import { useApiClient } from '@ui/domain/services/api-client-provider';
+import { openDatabaseWith } from '@ui/domain/database/open-database';
 import type { BasketSizer } from './basket-sizer';
 import { remember } from './basket-remembered';
 
 async function open() {
-  const [{ getDatabase }, basket] = await Promise.all([import('@db/database'), import('@db/basket')]);
-  return { db: await getDatabase(), basket };
+  const { db, module: basket } = await openDatabaseWith(import('@db/basket'));
+  return { db, basket };
 }
 
 /** Null when the browser has no local database. */

@@ -2,8 +2,8 @@
 // created with the services above the router, so tasks outlive the page that started them.
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { TaskRegistry, TaskView } from '@machines/task-registry';
-import { useRequiredServices, useServicesSource } from './services-provider';
-import { watchServices, type ServicesSource } from './services-source';
+import { useRequiredServices, useServicesSource } from '@ui/domain/services/services-provider';
+import { watchServices, type ServicesSource } from '@ui/domain/services/services-source';
 
 /** The registry, suspending until the services exist: for screens that start or control tasks. */
 export function useTaskRegistry(): TaskRegistry {
