@@ -50,6 +50,7 @@ describe('admin login, token check and logout', () => {
   it('refuses a missing token with UNAUTHORIZED and a bad one with TOKEN_EXPIRED', async () => {
     await testApi(server.baseUrl).fails(checkAdminToken, {}, 401, ErrorCode.Unauthorized);
     await tokenRefused('not-a-token');
+    // raw: an Authorization scheme the typed client never sends
     const wrongScheme = await call(server.baseUrl, 'GET', '/api/test/admin-token', {
       headers: { authorization: 'Token abc' },
     });
@@ -102,6 +103,7 @@ describe('admin login, token check and logout', () => {
 
   it('names the missing field', async () => {
     const noPassword = expectError(
+      // raw: a body the contract refuses (no password)
       await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin' } }),
       400,
       ErrorCode.ValidationFailed,
@@ -109,25 +111,29 @@ describe('admin login, token check and logout', () => {
     expect(noPassword.message).toBe('password: password is required');
     expect(noPassword.data.issues?.map((i) => i.path)).toEqual(['password']);
 
-    const emptyUser = expectError(
-      await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: '', password: 'x' } }),
+    const emptyUser = await testApi(server.baseUrl).fails(
+      adminLogin,
+      { body: { username: '', password: 'x' } },
       400,
       ErrorCode.ValidationFailed,
     );
-    expect(emptyUser.message).toContain('username');
-    expect(emptyUser.data.issues?.map((i) => i.path)).toEqual(['username']);
+    expect(emptyUser.envelope.message).toContain('username');
+    expect(emptyUser.envelope.data.issues?.map((i) => i.path)).toEqual(['username']);
   });
 
   it('refuses malformed JSON, an empty body and a non-object body with 400', async () => {
+    // raw: malformed JSON, no body and a non-object body, which the typed client cannot send
     const malformed = await call(server.baseUrl, 'POST', '/api/admin/login', {
       body: '{"username": "admin",',
       headers: { 'content-type': 'application/json' },
     });
     expectError(malformed, 400, ErrorCode.BadRequest);
     // No body reads as {}: the missing fields are named.
+    // raw: no body at all
     const empty = expectError(await call(server.baseUrl, 'POST', '/api/admin/login'), 400, ErrorCode.ValidationFailed);
     expect(empty.message).toContain('username is required');
     expectError(
+      // raw: an array where the contract wants an object
       await call(server.baseUrl, 'POST', '/api/admin/login', { json: [1, 2] }),
       400,
       ErrorCode.ValidationFailed,
@@ -136,7 +142,7 @@ describe('admin login, token check and logout', () => {
 
   it('refuses an oversized body with 413', async () => {
     const huge = { username: 'admin', password: 'x'.repeat(40_000) };
-    expectError(await call(server.baseUrl, 'POST', '/api/admin/login', { json: huge }), 413, ErrorCode.PayloadTooLarge);
+    await testApi(server.baseUrl).fails(adminLogin, { body: huge }, 413, ErrorCode.PayloadTooLarge);
   });
 
   it('gives the same 401 for a wrong password and an unknown user', async () => {
@@ -154,7 +160,7 @@ describe('admin login, token check and logout', () => {
   });
 
   it('never returns a password or hash in the login response', async () => {
-    const result = await call(server.baseUrl, 'POST', '/api/admin/login', { json: testAdmin });
+    const result = await testApi(server.baseUrl).send(adminLogin, { body: testAdmin });
     const data = expectOk(result, z.strictObject(loginResponseSchema.shape));
     expect(result.text).not.toContain(testAdmin.password);
     expect(result.text).not.toContain('argon2');

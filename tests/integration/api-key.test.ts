@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkApiKey } from '@shared/api/auth.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { apiKeyCheckSchema } from '@shared/api/auth.schema';
 import { ErrorCode } from '@shared/errors';
 import { ApiKeyRepo } from '@server/modules/api-keys/api-key.repo';
 import { sha256Hex } from '@server/lib/crypto-random';
 import { insertApiKey, login } from './support/auth-helpers';
-import { call, expectError, expectOk } from './support/http';
+import { expectError, expectOk } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('GET /api/test/api-key', () => {
@@ -14,7 +16,8 @@ describe('GET /api/test/api-key', () => {
   });
   afterEach(() => server.close());
 
-  const check = (apiKey?: string) => call(server.baseUrl, 'GET', '/api/test/api-key', { apiKey });
+  const check = (apiKey?: string) =>
+    testApi(server.baseUrl, apiKey === undefined ? null : asApiKey(apiKey)).send(checkApiKey, {});
 
   it('refuses a missing or unknown key with API_KEY_INVALID', async () => {
     for (const result of [await check(), await check('no-such-key')]) {
@@ -24,7 +27,7 @@ describe('GET /api/test/api-key', () => {
 
   it('refuses an admin token with API_KEY_INVALID rather than crashing', async () => {
     const { token } = await login(server.baseUrl);
-    expectError(await call(server.baseUrl, 'GET', '/api/test/api-key', { token }), 401, ErrorCode.ApiKeyInvalid);
+    expectError(await testApi(server.baseUrl, asAdmin(token)).send(checkApiKey, {}), 401, ErrorCode.ApiKeyInvalid);
   });
 
   it('describes a valid key and records its last use', async () => {

@@ -1,9 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminLogin } from '@shared/api/auth.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
-import { call, expectError } from './support/http';
+import { expectError } from './support/http';
 import { startTestServer } from './support/test-server';
 
 const printedPassword = /^ {2}password: ([A-Za-z0-9]{20})$/m;
@@ -15,7 +17,7 @@ describe('first start', () => {
     try {
       await login(server.baseUrl, 'owner', 'owner password 1');
       expectError(
-        await call(server.baseUrl, 'POST', '/api/admin/login', { json: { username: 'admin', password: 'admin123' } }),
+        await testApi(server.baseUrl).send(adminLogin, { body: { username: 'admin', password: 'admin123' } }),
         401,
         ErrorCode.InvalidCredentials,
       );

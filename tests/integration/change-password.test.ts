@@ -18,7 +18,7 @@ describe('POST /api/admin/change-password', () => {
 
   /** Bodies the contract refuses on purpose go raw; the rest through the typed client. */
   const change = (token: string | undefined, json: unknown) =>
-    call(server.baseUrl, 'POST', '/api/admin/change-password', { token, json });
+    call(server.baseUrl, 'POST', '/api/admin/change-password', { token, json }); // raw: bodies the contract refuses
   type Change = BodyOf<typeof changeAdminPassword>;
   const as = (token?: string) => testApi(server.baseUrl, token === undefined ? null : asAdmin(token));
   const changed = (token: string, body: Change) => as(token).ok(changeAdminPassword, { body });

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { pasteCreateResultSchema } from '@shared/api/paste.schema';
 import { precompressDir } from '@server/lib/precompress';
 import { login } from './support/auth-helpers';
@@ -144,7 +146,7 @@ describe('API answers compressed on the fly', () => {
 
   const paste = async (content: string) =>
     expectOk(
-      await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content } }),
+      await testApi(server.baseUrl, asAdmin(token)).send(createPaste, { body: { content } }),
       pasteCreateResultSchema,
       201,
     );
@@ -152,6 +154,7 @@ describe('API answers compressed on the fly', () => {
   it('compresses a JSON answer over 1 KB for a client that accepts it, with Vary', async () => {
     const content = 'The quick brown fox jumps over the lazy dog. '.repeat(100);
     const { slug } = await paste(content);
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const br = await rawGet(`${server.baseUrl}/api/paste/${slug}`, { 'accept-encoding': browser });
     expect(br.status).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -160,6 +163,7 @@ describe('API answers compressed on the fly', () => {
     expect(br.wire.length).toBeLessThan(content.length / 5);
     expect(JSON.parse(br.decoded.toString())).toMatchObject({ code: 200, data: { content } });
 
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const gz = await rawGet(`${server.baseUrl}/api/paste/${slug}`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gz.decoded.toString())).toMatchObject({ data: { content } });
@@ -168,6 +172,7 @@ describe('API answers compressed on the fly', () => {
   it('leaves the answer alone for a client that sends no Accept-Encoding', async () => {
     const content = 'plain for scripts '.repeat(100);
     const { slug } = await paste(content);
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const plain = await rawGet(`${server.baseUrl}/api/paste/${slug}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.wire.toString())).toMatchObject({ data: { content } });
@@ -176,6 +181,7 @@ describe('API answers compressed on the fly', () => {
   it('compresses the raw text of a paste', async () => {
     const content = 'line of raw text\n'.repeat(200);
     const { slug } = await paste(content);
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const raw = await rawGet(`${server.baseUrl}/api/raw/${slug}`, { 'accept-encoding': browser });
     expect(raw.headers['content-encoding']).toBe('br');
     expect(raw.headers['content-type']).toMatch(/^text\/plain/);
@@ -183,6 +189,7 @@ describe('API answers compressed on the fly', () => {
   });
 
   it('sends answers under 1 KB as they are, still with Vary', async () => {
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const health = await rawGet(`${server.baseUrl}/api/health`, { 'accept-encoding': browser });
     expect(health.status).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
@@ -191,6 +198,7 @@ describe('API answers compressed on the fly', () => {
   });
 
   it('answers HEAD with no body and no coding', async () => {
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const head = await rawGet(`${server.baseUrl}/api/health`, { 'accept-encoding': browser }, 'HEAD');
     expect(head.wire.length).toBe(0);
     expect(head.headers['content-encoding']).toBeUndefined();
@@ -210,6 +218,7 @@ describe('stored bytes are never compressed', () => {
     const file = await uploadFile(h, 'notes.txt', text, { mimetype: 'text/plain' });
     await setUseProxy(h, file.id, true);
     for (const kind of ['view', 'download']) {
+      // raw: the bytes as they cross the wire, before fetch would decode them
       const whole = await rawGet(`${h.server.baseUrl}/api/file-${kind}/${file.slug}`, { 'accept-encoding': browser });
       expect(whole.status, kind).toBe(200);
       expect(whole.headers['content-encoding'], kind).toBeUndefined();
@@ -220,10 +229,11 @@ describe('stored bytes are never compressed', () => {
 
   it('serves a local blob link as stored', async () => {
     const file = await uploadFile(h, 'blob.txt', text, { mimetype: 'text/plain' });
+    // raw: the bytes as they cross the wire, before fetch would decode them
     const redirect = await rawGet(`${h.server.baseUrl}/api/file-view/${file.slug}`, { 'accept-encoding': browser });
     expect(redirect.status).toBe(302);
     const location = String(redirect.headers.location);
-    expect(location).toContain('/api/blob/');
+    expect(location).toContain('/api/blob/'); // raw: the Location header names the blob route
     const blob = await rawGet(new URL(location, h.server.baseUrl).toString(), { 'accept-encoding': browser });
     expect(blob.status).toBe(200);
     expect(blob.headers['content-encoding']).toBeUndefined();

@@ -12,6 +12,7 @@ describe('cross-origin access to /api', () => {
   afterAll(() => server.close());
 
   it('answers the preflight of an authorised, idempotent paste create from another origin', async () => {
+    // raw: the Origin and preflight headers a browser sends, which the typed client does not
     const preflight = await fetch(`${server.baseUrl}/api/paste`, {
       method: 'OPTIONS',
       headers: {
@@ -34,6 +35,7 @@ describe('cross-origin access to /api', () => {
 
   it('lets the other origin read answers and the ETag of a blob upload, without cookies', async () => {
     const { token } = await login(server.baseUrl);
+    // raw: the Origin and preflight headers a browser sends, which the typed client does not
     const created = await fetch(`${server.baseUrl}/api/paste`, {
       method: 'POST',
       headers: { origin, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -46,6 +48,7 @@ describe('cross-origin access to /api', () => {
   });
 
   it('answers the preflight of a local-driver blob upload', async () => {
+    // raw: the Origin and preflight headers a browser sends, which the typed client does not
     const preflight = await fetch(`${server.baseUrl}/api/blob/any-config?k=a.txt`, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'content-type' },
@@ -56,6 +59,7 @@ describe('cross-origin access to /api', () => {
   });
 
   it('leaves requests without an Origin header alone', async () => {
+    // raw: the Origin and preflight headers a browser sends, which the typed client does not
     const plain = await fetch(`${server.baseUrl}/api/health`);
     expect(plain.status).toBe(200);
     expect(plain.headers.get('access-control-allow-origin')).toBeNull();

@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiReference, apiReferenceAsset, openApiJson } from '@shared/api/docs.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { parseEnv } from '@server/env';
@@ -19,7 +21,7 @@ describe('OpenAPI document', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const result = await call(server.baseUrl, 'GET', '/api/openapi.json');
+    const result = await testApi(server.baseUrl).send(openApiJson, {});
     expect(result.status).toBe(200);
     document = result.body as typeof document;
   });
@@ -41,7 +43,7 @@ describe('OpenAPI document', () => {
     });
     const registered = new Set(
       app.routes
-        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/'))
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/')) // raw: the app's registered routes
         .map((r) => `${r.method} ${openApiPath(r.path.slice('/api'.length))}`),
     );
     const documented = new Set(
@@ -70,14 +72,14 @@ describe('OpenAPI document', () => {
   });
 
   it('serves the API reference page and its assets from this origin', async () => {
-    const page = await call(server.baseUrl, 'GET', '/api/docs');
+    const page = await testApi(server.baseUrl).send(apiReference, {});
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
-      const asset = await call(server.baseUrl, 'GET', `/api/docs/${file}`);
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js'] as const) {
+      const asset = await testApi(server.baseUrl).send(apiReferenceAsset, { params: { file } });
       expect(asset.status, file).toBe(200);
       expect(asset.text.length, file).toBeGreaterThan(10);
     }
-    expect((await call(server.baseUrl, 'GET', '/api/docs/other.js')).status).toBe(400);
+    expect((await call(server.baseUrl, 'GET', '/api/docs/other.js')).status).toBe(400); // raw: a file the contract refuses
   });
 });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin, changeAdminPassword } from '@shared/api/auth.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { loginResponseSchema } from '@shared/api/auth.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from './support/http';
+import { expectError, expectOk } from './support/http';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
@@ -14,7 +16,7 @@ describe('credential checks under parallel attempts', () => {
   afterAll(() => server.close());
 
   const login = (ip: string, username: string, password: string) =>
-    call(server.baseUrl, 'POST', '/api/admin/login', { json: { username, password }, headers: from(ip) });
+    testApi(server.baseUrl).send(adminLogin, { body: { username, password }, headers: from(ip) });
 
   it('60 parallel wrong logins run at most 5 checks; the rest are 429', async () => {
     const results = await Promise.all(
@@ -66,9 +68,8 @@ describe('credential checks under parallel attempts', () => {
   it('parallel wrong current passwords run at most 5 checks', async () => {
     const { token } = expectOk(await login('198.51.100.5', 'admin', testAdmin.password), loginResponseSchema);
     const change = (currentPassword: string) =>
-      call(server.baseUrl, 'POST', '/api/admin/change-password', {
-        token,
-        json: { currentPassword, newPassword: 'another long password' },
+      testApi(server.baseUrl, asAdmin(token)).send(changeAdminPassword, {
+        body: { currentPassword, newPassword: 'another long password' },
         headers: from('198.51.100.5'),
       });
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => change(`wrong current ${i}`)));

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getHealth } from '@shared/api/system.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { healthSchema } from '@shared/api/system.schema';
-import { call, expectOk } from './support/http';
+import { expectOk } from './support/http';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -49,7 +51,7 @@ describe('the server process', () => {
     const exited = exitOf(child);
     const listening = await waitForLine(child, /listening on/);
     const port = /"port":(\d+)/.exec(listening)?.[1];
-    expectOk(await call(`http://127.0.0.1:${port}`, 'GET', '/api/health'), healthSchema);
+    expectOk(await testApi(`http://127.0.0.1:${port}`).send(getHealth, {}), healthSchema);
     child.kill('SIGTERM');
     const { code } = await exited;
     expect(code).toBe(0);

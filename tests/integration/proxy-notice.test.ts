@@ -1,6 +1,7 @@
 // Behind a proxy without TRUST_PROXY every client shares one address; the server says so once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from './support/http';
+import { getVersion } from '@shared/api/system.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('the untrusted-proxy warning', () => {
@@ -12,17 +13,17 @@ describe('the untrusted-proxy warning', () => {
 
   it('is logged once when forwarded requests arrive while TRUST_PROXY is off', async () => {
     server = await startTestServer();
-    await call(server.baseUrl, 'GET', '/api/version');
+    await testApi(server.baseUrl).send(getVersion, {});
     expect(warnings(server)).toHaveLength(0);
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3'])
-      await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': ip } });
+      await testApi(server.baseUrl).send(getVersion, { headers: { 'x-forwarded-for': ip } });
     expect(warnings(server)).toHaveLength(1);
     expect(warnings(server)[0]?.msg).toContain('Set TRUST_PROXY=true');
   });
 
   it('is not logged when TRUST_PROXY is on', async () => {
     server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-    await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': '198.51.100.9' } });
+    await testApi(server.baseUrl).send(getVersion, { headers: { 'x-forwarded-for': '198.51.100.9' } });
     expect(warnings(server)).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminLogin } from '@shared/api/auth.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { ErrorCode } from '@shared/errors';
 import { login } from './support/auth-helpers';
-import { call, expectError } from './support/http';
+import { expectError } from './support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, testAdmin, type TestServer } from './support/test-server';
 
@@ -15,7 +17,7 @@ describe('login rate limits', () => {
   });
 
   const attempt = (s: TestServer, username: string, password: string) =>
-    call(s.baseUrl, 'POST', '/api/admin/login', { json: { username, password } });
+    testApi(s.baseUrl).send(adminLogin, { body: { username, password } });
 
   it('blocks a username after 5 failures with 429, Retry-After and retryAfterSeconds', async () => {
     const clock = new ManualClock();

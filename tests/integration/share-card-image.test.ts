@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardImage } from '@shared/api/share-card.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { call } from './support/http';
 import {
   type DriverName,
@@ -43,7 +45,7 @@ describe.each<DriverName>(drivers)('card images scaled from public pictures on %
   });
   const views = async (id: string) =>
     (await h.server.db.selectFrom('files').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views;
-  const cardOf = (slug: string) => `${h.server.baseUrl}/api/card-image/${slug}`;
+  const cardOf = (slug: string) => testApi(h.server.baseUrl).url(cardImage, { params: { slug } });
 
   it('scales a large picture to 1200 px as a JPEG, spending no view, and serves it again from the cache', async () => {
     const source = await noisePng(2400, 1800);

@@ -8,6 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardImage, oembed as oembedEndpoint } from '@shared/api/share-card.endpoints';
+import type { QueryOf } from '@shared/http/endpoint';
+import { formUpload } from '@shared/api/upload.endpoints';
+import { downloadFile, viewFile } from '@shared/api/file.endpoints';
+import { createPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { randomBytesOf } from './storage/storage-harness';
 import { login } from './support/auth-helpers';
 import { call } from './support/http';
@@ -33,14 +39,7 @@ describe('link cards of file shares', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', new Blob([new Uint8Array(bytes)], { type: mimetype }), filename);
-    const response = await fetch(`${server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(201);
-    return (JSON.parse(text) as { data: { slug: string; id: string } }).data;
+    return testApi(server.baseUrl, asAdmin(token)).ok(formUpload, { body: form });
   };
   const page = async (slug: string) => (await call(server.baseUrl, 'GET', `/file/${slug}`)).text;
   const views = async (id: string) =>
@@ -55,12 +54,12 @@ describe('link cards of file shares', () => {
       '&amp;',
       '&',
     );
-  const oembed = async (query: Record<string, string>) => {
-    const response = await fetch(`${server.baseUrl}/api/oembed?${new URLSearchParams(query).toString()}`);
+  const oembed = async (query: QueryOf<typeof oembedEndpoint>) => {
+    const response = await testApi(server.baseUrl).send(oembedEndpoint, { query });
     return {
       status: response.status,
       type: response.headers.get('content-type'),
-      body: (await response.json()) as Record<string, unknown>,
+      body: response.body as Record<string, unknown>,
     };
   };
 
@@ -81,7 +80,7 @@ describe('link cards of file shares', () => {
       .toBuffer();
     const { slug, id } = await shareFile('sunset.png', 'image/png', bytes);
     const html = await page(slug);
-    const image = `${server.baseUrl}/api/card-image/${slug}`;
+    const image = testApi(server.baseUrl).url(cardImage, { params: { slug } });
     expect(tag(html, 'og:image')).toBe(image);
     expect(tag(html, 'og:image:type')).toBe('image/jpeg');
     expect(tag(html, 'og:image:alt')).toBe('sunset.png');
@@ -100,20 +99,24 @@ describe('link cards of file shares', () => {
 
   it('refuses the card image of a file that is no picture, or not a decodable one', async () => {
     const { slug } = await shareFile('poster.jpg', 'image/jpeg', randomBytesOf(400_000, 4));
-    expect((await fetchBytes(`${server.baseUrl}/api/card-image/${slug}`)).status).toBe(404);
+    expect((await fetchBytes(testApi(server.baseUrl).url(cardImage, { params: { slug } }))).status).toBe(404);
     const other = await shareFile('notes.txt', 'text/plain', randomBytesOf(100, 5));
     const html = await page(other.slug);
     expect(tag(html, 'og:image')).toBe(`${server.baseUrl}/icon-512.png`);
     expect(tag(html, 'twitter:card')).toBe('summary');
-    expect((await fetchBytes(`${server.baseUrl}/api/card-image/${other.slug}`)).status).toBe(404);
-    expect((await fetchBytes(`${server.baseUrl}/api/card-image/no-such-share`)).status).toBe(404);
+    expect((await fetchBytes(testApi(server.baseUrl).url(cardImage, { params: { slug: other.slug } }))).status).toBe(
+      404,
+    );
+    expect(
+      (await fetchBytes(testApi(server.baseUrl).url(cardImage, { params: { slug: 'no-such-share' } }))).status,
+    ).toBe(404);
   });
 
   it('offers a public video to players with its type', async () => {
     const { slug } = await shareFile('clip.mp4', 'video/mp4', randomBytesOf(50_000, 6));
     const html = await page(slug);
     expect(tag(html, 'og:type')).toBe('video.other');
-    expect(tag(html, 'og:video')).toBe(`${server.baseUrl}/api/file-view/${slug}`);
+    expect(tag(html, 'og:video')).toBe(testApi(server.baseUrl).url(viewFile, { params: { slug } }));
     expect(tag(html, 'og:video:type')).toBe('video/mp4');
     // Over plain HTTP: no secure_url, and no Twitter player (Twitter plays only HTTPS).
     expect(tag(html, 'og:video:secure_url')).toBeUndefined();
@@ -136,7 +139,7 @@ describe('link cards of file shares', () => {
       expect(tag(html, 'og:video')).toBeUndefined();
       expect(tag(html, 'twitter:card')).toBe('summary');
       cards.add(`${tag(html, 'og:title')}|${tag(html, 'og:description')}|${tag(html, 'og:type')}`);
-      expect((await fetchBytes(`${server.baseUrl}/api/card-image/${slug}`)).status).toBe(404);
+      expect((await fetchBytes(testApi(server.baseUrl).url(cardImage, { params: { slug } }))).status).toBe(404);
     }
     expect(cards.size).toBe(1);
     for (const { slug } of shares) {
@@ -156,6 +159,7 @@ describe('link cards of file shares', () => {
     const picture = await shareFile('sunset-2.png', 'image/png', randomBytesOf(1000, 12));
     const href = oembedHref(await page(picture.slug));
     expect(href).toBe(
+      // raw: the link the page carries, spelled as a client would find it
       `${server.baseUrl}/api/oembed?url=${encodeURIComponent(`${server.baseUrl}/file/${picture.slug}`)}&format=json`,
     );
     const link = await fetch(href);
@@ -171,12 +175,11 @@ describe('link cards of file shares', () => {
     const played = await oembed({ url: `${server.baseUrl}/file/${video.slug}`, maxwidth: '320' });
     expect(played.body).toMatchObject({ type: 'video', width: 320, height: 180, title: 'talk.webm' });
     expect(played.body.html).toBe(
-      `<video controls preload="metadata" width="320" height="180"><source src="${server.baseUrl}/api/file-view/${video.slug}" type="video/webm" /></video>`,
+      `<video controls preload="metadata" width="320" height="180"><source src="${testApi(server.baseUrl).url(viewFile, { params: { slug: video.slug } })}" type="video/webm" /></video>`,
     );
 
-    const paste = await call(server.baseUrl, 'POST', '/api/paste', {
-      headers: { authorization: `Bearer ${token}` },
-      json: { content: '# Minutes\n\nwe met', format: 'markdown' },
+    const paste = await testApi(server.baseUrl, asAdmin(token)).send(createPaste, {
+      body: { content: '# Minutes\n\nwe met', format: 'markdown' },
     });
     const pasteSlug = (paste.body as { data: { slug: string } }).data.slug;
     expect((await oembed({ url: `${server.baseUrl}/paste/${pasteSlug}` })).body).toMatchObject({
@@ -187,8 +190,13 @@ describe('link cards of file shares', () => {
     expect((await oembed({ url: 'https://elsewhere.example/file/abc' })).status).toBe(404);
     expect((await oembed({ url: `${server.baseUrl}/admin` })).status).toBe(404);
     expect((await oembed({ url: 'not a url' })).status).toBe(404);
-    expect((await oembed({ url: `${server.baseUrl}/file/${picture.slug}`, format: 'xml' })).status).toBe(400);
-    expect((await oembed({})).status).toBe(400);
+    // raw: a format and a missing url the contract refuses
+    const refused = (query: string) => call(server.baseUrl, 'GET', `/api/oembed?${query}`);
+    expect(
+      (await refused(new URLSearchParams({ url: `${server.baseUrl}/file/${picture.slug}`, format: 'xml' }).toString()))
+        .status,
+    ).toBe(400);
+    expect((await refused('')).status).toBe(400);
   });
 
   it('a hundred fetches of the page, its tags and its card image leave a one-view share at zero views', async () => {
@@ -198,14 +206,14 @@ describe('link cards of file shares', () => {
       const html = await page(slug);
       const image = tag(html, 'og:image') ?? '';
       await fetchBytes(image.replaceAll('&#38;', '&'));
-      await fetchBytes(`${server.baseUrl}/api/card-image/${slug}`);
+      await fetchBytes(testApi(server.baseUrl).url(cardImage, { params: { slug } }));
       expect((await fetchBytes(oembedHref(html))).status).toBe(200);
     }
     expect(await views(id)).toBe(0);
-    const read = await fetchBytes(`${server.baseUrl}/api/file-download/${slug}`);
+    const read = await fetchBytes(testApi(server.baseUrl).url(downloadFile, { params: { slug } }));
     expect(read.status).toBe(200);
     expect(read.bytes.equals(bytes)).toBe(true);
     // That one read spent the view: the share is used up for everyone after it.
-    expect((await fetchBytes(`${server.baseUrl}/api/file-download/${slug}`)).status).toBe(410);
+    expect((await fetchBytes(testApi(server.baseUrl).url(downloadFile, { params: { slug } }))).status).toBe(410);
   });
 });

@@ -6,6 +6,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile, viewFile } from '@shared/api/file.endpoints';
+import { adminPasteEndpoints, createPaste as createPasteEndpoint, viewPaste } from '@shared/api/paste.endpoints';
+import { formUpload } from '@shared/api/upload.endpoints';
+import type { BodyOf } from '@shared/http/endpoint';
+import { asAdmin, testApi } from './support/api';
 import { login } from './support/auth-helpers';
 import { call } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -43,14 +48,10 @@ describe('server-rendered share pages', () => {
   let server: TestServer;
   let webDir: string;
   let token: string;
-  const createPaste = async (body: Record<string, unknown>) => {
-    const created = await call(server.baseUrl, 'POST', '/api/paste', {
-      headers: { authorization: `Bearer ${token}` },
-      json: { format: 'markdown', ...body },
-    });
-    expect(created.status, created.text).toBe(201);
-    return (created.body as { data: { slug: string } }).data.slug;
-  };
+  const admin = () => testApi(server.baseUrl, asAdmin(token));
+  const anyone = () => testApi(server.baseUrl);
+  const createPaste = async (body: BodyOf<typeof createPasteEndpoint>) =>
+    (await admin().ok(createPasteEndpoint, { body: { format: 'markdown', ...body } })).slug;
   /** A file share made through the one-request form upload, as the admin. */
   const shareFile = async (
     filename: string,
@@ -61,18 +62,11 @@ describe('server-rendered share pages', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', new Blob([bytes], { type: mimetype }), filename);
-    const response = await fetch(`${server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(201);
-    return (JSON.parse(text) as { data: { slug: string } }).data.slug;
+    return (await admin().ok(formUpload, { body: form })).slug;
   };
   /** The file's view count as the admin's file list shows it, which spends no view. */
   const fileViews = async (slug: string) => {
-    const info = await call(server.baseUrl, 'GET', `/api/public/files/${slug}`);
+    const info = await anyone().send(getPublicFile, { params: { slug } });
     return (info.body as { data: { views: number } }).data.views;
   };
   const page = (path: string, headers: Record<string, string> = { 'accept-language': 'en-US,en;q=0.9' }) =>
@@ -115,21 +109,21 @@ describe('server-rendered share pages', () => {
     expect(frame).toContain('<strong>new</strong>');
     expect(frame).toContain('<li>faster uploads</li>');
     expect(frame).not.toContain('<script>alert');
-    expect(frame).toContain(`href="/api/raw/${slug}"`);
+    expect(frame).toContain(`href="/api/raw/${slug}"`); // raw: the page's own markup
     expect(frame).toContain('<footer class="site-footer">');
     const data = shareData(result.text);
     expect(data).toMatchObject({ kind: 'paste', slug, answer: { slug, views: 1, remark: 'Weekly notes' } });
     // Nothing in the data can end its script element early.
     expect(result.text).not.toMatch(/id="share-data">[^<]*<\/script>[\s\S]*<\/script>alert/);
     // The HTML was the page's read: the next one is the second.
-    const next = await call(server.baseUrl, 'GET', `/api/paste/${slug}`);
+    const next = await anyone().send(viewPaste, { params: { slug } });
     expect((next.body as { data: { views: number } }).data.views).toBe(2);
   });
 
   it('reads no share for a HEAD of its page', async () => {
     const slug = await createPaste({ content: 'counted once' });
     for (let i = 0; i < 5; i += 1) expect((await call(server.baseUrl, 'HEAD', `/paste/${slug}`)).status).toBe(200);
-    const read = await call(server.baseUrl, 'GET', `/api/paste/${slug}`);
+    const read = await anyone().send(viewPaste, { params: { slug } });
     expect((read.body as { data: { views: number } }).data.views).toBe(1);
   });
 
@@ -179,9 +173,9 @@ describe('server-rendered share pages', () => {
       const html = (await page(`/paste/${slug}`)).text;
       expect(html).not.toContain('read me once');
     }
-    const asked = await call(server.baseUrl, 'GET', `/api/paste/${slug}?reveal=ask`);
+    const asked = await anyone().send(viewPaste, { params: { slug }, query: { reveal: 'ask' } });
     expect(asked.body).toMatchObject({ data: { requiresReveal: true, viewsLeft: 1 } });
-    const read = await call(server.baseUrl, 'GET', `/api/paste/${slug}`);
+    const read = await anyone().send(viewPaste, { params: { slug } });
     expect(read.status).toBe(200);
     expect((read.body as { data: { content: string; views: number } }).data).toMatchObject({
       content: 'read me once',
@@ -216,9 +210,11 @@ describe('server-rendered share pages', () => {
     expect(frame).toContain('<dd>From the trip</dd>');
     expect(frame).toContain('>Add to basket</button>');
     expect(frame).toMatch(
+      // raw: the page's own markup
       new RegExp(`<a class="button button--primary" href="/api/file-download/${slug}\\?token=[^"]+" download=`),
     );
     expect(frame).toMatch(
+      // raw: the page's own markup
       new RegExp(`<img class="file-media" src="/api/file-view/${slug}\\?token=[^"]+" alt="holiday &lt;photo&gt;.png"`),
     );
     expect(shareData(result.text)).toMatchObject({
@@ -255,16 +251,14 @@ describe('server-rendered share pages', () => {
       }
     }
     expect(await fileViews(limitedSlug)).toBe(0);
-    const delivered = await fetch(`${server.baseUrl}/api/file-view/${limitedSlug}`);
+    const delivered = await anyone().send(viewFile, { params: { slug: limitedSlug } });
     expect(delivered.status).toBe(200);
   });
 
   it('draws each request its own view count, and an edited paste anew, from the kept rendering', async () => {
-    const created = await call(server.baseUrl, 'POST', '/api/paste', {
-      headers: { authorization: `Bearer ${token}` },
-      json: { format: 'markdown', content: '# First draft' },
+    const { slug, id } = await admin().ok(createPasteEndpoint, {
+      body: { format: 'markdown', content: '# First draft' },
     });
-    const { slug, id } = (created.body as { data: { slug: string; id: string } }).data;
     const viewsShown = (html: string) => /data-testid="paste-views">(\d+)</.exec(html)?.[1];
     const first = (await page(`/paste/${slug}`)).text;
     const second = (await page(`/paste/${slug}`)).text;
@@ -273,11 +267,7 @@ describe('server-rendered share pages', () => {
     const chinese = (await page(`/paste/${slug}`, { 'accept-language': 'zh-CN' })).text;
     expect(frameOf(chinese)).toContain('文本分享');
     expect(viewsShown(chinese)).toBe('3');
-    const edited = await call(server.baseUrl, 'PUT', `/api/admin/pastes/${id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      json: { content: '# Second draft' },
-    });
-    expect(edited.status, edited.text).toBe(200);
+    await admin().ok(adminPasteEndpoints.update, { params: { id }, body: { content: '# Second draft' } });
     const after = (await page(`/paste/${slug}`)).text;
     expect(frameOf(after)).toContain('Second draft');
     expect(frameOf(after)).not.toContain('First draft');

@@ -6,6 +6,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyOf } from '@shared/http/endpoint';
+import { formUpload } from '@shared/api/upload.endpoints';
+import { createPaste as createPasteEndpoint, viewPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from './support/api';
 import { login } from './support/auth-helpers';
 import { call } from './support/http';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -22,10 +26,9 @@ describe('link previews of share pages', () => {
   let server: TestServer;
   let webDir: string;
   let token: string;
-  const createPaste = async (body: Record<string, unknown>) => {
-    const created = await call(server.baseUrl, 'POST', '/api/paste', {
-      headers: { authorization: `Bearer ${token}` },
-      json: { format: 'markdown', ...body },
+  const createPaste = async (body: BodyOf<typeof createPasteEndpoint>) => {
+    const created = await testApi(server.baseUrl, asAdmin(token)).send(createPasteEndpoint, {
+      body: { format: 'markdown', ...body },
     });
     expect(created.status, created.text).toBe(201);
     return (created.body as { data: { slug: string } }).data.slug;
@@ -35,14 +38,7 @@ describe('link previews of share pages', () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     form.set('file', new Blob(['not really the bytes'], { type: mimetype }), filename);
-    const response = await fetch(`${server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(201);
-    return (JSON.parse(text) as { data: { slug: string } }).data.slug;
+    return (await testApi(server.baseUrl, asAdmin(token)).ok(formUpload, { body: form })).slug;
   };
   const page = (path: string, language = 'en-US,en;q=0.9') =>
     call(server.baseUrl, 'GET', path, { headers: { 'accept-language': language } });
@@ -117,8 +113,8 @@ describe('link previews of share pages', () => {
   it('spends no view: a hundred page fetches leave a one-view paste readable once', async () => {
     const slug = await createPaste({ content: 'read me once', maxViews: 1 });
     for (let i = 0; i < 100; i += 1) expect((await page(`/paste/${slug}`)).status).toBe(200);
-    const read = await call(server.baseUrl, 'GET', `/api/paste/${slug}`);
+    const read = await testApi(server.baseUrl).send(viewPaste, { params: { slug } });
     expect(read.status, read.text).toBe(200);
-    expect((await call(server.baseUrl, 'GET', `/api/paste/${slug}`)).status).toBe(410);
+    expect((await testApi(server.baseUrl).send(viewPaste, { params: { slug } })).status).toBe(410);
   });
 });

@@ -5,9 +5,11 @@
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlInfo } from '@shared/api/url-upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { urlInfoResponseSchema } from '@shared/api/url-upload.schema';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { presign, randomBytesOf, startHarness, type Harness } from './storage/storage-harness';
 
 const limits = { headersTimeoutMs: 1_500, idleTimeoutMs: 2_000 };
@@ -166,9 +168,8 @@ describe('slow clients', () => {
   it('waits for its own slow answer: a request that has fully arrived is never cut for the time it takes', async () => {
     const { port } = lateSource.address() as AddressInfo;
     const started = Date.now();
-    const answer = await call(h.server.baseUrl, 'POST', '/api/url/info', {
-      token: h.token,
-      json: { url: `http://127.0.0.2:${port}/late.txt` },
+    const answer = await testApi(h.server.baseUrl, asAdmin(h.token)).send(urlInfo, {
+      body: { url: `http://127.0.0.2:${port}/late.txt` },
     });
     expect(expectOk(answer, urlInfoResponseSchema)).toMatchObject({ filename: 'late.txt', size: 5 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(answerAfterMs);

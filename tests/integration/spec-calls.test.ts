@@ -1,5 +1,6 @@
 // The calls of the product spec §7 sent exactly as the spec writes them are accepted, on each
 // driver; fields nobody reads are refused with a 400 naming them instead of being dropped.
+// raw file: these calls are sent exactly as the product spec spells them, the point of the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fsMultipartInitResultSchema, fsSearchResultSchema } from '@shared/api/fs.schema';

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiKeyViewSchema } from '@shared/api/api-key.schema';
 import {
   batchDeleteApiKeys,
   createApiKey,
@@ -7,8 +6,9 @@ import {
   listApiKeys,
   updateApiKey,
 } from '@shared/api/api-keys.endpoints';
-import { checkApiKey } from '@shared/api/auth.endpoints';
 import { listVisibleMounts } from '@shared/api/mounts.endpoints';
+import { apiKeyViewSchema } from '@shared/api/api-key.schema';
+import { checkApiKey } from '@shared/api/auth.endpoints';
 import { ErrorCode } from '@shared/errors';
 import type { BodyOf } from '@shared/http/endpoint';
 import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
@@ -33,9 +33,10 @@ describe('/api/admin/api-keys', () => {
   const admin = () => testApi(server.baseUrl, asAdmin(token));
   const withKey = (key: string) => testApi(server.baseUrl, asApiKey(key));
   /** Bodies the contract refuses on purpose go raw; the rest through the typed client. */
+  // raw: any body, the ones the contract refuses included
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/api-keys', { token, json });
   const update = (id: string, json: unknown) =>
-    call(server.baseUrl, 'PUT', `/api/admin/api-keys/${id}`, { token, json });
+    call(server.baseUrl, 'PUT', `/api/admin/api-keys/${id}`, { token, json }); // raw: as above
   const list = () => admin().ok(listApiKeys, {});
   const checked = (key: string) => withKey(key).ok(checkApiKey, {});
   const checkRefused = (key: string) => withKey(key).fails(checkApiKey, {}, 401, ErrorCode.ApiKeyInvalid);
@@ -68,7 +69,7 @@ describe('/api/admin/api-keys', () => {
     });
     expect(key).toMatchObject({ expires_at: null, last_used_at: null, created_at: '2031-03-01T12:00:00.000Z' });
 
-    const raw = await call(server.baseUrl, 'GET', '/api/admin/api-keys', { token });
+    const raw = await testApi(server.baseUrl, asAdmin(token)).send(listApiKeys, {});
     expect(raw.text).not.toContain(key.key);
     const row = await server.db
       .selectFrom('api_keys')
@@ -241,7 +242,7 @@ describe('/api/admin/api-keys', () => {
     const key = await created({ name: 'good', mount_permission: true });
     for (let i = 0; i < 20; i += 1)
       await withKey(`bad-${i}`).fails(listVisibleMounts, {}, 401, ErrorCode.ApiKeyInvalid);
-    const blocked = await call(server.baseUrl, 'GET', '/api/user/mounts', { apiKey: 'bad-20' });
+    const blocked = await testApi(server.baseUrl, asApiKey('bad-20')).send(listVisibleMounts, {});
     expectError(blocked, 429, ErrorCode.RateLimited);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     await withKey(key.key).ok(listVisibleMounts, {});

@@ -1,16 +1,18 @@
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { cacheStatsSchema, clearCacheResultSchema } from '@shared/api/cache.schema';
-import { mountViewSchema } from '@shared/api/mount.schema';
+import { clearCache, clearVisibleCache, getCacheStats } from '@shared/api/cache.endpoints';
+import { clearCacheResultSchema } from '@shared/api/cache.schema';
+import { deleteMount, updateMount } from '@shared/api/mounts.endpoints';
 import { ErrorCode } from '@shared/errors';
+import type { BodyOf } from '@shared/http/endpoint';
 import { createApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { parseEnv } from '@server/env';
 import { CacheRegistry } from '@server/lib/cache/cache-registry';
 import { systemClock } from '@server/lib/clock';
 import { createLogger } from '@server/lib/logger';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
@@ -70,16 +72,17 @@ describe('cache statistics and clearing', () => {
     await server.close();
   });
 
-  const adminClear = (json: unknown) => call(app.baseUrl, 'POST', '/api/admin/cache/clear', { token, json });
-  const userClear = (apiKey: string, json: unknown) =>
-    call(app.baseUrl, 'POST', '/api/user/cache/clear', { apiKey, json });
+  const admin = () => testApi(app.baseUrl, asAdmin(token));
+  const adminClear = (body: BodyOf<typeof clearCache>) => admin().send(clearCache, { body });
+  const userClear = (apiKey: string, body: BodyOf<typeof clearVisibleCache>) =>
+    testApi(app.baseUrl, asApiKey(apiKey)).send(clearVisibleCache, { body });
   const cleared = (result: Awaited<ReturnType<typeof adminClear>>) => expectOk(result, clearCacheResultSchema).cleared;
 
   it('reports real counters for every named cache and the process', async () => {
     caches.directory.get(`${mounts.docs}:/`);
     caches.directory.get(`${mounts.docs}:/`);
     caches.directory.get('missing');
-    const stats = expectOk(await call(app.baseUrl, 'GET', '/api/admin/cache/stats', { token }), cacheStatsSchema);
+    const stats = await admin().ok(getCacheStats, {});
     expect(stats.caches.directory).toEqual({
       hits: 2,
       misses: 1,
@@ -134,6 +137,7 @@ describe('cache statistics and clearing', () => {
     );
     expect(both.message).toContain('storageConfigId');
     expectError(
+      // raw: a body that is not JSON
       await call(app.baseUrl, 'POST', '/api/admin/cache/clear', { token, body: 'not json' }),
       400,
       ErrorCode.BadRequest,
@@ -152,12 +156,9 @@ describe('cache statistics and clearing', () => {
   });
 
   it("drops a mount's entries when an admin edits or deletes it", async () => {
-    expectOk(
-      await call(app.baseUrl, 'PUT', `/api/admin/mounts/${mounts.docs}`, { token, json: { cache_ttl: 10 } }),
-      mountViewSchema,
-    );
+    await admin().ok(updateMount, { params: { id: mounts.docs ?? '' }, body: { cache_ttl: 10 } });
     expect(caches.directory.get(`${mounts.docs}:/`)).toBeUndefined();
-    expectOk(await call(app.baseUrl, 'DELETE', `/api/admin/mounts/${mounts.team}`, { token }), z.null());
+    expect(await admin().ok(deleteMount, { params: { id: mounts.team ?? '' } })).toBeNull();
     expect(caches.search.get(`${mounts.team}:q`)).toBeUndefined();
     expect(caches.search.get(`${mounts.other}:q`)).toEqual(['other']);
   });

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getVersion } from '@shared/api/system.endpoints';
 import { getDashboardStats } from '@shared/api/dashboard.endpoints';
 import { ErrorCode } from '@shared/errors';
 import { defaultLocalConfigName } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertFile, insertPaste, insertStorageConfig } from './admin-fixtures';
@@ -64,7 +64,7 @@ describe('GET /api/admin/dashboard/stats', () => {
   });
 
   it('warns once requests arrive through a proxy while TRUST_PROXY is off', async () => {
-    await call(server.baseUrl, 'GET', '/api/version', { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    await testApi(server.baseUrl).send(getVersion, { headers: { 'x-forwarded-for': '198.51.100.7' } });
     const { notices } = await stats();
     expect(notices).toEqual([{ kind: 'untrusted-proxy', since: expect.any(String) }]);
   });

@@ -27,7 +27,9 @@ describe('/api/admin/mounts', () => {
 
   const admin = () => testApi(server.baseUrl, asAdmin(token));
   const valid = () => ({ name: 'Docs', storage_type: 's3', storage_config_id: s3Config, mount_path: '/docs' });
+  // raw: any body, the ones the contract refuses included
   const create = (json: unknown) => call(server.baseUrl, 'POST', '/api/admin/mounts', { token, json });
+  // raw: any body, the ones the contract refuses included
   const update = (id: string, json: unknown) => call(server.baseUrl, 'PUT', `/api/admin/mounts/${id}`, { token, json });
   const fieldsOf = (result: CallResult) =>
     expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);

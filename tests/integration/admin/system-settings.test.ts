@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getSystemSettings } from '@shared/api/settings.endpoints';
+import { getMaxUploadSize } from '@shared/api/system.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import * as z from 'zod/mini';
 import { maxUploadSizeSchema, systemSettingsSchema } from '@shared/api/settings.schema';
 import { ErrorCode } from '@shared/errors';
@@ -17,9 +20,10 @@ describe('system settings', () => {
 
   const get = async () =>
     expectOk(
-      await call(server.baseUrl, 'GET', '/api/admin/system-settings', { token }),
+      await testApi(server.baseUrl, asAdmin(token)).send(getSystemSettings, {}),
       z.strictObject(systemSettingsSchema.shape),
     );
+  // raw: any body, the ones the contract refuses included
   const put = (json: unknown) => call(server.baseUrl, 'PUT', '/api/admin/system-settings', { token, json });
   const fieldsOf = (result: CallResult) =>
     expectError(result, 400, ErrorCode.ValidationFailed).data.issues?.map((i) => i.path);
@@ -55,7 +59,7 @@ describe('system settings', () => {
       allow_guest_pastes: true,
     });
     const pub = expectOk(
-      await call(server.baseUrl, 'GET', '/api/system/max-upload-size'),
+      await testApi(server.baseUrl).send(getMaxUploadSize, {}),
       z.strictObject(maxUploadSizeSchema.shape),
     );
     // In megabytes whatever the unit set, as the product spec's client reads it.
@@ -81,7 +85,7 @@ describe('system settings', () => {
 
   it('serves the upload limit to anonymous callers', async () => {
     const data = expectOk(
-      await call(server.baseUrl, 'GET', '/api/system/max-upload-size'),
+      await testApi(server.baseUrl).send(getMaxUploadSize, {}),
       z.strictObject(maxUploadSizeSchema.shape),
     );
     expect(data).toEqual({ max_upload_size: 100, max_upload_size_unit: 'MB', max_upload_size_bytes: 104_857_600 });

@@ -5,6 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { commitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
 import { fragmentFor, newSecret } from '@shared/e2ee/keys';
 import { sealRecords } from '@shared/e2ee/records';
@@ -13,7 +15,7 @@ import { type Kdf, lockFor, newKdf } from '@shared/e2ee/lock';
 import { secretFromPassphrase } from '@shared/e2ee/passphrase';
 import { createPaste, viewsOf } from '@tests/integration/pastes/paste-helpers';
 import { putTo, startHarness, type Harness } from '@tests/integration/storage/storage-harness';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { clipdock, makeHome } from './cli-runner';
 
 describe('clipdock get on end-to-end encrypted shares', () => {
@@ -41,18 +43,16 @@ describe('clipdock get on end-to-end encrypted shares', () => {
     const records = await sealRecords(recordKey, 0, plain, true);
     if (damage) records[5] = (records[5] ?? 0) ^ 1;
     const signed = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-        token: h.token,
-        json: { s3_config_id: h.configId, filename: name, mimetype: 'text/plain', size: records.length, e2ee: header },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(presignUpload, {
+        body: { s3_config_id: h.configId, filename: name, mimetype: 'text/plain', size: records.length, e2ee: header },
       }),
       presignResponseSchema,
       201,
     );
     const put = await putTo(signed.upload_url, records, signed.contentType);
     const share = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/commit', {
-        token: h.token,
-        json: { file_id: signed.file_id, etag: put.etag, size: records.length },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(commitUpload, {
+        body: { file_id: signed.file_id, etag: put.etag, size: records.length },
       }),
       commitResponseSchema,
     );

@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { setDefaultStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { adminFileEndpoints } from '@shared/api/file.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { fileRecordSchema } from '@shared/api/file-share.schema';
 import { commitResponseSchema } from '@shared/api/upload.schema';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { rgwInfo } from '@tests/integration/support/rgw';
 import { admin, list, mkdir, startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
@@ -38,9 +40,10 @@ describe.each(drivers)('clipdock files and mounts on the %s driver', { timeout: 
       // Storage behind the proxy: radosgw's part links then point at it.
       proxy = await startHoldProxy(rgwInfo().endpoint);
       serverUrl = h.server.baseUrl;
-      const path = `/api/s3-configs/${h.configId}`;
-      expectOk(await call(serverUrl, 'PUT', path, { token: h.token, json: { endpoint_url: proxy.url } }), z.unknown());
-      expectOk(await call(serverUrl, 'PUT', `${path}/set-default`, { token: h.token }), z.unknown());
+      const admin = testApi(serverUrl, asAdmin(h.token));
+      const params = { id: h.configId };
+      await admin.ok(updateStorageConfig, { params, body: { endpoint_url: proxy.url } });
+      await admin.ok(setDefaultStorageConfig, { params });
     }
     fileKey = (await insertApiKey(h.server.db, { file_permission: 1 })).key;
   });
@@ -56,7 +59,10 @@ describe.each(drivers)('clipdock files and mounts on the %s driver', { timeout: 
     ...extra,
   });
   const record = async (id: string) =>
-    expectOk(await call(h.server.baseUrl, 'GET', `/api/admin/files/${id}`, { token: h.token }), fileRecordSchema);
+    expectOk(
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.get, { params: { id } }),
+      fileRecordSchema,
+    );
 
   it('shares a small and a large file with every option, and gets the protected one back', async () => {
     const small = randomBytes(3_000);

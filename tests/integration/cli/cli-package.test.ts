@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rawPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
-import { call } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { makeHome, startCli } from './cli-runner';
 
@@ -65,7 +66,7 @@ describe('the clipdock package', () => {
     ).result;
     expect(paste.code, paste.stderr).toBe(0);
     const slug = /\/paste\/([A-Za-z0-9]+)\n$/.exec(paste.stdout)?.[1] ?? '';
-    expect((await call(server.baseUrl, 'GET', `/api/raw/${slug}`)).text).toBe('installed\n');
+    expect((await testApi(server.baseUrl).send(rawPaste, { params: { slug } })).text).toBe('installed\n');
     await home.remove();
   }, 240_000);
 });

@@ -4,10 +4,12 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPasteEndpoints, rawPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { pasteCreateResultSchema, pasteDetailSchema } from '@shared/api/paste.schema';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { startTestServer, testAdmin, type TestServer } from '@tests/integration/support/test-server';
 import { freePort } from '@tests/support/free-port';
 import { clipdock, makeHome } from './cli-runner';
@@ -34,7 +36,10 @@ describe('clipdock sign-in and pastes', { timeout: 120_000 }, () => {
 
   const asKey = () => ({ home: home.home, env: { CLIPDOCK_URL: server.baseUrl, CLIPDOCK_KEY: textKey } });
   const adminPaste = async (id: string) =>
-    expectOk(await call(server.baseUrl, 'GET', `/api/admin/pastes/${id}`, { token }), pasteDetailSchema);
+    expectOk(
+      await testApi(server.baseUrl, asAdmin(token)).send(adminPasteEndpoints.get, { params: { id } }),
+      pasteDetailSchema,
+    );
 
   it('answers --help as a process, with the exit codes', async () => {
     const top = await clipdock(['--help'], { home: home.home });
@@ -57,7 +62,7 @@ describe('clipdock sign-in and pastes', { timeout: 120_000 }, () => {
     const pasted = await clipdock(['paste'], { home: home.home, input: 'from the stored key\n' });
     expect(pasted.code, pasted.stderr).toBe(0);
     const slug = /\/paste\/([A-Za-z0-9]+)\n$/.exec(pasted.stdout)?.[1] ?? '';
-    const raw = await call(server.baseUrl, 'GET', `/api/raw/${slug}`);
+    const raw = await testApi(server.baseUrl).send(rawPaste, { params: { slug } });
     expect(raw.text).toBe('from the stored key\n');
   });
 

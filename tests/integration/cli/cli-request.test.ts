@@ -2,10 +2,12 @@
 // terminal with every option, as the admin and as a key inside its base path; outside it, a
 // read-only key and bad sizes are refused with the exit codes a script relies on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFileRequest, listFileRequests } from '@shared/api/file-request.endpoints';
+import { asApiKey, testApi } from '@tests/integration/support/api';
 import { fileRequestListSchema, fileRequestSchema, publicFileRequestSchema } from '@shared/api/file-request.schema';
 import { admin, mkdir, startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { clipdock, makeHome } from './cli-runner';
 
 describe('clipdock request', () => {
@@ -56,7 +58,7 @@ describe('clipdock request', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout.trim()).toBe(`${h.server.baseUrl}/request/scans-please`);
     const listed = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/file-requests', { apiKey: key }),
+      await testApi(h.server.baseUrl, asApiKey(key)).send(listFileRequests, {}),
       fileRequestListSchema,
     );
     expect(listed.items).toHaveLength(1);
@@ -75,7 +77,7 @@ describe('clipdock request', () => {
     const days = (Date.parse(listed.items[0]?.expires_at ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     const page = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/public/file-requests/scans-please'),
+      await testApi(h.server.baseUrl).send(getPublicFileRequest, { params: { slug: 'scans-please' } }),
       publicFileRequestSchema,
     );
     expect(JSON.stringify(page)).not.toContain('inbox');

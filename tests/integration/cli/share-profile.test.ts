@@ -4,12 +4,14 @@
 // `Accept: text/plain` the same upload still answers the JSON envelope.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDefaultStorageConfig } from '@shared/api/storage-config.endpoints';
+import { formUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { commitResponseSchema } from '@shared/api/upload.schema';
 import { FILE_FORM_NAME, sharexProfile, type SharexProfile } from '@shared/tool-profiles';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
 import { expectOk } from '@tests/integration/support/http';
 import { download, drivers, sha256, startHarness, type Harness } from '@tests/integration/storage/storage-harness';
-import { call } from '@tests/integration/support/http';
 import { z } from 'zod';
 
 /** ShareX's form writer: CRLF lines, a boundary of dashes and the time in hex, arguments first. */
@@ -41,14 +43,15 @@ describe.each(drivers)('the ShareX profile on the %s driver', (name) => {
     h = await startHarness(name);
     if (name === 's3')
       expectOk(
-        await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}/set-default`, { token: h.token }),
+        await testApi(h.server.baseUrl, asAdmin(h.token)).send(setDefaultStorageConfig, { params: { id: h.configId } }),
         z.unknown(),
       );
     apiKey = (await insertApiKey(h.server.db, { name: 'sharex', file_permission: 1 })).key;
   });
   afterAll(() => h.close());
 
-  const profileFor = () => sharexProfile({ uploadUrl: `${h.server.baseUrl}/api/upload`, apiKey, name: 'Clipdock' });
+  const profileFor = () =>
+    sharexProfile({ uploadUrl: testApi(h.server.baseUrl).url(formUpload, {}), apiKey, name: 'Clipdock' });
 
   it('answers the request ShareX sends with the link alone, and the link serves the file', async () => {
     const profile = profileFor();
@@ -75,6 +78,7 @@ describe.each(drivers)('the ShareX profile on the %s driver', (name) => {
     const { body, contentType } = sharexBody(profileFor(), 'note.txt', 'text/plain', Buffer.from('hi'), {
       remark: 'json please',
     });
+    // raw: the exact body and headers the share profile makes a screenshot tool send
     const response = await fetch(`${h.server.baseUrl}/api/upload`, {
       method: 'POST',
       headers: { Authorization: `ApiKey ${apiKey}`, 'Content-Type': contentType },

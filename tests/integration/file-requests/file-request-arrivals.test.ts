@@ -18,9 +18,8 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('new arrivals on %s', (database
   afterAll(() => h.close());
 
   const arrivals = async (who: Who) =>
-    expectOk(await owner(h, who, 'GET', '/arrivals'), fileRequestArrivalsSchema).new_uploads;
-  const newOf = async (who: Who, id: string) =>
-    expectOk(await owner(h, who, 'GET', `/${id}`), fileRequestSchema).new_uploads;
+    expectOk(await owner(h, who, 'arrivals', null), fileRequestArrivalsSchema).new_uploads;
+  const newOf = async (who: Who, id: string) => expectOk(await owner(h, who, 'get', id), fileRequestSchema).new_uploads;
 
   it('counts uploads not yet seen, per request and over the owner’s requests, until the owner opens them', async () => {
     const before = await arrivals(admin(h));
@@ -29,7 +28,7 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('new arrivals on %s', (database
     const { request: mine } = await newRequest(h);
     const { request: theirs } = await newRequest(h, {}, admin(h));
     const keyRequest = expectOk(
-      await owner(h, desk, 'POST', '', { path: `${h.mountPath}/desk`, title: 'Desk drop' }),
+      await owner(h, desk, 'create', null, { path: `${h.mountPath}/desk`, title: 'Desk drop' }),
       fileRequestSchema,
       201,
     );
@@ -47,15 +46,12 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('new arrivals on %s', (database
     expect(await arrivals(desk)).toBe(1);
 
     // The owner opens the uploads and is shown up to the newest commit it saw.
-    const shown = expectOk(await owner(h, admin(h), 'GET', `/${mine.id}/uploads`), fileRequestUploadListSchema);
+    const shown = expectOk(await owner(h, admin(h), 'uploads', mine.id), fileRequestUploadListSchema);
     const newest = shown.items
       .flatMap((u) => (u.committed_at === null ? [] : [u.committed_at]))
       .sort()
       .at(-1);
-    const seen = expectOk(
-      await owner(h, admin(h), 'POST', `/${mine.id}/uploads/seen`, { up_to: newest }),
-      uploadsSeenSchema,
-    );
+    const seen = expectOk(await owner(h, admin(h), 'seen', mine.id, { up_to: newest }), uploadsSeenSchema);
     expect(seen).toEqual({ id: mine.id, seen_at: newest, new_uploads: 0 });
     expect(await arrivals(admin(h))).toBe(before + 1);
     expect(await arrivals(desk)).toBe(1);
@@ -63,29 +59,25 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('new arrivals on %s', (database
     // A later arrival is new again; seen without a bound, everything up to now is seen.
     await send(h, mine.slug, token, 'later.txt', 'later');
     expect(await newOf(admin(h), mine.id)).toBe(1);
-    expectOk(await owner(h, admin(h), 'POST', `/${mine.id}/uploads/seen`, {}), uploadsSeenSchema);
+    expectOk(await owner(h, admin(h), 'seen', mine.id, {}), uploadsSeenSchema);
     expect(await newOf(admin(h), mine.id)).toBe(0);
 
     // An earlier bound never brings back what was seen.
     const again = expectOk(
-      await owner(h, admin(h), 'POST', `/${mine.id}/uploads/seen`, { up_to: '2000-01-01T00:00:00.000Z' }),
+      await owner(h, admin(h), 'seen', mine.id, { up_to: '2000-01-01T00:00:00.000Z' }),
       uploadsSeenSchema,
     );
     expect(again.new_uploads).toBe(0);
 
     // The key clears its own request, and never reaches another owner's.
-    expectError(await owner(h, desk, 'POST', `/${mine.id}/uploads/seen`, {}), 404, ErrorCode.NotFound);
-    expectOk(await owner(h, desk, 'POST', `/${keyRequest.id}/uploads/seen`, {}), uploadsSeenSchema);
+    expectError(await owner(h, desk, 'seen', mine.id, {}), 404, ErrorCode.NotFound);
+    expectOk(await owner(h, desk, 'seen', keyRequest.id, {}), uploadsSeenSchema);
     expect(await arrivals(desk)).toBe(0);
     expect(await arrivals(admin(h))).toBe(before);
   });
 
   it('refuses a bound that is not a date', async () => {
     const { request } = await newRequest(h);
-    expectError(
-      await owner(h, admin(h), 'POST', `/${request.id}/uploads/seen`, { up_to: 'yesterday' }),
-      400,
-      ErrorCode.ValidationFailed,
-    );
+    expectError(await owner(h, admin(h), 'seen', request.id, { up_to: 'yesterday' }), 400, ErrorCode.ValidationFailed);
   });
 });

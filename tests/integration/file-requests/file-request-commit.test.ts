@@ -99,7 +99,7 @@ describe.each(setups)('file request commits on the $driver driver and $database'
     const a = await start(h, request.slug, token, 'a.txt', 'aaaa');
     const b = await start(h, request.slug, token, 'b.txt', 'bbbb');
     const c = await start(h, request.slug, token, 'c.txt', 'cccccccccc');
-    const update = (json: unknown) => owner(h, admin(h), 'PUT', `/${request.id}`, json);
+    const update = (json: unknown) => owner(h, admin(h), 'update', request.id, json);
 
     expectOk(await update({ status: 'paused' }), fileRequestSchema);
     expectError(await commit(h, request.slug, token, a.file_id), 409, ErrorCode.Conflict);
@@ -140,18 +140,18 @@ describe.each(setups)('file request commits on the $driver driver and $database'
     const teamKey = await key(h, full);
     const otherKey = await key(h, full);
     const mountOnly = await key(h, { basic_path: `${h.mountPath}/team` });
-    const create = (who: typeof teamKey, path: string) => owner(h, who, 'POST', '', { path, title: 'Team drop' });
+    const create = (who: typeof teamKey, path: string) => owner(h, who, 'create', null, { path, title: 'Team drop' });
     expectError(await create(teamKey, `${h.mountPath}/other`), 403, ErrorCode.Forbidden);
     expectError(await create(mountOnly, `${h.mountPath}/team`), 403, ErrorCode.Forbidden);
     const mine = expectOk(await create(teamKey, `${h.mountPath}/team`), fileRequestSchema, 201);
 
-    expect(expectOk(await owner(h, teamKey, 'GET', ''), fileRequestListSchema).items.map((r) => r.id)).toEqual([
+    expect(expectOk(await owner(h, teamKey, 'list', null), fileRequestListSchema).items.map((r) => r.id)).toEqual([
       mine.id,
     ]);
-    expect(expectOk(await owner(h, otherKey, 'GET', ''), fileRequestListSchema).items).toEqual([]);
-    expectError(await owner(h, otherKey, 'GET', `/${mine.id}`), 404, ErrorCode.NotFound);
-    expectError(await owner(h, otherKey, 'DELETE', `/${mine.id}`), 404, ErrorCode.NotFound);
-    const adminSees = expectOk(await owner(h, admin(h), 'GET', ''), fileRequestListSchema).items.map((r) => r.id);
+    expect(expectOk(await owner(h, otherKey, 'list', null), fileRequestListSchema).items).toEqual([]);
+    expectError(await owner(h, otherKey, 'get', mine.id), 404, ErrorCode.NotFound);
+    expectError(await owner(h, otherKey, 'remove', mine.id), 404, ErrorCode.NotFound);
+    const adminSees = expectOk(await owner(h, admin(h), 'list', null), fileRequestListSchema).items.map((r) => r.id);
     expect(adminSees).toContain(mine.id);
 
     const token = await tokenOf(h, mine.slug);

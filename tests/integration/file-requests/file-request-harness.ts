@@ -3,6 +3,30 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import {
+  abortRequestMultipart,
+  cancelRequestUpload,
+  commitRequestUpload,
+  completeRequestMultipart,
+  createFileRequest,
+  deleteFileRequest,
+  finishRequestBatch,
+  getFileRequest,
+  getPublicFileRequest,
+  initRequestMultipart,
+  listFileRequests,
+  listFileRequestUploads,
+  listRequestMultipartParts,
+  presignRequestUpload,
+  refreshRequestMultipartUrls,
+  updateFileRequest,
+  verifyFileRequestPassword,
+} from '@shared/api/file-request.endpoints';
+import { fileRequestArrivals, markFileRequestUploadsSeen } from '@shared/api/file-request-arrivals.endpoints';
+import { adminFsEndpoints } from '@shared/api/fs.endpoints';
+import { requestUploadThumbnail } from '@shared/api/share-thumbnail.endpoints';
+import { endpointAddress } from '@shared/http/endpoint';
+import { testApi } from '@tests/integration/support/api';
+import {
   fileRequestSchema,
   publicFileRequestSchema,
   requestCommitResultSchema,
@@ -35,8 +59,32 @@ function auth(who: Who) {
   return 'token' in who ? { token: who.token } : { apiKey: who.apiKey };
 }
 
-export function owner(h: FsHarness, who: Who, method: string, path: string, json?: unknown): Promise<CallResult> {
-  return call(h.server.baseUrl, method, `/api/file-requests${path}`, { ...auth(who), json });
+const ownerEndpoints = {
+  list: listFileRequests,
+  create: createFileRequest,
+  arrivals: fileRequestArrivals,
+  get: getFileRequest,
+  update: updateFileRequest,
+  remove: deleteFileRequest,
+  uploads: listFileRequestUploads,
+  seen: markFileRequestUploadsSeen,
+};
+export type OwnerCall = keyof typeof ownerEndpoints;
+
+/**
+ * An owner's call, its method and address from the endpoint definition (`id` fills `:id`); the
+ * body goes as given, so a test may send what the contract refuses.
+ */
+export function owner(
+  h: FsHarness,
+  who: Who,
+  action: OwnerCall,
+  id: string | null,
+  json?: unknown,
+): Promise<CallResult> {
+  const endpoint = ownerEndpoints[action];
+  const address = endpointAddress('/api', endpoint, { params: id === null ? undefined : { id } });
+  return call(h.server.baseUrl, endpoint.method, address, { ...auth(who), json });
 }
 
 /** A fresh folder under the mount and an open request on it. */
@@ -48,16 +96,42 @@ export async function newRequest(
   const folder = `${h.mountPath}/inbox-${randomUUID().slice(0, 8)}`;
   await mkdir(h, admin(h), folder);
   const request = expectOk(
-    await owner(h, who, 'POST', '', { path: folder, title: 'Send me your files', ...settings }),
+    await owner(h, who, 'create', null, { path: folder, title: 'Send me your files', ...settings }),
     fileRequestSchema,
     201,
   );
   return { request, folder };
 }
 
-export function pub(h: FsHarness, slug: string, step: string, json?: unknown, headers?: Record<string, string>) {
-  const path = `/api/public/file-requests/${encodeURIComponent(slug)}${step === '' ? '' : `/${step}`}`;
-  return call(h.server.baseUrl, json === undefined ? 'GET' : 'POST', path, { json, headers });
+const publicEndpoints = [
+  getPublicFileRequest,
+  verifyFileRequestPassword,
+  presignRequestUpload,
+  commitRequestUpload,
+  cancelRequestUpload,
+  finishRequestBatch,
+  initRequestMultipart,
+  refreshRequestMultipartUrls,
+  listRequestMultipartParts,
+  completeRequestMultipart,
+  abortRequestMultipart,
+  requestUploadThumbnail,
+];
+type StepIn<P> = P extends '/public/file-requests/:slug'
+  ? ''
+  : P extends `/public/file-requests/:slug/${infer S}`
+    ? S
+    : never;
+/** The uploader's steps, as the endpoint definitions name them ('' is the request itself). */
+export type PublicStep = StepIn<(typeof publicEndpoints)[number]['path']>;
+
+/** An uploader's call: a GET without a body, a POST with one, to the step's defined address. */
+export function pub(h: FsHarness, slug: string, step: PublicStep, json?: unknown, headers?: Record<string, string>) {
+  const method = json === undefined ? 'GET' : 'POST';
+  const path = step === '' ? '/public/file-requests/:slug' : `/public/file-requests/:slug/${step}`;
+  const endpoint = publicEndpoints.find((candidate) => candidate.method === method && candidate.path === path);
+  if (endpoint === undefined) throw new Error(`no endpoint ${method} ${path}`);
+  return call(h.server.baseUrl, method, endpointAddress('/api', endpoint, { params: { slug } }), { json, headers });
 }
 
 export async function info(h: FsHarness, slug: string): Promise<PublicFileRequest> {
@@ -137,7 +211,7 @@ export async function sendMultipart(h: FsHarness, slug: string, token: string, f
 
 /** What the object at an explorer path holds, read through the admin's download. */
 export async function downloadText(h: FsHarness, path: string): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(path)}`, {
+  const response = await fetch(testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path } }), {
     headers: { authorization: `Bearer ${h.token}` },
   });
   return { status: response.status, text: await response.text() };

@@ -15,7 +15,7 @@ import { newRequest, owner, pub, send, tokenOf } from './file-request-harness';
 import { expectedSignature, RECEIVER_HOST, startReceiver, type Receiver } from './webhook-receiver';
 
 async function view(h: FsHarness, id: string): Promise<FileRequestView> {
-  return expectOk(await owner(h, admin(h), 'GET', `/${id}`), fileRequestSchema);
+  return expectOk(await owner(h, admin(h), 'get', id), fileRequestSchema);
 }
 
 /** The same harness on a server started again on the same data folder and database. */

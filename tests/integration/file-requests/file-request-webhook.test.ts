@@ -36,7 +36,7 @@ describe.each(['SQLite', 'PostgreSQL'])('file request webhooks on %s', (database
   });
 
   const view = async (id: string): Promise<FileRequestView> =>
-    expectOk(await owner(h, admin(h), 'GET', `/${id}`), fileRequestSchema);
+    expectOk(await owner(h, admin(h), 'get', id), fileRequestSchema);
 
   it('reports a finished batch once, signed, retrying after a failure when its back-off has passed', async () => {
     receiver.received.length = 0;

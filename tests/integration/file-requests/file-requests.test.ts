@@ -2,6 +2,8 @@
 // (single PUT and multipart) into folders of their own, names never clash, nothing already in the
 // folder is shown, and every limit is refused at the start of an upload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApi } from '@tests/integration/support/api';
+import { adminFsEndpoints } from '@shared/api/fs.endpoints';
 import {
   fileRequestDeletedSchema,
   fileRequestSchema,
@@ -54,13 +56,13 @@ describe.each(setups)('file requests on the $driver driver and $database', (setu
     expect(await downloadText(h, `${folder}/${again.storage_path}`)).toEqual({ status: 200, text: 'alice again' });
     expect(namesOf((await listAll(h, admin(h), folder)).items)).toHaveLength(3);
 
-    const uploads = expectOk(await owner(h, admin(h), 'GET', `/${request.id}/uploads`), fileRequestUploadListSchema);
+    const uploads = expectOk(await owner(h, admin(h), 'uploads', request.id), fileRequestUploadListSchema);
     expect(uploads.items.map((u) => [u.uploader_name, u.status, u.size]).sort()).toEqual([
       ['Alice', 'done', 10],
       ['Alice', 'done', 11],
       ['Bob', 'done', 8],
     ]);
-    const seen = expectOk(await owner(h, admin(h), 'GET', `/${request.id}`), fileRequestSchema);
+    const seen = expectOk(await owner(h, admin(h), 'get', request.id), fileRequestSchema);
     expect(seen).toMatchObject({ file_count: 3, total_bytes: 29, state: 'open' });
     expect(seen.last_upload_at).not.toBeNull();
   });
@@ -72,7 +74,7 @@ describe.each(setups)('file requests on the $driver driver and $database', (setu
     const done = await sendMultipart(h, request.slug, token, 'data.bin', bytes);
     expect(done.size).toBe(1000);
     const stored = await fetch(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${folder}/${done.storage_path}`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${folder}/${done.storage_path}` } }),
       { headers: { authorization: `Bearer ${h.token}` } },
     );
     expect(new Uint8Array(await stored.arrayBuffer())).toEqual(bytes);
@@ -112,7 +114,7 @@ describe.each(setups)('file requests on the $driver driver and $database', (setu
       ErrorCode.PasswordRequired,
     );
 
-    expectOk(await owner(h, admin(h), 'PUT', `/${request.id}`, { status: 'paused' }), fileRequestSchema);
+    expectOk(await owner(h, admin(h), 'update', request.id, { status: 'paused' }), fileRequestSchema);
     expect(await info(h, request.slug)).toMatchObject({
       state: 'paused',
       upload_token: null,
@@ -120,11 +122,11 @@ describe.each(setups)('file requests on the $driver driver and $database', (setu
     });
     expectError(await presign(), 409, ErrorCode.Conflict);
 
-    expectOk(await owner(h, admin(h), 'PUT', `/${request.id}`, { status: 'closed' }), fileRequestSchema);
+    expectOk(await owner(h, admin(h), 'update', request.id, { status: 'closed' }), fileRequestSchema);
     expect(await info(h, request.slug)).toMatchObject({ state: 'closed', title: null, upload_token: null });
     expectError(await presign(), 410, ErrorCode.Gone);
 
-    expectOk(await owner(h, admin(h), 'PUT', `/${request.id}`, { status: 'open' }), fileRequestSchema);
+    expectOk(await owner(h, admin(h), 'update', request.id, { status: 'open' }), fileRequestSchema);
     await h.server.db
       .updateTable('file_requests')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -133,7 +135,7 @@ describe.each(setups)('file requests on the $driver driver and $database', (setu
     expect(await info(h, request.slug)).toMatchObject({ state: 'expired', title: null });
     expectError(await presign(), 410, ErrorCode.Gone);
 
-    expectOk(await owner(h, admin(h), 'DELETE', `/${request.id}`), fileRequestDeletedSchema);
+    expectOk(await owner(h, admin(h), 'remove', request.id), fileRequestDeletedSchema);
     expectError(await pub(h, request.slug, ''), 404, ErrorCode.NotFound);
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMount, getMount, updateMount } from '@shared/api/mounts.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import {
   FS_EDIT_MAX_BYTES,
   fsBatchRemoveResultSchema,
@@ -11,7 +13,7 @@ import {
 } from '@shared/api/fs.schema';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import {
   admin,
@@ -154,7 +156,7 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
       storage_config_id: h.configId,
       mount_path: `${h.mountPath}-second`,
     };
-    expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
+    expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(createMount, { body: json }), mountViewSchema, 201);
     expect((await writeText(h, admin(h), `${root}/cross.txt`, 'x')).status).toBe(200);
     expectError(
       await fsCall(h, admin(h), 'POST', 'rename', {
@@ -263,13 +265,16 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
     expect(namesOf((await list(h, admin(h), dir)).items)).toEqual(['inside.txt', 'later.txt', 'outside.txt']);
     expect(await search('later.tx')).toEqual([`${dir}/later.txt`]);
     const mount = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/admin/mounts/${h.mountId}`, { token: h.token }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(getMount, { params: { id: h.mountId } }),
       mountViewSchema,
     );
     expect(mount.last_refresh_at).toBe(refreshed.last_refresh_at);
 
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${h.mountId}`, { token: h.token, json: { cache_ttl: 0 } }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateMount, {
+        params: { id: h.mountId },
+        body: { cache_ttl: 0 },
+      }),
       mountViewSchema,
     );
     await list(h, admin(h), dir);
@@ -280,16 +285,16 @@ describe.each(drivers)('mount explorer changes on the %s driver', (name) => {
   it('keeps the index of a mount that moves to another path', async () => {
     const json = { name: 'moving', storage_type: name, storage_config_id: h.configId, mount_path: '/moving-mount' };
     const mount = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createMount, { body: json }),
       mountViewSchema,
       201,
     );
     expect((await writeText(h, admin(h), '/moving-mount/travelling-note.txt', 'x')).status).toBe(200);
     expect(await search('travelling-note')).toEqual(['/moving-mount/travelling-note.txt']);
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${mount.id}`, {
-        token: h.token,
-        json: { mount_path: '/moved-mount' },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateMount, {
+        params: { id: mount.id },
+        body: { mount_path: '/moved-mount' },
       }),
       mountViewSchema,
     );

@@ -4,6 +4,10 @@
 // key, base path, quota, max upload size); a commit with a wrong size; a cancel leaves no
 // half-written file and no reservation.
 import { afterAll, assert, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listMounts } from '@shared/api/mounts.endpoints';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { getStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import {
   COPY_SINGLE_PUT_MAX_BYTES,
@@ -17,7 +21,7 @@ import { ErrorCode } from '@shared/errors';
 import type { CopyProgress } from '@workers/copy-protocol';
 import type { TransferWorkerApi } from '@workers/protocol';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { fetchBytes, putTo, randomBytesOf, sha256 } from '@tests/integration/storage/storage-harness';
 import { admin, formUpload, fsCall, key, mkdir, startFsHarness, type FsHarness, type Who } from './fs-harness';
 
@@ -34,10 +38,7 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
   beforeAll(async () => {
     h = await startFsHarness('s3');
     s3 = h.mountPath;
-    const mounts = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-      mountListSchema,
-    );
+    const mounts = expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMounts, {}), mountListSchema);
     local = mounts.find((mount) => mount.storage_type === 'local')?.mount_path ?? '';
     expect(local).not.toBe('');
     const src = `${local}/xsrc`;
@@ -65,13 +66,12 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
   });
   afterAll(() => h.close());
   beforeEach(async () => {
-    await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-      token: h.token,
-      json: { max_upload_size: 100, max_upload_size_unit: 'MB' },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+      body: { max_upload_size: 100, max_upload_size_unit: 'MB' },
     });
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: null },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: null },
     });
   });
 
@@ -178,12 +178,12 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
       ErrorCode.Forbidden,
     );
     const used = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(getStorageConfig, { params: { id: h.configId } }),
       z.object({ used_storage_bytes: z.number() }),
     ).used_storage_bytes;
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: used + 1000 },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: used + 1000 },
     });
     expectError(
       await fsCall(h, admin(h), 'POST', 'batch-copy', {
@@ -192,13 +192,12 @@ describe('batch-copy across storages (local and radosgw) with the worker', () =>
       413,
       ErrorCode.QuotaExceeded,
     );
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: null },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: null },
     });
-    await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-      token: h.token,
-      json: { max_upload_size: 10, max_upload_size_unit: 'MB' },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+      body: { max_upload_size: 10, max_upload_size_unit: 'MB' },
     });
     expectError(
       await fsCall(h, admin(h), 'POST', 'batch-copy', {

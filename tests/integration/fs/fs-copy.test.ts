@@ -2,11 +2,14 @@
 // levels deep copied by storage itself and indexed, skipExisting both ways, and every refusal made
 // before any work (read-only key, base path, a folder into itself, max upload size, quota).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { getStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { fsBatchCopyResultSchema, type FsBatchCopyRequest } from '@shared/api/fs-copy.schema';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import {
   admin,
@@ -44,13 +47,12 @@ describe.each(drivers)('batch-copy inside one storage on the %s driver', (name) 
   });
   afterAll(() => h.close());
   beforeEach(async () => {
-    await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-      token: h.token,
-      json: { max_upload_size: 100, max_upload_size_unit: 'MB' },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+      body: { max_upload_size: 100, max_upload_size_unit: 'MB' },
     });
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: null },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: null },
     });
   });
 
@@ -171,26 +173,24 @@ describe.each(drivers)('batch-copy inside one storage on the %s driver', (name) 
 
   it('refuses a copy beyond the max upload size or the quota, copying nothing', async () => {
     expect((await writeText(h, admin(h), `${root}/big.txt`, 'x'.repeat(80 * 1024))).status).toBe(200);
-    await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-      token: h.token,
-      json: { max_upload_size: 64, max_upload_size_unit: 'KB' },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+      body: { max_upload_size: 64, max_upload_size_unit: 'KB' },
     });
     expectError(
       await copy(admin(h), { items: [{ sourcePath: `${root}/big.txt`, targetPath: `${root}/big-copy.txt` }] }),
       413,
       ErrorCode.PayloadTooLarge,
     );
-    await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-      token: h.token,
-      json: { max_upload_size: 100, max_upload_size_unit: 'MB' },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+      body: { max_upload_size: 100, max_upload_size_unit: 'MB' },
     });
     const config = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(getStorageConfig, { params: { id: h.configId } }),
       z.object({ used_storage_bytes: z.number() }),
     );
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: config.used_storage_bytes + 1000 },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: config.used_storage_bytes + 1000 },
     });
     expectError(
       await copy(admin(h), { items: [{ sourcePath: `${root}/big.txt`, targetPath: `${root}/big-copy.txt` }] }),

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFsEndpoints } from '@shared/api/fs.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import {
   fsEntryDetailSchema,
@@ -112,28 +114,28 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     }
 
     const whole = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${root}/photo.png` } }),
       { headers: { authorization: `Bearer ${h.token}` } },
     );
     expect(whole.status).toBe(200);
     expect(whole.headers.get('content-disposition')).toMatch(/^attachment; filename="photo.png"/);
     expect(sha256(whole.bytes)).toBe(sha256(bytes));
     const ranged = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${root}/photo.png` } }),
       { headers: { authorization: `Bearer ${h.token}`, range: 'bytes=100-199' } },
     );
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 100-199/${bytes.length}`);
     expect(Buffer.compare(ranged.bytes, bytes.subarray(100, 200))).toBe(0);
     const head = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${root}/photo.png` } }),
       { method: 'HEAD', headers: { authorization: `Bearer ${h.token}` } },
     );
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
     expect(head.bytes.length).toBe(0);
     const beyond = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/photo.png`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${root}/photo.png` } }),
       { headers: { authorization: `Bearer ${h.token}`, range: `bytes=${bytes.length}-` } },
     );
     expect(beyond.status).toBe(416);
@@ -171,7 +173,7 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     ] as const) {
       expectOk(await formUpload(h, admin(h), root, file, '<script>alert(1)</script>', type), fsEntrySchema, 201);
       const path = `${root}/${file}`;
-      const got = await fetchBytes(`${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(path)}`, {
+      const got = await fetchBytes(testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path } }), {
         headers: { authorization: `Bearer ${h.token}` },
       });
       expect(got.headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -280,15 +282,11 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
       headers: { 'content-type': 'application/octet-stream' },
     });
     expectError(short, 400, ErrorCode.BadRequest);
-    const response = await fetch(
-      `${h.server.baseUrl}/api/admin/fs/multipart/part?uploadId=${init.uploadId}&partNumber=2&isLastPart=true`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/octet-stream' },
-        body: new Uint8Array(rest),
-      },
-    );
-    const part = fsMultipartPartResultSchema.parse(z.object({ data: z.unknown() }).parse(await response.json()).data);
+    const response = await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFsEndpoints.multipartPart, {
+      query: { uploadId: init.uploadId, partNumber: 2, isLastPart: true },
+      body: new Uint8Array(rest),
+    });
+    const part = fsMultipartPartResultSchema.parse(z.object({ data: z.unknown() }).parse(response.body).data);
     expect(response.status).toBe(200);
     const urls = expectOk(
       await fsCall(h, admin(h), 'POST', 'multipart/urls', { json: { uploadId: init.uploadId, partNumbers: [2] } }),
@@ -303,7 +301,7 @@ describe.each(drivers)('mount explorer files on the %s driver', (name) => {
     );
     expect(done).toMatchObject({ path: `${root}/big.bin`, size: bytes.length });
     const got = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${root}/big.bin`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${root}/big.bin` } }),
       { headers: { authorization: `Bearer ${h.token}` } },
     );
     expect(sha256(got.bytes)).toBe(sha256(bytes));

@@ -1,10 +1,13 @@
 // Multipart form uploads as real clients write them, on each driver: UTF-8 file names raw in
 // filename="…" (curl -F, browsers, FormData, Python's requests) or encoded in filename*=UTF-8''…
 // are stored as sent, and form fields count in any order (a field is never silently dropped).
+// raw file: the multipart bodies are written by hand, byte for byte as each client sends them.
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadFile } from '@shared/api/file.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { fsEntrySchema } from '@shared/api/fs.schema';
 import { commitResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
@@ -96,7 +99,7 @@ describe.each(drivers)('form uploads on the %s driver', (driver) => {
     expect(late.slug).toBe(slug);
     expect(late.storage_path).toContain('later/here/');
     expect(late.remark).toBe('sent last');
-    const download = await fetch(`${h.server.baseUrl}/api/file-download/${slug}`);
+    const download = await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug } }));
     expect(await download.text()).toBe('late fields');
 
     const refused = expectError(

@@ -3,6 +3,20 @@
 // /user/fs, form uploads, and objects written straight to storage (as another tool would).
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { adminFsEndpoints, fsEndpointsOf, refreshMountIndex, userFsEndpoints } from '@shared/api/fs.endpoints';
+import { removeWebdavLocks } from '@shared/api/fs-locks.endpoints';
+import { adminFsMoveEndpoints, userFsMoveEndpoints } from '@shared/api/fs-move.endpoints';
+import { adminFsShare, userFsShare } from '@shared/api/fs-share.endpoints';
+import {
+  adminThumbnail,
+  adminThumbnailUpload,
+  userThumbnail,
+  userThumbnailUpload,
+} from '@shared/api/fs-thumbnail.endpoints';
+import { createMount, listMounts, updateMount } from '@shared/api/mounts.endpoints';
+import type { Credentials } from '@shared/http/api-client';
+import { endpointAddress, type HttpMethod } from '@shared/http/endpoint';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { fsEntrySchema, fsListingSchema, type FsEntry } from '@shared/api/fs.schema';
 import { mountListSchema, mountViewSchema } from '@shared/api/mount.schema';
 import type { NewApiKey } from '@server/db/schema';
@@ -25,30 +39,27 @@ export async function startFsHarness(
   options: TestServerOptions & { cacheTtl?: number } = {},
 ): Promise<FsHarness> {
   const h = await startHarness(name, options);
-  const mounts = expectOk(
-    await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-    mountListSchema,
-  );
+  const mounts = expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMounts, {}), mountListSchema);
   const local = mounts.find((mount) => mount.storage_config_id === h.configId);
   let mount = local;
   if (mount === undefined) {
     const json = {
       name: 'S3',
-      storage_type: 's3',
+      storage_type: 's3' as const,
       storage_config_id: h.configId,
       mount_path: '/s3',
       cache_ttl: options.cacheTtl ?? 300,
     };
     mount = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createMount, { body: json }),
       mountViewSchema,
       201,
     );
   } else if (options.cacheTtl !== undefined) {
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/admin/mounts/${mount.id}`, {
-        token: h.token,
-        json: { cache_ttl: options.cacheTtl },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateMount, {
+        params: { id: mount.id },
+        body: { cache_ttl: options.cacheTtl },
       }),
       mountViewSchema,
     );
@@ -56,25 +67,55 @@ export async function startFsHarness(
   return { ...h, mountPath: mount.mount_path, mountId: mount.id };
 }
 
-/** One fs call: `/api/admin/fs/<action>` for an admin token, `/api/user/fs/<action>` for a key. */
-export function fsCall(
+const fsRoutes = [
+  ...Object.values(adminFsEndpoints),
+  ...Object.values(userFsEndpoints),
+  ...Object.values(adminFsMoveEndpoints),
+  ...Object.values(userFsMoveEndpoints),
+  adminFsShare,
+  userFsShare,
+  removeWebdavLocks,
+  refreshMountIndex,
+  adminThumbnail,
+  userThumbnail,
+  adminThumbnailUpload,
+  userThumbnailUpload,
+];
+type FsRoute = (typeof fsRoutes)[number];
+type ActionIn<P> = P extends `/${'admin' | 'user'}/fs/${infer A}` ? A : never;
+/** The actions under /admin/fs and /user/fs that answer `method`, as the endpoint definitions name them. */
+export type FsAction<M extends HttpMethod = HttpMethod> = FsRoute extends infer R
+  ? R extends { method: M; path: infer P }
+    ? ActionIn<P>
+    : never
+  : never;
+
+/**
+ * One fs call: `/api/admin/fs/<action>` for an admin token, `/api/user/fs/<action>` for a key, its
+ * address taken from the endpoint definition (an action or method the contract lacks does not
+ * compile). The body goes as given, so a test may send what the contract refuses.
+ */
+export function fsCall<M extends HttpMethod>(
   h: Harness,
   who: Who,
-  method: string,
-  action: string,
+  method: M,
+  action: FsAction<M>,
   request: FsRequest = {},
 ): Promise<CallResult> {
   const scope = 'token' in who ? 'admin' : 'user';
-  const query =
-    request.query === undefined
-      ? ''
-      : `?${new URLSearchParams(Object.entries(request.query).map(([k, v]) => [k, String(v)])).toString()}`;
-  return call(h.server.baseUrl, method, `/api/${scope}/fs/${action}${query}`, {
+  const endpoint = fsRoutes.find((route) => route.method === method && route.path === `/${scope}/fs/${action}`);
+  if (endpoint === undefined) throw new Error(`no endpoint ${method} /${scope}/fs/${action}`);
+  return call(h.server.baseUrl, method, endpointAddress('/api', endpoint, { query: request.query }), {
     ...who,
     json: request.json,
     headers: request.headers,
     body: request.body,
   });
+}
+
+/** The typed client's credentials for `who`. */
+export function credentialsOf(who: Who): Credentials {
+  return 'token' in who ? asAdmin(who.token) : asApiKey(who.apiKey);
 }
 
 export function admin(h: Harness): Who {
@@ -131,19 +172,7 @@ export async function formUpload(
   const form = new FormData();
   form.set('path', folder);
   form.set('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
-  const authorization = 'token' in who ? `Bearer ${who.token}` : `ApiKey ${who.apiKey}`;
-  const response = await fetch(`${h.server.baseUrl}/api/${scope}/fs/upload`, {
-    method: 'POST',
-    headers: { authorization },
-    body: form,
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    text,
-    body: response.headers.get('content-type')?.includes('json') === true ? JSON.parse(text) : undefined,
-  };
+  return testApi(h.server.baseUrl, credentialsOf(who)).send(fsEndpointsOf(scope).upload, { body: form });
 }
 
 /** Puts an object straight into storage, as a tool other than Clipdock would. */

@@ -3,10 +3,11 @@
 // and its end, whoever asks; reads go on, and the lock's holder still writes over /dav with its
 // token. After UNLOCK the same changes go through.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fsUnlockResultSchema, removeWebdavLocks } from '@shared/api/fs-locks.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { fsPresignResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { fsUnlockResultSchema } from '@shared/api/fs-locks.endpoints';
-import { call, expectError, expectOk, type CallResult } from '@tests/integration/support/http';
+import { expectError, expectOk, type CallResult } from '@tests/integration/support/http';
 import { adminBasic, dav } from '@tests/integration/webdav/dav-harness';
 import { drivers, putTo } from '@tests/integration/storage/storage-harness';
 import {
@@ -20,6 +21,7 @@ import {
   writeText,
   type FsHarness,
   type Who,
+  credentialsOf,
 } from './fs-harness';
 
 const lockBody = `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner><D:href>mailto:alice@example.com</D:href></D:owner></D:lockinfo>`;
@@ -154,13 +156,14 @@ describe.each(drivers)('WebDAV locks seen by the JSON file API on the %s driver'
     expect((await writeText(h, admin(h), file, 'v1')).status).toBe(200);
     await lock(file, '0');
     expectLocked(await writeText(h, keyed, file, 'v2'), file);
-    expectError(
-      await call(h.server.baseUrl, 'POST', '/api/admin/fs/unlock', { ...keyed, json: { path: file } }),
+    await testApi(h.server.baseUrl, credentialsOf(keyed)).fails(
+      removeWebdavLocks,
+      { body: { path: file } },
       403,
       ErrorCode.Forbidden,
     );
     const removed = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/fs/unlock', { token: h.token, json: { path: file } }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(removeWebdavLocks, { body: { path: file } }),
       fsUnlockResultSchema,
     );
     expect(removed).toEqual({ path: file, removed: 1 });

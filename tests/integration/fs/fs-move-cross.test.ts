@@ -3,12 +3,14 @@
 // file and records it with move-commit, which deletes each source only after checking its target,
 // then the emptied source folders. A commit whose target does not match keeps the source.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMounts } from '@shared/api/mounts.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { fsMoveCommitResultSchema, fsMoveResultSchema } from '@shared/api/fs-move.schema';
 import { fsEntryDetailSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountListSchema } from '@shared/api/mount.schema';
 import type { TransferWorkerApi } from '@workers/protocol';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { fetchBytes, randomBytesOf } from '@tests/integration/storage/storage-harness';
 import { admin, formUpload, fsCall, mkdir, startFsHarness, type FsHarness } from './fs-harness';
@@ -20,10 +22,7 @@ describe.each(['sqlite', 'postgres'] as const)('move across storages on %s', (da
   beforeAll(async () => {
     const env = database === 'postgres' ? { DATABASE_URL: await createTestDatabase('fs_move') } : {};
     h = await startFsHarness('s3', { env });
-    const mounts = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-      mountListSchema,
-    );
+    const mounts = expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMounts, {}), mountListSchema);
     local = mounts.find((mount) => mount.storage_type === 'local')?.mount_path ?? '';
     expect(local).not.toBe('');
     worker = createWorkerEndpoint({ fetch: globalThis.fetch });

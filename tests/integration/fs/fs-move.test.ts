@@ -4,11 +4,14 @@
 // call again finishing the move; and every refusal made before any work.
 import { DeleteBucketPolicyCommand, PutBucketPolicyCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshMountIndex } from '@shared/api/fs.endpoints';
+import { getStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { fsMoveResultSchema, type FsMoveRequest } from '@shared/api/fs-move.schema';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { rgwClient } from '@tests/integration/support/rgw';
 import { drivers } from '@tests/integration/storage/storage-harness';
@@ -140,14 +143,14 @@ describe.each(cases)('move inside one storage on the %s driver and %s', (name, d
   it('moves a file another tool wrote without counting it against the quota, and a counted one stays counted', async () => {
     const used = async () =>
       expectOk(
-        await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+        await testApi(h.server.baseUrl, asAdmin(h.token)).send(getStorageConfig, { params: { id: h.configId } }),
         z.object({ used_storage_bytes: z.number() }),
       ).used_storage_bytes;
     await mkdir(h, admin(h), `${root}/quota`);
     await putDirect(h, `${root.slice(h.mountPath.length + 1)}/quota/outside.txt`, 'x'.repeat(5000));
     expect((await writeText(h, admin(h), `${root}/quota/inside.txt`, 'y'.repeat(3000))).status).toBe(200);
     expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/fs/refresh', { token: h.token, json: { mount_id: h.mountId } }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(refreshMountIndex, { body: { mount_id: h.mountId } }),
       z.unknown(),
     );
     const before = await used();

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpMethod } from '@shared/http/endpoint';
+import { refreshMountIndex } from '@shared/api/fs.endpoints';
+import { createMount, listMounts } from '@shared/api/mounts.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import * as z from 'zod/mini';
 import { fsPresignResultSchema, fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import {
   admin,
@@ -17,6 +21,7 @@ import {
   writeText,
   type FsHarness,
   type Who,
+  type FsAction,
 } from './fs-harness';
 
 describe.each(drivers)('mount explorer permissions on the %s driver', (name) => {
@@ -31,7 +36,7 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
     m = h.mountPath;
     sibling = `${m}-sibling`;
     const json = { name: 'sibling', storage_type: name, storage_config_id: h.configId, mount_path: sibling };
-    expectOk(await call(h.server.baseUrl, 'POST', '/api/admin/mounts', { token: h.token, json }), mountViewSchema, 201);
+    expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(createMount, { body: json }), mountViewSchema, 201);
     for (const folder of ['docs', 'docs/team', 'docsbar', 'other']) await mkdir(h, admin(h), `${m}/${folder}`);
     for (const path of [
       `${m}/docs/report-a.txt`,
@@ -73,7 +78,7 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
   ])('refuses %s', async (_label, pathOf, status) => {
     const path = pathOf(m);
     const code = status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed;
-    for (const action of ['get', 'download', 'file-link'])
+    for (const action of ['get', 'download', 'file-link'] as const)
       expectError(await fsCall(h, docsKey, 'GET', action, { query: { path } }), status, code);
     expectError(await fsCall(h, docsKey, 'GET', 'list', { query: { path } }), status, code);
     expectError(await fsCall(h, docsKey, 'POST', 'mkdir', { json: { path: `${path}/new` } }), status, code);
@@ -123,7 +128,7 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
     expect((await fsCall(h, readOnly, 'GET', 'download', { query: { path: `${m}/docs/report-a.txt` } })).status).toBe(
       200,
     );
-    const writes: Array<[string, string, { json?: unknown; query?: Record<string, string> }]> = [
+    const writes: Array<[HttpMethod, FsAction, { json?: unknown; query?: Record<string, string> }]> = [
       ['POST', 'mkdir', { json: { path: `${m}/docs/ro` } }],
       ['POST', 'update', { json: { path: `${m}/docs/ro.txt`, content: 'x' } }],
       ['POST', 'presign', { json: { path: `${m}/docs`, fileName: 'ro.txt', fileSize: 1 } }],
@@ -197,10 +202,9 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
       ErrorCode.Forbidden,
     );
     const siblingId =
-      expectOk(
-        await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-        z.array(mountViewSchema),
-      ).find((mount) => mount.mount_path === sibling)?.id ?? '';
+      expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMounts, {}), z.array(mountViewSchema)).find(
+        (mount) => mount.mount_path === sibling,
+      )?.id ?? '';
     expectError(
       await fsCall(h, docsKey, 'GET', 'search', { query: { q: 'report', scope: 'mount', mount_id: siblingId } }),
       404,
@@ -213,10 +217,10 @@ describe.each(drivers)('mount explorer permissions on the %s driver', (name) => 
   it('needs mount permission; the admin-only refresh refuses keys', async () => {
     const fileKey = await key(h, { mount_permission: 0, file_permission: 1 });
     expectError(await fsCall(h, fileKey, 'GET', 'list', { query: { path: '/' } }), 403, ErrorCode.Forbidden);
-    const refresh = await call(h.server.baseUrl, 'POST', '/api/admin/fs/refresh', {
-      apiKey: 'apiKey' in docsKey ? docsKey.apiKey : '',
-      json: { mount_id: h.mountId },
-    });
+    const refresh = await testApi(h.server.baseUrl, asApiKey('apiKey' in docsKey ? docsKey.apiKey : '')).send(
+      refreshMountIndex,
+      { body: { mount_id: h.mountId } },
+    );
     expectError(refresh, 403, ErrorCode.Forbidden);
   });
 });

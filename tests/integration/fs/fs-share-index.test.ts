@@ -5,6 +5,14 @@
 // removing it once it expired, takes it out again.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  commitUpload,
+  completeMultipartUpload,
+  formUpload as formUploadEndpoint,
+  initMultipartUpload,
+} from '@shared/api/upload.endpoints';
+import { adminFileEndpoints } from '@shared/api/file.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import {
   commitResponseSchema,
@@ -19,7 +27,7 @@ import { FsIndex } from '@server/modules/fs/fs-index';
 import { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
 import { MountService } from '@server/modules/mounts/mount.service';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { drivers, putTo, randomBytesOf, uploadFile } from '@tests/integration/storage/storage-harness';
 import { admin, fsCall, list, namesOf, startFsHarness, type FsHarness } from './fs-harness';
 
@@ -37,28 +45,25 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     const form = new FormData();
     form.set('s3_config_id', h.configId);
     form.set('file', new Blob([new Uint8Array(bytes)], { type: 'text/plain' }), filename);
-    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${h.token}` },
-      body: form,
-    });
     return expectOk(
-      { status: response.status, headers: response.headers, text: '', body: await response.json() },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(formUploadEndpoint, { body: form }),
       commitResponseSchema,
       201,
     );
   };
 
-  const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
+  const asAdminApi = () => testApi(h.server.baseUrl, asAdmin(h.token));
 
   /** multipart init → PUT the one part → complete → commit. */
   const multipartUpload = async (filename: string, bytes: Uint8Array): Promise<CommitResponse> => {
     const init = expectOk(
-      await post('/api/s3/multipart/init', {
-        s3_config_id: h.configId,
-        filename,
-        mimetype: 'text/plain',
-        size: bytes.length,
+      await asAdminApi().send(initMultipartUpload, {
+        body: {
+          s3_config_id: h.configId,
+          filename,
+          mimetype: 'text/plain',
+          size: bytes.length,
+        },
       }),
       multipartInitResponseSchema,
       201,
@@ -70,9 +75,12 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
       parts.push({ partNumber, etag: put.etag });
     }
     const ids = { file_id: init.file_id, upload_id: init.upload_id };
-    const done = expectOk(await post('/api/s3/multipart/complete', { ...ids, parts }), multipartCompleteResponseSchema);
+    const done = expectOk(
+      await asAdminApi().send(completeMultipartUpload, { body: { ...ids, parts } }),
+      multipartCompleteResponseSchema,
+    );
     return expectOk(
-      await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }),
+      await asAdminApi().send(commitUpload, { body: { file_id: init.file_id, etag: done.etag, size: bytes.length } }),
       commitResponseSchema,
     );
   };
@@ -106,7 +114,9 @@ describe.each(drivers)('file shares in the explorer index on the %s driver', (na
     expect(await indexRow(`/${committed.storage_path}`)).toEqual({ counted: 0, size: bytes.length });
 
     // Deleting the share takes it out of the index again: search no longer finds it.
-    const removed = await call(h.server.baseUrl, 'DELETE', `/api/admin/files/${committed.id}`, { token: h.token });
+    const removed = await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.remove, {
+      params: { id: committed.id },
+    });
     expect(removed.status, removed.text).toBe(200);
     expect(await search(stem)).toEqual([]);
     expect(await indexRow(`/${committed.storage_path}`)).toBeUndefined();

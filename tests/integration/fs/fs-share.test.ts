@@ -5,13 +5,24 @@
 // permissions, write access and a path inside their base path.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminFsEndpoints } from '@shared/api/fs.endpoints';
+import {
+  adminFileEndpoints,
+  downloadFile,
+  getPublicFile,
+  userFileEndpoints,
+  verifyFilePassword,
+} from '@shared/api/file.endpoints';
+import { cardImage } from '@shared/api/share-card.endpoints';
+import { cancelUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
 import { fsMoveResultSchema } from '@shared/api/fs-move.schema';
 import { fsShareResultSchema } from '@shared/api/fs-share.schema';
 import { fileListSchema, publicFileAnswerSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { drivers, fetchBytes, randomBytesOf, sha256 } from '@tests/integration/storage/storage-harness';
 import {
@@ -47,7 +58,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
   const share = (who: Who, json: unknown) => fsCall(h, who, 'POST', 'share', { json });
   const shared = async (who: Who, json: Record<string, unknown>) =>
     expectOk(await share(who, json), fsShareResultSchema, 201);
-  const info = (slug: string) => call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`);
+  const info = (slug: string) => testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } });
   const objectAt = async (path: string) => (await h.driver()).head(path.slice(m.length + 1));
   const upload = async (path: string, bytes: Buffer) => {
     const slash = path.lastIndexOf('/');
@@ -80,7 +91,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     expect(sha256(got.bytes)).toBe(sha256(bytes));
 
     const listed = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/files', { token: h.token }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.list, {}),
       fileListSchema,
     ).items.find((item) => item.id === result.id);
     expect(listed?.source_path).toBe(`${m}/team/report.bin`);
@@ -89,11 +100,14 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
   it('removing the share leaves the file in its mount', async () => {
     await writeText(h, admin(h), `${m}/team/keep.txt`, 'still here');
     const result = await shared(admin(h), { path: `${m}/team/keep.txt` });
-    expectOk(await call(h.server.baseUrl, 'DELETE', `/api/admin/files/${result.id}`, { token: h.token }), okSchema);
+    expectOk(
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.remove, { params: { id: result.id } }),
+      okSchema,
+    );
     expectError(await info(result.slug), 404, ErrorCode.NotFound);
     expect(await objectAt(`${m}/team/keep.txt`)).not.toBeNull();
     const got = await fetchBytes(
-      `${h.server.baseUrl}/api/admin/fs/download?path=${encodeURIComponent(`${m}/team/keep.txt`)}`,
+      testApi(h.server.baseUrl).url(adminFsEndpoints.download, { query: { path: `${m}/team/keep.txt` } }),
       { headers: { authorization: `Bearer ${h.token}` } },
     );
     expect(got.bytes.toString()).toBe('still here');
@@ -105,15 +119,19 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     expect(result).toMatchObject({ hasPassword: true, maxViews: 1 });
     const locked = expectOk(await info(result.slug), publicFileAnswerSchema);
     expect(locked).not.toHaveProperty('filename');
-    expect((await call(h.server.baseUrl, 'GET', `/api/file-download/${result.slug}`)).status).toBe(401);
+    expect((await testApi(h.server.baseUrl).send(downloadFile, { params: { slug: result.slug } })).status).toBe(401);
     const verified = expectOk(
-      await call(h.server.baseUrl, 'POST', `/api/public/files/${result.slug}/verify`, { json: { password: 'pw-123' } }),
+      await testApi(h.server.baseUrl).send(verifyFilePassword, {
+        params: { slug: result.slug },
+        body: { password: 'pw-123' },
+      }),
       verifiedFileSchema,
     );
     const got = await fetchBytes(verified.download_url ?? '');
     expect(got.bytes.toString()).toBe('one look');
-    const again = await call(h.server.baseUrl, 'POST', `/api/public/files/${result.slug}/verify`, {
-      json: { password: 'pw-123' },
+    const again = await testApi(h.server.baseUrl).send(verifyFilePassword, {
+      params: { slug: result.slug },
+      body: { password: 'pw-123' },
     });
     expect(again.status).toBe(410);
     // The sweeper retires the used-up share; the mount's file stays.
@@ -126,7 +144,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
   it('a full download of the last view retires the share and leaves the file', async () => {
     await writeText(h, admin(h), `${m}/team/last.txt`, 'last look');
     const result = await shared(admin(h), { path: `${m}/team/last.txt`, max_views: 1 });
-    const got = await fetchBytes(`${h.server.baseUrl}/api/file-download/${result.slug}`);
+    const got = await fetchBytes(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: result.slug } }));
     expect(got.bytes.toString()).toBe('last look');
     await vi.waitFor(async () => expectError(await info(result.slug), 410, ErrorCode.Gone), { timeout: 10_000 });
     await vi.waitFor(
@@ -140,9 +158,8 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
   it('withdrawing it as an upload (/s3/cancel) removes only the share, never the mount’s file', async () => {
     await writeText(h, admin(h), `${m}/team/cancel.txt`, 'stays');
     const result = await shared(admin(h), { path: `${m}/team/cancel.txt` });
-    const cancelled = await call(h.server.baseUrl, 'POST', '/api/s3/cancel', {
-      token: h.token,
-      json: { file_id: result.id },
+    const cancelled = await testApi(h.server.baseUrl, asAdmin(h.token)).send(cancelUpload, {
+      body: { file_id: result.id },
     });
     expect(cancelled.status, cancelled.text).toBe(200);
     expectError(await info(result.slug), 404, ErrorCode.NotFound);
@@ -156,7 +173,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
         .toBuffer();
     await upload(`${m}/team/pic.png`, await picture('#dc2626'));
     const result = await shared(admin(h), { path: `${m}/team/pic.png` });
-    const card = `${h.server.baseUrl}/api/card-image/${result.slug}`;
+    const card = testApi(h.server.baseUrl).url(cardImage, { params: { slug: result.slug } });
     const first = await fetchBytes(card);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/jpeg');
@@ -182,7 +199,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     expectOk(await fsCall(h, admin(h), 'DELETE', 'remove', { query: { path: `${m}/team/moving.txt` } }), okSchema);
     const gone = expectError(await info(result.slug), 410, ErrorCode.Gone);
     expect(gone.message).toMatch(/no longer in its mount/);
-    expect((await call(h.server.baseUrl, 'GET', `/api/file-download/${result.slug}`)).status).toBe(410);
+    expect((await testApi(h.server.baseUrl).send(downloadFile, { params: { slug: result.slug } })).status).toBe(410);
   });
 
   it('follows its file through a rename, a Move and its folder’s rename', async () => {
@@ -194,7 +211,7 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
       expect(file.filename).toBe(filename);
       expect((await fetchBytes(file.download_url ?? '')).bytes.toString()).toBe('day one');
       const listed = expectOk(
-        await call(h.server.baseUrl, 'GET', '/api/admin/files', { token: h.token }),
+        await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.list, {}),
         fileListSchema,
       ).items.find((item) => item.id === result.id);
       expect(listed?.source_path).toBe(sourcePath);
@@ -235,7 +252,10 @@ describe.each(cases)('sharing a mount file on $driver with $database', ({ driver
     const result = await shared(scoped, { path: `${m}/team/k.txt` });
     expect(result.source_path).toBe(`${m}/team/k.txt`);
     const own = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/user/files', { apiKey: 'apiKey' in scoped ? scoped.apiKey : '' }),
+      await testApi(h.server.baseUrl, asApiKey('apiKey' in scoped ? scoped.apiKey : '')).send(
+        userFileEndpoints.list,
+        {},
+      ),
       fileListSchema,
     );
     expect(own.items.map((item) => item.id)).toEqual([result.id]);

@@ -4,6 +4,8 @@
 // server's queue never takes it; a corrupt image, or a failing thumbnail call, never fails the upload.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, testApi } from '@tests/integration/support/api';
+import { adminThumbnail, type ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { FsUploadJob } from '@workers/fs-protocol';
 import { makeImageThumbnails, type ThumbnailBlobs } from '@workers/image-thumbnails';
 import type { TransferWorkerApi } from '@workers/protocol';
@@ -37,12 +39,9 @@ describe.each(drivers)('thumbnails made by the worker at upload on the %s driver
     folder: root,
     fileName,
   });
-  const thumb = async (path: string, size = 'tile') => {
-    const query = new URLSearchParams({ path, size });
-    const response = await fetch(`${h.server.baseUrl}/api/admin/fs/thumbnail?${query}`, {
-      headers: { authorization: `Bearer ${h.token}` },
-    });
-    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  const thumb = async (path: string, size: ThumbnailSize = 'tile') => {
+    const answer = await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminThumbnail, { query: { path, size } });
+    return { status: answer.status, bytes: answer.bytes };
   };
   const row = (fileName: string) =>
     h.server.db

@@ -8,6 +8,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BodyOf } from '@shared/http/endpoint';
+import { requestUploadThumbnail } from '@shared/api/share-thumbnail.endpoints';
+import { adminThumbnail, type ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
+import { commitUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import type { TransferWorkerApi } from '@workers/protocol';
@@ -16,7 +21,7 @@ import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { putTo, type DriverName } from '@tests/integration/storage/storage-harness';
 import type { TestServerOptions } from '@tests/integration/support/test-server';
 import { newRequest, tokenOf } from '@tests/integration/file-requests/file-request-harness';
-import { admin, key, startFsHarness, type FsHarness, type Who } from './fs-harness';
+import { admin, credentialsOf, key, startFsHarness, type FsHarness, type Who } from './fs-harness';
 import { nodeThumbnails } from './node-image-tools';
 import { plainPng, rotatedJpeg } from './thumbnail-suite';
 
@@ -77,24 +82,19 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     }
   };
   /** The thumbnail as a mount showing the storage serves it (through the server). */
-  const served = async (key: string, size = 'tile') => {
-    const query = new URLSearchParams({ path: `${h.mountPath}/${key}`, size, via: 'server' });
-    const response = await fetch(`${h.server.baseUrl}/api/admin/fs/thumbnail?${query}`, {
-      headers: { authorization: `Bearer ${h.token}` },
+  const served = async (key: string, size: ThumbnailSize = 'tile') => {
+    const answer = await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminThumbnail, {
+      query: { path: `${h.mountPath}/${key}`, size, via: 'server' },
     });
-    return {
-      status: response.status,
-      type: response.headers.get('content-type'),
-      bytes: Buffer.from(await response.arrayBuffer()),
-    };
+    return { status: answer.status, type: answer.headers.get('content-type'), bytes: answer.bytes };
   };
-  const send = (who: Who, json: unknown) => call(h.server.baseUrl, 'POST', '/api/s3/thumbnail', { ...auth(who), json });
+  /** Any body, the ones the contract refuses (not WebP, too big) included. */
+  const send = (who: Who, json: unknown) => call(h.server.baseUrl, 'POST', '/api/s3/thumbnail', { ...auth(who), json }); // raw: bodies the contract refuses
   /** presign → PUT → commit by `who`; `commit: false` leaves it pending. */
   const upload = async (who: Who, filename: string, bytes: Buffer, commit = true) => {
     const signed = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-        ...auth(who),
-        json: { s3_config_id: h.configId, filename, size: bytes.length, mimetype: 'image/png' },
+      await testApi(h.server.baseUrl, credentialsOf(who)).send(presignUpload, {
+        body: { s3_config_id: h.configId, filename, size: bytes.length, mimetype: 'image/png' },
       }),
       presignResponseSchema,
       201,
@@ -103,7 +103,7 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     expect(put.status, put.text).toBe(200);
     if (commit) {
       const json = { file_id: signed.file_id, etag: put.etag, size: bytes.length };
-      expect((await call(h.server.baseUrl, 'POST', '/api/s3/commit', { ...auth(who), json })).status).toBe(200);
+      expect((await testApi(h.server.baseUrl, credentialsOf(who)).send(commitUpload, { body: json })).status).toBe(200);
     }
     return signed;
   };
@@ -185,8 +185,8 @@ export function shareThumbnailSuite(name: DriverName, options: () => Promise<Tes
     expect(await doneRow(key)).toMatchObject({ status: 'done' });
     expect((await served(key)).status).toBe(200);
     const tile = (await webp(64, 48)).toString('base64');
-    const pub = (json: unknown) =>
-      call(h.server.baseUrl, 'POST', `/api/public/file-requests/${request.slug}/thumbnail`, { json });
+    const pub = (body: BodyOf<typeof requestUploadThumbnail>) =>
+      testApi(h.server.baseUrl).send(requestUploadThumbnail, { params: { slug: request.slug }, body });
     const other = await tokenOf(h, request.slug);
     expectError(
       await pub({ token: other, file_id: result.receipt.fileId, tile, large: tile }),

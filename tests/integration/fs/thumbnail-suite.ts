@@ -4,6 +4,9 @@
 // by a mount refresh, and taken again after a claim whose instance died.
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getDashboardStats } from '@shared/api/dashboard.endpoints';
+import { getSystemSettings } from '@shared/api/settings.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { ErrorCode } from '@shared/errors';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
@@ -62,6 +65,7 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
     const scope = 'token' in who ? 'admin' : 'user';
     const authorization = 'token' in who ? `Bearer ${who.token}` : `ApiKey ${who.apiKey}`;
     const query = new URLSearchParams({ path, size, ...extra });
+    // raw: any query (the contract's and others) and the redirect left unfollowed
     const response = await fetch(`${h.server.baseUrl}/api/${scope}/fs/thumbnail?${query}`, {
       headers: { authorization },
       redirect,
@@ -111,6 +115,7 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
     expect(streamed.status).toBe(200);
     expect(await sharp(streamed.bytes).metadata()).toMatchObject({ format: 'webp', width: 64, height: 48 });
     expectError(
+      // raw: a via= value the contract refuses
       await call(h.server.baseUrl, 'GET', `/api/admin/fs/thumbnail?${new URLSearchParams({ path, via: 'proxy' })}`, {
         token: h.token,
       }),
@@ -252,7 +257,7 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
 
   it('skips a file above the admin’s limit, and makes it again once the file changes', async () => {
     const settings = (json: object) =>
-      fetch(`${h.server.baseUrl}/api/admin/system-settings`, {
+      fetch(testApi(h.server.baseUrl).url(getSystemSettings, {}), {
         method: 'PUT',
         headers: { authorization: `Bearer ${h.token}`, 'content-type': 'application/json' },
         body: JSON.stringify(json),
@@ -363,7 +368,7 @@ export function thumbnailSuite(name: DriverName, options: () => Promise<TestServ
 
   it('shows the queue length on the dashboard', async () => {
     const queueLength = async () => {
-      const stats = await fetch(`${h.server.baseUrl}/api/admin/dashboard/stats`, {
+      const stats = await fetch(testApi(h.server.baseUrl).url(getDashboardStats, {}), {
         headers: { authorization: `Bearer ${h.token}` },
       });
       return z.object({ data: z.object({ thumbnailQueue: z.number() }) }).parse(await stats.json()).data.thumbnailQueue;

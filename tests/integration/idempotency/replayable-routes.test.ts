@@ -2,12 +2,17 @@
 // with the same body gets the first answer and changes nothing again; another body is a 422.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearCache } from '@shared/api/cache.endpoints';
 import { allEndpoints } from '@shared/api/endpoints';
-import { clearCacheResultSchema } from '@shared/api/cache.schema';
-import { verifiedFileSchema } from '@shared/api/file-share.schema';
-import { deletedCountSchema, pasteCreateResultSchema, pasteDetailSchema } from '@shared/api/paste.schema';
-import { systemSettingsSchema } from '@shared/api/settings.schema';
-import { call, expectError, expectOk, type CallOptions } from '@tests/integration/support/http';
+import { verifyFilePassword } from '@shared/api/file.endpoints';
+import {
+  adminPasteEndpoints,
+  clearExpiredPastes,
+  createPaste as createPasteEndpoint,
+} from '@shared/api/paste.endpoints';
+import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
+import { ErrorCode } from '@shared/errors';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import type { TestServer } from '@tests/integration/support/test-server';
 import { startHarness, uploadFile, type Harness } from '@tests/integration/storage/storage-harness';
 
@@ -35,14 +40,9 @@ describe('replayable mutations', () => {
   });
   afterAll(() => h.close());
 
-  const send = (method: string, path: string, key: string, options: CallOptions = {}) =>
-    call(server.baseUrl, method, path, { token, ...options, headers: { 'idempotency-key': key, ...options.headers } });
-  const createPaste = async (content: string) =>
-    expectOk(
-      await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content } }),
-      pasteCreateResultSchema,
-      201,
-    );
+  const admin = () => testApi(server.baseUrl, asAdmin(token));
+  const keyed = (key: string) => ({ 'idempotency-key': key });
+  const createPaste = (content: string) => admin().ok(createPasteEndpoint, { body: { content } });
   const pastesWith = async (content: string) =>
     (await server.db.selectFrom('pastes').select('id').where('content', '=', content).execute()).length;
 
@@ -54,18 +54,11 @@ describe('replayable mutations', () => {
   it('an update replayed after another change answers as the first time and does not undo the later change', async () => {
     const paste = await createPaste(`update ${randomUUID()}`);
     const key = randomUUID();
-    const first = expectOk(
-      await send('PUT', `/api/admin/pastes/${paste.id}`, key, { json: { remark: 'first' } }),
-      pasteDetailSchema,
-    );
-    expectOk(
-      await call(server.baseUrl, 'PUT', `/api/admin/pastes/${paste.id}`, { token, json: { remark: 'later' } }),
-      pasteDetailSchema,
-    );
-    const again = expectOk(
-      await send('PUT', `/api/admin/pastes/${paste.id}`, key, { json: { remark: 'first' } }),
-      pasteDetailSchema,
-    );
+    const update = adminPasteEndpoints.update;
+    const params = { id: paste.id };
+    const first = await admin().ok(update, { params, body: { remark: 'first' }, headers: keyed(key) });
+    await admin().ok(update, { params, body: { remark: 'later' } });
+    const again = await admin().ok(update, { params, body: { remark: 'first' }, headers: keyed(key) });
     expect(again).toEqual(first);
     const row = await server.db
       .selectFrom('pastes')
@@ -73,83 +66,57 @@ describe('replayable mutations', () => {
       .where('id', '=', paste.id)
       .executeTakeFirstOrThrow();
     expect(row.remark).toBe('later');
-    expectError(
-      await send('PUT', `/api/admin/pastes/${paste.id}`, key, { json: { remark: 'other' } }),
+    await admin().fails(
+      update,
+      { params, body: { remark: 'other' }, headers: keyed(key) },
       422,
-      'VALIDATION_FAILED',
+      ErrorCode.ValidationFailed,
     );
   });
 
   it('a delete replayed gets its first answer, not a 404 for the paste it removed', async () => {
     const paste = await createPaste(`delete ${randomUUID()}`);
     const key = randomUUID();
-    expect(expectOk(await send('DELETE', `/api/admin/pastes/${paste.id}`, key), deletedCountSchema)).toEqual({
-      deleted: 1,
-    });
-    expect(expectOk(await send('DELETE', `/api/admin/pastes/${paste.id}`, key), deletedCountSchema)).toEqual({
-      deleted: 1,
-    });
-    expectError(await send('DELETE', `/api/admin/pastes/${paste.id}`, randomUUID()), 404, 'NOT_FOUND');
+    const remove = (idempotencyKey: string) => ({ params: { id: paste.id }, headers: keyed(idempotencyKey) }) as const;
+    expect(await admin().ok(adminPasteEndpoints.remove, remove(key))).toEqual({ deleted: 1 });
+    expect(await admin().ok(adminPasteEndpoints.remove, remove(key))).toEqual({ deleted: 1 });
+    await admin().fails(adminPasteEndpoints.remove, remove(randomUUID()), 404, ErrorCode.NotFound);
   });
 
   it('a batch delete replayed after a new paste with the same id list deletes nothing more', async () => {
     const content = `batch ${randomUUID()}`;
     const a = await createPaste(content);
     const key = randomUUID();
-    const body = { json: { ids: [a.id] } };
-    expect(expectOk(await send('POST', '/api/admin/pastes/batch-delete', key, body), deletedCountSchema)).toEqual({
-      deleted: 1,
-    });
-    expect(expectOk(await send('POST', '/api/admin/pastes/batch-delete', key, body), deletedCountSchema)).toEqual({
-      deleted: 1,
-    });
+    const batch = { body: { ids: [a.id] }, headers: keyed(key) };
+    expect(await admin().ok(adminPasteEndpoints.removeMany, batch)).toEqual({ deleted: 1 });
+    expect(await admin().ok(adminPasteEndpoints.removeMany, batch)).toEqual({ deleted: 1 });
     expect(await pastesWith(content)).toBe(0);
   });
 
   it('clear-expired, settings and cache clear replay their first answers', async () => {
     const clearKey = randomUUID();
-    const cleared = expectOk(await send('POST', '/api/admin/pastes/clear-expired', clearKey), deletedCountSchema);
-    expect(expectOk(await send('POST', '/api/admin/pastes/clear-expired', clearKey), deletedCountSchema)).toEqual(
-      cleared,
-    );
+    const cleared = await admin().ok(clearExpiredPastes, { headers: keyed(clearKey) });
+    expect(await admin().ok(clearExpiredPastes, { headers: keyed(clearKey) })).toEqual(cleared);
 
     const settingsKey = randomUUID();
-    const settings = expectOk(
-      await send('PUT', '/api/admin/system-settings', settingsKey, { json: { max_upload_size: 321 } }),
-      systemSettingsSchema,
-    );
+    const keyedSettings = { body: { max_upload_size: 321 }, headers: keyed(settingsKey) };
+    const settings = await admin().ok(updateSystemSettings, keyedSettings);
     expect(settings.max_upload_size).toBe(321);
-    expectOk(
-      await call(server.baseUrl, 'PUT', '/api/admin/system-settings', { token, json: { max_upload_size: 654 } }),
-      systemSettingsSchema,
-    );
-    expect(
-      expectOk(
-        await send('PUT', '/api/admin/system-settings', settingsKey, { json: { max_upload_size: 321 } }),
-        systemSettingsSchema,
-      ),
-    ).toEqual(settings);
-    const now = expectOk(
-      await call(server.baseUrl, 'GET', '/api/admin/system-settings', { token }),
-      systemSettingsSchema,
-    );
+    await admin().ok(updateSystemSettings, { body: { max_upload_size: 654 } });
+    expect(await admin().ok(updateSystemSettings, keyedSettings)).toEqual(settings);
+    const now = await admin().ok(getSystemSettings, {});
     expect(now.max_upload_size).toBe(654);
 
-    const cacheKey = randomUUID();
-    const first = expectOk(
-      await send('POST', '/api/admin/cache/clear', cacheKey, { json: {} }),
-      clearCacheResultSchema,
-    );
-    expect(
-      expectOk(await send('POST', '/api/admin/cache/clear', cacheKey, { json: {} }), clearCacheResultSchema),
-    ).toEqual(first);
+    const keyedClear = { body: {}, headers: keyed(randomUUID()) };
+    const first = await admin().ok(clearCache, keyedClear);
+    expect(await admin().ok(clearCache, keyedClear)).toEqual(first);
   });
 
   it('a key is scoped to its path: the same key on another paste is another request', async () => {
     const [a, b] = [await createPaste(`scope a ${randomUUID()}`), await createPaste(`scope b ${randomUUID()}`)];
     const key = randomUUID();
-    expectOk(await send('DELETE', `/api/admin/pastes/${a.id}`, key), deletedCountSchema);
-    expectOk(await send('DELETE', `/api/admin/pastes/${b.id}`, key), deletedCountSchema);
+    await admin().ok(adminPasteEndpoints.remove, { params: { id: a.id }, headers: keyed(key) });
+    await admin().ok(adminPasteEndpoints.remove, { params: { id: b.id }, headers: keyed(key) });
     expect(await server.db.selectFrom('pastes').select('id').where('id', 'in', [a.id, b.id]).execute()).toEqual([]);
   });
 
@@ -159,12 +126,10 @@ describe('replayable mutations', () => {
     });
     const key = randomUUID();
     const verify = (password: string) =>
-      call(server.baseUrl, 'POST', `/api/public/files/${file.slug}/verify`, {
-        json: { password },
-        headers: { 'idempotency-key': key },
-      });
-    const first = expectOk(await verify('open sesame'), verifiedFileSchema);
-    expect(expectOk(await verify('open sesame'), verifiedFileSchema)).toEqual(first);
-    expectError(await verify('another guess'), 422, 'VALIDATION_FAILED');
+      ({ params: { slug: file.slug }, body: { password }, headers: keyed(key) }) as const;
+    const anyone = testApi(server.baseUrl);
+    const first = await anyone.ok(verifyFilePassword, verify('open sesame'));
+    expect(await anyone.ok(verifyFilePassword, verify('open sesame'))).toEqual(first);
+    await anyone.fails(verifyFilePassword, verify('another guess'), 422, ErrorCode.ValidationFailed);
   });
 });

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminPasteEndpoints, createPaste, listAdminPastes } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { adminPasteListSchema, deletedCountSchema, pasteCreateResultSchema } from '@shared/api/paste.schema';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { testAdmin } from '@tests/integration/support/test-server';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -97,7 +99,7 @@ describe('a server killed between a change and its reply', () => {
     const content = `survives the crash ${randomUUID()}`;
     const key = randomUUID();
     const create = () =>
-      call(base, 'POST', '/api/paste', { token, json: { content }, headers: { 'idempotency-key': key } });
+      testApi(base, asAdmin(token)).send(createPaste, { body: { content }, headers: { 'idempotency-key': key } });
 
     const killed = proxy.arm();
     await expect(create()).rejects.toThrow();
@@ -105,7 +107,10 @@ describe('a server killed between a change and its reply', () => {
     running = await startProcess(dataDir);
 
     const created = expectOk(await create(), pasteCreateResultSchema, 201);
-    const list = expectOk(await call(base, 'GET', '/api/admin/pastes?limit=100', { token }), adminPasteListSchema);
+    const list = expectOk(
+      await testApi(base, asAdmin(token)).send(listAdminPastes, { query: { limit: '100' } }),
+      adminPasteListSchema,
+    );
     expect(
       list.items.filter((item) => item.contentPreview.startsWith('survives the crash') && item.id === created.id),
     ).toHaveLength(1);
@@ -113,12 +118,19 @@ describe('a server killed between a change and its reply', () => {
 
     const deleteKey = randomUUID();
     const remove = () =>
-      call(base, 'DELETE', `/api/admin/pastes/${created.id}`, { token, headers: { 'idempotency-key': deleteKey } });
+      testApi(base, asAdmin(token)).send(adminPasteEndpoints.remove, {
+        params: { id: created.id },
+        headers: { 'idempotency-key': deleteKey },
+      });
     const killedAgain = proxy.arm();
     await expect(remove()).rejects.toThrow();
     await killedAgain;
     running = await startProcess(dataDir);
     expect(expectOk(await remove(), deletedCountSchema)).toEqual({ deleted: 1 });
-    expectError(await call(base, 'GET', `/api/admin/pastes/${created.id}`, { token }), 404, 'NOT_FOUND');
+    expectError(
+      await testApi(base, asAdmin(token)).send(adminPasteEndpoints.get, { params: { id: created.id } }),
+      404,
+      'NOT_FOUND',
+    );
   }, 180_000);
 });

@@ -82,12 +82,14 @@ describe('POST /api/paste', () => {
   it('answers 413 for content over 1 MiB, whether the body is JSON or text', async () => {
     const big = 'a'.repeat(PASTE_MAX_BYTES + 1);
     expect(expectError(await post({ content: big }), 413, ErrorCode.PayloadTooLarge).message).toMatch(/1 MiB/);
+    // raw: text/plain bodies, which the typed client sends only as JSON
     const plain = await call(server.baseUrl, 'POST', '/api/paste', {
       token,
       body: big,
       headers: { 'content-type': 'text/plain' },
     });
     expectError(plain, 413, ErrorCode.PayloadTooLarge);
+    // raw: a text/plain body
     const huge = await call(server.baseUrl, 'POST', '/api/paste', {
       token,
       body: 'a'.repeat(3 * PASTE_MAX_BYTES),
@@ -99,6 +101,7 @@ describe('POST /api/paste', () => {
   });
 
   it('takes a text/plain body as the content and answers with the bare URL for Accept: text/plain', async () => {
+    // raw: a text/plain body asking for a text/plain answer
     const result = await call(server.baseUrl, 'POST', '/api/paste', {
       token,
       body: '# notes\nline two\n',
@@ -203,6 +206,7 @@ describe('POST /api/paste content types', () => {
     server = await startTestServer();
     const { token } = await login(server.baseUrl);
     const error = expectError(
+      // raw: a content type the contract refuses
       await call(server.baseUrl, 'POST', '/api/paste', {
         token,
         body: '<p>hi</p>',

@@ -3,6 +3,8 @@
 // (and before a password), so the page's own gate (unseal-paste.ts) tells a wrong key or passphrase
 // without spending the view of a view-limited paste. Bad locks are refused. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { lockedPasteViewSchema, pasteRevealViewSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { newSecret } from '@shared/e2ee/keys';
 import { type Kdf, lockFor, matchesLock, newKdf } from '@shared/e2ee/lock';
@@ -34,7 +36,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('encrypted paste locks on %s', (d
   });
 
   const ask = async (slug: string) =>
-    expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html&reveal=ask`), pasteRevealViewSchema);
+    expectOk(
+      await testApi(server.baseUrl).send(viewPaste, { params: { slug }, query: { render: 'html', reveal: 'ask' } }),
+      pasteRevealViewSchema,
+    );
 
   it('answers the lock without spending a view, so a wrong key stops before the view', async () => {
     const secret = newSecret();
@@ -52,11 +57,15 @@ describe.each<Dialect>(['sqlite', 'postgres'])('encrypted paste locks on %s', (d
     expect(await viewsOf(server.db, slug)).toBe(0);
     // The right key passes the gate; only then is the view spent, and the text opens.
     expect(await keyGate(await ask(slug), secret)).toBeNull();
-    const read = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}`), pasteViewSchema);
+    const read = expectOk(await testApi(server.baseUrl).send(viewPaste, { params: { slug } }), pasteViewSchema);
     expect(read.e2eeLock).toEqual(lock);
     expect(await openPaste(secret, read.content)).toBe(plaintext);
     // That was its one view.
-    expectError(await call(server.baseUrl, 'GET', `/api/paste/${slug}?reveal=ask`), 410, ErrorCode.Gone);
+    expectError(
+      await testApi(server.baseUrl).send(viewPaste, { params: { slug }, query: { reveal: 'ask' } }),
+      410,
+      ErrorCode.Gone,
+    );
   });
 
   it('keeps a passphrase paste’s parameters: a wrong passphrase spends nothing, the right one opens it', async () => {
@@ -76,7 +85,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('encrypted paste locks on %s', (d
     expect(await viewsOf(server.db, slug)).toBe(0);
     const again = await secretFromPassphrase('correct horse battery staple', kdf);
     expect(await matchesLock(again, asked.e2eeLock)).toBe(true);
-    const read = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}`), pasteViewSchema);
+    const read = expectOk(await testApi(server.baseUrl).send(viewPaste, { params: { slug } }), pasteViewSchema);
     expect(await openPaste(again, read.content)).toBe(plaintext);
     const stored = await server.db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toMatch(/7731|horse/);
@@ -90,7 +99,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('encrypted paste locks on %s', (d
       { content: await sealPaste(secret, plaintext), e2ee: true, e2eeLock: lock, password: 'hunter22', maxViews: 1 },
       { token },
     );
-    const locked = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?reveal=ask`), lockedPasteViewSchema);
+    const locked = expectOk(
+      await testApi(server.baseUrl).send(viewPaste, { params: { slug }, query: { reveal: 'ask' } }),
+      lockedPasteViewSchema,
+    );
     expect(locked).toMatchObject({ requiresPassword: true, e2ee: true, e2eeLock: lock });
     expect(await keyGate(locked, newSecret())).toEqual({ status: 'sealed', problem: 'wrong-key' });
     expect(await viewsOf(server.db, slug)).toBe(0);
@@ -100,6 +112,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('encrypted paste locks on %s', (d
     const secret = newSecret();
     const sealed = await sealPaste(secret, plaintext);
     const lock = await lockFor(secret);
+    // raw: locks the contract refuses
     const post = (json: Record<string, unknown>) => call(server.baseUrl, 'POST', '/api/paste', { token, json });
     const plain = await post({ content: plaintext, e2eeLock: lock });
     expectError(plain, 400, ErrorCode.ValidationFailed);

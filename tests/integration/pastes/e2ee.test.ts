@@ -5,10 +5,18 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminPasteEndpoints,
+  createPaste as createPasteEndpoint,
+  rawPaste,
+  unlockPaste,
+  viewPaste,
+} from '@shared/api/paste.endpoints';
 import { lockedPasteViewSchema, pasteRevealViewSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { newSecret } from '@shared/e2ee/keys';
 import { openPaste, sealPaste } from '@shared/e2ee/share';
 import { ErrorCode } from '@shared/errors';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
@@ -34,11 +42,14 @@ describe.each<Dialect>(['sqlite', 'postgres'])('end-to-end encrypted pastes on %
     await rm(webDir, { recursive: true, force: true });
   });
 
-  const ask = (slug: string) => call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html&reveal=ask`);
+  const anyone = () => testApi(server.baseUrl);
+  const admin = () => testApi(server.baseUrl, asAdmin(token));
+  const ask = (slug: string) =>
+    anyone().send(viewPaste, { params: { slug }, query: { render: 'html', reveal: 'ask' } });
 
   it('refuses plain text sent as encrypted, naming the content', async () => {
     for (const content of [plaintext, 'e2ee1:', 'e2ee1:not base64url!']) {
-      const refused = await call(server.baseUrl, 'POST', '/api/paste', { token, json: { content, e2ee: true } });
+      const refused = await admin().send(createPasteEndpoint, { body: { content, e2ee: true } });
       expectError(refused, 400, ErrorCode.ValidationFailed);
       expect(refused.text).toContain('content');
     }
@@ -62,11 +73,11 @@ describe.each<Dialect>(['sqlite', 'postgres'])('end-to-end encrypted pastes on %
     }
     expect(await viewsOf(server.db, slug)).toBe(0);
 
-    const read = expectOk(await call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`), pasteViewSchema);
+    const read = pasteViewSchema.parse(await anyone().ok(viewPaste, { params: { slug }, query: { render: 'html' } }));
     expect(read).toMatchObject({ content: sealed, e2ee: true, views: 1 });
     expect(read.html).toBeUndefined();
     expect(await openPaste(secret, read.content)).toBe(plaintext);
-    const raw = await call(server.baseUrl, 'GET', `/api/raw/${slug}`);
+    const raw = await anyone().send(rawPaste, { params: { slug } });
     expect(raw.text).toBe(sealed);
 
     const stored = await server.db.selectFrom('pastes').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
@@ -96,10 +107,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('end-to-end encrypted pastes on %
       requiresPassword: true,
       e2ee: true,
     });
-    const unlocked = expectOk(
-      await call(server.baseUrl, 'POST', `/api/paste/${locked.slug}`, { json: { password: 'hunter22' } }),
-      pasteViewSchema,
-    );
+    const unlocked = await anyone().ok(unlockPaste, { params: { slug: locked.slug }, body: { password: 'hunter22' } });
     expect(await openPaste(secret, unlocked.content)).toBe(plaintext);
   });
 
@@ -109,10 +117,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('end-to-end encrypted pastes on %
       { content: await sealPaste(newSecret(), plaintext), e2ee: true },
       { token },
     );
-    const edit = (content: string) =>
-      call(server.baseUrl, 'PUT', `/api/admin/pastes/${id}`, { token, json: { content } });
-    expectError(await edit('now in plain text'), 400, ErrorCode.ValidationFailed);
-    expect((await edit(await sealPaste(newSecret(), 'replaced'))).status).toBe(200);
+    const edit = (content: string) => ({ params: { id }, body: { content } });
+    await admin().fails(adminPasteEndpoints.update, edit('now in plain text'), 400, ErrorCode.ValidationFailed);
+    await admin().ok(adminPasteEndpoints.update, edit(await sealPaste(newSecret(), 'replaced')));
     expect(await viewsOf(server.db, slug)).toBe(0);
   });
 });

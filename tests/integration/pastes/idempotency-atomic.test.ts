@@ -3,10 +3,12 @@
 // it, so the client's retry under the same key creates exactly one paste, on SQLite and PostgreSQL.
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { pasteCreateResultSchema } from '@shared/api/paste.schema';
 import type { Database } from '@server/db/schema';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
@@ -46,9 +48,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('paste create with an Idempotency
   it('leaves no paste when its record cannot be written, and the retry creates exactly one', async () => {
     const content = `atomic ${dialect} ${Date.now()}`;
     const send = () =>
-      call(server.baseUrl, 'POST', '/api/paste', {
-        token,
-        json: { content },
+      testApi(server.baseUrl, asAdmin(token)).send(createPaste, {
+        body: { content },
         headers: { 'idempotency-key': `crash-${dialect}` },
       });
     const count = async () =>

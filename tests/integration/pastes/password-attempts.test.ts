@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawPaste, unlockPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste } from './paste-helpers';
 
@@ -18,9 +20,9 @@ describe('paste password attempts', () => {
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
   const locked = (content: string) => createPaste(server.baseUrl, { content, password: 'the right one' }, { token });
   const unlock = (slug: string, password: string, ip: string) =>
-    call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password }, headers: from(ip) });
+    testApi(server.baseUrl).send(unlockPaste, { params: { slug }, body: { password }, headers: from(ip) });
   const raw = (slug: string, password: string, ip: string) =>
-    call(server.baseUrl, 'GET', `/api/raw/${slug}?password=${encodeURIComponent(password)}`, { headers: from(ip) });
+    testApi(server.baseUrl).send(rawPaste, { params: { slug }, query: { password }, headers: from(ip) });
 
   it('60 parallel wrong unlocks run at most 5 checks; another address still gets in', async () => {
     const { slug } = await locked('secret');

@@ -1,28 +1,52 @@
 import type { Kysely } from 'kysely';
-import { pasteCreateResultSchema, pasteViewSchema, type PasteCreateResult } from '@shared/api/paste.schema';
+import { createPaste as createPasteEndpoint, viewPaste as viewPasteEndpoint } from '@shared/api/paste.endpoints';
+import { pasteViewSchema, type PasteCreateResult } from '@shared/api/paste.schema';
+import type { Credentials } from '@shared/http/api-client';
+import type { BodyOf } from '@shared/http/endpoint';
 import type { Database } from '@server/db/schema';
-import { call, expectOk, type CallOptions, type CallResult } from '@tests/integration/support/http';
+import { asAdmin, asApiKey, testApi, type Answer } from '@tests/integration/support/api';
+import { call, type CallOptions, type CallResult } from '@tests/integration/support/http';
 
 export type Caller = Pick<CallOptions, 'token' | 'apiKey' | 'headers'>;
 
+export function credentialsOf(caller: Caller): Credentials | 'none' {
+  if (caller.token !== undefined) return asAdmin(caller.token);
+  if (caller.apiKey !== undefined) return asApiKey(caller.apiKey);
+  return 'none';
+}
+
+/** Any body, the ones the contract refuses included. */
 export function postPaste(baseUrl: string, json: unknown, caller: Caller = {}): Promise<CallResult> {
-  return call(baseUrl, 'POST', '/api/paste', { json, ...caller });
+  return call(baseUrl, 'POST', '/api/paste', { json, ...caller }); // raw: callers send bodies the contract refuses
 }
 
 export async function createPaste(
   baseUrl: string,
-  json: Record<string, unknown>,
+  body: BodyOf<typeof createPasteEndpoint>,
   caller: Caller,
 ): Promise<PasteCreateResult> {
-  return expectOk(await postPaste(baseUrl, json, caller), pasteCreateResultSchema, 201);
+  return testApi(baseUrl).ok(createPasteEndpoint, {
+    body,
+    credentials: credentialsOf(caller),
+    headers: caller.headers,
+  });
 }
 
-export function getPaste(baseUrl: string, slug: string, caller: Caller = {}): Promise<CallResult> {
-  return call(baseUrl, 'GET', `/api/paste/${slug}`, caller);
+export function getPaste(baseUrl: string, slug: string, caller: Caller = {}): Promise<Answer> {
+  return testApi(baseUrl).send(viewPasteEndpoint, {
+    params: { slug },
+    credentials: credentialsOf(caller),
+    headers: caller.headers,
+  });
 }
 
 export async function viewPaste(baseUrl: string, slug: string, caller: Caller = {}) {
-  return expectOk(await getPaste(baseUrl, slug, caller), pasteViewSchema);
+  const answer = await testApi(baseUrl).ok(viewPasteEndpoint, {
+    params: { slug },
+    credentials: credentialsOf(caller),
+    headers: caller.headers,
+  });
+  return pasteViewSchema.parse(answer);
 }
 
 export async function setGuestPastes(db: Kysely<Database>, allowed: boolean): Promise<void> {

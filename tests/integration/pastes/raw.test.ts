@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pasteViewSchema } from '@shared/api/paste.schema';
+import { rawPaste, unlockPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, viewsOf } from './paste-helpers';
@@ -16,8 +16,8 @@ describe('GET /api/raw/:slug', () => {
   });
   afterEach(() => server.close());
 
-  const raw = (path: string) => call(server.baseUrl, 'GET', `/api/raw/${path}`);
-  const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
+  const raw = (path: string) => testApi(server.baseUrl).send(rawPaste, { params: { slug: path } });
+  const make = (body: Parameters<typeof createPaste>[1]) => createPaste(server.baseUrl, body, { token });
 
   it('returns the bare text with safe headers and counts a view', async () => {
     const { slug } = await make({ content: '<script>alert(1)</script>' });
@@ -57,10 +57,7 @@ describe('GET /api/raw/:slug', () => {
 
   it('accepts the token from an unlock for 5 minutes and refuses tampered or expired ones', async () => {
     const { slug } = await make({ content: 'secret text', password: 'pw-9' });
-    const unlocked = expectOk(
-      await call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password: 'pw-9' } }),
-      pasteViewSchema,
-    );
+    const unlocked = await testApi(server.baseUrl).ok(unlockPaste, { params: { slug }, body: { password: 'pw-9' } });
     const rawToken = unlocked.rawToken ?? '';
     const good = await raw(`${slug}?token=${rawToken}`);
     expect(good.status).toBe(200);

@@ -1,10 +1,13 @@
 // A paste whose Markdown takes the renderer far past its budget: the server keeps answering
 // everyone else while it is rendered, and answers the paste itself as escaped text, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getHealth } from '@shared/api/system.endpoints';
+import { viewPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { pasteViewSchema } from '@shared/api/paste.schema';
 import { unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste } from './paste-helpers';
 
@@ -24,14 +27,16 @@ describe('rendering a hostile paste', { timeout: 180_000 }, () => {
 
     const startedAt = performance.now();
     let renderedAt: number | undefined;
-    const rendering = call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html`).then((result) => {
-      renderedAt = performance.now();
-      return result;
-    });
+    const rendering = testApi(server.baseUrl)
+      .send(viewPaste, { params: { slug }, query: { render: 'html' } })
+      .then((result) => {
+        renderedAt = performance.now();
+        return result;
+      });
     const healthWaits: number[] = [];
     while (renderedAt === undefined) {
       const asked = performance.now();
-      expect((await call(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
+      expect((await testApi(server.baseUrl).send(getHealth, {})).status).toBe(200);
       if (renderedAt === undefined) healthWaits.push(performance.now() - asked);
     }
     const view = expectOk(await rendering, pasteViewSchema);

@@ -6,13 +6,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { viewPaste } from '@shared/api/paste.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { lockedPasteViewSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
 import { call, expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
-import { createPaste, type Caller, viewsOf } from './paste-helpers';
+import { createPaste, type Caller, credentialsOf, viewsOf } from './paste-helpers';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -38,7 +40,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('one visit to a paste page counts
   });
 
   const editorRead = (slug: string, caller: Caller = {}) =>
-    call(server.baseUrl, 'GET', `/api/paste/${slug}?render=html&reveal=editor`, caller);
+    testApi(server.baseUrl).send(viewPaste, {
+      params: { slug },
+      query: { render: 'html', reveal: 'editor' },
+      credentials: credentialsOf(caller),
+      headers: caller.headers,
+    });
   const textKey = () => insertApiKey(server.db, { text_permission: 1 });
 
   it("counts the page's HTML once, and its editor's second read not at all", async () => {
@@ -82,6 +89,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('one visit to a paste page counts
   it('says 404 for a missing paste and 400 for an unknown reveal', async () => {
     expectError(await editorRead('no-such-paste', { token }), 404, ErrorCode.NotFound);
     const { slug } = await createPaste(server.baseUrl, { content: 'x' }, { token });
+    // raw: a reveal= value the contract refuses
     expect((await call(server.baseUrl, 'GET', `/api/paste/${slug}?reveal=everyone`)).status).toBe(400);
     expect(await viewsOf(server.db, slug)).toBe(0);
   });

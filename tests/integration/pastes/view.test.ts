@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  adminPasteEndpoints,
+  rawPaste,
+  unlockPaste,
+  viewPaste as viewPasteEndpoint,
+} from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { lockedPasteViewSchema, pasteViewSchema } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { createPaste, getPaste, pasteCount, viewPaste, viewsOf } from './paste-helpers';
@@ -17,9 +24,9 @@ describe('GET and POST /api/paste/:slug', () => {
   });
   afterEach(() => server.close());
 
-  const make = (json: Record<string, unknown>) => createPaste(server.baseUrl, json, { token });
+  const make = (body: Parameters<typeof createPaste>[1]) => createPaste(server.baseUrl, body, { token });
   const unlock = (slug: string, password: string) =>
-    call(server.baseUrl, 'POST', `/api/paste/${slug}`, { json: { password } });
+    testApi(server.baseUrl).send(unlockPaste, { params: { slug }, body: { password } });
 
   it('serves content with metadata and counts each view', async () => {
     const { slug } = await make({ content: 'body', remark: 'r' });
@@ -67,11 +74,11 @@ describe('GET and POST /api/paste/:slug', () => {
     server = await startTestServer({ clock, dataDir: server.dataDir });
     token = (await login(server.baseUrl)).token;
     expectError(await getPaste(server.baseUrl, slug), 410, ErrorCode.Gone);
-    expect((await call(server.baseUrl, 'GET', `/api/raw/${slug}`)).status).toBe(410);
+    expect((await testApi(server.baseUrl).send(rawPaste, { params: { slug } })).status).toBe(410);
 
     const reused = await make({ content: 'again', slug: 'one-shot' });
     expect((await viewPaste(server.baseUrl, slug)).content).toBe('again');
-    expect((await call(server.baseUrl, 'DELETE', `/api/admin/pastes/${reused.id}`, { token })).status).toBe(200);
+    await testApi(server.baseUrl, asAdmin(token)).ok(adminPasteEndpoints.remove, { params: { id: reused.id } });
     expectError(await getPaste(server.baseUrl, slug), 404, ErrorCode.NotFound);
   });
 
@@ -84,13 +91,16 @@ describe('GET and POST /api/paste/:slug', () => {
 
   it('answers HEAD on the paste and its raw text without spending a view', async () => {
     const { slug } = await make({ content: 'look, do not touch', maxViews: 1 });
+    // raw: HEAD, a method the endpoints do not define but the server answers for GET routes
     for (const path of [`/api/paste/${slug}`, `/api/raw/${slug}`]) {
       const head = await fetch(`${server.baseUrl}${path}`, { method: 'HEAD' });
       expect(head.status).toBe(200);
     }
     expect(await viewsOf(server.db, slug)).toBe(0);
     expect((await viewPaste(server.baseUrl, slug)).content).toBe('look, do not touch');
+    // raw: HEAD again
     expect((await fetch(`${server.baseUrl}/api/paste/${slug}`, { method: 'HEAD' })).status).toBe(410);
+    // raw: HEAD again
     expect((await fetch(`${server.baseUrl}/api/raw/unknown-slug`, { method: 'HEAD' })).status).toBe(404);
   });
 
@@ -112,8 +122,8 @@ describe('GET and POST /api/paste/:slug', () => {
       format: 'plain',
       expiresAt,
     });
-    for (const query of ['', '?render=html']) {
-      const answer = await call(server.baseUrl, 'GET', `/api/paste/${slug}${query}`);
+    for (const query of [{}, { render: 'html' as const }]) {
+      const answer = await testApi(server.baseUrl).send(viewPasteEndpoint, { params: { slug }, query });
       expect(expectOk(answer, lockedPasteViewSchema)).toEqual({
         slug,
         requiresPassword: true,

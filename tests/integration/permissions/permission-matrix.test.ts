@@ -23,7 +23,9 @@ import {
   type MatrixRow,
 } from './route-matrix';
 
+// raw: the registered routes are read as method and path, so the guarded prefixes are spelled
 const guardedPrefixes = ['/api/admin/', '/api/user/'];
+// raw: the one public route under /api/admin, as the app registers it
 const publicRoutes = new Set(['POST /api/admin/login']);
 
 describe('permission matrix', () => {

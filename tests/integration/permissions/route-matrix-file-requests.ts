@@ -1,3 +1,4 @@
+// raw file: the matrix is keyed by each registered route's method and path, which its rows spell.
 // The file-request rows of the permission matrix. Owners need file and mount permissions: the
 // route admits the mount permission, the service then refuses a key without file (so the
 // matrix's mount-only key gets 403, and only the admin and the read-only key, which holds every

@@ -1,3 +1,4 @@
+// raw file: the matrix is keyed by each registered route's method and path, which its rows spell.
 // The permission matrix's rows for "Share…" in the explorer. On /user/fs a key needs both the mount
 // and the file permission (no single-permission caller of the matrix holds both, so every key is
 // refused) and may not be read-only; the admin reaches the call and hears 404 for a missing file.

@@ -1,3 +1,4 @@
+// raw file: the matrix is keyed by each registered route's method and path, which its rows spell.
 // The permission matrix's rows for the mount explorer, under /admin/fs and /user/fs.
 import { adminOnly, type Caller, forKeys, type MatrixRow, missing, type RawBody } from './route-matrix-kinds';
 

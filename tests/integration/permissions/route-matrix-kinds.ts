@@ -1,3 +1,4 @@
+// raw file: the matrix is keyed by each registered route's method and path, which its rows spell.
 // The permission matrix's vocabulary: the kinds of caller, a row's shape, and the statuses each
 // kind of caller must get from admin routes, key routes and writes, and which routes are writes.
 import type { ErrorCode } from '@shared/errors';

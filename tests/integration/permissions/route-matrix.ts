@@ -1,3 +1,4 @@
+// raw file: the matrix is keyed by each registered route's method and path, which its rows spell.
 // The permission matrix as data: one row per guarded route, with the status each kind of caller
 // must get. `matrixRows` covers /api/admin/* and /api/user/*; `otherGuardedRows` the storage
 // config, upload (device and URL), paste-creation and credential-test routes. Bodies are minimal and valid, so a

@@ -4,7 +4,6 @@ import { ErrorCode } from '@shared/errors';
 import { defaultLocalMountPath } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey, login } from '@tests/integration/support/auth-helpers';
-import { call, expectError } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { insertMount, insertStorageConfig } from '@tests/integration/admin/admin-fixtures';
 
@@ -67,11 +66,9 @@ describe('/api/user/mounts visibility from basic_path', () => {
     ['/doc', 403],
     ['docs', 400],
   ])('refuses the escape ?path=%s with %i', async (path, status) => {
-    const result = await call(server.baseUrl, 'GET', `/api/user/mounts?path=${encodeURIComponent(path)}`, {
-      apiKey: keys['/docs'],
-    });
-    const error = expectError(result, status, status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed);
-    expect(error.message).toContain('path');
+    const code = status === 403 ? ErrorCode.Forbidden : ErrorCode.ValidationFailed;
+    const error = await keyAt('/docs').fails(listVisibleMounts, { query: { path } }, status, code);
+    expect(error.envelope.message).toContain('path');
   });
 
   it('needs mount permission; an admin holds every permission and sees every active mount', async () => {

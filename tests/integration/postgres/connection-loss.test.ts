@@ -3,8 +3,9 @@
 // for the pool's error event, Node ended the whole process on the first such error.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaste } from '@shared/api/paste.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
@@ -19,7 +20,8 @@ describe('PostgreSQL ending the pooled connections', () => {
 
   it('leaves the server running, and the next writes go through on new connections', async () => {
     const { token } = await login(server.baseUrl);
-    const create = (content: string) => call(server.baseUrl, 'POST', '/api/paste', { token, json: { content } });
+    const create = (content: string) =>
+      testApi(server.baseUrl, asAdmin(token)).send(createPaste, { body: { content } });
     await Promise.all(['one', 'two', 'three'].map(async (content) => expect((await create(content)).status).toBe(201)));
 
     const database = new URL(url).pathname.slice(1);

@@ -2,13 +2,16 @@
 // local folder through the worker and its commit, and the quota refusing a copy (the reservations
 // run in PostgreSQL's locked transaction).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listMounts } from '@shared/api/mounts.endpoints';
+import { getStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { fsBatchCopyResultSchema } from '@shared/api/fs-copy.schema';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { mountListSchema } from '@shared/api/mount.schema';
 import { ErrorCode } from '@shared/errors';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { admin, fsCall, mkdir, startFsHarness, writeText, type FsHarness } from '@tests/integration/fs/fs-harness';
 
@@ -17,10 +20,7 @@ describe('copies on PostgreSQL', () => {
   let local: string;
   beforeAll(async () => {
     h = await startFsHarness('s3', { env: { DATABASE_URL: await createTestDatabase('fs_copy') } });
-    const mounts = expectOk(
-      await call(h.server.baseUrl, 'GET', '/api/admin/mounts', { token: h.token }),
-      mountListSchema,
-    );
+    const mounts = expectOk(await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMounts, {}), mountListSchema);
     local = mounts.find((mount) => mount.storage_type === 'local')?.mount_path ?? '';
     for (const folder of [
       `${h.mountPath}/pg`,
@@ -68,12 +68,12 @@ describe('copies on PostgreSQL', () => {
 
   it('refuses a copy beyond the quota', async () => {
     const used = expectOk(
-      await call(h.server.baseUrl, 'GET', `/api/s3-configs/${h.configId}`, { token: h.token }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(getStorageConfig, { params: { id: h.configId } }),
       z.object({ used_storage_bytes: z.number() }),
     ).used_storage_bytes;
-    await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-      token: h.token,
-      json: { total_storage_bytes: used + 2 },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+      params: { id: h.configId },
+      body: { total_storage_bytes: used + 2 },
     });
     expectError(
       await fsCall(h, admin(h), 'POST', 'batch-copy', {

@@ -3,11 +3,11 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPaste, listUserPastes, viewPaste } from '@shared/api/paste.endpoints';
 import { createApiKey } from '@shared/api/api-keys.endpoints';
 import { adminLogin, changeAdminPassword, checkAdminToken, checkApiKey } from '@shared/api/auth.endpoints';
 import { getDashboardStats } from '@shared/api/dashboard.endpoints';
 import { createMount } from '@shared/api/mounts.endpoints';
-import { createPaste, listUserPastes, viewPaste } from '@shared/api/paste.endpoints';
 import { getSystemSettings, updateSystemSettings } from '@shared/api/settings.endpoints';
 import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
 import { ErrorCode } from '@shared/errors';
@@ -24,7 +24,6 @@ import {
 } from '@tests/integration/storage/storage-harness';
 import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call } from '@tests/integration/support/http';
 import { createTestDatabase } from '@tests/integration/support/postgres';
 import { startTestServer, testAdmin } from '@tests/integration/support/test-server';
 
@@ -127,7 +126,9 @@ describe('core flows on PostgreSQL', () => {
 
   it('serve a one-view paste to exactly one of two racing viewers', async () => {
     const paste = await admin().ok(createPaste, { body: { content: 'once', maxViews: 1 } });
-    const views = await Promise.all([0, 1].map(() => call(h.server.baseUrl, 'GET', `/api/paste/${paste.slug}`)));
+    const views = await Promise.all(
+      [0, 1].map(() => testApi(h.server.baseUrl).send(viewPaste, { params: { slug: paste.slug } })),
+    );
     expect(views.map((v) => v.status).sort()).toEqual([200, 410]);
     await testApi(h.server.baseUrl).fails(viewPaste, { params: { slug: paste.slug } }, 410, ErrorCode.Gone);
   });

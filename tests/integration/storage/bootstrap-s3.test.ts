@@ -3,6 +3,11 @@
 // one instance alone could read. Later starts leave the storage configs to the administrator.
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { downloadFile } from '@shared/api/file.endpoints';
+import { listMounts } from '@shared/api/mounts.endpoints';
+import { listStorageConfigs } from '@shared/api/storage-config.endpoints';
+import { commitUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { mountListSchema } from '@shared/api/mount.schema';
 import { storageConfigListSchema } from '@shared/api/storage-config.schema';
 import { commitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
@@ -12,7 +17,7 @@ import {
   defaultS3MountPath,
 } from '@server/modules/storage-configs/storage-bootstrap.service';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { createTestBucket, rgwClient, rgwInfo } from '@tests/integration/support/rgw';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { fetchBytes, putTo, randomBytesOf } from './storage-harness';
@@ -28,7 +33,7 @@ async function bucketVariables(label: string) {
 }
 
 async function configsOf(server: TestServer, token: string) {
-  return expectOk(await call(server.baseUrl, 'GET', '/api/s3-configs', { token }), storageConfigListSchema);
+  return expectOk(await testApi(server.baseUrl, asAdmin(token)).send(listStorageConfigs, {}), storageConfigListSchema);
 }
 
 describe('the first start with the S3_ variables', () => {
@@ -55,7 +60,7 @@ describe('the first start with the S3_ variables', () => {
       expect(row.secret_access_key_enc).not.toContain(env.S3_SECRET_ACCESS_KEY);
       expect(JSON.stringify(server.logs)).not.toContain(env.S3_SECRET_ACCESS_KEY);
 
-      const mounts = expectOk(await call(server.baseUrl, 'GET', '/api/admin/mounts', { token }), mountListSchema);
+      const mounts = expectOk(await testApi(server.baseUrl, asAdmin(token)).send(listMounts, {}), mountListSchema);
       expect(mounts.map((m) => [m.mount_path, m.storage_type, m.storage_config_id])).toEqual([
         [defaultS3MountPath, 's3', configs[0]?.id],
       ]);
@@ -63,9 +68,8 @@ describe('the first start with the S3_ variables', () => {
       // An upload with no config named lands in the bucket and downloads again.
       const bytes = randomBytesOf(4096);
       const signed = expectOk(
-        await call(server.baseUrl, 'POST', '/api/s3/presign', {
-          token,
-          json: { filename: 'first.bin', mimetype: 'application/octet-stream', size: bytes.length },
+        await testApi(server.baseUrl, asAdmin(token)).send(presignUpload, {
+          body: { filename: 'first.bin', mimetype: 'application/octet-stream', size: bytes.length },
         }),
         presignResponseSchema,
         201,
@@ -74,9 +78,8 @@ describe('the first start with the S3_ variables', () => {
       const put = await putTo(signed.upload_url, bytes, signed.contentType);
       expect(put.status, put.text).toBe(200);
       const committed = expectOk(
-        await call(server.baseUrl, 'POST', '/api/s3/commit', {
-          token,
-          json: { file_id: signed.file_id, etag: put.etag, size: bytes.length },
+        await testApi(server.baseUrl, asAdmin(token)).send(commitUpload, {
+          body: { file_id: signed.file_id, etag: put.etag, size: bytes.length },
         }),
         commitResponseSchema,
       );
@@ -84,7 +87,9 @@ describe('the first start with the S3_ variables', () => {
       const head = await client.send(new HeadObjectCommand({ Bucket: env.S3_BUCKET, Key: committed.storage_path }));
       client.destroy();
       expect(head.ContentLength).toBe(bytes.length);
-      const downloaded = await fetchBytes(`${server.baseUrl}/api/file-download/${committed.slug}`);
+      const downloaded = await fetchBytes(
+        testApi(server.baseUrl).url(downloadFile, { params: { slug: committed.slug } }),
+      );
       expect(downloaded.status).toBe(200);
       expect(downloaded.bytes.equals(bytes)).toBe(true);
     } finally {

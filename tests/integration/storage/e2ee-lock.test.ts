@@ -2,6 +2,10 @@
 // parameters travel in the header the server stores; a protected share says them before its
 // password, so a passphrase share can be asked for and checked first, and a wrong key told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BodyOf } from '@shared/http/endpoint';
+import { getPublicFile, verifyFilePassword } from '@shared/api/file.endpoints';
+import { commitUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { lockedFileSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { commitResponseSchema, presignResponseSchema } from '@shared/api/upload.schema';
 import { newSecret } from '@shared/e2ee/keys';
@@ -10,7 +14,7 @@ import { secretFromPassphrase } from '@shared/e2ee/passphrase';
 import { sealRecords } from '@shared/e2ee/records';
 import { openFile, sealFile } from '@shared/e2ee/share';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { putTo, startHarness, type Harness } from './storage-harness';
 
 describe('encrypted file locks', () => {
@@ -22,11 +26,14 @@ describe('encrypted file locks', () => {
     await h.close();
   });
 
-  async function share(header: unknown, records: Uint8Array<ArrayBuffer>, password?: string) {
+  async function share(
+    header: BodyOf<typeof presignUpload>['e2ee'],
+    records: Uint8Array<ArrayBuffer>,
+    password?: string,
+  ) {
     const signed = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-        token: h.token,
-        json: {
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(presignUpload, {
+        body: {
           s3_config_id: h.configId,
           filename: 'x.bin',
           mimetype: 'application/octet-stream',
@@ -39,9 +46,8 @@ describe('encrypted file locks', () => {
     );
     const put = await putTo(signed.upload_url, records, signed.contentType);
     return expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/commit', {
-        token: h.token,
-        json: {
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(commitUpload, {
+        body: {
           file_id: signed.file_id,
           etag: put.etag,
           size: records.length,
@@ -63,14 +69,18 @@ describe('encrypted file locks', () => {
     );
     const { slug } = await share(header, await sealRecords(recordKey, 0, plain, true), 'hunter22');
 
-    const locked = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), lockedFileSchema);
+    const locked = expectOk(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } }),
+      lockedFileSchema,
+    );
     expect(locked.e2eeLock).toEqual({ check: await keyCheck(secret), kdf });
     expect(await matchesLock(newSecret(), locked.e2eeLock)).toBe(false);
     expect(await matchesLock(await secretFromPassphrase('a long enough passphrase', kdf), locked.e2eeLock)).toBe(true);
 
     const verified = expectOk(
-      await call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, {
-        json: { password: 'hunter22' },
+      await testApi(h.server.baseUrl).send(verifyFilePassword, {
+        params: { slug },
+        body: { password: 'hunter22' },
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       }),
       verifiedFileSchema,
@@ -85,14 +95,13 @@ describe('encrypted file locks', () => {
     const { header, recordKey } = await sealFile(secret, { name: 'k.txt', type: 'text/plain', size: plain.length });
     const records = await sealRecords(recordKey, 0, plain, true);
     const { slug } = await share(header, records);
-    const open = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
+    const open = expectOk(await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } }), publicFileSchema);
     expect(open.e2ee).toEqual(header);
     expect(open.e2ee?.check).toBe(await keyCheck(secret));
 
     const costly = { ...header, kdf: { ...newKdf(), m: 16 * 1024 * 1024 } };
-    const refused = await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-      token: h.token,
-      json: {
+    const refused = await testApi(h.server.baseUrl, asAdmin(h.token)).send(presignUpload, {
+      body: {
         s3_config_id: h.configId,
         filename: 'x.bin',
         mimetype: 'application/octet-stream',

@@ -4,6 +4,9 @@
 // midway resumes sealing only the parts storage lacks, and the download opens with the key.
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile } from '@shared/api/file.endpoints';
+import { listMultipartParts, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { publicFileSchema } from '@shared/api/file-share.schema';
 import { multipartPartsResponseSchema } from '@shared/api/upload.schema';
 import { fromBase64Url, newSecret, toBase64Url } from '@shared/e2ee/keys';
@@ -12,7 +15,7 @@ import { openFile, sealFile } from '@shared/e2ee/share';
 import { ErrorCode } from '@shared/errors';
 import type { UploadJob } from '@workers/protocol';
 import { createWorkerEndpoint } from '@workers/worker-endpoint';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { download, drivers, presign, startHarness, type Harness } from './storage-harness';
 
 const MiB = 1024 * 1024;
@@ -80,7 +83,7 @@ describe.each(drivers)('end-to-end encrypted file shares on the %s driver', (nam
   }
 
   async function check(slug: string, secret: Uint8Array<ArrayBuffer>, plain: Uint8Array, filename: string) {
-    const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
+    const info = expectOk(await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } }), publicFileSchema);
     expect(info).toMatchObject({ filename: 'encrypted.bin', mimetype: 'application/octet-stream' });
     expect(info.size).toBe(sealedSize(plain.byteLength));
     if (info.e2ee === undefined) throw new Error('the share has no header');
@@ -124,9 +127,8 @@ describe.each(drivers)('end-to-end encrypted file shares on the %s driver', (nam
     expect(broken).toMatchObject({ ok: false, code: 'network', partNumber: expect.any(Number) });
     if (started === undefined) throw new Error('the multipart upload never started');
     const listed = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3/multipart/parts', {
-        token: h.token,
-        json: { file_id: started.fileId, upload_id: started.uploadId },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(listMultipartParts, {
+        body: { file_id: started.fileId, upload_id: started.uploadId },
       }),
       multipartPartsResponseSchema,
     );
@@ -170,17 +172,15 @@ describe.each(drivers)('end-to-end encrypted file shares on the %s driver', (nam
 
   it('refuses a header with a size no sealed file has, and never keeps the name sent', async () => {
     const { header } = await sealFile(newSecret(), { name: 'x.txt', type: 'text/plain', size: 3 });
-    const refused = await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-      token: h.token,
-      json: { s3_config_id: h.configId, filename: 'x.txt', mimetype: 'text/plain', size: 5, e2ee: header },
+    const refused = await testApi(h.server.baseUrl, asAdmin(h.token)).send(presignUpload, {
+      body: { s3_config_id: h.configId, filename: 'x.txt', mimetype: 'text/plain', size: 5, e2ee: header },
     });
     expectError(refused, 400, ErrorCode.ValidationFailed);
     expect(refused.text).toContain('size');
     const signed = await presign(h, { filename: 'my real name.txt', size: 19, mimetype: 'text/plain' });
     expect(signed.status).toBe(201);
-    const accepted = await call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-      token: h.token,
-      json: { s3_config_id: h.configId, filename: 'my real name.txt', mimetype: 'text/plain', size: 19, e2ee: header },
+    const accepted = await testApi(h.server.baseUrl, asAdmin(h.token)).send(presignUpload, {
+      body: { s3_config_id: h.configId, filename: 'my real name.txt', mimetype: 'text/plain', size: 19, e2ee: header },
     });
     expect(accepted.status).toBe(201);
     expect(accepted.text).not.toContain('my real name');

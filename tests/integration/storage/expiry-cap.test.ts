@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminFileEndpoints, getPublicFile } from '@shared/api/file.endpoints';
+import { commitUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { presign, putTo, startHarness, uploadFile, type Harness } from './storage-harness';
 
 describe('share expiry cannot go past 9999-12-31T23:59:59Z', () => {
@@ -12,25 +15,28 @@ describe('share expiry cannot go past 9999-12-31T23:59:59Z', () => {
   });
   afterAll(() => h.close());
 
-  const admin = (method: string, path: string, json: unknown) =>
-    call(h.server.baseUrl, method, path, { token: h.token, json });
+  const adminApi = () => testApi(h.server.baseUrl, asAdmin(h.token));
 
   it('refuses an expires_in at commit that lands after year 9999, naming the field', async () => {
     const signed = expectOk(await presign(h, { filename: 'far.txt', size: 3 }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, 'far', signed.contentType);
     const refused = expectError(
-      await admin('POST', '/api/s3/commit', {
-        file_id: signed.file_id,
-        etag: put.etag,
-        size: 3,
-        expires_in: 100_000_000,
+      await adminApi().send(commitUpload, {
+        body: {
+          file_id: signed.file_id,
+          etag: put.etag,
+          size: 3,
+          expires_in: 100_000_000,
+        },
       }),
       400,
       ErrorCode.ValidationFailed,
     );
     expect(refused.data.issues?.[0]?.path).toBe('expires_in');
     expectOk(
-      await admin('POST', '/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 3, expires_in: 24 }),
+      await adminApi().send(commitUpload, {
+        body: { file_id: signed.file_id, etag: put.etag, size: 3, expires_in: 24 },
+      }),
       z.unknown(),
     );
   });
@@ -39,13 +45,19 @@ describe('share expiry cannot go past 9999-12-31T23:59:59Z', () => {
     const file = await uploadFile(h, 'later.txt', Buffer.from('later'));
     for (const expiresAt of ['9999-12-31T23:59:59-05:00', '9999-12-31T23:59:59.500Z']) {
       const refused = expectError(
-        await admin('PUT', `/api/admin/files/${file.id}`, { expires_at: expiresAt }),
+        await adminApi().send(adminFileEndpoints.update, { params: { id: file.id }, body: { expires_at: expiresAt } }),
         400,
         ErrorCode.ValidationFailed,
       );
       expect(refused.message).toMatch(/expires_at/);
     }
-    expectOk(await admin('PUT', `/api/admin/files/${file.id}`, { expires_at: '9999-12-31T23:59:59Z' }), z.unknown());
-    expect((await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`)).status).toBe(200);
+    expectOk(
+      await adminApi().send(adminFileEndpoints.update, {
+        params: { id: file.id },
+        body: { expires_at: '9999-12-31T23:59:59Z' },
+      }),
+      z.unknown(),
+    );
+    expect((await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: file.slug } })).status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadFile, getPublicFile, officePreview, verifyFilePassword } from '@shared/api/file.endpoints';
 import { clearCache, getCacheStats } from '@shared/api/cache.endpoints';
-import { officePreview, verifyFilePassword } from '@shared/api/file.endpoints';
 import { lockedFileSchema, publicFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { createRepositories } from '@server/db/repositories';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
 import { asAdmin, testApi } from '@tests/integration/support/api';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import {
   download,
   drivers,
@@ -25,7 +25,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const info = (slug: string) => call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`);
+  const info = (slug: string) => testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } });
   const visitor = () => testApi(h.server.baseUrl);
   const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
   const verified = (slug: string, password: string) =>
@@ -47,7 +47,7 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const meta = expectOk(await info(file.slug), lockedFileSchema);
     expect(meta).toMatchObject({ requires_password: true, preview_url: null, download_url: null });
     expectError(
-      await call(h.server.baseUrl, 'GET', `/api/file-download/${file.slug}`),
+      await testApi(h.server.baseUrl).send(downloadFile, { params: { slug: file.slug } }),
       401,
       ErrorCode.PasswordRequired,
     );
@@ -63,11 +63,10 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const got = await fetchBytes(opened.download_url ?? '');
     expect(got.status).toBe(200);
     expect(got.bytes.equals(bytes)).toBe(true);
-    const forged = await call(
-      h.server.baseUrl,
-      'GET',
-      `/api/file-download/${file.slug}?token=${opened.access_token.slice(0, -2)}xx`,
-    );
+    const forged = await testApi(h.server.baseUrl).send(downloadFile, {
+      params: { slug: file.slug },
+      query: { token: `${opened.access_token.slice(0, -2)}xx` },
+    });
     expectError(forged, 403, ErrorCode.Forbidden);
   });
 
@@ -111,8 +110,9 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
         ErrorCode.WrongPassword,
       );
     for (let i = 0; i < 10; i += 1) await guess(`guess ${i}`);
-    const blocked = await call(h.server.baseUrl, 'POST', `/api/public/files/${file.slug}/verify`, {
-      json: { password: 'right one' },
+    const blocked = await testApi(h.server.baseUrl).send(verifyFilePassword, {
+      params: { slug: file.slug },
+      body: { password: 'right one' },
     });
     expectError(blocked, 429, ErrorCode.RateLimited);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -148,7 +148,9 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
   it('redirects to a presigned URL by default and streams with Range when proxying', async () => {
     const bytes = randomBytesOf(10_000, 5);
     const file = await uploadFile(h, 'range.bin', bytes);
-    const redirect = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    const redirect = await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: file.slug } }), {
+      redirect: 'manual',
+    });
     expect(redirect.status).toBe(302);
     await setUseProxy(h, file.id, true);
     const part = await download(h, file.slug, 'download', { headers: { range: 'bytes=100-199' } });
@@ -165,9 +167,11 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const stats = async () => (await admin().ok(getCacheStats, {})).caches.s3Url;
     const before = await stats();
     const location = async () =>
-      (await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).headers.get(
-        'location',
-      );
+      (
+        await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: file.slug } }), {
+          redirect: 'manual',
+        })
+      ).headers.get('location');
     const first = await location();
     expect(first).not.toBeNull();
     expect(await location()).toBe(first);
@@ -207,7 +211,10 @@ describe.each(drivers)('public file access on the %s driver', (name) => {
     const inner = new URL(google.url).searchParams.get('url') ?? '';
     expect((await fetchBytes(inner)).bytes.toString()).toBe('pptx bytes');
     const refused = expectError(
-      await call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=dropbox`),
+      await testApi(h.server.baseUrl).send(officePreview, {
+        params: { slug: file.slug },
+        query: { provider: 'dropbox' },
+      }),
       400,
       ErrorCode.BadRequest,
     );

@@ -1,11 +1,13 @@
 // GET /api/file-preview/:slug on each driver: what the share page shows of a text file, rendered
 // and sanitised here, at one view per access token like the deliveries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile, verifyFilePassword, filePreview } from '@shared/api/file.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { filePreviewSchema, publicFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { unrenderedMarkdownHtml } from '@shared/markdown/unrendered';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { download, drivers, startHarness, uploadFile, type Harness } from './storage-harness';
 
 const LIMIT = 256 * 1024;
@@ -18,13 +20,10 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const tokenOf = async (slug: string) =>
-    expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema).access_token ?? '';
+    expectOk(await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } }), publicFileSchema)
+      .access_token ?? '';
   const preview = (slug: string, token?: string) =>
-    call(
-      h.server.baseUrl,
-      'GET',
-      `/api/file-preview/${slug}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`,
-    );
+    testApi(h.server.baseUrl).send(filePreview, { params: { slug }, query: token === undefined ? {} : { token } });
   const views = async (id: string) => (await new FileRepo(h.server.db).findById(id))?.views;
 
   it('renders Markdown sanitised with highlighted code, and costs one view with the download', async () => {
@@ -86,8 +85,9 @@ describe.each(drivers)('text previews on the %s driver', (name) => {
     });
     expectError(await preview(secret.slug), 401, ErrorCode.PasswordRequired);
     expectError(await preview(secret.slug, 'forged'), 403, ErrorCode.Forbidden);
-    const verified = await call(h.server.baseUrl, 'POST', `/api/public/files/${secret.slug}/verify`, {
-      json: { password: 'pw-1' },
+    const verified = await testApi(h.server.baseUrl).send(verifyFilePassword, {
+      params: { slug: secret.slug },
+      body: { password: 'pw-1' },
     });
     const token = expectOk(verified, verifiedFileSchema).access_token;
     expect(expectOk(await preview(secret.slug, token), filePreviewSchema).html).toBe('<h1>hidden</h1>\n');

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downloadFile, getPublicFile, officePreview } from '@shared/api/file.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { createRepositories } from '@server/db/repositories';
 import { officePreviewSchema, publicFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
 import { createUploadSweepTask, settledShareGraceMs } from '@server/modules/uploads/upload-sweep.service';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import {
   download,
   drivers,
@@ -24,7 +26,7 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
 
   const bytes = randomBytesOf(4_000, 9);
   const meta = async (slug: string) =>
-    expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${slug}`), publicFileSchema);
+    expectOk(await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug } }), publicFileSchema);
   const views = async (id: string) => (await new FileRepo(h.server.db).findById(id))?.views;
   const ranged = (range: string) => ({ headers: { range } });
   const proxied = async (options: { max_views?: number; filename?: string } = {}) => {
@@ -38,7 +40,10 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     const info = await meta(file.slug);
     expect(info.access_token).toEqual(expect.any(String));
     expect(info.download_url).toBe(
-      `${h.server.baseUrl}/api/file-download/${file.slug}?token=${encodeURIComponent(info.access_token ?? '')}`,
+      testApi(h.server.baseUrl).url(downloadFile, {
+        params: { slug: file.slug },
+        query: { token: info.access_token ?? '' },
+      }),
     );
     expect(await views(file.id)).toBe(0);
   });
@@ -59,9 +64,13 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect((await fetch(info.preview_url ?? '', { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(info.download_url ?? '', { redirect: 'manual' })).status).toBe(302);
     expect(await views(file.id)).toBe(1);
-    expect((await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' })).status).toBe(
-      302,
-    );
+    expect(
+      (
+        await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: file.slug } }), {
+          redirect: 'manual',
+        })
+      ).status,
+    ).toBe(302);
     expect(await views(file.id)).toBe(2);
   });
 
@@ -88,7 +97,9 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
 
   it('streams a view-limited share and counts every tokenless request, ranged or not', async () => {
     const file = await uploadFile(h, 'limited.bin', bytes, { max_views: 2 });
-    const whole = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    const whole = await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: file.slug } }), {
+      redirect: 'manual',
+    });
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
     const tail = await download(h, file.slug, 'download', ranged('bytes=1-'));
@@ -105,7 +116,9 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
       .set({ expires_at: new Date(expiresAt).toISOString() })
       .where('id', '=', file.id)
       .execute();
-    const redirect = await fetch(`${h.server.baseUrl}/api/file-download/${file.slug}`, { redirect: 'manual' });
+    const redirect = await fetch(testApi(h.server.baseUrl).url(downloadFile, { params: { slug: file.slug } }), {
+      redirect: 'manual',
+    });
     expect(redirect.status).toBe(302);
     const link = new URL(redirect.headers.get('location') ?? '');
     const amzExpires = link.searchParams.get('X-Amz-Expires');
@@ -122,14 +135,22 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect(got.status).toBe(200);
     expect(got.bytes.equals(bytes)).toBe(true);
     await expect.poll(async () => await new FileRepo(h.server.db).findById(file.id)).toBeUndefined();
-    expectError(await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`), 410, ErrorCode.Gone);
+    expectError(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: file.slug } }),
+      410,
+      ErrorCode.Gone,
+    );
   });
 
   it('a ranged last view leaves the share used up (410); the sweeper deletes it after its grace, leaving 410', async () => {
     const file = await proxied({ max_views: 1 });
     expect((await download(h, file.slug, 'view', ranged('bytes=0-99'))).status).toBe(206);
     expect(await views(file.id)).toBe(1);
-    expectError(await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`), 410, ErrorCode.Gone);
+    expectError(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: file.slug } }),
+      410,
+      ErrorCode.Gone,
+    );
     const sweep = createUploadSweepTask(createRepositories(h.server.db), h.storage);
     await sweep.run(Date.now());
     expect(await new FileRepo(h.server.db).findById(file.id)).toBeDefined();
@@ -137,17 +158,24 @@ describe.each(drivers)('view counting on the %s driver', (name) => {
     expect(await sweep.run(Date.now() + settledShareGraceMs + 60_000)).toBeGreaterThanOrEqual(1);
     expect(await new FileRepo(h.server.db).findById(file.id)).toBeUndefined();
     expect(await (await h.driver()).head(file.storage_path)).toBeNull();
-    expectError(await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`), 410, ErrorCode.Gone);
+    expectError(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: file.slug } }),
+      410,
+      ErrorCode.Gone,
+    );
   });
 
   it('an office preview costs a view (once per token) and signs a 300 s link', async () => {
     const file = await uploadFile(h, 'deck.pptx', bytes, { max_views: 1 });
     const { access_token: token } = await meta(file.slug);
-    const preview = (query: string) =>
-      call(h.server.baseUrl, 'GET', `/api/office-preview/${file.slug}?provider=google${query}`);
-    const first = expectOk(await preview(`&token=${encodeURIComponent(token ?? '')}`), officePreviewSchema);
+    const preview = (query: { token?: string }) =>
+      testApi(h.server.baseUrl).send(officePreview, {
+        params: { slug: file.slug },
+        query: { provider: 'google', ...query },
+      });
+    const first = expectOk(await preview({ token: token ?? '' }), officePreviewSchema);
     expect(first.expires_in).toBe(300);
     expect(await views(file.id)).toBe(1);
-    expectError(await preview(''), 410, ErrorCode.Gone);
+    expectError(await preview({}), 410, ErrorCode.Gone);
   });
 });

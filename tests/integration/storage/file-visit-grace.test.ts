@@ -2,9 +2,11 @@
 // FILE_VISIT_GRACE_MS after paying, with at most FILE_VISIT_FULL_READS reads from byte 0 (ranged
 // reads further in are free within the time). A 4th full read, or any read after the time, is 410.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile } from '@shared/api/file.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { publicFileSchema } from '@shared/api/file-share.schema';
 import { FILE_VISIT_FULL_READS, FILE_VISIT_GRACE_MS } from '@server/modules/files/file-views';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { ManualClock } from '@tests/support/manual-clock';
 import { download, randomBytesOf, startHarness, uploadFile, type Harness } from './storage-harness';
 
@@ -19,7 +21,10 @@ describe('the visit that paid a one-view file', () => {
   const bytes = randomBytesOf(5_000, 3);
   const visit = async () => {
     const file = await uploadFile(h, 'clip.bin', bytes, { max_views: 1 });
-    const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${file.slug}`), publicFileSchema);
+    const info = expectOk(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: file.slug } }),
+      publicFileSchema,
+    );
     const query = `?token=${encodeURIComponent(info.access_token ?? '')}`;
     const read = (range?: string) =>
       download(h, file.slug, 'view', range === undefined ? {} : { headers: { range } }, query);

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorageConfig, listStorageConfigs } from '@shared/api/storage-config.endpoints';
+import { presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestBucket } from '@tests/integration/support/rgw';
 import { presign, s3ConfigInput, startHarness, type Harness } from './storage-harness';
 
@@ -13,9 +16,8 @@ describe("an API key's basic_path limits the storage configs it uploads to", () 
   let s3ConfigId: string;
   beforeAll(async () => {
     local = await startHarness('local');
-    const created = await call(local.server.baseUrl, 'POST', '/api/s3-configs', {
-      token: local.token,
-      json: s3ConfigInput(await createTestBucket('clipdock-scope')),
+    const created = await testApi(local.server.baseUrl, asAdmin(local.token)).send(createStorageConfig, {
+      body: s3ConfigInput(await createTestBucket('clipdock-scope')),
     });
     s3ConfigId = expectOk(created, storageConfigSchema, 201).id;
   });
@@ -24,9 +26,10 @@ describe("an API key's basic_path limits the storage configs it uploads to", () 
   const keyWith = async (basicPath: string) =>
     (await insertApiKey(local.server.db, { file_permission: 1, basic_path: basicPath })).key;
   const listIds = async (apiKey: string) =>
-    expectOk(await call(local.server.baseUrl, 'GET', '/api/s3-configs', { apiKey }), z.array(storageConfigSchema)).map(
-      (config) => config.id,
-    );
+    expectOk(
+      await testApi(local.server.baseUrl, asApiKey(apiKey)).send(listStorageConfigs, {}),
+      z.array(storageConfigSchema),
+    ).map((config) => config.id);
 
   it('a key rooted at / keeps every public config', async () => {
     const apiKey = await keyWith('/');
@@ -37,9 +40,8 @@ describe("an API key's basic_path limits the storage configs it uploads to", () 
   it('a key reaches a config through a mount inside its basic_path, and nothing else', async () => {
     const apiKey = await keyWith('/local');
     expectOk(await presign(local, { filename: 'b.bin', size: 1 }, { apiKey }), presignResponseSchema, 201);
-    const other = await call(local.server.baseUrl, 'POST', '/api/s3/presign', {
-      apiKey,
-      json: { s3_config_id: s3ConfigId, filename: 'c.bin', mimetype: 'text/plain', size: 1 },
+    const other = await testApi(local.server.baseUrl, asApiKey(apiKey)).send(presignUpload, {
+      body: { s3_config_id: s3ConfigId, filename: 'c.bin', mimetype: 'text/plain', size: 1 },
     });
     expectError(other, 403, ErrorCode.Forbidden);
     expect(await listIds(apiKey)).toEqual([local.configId]);

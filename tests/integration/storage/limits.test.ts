@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  commitUpload,
+  formUpload as formUploadEndpoint,
+  initMultipartUpload,
+  presignUpload,
+} from '@shared/api/upload.endpoints';
 import { updateSystemSettings } from '@shared/api/settings.endpoints';
 import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
-import { commitUpload, initMultipartUpload, presignUpload } from '@shared/api/upload.endpoints';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
@@ -32,12 +37,7 @@ describe.each(drivers)('upload limits on the %s driver', (name) => {
     const form = new FormData();
     form.set('s3_config_id', h.configId);
     form.set('file', new Blob([new Uint8Array(bytes)]), 'big.bin');
-    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${h.token}` },
-      body: form,
-    });
-    return { status: response.status, headers: response.headers, text: '', body: await response.json() };
+    return testApi(h.server.baseUrl, asAdmin(h.token)).send(formUploadEndpoint, { body: form });
   };
 
   it('refuses a declared size over max_upload_size at presign and multipart init', async () => {

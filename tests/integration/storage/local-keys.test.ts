@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initMultipartUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { UrlSigner } from '@server/lib/signed-url';
 import { LocalDriver } from '@server/storage/local.driver';
 import { StorageError } from '@server/storage/storage-driver';
 import { ErrorCode } from '@shared/errors';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError } from '@tests/integration/support/http';
+import { expectError } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 
 const escaping = [
@@ -70,9 +72,9 @@ describe('upload paths with .. segments', () => {
     'refuses path %j at presign and multipart init with 400 naming the field',
     async (path) => {
       const file = { filename: 'a.txt', mimetype: 'text/plain', size: 5, path };
-      for (const route of ['/api/s3/presign', '/api/s3/multipart/init']) {
+      for (const endpoint of [presignUpload, initMultipartUpload]) {
         const error = expectError(
-          await call(server.baseUrl, 'POST', route, { token, json: file }),
+          await testApi(server.baseUrl, asAdmin(token)).send(endpoint, { body: file }),
           400,
           ErrorCode.ValidationFailed,
         );
@@ -82,9 +84,8 @@ describe('upload paths with .. segments', () => {
   );
 
   it('turns separators in a file name into plain characters', async () => {
-    const signed = await call(server.baseUrl, 'POST', '/api/s3/presign', {
-      token,
-      json: { filename: '../../evil.txt', mimetype: 'text/plain', size: 5 },
+    const signed = await testApi(server.baseUrl, asAdmin(token)).send(presignUpload, {
+      body: { filename: '../../evil.txt', mimetype: 'text/plain', size: 5 },
     });
     expect(signed.status).toBe(201);
     expect(JSON.stringify(signed.body)).toMatch(/"storage_path":"shares\/[A-Za-z0-9]{6}-\.\._\.\._evil\.txt"/);

@@ -4,11 +4,13 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorageConfig, testStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { storageConfigSchema, storageTestResultSchema } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
 import { guardedLookup, storagePolicy } from '@server/lib/net/address-guard';
 import { guardedRequest } from '@server/lib/net/guarded-request';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { refusedSpellings } from '@tests/integration/support/refused-spellings';
 import { createTestBucket } from '@tests/integration/support/rgw';
 import { everyDocumentedMetadataHost } from '@tests/unit/cloud-metadata-cases';
@@ -78,21 +80,20 @@ describe('storage config requests', () => {
   it.each(metadataUrls)('refuses %s as endpoint_url or custom_host, on create and on update', async (url) => {
     const input = s3ConfigInput(await createTestBucket('meta'));
     for (const field of ['endpoint_url', 'custom_host'] as const) {
-      const created = await call(h.server.baseUrl, 'POST', '/api/s3-configs', {
-        token: h.token,
-        json: { ...input, [field]: url },
+      const created = await testApi(h.server.baseUrl, asAdmin(h.token)).send(createStorageConfig, {
+        body: { ...input, [field]: url },
       });
       expect(expectError(created, 400, ErrorCode.ValidationFailed).message).toContain(field);
     }
     const config = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createStorageConfig, { body: input }),
       storageConfigSchema,
       201,
     );
     for (const field of ['endpoint_url', 'custom_host'] as const) {
-      const updated = await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${config.id}`, {
-        token: h.token,
-        json: { [field]: url },
+      const updated = await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+        params: { id: config.id },
+        body: { [field]: url },
       });
       expect(expectError(updated, 400, ErrorCode.ValidationFailed).message).toContain(field);
     }
@@ -101,7 +102,7 @@ describe('storage config requests', () => {
   it.each(besideTheApp)('accepts %s as endpoint_url (a gateway beside the app)', async (url) => {
     const input = { ...s3ConfigInput('beside-the-app'), endpoint_url: url, is_public: false };
     expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createStorageConfig, { body: input }),
       storageConfigSchema,
       201,
     );
@@ -111,9 +112,8 @@ describe('storage config requests', () => {
     'a config stored with %s is refused when the test connects, not sent anywhere',
     async (endpoint) => {
       const config = expectOk(
-        await call(h.server.baseUrl, 'POST', '/api/s3-configs', {
-          token: h.token,
-          json: s3ConfigInput(await createTestBucket('meta')),
+        await testApi(h.server.baseUrl, asAdmin(h.token)).send(createStorageConfig, {
+          body: s3ConfigInput(await createTestBucket('meta')),
         }),
         storageConfigSchema,
         201,
@@ -124,7 +124,7 @@ describe('storage config requests', () => {
         .where('id', '=', config.id)
         .execute();
       const result = expectOk(
-        await call(h.server.baseUrl, 'POST', `/api/s3-configs/${config.id}/test`, { token: h.token }),
+        await testApi(h.server.baseUrl, asAdmin(h.token)).send(testStorageConfig, { params: { id: config.id } }),
         storageTestResultSchema,
       );
       expect(result.success).toBe(false);
@@ -147,7 +147,7 @@ describe('storage config requests', () => {
           host: server.hostname,
           port: server.port,
           method: 'POST',
-          path: `/api/s3-configs/${h.configId}/test`,
+          path: `/api/s3-configs/${h.configId}/test`, // raw: a Host header fetch will not send
           headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${h.token}` },
         },
         (res) => {

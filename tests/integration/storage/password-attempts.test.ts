@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyFilePassword } from '@shared/api/file.endpoints';
+import { testApi } from '@tests/integration/support/api';
 import { verifiedFileSchema } from '@shared/api/file-share.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { drivers, startHarness, uploadFile, type Harness } from './storage-harness';
 
 describe.each(drivers)('file password attempts on the %s driver', (name) => {
@@ -12,8 +14,9 @@ describe.each(drivers)('file password attempts on the %s driver', (name) => {
   afterAll(() => h.close());
 
   const verify = (slug: string, password: string, ip: string) =>
-    call(h.server.baseUrl, 'POST', `/api/public/files/${slug}/verify`, {
-      json: { password },
+    testApi(h.server.baseUrl).send(verifyFilePassword, {
+      params: { slug },
+      body: { password },
       headers: { 'x-forwarded-for': ip },
     });
   const locked = (filename: string) => uploadFile(h, filename, Buffer.from('secret'), { password: 'the right one' });

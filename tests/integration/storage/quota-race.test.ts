@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formUpload } from '@shared/api/upload.endpoints';
+import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { drivers, presign, randomBytesOf, startHarness, type Harness } from './storage-harness';
 
 describe.each(drivers)('quota reservations under parallel uploads on the %s driver', (name) => {
@@ -22,9 +25,9 @@ describe.each(drivers)('quota reservations under parallel uploads on the %s driv
     );
   const setQuota = async (bytes: number | null) =>
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-        token: h.token,
-        json: { total_storage_bytes: bytes },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+        params: { id: h.configId },
+        body: { total_storage_bytes: bytes },
       }),
       z.unknown(),
     );
@@ -45,11 +48,7 @@ describe.each(drivers)('quota reservations under parallel uploads on the %s driv
       const body = new FormData();
       body.set('s3_config_id', h.configId);
       body.set('file', new Blob([new Uint8Array(randomBytesOf(6_000, i + 1))]), `f${i}.bin`);
-      return fetch(`${h.server.baseUrl}/api/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${h.token}` },
-        body,
-      });
+      return testApi(h.server.baseUrl, asAdmin(h.token)).send(formUpload, { body });
     };
     const statuses = (await Promise.all(Array.from({ length: 4 }, (_, i) => form(i)))).map(
       (response) => response.status,

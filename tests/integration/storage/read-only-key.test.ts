@@ -1,6 +1,10 @@
 // A read-only API key with file permission may look at storage and its own shares, but every
 // call that writes storage or a share is refused with 403 before anything is read or stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile, userFileEndpoints } from '@shared/api/file.endpoints';
+import { listStorageConfigs } from '@shared/api/storage-config.endpoints';
+import { cancelUpload, commitUpload, initMultipartUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asApiKey, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { fileDetailSchema, fileListSchema } from '@shared/api/file-share.schema';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
@@ -24,6 +28,8 @@ describe('a read-only API key', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const keyApi = () => testApi(h.server.baseUrl, asApiKey(apiKey));
+  /** Any body, the ones the contract refuses included. */
   const as = (path: string, method: string, options: Omit<CallOptions, 'apiKey'> = {}) =>
     call(h.server.baseUrl, method, path, { ...options, apiKey });
 
@@ -38,7 +44,7 @@ describe('a read-only API key', () => {
     );
     const put = await putTo(signed.upload_url, 'mine', signed.contentType);
     shared = expectOk(
-      await as('/api/s3/commit', 'POST', { json: { file_id: signed.file_id, etag: put.etag, size: 4 } }),
+      await keyApi().send(commitUpload, { body: { file_id: signed.file_id, etag: put.etag, size: 4 } }),
       commitResponseSchema,
     );
     await h.server.db.updateTable('api_keys').set({ read_only: 1 }).where('id', '=', keyId).execute();
@@ -47,19 +53,21 @@ describe('a read-only API key', () => {
 
   it('still lists the storage configs and its own shares', async () => {
     expect(
-      expectOk(await as('/api/s3-configs', 'GET'), z.array(storageConfigSchema)).map((config) => config.id),
+      expectOk(await keyApi().send(listStorageConfigs, {}), z.array(storageConfigSchema)).map((config) => config.id),
     ).toContain(h.configId);
-    expect(expectOk(await as('/api/user/files', 'GET'), fileListSchema).items.map((file) => file.id)).toEqual([
-      shared.id,
-    ]);
-    expect(expectOk(await as(`/api/user/files/${shared.id}`, 'GET'), fileDetailSchema).slug).toBe(shared.slug);
+    expect(
+      expectOk(await keyApi().send(userFileEndpoints.list, {}), fileListSchema).items.map((file) => file.id),
+    ).toEqual([shared.id]);
+    expect(
+      expectOk(await keyApi().send(userFileEndpoints.get, { params: { id: shared.id } }), fileDetailSchema).slug,
+    ).toBe(shared.slug);
   });
 
   it('is refused every share upload before a pending row exists', async () => {
     const before = await filesCount();
     const upload = { s3_config_id: h.configId, filename: 'refused.txt', mimetype: 'text/plain', size: 1 };
-    for (const path of ['/api/s3/presign', '/api/s3/multipart/init']) {
-      expect(expectError(await as(path, 'POST', { json: upload }), 403, ErrorCode.Forbidden).message).toMatch(
+    for (const endpoint of [presignUpload, initMultipartUpload]) {
+      expect(expectError(await keyApi().send(endpoint, { body: upload }), 403, ErrorCode.Forbidden).message).toMatch(
         /read-only/,
       );
     }
@@ -74,6 +82,7 @@ describe('a read-only API key', () => {
       '',
     ].join('\r\n');
     expectError(
+      // raw: a hand-written multipart body, so nothing but the key decides
       await as('/api/upload', 'POST', {
         body: form,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -86,19 +95,19 @@ describe('a read-only API key', () => {
 
   it('is refused every change to its shares, which stay as they were', async () => {
     expectError(
-      await as(`/api/user/files/${shared.id}`, 'PUT', { json: { remark: 'changed' } }),
+      await keyApi().send(userFileEndpoints.update, { params: { id: shared.id }, body: { remark: 'changed' } }),
       403,
       ErrorCode.Forbidden,
     );
-    expectError(await as(`/api/user/files/${shared.id}`, 'DELETE'), 403, ErrorCode.Forbidden);
+    expectError(await keyApi().send(userFileEndpoints.remove, { params: { id: shared.id } }), 403, ErrorCode.Forbidden);
     expectError(
-      await as('/api/user/files/batch-delete', 'POST', { json: { ids: [shared.id] } }),
+      await keyApi().send(userFileEndpoints.removeMany, { body: { ids: [shared.id] } }),
       403,
       ErrorCode.Forbidden,
     );
-    expectError(await as('/api/s3/cancel', 'POST', { json: { file_id: shared.id } }), 403, ErrorCode.Forbidden);
-    const still = expectOk(await as(`/api/user/files/${shared.id}`, 'GET'), fileDetailSchema);
+    expectError(await keyApi().send(cancelUpload, { body: { file_id: shared.id } }), 403, ErrorCode.Forbidden);
+    const still = expectOk(await keyApi().send(userFileEndpoints.get, { params: { id: shared.id } }), fileDetailSchema);
     expect(still.remark).toBeNull();
-    expect((await call(h.server.baseUrl, 'GET', `/api/public/files/${shared.slug}`)).status).toBe(200);
+    expect((await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: shared.slug } })).status).toBe(200);
   });
 });

@@ -2,6 +2,14 @@
 // the parts storage already holds are listed for the caller who started the upload, and only the
 // rest need sending before complete and commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  abortMultipartUpload,
+  commitUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  listMultipartParts,
+} from '@shared/api/upload.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import * as z from 'zod/mini';
 import {
   commitResponseSchema,
@@ -11,7 +19,7 @@ import {
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { download, drivers, putTo, randomBytesOf, sha256, startHarness, type Harness } from './storage-harness';
 
 const MiB = 1024 * 1024;
@@ -23,19 +31,20 @@ describe.each(drivers)('listing the stored parts of a multipart upload on the %s
   });
   afterAll(() => h.close());
 
-  const post = (path: string, json: unknown, auth: { token?: string; apiKey?: string } = { token: h.token }) =>
-    call(h.server.baseUrl, 'POST', path, { ...auth, json });
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
 
   it('lists the parts sent so far, and the upload finishes after sending only the others', async () => {
     const bytes = randomBytesOf(15 * MiB + 4321, 5);
     const slice = (partNumber: number) => bytes.subarray((partNumber - 1) * 5 * MiB, partNumber * 5 * MiB);
     const init = expectOk(
-      await post('/api/s3/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'resume.bin',
-        mimetype: 'application/octet-stream',
-        size: bytes.length,
-        part_size: 5 * MiB,
+      await admin().send(initMultipartUpload, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'resume.bin',
+          mimetype: 'application/octet-stream',
+          size: bytes.length,
+          part_size: 5 * MiB,
+        },
       }),
       multipartInitResponseSchema,
       201,
@@ -49,7 +58,7 @@ describe.each(drivers)('listing the stored parts of a multipart upload on the %s
     }
 
     const ids = { file_id: init.file_id, upload_id: init.upload_id };
-    const listed = expectOk(await post('/api/s3/multipart/parts', ids), multipartPartsResponseSchema);
+    const listed = expectOk(await admin().send(listMultipartParts, { body: ids }), multipartPartsResponseSchema);
     expect(listed).toMatchObject({ ...ids, part_size: 5 * MiB, part_count: 4 });
     expect(listed.parts.map((part) => [part.partNumber, part.size])).toEqual([
       [1, 5 * MiB],
@@ -69,37 +78,51 @@ describe.each(drivers)('listing the stored parts of a multipart upload on the %s
       { partNumber: 2, etag: sent.get(2) ?? '' },
       { partNumber: 4, etag: sent.get(4) ?? '' },
     ].sort((a, b) => a.partNumber - b.partNumber);
-    const done = expectOk(await post('/api/s3/multipart/complete', { ...ids, parts }), multipartCompleteResponseSchema);
+    const done = expectOk(
+      await admin().send(completeMultipartUpload, { body: { ...ids, parts } }),
+      multipartCompleteResponseSchema,
+    );
     const committed = expectOk(
-      await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }),
+      await admin().send(commitUpload, { body: { file_id: init.file_id, etag: done.etag, size: bytes.length } }),
       commitResponseSchema,
     );
     expect(sha256((await download(h, committed.slug)).bytes)).toBe(sha256(bytes));
 
-    expectError(await post('/api/s3/multipart/parts', ids), 409, ErrorCode.Conflict);
+    expectError(await admin().send(listMultipartParts, { body: ids }), 409, ErrorCode.Conflict);
   });
 
   it('answers 404 to another caller, and to an upload id that is not this file’s', async () => {
     const init = expectOk(
-      await post('/api/s3/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'mine.bin',
-        mimetype: 'application/octet-stream',
-        size: 6 * MiB,
+      await admin().send(initMultipartUpload, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'mine.bin',
+          mimetype: 'application/octet-stream',
+          size: 6 * MiB,
+        },
       }),
       multipartInitResponseSchema,
       201,
     );
     const ids = { file_id: init.file_id, upload_id: init.upload_id };
-    expect(expectOk(await post('/api/s3/multipart/parts', ids), multipartPartsResponseSchema).parts).toEqual([]);
+    expect(expectOk(await admin().send(listMultipartParts, { body: ids }), multipartPartsResponseSchema).parts).toEqual(
+      [],
+    );
     const { key } = await insertApiKey(h.server.db, { file_permission: 1, basic_path: '/' });
-    expectError(await post('/api/s3/multipart/parts', ids, { apiKey: key }), 404, ErrorCode.NotFound);
     expectError(
-      await post('/api/s3/multipart/parts', { ...ids, upload_id: `${init.upload_id}x` }),
+      await testApi(h.server.baseUrl, asApiKey(key)).send(listMultipartParts, { body: ids }),
       404,
       ErrorCode.NotFound,
     );
-    expectOk(await post('/api/s3/multipart/abort', ids), z.pick(multipartCompleteResponseSchema, { file_id: true }));
-    expectError(await post('/api/s3/multipart/parts', ids), 404, ErrorCode.NotFound);
+    expectError(
+      await admin().send(listMultipartParts, { body: { ...ids, upload_id: `${init.upload_id}x` } }),
+      404,
+      ErrorCode.NotFound,
+    );
+    expectOk(
+      await admin().send(abortMultipartUpload, { body: ids }),
+      z.pick(multipartCompleteResponseSchema, { file_id: true }),
+    );
+    expectError(await admin().send(listMultipartParts, { body: ids }), 404, ErrorCode.NotFound);
   });
 });

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepositories } from '@server/db/repositories';
-import { adminFileEndpoints, userFileEndpoints } from '@shared/api/file.endpoints';
 import {
   applyStorageCors,
   createStorageConfig,
@@ -11,6 +9,8 @@ import {
   testStorageConfig,
   updateStorageConfig,
 } from '@shared/api/storage-config.endpoints';
+import { createRepositories } from '@server/db/repositories';
+import { adminFileEndpoints, userFileEndpoints } from '@shared/api/file.endpoints';
 import { commitUpload } from '@shared/api/upload.endpoints';
 import { presignResponseSchema } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
@@ -18,7 +18,7 @@ import { FileRepo } from '@server/modules/files/file.repo';
 import { createUploadSweepTask, pendingUploadTtlMs } from '@server/modules/uploads/upload-sweep.service';
 import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { insertApiKey } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestBucket } from '@tests/integration/support/rgw';
 import { drivers, presign, putTo, s3ConfigInput, startHarness, uploadFile, type Harness } from './storage-harness';
 
@@ -30,8 +30,6 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
   afterAll(() => h.close());
 
   /** Raw calls, for bodies the contract refuses on purpose and for reading the answer's text. */
-  const rawAdmin = (method: string, path: string, json?: unknown) =>
-    call(h.server.baseUrl, method, path, { token: h.token, json });
   const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
   const withKey = (key: string) => testApi(h.server.baseUrl, asApiKey(key));
 
@@ -58,7 +56,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
 
   it('creates, reads, updates and deletes a config; the secret is encrypted and never returned', async () => {
     const input = s3ConfigInput(await createTestBucket('crud'));
-    const created = await rawAdmin('POST', '/api/s3-configs', { ...input, is_public: false });
+    const created = await admin().send(createStorageConfig, { body: { ...input, is_public: false } });
     expect(created.text).not.toContain(input.secret_access_key);
     const config = expectOk(created, createStorageConfig.reply, 201);
     expect(config).toMatchObject({ has_secret: true, driver: 's3', is_public: false });
@@ -69,7 +67,7 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
       .executeTakeFirstOrThrow();
     expect(row.secret_access_key_enc).toMatch(/^v1\./);
     expect(row.secret_access_key_enc).not.toContain(input.secret_access_key);
-    const listed = await rawAdmin('GET', '/api/s3-configs');
+    const listed = await admin().send(listStorageConfigs, {});
     expect(listed.text).not.toContain(input.secret_access_key);
     expect(expectOk(listed, listStorageConfigs.reply).map((c) => c.id)).toContain(config.id);
     const id = { id: config.id };
@@ -79,12 +77,17 @@ describe.each(drivers)('storage configs and file management on the %s driver', (
     });
     expect(updated).toMatchObject({ name: 'renamed', signature_expires_in: 600, has_secret: true });
     expectError(
-      await rawAdmin('PUT', `/api/s3-configs/${config.id}`, { signature_expires_in: 10 }),
+      await admin().send(updateStorageConfig, {
+        params: { id: config.id },
+        body: { signature_expires_in: 10 },
+      }),
       400,
       ErrorCode.ValidationFailed,
     );
     expectError(
-      await rawAdmin('POST', '/api/s3-configs', { ...input, endpoint_url: 'ftp://x', bucket_name: 'ab' }),
+      await admin().send(createStorageConfig, {
+        body: { ...input, endpoint_url: 'ftp://x', bucket_name: 'ab' },
+      }),
       400,
       ErrorCode.ValidationFailed,
     );

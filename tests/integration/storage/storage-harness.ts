@@ -4,6 +4,10 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { adminFileEndpoints, downloadFile, viewFile } from '@shared/api/file.endpoints';
+import { createStorageConfig } from '@shared/api/storage-config.endpoints';
+import { commitUpload, presignUpload } from '@shared/api/upload.endpoints';
+import { asAdmin, asApiKey, testApi } from '@tests/integration/support/api';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
 import {
   commitResponseSchema,
@@ -18,7 +22,7 @@ import { systemClock } from '@server/lib/clock';
 import type { StorageDriver } from '@server/storage/storage-driver';
 import { createStorageRegistry, type StorageRegistry } from '@server/storage/storage-registry';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { createTestBucket, rgwInfo } from '@tests/integration/support/rgw';
 import { startTestServer, type TestServer, type TestServerOptions } from '@tests/integration/support/test-server';
 
@@ -61,7 +65,7 @@ export async function startHarness(name: DriverName, options: TestServerOptions 
   } else {
     const bucket = await createTestBucket('clipdock-it');
     configId = expectOk(
-      await call(server.baseUrl, 'POST', '/api/s3-configs', { token, json: s3ConfigInput(bucket) }),
+      await testApi(server.baseUrl, asAdmin(token)).send(createStorageConfig, { body: s3ConfigInput(bucket) }),
       storageConfigSchema,
       201,
     ).id;
@@ -115,9 +119,9 @@ export async function presign(
   input: PresignInput,
   auth: { token?: string; apiKey?: string } = { token: h.token },
 ) {
-  return call(h.server.baseUrl, 'POST', '/api/s3/presign', {
-    ...auth,
-    json: { s3_config_id: h.configId, ...input, mimetype: input.mimetype ?? 'application/octet-stream' },
+  const credentials = auth.apiKey !== undefined ? asApiKey(auth.apiKey) : asAdmin(auth.token ?? h.token);
+  return testApi(h.server.baseUrl, credentials).send(presignUpload, {
+    body: { s3_config_id: h.configId, ...input, mimetype: input.mimetype ?? 'application/octet-stream' },
   });
 }
 
@@ -138,7 +142,7 @@ export async function uploadFile(
   if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${put.text}`);
   const json = { file_id: signed.file_id, etag: put.etag, size: bytes.length, ...options };
   return expectOk(
-    await call(h.server.baseUrl, 'POST', '/api/s3/commit', { token: h.token, json }),
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(commitUpload, { body: json }),
     commitResponseSchema,
   );
 }
@@ -155,14 +159,15 @@ export async function download(
   init: RequestInit = {},
   query = '',
 ) {
-  return fetchBytes(`${h.server.baseUrl}/api/file-${kind}/${slug}${query}`, init);
+  const address = testApi(h.server.baseUrl).url(kind === 'view' ? viewFile : downloadFile, { params: { slug } });
+  return fetchBytes(`${address}${query}`, init);
 }
 
 export async function setUseProxy(h: Harness, fileId: string, useProxy: boolean): Promise<void> {
   expectOk(
-    await call(h.server.baseUrl, 'PUT', `/api/admin/files/${fileId}`, {
-      token: h.token,
-      json: { use_proxy: useProxy },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFileEndpoints.update, {
+      params: { id: fileId },
+      body: { use_proxy: useProxy },
     }),
     z.unknown(),
   );

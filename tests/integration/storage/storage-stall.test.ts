@@ -3,10 +3,14 @@
 // storage client's own warnings become lines of the JSON log instead of plain text on the console.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminFsEndpoints } from '@shared/api/fs.endpoints';
+import { createMount } from '@shared/api/mounts.endpoints';
+import { createStorageConfig, updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { mountViewSchema } from '@shared/api/mount.schema';
 import { storageConfigSchema } from '@shared/api/storage-config.schema';
 import { ErrorCode } from '@shared/errors';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { createTestBucket } from '@tests/integration/support/rgw';
 import { adminBasic, dav } from '@tests/integration/webdav/dav-harness';
 import { s3ConfigInput, startHarness, type Harness } from './storage-harness';
@@ -46,14 +50,13 @@ describe('a storage that stops answering', () => {
     h = await startHarness('local', { env: { STORAGE_TIMEOUT_SECONDS: '2' } });
     const input = { ...s3ConfigInput(await createTestBucket('stall')), name: 'Stalled bucket' };
     const config = expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/s3-configs', { token: h.token, json: input }),
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createStorageConfig, { body: input }),
       storageConfigSchema,
       201,
     );
     expectOk(
-      await call(h.server.baseUrl, 'POST', '/api/admin/mounts', {
-        token: h.token,
-        json: {
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(createMount, {
+        body: {
           name: 'Stalled',
           storage_type: 's3',
           storage_config_id: config.id,
@@ -65,9 +68,9 @@ describe('a storage that stops answering', () => {
       201,
     );
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${config.id}`, {
-        token: h.token,
-        json: { endpoint_url: silent.url },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+        params: { id: config.id },
+        body: { endpoint_url: silent.url },
       }),
       storageConfigSchema,
     );
@@ -86,7 +89,9 @@ describe('a storage that stops answering', () => {
     });
     expect([502, 504], put.text).toContain(put.status);
     expect(put.text).toContain('Stalled bucket');
-    const list = await call(h.server.baseUrl, 'GET', '/api/admin/fs/list?path=/stalled', { token: h.token });
+    const list = await testApi(h.server.baseUrl, asAdmin(h.token)).send(adminFsEndpoints.list, {
+      query: { path: '/stalled' },
+    });
     expect(expectError(list, 502, ErrorCode.BadGateway).message).toContain('Stalled bucket');
     // Three attempts of 2 s of silence each, with the SDK's back-off, for each of the two requests.
     expect(Date.now() - started).toBeLessThan(25_000);

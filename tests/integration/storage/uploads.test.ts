@@ -1,4 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPublicFile } from '@shared/api/file.endpoints';
+import {
+  abortMultipartUpload,
+  cancelUpload,
+  commitUpload,
+  completeMultipartUpload,
+  initMultipartUpload,
+  refreshMultipartUrls,
+  formUpload,
+} from '@shared/api/upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import {
   commitResponseSchema,
@@ -8,7 +19,7 @@ import {
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import {
   download,
   drivers,
@@ -30,7 +41,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
   });
   afterAll(() => h.close());
 
-  const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
 
   it('presign → PUT to the presigned URL → commit → public download gives the same bytes', async () => {
     const bytes = randomBytesOf(70_000);
@@ -51,12 +62,14 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
   it('multipart: 3 parts of 5 MiB and a small one → complete → commit → bytes match', async () => {
     const bytes = randomBytesOf(15 * MiB + 1234, 11);
     const init = expectOk(
-      await post('/api/s3/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'big.bin',
-        mimetype: 'application/octet-stream',
-        size: bytes.length,
-        part_size: 5 * MiB,
+      await admin().send(initMultipartUpload, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'big.bin',
+          mimetype: 'application/octet-stream',
+          size: bytes.length,
+          part_size: 5 * MiB,
+        },
       }),
       multipartInitResponseSchema,
       201,
@@ -69,16 +82,20 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
       parts.push({ partNumber, etag: put.etag });
     }
     const refreshed = expectOk(
-      await post('/api/s3/multipart/urls', { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [2] }),
+      await admin().send(refreshMultipartUrls, {
+        body: { file_id: init.file_id, upload_id: init.upload_id, part_numbers: [2] },
+      }),
       z.object({ presigned_urls: z.array(z.object({ partNumber: z.number(), url: z.string() })) }),
     );
     expect(refreshed.presigned_urls[0]?.partNumber).toBe(2);
     const done = expectOk(
-      await post('/api/s3/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      await admin().send(completeMultipartUpload, {
+        body: { file_id: init.file_id, upload_id: init.upload_id, parts },
+      }),
       multipartCompleteResponseSchema,
     );
     const committed = expectOk(
-      await post('/api/s3/commit', { file_id: init.file_id, etag: done.etag, size: bytes.length }),
+      await admin().send(commitUpload, { body: { file_id: init.file_id, etag: done.etag, size: bytes.length } }),
       commitResponseSchema,
     );
     const got = await download(h, committed.slug);
@@ -88,11 +105,13 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
 
   it('an aborted multipart upload leaves no object and no parts', async () => {
     const init = expectOk(
-      await post('/api/s3/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'gone.bin',
-        mimetype: 'application/octet-stream',
-        size: 6 * MiB,
+      await admin().send(initMultipartUpload, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'gone.bin',
+          mimetype: 'application/octet-stream',
+          size: 6 * MiB,
+        },
       }),
       multipartInitResponseSchema,
       201,
@@ -102,7 +121,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     const driver = await h.driver();
     expect(await driver.listParts(init.storage_path, init.upload_id)).toHaveLength(1);
     expectOk(
-      await post('/api/s3/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }),
+      await admin().send(abortMultipartUpload, { body: { file_id: init.file_id, upload_id: init.upload_id } }),
       z.object({ status: z.literal('aborted') }),
     );
     await expect(driver.listParts(init.storage_path, init.upload_id)).rejects.toThrow(/multipart upload/);
@@ -116,7 +135,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     const driver = await h.driver();
     expect(await driver.head(signed.storage_path)).not.toBeNull();
     expectOk(
-      await post('/api/s3/cancel', { file_id: signed.file_id }),
+      await admin().send(cancelUpload, { body: { file_id: signed.file_id } }),
       z.object({ file_id: z.string(), status: z.literal('cancelled') }),
     );
     expect(await driver.head(signed.storage_path)).toBeNull();
@@ -127,16 +146,18 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     const signed = expectOk(await presign(h, { filename: 'late.txt', size: 5 }), presignResponseSchema, 201);
     const put = await putTo(signed.upload_url, 'hello', signed.contentType);
     const committed = expectOk(
-      await post('/api/s3/commit', { file_id: signed.file_id, etag: put.etag, size: 5 }),
+      await admin().send(commitUpload, { body: { file_id: signed.file_id, etag: put.etag, size: 5 } }),
       commitResponseSchema,
     );
     expectOk(
-      await post('/api/s3/cancel', { file_id: committed.id }),
+      await admin().send(cancelUpload, { body: { file_id: committed.id } }),
       z.object({ file_id: z.string(), status: z.literal('cancelled') }),
     );
     expect(await (await h.driver()).head(signed.storage_path)).toBeNull();
     expect(await new FileRepo(h.server.db).findById(signed.file_id)).toBeUndefined();
-    expect((await fetch(`${h.server.baseUrl}/api/public/files/${committed.slug}`)).status).toBe(404);
+    expect(
+      (await fetch(testApi(h.server.baseUrl).url(getPublicFile, { params: { slug: committed.slug } }))).status,
+    ).toBe(404);
   });
 
   it('copies an object whole, keeping its content type', async () => {
@@ -181,16 +202,7 @@ describe.each(drivers)('file-share uploads on the %s driver', (name) => {
     form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'report.pdf');
     form.set('remark', 'via form');
     form.set('max_views', '5');
-    const response = await fetch(`${h.server.baseUrl}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${h.token}` },
-      body: form,
-    });
-    const result = expectOk(
-      { status: response.status, headers: response.headers, text: '', body: await response.json() },
-      commitResponseSchema,
-      201,
-    );
+    const result = expectOk(await admin().send(formUpload, { body: form }), commitResponseSchema, 201);
     expect(result).toMatchObject({
       filename: 'report.pdf',
       size: bytes.length,

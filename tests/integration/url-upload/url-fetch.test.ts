@@ -5,10 +5,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlInfo, urlProxy } from '@shared/api/url-upload.endpoints';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { urlInfoResponseSchema } from '@shared/api/url-upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { startUrlFixture, type UrlFixture } from '@tests/support/url-fixture';
 
@@ -37,16 +40,15 @@ afterAll(async () => {
 });
 
 const info = (url: string) =>
-  call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url }, headers: { origin: 'https://app.example' } });
+  testApi(server.baseUrl, asAdmin(token)).send(urlInfo, { body: { url }, headers: { origin: 'https://app.example' } });
 const proxy = (url: string) =>
-  fetch(`${server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, {
+  fetch(testApi(server.baseUrl).url(urlProxy, { query: { url } }), {
     headers: { authorization: `Bearer ${token}` },
   });
 
 async function setMaxUpload(size: number, unit: 'KB' | 'MB'): Promise<void> {
-  const result = await call(server.baseUrl, 'PUT', '/api/admin/system-settings', {
-    token,
-    json: { max_upload_size: size, max_upload_size_unit: unit },
+  const result = await testApi(server.baseUrl, asAdmin(token)).send(updateSystemSettings, {
+    body: { max_upload_size: size, max_upload_size_unit: unit },
   });
   expect(result.status, result.text).toBe(200);
 }
@@ -113,7 +115,7 @@ describe('url/info', () => {
   it('needs a login: an anonymous caller is refused before anything is fetched', async () => {
     const before = fixture.hits.get('/plain/5/anon.bin') ?? 0;
     expectError(
-      await call(server.baseUrl, 'POST', '/api/url/info', { json: { url: `${fixture.origin}/plain/5/anon.bin` } }),
+      await testApi(server.baseUrl).send(urlInfo, { body: { url: `${fixture.origin}/plain/5/anon.bin` } }),
       401,
       ErrorCode.Unauthorized,
     );

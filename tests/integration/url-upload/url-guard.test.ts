@@ -5,9 +5,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlInfo, urlProxy } from '@shared/api/url-upload.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { ErrorCode } from '@shared/errors';
 import { login } from '@tests/integration/support/auth-helpers';
-import { call, expectError } from '@tests/integration/support/http';
+import { expectError } from '@tests/integration/support/http';
 import { everyRefusedSpelling } from '@tests/integration/support/refused-spellings';
 import { startTestServer, type TestServer } from '@tests/integration/support/test-server';
 import { documentedMetadataNames, everyDocumentedMetadataHost } from '@tests/unit/cloud-metadata-cases';
@@ -53,7 +55,7 @@ describe('without URL_FETCH_ALLOW', () => {
   it.each(everyRefusedSpelling)('url/info refuses %s spelled %s', async (target, host) => {
     const url = `http://${host}:${port}/latest/meta-data/`;
     const refused = expectError(
-      await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }),
+      await testApi(server.baseUrl, asAdmin(token)).send(urlInfo, { body: { url } }),
       400,
       ErrorCode.UrlNotAllowed,
     );
@@ -65,7 +67,7 @@ describe('without URL_FETCH_ALLOW', () => {
 
   it.each(everyRefusedSpelling)('url/proxy refuses %s spelled %s', async (_target, host) => {
     const url = `http://${host}:${port}/latest/meta-data/`;
-    const response = await call(server.baseUrl, 'GET', `/api/url/proxy?url=${encodeURIComponent(url)}`, { token });
+    const response = await testApi(server.baseUrl, asAdmin(token)).send(urlProxy, { query: { url } });
     expectError(response, 400, ErrorCode.UrlNotAllowed);
     expect(hits).toBe(0);
   });
@@ -77,7 +79,7 @@ describe('without URL_FETCH_ALLOW', () => {
       `http://[::1]:${port}/`,
     ]) {
       expectError(
-        await call(server.baseUrl, 'POST', '/api/url/info', { token, json: { url } }),
+        await testApi(server.baseUrl, asAdmin(token)).send(urlInfo, { body: { url } }),
         400,
         ErrorCode.UrlNotAllowed,
       );
@@ -99,13 +101,13 @@ describe('with URL_FETCH_ALLOW opening every address', () => {
   it.each(everyDocumentedMetadataHost)('url/info and url/proxy refuse the metadata service at %s', async (host) => {
     const url = `http://${host}/latest/meta-data/`;
     const refused = expectError(
-      await call(open.baseUrl, 'POST', '/api/url/info', { token: openToken, json: { url } }),
+      await testApi(open.baseUrl, asAdmin(openToken)).send(urlInfo, { body: { url } }),
       400,
       ErrorCode.UrlNotAllowed,
     );
     expect(refused.message).toMatch(/the URL is (a metadata address|a cloud metadata service)/);
     expectError(
-      await call(open.baseUrl, 'GET', `/api/url/proxy?url=${encodeURIComponent(url)}`, { token: openToken }),
+      await testApi(open.baseUrl, asAdmin(openToken)).send(urlProxy, { query: { url } }),
       400,
       ErrorCode.UrlNotAllowed,
     );

@@ -2,6 +2,17 @@
 // url/proxy, go to storage through the /url/ multipart or single-PUT steps, and the share gets
 // the same options and limits as a device upload. Cancel and abort leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  urlCancel,
+  urlCommit,
+  urlMultipartAbort,
+  urlMultipartComplete,
+  urlMultipartInit,
+  urlPresign,
+  urlProxy,
+} from '@shared/api/url-upload.endpoints';
+import { getPublicFile, verifyFilePassword } from '@shared/api/file.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { lockedFileSchema, verifiedFileSchema } from '@shared/api/file-share.schema';
 import {
@@ -12,7 +23,7 @@ import {
 } from '@shared/api/upload.schema';
 import { ErrorCode } from '@shared/errors';
 import { FileRepo } from '@server/modules/files/file.repo';
-import { call, expectError, expectOk } from '@tests/integration/support/http';
+import { expectError, expectOk } from '@tests/integration/support/http';
 import {
   download,
   drivers,
@@ -37,9 +48,9 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
     await fixture.close();
   });
 
-  const post = (path: string, json: unknown) => call(h.server.baseUrl, 'POST', path, { token: h.token, json });
+  const admin = () => testApi(h.server.baseUrl, asAdmin(h.token));
   const proxied = async (url: string) => {
-    const response = await fetch(`${h.server.baseUrl}/api/url/proxy?url=${encodeURIComponent(url)}`, {
+    const response = await fetch(testApi(h.server.baseUrl).url(urlProxy, { query: { url } }), {
       headers: { authorization: `Bearer ${h.token}` },
     });
     expect(response.status).toBe(200);
@@ -50,14 +61,16 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
     const size = 6 * MiB + 321;
     const bytes = await proxied(`${fixture.origin}/plain/${size}/video.bin`);
     const init = expectOk(
-      await post('/api/url/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'video.bin',
-        mimetype: 'application/octet-stream',
-        size,
-        part_size: 5 * MiB,
-        path: 'from-urls',
-        slug: `url-${name}`,
+      await admin().send(urlMultipartInit, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'video.bin',
+          mimetype: 'application/octet-stream',
+          size,
+          part_size: 5 * MiB,
+          path: 'from-urls',
+          slug: `url-${name}`,
+        },
       }),
       multipartInitResponseSchema,
       201,
@@ -71,12 +84,12 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       parts.push({ partNumber, etag: put.etag });
     }
     const done = expectOk(
-      await post('/api/url/multipart/complete', { file_id: init.file_id, upload_id: init.upload_id, parts }),
+      await admin().send(urlMultipartComplete, { body: { file_id: init.file_id, upload_id: init.upload_id, parts } }),
       multipartCompleteResponseSchema,
     );
     const share = { remark: 'from a URL', password: 'open sesame', expires_in: 24, max_views: 3 };
     const committed = expectOk(
-      await post('/api/url/commit', { file_id: init.file_id, etag: done.etag, size, ...share }),
+      await admin().send(urlCommit, { body: { file_id: init.file_id, etag: done.etag, size, ...share } }),
       commitResponseSchema,
     );
     expect(committed).toMatchObject({
@@ -86,18 +99,25 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       hasPassword: true,
       maxViews: 3,
     });
-    const info = expectOk(await call(h.server.baseUrl, 'GET', `/api/public/files/${committed.slug}`), lockedFileSchema);
+    const info = expectOk(
+      await testApi(h.server.baseUrl).send(getPublicFile, { params: { slug: committed.slug } }),
+      lockedFileSchema,
+    );
     expect(info).toMatchObject({ requires_password: true });
     const verified = expectOk(
-      await call(h.server.baseUrl, 'POST', `/api/public/files/${committed.slug}/verify`, {
-        json: { password: 'open sesame' },
+      await testApi(h.server.baseUrl).send(verifyFilePassword, {
+        params: { slug: committed.slug },
+        body: { password: 'open sesame' },
       }),
       verifiedFileSchema,
     );
     expect(verified).toMatchObject({ requires_password: true, max_views: 3 });
     expect(verified.expires_at).not.toBeNull();
 
-    expectOk(await post('/api/url/cancel', { file_id: committed.id }), z.object({ status: z.literal('cancelled') }));
+    expectOk(
+      await admin().send(urlCancel, { body: { file_id: committed.id } }),
+      z.object({ status: z.literal('cancelled') }),
+    );
     expect(await new FileRepo(h.server.db).findById(committed.id)).toBeUndefined();
     expect(await (await h.driver()).head(init.storage_path)).toBeNull();
   });
@@ -105,18 +125,20 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
   it('presign → PUT → commit for a small file, downloadable afterwards', async () => {
     const bytes = await proxied(`${fixture.origin}/cors/2048/small.txt`);
     const signed = expectOk(
-      await post('/api/url/presign', {
-        s3_config_id: h.configId,
-        filename: 'small.txt',
-        mimetype: 'text/plain',
-        size: bytes.length,
+      await admin().send(urlPresign, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'small.txt',
+          mimetype: 'text/plain',
+          size: bytes.length,
+        },
       }),
       presignResponseSchema,
       201,
     );
     const put = await putTo(signed.upload_url, bytes, signed.contentType);
     const committed = expectOk(
-      await post('/api/url/commit', { file_id: signed.file_id, etag: put.etag, size: bytes.length }),
+      await admin().send(urlCommit, { body: { file_id: signed.file_id, etag: put.etag, size: bytes.length } }),
       commitResponseSchema,
     );
     expect(sha256((await download(h, committed.slug)).bytes)).toBe(sha256(bytes));
@@ -124,17 +146,19 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
 
   it('abort removes the pending upload; a taken slug and a size over the limit are refused', async () => {
     const init = expectOk(
-      await post('/api/url/multipart/init', {
-        s3_config_id: h.configId,
-        filename: 'gone.bin',
-        mimetype: 'application/octet-stream',
-        size: 10,
+      await admin().send(urlMultipartInit, {
+        body: {
+          s3_config_id: h.configId,
+          filename: 'gone.bin',
+          mimetype: 'application/octet-stream',
+          size: 10,
+        },
       }),
       multipartInitResponseSchema,
       201,
     );
     expectOk(
-      await post('/api/url/multipart/abort', { file_id: init.file_id, upload_id: init.upload_id }),
+      await admin().send(urlMultipartAbort, { body: { file_id: init.file_id, upload_id: init.upload_id } }),
       z.object({ status: z.literal('aborted') }),
     );
     expect(await new FileRepo(h.server.db).findById(init.file_id)).toBeUndefined();
@@ -146,10 +170,10 @@ describe.each(drivers)('URL uploads on the %s driver', (name) => {
       size: 10,
       slug: `url-taken-${name}`,
     };
-    expectOk(await post('/api/url/presign', start), presignResponseSchema, 201);
-    expectError(await post('/api/url/presign', start), 409, ErrorCode.SlugTaken);
+    expectOk(await admin().send(urlPresign, { body: start }), presignResponseSchema, 201);
+    expectError(await admin().send(urlPresign, { body: start }), 409, ErrorCode.SlugTaken);
     expectError(
-      await post('/api/url/multipart/init', { ...start, slug: undefined, size: 200 * MiB }),
+      await admin().send(urlMultipartInit, { body: { ...start, slug: undefined, size: 200 * MiB } }),
       413,
       ErrorCode.PayloadTooLarge,
     );

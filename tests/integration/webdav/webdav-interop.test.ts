@@ -2,10 +2,13 @@
 // limit, an `If` header about a resource elsewhere is a 412 (RFC 4918 §10.4), and what a PUT
 // stores and a PROPFIND reports is what clients read (types, dates, quota, expected lengths).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { updateStorageConfig } from '@shared/api/storage-config.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { drivers } from '@tests/integration/storage/storage-harness';
 import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { z } from 'zod';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { adminBasic, authorization, dav, propfindBody } from './dav-harness';
 
 const lockBody = (owner: string) =>
@@ -56,6 +59,7 @@ describe.each(drivers)('WebDAV interoperability on the %s driver', (name) => {
   });
 
   it('answers 412 to an If header naming a resource outside /dav, and honours its other lists', async () => {
+    // raw: Destination headers outside /dav, one of them under /api
     const elsewhere = ['http://elsewhere.example/dav/a.txt', '/not-dav/a.txt', `${h.server.baseUrl}/api/a.txt`];
     for (const resource of elsewhere) {
       const answer = await req('PUT', at('/a.txt'), { body: 'b', headers: { if: `<${resource}> (["x"])` } });
@@ -114,9 +118,9 @@ describe.each(drivers)('WebDAV interoperability on the %s driver', (name) => {
       };
     };
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-        token: h.token,
-        json: { total_storage_bytes: 10 * 1024 * 1024 },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+        params: { id: h.configId },
+        body: { total_storage_bytes: 10 * 1024 * 1024 },
       }),
       z.unknown(),
     );
@@ -124,9 +128,9 @@ describe.each(drivers)('WebDAV interoperability on the %s driver', (name) => {
     expect(Number(limited.used)).toBeGreaterThan(0);
     expect(Number(limited.available) + Number(limited.used)).toBe(10 * 1024 * 1024);
     expectOk(
-      await call(h.server.baseUrl, 'PUT', `/api/s3-configs/${h.configId}`, {
-        token: h.token,
-        json: { total_storage_bytes: null },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateStorageConfig, {
+        params: { id: h.configId },
+        body: { total_storage_bytes: null },
       }),
       z.unknown(),
     );
@@ -141,9 +145,8 @@ describe.each(drivers)('WebDAV interoperability on the %s driver', (name) => {
 
   it('honours X-Expected-Entity-Length: 413 before the body over the limit, a short body refused and not stored', async () => {
     expectOk(
-      await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-        token: h.token,
-        json: { max_upload_size: 1, max_upload_size_unit: 'MB' },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+        body: { max_upload_size: 1, max_upload_size_unit: 'MB' },
       }),
       z.unknown(),
     );

@@ -8,9 +8,11 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { drivers, randomBytesOf } from '@tests/integration/storage/storage-harness';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { testAdmin } from '@tests/integration/support/test-server';
 import { startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { run } from './dav-harness';
@@ -62,9 +64,8 @@ describe.each(drivers)('rclone through /dav on the %s driver', (name) => {
     h = await startFsHarness(name);
     // The default max upload size (100 MB) would refuse the big file, as it should.
     expectOk(
-      await call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', {
-        token: h.token,
-        json: { max_upload_size: 1, max_upload_size_unit: 'GB' },
+      await testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, {
+        body: { max_upload_size: 1, max_upload_size_unit: 'GB' },
       }),
       z.unknown(),
     );

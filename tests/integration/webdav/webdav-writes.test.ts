@@ -3,10 +3,12 @@
 // streamed too, the max upload size holds for declared and undeclared lengths, reads honour Range,
 // and the search index follows PUT, MOVE, COPY and DELETE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateSystemSettings } from '@shared/api/settings.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { z } from 'zod';
 import { fsSearchResultSchema } from '@shared/api/fs.schema';
 import { drivers, randomBytesOf, sha256 } from '@tests/integration/storage/storage-harness';
-import { call, expectOk } from '@tests/integration/support/http';
+import { expectOk } from '@tests/integration/support/http';
 import { admin, fsCall, startFsHarness, type FsHarness } from '@tests/integration/fs/fs-harness';
 import { adminBasic, authorization, dav } from './dav-harness';
 
@@ -16,7 +18,7 @@ describe.each(drivers)('writes through /dav on the %s driver', (name) => {
   let h: FsHarness;
   const at = (path: string) => `/dav${h.mountPath}/writes${path}`;
   const settings = (json: Record<string, unknown>) =>
-    call(h.server.baseUrl, 'PUT', '/api/admin/system-settings', { token: h.token, json });
+    testApi(h.server.baseUrl, asAdmin(h.token)).send(updateSystemSettings, { body: json });
   const getBytes = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${h.server.baseUrl}${path}`, {
       headers: { ...authorization(adminBasic), ...headers },
