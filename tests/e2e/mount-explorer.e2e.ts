@@ -12,7 +12,12 @@ test.use({ locale: 'en-US' });
 test.describe.configure({ mode: 'serial' });
 
 const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ data });
-const mountPath = `/e2e-explorer-${randomBytes(4).toString('hex')}`;
+const runId = randomBytes(4).toString('hex');
+const mountPath = `/e2e-explorer-${runId}`;
+// The mount shows the whole local storage, which other specs write into too: this spec works in a
+// folder of its own and names what it searches for uniquely.
+const runFolder = `run-${runId}`;
+const renamed = `renamed-${runId}.log`;
 let token = '';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -58,6 +63,8 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   await explorer.goto('');
   await explorer.link('E2E explorer').click();
   await expect(page).toHaveURL(new RegExp(`/mount-explorer${mountPath}$`));
+  await explorer.mkdir(runFolder);
+  await explorer.link(runFolder).click();
   await expect(page.getByText('This folder is empty. Drop files here or use Upload.')).toBeVisible();
 
   await explorer.mkdir('docs');
@@ -108,8 +115,8 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   // Keyboard: F2 renames the focused entry; the context-menu key opens its menu.
   await explorer.link('old.log').focus();
   await page.keyboard.press('F2');
-  await explorer.rename(explorer.link('old.log'), 'renamed.log');
-  await explorer.link('renamed.log').focus();
+  await explorer.rename(explorer.link('old.log'), renamed);
+  await explorer.link(renamed).focus();
   await page.keyboard.press('ContextMenu');
   await expect(explorer.menu).toBeVisible();
   await expect(explorer.menuItem('Preview')).toBeFocused();
@@ -120,18 +127,21 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
   await explorer.search.fill('r');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Type at least 2 characters to search.')).toBeVisible();
-  await explorer.search.fill('renamed');
+  await explorer.search.fill(renamed);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByRole('heading', { name: '1 result for “renamed”' })).toBeVisible();
-  await page.locator('.search-results').getByRole('link', { name: 'renamed.log' }).click();
-  await expect(page).toHaveURL(/preview=renamed\.log/);
+  await expect(page.getByRole('heading', { name: `1 result for “${renamed}”` })).toBeVisible();
+  await page.locator('.search-results').getByRole('link', { name: renamed }).click();
+  await expect(page).toHaveURL(new RegExp(`preview=${renamed.replace('.', '\\.')}`));
   await explorer.dialog.getByRole('button', { name: 'Close preview' }).click();
 
   // Delete one from its menu, then two selected at once.
-  await explorer.entry('renamed.log').getByRole('button', { name: 'Actions for renamed.log' }).click();
+  await explorer
+    .entry(renamed)
+    .getByRole('button', { name: `Actions for ${renamed}` })
+    .click();
   await explorer.menuItem('Delete').click();
   await explorer.confirmDelete();
-  await expect(explorer.link('renamed.log')).toHaveCount(0);
+  await expect(explorer.link(renamed)).toHaveCount(0);
   await explorer.entry('notes.txt').getByRole('checkbox').check();
   await explorer.entry('photo.png').getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete selected' }).click();
@@ -141,7 +151,7 @@ test('browse, new folder, upload, edit, rename, search and delete at 1280 px', a
 });
 
 test('a read-only API key lands on its base path and cannot go above it', async ({ page, request }) => {
-  const basePath = `${mountPath}/docs`;
+  const basePath = `${mountPath}/${runFolder}/docs`;
   const created = await request.post('/api/admin/api-keys', {
     headers: { authorization: `Bearer ${token}` },
     data: { name: 'E2E explorer key', mount_permission: true, read_only: true, basic_path: basePath },
@@ -172,7 +182,7 @@ test.describe('at 390 px with touch', () => {
   test('a long press opens the menu; upload, rename and delete work on a phone', async ({ page }) => {
     await signIn(page);
     const explorer = new ExplorerPage(page);
-    await explorer.goto(mountPath);
+    await explorer.goto(`${mountPath}/${runFolder}`);
     await explorer.mkdir('phone');
     await explorer.link('phone').click();
     await explorer.fileInput.setInputFiles([
