@@ -108,13 +108,13 @@ export function openedBody(
   // again only after every record of it has opened (or failed), so a failed record can be retried.
   let spare = new Uint8Array(batchBytes);
   let index = 0;
-  /** Read ahead: the next batch's bytes, read while the current one opens. */
-  let ahead: Promise<{ filled: number; bytes: Uint8Array<ArrayBuffer> }> = source.fill(new Uint8Array(batchBytes));
+  /** Read ahead: the next batch's bytes, read while the current one opens (nothing is read before the first pull). */
+  let ahead: Promise<{ filled: number; bytes: Uint8Array<ArrayBuffer> }> | null = null;
   let pending: Promise<Batch> | null = null;
 
   /** Reads the batch after the one just read, then opens that one. */
   async function nextBatch(): Promise<Batch> {
-    const { filled, bytes } = await ahead;
+    const { filled, bytes } = await (ahead ?? source.fill(new Uint8Array(batchBytes)));
     const first = index;
     const opened: Promise<Uint8Array<ArrayBuffer>>[] = [];
     const whole = Math.floor(filled / RECORD_BYTES);
