@@ -57,6 +57,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 const mib = (window: { peakMiB: number; baselineMiB: number }) => `${window.peakMiB} (baseline ${window.baselineMiB})`;
+/** CPU seconds of each group of processes (renderer, browser, network, radosgw, osd, server), for where the time went. */
+const cpuOf = (cpu: Record<string, number>) =>
+  ['renderer', 'browser', 'network', 'radosgw', 'osd', 'server'].map((name) => (cpu[name] ?? 0).toFixed(1)).join(' / ');
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -208,7 +211,9 @@ async function main(): Promise<void> {
         } else {
           await verifyObject(client, bucket, key, { size: uploadSize, sha256 }, false);
         }
-        log(`  ${upload.seconds.toFixed(1)} s, tab RssAnon ${mib(upload.tabAnon)} MiB`);
+        log(
+          `  ${upload.seconds.toFixed(1)} s, tab RssAnon ${mib(upload.tabAnon)} MiB, CPU s ${cpuOf(upload.cpuSeconds)}`,
+        );
         return upload;
       };
       const plainFirst = round % 2 === 1;
@@ -230,6 +235,12 @@ async function main(): Promise<void> {
       ),
       '',
       `median encrypted × plain over ${rounds} rounds: ${median(results.map((r) => r.plain.seconds / r.sealed.seconds)).toFixed(2)} ×; peak tab RssAnon encrypted ${Math.max(...results.map((r) => r.sealed.tabAnon.peakMiB))} MiB, plain ${Math.max(...results.map((r) => r.plain.tabAnon.peakMiB))} MiB`,
+      '',
+      'CPU s renderer / browser / network / radosgw / osd / server, plain | encrypted; both cores busy %:',
+      ...results.map(
+        ({ plain, sealed }, i) =>
+          `- round ${i + 1}: ${cpuOf(plain.cpuSeconds)} | ${cpuOf(sealed.cpuSeconds)}; busy ${plain.system.busyPercent} | ${sealed.system.busyPercent} %`,
+      ),
       '',
     );
   }
@@ -255,7 +266,9 @@ async function main(): Promise<void> {
           expected,
           targets,
         );
-        log(`  ${run.seconds.toFixed(1)} s, tab RssAnon ${mib(run.measured.tabAnon)} MiB`);
+        log(
+          `  ${run.seconds.toFixed(1)} s, tab RssAnon ${mib(run.measured.tabAnon)} MiB, CPU s ${cpuOf(run.measured.cpuSeconds)}`,
+        );
         return run;
       };
       const plainFirst = round % 2 === 1;
@@ -275,6 +288,12 @@ async function main(): Promise<void> {
       ),
       '',
       `median encrypted × plain over ${rounds} rounds: ${median(results.map((r) => r.plain.seconds / r.sealed.seconds)).toFixed(2)} ×; peak tab RssAnon encrypted ${Math.max(...results.map((r) => r.sealed.measured.tabAnon.peakMiB))} MiB, RSS ${Math.max(...results.map((r) => r.sealed.measured.tabRss.peakMiB))} MiB`,
+      '',
+      'CPU s renderer / browser / network / radosgw / osd / server, plain | encrypted; both cores busy %:',
+      ...results.map(
+        ({ plain, sealed }, i) =>
+          `- round ${i + 1}: ${cpuOf(plain.measured.cpuSeconds)} | ${cpuOf(sealed.measured.cpuSeconds)}; busy ${plain.measured.system.busyPercent} | ${sealed.measured.system.busyPercent} %`,
+      ),
       '',
     );
   }

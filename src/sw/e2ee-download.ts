@@ -1,11 +1,11 @@
 // The download of an end-to-end encrypted file share (docs/encryption.md): the page hands this
 // worker the share's download link, the key and the file's real name, then opens a synthetic URL;
-// the answer is the stored records fetched and opened one at a time, so memory stays flat whatever
-// the file's size, and a record that does not open ends the download instead of handing out a
-// wrong byte. The key only ever travels in this message, never in a URL.
+// the answer is the stored records fetched and opened a batch at a time into reused buffers, so
+// memory stays flat whatever the file's size, and a record that does not open ends the download
+// instead of handing out a wrong byte. The key only ever travels in this message, never in a URL.
 import { registerRoute } from 'workbox-routing';
 import { deriveKey, fromBase64Url } from '@shared/e2ee/keys';
-import { openingStream } from '@shared/e2ee/records';
+import { openedBody } from '@shared/e2ee/opened-body';
 import { E2EE_DOWNLOAD_PREFIX, type E2eeDownloadMessage } from '@shared/sw-message.schema';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -42,7 +42,7 @@ export function registerE2eeDownloads(): void {
       if (!stored.ok || stored.body === null)
         return refused(stored.status === 200 ? 502 : stored.status, 'The encrypted file could not be read.');
       const recordKey = { key: await deriveKey(secret, 'content'), prefix };
-      return new Response(stored.body.pipeThrough(openingStream(recordKey)), {
+      return new Response(openedBody(stored.body, recordKey), {
         headers: {
           'content-type': download.mimetype,
           'content-length': String(download.size),
