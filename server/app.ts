@@ -161,7 +161,13 @@ export function createApp({
     shares: fs.shares,
     trustProxy,
   });
-  const sharePreview = createSharePreviewModule({ repos, clock, storage, trustProxy });
+  const sharePreview = createSharePreviewModule({
+    repos,
+    clock,
+    storage,
+    trustProxy,
+    thumbnails: thumbnails.store.repo,
+  });
   const proxyNotice = new ProxyNotice();
 
   const app = new Hono<AppEnv>();
