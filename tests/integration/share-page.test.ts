@@ -276,6 +276,7 @@ describe('server-rendered share pages', () => {
     expect(frameOf(second)).toContain('First draft');
     // The page's JSON is kept with the view and gets the same count.
     expect(shareData(second)).toMatchObject({ answer: { views: 2, content: '# First draft' } });
+    expect(tag(second, 'og:title')).toBe('First draft');
     const chinese = (await page(`/paste/${slug}`, { 'accept-language': 'zh-CN' })).text;
     expect(frameOf(chinese)).toContain('文本分享');
     expect(viewsShown(chinese)).toBe('3');
@@ -289,6 +290,8 @@ describe('server-rendered share pages', () => {
     expect(frameOf(after)).not.toContain('First draft');
     expect(viewsShown(after)).toBe('4');
     expect(shareData(after)).toMatchObject({ answer: { views: 4, content: '# Second draft' } });
+    // The tags kept for the paste's version are made anew for the edited one.
+    expect(tag(after, 'og:title')).toBe('Second draft');
   });
 
   it('tags the page from its own read, saying what a read of the card alone says', async () => {

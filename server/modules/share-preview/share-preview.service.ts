@@ -3,6 +3,7 @@
 // link prefetcher or a mail scanner that fetches the page leaves a view-limited share as it was.
 import type { Repositories } from '@server/db/repositories';
 import { isoAt, type Clock } from '@server/lib/clock';
+import { TtlCache } from '@server/lib/cache/ttl-cache';
 import type { PageHead } from '@server/middleware/static-site.middleware';
 import { APP_NAME } from '@shared/limits';
 import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
@@ -44,16 +45,30 @@ const isLimited = isLimitedShare;
  */
 export type KnownShare = { kind: 'paste'; answer: PasteViewAnswer | undefined };
 
+/** The heads made lately from a public paste's read: the same paste version asks for the same tags. */
+const KEPT_HEADS = 2000;
+const KEPT_HEAD_BYTES = 4 * 1024 * 1024;
+const KEPT_HEAD_MS = 10 * 60 * 1000;
+
 /** oEmbed discovery: consumers that speak it ask /api/oembed for the same card. */
 const oembedLink = (origin: string, pageUrl: string) =>
   `<link rel="alternate" type="application/json+oembed" href="${origin}/api/oembed?url=${encodeURIComponent(pageUrl)}&amp;format=json" />`;
 
 export class SharePreviewService {
+  readonly #heads: TtlCache<PageHead>;
+
   constructor(
     private readonly repos: Pick<Repositories, 'pastes' | 'files'>,
     private readonly clock: Clock,
     private readonly posters: CardPosters,
-  ) {}
+  ) {
+    this.#heads = new TtlCache<PageHead>(clock, {
+      maxEntries: KEPT_HEADS,
+      defaultTtlMs: KEPT_HEAD_MS,
+      maxSize: KEPT_HEAD_BYTES,
+      sizeOf: (head) => 2 * (head.title.length + head.tags.length),
+    });
+  }
 
   /** The head for a share page's path, or undefined for any other path. */
   headFor = async (
@@ -62,13 +77,20 @@ export class SharePreviewService {
     origin: string,
     known?: KnownShare,
   ): Promise<PageHead | undefined> => {
+    // A public paste's tags follow from its version (an edit makes a new updated time), kept.
+    const version = known?.answer !== undefined && 'updatedAt' in known.answer ? known.answer.updatedAt : undefined;
+    const key = version === undefined ? undefined : [path, origin, acceptLanguage ?? '', version].join('\0');
+    const kept = key === undefined ? undefined : this.#heads.get(key);
+    if (kept !== undefined) return kept;
     const card = await this.cardFor(path, acceptLanguage, origin, known);
     if (card === undefined) return undefined;
     const pageUrl = `${origin}${path}`;
-    return {
+    const head = {
       title: cardTitle(card, APP_NAME),
       tags: cardTags(card, pageUrl, `${origin}${CARD_IMAGE}`, APP_NAME, [oembedLink(origin, pageUrl)]),
     };
+    if (key !== undefined) this.#heads.set(key, head);
+    return head;
   };
 
   /** The card of a share page's path (read without spending a view), or undefined for any other path. */
