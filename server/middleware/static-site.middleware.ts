@@ -270,9 +270,10 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
-  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
-  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
+  // The app's code stays preloaded from the head, downloading beside the HTML (at low priority,
+  // page-template.ts): the page paints from its HTML and stylesheets whether or not it does
+  // (modulepreloads block no paint), and the app takes it over sooner
+  // (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
   const html = composePage(await pageText(page), head);
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
