@@ -170,7 +170,13 @@ export function createApp({
     mountUploads: fs.uploads,
     trustProxy,
   });
-  const sharePreview = createSharePreviewModule({ repos, clock, storage, trustProxy });
+  const sharePreview = createSharePreviewModule({
+    repos,
+    clock,
+    storage,
+    trustProxy,
+    thumbnails: thumbnails.store.repo,
+  });
   const proxyNotice = new ProxyNotice();
 
   const app = new Hono<AppEnv>();

@@ -31,6 +31,8 @@ const requestSchema = z.object({
   transferSize: z.number(),
   resourceSize: z.number(),
   statusCode: z.number(),
+  /** Chromium's fetch priority (VeryHigh … VeryLow): what Lighthouse's simulation reads as render-blocking. */
+  priority: z.string().optional(),
 });
 export type NetworkRequest = z.infer<typeof requestSchema>;
 

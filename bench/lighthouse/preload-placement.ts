@@ -8,6 +8,10 @@
 //   contentful paint, and the time until the app has taken the page over (the server's frame
 //   gone: the root layout's commit, with the share's view adopted), medians of --runs;
 // - Lighthouse mobile (its own simulated throttling): score, FCP, LCP, TBT, medians of --lh-runs.
+// Two more: "head-low", the links in the head with `fetchpriority="low"` (they still download beside
+// the HTML, below the page's own requests), and "head-high", the links in the head without any
+// fetchpriority (Chromium's default for modulepreloads, High), whatever the server sends. Pick
+// variants with --variants=head-high,head-low (default: after-paint,head).
 // Build first (`npm run build`). Usage: npx tsx bench/lighthouse/preload-placement.ts [--runs=7] [--lh-runs=3]
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { loadavg } from 'node:os';
@@ -25,7 +29,14 @@ const option = (name: string, fallback: number) =>
 const runs = option('runs', 7);
 const lighthouseRuns = option('lh-runs', 3);
 
-type Variant = 'after-paint' | 'head';
+const variantNames = ['after-paint', 'head', 'head-low', 'head-high'] as const;
+type Variant = (typeof variantNames)[number];
+const isVariant = (name: string): name is Variant => (variantNames as readonly string[]).includes(name);
+const variants: Variant[] = (
+  argv.find((arg) => arg.startsWith('--variants='))?.slice('--variants='.length) ?? 'after-paint,head'
+)
+  .split(',')
+  .filter(isVariant);
 
 /** The page with its modulepreloads moved into a template the entry adopts after the first frame. */
 function preloadsAfterPaint(html: string): string {
@@ -39,12 +50,26 @@ function preloadsAfterPaint(html: string): string {
     .replace('</head>', () => `<template data-after-paint-preloads>${preloads.join('')}</template></head>`);
 }
 
-/** A proxy to `target`; for the after-paint variant, share pages' HTML is rewritten (and brotli'd at 5, as served). */
+/** The page with `fetchpriority="low"` on its modulepreloads, or (`high`) with no fetchpriority on them. */
+function preloadsPriority(html: string, priority: 'low' | 'high'): string {
+  const bare = html.replace(/(<link rel="modulepreload"[^>]*?)\s+fetchpriority="[a-z]+"/g, '$1');
+  if (priority === 'high') return bare;
+  return bare.replace(/(<link rel="modulepreload"[^>]*?)(\s*\/?>)/g, '$1 fetchpriority="low"$2');
+}
+
+function rewritten(html: string, variant: Variant): string {
+  if (variant === 'after-paint') return preloadsAfterPaint(html);
+  if (variant === 'head-low') return preloadsPriority(html, 'low');
+  if (variant === 'head-high') return preloadsPriority(html, 'high');
+  return html;
+}
+
+/** A proxy to `target`; but for the head variant (as served), share pages' HTML is rewritten (and brotli'd at 5, as served). */
 async function proxy(target: URL, variant: Variant): Promise<{ url: string; server: Server }> {
   const port = await freePort();
   const server = createServer((incoming, answer) => {
     const page = /^\/(paste|file)\//.test(incoming.url ?? '');
-    const rewrite = variant === 'after-paint' && page;
+    const rewrite = variant !== 'head' && page;
     const headers = { ...incoming.headers, host: target.host };
     if (rewrite) headers['accept-encoding'] = 'identity';
     const outgoing = httpRequest(
@@ -58,7 +83,7 @@ async function proxy(target: URL, variant: Variant): Promise<{ url: string; serv
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          const html = preloadsAfterPaint(Buffer.concat(chunks).toString('utf8'));
+          const html = rewritten(Buffer.concat(chunks).toString('utf8'), variant);
           const body = brotliCompressSync(Buffer.from(html), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
           const { etag: _etag, 'content-length': _length, ...rest } = response.headers;
           answer.writeHead(response.statusCode ?? 502, {
@@ -130,7 +155,7 @@ const proxies = new Map<Variant, { url: string; server: Server }>();
 try {
   const { pastePath, filePath } = await seed(server.baseUrl);
   const target = new URL(server.baseUrl);
-  for (const variant of ['after-paint', 'head'] as const) proxies.set(variant, await proxy(target, variant));
+  for (const variant of variants) proxies.set(variant, await proxy(target, variant));
   const pages = { paste: pastePath, file: filePath };
   const browsed = new Map<string, Browsed[]>();
   const audited = new Map<string, RunFigures[]>();
@@ -139,7 +164,7 @@ try {
   );
   for (let run = 0; run < Math.max(runs, lighthouseRuns); run++) {
     for (const [name, path] of Object.entries(pages)) {
-      const order: Variant[] = run % 2 === 0 ? ['after-paint', 'head'] : ['head', 'after-paint'];
+      const order: Variant[] = run % 2 === 0 ? variants : [...variants].reverse();
       for (const variant of order) {
         const url = `${proxies.get(variant)?.url ?? ''}${path}`;
         const key = `${name} ${variant}`;
@@ -154,7 +179,7 @@ try {
           const figures = await lighthouse(here, url, 'mobile');
           audited.set(key, [...(audited.get(key) ?? []), figures]);
           process.stdout.write(
-            `run ${run + 1} ${key}: Lighthouse ${figures.performance}, FCP ${Math.round(figures.fcp)} ms, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms\n`,
+            `run ${run + 1} ${key}: Lighthouse ${figures.performance}, FCP ${Math.round(figures.fcp)} ms, LCP ${Math.round(figures.lcp)} ms, SI ${Math.round(figures.speedIndex)} ms, TBT ${Math.round(figures.tbt)} ms (load ${loadavg()[0]?.toFixed(2)})\n`,
           );
         }
       }
@@ -166,7 +191,7 @@ try {
     const lh = audited.get(key) ?? [];
     const m = (values: number[]) => Math.round(median(values));
     process.stdout.write(
-      `${key}: Chromium FCP ${m(seen.map((r) => r.fcp))} ms, taken over ${m(seen.map((r) => r.takenOver))} ms; Lighthouse ${m(lh.map((r) => r.performance))}, FCP ${m(lh.map((r) => r.fcp))} ms, LCP ${m(lh.map((r) => r.lcp))} ms, TBT ${m(lh.map((r) => r.tbt))} ms\n`,
+      `${key}: Chromium FCP ${m(seen.map((r) => r.fcp))} ms, taken over ${m(seen.map((r) => r.takenOver))} ms; Lighthouse ${m(lh.map((r) => r.performance))}, FCP ${m(lh.map((r) => r.fcp))} ms, LCP ${m(lh.map((r) => r.lcp))} ms, SI ${m(lh.map((r) => r.speedIndex))} ms, TBT ${m(lh.map((r) => r.tbt))} ms\n`,
     );
   }
 } finally {

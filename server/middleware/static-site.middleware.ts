@@ -9,7 +9,7 @@
 // (server/lib/route-pages.ts), which preloads what the route's screen shows first. A page with a
 // head of its own (a share's link-preview tags, from `pageHead`) is composed for each request,
 // compressed here, and marked noindex.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -100,7 +100,16 @@ export type PageHead = { title: string; tags: string; body?: PageBody };
  * in index.html's frame below its header; `data`, JSON (safe inside a script element) the app
  * takes over from; `lang`, the page's language.
  */
-export type PageBody = { html: string; data: string; lang: string };
+export type PageBody = {
+  html: string;
+  data: string;
+  lang: string;
+  /**
+   * The page is drawn anew for each request (a paste's view count, a file's per-visit links): no
+   * two answers are alike, so no validator could ever match and none is computed.
+   */
+  perRequest?: boolean;
+};
 export type PageHeadSource = (
   path: string,
   acceptLanguage: string | undefined,
@@ -261,9 +270,10 @@ async function pageWithHead(
   acceptEncoding: string | undefined,
   extra: Record<string, string>,
 ): Promise<Answer> {
-  // The app's code stays preloaded from the head, downloading beside the HTML: the page paints
-  // from its HTML and stylesheets whether or not it does (modulepreloads block no paint), and the
-  // app takes it over sooner (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
+  // The app's code stays preloaded from the head, downloading beside the HTML (at low priority,
+  // page-template.ts): the page paints from its HTML and stylesheets whether or not it does
+  // (modulepreloads block no paint), and the app takes it over sooner
+  // (bench/lighthouse/preload-placement.ts, bench/RESULTS.md).
   const html = composePage(await pageText(page), head);
   const encoding = chooseEncoding(acceptEncoding);
   const plain = Buffer.from(html);
@@ -281,10 +291,10 @@ async function pageWithHead(
     vary: 'Accept-Encoding, Accept-Language, Cookie',
     ...extra,
     'content-length': String(body.byteLength),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
   };
+  if (head.body?.perRequest !== true) headers.etag = `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
   if (encoding !== undefined) headers['content-encoding'] = encoding;
-  return { body: Buffer.from(body), headers };
+  return { body, headers };
 }
 
 /** A 304 when the browser's copy is the one `found` would send, else undefined. */

@@ -1,6 +1,8 @@
 // A public picture's link card is scaled from it (at most 1200 px, a JPEG), on the local driver and
 // on radosgw: served by /api/card-image without spending a view, the same bytes again from the
-// cache, a small picture never enlarged, a file that is not a picture after all answered 404.
+// cache, a small picture never enlarged, a file that is not a picture after all answered 404. Where
+// the upload's browser stored thumbnails beside the object, the card is scaled from the large one
+// (never the original), and a public video gets its poster as its card.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,5 +91,54 @@ describe.each<DriverName>(drivers)('card images scaled from public pictures on %
     const limited = await uploadFile(h, 'once.png', small, { mimetype: 'image/png', max_views: 1 });
     expect((await fetchBytes(cardOf(limited.slug))).status).toBe(404);
     expect(await views(limited.id)).toBe(0);
+  });
+
+  /** Stores thumbnails of the admin's share `id` as the upload page's worker does, a large one of `width` × `height`. */
+  const storePoster = async (id: string, width: number, height: number) => {
+    const webp = (w: number, h: number) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: '#2050d0' } })
+        .webp()
+        .toBuffer();
+    const tile = await webp(Math.round((256 * width) / Math.max(width, height)), 256);
+    const large = await webp(width, height);
+    const stored = await call(h.server.baseUrl, 'POST', '/api/s3/thumbnail', {
+      token: h.token,
+      json: { file_id: id, tile: tile.toString('base64'), large: large.toString('base64') },
+    });
+    expect(stored.status, stored.text).toBe(200);
+  };
+  /** The card's size and its first pixel's colour. */
+  const shapeOf = async (bytes: Buffer) => {
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, blue: (data[2] ?? 0) > 150 && (data[0] ?? 255) < 100 };
+  };
+
+  it('scales the card from the stored large thumbnail instead of the original', async () => {
+    const { slug, id } = await uploadFile(h, 'dunes.png', await noisePng(2400, 1800), { mimetype: 'image/png' });
+    await storePoster(id, 1024, 768);
+    const card = await fetchBytes(cardOf(slug));
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/jpeg');
+    // Scaled from the original, the card would be 1200 × 900 of noise.
+    expect(await shapeOf(card.bytes)).toEqual({ width: 1024, height: 768, blue: true });
+    expect(await views(id)).toBe(0);
+  });
+
+  it('gives a public video its stored poster as its card, and none without one', async () => {
+    const bare = await uploadFile(h, 'bare.mp4', randomBytesOf(6000, 5), { mimetype: 'video/mp4' });
+    const bareHtml = (await call(h.server.baseUrl, 'GET', `/file/${bare.slug}`)).text;
+    expect(tag(bareHtml, 'og:image')).toBe(`${h.server.baseUrl}/icon-512.png`);
+    expect((await fetchBytes(cardOf(bare.slug))).status).toBe(404);
+
+    const { slug, id } = await uploadFile(h, 'launch.mp4', randomBytesOf(6000, 6), { mimetype: 'video/mp4' });
+    await storePoster(id, 1024, 576);
+    const html = (await call(h.server.baseUrl, 'GET', `/file/${slug}`)).text;
+    expect(tag(html, 'og:image')).toBe(cardOf(slug));
+    expect(tag(html, 'og:image:type')).toBe('image/jpeg');
+    expect(tag(html, 'og:video:type')).toBe('video/mp4');
+    const card = await fetchBytes(cardOf(slug));
+    expect(card.status).toBe(200);
+    expect(await shapeOf(card.bytes)).toEqual({ width: 1024, height: 576, blue: true });
+    expect(await views(id)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@
 //   view-limited or Office file is left to the app, which asks as before (its details spend no view).
 // A missing or expired share, or any failure here, leaves the page as built: the app says why.
 import { randomInt } from 'node:crypto';
-import { isLockedPaste, isRevealPending, type PasteViewAnswer } from '@shared/api/paste.schema';
+import { isLockedPaste, isRevealPending, type LockedPasteView, type PasteViewAnswer } from '@shared/api/paste.schema';
 import type { PublicFileAnswer } from '@shared/api/file-share.schema';
 import { downloadFile, viewFile } from '@shared/api/file.endpoints';
 import { rawPaste } from '@shared/api/paste.endpoints';
@@ -31,7 +31,7 @@ import { anonymous } from '@server/modules/auth/auth.types';
 import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
 import type { PublicFileService } from '@server/modules/files/public-file.service';
 import type { FilePreviewService } from '@server/modules/files/file-preview.service';
-import { RenderedShareCache } from './rendered-share-cache';
+import { type KeptSharePage, RenderedShareCache } from './rendered-share-cache';
 
 const sharePage = /^\/(paste|file)\/([^/]+)\/?$/;
 /**
@@ -49,6 +49,18 @@ const scriptJson = (value: unknown) =>
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
+/**
+ * What a share page's read found, for its link-preview tags (share-preview): the paste's answer as
+ * its counted read returned it (before any rendering), or undefined when the read was refused
+ * (missing, expired, used up). The tags then need no read of their own.
+ */
+export type SharePageRead = { kind: 'paste'; answer: PasteViewAnswer | undefined };
+
+/** The page's content and data (when the server renders it), and what its read found. */
+export type SharePageOutcome = { body?: PageBody; read?: SharePageRead };
+
+type PageText = { html: string; data: string };
+
 export class SharePageService {
   #renderer: Promise<RenderSharePage | undefined> | undefined;
 
@@ -61,8 +73,12 @@ export class SharePageService {
     private readonly rendered = new RenderedShareCache(),
   ) {}
 
-  /** The page's content and data for a share page's path; undefined for any other path or share. */
-  bodyFor = async (path: string, language: SharePageLanguage, origin: string): Promise<PageBody | undefined> => {
+  /** The page's content and data for a share page's path, and what its read found; undefined for any other path. */
+  bodyFor = async (
+    path: string,
+    language: SharePageLanguage,
+    origin: string,
+  ): Promise<SharePageOutcome | undefined> => {
     const match = sharePage.exec(path);
     if (match === null) return undefined;
     const [, kind, encoded = ''] = match;
@@ -74,46 +90,78 @@ export class SharePageService {
     }
     const render = await this.#render();
     if (render === undefined) return undefined;
-    const input = kind === 'paste' ? await this.#paste(slug) : await this.#file(slug, origin);
-    if (input === undefined) return undefined;
+    const lang = language === 'zh' ? 'zh-CN' : 'en';
     // Dates at the server's offset from UTC now; the browser's first render writes the same.
     const rendering = { language, zoneOffset: zoneOffsetNow() };
-    const data: ServerShareData =
-      input.kind === 'paste'
-        ? { kind: 'paste', slug, answer: input.answer, rendering }
-        : {
-            kind: 'file',
-            slug,
-            answer: input.answer,
-            ...(input.preview === undefined ? {} : { preview: input.preview }),
-            rendering,
-          };
-    const html = this.#cachedRender(render, input, rendering) ?? render(input, rendering);
-    return { html, data: scriptJson(data), lang: language === 'zh' ? 'zh-CN' : 'en' };
+    if (kind === 'paste') {
+      const answer = await absentOnRefusal(() => this.pastes.view(slug, anonymous, true));
+      const read: SharePageRead = { kind: 'paste', answer };
+      // An end-to-end encrypted paste opens only in the browser, with the link's key. A protected one
+      // is left to the app too: a password typed into the server's form before the app took the page
+      // over would be lost with the form.
+      if (answer === undefined || answer.e2ee === true || isLockedPaste(answer)) return { read };
+      const page = this.#keptPaste(slug, answer, rendering) ?? (await this.#pastePage(render, slug, answer, rendering));
+      // A paste's content shows its view count, new on every request; a reveal step is the same each time.
+      return { read, body: { ...page, lang, perRequest: !isRevealPending(answer) } };
+    }
+    const input = await this.#file(slug, origin);
+    if (input === undefined || input.kind !== 'file') return {};
+    const data: ServerShareData = {
+      kind: 'file',
+      slug,
+      answer: input.answer,
+      ...(input.preview === undefined ? {} : { preview: input.preview }),
+      rendering,
+    };
+    // Its links carry a token of this visit.
+    return { body: { html: render(input, rendering), data: scriptJson(data), lang, perRequest: true } };
   };
 
   /**
-   * A paste's view from the cache, else rendered with its view count as the placeholder and kept;
-   * undefined for what is not kept (files, whose links carry a per-visit token; a render the
-   * workers were too busy for, which the next request may get).
+   * A paste's page from the cache, with this request's view count put in: its Markdown neither
+   * rendered nor hashed, its answer not written as JSON again (the counted read's updated time says
+   * the content is the one kept). Undefined when not kept.
    */
-  #cachedRender(render: RenderSharePage, input: SharePageInput, rendering: SharePageRendering): string | undefined {
-    if (input.kind !== 'paste') return undefined;
-    const { answer } = input;
-    if (isLockedPaste(answer)) return undefined;
-    const views = isRevealPending(answer) ? undefined : answer.views;
-    if ('unrendered' in answer && answer.unrendered === 'busy') return undefined;
-    const version = isRevealPending(answer) ? `reveal:${String(answer.viewsLeft ?? 'any')}` : answer.updatedAt;
-    const key = ['paste', input.slug, rendering.language, rendering.zoneOffset, version].join('\0');
-    let html = this.rendered.get(key);
-    if (html === undefined) {
-      const placeheld = views === undefined ? input : { ...input, answer: { ...answer, views: VIEWS_PLACEHOLDER } };
-      html = render(placeheld, rendering);
-      // Drawn anywhere but as the view count's whole text, the placeholder would be wrong: not kept.
-      if (views !== undefined && html.split(`>${VIEWS_PLACEHOLDER}<`).length !== 2) return undefined;
-      this.rendered.set(key, html);
+  #keptPaste(slug: string, answer: ShownPaste, rendering: SharePageRendering): PageText | undefined {
+    const kept = this.rendered.get(pasteKey(slug, answer, rendering));
+    return kept === undefined ? undefined : filled(kept, viewsOf(answer));
+  }
+
+  /**
+   * A paste's page rendered with its view count as the placeholder, kept, and filled in; drawn with
+   * its real count and not kept when the placeholder is not where the count goes. Markdown the
+   * workers did not render (too busy, or too complex for now) is not kept either: a later request
+   * may get it rendered (the renderer keeps its verdict for a while, server/lib/markdown).
+   */
+  async #pastePage(
+    render: RenderSharePage,
+    slug: string,
+    answer: ShownPaste,
+    rendering: SharePageRendering,
+  ): Promise<PageText> {
+    const views = viewsOf(answer);
+    const draw = (shown: ShownPaste): PageText => {
+      const input: SharePageInput = { kind: 'paste', slug, answer: shown, rawUrl: rawUrlOf(answer) };
+      const data: ServerShareData = { kind: 'paste', slug, answer: shown, rendering };
+      return { html: render(input, rendering), data: scriptJson(data) };
+    };
+    const rendered = await this.#rendered(answer);
+    if (views === undefined) {
+      const page = draw(rendered);
+      if (!isUnrendered(rendered))
+        this.rendered.set(pasteKey(slug, answer, rendering), { html: [page.html], data: [page.data] });
+      return page;
     }
-    return views === undefined ? html : html.replace(`>${VIEWS_PLACEHOLDER}<`, () => `>${views}<`);
+    const placeheld = draw({ ...rendered, views: VIEWS_PLACEHOLDER });
+    // Drawn anywhere but as the view count's whole text and its one JSON field, the placeholder
+    // would be wrong.
+    const kept = {
+      html: placeheld.html.split(`>${VIEWS_PLACEHOLDER}<`),
+      data: placeheld.data.split(`"views":${VIEWS_PLACEHOLDER}`),
+    };
+    if (kept.html.length !== 2 || kept.data.length !== 2) return draw(rendered);
+    if (!isUnrendered(rendered)) this.rendered.set(pasteKey(slug, answer, rendering), kept);
+    return filled(kept, views);
   }
 
   #render(): Promise<RenderSharePage | undefined> {
@@ -121,18 +169,9 @@ export class SharePageService {
     return this.#renderer;
   }
 
-  async #paste(slug: string): Promise<SharePageInput | undefined> {
-    const answer = await absentOnRefusal(() => this.pastes.view(slug, anonymous, true));
-    // An end-to-end encrypted paste opens only in the browser, with the link's key. A protected one
-    // is left to the app too: a password typed into the server's form before the app took the page
-    // over would be lost with the form.
-    if (answer === undefined || answer.e2ee === true || isLockedPaste(answer)) return undefined;
-    return { kind: 'paste', slug, answer: await this.#rendered(answer), rawUrl: rawUrlOf(answer) };
-  }
-
   /** The page's `render=html`: Markdown as sanitised HTML, from the render workers. */
-  async #rendered(answer: PasteViewAnswer): Promise<PasteViewAnswer> {
-    if (isLockedPaste(answer) || isRevealPending(answer) || answer.format !== 'markdown') return answer;
+  async #rendered(answer: ShownPaste): Promise<ShownPaste> {
+    if (isRevealPending(answer) || answer.format !== 'markdown') return answer;
     const rendered = await this.html.markdown(answer.content);
     return rendered === undefined ? answer : { ...answer, ...rendered };
   }
@@ -156,6 +195,25 @@ export class SharePageService {
       : undefined;
     return { kind: 'file', slug, answer, links, ...(preview === undefined ? {} : { preview }) };
   }
+}
+
+/** A paste the page shows: its content, or its reveal step. */
+type ShownPaste = Exclude<PasteViewAnswer, LockedPasteView>;
+
+const viewsOf = (answer: ShownPaste) => (isRevealPending(answer) ? undefined : answer.views);
+const isUnrendered = (answer: ShownPaste) => 'unrendered' in answer && answer.unrendered !== undefined;
+
+/** What a paste's page is drawn from but its view count: an edit makes a new updated time. */
+function pasteKey(slug: string, answer: ShownPaste, rendering: SharePageRendering): string {
+  const version = isRevealPending(answer) ? `reveal:${String(answer.viewsLeft ?? 'any')}` : answer.updatedAt;
+  return ['paste', slug, rendering.language, rendering.zoneOffset, version].join('\0');
+}
+
+/** A kept page with this request's view count put in. */
+function filled(page: KeptSharePage, views: number | undefined): PageText {
+  if (views === undefined) return { html: page.html.join(''), data: page.data.join('') };
+  const count = String(views);
+  return { html: page.html.join(`>${count}<`), data: page.data.join(`"views":${count}`) };
 }
 
 /** This machine's offset from UTC now, in minutes east (never -0, which JSON writes as 0). */

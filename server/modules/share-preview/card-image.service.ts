@@ -1,8 +1,11 @@
 // GET /api/card-image/:slug: the picture of a public image share for link cards, scaled from its
 // stored bytes (a mount's file for a share made from the explorer) to at most 1200 px
 // (card-image-maker.ts), kept in a bounded cache keyed by the object's ETag (card-image-cache.ts),
-// and never spending a view. Anything else (a protected, view-limited, expired, too large,
-// undecodable or non-image share) is 404 like a missing one.
+// and never spending a view. Where a large thumbnail made from the object's current version is
+// stored beside it (card-posters.ts), the card is scaled from that instead (never the original's
+// megabytes), which also gives a public video its poster. Anything else (a protected, view-limited,
+// expired, too large, undecodable or non-image share, a video without a poster) is 404 like a
+// missing one.
 import type { Repositories } from '@server/db/repositories';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
@@ -12,7 +15,8 @@ import { StorageError } from '@server/storage/storage-driver';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import { CardImageCache } from './card-image-cache';
 import { type CardPicture, makeCardPicture } from './card-image-maker';
-import { CARD_IMAGE_TYPE, CARD_SOURCE_MAX_BYTES, hasCardImage } from './share-media';
+import { CARD_IMAGE_TYPE, CARD_SOURCE_MAX_BYTES, hasCardImage, mayHaveCardPoster } from './share-media';
+import type { CardPosters } from './card-posters';
 import { readAtMost } from '@server/lib/byte-stream';
 
 export type CardImage = { headers: Record<string, string>; body: Buffer };
@@ -26,6 +30,7 @@ export class CardImageService {
     private readonly repos: Pick<Repositories, 'files' | 'storageConfigs'>,
     private readonly clock: Clock,
     private readonly storage: StorageRegistry,
+    private readonly posters: CardPosters,
     private readonly cache = new CardImageCache(),
   ) {}
 
@@ -36,7 +41,7 @@ export class CardImageService {
       file === undefined ||
       file.status !== 'committed' ||
       (file.expires_at !== null && file.expires_at <= now) ||
-      !hasCardImage(file)
+      !mayHaveCardPoster(file)
     )
       throw noCard();
     const config = await this.repos.storageConfigs.findById(file.storage_config_id);
@@ -44,9 +49,20 @@ export class CardImageService {
     const driver = await this.storage.driverFor(config);
     // A mount's file may have changed or grown past the limit since it was shared.
     const head = await driver.head(file.storage_path);
-    if (head === null || head.size > CARD_SOURCE_MAX_BYTES) throw noCard();
-    const key = [config.id, file.storage_path, head.size, head.etag].join('\0');
-    const picture = await this.cache.get(key, () => this.#make(driver, file.storage_path));
+    if (head === null) throw noCard();
+    const fromOriginal = () => {
+      if (!hasCardImage(file) || head.size > CARD_SOURCE_MAX_BYTES) throw noCard();
+      const key = [config.id, file.storage_path, head.size, head.etag].join('\0');
+      return this.cache.get(key, () => this.#make(driver, file.storage_path));
+    };
+    const poster = await this.posters.largeOf(config.id, file.storage_path, head.etag);
+    // A poster that went missing from storage or is not a picture: the original, as without one.
+    const picture =
+      poster === undefined
+        ? await fromOriginal()
+        : await this.cache
+            .get([config.id, poster, head.size, head.etag].join('\0'), () => this.#make(driver, poster))
+            .catch(fromOriginal);
     return {
       headers: {
         ...safetyHeaders,

@@ -3,6 +3,9 @@
 // 1200 px wide, served by /api/card-image, which spends no view); a larger one gets the product's
 // card image. A public MP4 or WebM video is offered to players through /api/file-view (playing it
 // counts as reading it, like any visitor's). Protected and view-limited shares never get either.
+// Where the thumbnails stored beside the object (server/modules/thumbnails) hold a large one made
+// from its current version, the card is scaled from that instead of the original: any public image
+// (whatever its size) and a video's poster, the frame its uploader's browser took.
 
 /** The largest picture the server scales for a card (read whole, decoded at most 64 MP). */
 export const CARD_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
@@ -25,3 +28,7 @@ export const hasCardVideo = (share: Share) => !isLimitedShare(share) && cardVide
 
 export const cardImagePath = (slug: string) => `/api/card-image/${encodeURIComponent(slug)}`;
 export const cardVideoPath = (slug: string) => `/api/file-view/${encodeURIComponent(slug)}`;
+
+/** A public image or video: its card may come from its stored large thumbnail (its poster). */
+export const mayHaveCardPoster = (share: Share) =>
+  !isLimitedShare(share) && (share.mimetype.startsWith('image/') || cardVideoTypes.has(share.mimetype));

@@ -10,18 +10,23 @@ import { CardImageService } from './card-image.service';
 import { oembedRoutes } from './oembed.routes';
 import { OembedService } from './oembed.service';
 import { SharePreviewService } from './share-preview.service';
+import { storedPosters } from './card-posters';
+import type { ThumbnailRepo } from '@server/modules/thumbnails/thumbnail.repo';
 
 export type SharePreviewModuleDeps = {
   repos: Repositories;
   clock: Clock;
   storage: StorageRegistry;
   trustProxy: boolean;
+  /** The stored thumbnails' records, for cards scaled from a large thumbnail (a video's poster). */
+  thumbnails: Pick<ThumbnailRepo, 'find'>;
 };
 
-export function createSharePreviewModule({ repos, clock, storage, trustProxy }: SharePreviewModuleDeps) {
-  const previews = new SharePreviewService(repos, clock);
+export function createSharePreviewModule({ repos, clock, storage, trustProxy, thumbnails }: SharePreviewModuleDeps) {
+  const posters = storedPosters(thumbnails);
+  const previews = new SharePreviewService(repos, clock, posters);
   const routes = new Hono<AppEnv>();
-  routes.route('/', cardImageRoutes(new CardImageService(repos, clock, storage)));
+  routes.route('/', cardImageRoutes(new CardImageService(repos, clock, storage, posters)));
   routes.route('/', oembedRoutes(new OembedService(previews), trustProxy));
   return { headFor: previews.headFor, routes };
 }
