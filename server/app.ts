@@ -175,7 +175,7 @@ export function createApp({
     clock,
     storage,
     trustProxy,
-    thumbnails: thumbnails.store.repo,
+    posters: thumbnails.stored,
   });
   const proxyNotice = new ProxyNotice();
 

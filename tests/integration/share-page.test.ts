@@ -295,7 +295,7 @@ describe('server-rendered share pages', () => {
       return (answer.body as { title: string }).title;
     };
     const long = `${'😀'.repeat(700)}\nsecond line`;
-    const cases: [Record<string, unknown>, string, string][] = [
+    const cases: [BodyOf<typeof createPasteEndpoint>, string, string][] = [
       [{ content: '# Heading here\n\nSome *body* text.' }, 'Heading here', 'Heading here Some body text.'],
       [{ content: 'plain words\nand more', format: 'plain', remark: ' Noted ' }, 'Noted', 'plain words and more'],
       [{ content: long, format: 'plain' }, `${'😀'.repeat(89)}…`, `${'😀'.repeat(199)}…`],

@@ -10,20 +10,18 @@ import { CardImageService } from './card-image.service';
 import { oembedRoutes } from './oembed.routes';
 import { OembedService } from './oembed.service';
 import { SharePreviewService } from './share-preview.service';
-import { storedPosters } from './card-posters';
-import type { ThumbnailRepo } from '@server/modules/thumbnails/thumbnail.repo';
+import type { CardPosters } from './card-posters';
 
 export type SharePreviewModuleDeps = {
   repos: Repositories;
   clock: Clock;
   storage: StorageRegistry;
   trustProxy: boolean;
-  /** The stored thumbnails' records, for cards scaled from a large thumbnail (a video's poster). */
-  thumbnails: Pick<ThumbnailRepo, 'find'>;
+  /** The thumbnails domain's stored large thumbnails, for cards scaled from one (a video's poster). */
+  posters: CardPosters;
 };
 
-export function createSharePreviewModule({ repos, clock, storage, trustProxy, thumbnails }: SharePreviewModuleDeps) {
-  const posters = storedPosters(thumbnails);
+export function createSharePreviewModule({ repos, clock, storage, trustProxy, posters }: SharePreviewModuleDeps) {
   const previews = new SharePreviewService(repos, clock, posters);
   const routes = new Hono<AppEnv>();
   routes.route('/', cardImageRoutes(new CardImageService(repos, clock, storage, posters)));

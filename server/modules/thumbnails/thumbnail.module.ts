@@ -18,6 +18,7 @@ import { ShareThumbnailService } from './share-thumbnail.service';
 import { shareThumbnailRoutes } from './share-thumbnail.routes';
 import { thumbnailRoutes } from './thumbnail.routes';
 import { ThumbnailService } from './thumbnail.service';
+import { StoredThumbnailService } from './stored-thumbnail.service';
 
 export type ThumbnailModuleDeps = {
   db: Kysely<Database>;
@@ -33,6 +34,8 @@ export type ThumbnailModuleDeps = {
 export type ThumbnailModule = {
   store: ThumbnailStore;
   worker: ThumbnailWorker;
+  /** Which stored large thumbnail is current, for other domains (a share's link card). */
+  stored: StoredThumbnailService;
   routes(access: FsAccess): Hono<AppEnv>;
   /** The calls storing the worker's thumbnails of a share or a file request's upload. */
   shareRoutes(repos: ShareThumbnailRepos, requestTokens: UrlSigner): Hono<AppEnv>;
@@ -55,6 +58,7 @@ export function createThumbnailModule({ db, repos, storage, clock, logger, maxSo
   return {
     store,
     worker,
+    stored: new StoredThumbnailService(store.repo),
     routes: (access: FsAccess) => thumbnailRoutes(new ThumbnailService(access, store, clock)),
     shareRoutes: (shareRepos: ShareThumbnailRepos, requestTokens: UrlSigner) =>
       shareThumbnailRoutes(new ShareThumbnailService(shareRepos, storage, store, requestTokens, clock, logger)),
