@@ -11,7 +11,8 @@
 //   peak over the round) and its JS heap at the end.
 // Options: --photos <n> (5000), --distinct <n> (8), --rounds <n> (3), --wheel <px> (400),
 // --width <px> (1280), --height <px> (900), --view list (the same without pictures, for the
-// memory), --no-build (use --app <dir>), --trace <dir> (a
+// memory), --compare-etag (two more openings a round, with and without the ETag), --no-build
+// (use --app <dir>), --trace <dir> (a
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work).
 import { execFile } from 'node:child_process';
@@ -44,6 +45,12 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     app: { type: 'string' },
     trace: { type: 'string' },
+    /**
+     * Before each round, opens the folder twice more on fresh pages, once as the app asks (the
+     * listing's ETag with each thumbnail call) and once with the ETag taken off every thumbnail
+     * call (the server then HEADs each file), the order alternating: the same build, the same run.
+     */
+    'compare-etag': { type: 'boolean', default: false },
     /** `list` compares the tab's memory over the same scroll without pictures. */
     view: { type: 'string', default: 'gallery' },
   },
@@ -119,6 +126,42 @@ async function scrollToEnd(page: Page): Promise<ListState> {
     state = await listState(page);
   }
   return state;
+}
+
+/** Only the opening, on a fresh page whose thumbnail calls carry the listing's ETag or not. */
+async function openOnly(browser: Browser, server: BenchServer, withEtag: boolean): Promise<FirstScreen> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({
+      content: `localStorage.setItem('admin_token', ${JSON.stringify(server.token)}); localStorage.setItem('explorer.view', 'gallery');`,
+    });
+    // Both ways go through the same interception, so it costs both the same.
+    await page.route(
+      (url) => url.pathname.endsWith('/fs/thumbnail'),
+      (route) => {
+        const url = new URL(route.request().url());
+        if (!withEtag) url.searchParams.delete('etag');
+        return route.continue({ url: url.href });
+      },
+    );
+    await page.goto(`${server.baseUrl}/mount-explorer${MOUNT}`);
+    await page.locator('.entries .entry__name', { hasText: FOLDER_KEY }).first().waitFor();
+    return await openAndWait(page, FOLDER_KEY, OPEN_TIMEOUT_MS, true);
+  } finally {
+    await context.close();
+  }
+}
+
+type EtagPair = { withEtag: FirstScreen; without: FirstScreen; withFirst: boolean; load: string };
+
+async function compareEtag(browser: Browser, server: BenchServer, index: number): Promise<EtagPair> {
+  const withFirst = index % 2 === 0;
+  const first = await openOnly(browser, server, withFirst);
+  const second = await openOnly(browser, server, !withFirst);
+  return withFirst
+    ? { withEtag: first, without: second, withFirst, load: load() }
+    : { withEtag: second, without: first, withFirst, load: load() };
 }
 
 async function round(browser: Browser, server: BenchServer, index: number): Promise<Round> {
@@ -236,7 +279,15 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   onCleanup(() => browser.close());
   const results: Round[] = [];
+  const pairs: EtagPair[] = [];
   for (let i = 0; i < rounds; i += 1) {
+    if (args['compare-etag']) {
+      const pair = await compareEtag(browser, server, i);
+      log(
+        `round ${i + 1}: first screen with the ETag ${pair.withEtag.ms.toFixed(0)} ms, without ${pair.without.ms.toFixed(0)} ms; load ${pair.load}`,
+      );
+      pairs.push(pair);
+    }
     log(`round ${i + 1}`);
     const result = await round(browser, server, i);
     log(
@@ -270,6 +321,23 @@ async function main(): Promise<void> {
       const f = (n: number) => n.toFixed(0);
       return `| ${i + 1} | ${f(steps.listEnd)} | ${f(steps.firstThumbStart)} | ${f(steps.lastThumbEnd)} | ${f(median(steps.thumbWaits))} / ${f(Math.max(0, ...steps.thumbWaits))} | ${f(ms)} |`;
     }),
+    ...(pairs.length === 0
+      ? []
+      : [
+          '',
+          "The opening with and without the listing's ETag on each thumbnail call (fresh pages before each round, the same build; without it the server HEADs every file): first screen ms, and the server's wait per thumbnail (median / max).",
+          '',
+          '| round | order | with the ETag | server wait | without | server wait | load |',
+          '| --- | --- | --- | --- | --- | --- | --- |',
+          ...pairs.map((p, i) => {
+            const f = (n: number) => n.toFixed(0);
+            const wait = (o: FirstScreen) =>
+              `${f(median(o.steps.thumbWaits))} / ${f(Math.max(0, ...o.steps.thumbWaits))}`;
+            return `| ${i + 1} | ${p.withFirst ? 'with first' : 'without first'} | ${f(p.withEtag.ms)} | ${wait(p.withEtag)} | ${f(p.without.ms)} | ${wait(p.without)} | ${p.load} |`;
+          }),
+          '',
+          `Medians: with the ETag ${median(pairs.map((p) => p.withEtag.ms)).toFixed(0)} ms, without ${median(pairs.map((p) => p.without.ms)).toFixed(0)} ms`,
+        ]),
     ...(results.some((r) => r.scroll.traced !== undefined)
       ? [
           '',

@@ -314,6 +314,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const controller = new AbortController();
       running.set(job.id, controller);
+      const release = thumbnailLine.hold();
       const session: Session = { fileId: null, multipartUploadId: null, onStarted };
       const progress = createProgressReporter({
         total: source.size,
@@ -352,6 +353,7 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
         return controller.signal.aborted ? cancelled() : result;
       } finally {
         running.delete(job.id);
+        release();
       }
     },
     cancel(id) {

@@ -156,7 +156,12 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         const sent = job.e2ee === undefined ? await withPoster(job, job.filename) : job;
         return transfer.upload(sent, progress, started);
       }, onProgress),
-    uploadFromUrl: (job, onProgress) => run((transfer, progress) => transfer.uploadFromUrl(job, progress), onProgress),
+    uploadFromUrl: (job, onProgress) =>
+      run((transfer, progress) => {
+        // The worker keeps the start of a video this page can play and asks it here for a frame.
+        const playable = job.e2ee === undefined && canPlayVideo(new Blob([], { type: job.mimetype }), job.filename);
+        return transfer.uploadFromUrl(job, progress, playable ? Comlink.proxy(videoPoster) : undefined);
+      }, onProgress),
     uploadToMount: (job, onProgress) =>
       runWith(
         fsUploadResultSchema,

@@ -4,9 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { newSecret, toBase64Url } from '@shared/e2ee/keys';
 import { sealFile } from '@shared/e2ee/share';
-import { job, setup } from '@tests/unit/support/engine-fixtures';
+import { job, ok, setup, share } from '@tests/unit/support/engine-fixtures';
 import type { ThumbnailBlobs } from './image-thumbnails';
-import { createThumbnailLine } from './upload-thumbnails';
+import { createThumbnailLine, type ThumbnailLine } from './upload-thumbnails';
 
 const made: ThumbnailBlobs = {
   tile: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }),
@@ -88,6 +88,80 @@ describe('thumbnails of a share upload', () => {
 });
 
 describe('the thumbnail line', () => {
+  it('works a tenth of the time while an upload is in flight, and at full speed once none is', async () => {
+    vi.useFakeTimers();
+    try {
+      const line = createThumbnailLine({ share: 0.1, now: () => Date.now() });
+      const start = Date.now();
+      const ran: number[] = [];
+      // Each job takes 100 ms of the clock.
+      const work = async () => {
+        ran.push(Date.now() - start);
+        vi.setSystemTime(Date.now() + 100);
+      };
+      const release = line.hold();
+      for (let i = 0; i < 4; i += 1) line.add(work);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ran).toEqual([0]);
+      // It then rests nine times what the job took before the next.
+      await vi.advanceTimersByTimeAsync(899);
+      expect(ran).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ran).toEqual([0, 1000]);
+      // The last upload ends in the middle of a rest: the rest go at once, one after the other.
+      release();
+      release();
+      await line.idle();
+      expect(ran).toEqual([0, 1000, 1100, 1200]);
+      // A job added long after the last one needs no rest, even while an upload is in flight.
+      const again = line.hold();
+      vi.setSystemTime(Date.now() + 5_000);
+      line.add(work);
+      await line.idle();
+      expect(ran).toEqual([0, 1000, 1100, 1200, 6300]);
+      again();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is held by the engine for as long as each upload is in flight', async () => {
+    const line = createThumbnailLine();
+    let held = 0;
+    const counting: ThumbnailLine = {
+      ...line,
+      hold() {
+        held += 1;
+        const release = line.hold();
+        return () => {
+          held -= 1;
+          release();
+        };
+      },
+    };
+    let heldAtCommit = -1;
+    const { engine } = setup({
+      thumbnails: async () => made,
+      thumbnailLine: counting,
+      api: {
+        commit: async (body) => {
+          heldAtCommit = held;
+          return ok(share(body));
+        },
+      },
+    });
+    expect(await engine.upload(job(10, { filename: 'held.jpg' }))).toMatchObject({ ok: true });
+    expect(heldAtCommit).toBe(1);
+    expect(held).toBe(0);
+    const failing = setup({
+      thumbnailLine: counting,
+      api: { commit: async () => ({ ok: false, kind: 'http', status: 409, message: 'conflict' }) },
+    });
+    expect(await failing.engine.upload(job(10, { filename: 'failed.jpg' }))).toMatchObject({ ok: false });
+    expect(held).toBe(0);
+    await line.idle();
+  });
+
   it('runs one job at a time, in order, and goes on after a failure', async () => {
     const line = createThumbnailLine();
     const log: string[] = [];

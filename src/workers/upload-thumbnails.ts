@@ -2,9 +2,10 @@
 // bytes that were sent, once the upload is committed, and sent to the server. They are made
 // after the upload's answer, one file at a time (`ThumbnailLine`): decoding a 12-megapixel photo
 // and encoding its 1024 px WebP costs about as much CPU as sending it, so on the upload's path
-// they would double a batch's time; in the line they take one core at most while the next files
-// go up. Nothing here ever fails the upload: a corrupt image, a refused or failed call, or a
-// time-out only leaves the file without thumbnails.
+// they would double a batch's time; in the line they take one core at most, and only a tenth of
+// the time while uploads are in flight (the rest follow the batch). Nothing here ever fails the
+// upload: a corrupt image, a refused or failed call, or a time-out only leaves the file without
+// thumbnails.
 import { blobToBase64, type ThumbnailBlobs } from './image-thumbnails';
 import type { UploadApi } from './upload-api';
 
@@ -44,16 +45,81 @@ export async function sendThumbnails(
 /** Thumbnail work done one job at a time, after the uploads that asked for it. */
 export type ThumbnailLine = {
   add(work: () => Promise<void>): void;
+  /**
+   * An upload is in flight until the returned function is called: meanwhile the line works at
+   * most `share` of the time, and at full speed once none is left.
+   */
+  hold(): () => void;
   /** Resolves once every job added so far is done (tests, benchmarks). */
   idle(): Promise<void>;
 };
 
-export function createThumbnailLine(): ThumbnailLine {
-  let tail: Promise<void> = Promise.resolve();
+/**
+ * The share of the time the line works while uploads are in flight. Decoding and encoding take a
+ * core the uploads want (the server, storage and the network stack on a small machine); at a tenth
+ * of the time a batch loses about a twentieth of its speed on two cores, and the rest of the
+ * thumbnails follow the last upload at full speed.
+ */
+export const THUMBNAIL_SHARE_WHILE_UPLOADING = 0.1;
+
+export type ThumbnailLineOptions = { share?: number; now?: () => number };
+
+export function createThumbnailLine(options: ThumbnailLineOptions = {}): ThumbnailLine {
+  const share = Math.min(1, Math.max(0.01, options.share ?? THUMBNAIL_SHARE_WHILE_UPLOADING));
+  const now = options.now ?? (() => performance.now());
+  const queue: Array<() => Promise<void>> = [];
+  let holds = 0;
+  /** When the last job may be followed by the next while uploads are in flight. */
+  let restUntil = 0;
+  /** Ends a rest early when the last upload in flight ends. */
+  let freed: (() => void) | null = null;
+  let active = false;
+  let draining: Promise<void> = Promise.resolve();
+
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        freed = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      freed = done;
+    });
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const work = queue.shift();
+      if (work === undefined) {
+        active = false;
+        return;
+      }
+      const wait = restUntil - now();
+      if (holds > 0 && wait > 0) await rest(wait);
+      const started = now();
+      await work().catch(() => undefined);
+      const ended = now();
+      restUntil = ended + (ended - started) * (1 / share - 1);
+    }
+  }
+
   return {
     add(work) {
-      tail = tail.then(work).catch(() => undefined);
+      queue.push(work);
+      if (active) return;
+      active = true;
+      draining = drain();
     },
-    idle: () => tail,
+    hold() {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds === 0) freed?.();
+      };
+    },
+    idle: () => draining,
   };
 }

@@ -29,7 +29,7 @@ import { sealedSize } from '@shared/e2ee/records';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
 import { openDownload } from './url-download';
 import { createThumbnailLine, sendThumbnails, type MakeThumbnails, type ThumbnailLine } from './upload-thumbnails';
-import { keepForThumbnails } from './url-thumbnails';
+import { keepForThumbnails, type TakeFrame } from './url-thumbnails';
 
 const MIB = 1024 * 1024;
 
@@ -78,7 +78,8 @@ export type UrlTransferDeps = {
 };
 
 export type UrlTransfer = {
-  upload(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** `takeFrame`: the page's, for a video it can play (a worker has no <video>). */
+  upload(job: UrlUploadJob, onProgress?: ProgressCallback, takeFrame?: TakeFrame): Promise<UploadResult>;
   /** Like the engine's: stops a running upload, or withdraws one that just finished. */
   cancel(id: string): boolean;
 };
@@ -118,6 +119,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     signal: AbortSignal,
     progress: ProgressReporter,
     setSource: (source: DownloadSource) => void,
+    takeFrame: TakeFrame | undefined,
   ): Promise<UploadResult> {
     const connection = deps.connection();
     if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
@@ -154,7 +156,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     progress.stage('downloading');
     const counts = weighted(progress);
     const refresh: { failure: ApiFailure | null } = { failure: null };
-    const kept = sealing === null ? keepForThumbnails(download.body, job, deps.thumbnails) : null;
+    const kept = sealing === null ? keepForThumbnails(download.body, job, deps.thumbnails, takeFrame) : null;
     const body = kept?.body ?? download.body;
     const parts = await uploadStreamParts({
       source: sealing === null ? body : body.pipeThrough(sealing),
@@ -224,10 +226,11 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
   }
 
   return {
-    async upload(job, onProgress) {
+    async upload(job, onProgress, takeFrame) {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const controller = new AbortController();
       running.set(job.id, controller);
+      const release = thumbnailLine.hold();
       const session: Session = { fileId: null, multipartUploadId: null };
       let source: DownloadSource | undefined;
       const progress = createProgressReporter({
@@ -239,9 +242,16 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
           : {}),
       });
       try {
-        const result: UploadResult = await run(job, session, controller.signal, progress, (opened) => {
-          source = opened;
-        }).catch(
+        const result: UploadResult = await run(
+          job,
+          session,
+          controller.signal,
+          progress,
+          (opened) => {
+            source = opened;
+          },
+          takeFrame,
+        ).catch(
           (error: unknown): TransferFailure =>
             failure('internal', { message: error instanceof Error ? error.message : String(error) }),
         );
@@ -254,6 +264,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
         return controller.signal.aborted ? cancelled() : result;
       } finally {
         running.delete(job.id);
+        release();
       }
     },
     cancel(id) {

@@ -20,6 +20,7 @@ import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
+import { checkedFrame } from './url-thumbnails';
 import { requestUploadJobSchema } from './request-protocol';
 import { createRequestTransfer } from './request-transfer';
 
@@ -218,11 +219,15 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
         typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
       );
     },
-    async uploadFromUrl(input, onProgress) {
+    async uploadFromUrl(input, onProgress, takeFrame) {
       const job = z.safeParse(urlUploadJobSchema, input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
-      return urlTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
+      return urlTransfer.upload(
+        job.data,
+        typeof onProgress === 'function' ? detached(onProgress) : undefined,
+        typeof takeFrame === 'function' ? checkedFrame(takeFrame) : undefined,
+      );
     },
     async uploadToMount(input, onProgress) {
       const job = z.safeParse(fsUploadJobSchema, input);
