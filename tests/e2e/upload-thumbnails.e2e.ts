@@ -90,8 +90,15 @@ test('a photo sent from the upload page has its thumbnails stored with the share
   const stored = page.waitForResponse(
     (response) => response.url().endsWith('/api/s3/thumbnail') && response.request().method() === 'POST',
   );
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a8f4e' } })
+  // Stored 1600×1200 with EXIF orientation 6: upright it is 1200×1600, left half red on top. In
+  // Chromium the worker decodes it at 6/8 (WebCodecs) and must still draw it upright.
+  const red = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0000ff' } })
+    .composite([{ input: red, left: 0, top: 0 }])
     .jpeg()
+    .withMetadata({ orientation: 6 })
     .toBuffer();
   await upload.fileInput.setInputFiles([{ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: photo }]);
   await upload.startButton.click();
@@ -103,10 +110,19 @@ test('a photo sent from the upload page has its thumbnails stored with the share
   const sent = z.object({ tile: z.string(), large: z.string() }).parse(answer.request().postDataJSON());
   expect(await sharp(Buffer.from(sent.tile, 'base64')).metadata()).toMatchObject({
     format: 'webp',
-    width: 256,
-    height: 192,
+    width: 192,
+    height: 256,
   });
-  expect(await sharp(Buffer.from(sent.large, 'base64')).metadata()).toMatchObject({ width: 1024, height: 768 });
+  const large = sharp(Buffer.from(sent.large, 'base64'));
+  expect(await large.metadata()).toMatchObject({ width: 768, height: 1024 });
+  const { data } = await large.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  /** Which of red and blue the pixel is mostly. */
+  const colour = (x: number, y: number) => {
+    const at = (y * 768 + x) * 3;
+    const [r = 0, , b = 0] = data.subarray(at, at + 3);
+    return r > 200 && b < 60 ? 'red' : b > 200 && r < 60 ? 'blue' : `r${r} b${b}`;
+  };
+  expect([colour(384, 256), colour(384, 768)]).toEqual(['red', 'blue']);
 });
 
 test('a video uploaded from a URL gets a frame near its start as its thumbnails', async ({ page }) => {
