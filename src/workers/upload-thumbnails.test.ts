@@ -91,7 +91,7 @@ describe('the thumbnail line', () => {
   it('works a tenth of the time while an upload is in flight, and at full speed once none is', async () => {
     vi.useFakeTimers();
     try {
-      const line = createThumbnailLine({ share: 0.1, now: () => Date.now() });
+      const line = createThumbnailLine({ share: 0.1, parallel: 1, now: () => Date.now() });
       const start = Date.now();
       const ran: number[] = [];
       // Each job takes 100 ms of the clock.
@@ -162,8 +162,38 @@ describe('the thumbnail line', () => {
     await line.idle();
   });
 
+  it('runs two jobs at once when no upload is in flight, one while any is', async () => {
+    // A clock that stands still: jobs take no time, so the line never rests here.
+    const line = createThumbnailLine({ now: () => 0 });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const work = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(name);
+        finish.set(name, resolve);
+      });
+    line.add(work('a'));
+    line.add(work('b'));
+    line.add(work('c'));
+    expect(started).toEqual(['a', 'b']);
+    finish.get('a')?.();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+    finish.get('b')?.();
+    finish.get('c')?.();
+    await line.idle();
+    const release = line.hold();
+    line.add(work('d'));
+    line.add(work('e'));
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    release();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    finish.get('d')?.();
+    finish.get('e')?.();
+    await line.idle();
+  });
+
   it('runs one job at a time, in order, and goes on after a failure', async () => {
-    const line = createThumbnailLine();
+    const line = createThumbnailLine({ parallel: 1 });
     const log: string[] = [];
     let running = 0;
     const job =

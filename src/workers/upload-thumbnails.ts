@@ -2,8 +2,8 @@
 // bytes that were sent, once the upload is committed, and sent to the server. They are made
 // after the upload's answer, one file at a time (`ThumbnailLine`): decoding a 12-megapixel photo
 // and encoding its 1024 px WebP costs about as much CPU as sending it, so on the upload's path
-// they would double a batch's time; in the line they take one core at most, and only a tenth of
-// the time while uploads are in flight (the rest follow the batch). Nothing here ever fails the
+// they would double a batch's time; in the line they take one core for a tenth of the time while
+// uploads are in flight, and two cores once none is (the rest follow the batch). Nothing here ever fails the
 // upload: a corrupt image, a refused or failed call, or a time-out only leaves the file without
 // thumbnails.
 import { blobToBase64, type ThumbnailBlobs } from './image-thumbnails';
@@ -46,8 +46,8 @@ export async function sendThumbnails(
 export type ThumbnailLine = {
   add(work: () => Promise<void>): void;
   /**
-   * An upload is in flight until the returned function is called: meanwhile the line works at
-   * most `share` of the time, and at full speed once none is left.
+   * An upload is in flight until the returned function is called: meanwhile the line runs one job
+   * at a time for at most `share` of the time, and two at once when none is left.
    */
   hold(): () => void;
   /** Resolves once every job added so far is done (tests, benchmarks). */
@@ -61,54 +61,58 @@ export type ThumbnailLine = {
  * thumbnails follow the last upload at full speed.
  */
 export const THUMBNAIL_SHARE_WHILE_UPLOADING = 0.1;
+/** Jobs at once when no upload is in flight (one while any is): two cores' worth. */
+export const THUMBNAIL_JOBS_WHEN_IDLE = 2;
 
-export type ThumbnailLineOptions = { share?: number; now?: () => number };
+export type ThumbnailLineOptions = { share?: number; parallel?: number; now?: () => number };
 
 export function createThumbnailLine(options: ThumbnailLineOptions = {}): ThumbnailLine {
   const share = Math.min(1, Math.max(0.01, options.share ?? THUMBNAIL_SHARE_WHILE_UPLOADING));
+  const parallel = Math.max(1, options.parallel ?? THUMBNAIL_JOBS_WHEN_IDLE);
   const now = options.now ?? (() => performance.now());
   const queue: Array<() => Promise<void>> = [];
   let holds = 0;
+  let running = 0;
   /** When the last job may be followed by the next while uploads are in flight. */
   let restUntil = 0;
-  /** Ends a rest early when the last upload in flight ends. */
-  let freed: (() => void) | null = null;
-  let active = false;
-  let draining: Promise<void> = Promise.resolve();
+  /** A rest in progress: ends at restUntil, or when the last upload in flight ends. */
+  let resting: ReturnType<typeof setTimeout> | null = null;
+  let waiters: Array<() => void> = [];
 
-  const rest = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        freed = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      freed = done;
-    });
-
-  async function drain(): Promise<void> {
-    for (;;) {
-      const work = queue.shift();
-      if (work === undefined) {
-        active = false;
+  function pump(): void {
+    while (resting === null && queue.length > 0 && running < (holds > 0 ? 1 : parallel)) {
+      const wait = restUntil - now();
+      if (holds > 0 && wait > 0) {
+        resting = setTimeout(() => {
+          resting = null;
+          pump();
+        }, wait);
         return;
       }
-      const wait = restUntil - now();
-      if (holds > 0 && wait > 0) await rest(wait);
+      const work = queue.shift();
+      if (work === undefined) return;
+      running += 1;
       const started = now();
-      await work().catch(() => undefined);
-      const ended = now();
-      restUntil = ended + (ended - started) * (1 / share - 1);
+      void work()
+        .catch(() => undefined)
+        .then(() => {
+          running -= 1;
+          const ended = now();
+          restUntil = Math.max(restUntil, ended + (ended - started) * (1 / share - 1));
+          pump();
+          if (queue.length === 0 && running === 0) {
+            const done = waiters;
+            waiters = [];
+            for (const resolve of done) resolve();
+          }
+        });
     }
   }
 
   return {
     add(work) {
       queue.push(work);
-      if (active) return;
-      active = true;
-      draining = drain();
+      pump();
     },
     hold() {
       holds += 1;
@@ -117,9 +121,13 @@ export function createThumbnailLine(options: ThumbnailLineOptions = {}): Thumbna
         if (released) return;
         released = true;
         holds -= 1;
-        if (holds === 0) freed?.();
+        if (holds > 0) return;
+        if (resting !== null) clearTimeout(resting);
+        resting = null;
+        pump();
       };
     },
-    idle: () => draining,
+    idle: () =>
+      queue.length === 0 && running === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
   };
 }
