@@ -91,7 +91,7 @@ describe('the thumbnail line', () => {
   it('works a tenth of the time while an upload is in flight, and at full speed once none is', async () => {
     vi.useFakeTimers();
     try {
-      const line = createThumbnailLine({ share: 0.1, parallel: 1, now: () => Date.now() });
+      const line = createThumbnailLine({ share: 0.1, parallel: 1, idleAfterMs: 200, now: () => Date.now() });
       const start = Date.now();
       const ran: number[] = [];
       // Each job takes 100 ms of the clock.
@@ -108,17 +108,21 @@ describe('the thumbnail line', () => {
       expect(ran).toEqual([0]);
       await vi.advanceTimersByTimeAsync(1);
       expect(ran).toEqual([0, 1000]);
-      // The last upload ends in the middle of a rest: the rest go at once, one after the other.
+      // The last upload ends in the middle of a rest: once none has started for 200 ms, the rest
+      // go at once.
       release();
       release();
+      await vi.advanceTimersByTimeAsync(199);
+      expect(ran).toEqual([0, 1000]);
+      await vi.advanceTimersByTimeAsync(1);
       await line.idle();
-      expect(ran).toEqual([0, 1000, 1100, 1200]);
+      expect(ran).toEqual([0, 1000, 1300, 1400]);
       // A job added long after the last one needs no rest, even while an upload is in flight.
       const again = line.hold();
       vi.setSystemTime(Date.now() + 5_000);
       line.add(work);
       await line.idle();
-      expect(ran).toEqual([0, 1000, 1100, 1200, 6300]);
+      expect(ran).toEqual([0, 1000, 1300, 1400, 6500]);
       again();
     } finally {
       vi.useRealTimers();
@@ -164,7 +168,7 @@ describe('the thumbnail line', () => {
 
   it('runs two jobs at once when no upload is in flight, one while any is', async () => {
     // A clock that stands still: jobs take no time, so the line never rests here.
-    const line = createThumbnailLine({ now: () => 0 });
+    const line = createThumbnailLine({ now: () => 0, idleAfterMs: 0 });
     const started: string[] = [];
     const finish = new Map<string, () => void>();
     const work = (name: string) => () =>

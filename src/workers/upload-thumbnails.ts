@@ -46,8 +46,9 @@ export async function sendThumbnails(
 export type ThumbnailLine = {
   add(work: () => Promise<void>): void;
   /**
-   * An upload is in flight until the returned function is called: meanwhile the line runs one job
-   * at a time for at most `share` of the time, and two at once when none is left.
+   * An upload is in flight until the returned function is called: meanwhile (and for a moment
+   * after) the line runs one job at a time for at most `share` of the time, and two at once once
+   * none is left.
    */
   hold(): () => void;
   /** Resolves once every job added so far is done (tests, benchmarks). */
@@ -63,30 +64,41 @@ export type ThumbnailLine = {
 export const THUMBNAIL_SHARE_WHILE_UPLOADING = 0.1;
 /** Jobs at once when no upload is in flight (one while any is): two cores' worth. */
 export const THUMBNAIL_JOBS_WHEN_IDLE = 2;
+/**
+ * How long no upload must be in flight before the line counts as free: a batch's next file starts
+ * a moment after the last one's answer, and that moment is not the end of the batch.
+ */
+export const THUMBNAIL_IDLE_AFTER_MS = 1_000;
 
-export type ThumbnailLineOptions = { share?: number; parallel?: number; now?: () => number };
+export type ThumbnailLineOptions = { share?: number; parallel?: number; idleAfterMs?: number; now?: () => number };
 
 export function createThumbnailLine(options: ThumbnailLineOptions = {}): ThumbnailLine {
   const share = Math.min(1, Math.max(0.01, options.share ?? THUMBNAIL_SHARE_WHILE_UPLOADING));
   const parallel = Math.max(1, options.parallel ?? THUMBNAIL_JOBS_WHEN_IDLE);
+  const idleAfterMs = options.idleAfterMs ?? THUMBNAIL_IDLE_AFTER_MS;
   const now = options.now ?? (() => performance.now());
   const queue: Array<() => Promise<void>> = [];
   let holds = 0;
+  /** When the last upload in flight ended. */
+  let releasedAt = Number.NEGATIVE_INFINITY;
   let running = 0;
   /** When the last job may be followed by the next while uploads are in flight. */
   let restUntil = 0;
-  /** A rest in progress: ends at restUntil, or when the last upload in flight ends. */
+  /** A rest in progress: ends at restUntil, or once no upload has been in flight for idleAfterMs. */
   let resting: ReturnType<typeof setTimeout> | null = null;
   let waiters: Array<() => void> = [];
 
   function pump(): void {
-    while (resting === null && queue.length > 0 && running < (holds > 0 ? 1 : parallel)) {
-      const wait = restUntil - now();
-      if (holds > 0 && wait > 0) {
+    for (;;) {
+      const at = now();
+      const busy = holds > 0 || at - releasedAt < idleAfterMs;
+      if (resting !== null || queue.length === 0 || running >= (busy ? 1 : parallel)) return;
+      if (busy && restUntil > at) {
+        const until = holds > 0 ? restUntil : Math.min(restUntil, releasedAt + idleAfterMs);
         resting = setTimeout(() => {
           resting = null;
           pump();
-        }, wait);
+        }, until - at);
         return;
       }
       const work = queue.shift();
@@ -122,6 +134,7 @@ export function createThumbnailLine(options: ThumbnailLineOptions = {}): Thumbna
         released = true;
         holds -= 1;
         if (holds > 0) return;
+        releasedAt = now();
         if (resting !== null) clearTimeout(resting);
         resting = null;
         pump();
