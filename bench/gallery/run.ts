@@ -11,7 +11,8 @@
 //   peak over the round) and its JS heap at the end.
 // Options: --photos <n> (5000), --distinct <n> (8), --rounds <n> (3), --wheel <px> (400),
 // --width <px> (1280), --height <px> (900), --view list (the same without pictures, for the
-// memory), --no-build (use --app <dir>), --trace <dir> (a
+// memory), --compare-etag (thumbnail calls timed with and without the ETag), --no-build
+// (use --app <dir>), --trace <dir> (a
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work).
 import { execFile } from 'node:child_process';
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     app: { type: 'string' },
     trace: { type: 'string' },
+    /** Before each round, times the server's thumbnail calls with the listing's ETag and without. */
+    'compare-etag': { type: 'boolean', default: false },
     /** `list` compares the tab's memory over the same scroll without pictures. */
     view: { type: 'string', default: 'gallery' },
   },
@@ -104,7 +107,9 @@ type Round = {
   load: string;
 };
 
-const isThumbnail = (record: WireRecord) => record.url.includes('/fs/thumbnail');
+/** A thumbnail through the server, or from storage at the end of its redirect. */
+const isThumbnail = (record: WireRecord) =>
+  record.url.includes('/fs/thumbnail') || record.url.includes('/.clipdock-thumbs/');
 const isOriginal = (record: WireRecord) => record.mime === 'image/jpeg';
 
 async function scrollToEnd(page: Page): Promise<ListState> {
@@ -119,6 +124,48 @@ async function scrollToEnd(page: Page): Promise<ListState> {
     state = await listState(page);
   }
   return state;
+}
+
+const listingSchema = z.object({ items: z.array(z.object({ path: z.string(), etag: z.nullable(z.string()) })) });
+
+type EtagTimes = { withEtag: number[]; without: number[]; load: string };
+
+/**
+ * The server's own answer to the gallery's thumbnail calls, timed from here (no browser in the
+ * way): blocks of six calls at once (the page's six), each block with the listing's ETag or
+ * without it (the server then HEADs each file first), alternating; each call until its redirect.
+ */
+async function timeThumbnailCalls(server: BenchServer, blocks: number): Promise<EtagTimes> {
+  const listing = listingSchema.parse(
+    await call(
+      server,
+      'GET',
+      `/admin/fs/list?${new URLSearchParams({ path: `${MOUNT}/${FOLDER_KEY}/`, limit: '500' })}`,
+    ),
+  );
+  const files = listing.items.filter((item) => item.etag !== null);
+  const times: EtagTimes = { withEtag: [], without: [], load: '' };
+  const once = async (file: { path: string; etag: string | null }, withEtag: boolean) => {
+    const query = new URLSearchParams({
+      path: file.path,
+      size: 'tile',
+      ...(withEtag && file.etag ? { etag: file.etag } : {}),
+    });
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}/api/admin/fs/thumbnail?${query}`, {
+      headers: { authorization: `Bearer ${server.token}` },
+      redirect: 'manual',
+    });
+    await response.arrayBuffer();
+    if (response.status !== 302) throw new Error(`thumbnail call: HTTP ${response.status}`);
+    (withEtag ? times.withEtag : times.without).push(performance.now() - started);
+  };
+  for (let block = 0; block < blocks; block += 1) {
+    const batch = Array.from({ length: 6 }, (_, i) => files[(block * 6 + i) % files.length]);
+    await Promise.all(batch.map((file) => (file === undefined ? undefined : once(file, block % 2 === 0))));
+  }
+  times.load = load();
+  return times;
 }
 
 async function round(browser: Browser, server: BenchServer, index: number): Promise<Round> {
@@ -236,7 +283,15 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   onCleanup(() => browser.close());
   const results: Round[] = [];
+  const etagTimes: EtagTimes[] = [];
   for (let i = 0; i < rounds; i += 1) {
+    if (args['compare-etag']) {
+      const timed = await timeThumbnailCalls(server, 100);
+      log(
+        `round ${i + 1}: thumbnail call with the ETag ${median(timed.withEtag).toFixed(1)} ms, without ${median(timed.without).toFixed(1)} ms (medians); load ${timed.load}`,
+      );
+      etagTimes.push(timed);
+    }
     log(`round ${i + 1}`);
     const result = await round(browser, server, i);
     log(
@@ -270,6 +325,23 @@ async function main(): Promise<void> {
       const f = (n: number) => n.toFixed(0);
       return `| ${i + 1} | ${f(steps.listEnd)} | ${f(steps.firstThumbStart)} | ${f(steps.lastThumbEnd)} | ${f(median(steps.thumbWaits))} / ${f(Math.max(0, ...steps.thumbWaits))} | ${f(ms)} |`;
     }),
+    ...(etagTimes.length === 0
+      ? []
+      : [
+          '',
+          "The server's answer to a thumbnail call (until its redirect), timed from Node before each round: 100 blocks of six calls at once, alternately with the listing's ETag and without it (the server then HEADs each file first); ms, median / 90th percentile / max.",
+          '',
+          '| round | with the ETag | without | calls each | load |',
+          '| --- | --- | --- | --- | --- |',
+          ...etagTimes.map((t, i) => {
+            const spread = (values: number[]) => {
+              const sorted = [...values].sort((a, b) => a - b);
+              const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? 0;
+              return `${median(values).toFixed(1)} / ${p90.toFixed(1)} / ${Math.max(0, ...values).toFixed(1)}`;
+            };
+            return `| ${i + 1} | ${spread(t.withEtag)} | ${spread(t.without)} | ${t.withEtag.length} | ${t.load} |`;
+          }),
+        ]),
     ...(results.some((r) => r.scroll.traced !== undefined)
       ? [
           '',

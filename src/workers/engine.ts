@@ -345,7 +345,15 @@ export function createTransferEngine(deps: TransferEngineDeps): TransferEngine {
     upload: (job, onProgress, onStarted) =>
       jobs.run(
         job.id,
-        ({ signal }) => send(job, signal, onProgress, onStarted),
+        async ({ signal }) => {
+          // The thumbnail line yields while any upload is in flight.
+          const release = thumbnailLine.hold();
+          try {
+            return await send(job, signal, onProgress, onStarted);
+          } finally {
+            release();
+          }
+        },
         () => failure('invalid-job', { message: `upload ${job.id} is already running` }),
       ),
     cancel: (id) => jobs.cancel(id),

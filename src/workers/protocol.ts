@@ -15,6 +15,7 @@ import type { Credentials } from '@shared/http/api-client';
 import type { BasketWorkerApi } from './basket-protocol';
 import type { FsTransferWorkerApi } from './fs-protocol';
 import type { RequestTransferWorkerApi } from './request-protocol';
+import type { TakeFrame } from './url-thumbnails';
 
 export const credentialsSchema = z.discriminatedUnion('scheme', [
   z.object({ scheme: z.literal('admin'), token: z.string().check(z.minLength(1)) }),
@@ -124,7 +125,8 @@ export type TransferWorkerApi = FsTransferWorkerApi &
   BasketWorkerApi & {
     configure(connection: TransferConnection): void;
     upload(job: UploadJob, onProgress?: ProgressCallback, onStarted?: StartedCallback): Promise<UploadResult>;
-    uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+    /** `takeFrame`: the page's, for a video it can play: a frame near its start, for its thumbnails. */
+    uploadFromUrl(job: UrlUploadJob, onProgress?: ProgressCallback, takeFrame?: TakeFrame): Promise<UploadResult>;
     /** True when an upload with that id was running, or had just finished and is now withdrawn. */
     cancel(id: string): boolean;
   };

@@ -151,7 +151,11 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         ),
       ),
     uploadFromUrl: (job, onProgress) =>
-      call(uploadResultSchema, (transfer) => transfer.uploadFromUrl(job, progress(onProgress))),
+      call(uploadResultSchema, (transfer) => {
+        // The worker keeps the start of a video this page can play and asks it here for a frame.
+        const playable = job.e2ee === undefined && canPlayVideo(new Blob([], { type: job.mimetype }), job.filename);
+        return transfer.uploadFromUrl(job, progress(onProgress), playable ? Comlink.proxy(videoPoster) : undefined);
+      }),
     uploadToMount: (job, onProgress) =>
       call(fsUploadResultSchema, async (transfer) =>
         transfer.uploadToMount(await withPoster(job, job.fileName), progress(onProgress)),

@@ -4,9 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { newSecret, toBase64Url } from '@shared/e2ee/keys';
 import { sealFile } from '@shared/e2ee/share';
-import { job, setup } from '@tests/unit/support/engine-fixtures';
+import { job, ok, setup, share } from '@tests/unit/support/engine-fixtures';
 import type { ThumbnailBlobs } from './image-thumbnails';
-import { createThumbnailLine } from './upload-thumbnails';
+import { createThumbnailLine, type ThumbnailLine } from './upload-thumbnails';
 
 const made: ThumbnailBlobs = {
   tile: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }),
@@ -88,8 +88,116 @@ describe('thumbnails of a share upload', () => {
 });
 
 describe('the thumbnail line', () => {
-  it('runs one job at a time, in order, and goes on after a failure', async () => {
+  it('works a tenth of the time while an upload is in flight, and at full speed once none is', async () => {
+    vi.useFakeTimers();
+    try {
+      const line = createThumbnailLine({ share: 0.1, parallel: 1, idleAfterMs: 200, now: () => Date.now() });
+      const start = Date.now();
+      const ran: number[] = [];
+      // Each job takes 100 ms of the clock.
+      const work = async () => {
+        ran.push(Date.now() - start);
+        vi.setSystemTime(Date.now() + 100);
+      };
+      const release = line.hold();
+      for (let i = 0; i < 4; i += 1) line.add(work);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ran).toEqual([0]);
+      // It then rests nine times what the job took before the next.
+      await vi.advanceTimersByTimeAsync(899);
+      expect(ran).toEqual([0]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ran).toEqual([0, 1000]);
+      // The last upload ends in the middle of a rest: once none has started for 200 ms, the rest
+      // go at once.
+      release();
+      release();
+      await vi.advanceTimersByTimeAsync(199);
+      expect(ran).toEqual([0, 1000]);
+      await vi.advanceTimersByTimeAsync(1);
+      await line.idle();
+      expect(ran).toEqual([0, 1000, 1300, 1400]);
+      // A job added long after the last one needs no rest, even while an upload is in flight.
+      const again = line.hold();
+      vi.setSystemTime(Date.now() + 5_000);
+      line.add(work);
+      await line.idle();
+      expect(ran).toEqual([0, 1000, 1300, 1400, 6500]);
+      again();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is held by the engine for as long as each upload is in flight', async () => {
     const line = createThumbnailLine();
+    let held = 0;
+    const counting: ThumbnailLine = {
+      ...line,
+      hold() {
+        held += 1;
+        const release = line.hold();
+        return () => {
+          held -= 1;
+          release();
+        };
+      },
+    };
+    let heldAtCommit = -1;
+    const { engine } = setup({
+      thumbnails: async () => made,
+      thumbnailLine: counting,
+      api: {
+        commit: async (body) => {
+          heldAtCommit = held;
+          return ok(share(body));
+        },
+      },
+    });
+    expect(await engine.upload(job(10, { filename: 'held.jpg' }))).toMatchObject({ ok: true });
+    expect(heldAtCommit).toBe(1);
+    expect(held).toBe(0);
+    const failing = setup({
+      thumbnailLine: counting,
+      api: { commit: async () => ({ ok: false, kind: 'http', status: 409, message: 'conflict' }) },
+    });
+    expect(await failing.engine.upload(job(10, { filename: 'failed.jpg' }))).toMatchObject({ ok: false });
+    expect(held).toBe(0);
+    await line.idle();
+  });
+
+  it('runs two jobs at once when no upload is in flight, one while any is', async () => {
+    // A clock that stands still: jobs take no time, so the line never rests here.
+    const line = createThumbnailLine({ now: () => 0, idleAfterMs: 0 });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const work = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(name);
+        finish.set(name, resolve);
+      });
+    line.add(work('a'));
+    line.add(work('b'));
+    line.add(work('c'));
+    expect(started).toEqual(['a', 'b']);
+    finish.get('a')?.();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
+    finish.get('b')?.();
+    finish.get('c')?.();
+    await line.idle();
+    const release = line.hold();
+    line.add(work('d'));
+    line.add(work('e'));
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    release();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e']);
+    finish.get('d')?.();
+    finish.get('e')?.();
+    await line.idle();
+  });
+
+  it('runs one job at a time, in order, and goes on after a failure', async () => {
+    const line = createThumbnailLine({ parallel: 1 });
     const log: string[] = [];
     let running = 0;
     const job =

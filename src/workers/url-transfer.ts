@@ -30,7 +30,7 @@ import { sealedSize } from '@shared/e2ee/records';
 import type { ApiFailure, UploadApi, UploadEndpoints } from './upload-api';
 import { openDownload } from './url-download';
 import { createThumbnailLine, sendThumbnails, type MakeThumbnails, type ThumbnailLine } from './upload-thumbnails';
-import { keepForThumbnails } from './url-thumbnails';
+import { keepForThumbnails, type TakeFrame } from './url-thumbnails';
 
 const MIB = 1024 * 1024;
 
@@ -81,7 +81,8 @@ export type UrlTransferDeps = {
 };
 
 export type UrlTransfer = {
-  upload(job: UrlUploadJob, onProgress?: ProgressCallback): Promise<UploadResult>;
+  /** `takeFrame`: the page's, for a video it can play (a worker has no <video>). */
+  upload(job: UrlUploadJob, onProgress?: ProgressCallback, takeFrame?: TakeFrame): Promise<UploadResult>;
   /** Like the engine's: stops a running upload, or withdraws one that just finished. */
   cancel(id: string): boolean;
 };
@@ -117,6 +118,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     signal: AbortSignal,
     progress: ProgressReporter,
     setSource: (source: DownloadSource) => void,
+    takeFrame: TakeFrame | undefined,
   ): Promise<UploadResult> {
     const connection = deps.connection();
     if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadFromUrl()' });
@@ -153,7 +155,7 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     progress.stage('downloading');
     const counts = weighted(progress);
     const refresh: { failure: ApiFailure | null } = { failure: null };
-    const kept = sealing === null ? keepForThumbnails(download.body, job, deps.thumbnails) : null;
+    const kept = sealing === null ? keepForThumbnails(download.body, job, deps.thumbnails, takeFrame) : null;
     const body = kept?.body ?? download.body;
     const parts = await uploadStreamParts({
       source: sealing === null ? body : body.pipeThrough(sealing),
@@ -216,7 +218,12 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
     if (session.fileId !== null) await api.cancel({ file_id: session.fileId }, signal);
   }
 
-  async function send(job: UrlUploadJob, signal: AbortSignal, onProgress?: ProgressCallback): Promise<UploadResult> {
+  async function send(
+    job: UrlUploadJob,
+    signal: AbortSignal,
+    onProgress: ProgressCallback | undefined,
+    takeFrame: TakeFrame | undefined,
+  ): Promise<UploadResult> {
     const session: Session = { fileId: null, multipartUploadId: null };
     let source: DownloadSource | undefined;
     const progress = createProgressReporter({
@@ -227,9 +234,16 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
         ? { onProgress: (report) => onProgress(source === undefined ? report : { ...report, source }) }
         : {}),
     });
-    const result: UploadResult = await run(job, session, signal, progress, (opened) => {
-      source = opened;
-    }).catch(
+    const result: UploadResult = await run(
+      job,
+      session,
+      signal,
+      progress,
+      (opened) => {
+        source = opened;
+      },
+      takeFrame,
+    ).catch(
       (error: unknown): TransferFailure =>
         failure('internal', { message: error instanceof Error ? error.message : String(error) }),
     );
@@ -244,10 +258,18 @@ export function createUrlTransfer(deps: UrlTransferDeps): UrlTransfer {
   }
 
   return {
-    upload: (job, onProgress) =>
+    upload: (job, onProgress, takeFrame) =>
       jobs.run(
         job.id,
-        ({ signal }) => send(job, signal, onProgress),
+        async ({ signal }) => {
+          // The thumbnail line yields while any upload is in flight.
+          const release = thumbnailLine.hold();
+          try {
+            return await send(job, signal, onProgress, takeFrame);
+          } finally {
+            release();
+          }
+        },
         () => failure('invalid-job', { message: `upload ${job.id} is already running` }),
       ),
     cancel: (id) => jobs.cancel(id),

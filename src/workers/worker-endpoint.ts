@@ -28,6 +28,7 @@ import type { Connectivity, PutContext } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
+import { checkedFrame, type TakeFrame } from './url-thumbnails';
 import { requestUploadJobSchema } from './request-protocol';
 import { createRequestTransfer } from './request-transfer';
 
@@ -224,7 +225,12 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       'uploadFromUrl',
       urlUploadJobSchema,
       connected,
-      (job, reports, onProgress?: ProgressCallback) => urlTransfer.upload(job, reports(onProgress)),
+      (job, reports, onProgress?: ProgressCallback, takeFrame?: TakeFrame) =>
+        urlTransfer.upload(
+          job,
+          reports(onProgress),
+          typeof takeFrame === 'function' ? checkedFrame(takeFrame) : undefined,
+        ),
     ),
     uploadToMount: guarded(
       'uploadToMount',

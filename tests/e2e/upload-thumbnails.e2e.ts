@@ -3,8 +3,11 @@
 // and a real video recorded in the page (MediaRecorder, WebM) uploaded from the explorer gets a
 // frame as its thumbnail, shown in the grid; a video the browser cannot play keeps its icon; on a
 // radosgw mount the grid loads thumbnails straight from storage (a redirect to a signed link,
-// allowed by the bucket's CORS rule), never through the server. Screenshots of the grid at 1280 and 390 px in English and Chinese.
+// allowed by the bucket's CORS rule), never through the server. A video uploaded from a URL gets a
+// frame too: the worker keeps its start as it streams by and the page takes the frame.
+// Screenshots of the grid at 1280 and 390 px in English and Chinese.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -87,8 +90,15 @@ test('a photo sent from the upload page has its thumbnails stored with the share
   const stored = page.waitForResponse(
     (response) => response.url().endsWith('/api/s3/thumbnail') && response.request().method() === 'POST',
   );
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a8f4e' } })
+  // Stored 1600×1200 with EXIF orientation 6: upright it is 1200×1600, left half red on top. In
+  // Chromium the worker decodes it at 6/8 (WebCodecs) and must still draw it upright.
+  const red = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#0000ff' } })
+    .composite([{ input: red, left: 0, top: 0 }])
     .jpeg()
+    .withMetadata({ orientation: 6 })
     .toBuffer();
   await upload.fileInput.setInputFiles([{ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: photo }]);
   await upload.startButton.click();
@@ -100,10 +110,63 @@ test('a photo sent from the upload page has its thumbnails stored with the share
   const sent = z.object({ tile: z.string(), large: z.string() }).parse(answer.request().postDataJSON());
   expect(await sharp(Buffer.from(sent.tile, 'base64')).metadata()).toMatchObject({
     format: 'webp',
-    width: 256,
-    height: 192,
+    width: 192,
+    height: 256,
   });
-  expect(await sharp(Buffer.from(sent.large, 'base64')).metadata()).toMatchObject({ width: 1024, height: 768 });
+  const large = sharp(Buffer.from(sent.large, 'base64'));
+  expect(await large.metadata()).toMatchObject({ width: 768, height: 1024 });
+  const { data } = await large.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  /** Which of red and blue the pixel is mostly. */
+  const colour = (x: number, y: number) => {
+    const at = (y * 768 + x) * 3;
+    const [r = 0, , b = 0] = data.subarray(at, at + 3);
+    return r > 200 && b < 60 ? 'red' : b > 200 && r < 60 ? 'blue' : `r${r} b${b}`;
+  };
+  expect([colour(384, 256), colour(384, 768)]).toEqual(['red', 'blue']);
+});
+
+test('a video uploaded from a URL gets a frame near its start as its thumbnails', async ({ page }) => {
+  await signIn(page, 'en');
+  const upload = new UploadPage(page);
+  await upload.goto();
+  const webm = await recordWebm(page);
+  // The remote site, with CORS: the browser downloads it itself, through the transfer worker.
+  const site = createServer((request, response) => {
+    if (new URL(request.url ?? '/', 'http://site').pathname !== '/clip.webm') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'video/webm',
+      'content-length': String(webm.length),
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'content-length',
+    });
+    response.end(request.method === 'HEAD' ? undefined : webm);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
+  try {
+    const address = site.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const stored = page.waitForResponse(
+      (response) => response.url().endsWith('/api/s3/thumbnail') && response.request().method() === 'POST',
+    );
+    await upload.uploadFromUrl(`http://127.0.0.2:${port}/clip.webm`);
+    await upload.shareLink('clip.webm', 60_000);
+    const answer = await stored;
+    expect(answer.status()).toBe(200);
+    const { file_id: fileId } = z.object({ data: z.object({ file_id: z.string() }) }).parse(await answer.json()).data;
+    shares.push(fileId);
+    const sent = z.object({ tile: z.string(), large: z.string() }).parse(answer.request().postDataJSON());
+    expect(await sharp(Buffer.from(sent.tile, 'base64')).metadata()).toMatchObject({
+      format: 'webp',
+      width: 256,
+      height: 192,
+    });
+    expect(await sharp(Buffer.from(sent.large, 'base64')).metadata()).toMatchObject({ width: 320, height: 240 });
+  } finally {
+    await new Promise((resolve) => site.close(resolve));
+  }
 });
 
 test('a video uploaded from the explorer shows a frame of it in the grid; one the browser cannot play keeps its icon', async ({

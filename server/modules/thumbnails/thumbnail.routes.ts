@@ -10,12 +10,17 @@ import type { AppEnv } from '@server/app-env';
 import { route } from '@server/http/route';
 import { envelopeResponse } from '@server/lib/envelope';
 import { webBody } from '@server/storage/http-stream';
-import type { ThumbnailService } from './thumbnail.service';
+import { THUMBNAIL_LINK_WINDOW_SECONDS, type ThumbnailService } from './thumbnail.service';
 
 /** How long a client should wait before asking again for a thumbnail being made. */
 const retryAfterSeconds = 2;
 /** How long the browser may reuse a redirect to storage: well within the link's own life. */
 const redirectCacheSeconds = 300;
+/**
+ * An answer for the version the URL names (`etag`) stays right as long as the URL: kept an hour
+ * (a redirect's link, signed at the start of the hour for two, outlives it).
+ */
+const namedVersionSeconds = THUMBNAIL_LINK_WINDOW_SECONDS;
 
 export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -30,7 +35,10 @@ export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
       if (answer.kind === 'redirect')
         return new Response(null, {
           status: 302,
-          headers: { location: answer.url, 'cache-control': `private, max-age=${redirectCacheSeconds}` },
+          headers: {
+            location: answer.url,
+            'cache-control': `private, max-age=${answer.version === 'named' ? namedVersionSeconds : redirectCacheSeconds}`,
+          },
         });
       return new Response(webBody(answer.body), {
         status: 200,
@@ -40,7 +48,7 @@ export function thumbnailRoutes(thumbnails: ThumbnailService): Hono<AppEnv> {
           'x-content-type-options': 'nosniff',
           'content-security-policy': "default-src 'none'; sandbox",
           'content-disposition': 'inline; filename="thumbnail.webp"',
-          'cache-control': 'private, max-age=300',
+          'cache-control': `private, max-age=${answer.version === 'named' ? namedVersionSeconds : 300}`,
           etag: answer.etag,
         },
       });

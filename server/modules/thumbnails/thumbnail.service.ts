@@ -11,7 +11,7 @@ import type {
   ThumbnailPending,
 } from '@shared/api/fs-thumbnail.endpoints';
 import { AppError } from '@server/lib/app-error';
-import { StorageError } from '@server/storage/storage-driver';
+import { bareEtag, StorageError } from '@server/storage/storage-driver';
 import type { Clock } from '@server/lib/clock';
 import type { FsAccess, FsCaller, MountTarget } from '@server/modules/fs/fs-access.service';
 import { onStorage } from '@server/storage/on-storage';
@@ -19,9 +19,16 @@ import { checkedThumbnail } from './thumbnail-check';
 import { hasThumbnails, isThumbnailable, thumbnailKey } from '@server/lib/thumbnail-keys';
 import type { ThumbnailStore } from './thumbnail-store';
 
-export type ThumbnailAnswer =
+type Served =
   | { kind: 'image'; body: Readable; length: number; etag: string; contentType: string }
-  | { kind: 'redirect'; url: string }
+  | { kind: 'redirect'; url: string };
+
+/**
+ * `named`: made from the version the caller named (`etag`), so the answer may be kept as long as
+ * that URL; `current`: from the version storage holds now.
+ */
+export type ThumbnailAnswer =
+  | (Served & { version: 'named' | 'current' })
   | { kind: 'pending'; pending: ThumbnailPending };
 
 /**
@@ -38,32 +45,26 @@ export class ThumbnailService {
   ) {}
 
   async thumbnail(caller: FsCaller, query: FsThumbnailQuery): Promise<ThumbnailAnswer> {
-    const { path, size } = query;
-    const target = await this.access.inMount(caller, path);
+    const target = await this.access.inMount(caller, query.path);
     if (target.key === '' || target.folder || !hasThumbnails(target.key)) throw none('this file type has none');
     const log = this.access.logger;
+    // The listing the caller shows named this version: a thumbnail made from it needs no HEAD of
+    // the file (one storage round trip per tile less). Never older than what the caller shows;
+    // any other version, or none named, asks storage which one is current.
+    const find = () => this.store.repo.find(target.config.id, target.key);
+    const known = query.etag === undefined ? undefined : await find();
+    if (known?.status === 'done' && sameVersion(known.source_etag, query.etag)) {
+      const served = await this.#served(target, query);
+      if (served !== null) return { ...served, version: 'named' };
+    }
     const head = await onStorage(target.storage, log, () => target.driver.head(target.key));
     if (head === null || target.key.endsWith('/')) throw new AppError(ErrorCode.NotFound, 'file not found');
-    const row = await this.store.repo.find(target.config.id, target.key);
+    const row = query.etag === undefined ? await find() : known;
     const current = row !== undefined && row.source_etag === head.etag;
     if (current && row.status === 'done') {
-      if (target.driver.kind === 's3' && target.config.use_proxy !== 1 && query.via !== 'server')
-        return { kind: 'redirect', url: await this.#link(target, size) };
-      try {
-        const object = await onStorage(target.storage, log, () =>
-          target.driver.getObject(thumbnailKey(target.key, size)),
-        );
-        return {
-          kind: 'image',
-          body: object.body,
-          length: object.contentLength,
-          etag: object.etag,
-          contentType: object.contentType === 'image/avif' ? 'image/avif' : 'image/webp',
-        };
-      } catch (error) {
-        if (!(error instanceof StorageError && error.kind === 'not-found')) throw error;
-        // The thumbnail went missing from storage: made again below.
-      }
+      const served = await this.#served(target, query);
+      if (served !== null) return { ...served, version: 'current' };
+      // The thumbnail went missing from storage: made again below.
     }
     // A video's thumbnails come only from the browser that uploaded it; without them, its type icon.
     if (!isThumbnailable(target.key)) throw none('no frame of this video was taken at upload');
@@ -80,6 +81,28 @@ export class ThumbnailService {
     }
     await this.store.enqueue(target.config.id, target.key, head.etag, head.size);
     return { kind: 'pending', pending: { status: 'queued' } };
+  }
+
+  /** The stored thumbnail (a redirect to it on S3), or null when it is missing from storage. */
+  async #served(target: MountTarget, query: FsThumbnailQuery): Promise<Served | null> {
+    const { size } = query;
+    if (target.driver.kind === 's3' && target.config.use_proxy !== 1 && query.via !== 'server')
+      return { kind: 'redirect', url: await this.#link(target, size) };
+    try {
+      const object = await onStorage(target.storage, this.access.logger, () =>
+        target.driver.getObject(thumbnailKey(target.key, size)),
+      );
+      return {
+        kind: 'image',
+        body: object.body,
+        length: object.contentLength,
+        etag: object.etag,
+        contentType: object.contentType === 'image/avif' ? 'image/avif' : 'image/webp',
+      };
+    } catch (error) {
+      if (error instanceof StorageError && error.kind === 'not-found') return null;
+      throw error;
+    }
   }
 
   /** A link to the thumbnail in storage, the same one for a whole window (see above). */
@@ -115,6 +138,11 @@ export class ThumbnailService {
     await this.store.made(target.config.id, target.key, head.etag, head.size);
     return { path: input.path, status: 'done' };
   }
+}
+
+/** Whether a recorded source ETag is the version a listing named (quotes and W/ aside). */
+function sameVersion(recorded: string | null, named: string | undefined): boolean {
+  return recorded !== null && named !== undefined && bareEtag(recorded) === bareEtag(named);
 }
 
 function none(why: string): AppError {

@@ -16,6 +16,13 @@ export const fsThumbnailQuerySchema = z.object({
   size: z._default(z.enum(thumbnailSizes, 'size must be tile or large'), 'tile'),
   /** `server`: the bytes through the server even where storage could answer (a bucket without CORS). */
   via: z.optional(z.enum(['server'], 'via must be server')),
+  /**
+   * The file's ETag as the caller's listing gave it: a thumbnail recorded as made from that very
+   * version is answered without asking storage for the file's current one.
+   */
+  etag: z.optional(
+    z.string().check(z.minLength(1, 'etag is empty'), z.maxLength(200, 'etag is at most 200 characters')),
+  ),
 });
 export type FsThumbnailQuery = z.infer<typeof fsThumbnailQuerySchema>;
 
@@ -52,7 +59,7 @@ function thumbnailEndpoint<const S extends 'admin' | 'user', const A extends 'ad
     method: 'GET',
     path: `/${scope}/fs/thumbnail`,
     summary:
-      'The thumbnail of an image or video file (WebP or AVIF; size tile is at most 256 px, large at most 1024 px, EXIF orientation applied). On S3 storages a 302 to a signed link of it in storage (via=server streams it instead). 202 with {status} while it is being made (ask again after Retry-After), 404 when the file has none and will get none',
+      'The thumbnail of an image or video file (WebP or AVIF; size tile is at most 256 px, large at most 1024 px, EXIF orientation applied). On S3 storages a 302 to a signed link of it in storage (via=server streams it instead). With etag (as the listing gave it), a thumbnail made from that version is answered without asking storage for the current version of the file. 202 with {status} while it is being made (ask again after Retry-After), 404 when the file has none and will get none',
     tag: 'file system',
     access,
     query: fsThumbnailQuerySchema,

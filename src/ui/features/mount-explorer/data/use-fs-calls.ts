@@ -41,7 +41,13 @@ export type FsCalls = {
   /** The admin's removal of a WebDAV lock a client left behind; keys have none. */
   unlock: ((path: string) => Promise<FsUnlockResult>) | undefined;
   /** An image's thumbnail: its bytes, `pending` while the server makes it (ask again), null when none will come. */
-  thumbnail: (path: string, size: ThumbnailSize, signal: AbortSignal) => Promise<Blob | 'pending' | null>;
+  thumbnail: (
+    path: string,
+    size: ThumbnailSize,
+    signal: AbortSignal,
+    /** The ETag the listing gave: the server then skips asking storage for the current one. */
+    etag?: string | null,
+  ) => Promise<Blob | 'pending' | null>;
 };
 
 /** Entries per listing page: large enough that a screen fills from one request. */
@@ -76,10 +82,14 @@ export function useFsCalls(scope: FsScope): FsCalls {
       batchCopy: (request) => api.call(fs.batchCopy, { body: request }),
       update: (path, content) => api.call(fs.update, { body: { path, content } }),
       unlock: scope === 'admin' ? (path) => api.call(removeWebdavLocks, { body: { path } }) : undefined,
-      thumbnail: async (path, size, signal) => {
+      thumbnail: async (path, size, signal, etag) => {
+        const version = etag ? { etag } : {};
         const get = (via?: 'server') =>
           api
-            .raw(thumbnailEndpointsOf(scope).get, { query: { path, size, ...(via ? { via } : {}) }, signal })
+            .raw(thumbnailEndpointsOf(scope).get, {
+              query: { path, size, ...version, ...(via ? { via } : {}) },
+              signal,
+            })
             .catch(() => null);
         // On S3 the answer is a redirect to storage; a bucket that refuses this origin (no CORS
         // rule) fails the fetch, and the bytes come through the server instead.

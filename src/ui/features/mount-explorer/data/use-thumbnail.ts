@@ -75,7 +75,7 @@ function thumbnailFor(
 ): Promise<string | null> {
   return new Promise((resolve) => {
     const attempt = async (tries: number) => {
-      const answer = await calls.thumbnail(entry.path, size, signal);
+      const answer = await calls.thumbnail(entry.path, size, signal, entry.etag);
       if (answer === 'pending' && tries < MAX_TRIES && !signal.aborted) {
         await wait(RETRY_MS, signal);
         if (signal.aborted) resolve(null);
@@ -126,7 +126,7 @@ export function useThumbnail(
 ): string | null | undefined {
   const [known, setKnown] = useState<{ key: string; url: string | null } | undefined>();
   const image = wanted && (isImage(entry) || isVideo(entry));
-  const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${size}`;
+  const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${entry.etag ?? ''}|${size}`;
   const current = useRef({ calls, entry });
   current.current = { calls, entry };
   useEffect(() => {
