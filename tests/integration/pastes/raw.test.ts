@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { QueryOf } from '@shared/http/endpoint';
 import { rawPaste, unlockPaste } from '@shared/api/paste.endpoints';
 import { testApi } from '@tests/integration/support/api';
 import { login } from '@tests/integration/support/auth-helpers';
@@ -16,7 +17,8 @@ describe('GET /api/raw/:slug', () => {
   });
   afterEach(() => server.close());
 
-  const raw = (path: string) => testApi(server.baseUrl).send(rawPaste, { params: { slug: path } });
+  const raw = (slug: string, query: QueryOf<typeof rawPaste> = {}) =>
+    testApi(server.baseUrl).send(rawPaste, { params: { slug }, query });
   const make = (body: Parameters<typeof createPaste>[1]) => createPaste(server.baseUrl, body, { token });
 
   it('returns the bare text with safe headers and counts a view', async () => {
@@ -48,9 +50,9 @@ describe('GET /api/raw/:slug', () => {
     const bare = await raw(slug);
     expect(bare.status).toBe(401);
     expect(bare.body).toBeUndefined();
-    expect((await raw(`${slug}?password=wrong`)).status).toBe(401);
+    expect((await raw(slug, { password: 'wrong' })).status).toBe(401);
     expect(await viewsOf(server.db, slug)).toBe(0);
-    const ok = await raw(`${slug}?password=pw-9`);
+    const ok = await raw(slug, { password: 'pw-9' });
     expect(ok.status).toBe(200);
     expect(ok.text).toBe('secret text');
   });
@@ -59,20 +61,20 @@ describe('GET /api/raw/:slug', () => {
     const { slug } = await make({ content: 'secret text', password: 'pw-9' });
     const unlocked = await testApi(server.baseUrl).ok(unlockPaste, { params: { slug }, body: { password: 'pw-9' } });
     const rawToken = unlocked.rawToken ?? '';
-    const good = await raw(`${slug}?token=${rawToken}`);
+    const good = await raw(slug, { token: rawToken });
     expect(good.status).toBe(200);
     expect(good.text).toBe('secret text');
     expect(await viewsOf(server.db, slug)).toBe(2);
 
     const [expiry = '', signature = ''] = rawToken.split('.');
     const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
-    expect((await raw(`${slug}?token=${expiry}.${flipped}`)).status).toBe(401);
-    expect((await raw(`${slug}?token=${Number(expiry) + 600}.${signature}`)).status).toBe(401);
+    expect((await raw(slug, { token: `${expiry}.${flipped}` })).status).toBe(401);
+    expect((await raw(slug, { token: `${Number(expiry) + 600}.${signature}` })).status).toBe(401);
     const other = await make({ content: 'other', password: 'pw-9' });
-    expect((await raw(`${other.slug}?token=${rawToken}`)).status).toBe(401);
+    expect((await raw(other.slug, { token: rawToken })).status).toBe(401);
 
     clock.advance(5 * 60 * 1000 + 1000);
-    const expired = await raw(`${slug}?token=${rawToken}`);
+    const expired = await raw(slug, { token: rawToken });
     expect(expired.status).toBe(401);
     expect(expired.text).toBe('raw token is invalid or expired\n');
   });
