@@ -6,6 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page, Request } from '@playwright/test';
 import { startMeters, type Measured, type MeterTargets } from './browser-meters';
+import type { ApiTiming, PartTiming } from './browser-upload';
 
 export type RequestUploadJob = MeterTargets & {
   baseUrl: string;
@@ -27,9 +28,17 @@ export type Resume = {
   afterReloadSeconds: number;
 };
 
-export type RequestUpload = Measured & { seconds: number; parts: number; resume: Resume | null };
+export type RequestUpload = Measured & {
+  seconds: number;
+  parts: number;
+  /** Storage PUTs, ms after the change event (a round without a reload only). */
+  partTimings: PartTiming[];
+  /** The request's JSON calls: path after the slug, ms after the change event and duration. */
+  api: (ApiTiming & { startMs: number })[];
+  resume: Resume | null;
+};
 
-type Marks = { startedAt: number; doneAt: number; failure: string | null };
+type Marks = { timeOrigin: number; startedAt: number; doneAt: number; failure: string | null };
 
 const TIMEOUT_MS = 900_000;
 
@@ -51,7 +60,12 @@ function watch(page: Page) {
         if (item === null) return;
         observer.disconnect();
         const failed = item.getAttribute('data-status') === 'failed';
-        resolve({ startedAt, doneAt: performance.now(), failure: failed ? (item.textContent ?? 'failed') : null });
+        resolve({
+          timeOrigin: performance.timeOrigin,
+          startedAt,
+          doneAt: performance.now(),
+          failure: failed ? (item.textContent ?? 'failed') : null,
+        });
       });
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     });
@@ -76,8 +90,13 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
     let reloaded = false;
     let partCount = 0;
     let puts = 0;
+    const putRequests: Request[] = [];
+    const calls: Request[] = [];
     context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/public/file-requests/${job.slug}/`))
+        calls.push(request);
       if (request.method() !== 'PUT' || !request.url().startsWith(job.storageOrigin)) return;
+      putRequests.push(request);
       const part = partOf(request);
       puts += 1;
       if (part === null) return;
@@ -103,9 +122,27 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
 
     let resume: Resume | null = null;
     let seconds: number;
+    let partTimings: PartTiming[] = [];
+    let api: (ApiTiming & { startMs: number })[] = [];
     if (job.reloadAt === undefined) {
       const marks = await finished(started);
       seconds = (marks.doneAt - marks.startedAt) / 1000;
+      const origin = marks.timeOrigin + marks.startedAt;
+      partTimings = putRequests
+        .map((request) => {
+          const { startTime, requestStart, responseEnd } = request.timing();
+          return {
+            startMs: startTime - origin,
+            sendMs: startTime + Math.max(0, requestStart) - origin,
+            endMs: startTime + responseEnd - origin,
+          };
+        })
+        .sort((a, b) => a.startMs - b.startMs);
+      api = calls.map((request) => ({
+        path: new URL(request.url()).pathname.split('/').slice(5).join('/'),
+        startMs: Math.round(request.timing().startTime - origin),
+        ms: Math.round(request.timing().responseEnd),
+      }));
     } else {
       const reloadAt = job.reloadAt;
       const firstStart = Date.now();
@@ -135,7 +172,7 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
     }
     const measured = await meters.stop();
     await page.close();
-    return { ...measured, seconds, parts: puts, resume };
+    return { ...measured, seconds, parts: puts, partTimings, api, resume };
   } finally {
     await context.close();
   }

@@ -1,10 +1,16 @@
 // Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
 // multipart with resume after a reload), on the request's calls, while the file's SHA-256 is
-// computed from its own stream beside the upload (hash-wasm, one chunk at a time, so memory stays
-// flat). The result is a line of the uploader's receipt.
-import { createSHA256 } from 'hash-wasm';
+// computed beside the upload (receipt-hash.ts: two reused buffers, so memory stays flat). The
+// result is a line of the uploader's receipt.
 import { createTransferEngine, type TransferEngine, type TransferEngineDeps } from './engine';
 import { failure } from './failures';
+import { sha256Of } from './receipt-hash';
+import {
+  checkpointKey,
+  indexedDbCheckpoints,
+  type HashCheckpoint,
+  type HashCheckpoints,
+} from './receipt-hash-checkpoints';
 import type { ProgressCallback, StartedCallback, TransferConnection } from './protocol';
 import type { RequestUploadJob, RequestUploadResult } from './request-protocol';
 import { createRequestUploadApi } from './request-upload-api';
@@ -12,6 +18,8 @@ import { createRequestUploadApi } from './request-upload-api';
 export type RequestTransferDeps = Omit<TransferEngineDeps, 'api'> & {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
+  /** Where the hash of an upload a reload may interrupt is kept; this browser's IndexedDB by default. */
+  checkpoints?: HashCheckpoints | null;
 };
 
 export type RequestTransfer = {
@@ -23,25 +31,57 @@ export type RequestTransfer = {
   cancel(id: string): boolean;
 };
 
-/** Bytes hashed per read: one slice in memory at a time, whatever the file's size. */
-export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
-
 /**
- * Hex SHA-256 of a Blob, read one slice at a time. A Blob's own stream hands out chunks faster
- * than they are collected (a 2 GiB upload's tab grew by 300 MiB); a slice read into one buffer,
- * hashed and dropped keeps the tab flat. Each slice yields the worker's loop to the upload's parts.
+ * The receipt's hash of one upload, kept at each checkpoint under the upload's ids once the server
+ * has given them, and taken up again from the last one when the upload resumes after a reload.
  */
-export async function sha256Of(file: Blob, sliceBytes = HASH_SLICE_BYTES): Promise<string> {
-  const hasher = await createSHA256();
-  hasher.init();
-  for (let offset = 0; offset < file.size; offset += sliceBytes) {
-    hasher.update(new Uint8Array(await file.slice(offset, offset + sliceBytes).arrayBuffer()));
-  }
-  return hasher.digest('hex');
+function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null, signal: AbortSignal) {
+  let key = job.resume === undefined ? null : checkpointKey(job.resume);
+  let latest: HashCheckpoint | null = null;
+  let writes = Promise.resolve();
+  const keep = () => {
+    if (checkpoints === null || key === null || latest === null) return;
+    const [at, checkpoint] = [key, latest];
+    writes = writes.then(() => checkpoints.save(at, job.file, checkpoint)).catch(() => undefined);
+  };
+  const resumed = key === null || checkpoints === null ? null : checkpoints.load(key, job.file).catch(() => null);
+  const hash = (async () => {
+    const from = await resumed;
+    return sha256Of(job.file, {
+      signal,
+      ...(from === null ? {} : { from }),
+      onCheckpoint: (checkpoint) => {
+        latest = checkpoint;
+        keep();
+      },
+    });
+  })();
+  hash.catch(() => undefined);
+  return {
+    hash,
+    started(upload: { fileId: string; uploadId: string }) {
+      key = checkpointKey(upload);
+      keep();
+    },
+    /** The upload ended for good: its checkpoint goes. */
+    forget() {
+      if (checkpoints === null || key === null) return;
+      const at = key;
+      // Nothing is kept after this, not even the checkpoint of a hash still finishing.
+      key = null;
+      writes = writes.then(() => checkpoints.forget(at)).catch(() => undefined);
+    },
+  };
 }
 
-export function createRequestTransfer({ fetch, connection, ...engineDeps }: RequestTransferDeps): RequestTransfer {
+export function createRequestTransfer({
+  fetch,
+  connection,
+  checkpoints: kept,
+  ...engineDeps
+}: RequestTransferDeps): RequestTransfer {
   const running = new Map<string, TransferEngine>();
+  const checkpoints = kept === undefined ? indexedDbCheckpoints() : kept;
   return {
     async upload(job, onProgress, onStarted) {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
@@ -54,9 +94,10 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
       });
       const engine = createTransferEngine({ ...engineDeps, api });
       running.set(job.id, engine);
+      // The hash stops with the upload: a failed or cancelled one reads no more of the file.
+      const hashing = new AbortController();
       try {
-        const hash = sha256Of(job.file);
-        hash.catch(() => undefined);
+        const receipt = receiptHash(job, checkpoints, hashing.signal);
         const result = await engine.upload(
           {
             id: job.id,
@@ -66,8 +107,13 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
             ...(job.poster === undefined ? {} : { poster: job.poster }),
           },
           onProgress,
-          onStarted,
+          (started) => {
+            receipt.started(started);
+            onStarted?.(started);
+          },
         );
+        // As the page does: a failure the network caused leaves the upload on the server, to resume.
+        if (result.ok || !result.retryable) receipt.forget();
         if (!result.ok) return result;
         const { share } = result;
         return {
@@ -78,12 +124,13 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
             size: share.size,
             mimetype: share.mimetype,
             committedAt: share.created_at,
-            sha256: await hash,
+            sha256: await receipt.hash,
           },
         };
       } catch (error) {
         return failure('internal', { message: error instanceof Error ? error.message : String(error) });
       } finally {
+        hashing.abort();
         running.delete(job.id);
       }
     },
