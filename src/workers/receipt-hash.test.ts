@@ -70,4 +70,12 @@ describe('the receipt hash', () => {
     const unreadable = { offset: MIB, state: new Uint8Array(8) };
     expect(await sha256Of(new Blob([bytes]), { from: unreadable })).toBe(expected);
   });
+
+  it('tells how many bytes it has hashed after every chunk', async () => {
+    const hashed: number[] = [];
+    expect(await sha256Of(new Blob([bytes]), { bufferBytes: MIB, onBytes: (count) => hashed.push(count) })).toBe(
+      expected,
+    );
+    expect(hashed).toEqual([MIB, 2 * MIB, 3 * MIB, bytes.byteLength]);
+  });
 });

@@ -1,4 +1,4 @@
-// The SHA-256 of a file request's receipt, made beside the upload. Every way of reading a Blob into
+// The SHA-256 of a file request's receipt, made once the upload has committed. Every way of reading a Blob into
 // script hands out a new buffer per read, and a 2 GiB file's worth of them was collected too late
 // (the tab grew by 250 MiB). A byte stream read through a BYOB reader fills buffers we own: two are
 // reused for the whole file, one filling while the other is hashed, so memory stays flat.
@@ -86,11 +86,13 @@ export type HashOptions = ChunkOptions & {
   /** Hears where the hash stands every `checkpointBytes` and at the end. */
   onCheckpoint?: (checkpoint: HashCheckpoint) => void;
   checkpointBytes?: number;
+  /** Hears how many bytes of the file are hashed, after every chunk. */
+  onBytes?: (hashed: number) => void;
 };
 
 /** Hex SHA-256 of a Blob, whatever its size, in constant memory. */
 export async function sha256Of(file: Blob, options: HashOptions = {}): Promise<string> {
-  const { from, onCheckpoint, checkpointBytes = HASH_CHECKPOINT_BYTES, ...reading } = options;
+  const { from, onCheckpoint, onBytes, checkpointBytes = HASH_CHECKPOINT_BYTES, ...reading } = options;
   const hasher = await createSHA256();
   hasher.init();
   let offset = 0;
@@ -109,6 +111,7 @@ export async function sha256Of(file: Blob, options: HashOptions = {}): Promise<s
     (chunk) => {
       hasher.update(chunk);
       offset += chunk.byteLength;
+      onBytes?.(offset);
       if (onCheckpoint !== undefined && offset >= next) {
         onCheckpoint({ offset, state: hasher.save() });
         next = offset + checkpointBytes;

@@ -1,25 +1,19 @@
 // Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
-// multipart with resume after a reload), on the request's calls, while the file's SHA-256 is
-// computed beside the upload (receipt-hash.ts: two reused buffers, so memory stays flat). The
-// result is a line of the uploader's receipt.
+// multipart with resume after a reload), on the request's calls. The result comes as soon as the
+// server has committed the file; the receipt's SHA-256 is computed afterwards, one file at a time
+// and only once no other upload of this worker is running, so the hash never competes with an
+// upload for the CPU (receipt-hash.ts: two reused buffers, so memory stays flat). Its progress
+// and its value reach the page through the job's hash report.
 import { createTransferEngine, type TransferEngine, type TransferEngineDeps } from './engine';
 import { failure } from './failures';
 import { sha256Of } from './receipt-hash';
-import {
-  checkpointKey,
-  indexedDbCheckpoints,
-  type HashCheckpoint,
-  type HashCheckpoints,
-} from './receipt-hash-checkpoints';
 import type { ProgressCallback, StartedCallback, TransferConnection } from './protocol';
-import type { RequestUploadJob, RequestUploadResult } from './request-protocol';
+import type { HashedCallback, RequestUploadJob, RequestUploadResult } from './request-protocol';
 import { createRequestUploadApi } from './request-upload-api';
 
 export type RequestTransferDeps = Omit<TransferEngineDeps, 'api'> & {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
-  /** Where the hash of an upload a reload may interrupt is kept; this browser's IndexedDB by default. */
-  checkpoints?: HashCheckpoints | null;
 };
 
 export type RequestTransfer = {
@@ -27,63 +21,55 @@ export type RequestTransfer = {
     job: RequestUploadJob,
     onProgress?: ProgressCallback,
     onStarted?: StartedCallback,
+    onHashed?: HashedCallback,
   ): Promise<RequestUploadResult>;
   cancel(id: string): boolean;
 };
 
-/**
- * The receipt's hash of one upload, kept at each checkpoint under the upload's ids once the server
- * has given them, and taken up again from the last one when the upload resumes after a reload.
- */
-function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null, signal: AbortSignal) {
-  let key = job.resume === undefined ? null : checkpointKey(job.resume);
-  let latest: HashCheckpoint | null = null;
-  let writes = Promise.resolve();
-  const keep = () => {
-    if (checkpoints === null || key === null || latest === null) return;
-    const [at, checkpoint] = [key, latest];
-    writes = writes.then(() => checkpoints.save(at, job.file, checkpoint)).catch(() => undefined);
-  };
-  const resumed = key === null || checkpoints === null ? null : checkpoints.load(key, job.file).catch(() => null);
-  const hash = (async () => {
-    const from = await resumed;
-    return sha256Of(job.file, {
-      signal,
-      ...(from === null ? {} : { from }),
-      onCheckpoint: (checkpoint) => {
-        latest = checkpoint;
-        keep();
-      },
-    });
-  })();
-  hash.catch(() => undefined);
-  return {
-    hash,
-    started(upload: { fileId: string; uploadId: string }) {
-      key = checkpointKey(upload);
-      keep();
-    },
-    /** The upload ended for good: its checkpoint goes. */
-    forget() {
-      if (checkpoints === null || key === null) return;
-      const at = key;
-      // Nothing is kept after this, not even the checkpoint of a hash still finishing.
-      key = null;
-      writes = writes.then(() => checkpoints.forget(at)).catch(() => undefined);
-    },
+/** Hash reports go out at most once per whole percent. */
+function percentReporter(size: number, report: (percent: number) => void) {
+  let last = 0;
+  return (hashed: number) => {
+    const percent = size === 0 ? 100 : Math.min(100, Math.floor((hashed / size) * 100));
+    if (percent <= last) return;
+    last = percent;
+    report(percent);
   };
 }
 
-export function createRequestTransfer({
-  fetch,
-  connection,
-  checkpoints: kept,
-  ...engineDeps
-}: RequestTransferDeps): RequestTransfer {
+export function createRequestTransfer({ fetch, connection, ...engineDeps }: RequestTransferDeps): RequestTransfer {
   const running = new Map<string, TransferEngine>();
-  const checkpoints = kept === undefined ? indexedDbCheckpoints() : kept;
+  // Hashes wait here while any upload runs; they run one after the other.
+  let idleWaiters: (() => void)[] = [];
+  let hashes = Promise.resolve();
+  const idle = () =>
+    running.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
+  const ended = (id: string) => {
+    running.delete(id);
+    if (running.size > 0) return;
+    const waiting = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiting) resolve();
+  };
+
+  function hashAfterwards(file: Blob, fileId: string, onHashed?: HashedCallback) {
+    onHashed?.({ state: 'hashing', fileId, percent: 0 });
+    hashes = hashes.then(async () => {
+      try {
+        await idle();
+        const onBytes = percentReporter(file.size, (percent) =>
+          onHashed?.({ state: 'hashing', fileId, percent: Math.min(percent, 99) }),
+        );
+        const sha256 = await sha256Of(file, { onBytes });
+        onHashed?.({ state: 'hashed', fileId, sha256 });
+      } catch (error) {
+        onHashed?.({ state: 'failed', fileId, message: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  }
+
   return {
-    async upload(job, onProgress, onStarted) {
+    async upload(job, onProgress, onStarted, onHashed) {
       if (running.has(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
       const api = createRequestUploadApi({
         fetch,
@@ -94,10 +80,7 @@ export function createRequestTransfer({
       });
       const engine = createTransferEngine({ ...engineDeps, api });
       running.set(job.id, engine);
-      // The hash stops with the upload: a failed or cancelled one reads no more of the file.
-      const hashing = new AbortController();
       try {
-        const receipt = receiptHash(job, checkpoints, hashing.signal);
         const result = await engine.upload(
           {
             id: job.id,
@@ -107,15 +90,11 @@ export function createRequestTransfer({
             ...(job.poster === undefined ? {} : { poster: job.poster }),
           },
           onProgress,
-          (started) => {
-            receipt.started(started);
-            onStarted?.(started);
-          },
+          onStarted,
         );
-        // As the page does: a failure the network caused leaves the upload on the server, to resume.
-        if (result.ok || !result.retryable) receipt.forget();
         if (!result.ok) return result;
         const { share } = result;
+        hashAfterwards(job.file, share.id, onHashed);
         return {
           ok: true,
           receipt: {
@@ -124,14 +103,12 @@ export function createRequestTransfer({
             size: share.size,
             mimetype: share.mimetype,
             committedAt: share.created_at,
-            sha256: await receipt.hash,
           },
         };
       } catch (error) {
         return failure('internal', { message: error instanceof Error ? error.message : String(error) });
       } finally {
-        hashing.abort();
-        running.delete(job.id);
+        ended(job.id);
       }
     },
     cancel(id) {

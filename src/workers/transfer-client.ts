@@ -20,7 +20,13 @@ import {
 } from './basket-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
-import { requestUploadResultSchema, type RequestUploadJob, type RequestUploadResult } from './request-protocol';
+import {
+  requestHashReportSchema,
+  requestUploadResultSchema,
+  type HashedCallback,
+  type RequestUploadJob,
+  type RequestUploadResult,
+} from './request-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
 import type { ThumbnailBlobs } from './image-thumbnails';
 import { canPlayVideo, videoPoster } from './video-poster';
@@ -56,6 +62,8 @@ export type TransferClient = {
     job: RequestUploadJob,
     onProgress?: ProgressCallback,
     onStarted?: StartedCallback,
+    /** Hears where the receipt's SHA-256 stands once the file has arrived, until it is known. */
+    onHashed?: HashedCallback,
   ): Promise<RequestUploadResult>;
   /** Carries a batch-copy plan (`crossStorageResults`) across storages, file by file, then commits it; `cancel(job.id)` stops it. */
   copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
@@ -74,6 +82,13 @@ function startedReport(onStarted: StartedCallback): StartedCallback {
   return (started) => {
     const parsed = multipartStartedSchema.safeParse(started);
     if (parsed.success) onStarted(parsed.data);
+  };
+}
+
+function hashedReport(onHashed: HashedCallback): HashedCallback {
+  return (report) => {
+    const parsed = requestHashReportSchema.safeParse(report);
+    if (parsed.success) onHashed(parsed.data);
   };
 }
 
@@ -163,12 +178,13 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
         async (transfer, progress) => transfer.uploadToMount(await withPoster(job, job.fileName), progress),
         onProgress,
       ),
-    uploadToRequest: (job, onProgress, onStarted) =>
+    uploadToRequest: (job, onProgress, onStarted, onHashed) =>
       runWith(
         requestUploadResultSchema,
         async (transfer, progress) => {
           const started = onStarted === undefined ? undefined : Comlink.proxy(startedReport(onStarted));
-          return transfer.uploadToRequest(await withPoster(job, job.filename), progress, started);
+          const hashed = onHashed === undefined ? undefined : Comlink.proxy(hashedReport(onHashed));
+          return transfer.uploadToRequest(await withPoster(job, job.filename), progress, started, hashed);
         },
         onProgress,
       ),

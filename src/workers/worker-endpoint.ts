@@ -20,7 +20,7 @@ import type { Connectivity } from './put-with-retry';
 import { createUploadApi } from './upload-api';
 import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
-import { requestUploadJobSchema } from './request-protocol';
+import { requestUploadJobSchema, type HashedCallback } from './request-protocol';
 import { createRequestTransfer } from './request-transfer';
 
 export type WorkerEndpointDeps = {
@@ -113,6 +113,12 @@ function orderedEvents(onEvent: BasketZipEventCallback | undefined): {
 function detachedStart(onStarted: StartedCallback): StartedCallback {
   return (started) => {
     Promise.resolve(onStarted(started)).catch(() => undefined);
+  };
+}
+
+function detachedHashed(onHashed: HashedCallback): HashedCallback {
+  return (report) => {
+    Promise.resolve(onHashed(report)).catch(() => undefined);
   };
 }
 
@@ -230,7 +236,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToMount()' });
       return fsTransfer.upload(job.data, typeof onProgress === 'function' ? detached(onProgress) : undefined);
     },
-    async uploadToRequest(input, onProgress, onStarted) {
+    async uploadToRequest(input, onProgress, onStarted, onHashed) {
       const job = z.safeParse(requestUploadJobSchema, input);
       if (!job.success) return failure('invalid-job', { message: z.prettifyError(job.error) });
       if (connection === null) return failure('invalid-job', { message: 'call configure() before uploadToRequest()' });
@@ -238,6 +244,7 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
         job.data,
         typeof onProgress === 'function' ? detached(onProgress) : undefined,
         typeof onStarted === 'function' ? detachedStart(onStarted) : undefined,
+        typeof onHashed === 'function' ? detachedHashed(onHashed) : undefined,
       );
     },
     async copyAcrossStorages(input, onProgress) {

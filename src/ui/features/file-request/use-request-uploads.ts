@@ -1,8 +1,10 @@
 // The files an uploader chose and their transfers through the worker, two at a time: progress per
-// file, a resumable multipart upload remembered until it ends, and the receipt lines.
+// file, a resumable multipart upload remembered until it ends, and the receipt lines. A file is
+// "done" once the server has committed it; its receipt line's SHA-256 is filled in when the
+// worker's hash report brings it (the worker hashes after the batch's uploads, never beside them).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { finishRequestBatch } from '@shared/api/file-request.endpoints';
-import type { RequestReceipt } from '@workers/request-protocol';
+import type { RequestHashReport, RequestReceipt } from '@workers/request-protocol';
 import type { TransferFailure } from '@workers/protocol';
 import { useApiClient } from '@ui/lib/api-client-provider';
 import { useAuthActor } from '@ui/lib/auth-provider';
@@ -19,6 +21,9 @@ export type RequestFile = {
   failure?: TransferFailure;
 };
 
+/** Where the SHA-256 of each arrived file stands in this page, by the receipt line's file id. */
+export type ReceiptHashes = Readonly<Record<string, { percent: number } | { failed: string }>>;
+
 const parallel = 2;
 let counter = 0;
 
@@ -26,6 +31,7 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
   const auth = useAuthActor();
   const [files, setFiles] = useState<RequestFile[]>([]);
   const [receipts, setReceipts] = useState<RequestReceipt[]>(() => keptReceipts(slug));
+  const [hashing, setHashing] = useState<ReceiptHashes>({});
   const api = useApiClient();
   const running = useRef(new Set<string>());
   const unreported = useRef(0);
@@ -35,6 +41,33 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
   const change = useCallback((id: string, patch: Partial<RequestFile>) => {
     setFiles((all) => all.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
   }, []);
+
+  const hashed = useCallback(
+    (report: RequestHashReport) => {
+      const { fileId } = report;
+      if (report.state === 'hashed') {
+        const line = keptReceipts(slug).find((receipt) => receipt.fileId === fileId);
+        if (line !== undefined) keepReceipt(slug, { ...line, sha256: report.sha256 });
+        setReceipts(keptReceipts(slug));
+        setFiles((all) =>
+          all.map((entry) =>
+            entry.receipt?.fileId === fileId
+              ? { ...entry, receipt: { ...entry.receipt, sha256: report.sha256 } }
+              : entry,
+          ),
+        );
+      }
+      setHashing(({ [fileId]: _, ...others }) =>
+        report.state === 'hashed'
+          ? others
+          : {
+              ...others,
+              [fileId]: report.state === 'failed' ? { failed: report.message } : { percent: report.percent },
+            },
+      );
+    },
+    [slug],
+  );
 
   const start = useCallback(
     (entry: RequestFile) => {
@@ -56,6 +89,7 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
           },
           (progress) => change(entry.id, { percent: progress.percent }),
           (started) => rememberUpload(slug, entry.file, started),
+          hashed,
         )
         .then((result) => {
           running.current.delete(entry.id);
@@ -69,7 +103,7 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
           } else change(entry.id, { status: 'failed', failure: result });
         });
     },
-    [auth, change, slug, token],
+    [auth, change, hashed, slug, token],
   );
 
   // Once nothing is left to send, the server is told the batch is over (the owner's webhook).
@@ -98,5 +132,5 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
     ]);
   }, []);
 
-  return { files, add, receipts };
+  return { files, add, receipts, hashing };
 }
