@@ -1,9 +1,10 @@
 // Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
 // multipart with resume after a reload), on the request's calls. The result comes as soon as the
-// server has committed the file; the receipt's SHA-256 is computed afterwards, one file at a time
-// and only once no other upload of this worker is running, so the hash never competes with an
-// upload for the CPU (receipt-hash.ts: two reused buffers, so memory stays flat). Its progress
-// and its value reach the page through the job's hash report.
+// server has committed the file; the receipt's SHA-256 is computed afterwards. A large file's is
+// computed one at a time and only once no other upload of this worker is running, so it never
+// competes with an upload for the CPU; a small file's at once, so a reload soon after keeps it
+// (receipt-hash.ts: two reused buffers, so memory stays flat). Its progress and its value reach
+// the page through the job's hash report.
 import { createTransferEngine, type TransferEngine, type TransferEngineDeps } from './engine';
 import { failure } from './failures';
 import { sha256Of } from './receipt-hash';
@@ -14,6 +15,8 @@ import { createRequestUploadApi } from './request-upload-api';
 export type RequestTransferDeps = Omit<TransferEngineDeps, 'api'> & {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
+  /** Files up to this size are hashed as soon as they arrive; HASH_AT_ONCE_BYTES by default. */
+  hashAtOnceBytes?: number;
 };
 
 export type RequestTransfer = {
@@ -26,6 +29,9 @@ export type RequestTransfer = {
   cancel(id: string): boolean;
 };
 
+/** Files up to this size are hashed as soon as they arrive (a few hundred ms of CPU at most). */
+export const HASH_AT_ONCE_BYTES = 64 * 1024 * 1024;
+
 /** Hash reports go out at most once per whole percent. */
 function percentReporter(size: number, report: (percent: number) => void) {
   let last = 0;
@@ -37,7 +43,12 @@ function percentReporter(size: number, report: (percent: number) => void) {
   };
 }
 
-export function createRequestTransfer({ fetch, connection, ...engineDeps }: RequestTransferDeps): RequestTransfer {
+export function createRequestTransfer({
+  fetch,
+  connection,
+  hashAtOnceBytes = HASH_AT_ONCE_BYTES,
+  ...engineDeps
+}: RequestTransferDeps): RequestTransfer {
   const running = new Map<string, TransferEngine>();
   // Hashes wait here while any upload runs; they run one after the other.
   let idleWaiters: (() => void)[] = [];
@@ -54,9 +65,8 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
 
   function hashAfterwards(file: Blob, fileId: string, onHashed?: HashedCallback) {
     onHashed?.({ state: 'hashing', fileId, percent: 0 });
-    hashes = hashes.then(async () => {
+    const hash = async () => {
       try {
-        await idle();
         const onBytes = percentReporter(file.size, (percent) =>
           onHashed?.({ state: 'hashing', fileId, percent: Math.min(percent, 99) }),
         );
@@ -65,7 +75,15 @@ export function createRequestTransfer({ fetch, connection, ...engineDeps }: Requ
       } catch (error) {
         onHashed?.({ state: 'failed', fileId, message: error instanceof Error ? error.message : String(error) });
       }
-    });
+    };
+    // A small file's hash costs next to nothing: it is done at once. A large one waits its turn,
+    // after every upload of the batch.
+    if (file.size <= hashAtOnceBytes) void hash();
+    else
+      hashes = hashes.then(async () => {
+        await idle();
+        await hash();
+      });
   }
 
   return {

@@ -36,8 +36,9 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
   });
   afterAll(() => h.close());
 
-  function transfer(transport: PutTransport) {
+  function transfer(transport: PutTransport, hashAtOnceBytes?: number) {
     return createRequestTransfer({
+      ...(hashAtOnceBytes === undefined ? {} : { hashAtOnceBytes }),
       fetch: globalThis.fetch,
       connection: () => ({ baseUrl: `${h.server.baseUrl}/api`, credentials: null }),
       transport,
@@ -48,7 +49,8 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
     });
   }
 
-  it('answers at the commit, and hashes only once the batch’s other upload is over', async () => {
+  /** Two uploads of one batch; the second one's last part waits until `release()`. */
+  async function twoUploads(hashAtOnceBytes?: number) {
     const { request } = await newRequest(h);
     const token = await tokenOf(h, request.slug);
     const small = randomBytes(MIB);
@@ -67,7 +69,7 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
         return storage.put(url, body, options);
       },
     };
-    const worker = transfer(held);
+    const worker = transfer(held, hashAtOnceBytes);
     const reports: RequestHashReport[] = [];
     const hear = (report: RequestHashReport) => reports.push(report);
     const secondUpload = worker.upload(
@@ -83,6 +85,11 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
       hear,
     );
     if (!firstResult.ok) throw new Error(firstResult.message);
+    return { small, large, first, second, reports, firstResult, secondUpload, release };
+  }
+
+  it('answers at the commit, and hashes a large file only once the batch’s other upload is over', async () => {
+    const { small, large, first, second, reports, firstResult, secondUpload, release } = await twoUploads(0);
     // Arrived, without its hash; the hash waits while the second file is still uploading.
     expect(firstResult.receipt).toMatchObject({ filename: 'first.bin', size: small.length });
     expect(firstResult.receipt.sha256).toBeUndefined();
@@ -116,6 +123,16 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
     expect(firstHashed).toBeGreaterThan(0);
     expect(firstHashed).toBeLessThan(secondReading);
     expect([first.streamed, second.streamed]).toEqual([1, 1]);
+  });
+
+  it('hashes a small file at once, beside the batch’s other upload', async () => {
+    const { small, reports, firstResult, secondUpload, release } = await twoUploads();
+    expect(firstResult.receipt.sha256).toBeUndefined();
+    await expect
+      .poll(() => reports.find((report) => report.state === 'hashed'))
+      .toEqual({ state: 'hashed', fileId: firstResult.receipt.fileId, sha256: sha256Of(small) });
+    release();
+    expect((await secondUpload).ok).toBe(true);
   });
 
   it('gives a resumed upload’s receipt the whole file’s SHA-256', async () => {
