@@ -169,7 +169,16 @@ async function main(): Promise<void> {
     ),
     `| **median** | ${fixed(median(rounds.map((r) => mbps(r.page.seconds))))} | ${fixed(median(rounds.map((r) => mbps(r.request.seconds))))} | ${fixed(median(ratios), 2)} | | | | | | | |`,
     '',
-    'Where the time went (ms after the click or the change event; CPU seconds over the upload):',
+    'The receipt: "Arrived" is shown at the commit; the SHA-256 is computed after it (s after the change event):',
+    '',
+    '| run | upload page s | request s to "Arrived" | request s to SHA-256 shown | SHA-256 after "Arrived" s | request MB/s to SHA-256 | load |',
+    '|---|---|---|---|---|---|---|',
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${fixed(r.page.seconds, 2)} | ${fixed(r.request.seconds, 2)} | ${fixed(r.request.hashSeconds, 2)} | ${fixed(r.request.hashSeconds - r.request.seconds, 2)} | ${fixed(mbps(r.request.hashSeconds))} | ${fixed(r.load, 2)} |`,
+    ),
+    '',
+    "Where the time went (ms after the click or the change event; CPU seconds over the upload, the request's until its SHA-256 is shown):",
     '',
     '| run, page | first PUT starts | last PUT ends | done | after the last PUT | init / complete / commit ms | tab renderer CPU s | network CPU s | browser CPU s | radosgw + osd CPU s | server CPU s | cores busy % | load |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -182,7 +191,7 @@ async function main(): Promise<void> {
     '',
     resumed.resume === null
       ? 'Resume: not measured.'
-      : `Resume (reload at ${Number(args['reload-at']) * 100} %): ${resumed.resume.partCount} parts; ${resumed.resume.acknowledged} acknowledged before the reload; ${resumed.resume.sentAfter} PUT after it, ${resumed.resume.sentAgain} of them already acknowledged; ${fixed(resumed.resume.afterReloadSeconds)} s from the reload to "Arrived", ${fixed(resumed.seconds)} s in all; tab RSS ${rss(resumed.tabRss)} MiB; object ${resumedVerified}.`,
+      : `Resume (reload at ${Number(args['reload-at']) * 100} %): ${resumed.resume.partCount} parts; ${resumed.resume.acknowledged} acknowledged before the reload; ${resumed.resume.sentAfter} PUT after it, ${resumed.resume.sentAgain} of them already acknowledged; ${fixed(resumed.resume.afterReloadSeconds)} s from the reload to "Arrived" and ${fixed(resumed.resume.afterReloadHashSeconds)} s to the SHA-256 shown, ${fixed(resumed.seconds)} s in all; tab RSS ${rss(resumed.tabRss)} MiB; object ${resumedVerified}.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
