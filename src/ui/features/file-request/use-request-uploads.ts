@@ -35,6 +35,8 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
   const api = useApiClient();
   const running = useRef(new Set<string>());
   const unreported = useRef(0);
+  /** SHA-256 reports that came before their upload's answer, by file id. */
+  const early = useRef(new Map<string, string>());
   const name = useRef(uploaderName);
   name.current = uploaderName;
 
@@ -47,7 +49,9 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
       const { fileId } = report;
       if (report.state === 'hashed') {
         const line = keptReceipts(slug).find((receipt) => receipt.fileId === fileId);
-        if (line !== undefined) keepReceipt(slug, { ...line, sha256: report.sha256 });
+        // A hash that comes before its upload's answer waits for it.
+        if (line === undefined) early.current.set(fileId, report.sha256);
+        else keepReceipt(slug, { ...line, sha256: report.sha256 });
         setReceipts(keptReceipts(slug));
         setFiles((all) =>
           all.map((entry) =>
@@ -96,10 +100,13 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
           // A failure the network caused leaves the upload on the server, to resume.
           if (result.ok || !result.retryable) forgetUpload(slug, entry.file);
           if (result.ok) {
-            keepReceipt(slug, result.receipt);
+            const sha256 = early.current.get(result.receipt.fileId);
+            early.current.delete(result.receipt.fileId);
+            const receipt = sha256 === undefined ? result.receipt : { ...result.receipt, sha256 };
+            keepReceipt(slug, receipt);
             unreported.current += 1;
             setReceipts(keptReceipts(slug));
-            change(entry.id, { status: 'done', percent: 100, receipt: result.receipt });
+            change(entry.id, { status: 'done', percent: 100, receipt });
           } else change(entry.id, { status: 'failed', failure: result });
         });
     },
