@@ -1,11 +1,13 @@
 // One upload through a file request's page in Chromium, as a stranger makes it: a fresh context,
 // the file chosen with setInputFiles (the page starts at once), timed in the page from the change
-// event to the file's "Arrived", with the same meters as the upload page's run. With `reloadAt`, the
+// event to the file's "Arrived" and on to its receipt's SHA-256 shown (the worker hashes the file
+// once it has arrived), with the same meters as the upload page's run (kept until the hash). With `reloadAt`, the
 // page is reloaded once that share of the parts is acknowledged by storage, the same file is chosen
 // again, and the parts sent after the reload are compared with those acknowledged before it.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, Page, Request } from '@playwright/test';
 import { startMeters, type Measured, type MeterTargets } from './browser-meters';
+import type { ApiTiming, PartTiming } from './browser-upload';
 
 export type RequestUploadJob = MeterTargets & {
   baseUrl: string;
@@ -25,11 +27,25 @@ export type Resume = {
   sentAgain: number;
   /** Page load and second choice of the file to "Arrived", seconds. */
   afterReloadSeconds: number;
+  /** The same to the receipt's SHA-256 shown. */
+  afterReloadHashSeconds: number;
 };
 
-export type RequestUpload = Measured & { seconds: number; parts: number; resume: Resume | null };
+export type RequestUpload = Measured & {
+  /** To "Arrived". */
+  seconds: number;
+  /** To the receipt's SHA-256 shown. */
+  hashSeconds: number;
+  parts: number;
+  /** Storage PUTs, ms after the change event (a round without a reload only). */
+  partTimings: PartTiming[];
+  /** The request's JSON calls: path after the slug, ms after the change event and duration. */
+  api: (ApiTiming & { startMs: number })[];
+  resume: Resume | null;
+};
 
-type Marks = { startedAt: number; doneAt: number; failure: string | null };
+type Marks = { timeOrigin: number; startedAt: number; doneAt: number; failure: string | null };
+type HashMark = { hashedAt: number; failure: string | null };
 
 const TIMEOUT_MS = 900_000;
 
@@ -51,11 +67,26 @@ function watch(page: Page) {
         if (item === null) return;
         observer.disconnect();
         const failed = item.getAttribute('data-status') === 'failed';
-        resolve({ startedAt, doneAt: performance.now(), failure: failed ? (item.textContent ?? 'failed') : null });
+        resolve({
+          timeOrigin: performance.timeOrigin,
+          startedAt,
+          doneAt: performance.now(),
+          failure: failed ? (item.textContent ?? 'failed') : null,
+        });
       });
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     });
-    return { done };
+    const hashed = new Promise<HashMark>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const line = document.querySelector('[data-hash="hashed"], [data-hash="failed"], [data-hash="missing"]');
+        if (line === null) return;
+        observer.disconnect();
+        const ok = line.getAttribute('data-hash') === 'hashed';
+        resolve({ hashedAt: performance.now(), failure: ok ? null : (line.textContent ?? 'no hash') });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+    return { done, hashed };
   });
 }
 
@@ -68,6 +99,15 @@ async function finished(started: ReturnType<typeof watch>): Promise<Marks> {
   return result;
 }
 
+async function hashShown(started: ReturnType<typeof watch>): Promise<number> {
+  const handle = await started;
+  const timedOut = delay(TIMEOUT_MS, null, { ref: false });
+  const result = await Promise.race([handle.evaluate((w) => w.hashed), timedOut]);
+  if (result === null) throw new Error(`no SHA-256 after ${TIMEOUT_MS / 1000} s`);
+  if (result.failure !== null) throw new Error(`the receipt's hash failed in the page: ${result.failure}`);
+  return result.hashedAt;
+}
+
 export async function uploadToRequestInBrowser(browser: Browser, job: RequestUploadJob): Promise<RequestUpload> {
   const context = await browser.newContext({ baseURL: job.baseUrl, locale: 'en-US' });
   try {
@@ -76,8 +116,13 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
     let reloaded = false;
     let partCount = 0;
     let puts = 0;
+    const putRequests: Request[] = [];
+    const calls: Request[] = [];
     context.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/public/file-requests/${job.slug}/`))
+        calls.push(request);
       if (request.method() !== 'PUT' || !request.url().startsWith(job.storageOrigin)) return;
+      putRequests.push(request);
       const part = partOf(request);
       puts += 1;
       if (part === null) return;
@@ -103,9 +148,29 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
 
     let resume: Resume | null = null;
     let seconds: number;
+    let hashSeconds: number;
+    let partTimings: PartTiming[] = [];
+    let api: (ApiTiming & { startMs: number })[] = [];
     if (job.reloadAt === undefined) {
       const marks = await finished(started);
       seconds = (marks.doneAt - marks.startedAt) / 1000;
+      hashSeconds = ((await hashShown(started)) - marks.startedAt) / 1000;
+      const origin = marks.timeOrigin + marks.startedAt;
+      partTimings = putRequests
+        .map((request) => {
+          const { startTime, requestStart, responseEnd } = request.timing();
+          return {
+            startMs: startTime - origin,
+            sendMs: startTime + Math.max(0, requestStart) - origin,
+            endMs: startTime + responseEnd - origin,
+          };
+        })
+        .sort((a, b) => a.startMs - b.startMs);
+      api = calls.map((request) => ({
+        path: new URL(request.url()).pathname.split('/').slice(5).join('/'),
+        startMs: Math.round(request.timing().startTime - origin),
+        ms: Math.round(request.timing().responseEnd),
+      }));
     } else {
       const reloadAt = job.reloadAt;
       const firstStart = Date.now();
@@ -125,17 +190,21 @@ export async function uploadToRequestInBrowser(browser: Browser, job: RequestUpl
       await finished(again);
       const afterReloadSeconds = (Date.now() - reloadStart) / 1000;
       seconds = (reloadStart - firstStart) / 1000 + afterReloadSeconds;
+      await hashShown(again);
+      const afterReloadHashSeconds = (Date.now() - reloadStart) / 1000;
+      hashSeconds = (reloadStart - firstStart) / 1000 + afterReloadHashSeconds;
       resume = {
         partCount,
         acknowledged: before,
         sentAfter: sentAfter.length,
         sentAgain: sentAfter.filter((part) => acknowledged.has(part)).length,
         afterReloadSeconds,
+        afterReloadHashSeconds,
       };
     }
     const measured = await meters.stop();
     await page.close();
-    return { ...measured, seconds, parts: puts, resume };
+    return { ...measured, seconds, hashSeconds, parts: puts, partTimings, api, resume };
   } finally {
     await context.close();
   }

@@ -58,6 +58,19 @@ async function checkNew(client: S3Client, bucket: string, before: Set<string>, s
 
 const mbps = (seconds: number) => size / 1e6 / seconds;
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const ms = (n: number | undefined) => (n === undefined ? '–' : String(Math.round(n)));
+
+/** Where one page's upload spent its time and CPU: a row of the phase table. */
+function phases(label: string, seconds: number, upload: BrowserUpload | RequestUpload, load: number): string {
+  const parts = 'partTimings' in upload ? upload.partTimings : upload.parts;
+  const first = parts.reduce((min, p) => Math.min(min, p.startMs), Number.POSITIVE_INFINITY);
+  const last = parts.reduce((max, p) => Math.max(max, p.endMs), 0);
+  const call = (name: string) => upload.api.find((c) => c.path.endsWith(name))?.ms;
+  const cpu = upload.cpuSeconds;
+  const store = (cpu.radosgw ?? 0) + (cpu.osd ?? 0);
+  return `| ${label} | ${ms(first)} | ${ms(last)} | ${ms(seconds * 1000)} | ${ms(seconds * 1000 - last)} | ${ms(call('multipart/init'))} / ${ms(call('multipart/complete'))} / ${ms(call('commit'))} | ${fixed(cpu.renderer ?? 0)} | ${fixed(cpu.network ?? 0)} | ${fixed(cpu.browser ?? 0)} | ${fixed(store)} | ${fixed(cpu.server ?? 0)} | ${upload.system.busyPercent} | ${fixed(load, 2)} |`;
+}
+
 const rss = (w: { baselineMiB: number; peakMiB: number }) =>
   `${fixed(w.baselineMiB)} → ${fixed(w.peakMiB)} (+${fixed(w.peakMiB - w.baselineMiB)})`;
 
@@ -156,11 +169,29 @@ async function main(): Promise<void> {
     ),
     `| **median** | ${fixed(median(rounds.map((r) => mbps(r.page.seconds))))} | ${fixed(median(rounds.map((r) => mbps(r.request.seconds))))} | ${fixed(median(ratios), 2)} | | | | | | | |`,
     '',
+    'The receipt: "Arrived" is shown at the commit; the SHA-256 is computed after it (s after the change event):',
+    '',
+    '| run | upload page s | request s to "Arrived" | request s to SHA-256 shown | SHA-256 after "Arrived" s | request MB/s to SHA-256 | load |',
+    '|---|---|---|---|---|---|---|',
+    ...rounds.map(
+      (r, i) =>
+        `| ${i + 1} | ${fixed(r.page.seconds, 2)} | ${fixed(r.request.seconds, 2)} | ${fixed(r.request.hashSeconds, 2)} | ${fixed(r.request.hashSeconds - r.request.seconds, 2)} | ${fixed(mbps(r.request.hashSeconds))} | ${fixed(r.load, 2)} |`,
+    ),
+    '',
+    "Where the time went (ms after the click or the change event; CPU seconds over the upload, the request's until its SHA-256 is shown):",
+    '',
+    '| run, page | first PUT starts | last PUT ends | done | after the last PUT | init / complete / commit ms | tab renderer CPU s | network CPU s | browser CPU s | radosgw + osd CPU s | server CPU s | cores busy % | load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rounds.flatMap((r, i) => [
+      phases(`${i + 1}, upload page`, r.page.seconds, r.page, r.load),
+      phases(`${i + 1}, request`, r.request.seconds, r.request, r.load),
+    ]),
+    '',
     `Target: request ≥ ${TARGET} × upload page → median ${fixed(median(ratios), 2)}: ${median(ratios) >= TARGET ? 'met' : 'missed'}.`,
     '',
     resumed.resume === null
       ? 'Resume: not measured.'
-      : `Resume (reload at ${Number(args['reload-at']) * 100} %): ${resumed.resume.partCount} parts; ${resumed.resume.acknowledged} acknowledged before the reload; ${resumed.resume.sentAfter} PUT after it, ${resumed.resume.sentAgain} of them already acknowledged; ${fixed(resumed.resume.afterReloadSeconds)} s from the reload to "Arrived", ${fixed(resumed.seconds)} s in all; tab RSS ${rss(resumed.tabRss)} MiB; object ${resumedVerified}.`,
+      : `Resume (reload at ${Number(args['reload-at']) * 100} %): ${resumed.resume.partCount} parts; ${resumed.resume.acknowledged} acknowledged before the reload; ${resumed.resume.sentAfter} PUT after it, ${resumed.resume.sentAgain} of them already acknowledged; ${fixed(resumed.resume.afterReloadSeconds)} s from the reload to "Arrived" and ${fixed(resumed.resume.afterReloadHashSeconds)} s to the SHA-256 shown, ${fixed(resumed.seconds)} s in all; tab RSS ${rss(resumed.tabRss)} MiB; object ${resumedVerified}.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,6 +1,8 @@
 // What crosses the worker boundary for an upload through a file request: the job names the
-// request (its slug and the upload token its page was given) and the file; the result is a line
-// of the uploader's receipt, with the SHA-256 the worker computed from the file as it was sent.
+// request (its slug and the upload token its page was given) and the file; the result, as soon as
+// the server has committed the file, is a line of the uploader's receipt without its SHA-256. The
+// worker computes that afterwards (once the batch's other uploads are over, so it never slows
+// them) and tells the page through a separate report: how far it is, then the hash or its failure.
 import * as z from 'zod/mini';
 import { FILE_REQUEST_UPLOADER_NAME_MAX } from '@shared/api/file-request.schema';
 import { posterSchema, transferFailureSchema, type ProgressCallback, type StartedCallback } from './protocol';
@@ -28,10 +30,20 @@ export const requestReceiptSchema = z.object({
   size: z.number(),
   mimetype: z.string(),
   committedAt: z.string(),
-  /** Hex SHA-256 of the bytes sent. */
-  sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  /** Hex SHA-256 of the bytes sent; absent until the worker's hash report has filled it in. */
+  sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
 export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
+
+/** Where the receipt's SHA-256 of a committed file stands; `fileId` is the receipt line's. */
+export const requestHashReportSchema = z.discriminatedUnion('state', [
+  /** Waiting for the batch's other uploads (`percent` 0) or reading the file. */
+  z.object({ state: z.literal('hashing'), fileId: z.string(), percent: z.number().check(z.gte(0), z.lte(100)) }),
+  z.object({ state: z.literal('hashed'), fileId: z.string(), sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
+  z.object({ state: z.literal('failed'), fileId: z.string(), message: z.string() }),
+]);
+export type RequestHashReport = z.infer<typeof requestHashReportSchema>;
+export type HashedCallback = (report: RequestHashReport) => void;
 
 export const requestUploadResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), receipt: requestReceiptSchema }),
@@ -44,5 +56,6 @@ export type RequestTransferWorkerApi = {
     job: RequestUploadJob,
     onProgress?: ProgressCallback,
     onStarted?: StartedCallback,
+    onHashed?: HashedCallback,
   ): Promise<RequestUploadResult>;
 };

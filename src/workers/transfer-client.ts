@@ -22,7 +22,13 @@ import {
 } from './basket-protocol';
 import { failure } from './failures';
 import { fsUploadResultSchema, type FsUploadJob, type FsUploadResult } from './fs-protocol';
-import { requestUploadResultSchema, type RequestUploadJob, type RequestUploadResult } from './request-protocol';
+import {
+  requestHashReportSchema,
+  requestUploadResultSchema,
+  type HashedCallback,
+  type RequestUploadJob,
+  type RequestUploadResult,
+} from './request-protocol';
 import { multipartStartedSchema, transferProgressSchema, uploadResultSchema } from './protocol';
 import type { ThumbnailBlobs } from './image-thumbnails';
 import { canPlayVideo, videoPoster } from './video-poster';
@@ -58,6 +64,8 @@ export type TransferClient = {
     job: RequestUploadJob,
     onProgress?: ProgressCallback,
     onStarted?: StartedCallback,
+    /** Hears where the receipt's SHA-256 stands once the file has arrived, until it is known. */
+    onHashed?: HashedCallback,
   ): Promise<RequestUploadResult>;
   /** Carries a batch-copy plan (`crossStorageResults`) across storages, file by file, then commits it; `cancel(job.id)` stops it. */
   copyAcrossStorages(job: CopyJob, onProgress?: CopyProgressCallback): Promise<CopyResult>;
@@ -160,9 +168,14 @@ export function createTransferClient(options: TransferClientOptions): TransferCl
       call(fsUploadResultSchema, async (transfer) =>
         transfer.uploadToMount(await withPoster(job, job.fileName), progress(onProgress)),
       ),
-    uploadToRequest: (job, onProgress, onStarted) =>
+    uploadToRequest: (job, onProgress, onStarted, onHashed) =>
       call(requestUploadResultSchema, async (transfer) =>
-        transfer.uploadToRequest(await withPoster(job, job.filename), progress(onProgress), started(onStarted)),
+        transfer.uploadToRequest(
+          await withPoster(job, job.filename),
+          progress(onProgress),
+          started(onStarted),
+          listen(requestHashReportSchema, onHashed),
+        ),
       ),
     copyAcrossStorages: (job, onProgress) =>
       call(copyResultSchema, (transfer) => transfer.copyAcrossStorages(job, listen(copyProgressSchema, onProgress))),

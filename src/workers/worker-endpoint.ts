@@ -29,7 +29,7 @@ import { createUploadApi } from './upload-api';
 import { createThumbnailLine } from './upload-thumbnails';
 import { createUrlTransfer, urlUploadEndpoints, type UrlTransferConfig } from './url-transfer';
 import { checkedFrame, type TakeFrame } from './url-thumbnails';
-import { requestUploadJobSchema } from './request-protocol';
+import { requestUploadJobSchema, type HashedCallback } from './request-protocol';
 import { createRequestTransfer } from './request-transfer';
 
 export type WorkerEndpointDeps = {
@@ -242,8 +242,8 @@ export function createWorkerEndpoint(deps: WorkerEndpointDeps): TransferWorkerAp
       'uploadToRequest',
       requestUploadJobSchema,
       connected,
-      (job, reports, onProgress?: ProgressCallback, onStarted?: StartedCallback) =>
-        requestTransfer.upload(job, reports(onProgress), reports(onStarted)),
+      (job, reports, onProgress?: ProgressCallback, onStarted?: StartedCallback, onHashed?: HashedCallback) =>
+        requestTransfer.upload(job, reports(onProgress), reports(onStarted), reports(onHashed)),
     ),
     copyAcrossStorages: guarded(
       'copyAcrossStorages',

@@ -1,6 +1,7 @@
 // A file request from a stranger's side: a fresh browser opens the link, sends three files, is
 // reloaded while the large one is half way, chooses it again and only its missing parts go up,
-// then sees the receipt with each file's SHA-256; the owner sees the three files arrive.
+// then sees the receipt with each file's SHA-256, filled in after the file has arrived; the owner
+// sees the three files arrive.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -134,9 +135,12 @@ test('a stranger sends three files through a request link, resumes after a reloa
   await expect
     .poll(() => calls)
     .toEqual(['multipart/parts', 'multipart/urls', 'multipart/complete', 'commit', 'finish']);
+  await expect(files.getByRole('listitem').filter({ hasText: 'video.bin' })).toContainText('Arrived');
+  // Each file's SHA-256 is computed once it has arrived, and filled into its receipt line.
   for (const file of [small, medium, large]) {
     const line = receipt.getByRole('listitem').filter({ hasText: file.name });
     await expect(line).toContainText(file.sha256);
+    await expect(line.locator('[data-hash]')).toHaveAttribute('data-hash', 'hashed');
   }
   await expect(page.getByText(/stopped before/)).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@ui/lib/format-bytes';
 import type { RequestReceipt as RequestReceiptLine } from '@workers/request-protocol';
-import type { RequestFile } from './use-request-uploads';
+import type { ReceiptHashes, RequestFile } from './use-request-uploads';
 
 /** The chosen files, each with its progress, its outcome or the reason it failed. */
 export function RequestFileList({ files }: { files: readonly RequestFile[] }) {
@@ -31,13 +31,39 @@ export function RequestFileList({ files }: { files: readonly RequestFile[] }) {
   );
 }
 
+/** A receipt line's SHA-256: the hash, or how far its computing is, or why it is missing. */
+function ReceiptHash({
+  receipt,
+  hashing,
+}: {
+  receipt: RequestReceiptLine;
+  hashing: ReceiptHashes[string] | undefined;
+}) {
+  const { t } = useTranslation();
+  const [state, text] =
+    receipt.sha256 !== undefined
+      ? (['hashed', <code key="hash">{receipt.sha256}</code>] as const)
+      : hashing === undefined
+        ? (['missing', t('fileRequest.receipt.notHashed')] as const)
+        : 'failed' in hashing
+          ? (['failed', t('fileRequest.receipt.hashFailed', { message: hashing.failed })] as const)
+          : (['hashing', t('fileRequest.receipt.hashing', { percent: hashing.percent })] as const);
+  return (
+    <span className="request-receipt__hash" data-hash={state} aria-live={state === 'hashed' ? undefined : 'polite'}>
+      {t('fileRequest.receipt.sha256')} {text}
+    </span>
+  );
+}
+
 /** What arrived from this browser: names, sizes and SHA-256 as it computed them, kept across reloads. */
 export function RequestReceipt({
   files,
   receipts,
+  hashing,
 }: {
   files: readonly RequestFile[];
   receipts: readonly RequestReceiptLine[];
+  hashing: ReceiptHashes;
 }) {
   const { t } = useTranslation();
   const busy = files.some((entry) => entry.status === 'waiting' || entry.status === 'uploading');
@@ -51,9 +77,7 @@ export function RequestReceipt({
           <li key={receipt.fileId} className="request-receipt__item">
             <span className="request-receipt__name">{receipt.filename}</span>
             <span>{formatBytes(receipt.size)}</span>
-            <span className="request-receipt__hash">
-              {t('fileRequest.receipt.sha256')} <code>{receipt.sha256}</code>
-            </span>
+            <ReceiptHash receipt={receipt} hashing={hashing[receipt.fileId]} />
           </li>
         ))}
       </ul>

@@ -96,7 +96,7 @@ function RequestForm({ slug, request }: { slug: string; request: PublicFileReque
   const { t, i18n } = useTranslation();
   const [name, setName] = useState('');
   const [token] = useState(() => batchToken(slug, request.upload_token, request.token_expires_at));
-  const { files, add, receipts } = useRequestUploads(slug, token, name);
+  const { files, add, receipts, hashing } = useRequestUploads(slug, token, name);
   const [unfinished] = useState(() => unfinishedCount(slug));
   const needsName = request.require_name && name.trim() === '';
   const limits = [
@@ -152,7 +152,7 @@ function RequestForm({ slug, request }: { slug: string; request: PublicFileReque
             <RequestPicker onFiles={add} />
           )}
           <RequestFileList files={files} />
-          <RequestReceipt files={files} receipts={receipts} />
+          <RequestReceipt files={files} receipts={receipts} hashing={hashing} />
         </>
       )}
     </div>

@@ -1,8 +1,10 @@
 // The files an uploader chose and their transfers through the worker, two at a time: progress per
-// file, a resumable multipart upload remembered until it ends, and the receipt lines.
+// file, a resumable multipart upload remembered until it ends, and the receipt lines. A file is
+// "done" once the server has committed it; its receipt line's SHA-256 is filled in when the
+// worker's hash report brings it (the worker hashes after the batch's uploads, never beside them).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { finishRequestBatch } from '@shared/api/file-request.endpoints';
-import type { RequestReceipt } from '@workers/request-protocol';
+import type { RequestHashReport, RequestReceipt } from '@workers/request-protocol';
 import type { TransferFailure } from '@workers/protocol';
 import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useAuthActor } from '@ui/domain/session/auth-provider';
@@ -19,6 +21,9 @@ export type RequestFile = {
   failure?: TransferFailure;
 };
 
+/** Where the SHA-256 of each arrived file stands in this page, by the receipt line's file id. */
+export type ReceiptHashes = Readonly<Record<string, { percent: number } | { failed: string }>>;
+
 const parallel = 2;
 let counter = 0;
 
@@ -26,15 +31,47 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
   const auth = useAuthActor();
   const [files, setFiles] = useState<RequestFile[]>([]);
   const [receipts, setReceipts] = useState<RequestReceipt[]>(() => keptReceipts(slug));
+  const [hashing, setHashing] = useState<ReceiptHashes>({});
   const api = useApiClient();
   const running = useRef(new Set<string>());
   const unreported = useRef(0);
+  /** SHA-256 reports that came before their upload's answer, by file id. */
+  const early = useRef(new Map<string, string>());
   const name = useRef(uploaderName);
   name.current = uploaderName;
 
   const change = useCallback((id: string, patch: Partial<RequestFile>) => {
     setFiles((all) => all.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
   }, []);
+
+  const hashed = useCallback(
+    (report: RequestHashReport) => {
+      const { fileId } = report;
+      if (report.state === 'hashed') {
+        const line = keptReceipts(slug).find((receipt) => receipt.fileId === fileId);
+        // A hash that comes before its upload's answer waits for it.
+        if (line === undefined) early.current.set(fileId, report.sha256);
+        else keepReceipt(slug, { ...line, sha256: report.sha256 });
+        setReceipts(keptReceipts(slug));
+        setFiles((all) =>
+          all.map((entry) =>
+            entry.receipt?.fileId === fileId
+              ? { ...entry, receipt: { ...entry.receipt, sha256: report.sha256 } }
+              : entry,
+          ),
+        );
+      }
+      setHashing(({ [fileId]: _, ...others }) =>
+        report.state === 'hashed'
+          ? others
+          : {
+              ...others,
+              [fileId]: report.state === 'failed' ? { failed: report.message } : { percent: report.percent },
+            },
+      );
+    },
+    [slug],
+  );
 
   const start = useCallback(
     (entry: RequestFile) => {
@@ -56,20 +93,24 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
           },
           (progress) => change(entry.id, { percent: progress.percent }),
           (started) => rememberUpload(slug, entry.file, started),
+          hashed,
         )
         .then((result) => {
           running.current.delete(entry.id);
           // A failure the network caused leaves the upload on the server, to resume.
           if (result.ok || !result.retryable) forgetUpload(slug, entry.file);
           if (result.ok) {
-            keepReceipt(slug, result.receipt);
+            const sha256 = early.current.get(result.receipt.fileId);
+            early.current.delete(result.receipt.fileId);
+            const receipt = sha256 === undefined ? result.receipt : { ...result.receipt, sha256 };
+            keepReceipt(slug, receipt);
             unreported.current += 1;
             setReceipts(keptReceipts(slug));
-            change(entry.id, { status: 'done', percent: 100, receipt: result.receipt });
+            change(entry.id, { status: 'done', percent: 100, receipt });
           } else change(entry.id, { status: 'failed', failure: result });
         });
     },
-    [auth, change, slug, token],
+    [auth, change, hashed, slug, token],
   );
 
   // Once nothing is left to send, the server is told the batch is over (the owner's webhook).
@@ -98,5 +139,5 @@ export function useRequestUploads(slug: string, token: string | null, uploaderNa
     ]);
   }, []);
 
-  return { files, add, receipts };
+  return { files, add, receipts, hashing };
 }

@@ -1,0 +1,100 @@
+// The SHA-256 of a file request's receipt, made once the upload has committed. Every way of reading a Blob into
+// script hands out a new buffer per read, and a 2 GiB file's worth of them was collected too late
+// (the tab grew by 250 MiB). A byte stream read through a BYOB reader fills buffers we own: two are
+// reused for the whole file, one filling while the other is hashed, so memory stays flat.
+import { createSHA256 } from 'hash-wasm';
+
+/** Bytes per read; two buffers of this size are all the hash holds. */
+export const HASH_BUFFER_BYTES = 2 * 1024 * 1024;
+
+/** Where the chunks come from: the Blob's byte stream into reused buffers, or one new slice per read. */
+export type ChunkReads = 'stream' | 'slices';
+
+type OnChunk = (chunk: Uint8Array) => void;
+
+export type ChunkOptions = {
+  bufferBytes?: number;
+  reads?: ChunkReads;
+  /** Stops the reading (the promise rejects with the signal's reason) once the upload has failed. */
+  signal?: AbortSignal;
+};
+
+function byobReader(file: Blob): ReadableStreamBYOBReader | null {
+  const stream = file.stream();
+  try {
+    return stream.getReader({ mode: 'byob' });
+  } catch {
+    // Not a byte stream in this engine: the slices serve instead.
+    void stream.cancel().catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * Hands each chunk of `file`, in order, to `onChunk`, through two reused buffers of `bytes`. A
+ * chunk is valid only during the call. False when this engine's Blob stream takes no BYOB reader.
+ */
+async function streamChunks(file: Blob, bytes: number, onChunk: OnChunk, signal?: AbortSignal): Promise<boolean> {
+  const reader = byobReader(file);
+  if (reader === null) return false;
+  const read = (buffer: ArrayBuffer) => reader.read(new Uint8Array(buffer), { min: buffer.byteLength });
+  // Two reads queued: the stream fills the second buffer while the first one is hashed.
+  const queued = [read(new ArrayBuffer(bytes)), read(new ArrayBuffer(bytes))];
+  try {
+    for (;;) {
+      const next = queued.shift();
+      if (next === undefined) return true;
+      const { done, value } = await next;
+      signal?.throwIfAborted();
+      // The last read of a closed stream may carry bytes along with `done`.
+      if (value !== undefined && value.byteLength > 0) onChunk(value);
+      if (done || value === undefined) return true;
+      queued.push(read(value.buffer));
+    }
+  } finally {
+    for (const pending of queued) pending.catch(() => undefined);
+    void reader.cancel().catch(() => undefined);
+  }
+}
+
+async function sliceChunks(file: Blob, bytes: number, onChunk: OnChunk, signal?: AbortSignal): Promise<void> {
+  for (let offset = 0; offset < file.size; offset += bytes) {
+    const chunk = new Uint8Array(await file.slice(offset, offset + bytes).arrayBuffer());
+    signal?.throwIfAborted();
+    onChunk(chunk);
+  }
+}
+
+/** Every byte of `file`, in order, chunk by chunk; `reads` picks the way (the stream where it can). */
+export async function forEachChunk(
+  file: Blob,
+  onChunk: OnChunk,
+  { bufferBytes = HASH_BUFFER_BYTES, reads = 'stream', signal }: ChunkOptions = {},
+): Promise<void> {
+  signal?.throwIfAborted();
+  if (reads === 'stream' && (await streamChunks(file, bufferBytes, onChunk, signal))) return;
+  await sliceChunks(file, bufferBytes, onChunk, signal);
+}
+
+export type HashOptions = ChunkOptions & {
+  /** Hears how many bytes of the file are hashed, after every chunk. */
+  onBytes?: (hashed: number) => void;
+};
+
+/** Hex SHA-256 of a Blob, whatever its size, in constant memory. */
+export async function sha256Of(file: Blob, options: HashOptions = {}): Promise<string> {
+  const { onBytes, ...reading } = options;
+  const hasher = await createSHA256();
+  hasher.init();
+  let hashed = 0;
+  await forEachChunk(
+    file,
+    (chunk) => {
+      hasher.update(chunk);
+      hashed += chunk.byteLength;
+      onBytes?.(hashed);
+    },
+    reading,
+  );
+  return hasher.digest('hex');
+}
