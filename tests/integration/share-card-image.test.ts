@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardImage } from '@shared/api/share-card.endpoints';
-import { testApi } from '@tests/integration/support/api';
+import { uploadThumbnail } from '@shared/api/share-thumbnail.endpoints';
+import { asAdmin, testApi } from '@tests/integration/support/api';
 import { call } from './support/http';
 import {
   type DriverName,
@@ -101,11 +102,9 @@ describe.each<DriverName>(drivers)('card images scaled from public pictures on %
         .toBuffer();
     const tile = await webp(Math.round((256 * width) / Math.max(width, height)), 256);
     const large = await webp(width, height);
-    const stored = await call(h.server.baseUrl, 'POST', '/api/s3/thumbnail', {
-      token: h.token,
-      json: { file_id: id, tile: tile.toString('base64'), large: large.toString('base64') },
+    await testApi(h.server.baseUrl, asAdmin(h.token)).ok(uploadThumbnail, {
+      body: { file_id: id, tile: tile.toString('base64'), large: large.toString('base64') },
     });
-    expect(stored.status, stored.text).toBe(200);
   };
   /** The card's size and its first pixel's colour. */
   const shapeOf = async (bytes: Buffer) => {

@@ -6,7 +6,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { getPublicFile, viewFile } from '@shared/api/file.endpoints';
+import { oembed } from '@shared/api/share-card.endpoints';
 import { adminPasteEndpoints, createPaste as createPasteEndpoint, viewPaste } from '@shared/api/paste.endpoints';
 import { formUpload } from '@shared/api/upload.endpoints';
 import type { BodyOf } from '@shared/http/endpoint';
@@ -288,11 +290,12 @@ describe('server-rendered share pages', () => {
     // The page's counted read gives its tags their card (no second query); oEmbed reads the card
     // itself, without spending a view: both must say the same, for every kind of paste.
     const oembedTitle = async (slug: string) => {
-      const url = encodeURIComponent(`${server.baseUrl}/paste/${slug}`);
-      const answer = await call(server.baseUrl, 'GET', `/api/oembed?url=${url}&format=json`, {
+      const answer = await testApi(server.baseUrl).send(oembed, {
+        query: { url: `${server.baseUrl}/paste/${slug}`, format: 'json' },
         headers: { 'accept-language': 'en' },
       });
-      return (answer.body as { title: string }).title;
+      expect(answer.status, answer.text).toBe(200);
+      return z.object({ title: z.string() }).parse(answer.body).title;
     };
     const long = `${'😀'.repeat(700)}\nsecond line`;
     const cases: [BodyOf<typeof createPasteEndpoint>, string, string][] = [
