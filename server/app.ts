@@ -37,6 +37,7 @@ import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createFileRequestsModule } from './modules/file-requests/file-requests.module';
 import { createFilesModule } from './modules/files/files.module';
 import { ShareRecordsService } from './modules/files/share-records.service';
+import { FileRequestLookupService } from './modules/file-requests/file-request-lookup.service';
 import { createFsModule } from './modules/fs/fs.module';
 import type { FsReindexer } from './modules/fs/fs-reindex.service';
 import { createMountsModule } from './modules/mounts/mounts.module';
@@ -122,7 +123,7 @@ export function createApp({
   const limits = new UploadLimits(repos, storageConfigs.lookup, shareRecords, config.database.kind, settings.settings);
   const thumbnails = createThumbnailModule({
     db,
-    repos,
+    configs: storageConfigs.lookup,
     storage,
     clock,
     logger,
@@ -171,7 +172,9 @@ export function createApp({
     trustProxy,
   });
   const sharePreview = createSharePreviewModule({
-    repos,
+    pastes: pastes.views,
+    records: shareRecords,
+    configs: storageConfigs.lookup,
     clock,
     storage,
     trustProxy,
@@ -194,6 +197,7 @@ export function createApp({
   app.route('/api', mounts.routes);
   app.route('/api', settings.routes);
   app.route('/api', createCacheModule({ caches, mounts: mounts.mounts, idempotency }));
+  const shareLookups = { records: shareRecords, requests: new FileRequestLookupService(repos) };
   const pendingThumbnails = () => thumbnails.store.repo.pendingCount();
   app.route('/api', createDashboardModule({ repos, clock, caches, proxyNotice, pendingThumbnails }));
   app.route('/api', pastes.routes);
@@ -213,7 +217,7 @@ export function createApp({
   app.route('/api', fs.routes);
   app.route('/api', sharePreview.routes);
   app.route('/api', thumbnails.routes(fs.access));
-  app.route('/api', thumbnails.shareRoutes(repos, new UrlSigner(encryptionSecret, 'file-request-upload')));
+  app.route('/api', thumbnails.shareRoutes(shareLookups, new UrlSigner(encryptionSecret, 'file-request-upload')));
   app.route(
     '/api',
     createFileRequestsModule({

@@ -15,10 +15,6 @@ const notYetMoved: Record<string, string[]> = {
   'fs/fs-locks.ts': ['webdavLocks'],
   'file-requests/file-request-sweep.ts': ['fsUploads', 'storageConfigs'],
   'uploads/upload-sweep.service.ts': ['files', 'storageConfigs'],
-  'share-preview/card-image.service.ts': ['files', 'storageConfigs'],
-  'share-preview/share-preview.service.ts': ['pastes', 'files'],
-  'thumbnails/share-thumbnail.service.ts': ['files', 'fileRequests', 'storageConfigs'],
-  'thumbnails/thumbnail-worker.ts': ['storageConfigs'],
 };
 
 /** Repository name → owning domain, read from the `Repositories` factory. */

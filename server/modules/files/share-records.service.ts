@@ -51,6 +51,11 @@ export class ShareRecordsService {
     return this.repos.files.findById(id);
   }
 
+  /** The share behind a link's slug, whatever its state (link cards read it without spending a view). */
+  bySlug(slug: string): Promise<FileRow | undefined> {
+    return this.repos.files.findBySlug(slug);
+  }
+
   async update(id: string, patch: FilePatch, within: ShareStore = this.repos): Promise<void> {
     await within.files.update(id, patch);
   }

@@ -3,7 +3,7 @@
 import type { Repositories } from '@server/db/repositories';
 import type { PasteView, PasteViewAnswer } from '@shared/api/paste.schema';
 import { ErrorCode } from '@shared/errors';
-import type { PasteRepo, PasteMeta, PasteRow } from './paste.repo';
+import type { PasteListRow, PasteRepo, PasteMeta, PasteRow } from './paste.repo';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { verifyPassword } from '@server/lib/password';
@@ -70,6 +70,11 @@ export class PasteViewService {
   /** HEAD: whether the paste may still be viewed (404 or 410 otherwise), without counting a view. */
   async peek(slug: string): Promise<void> {
     await this.#live(slug, isoAt(this.clock));
+  }
+
+  /** A live paste's details and the start of its content, read without spending a view (a link card). */
+  preview(slug: string, now: string, excerptLength: number): Promise<PasteListRow | undefined> {
+    return this.repo.peek(slug, now, excerptLength);
   }
 
   /** POST /api/paste/:slug: checks the password, counts a view and adds a token for the raw link. */

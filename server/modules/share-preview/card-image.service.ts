@@ -6,7 +6,8 @@
 // megabytes), which also gives a public video its poster. Anything else (a protected, view-limited,
 // expired, too large, undecodable or non-image share, a video without a poster) is 404 like a
 // missing one.
-import type { Repositories } from '@server/db/repositories';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { ErrorCode } from '@shared/errors';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
@@ -27,7 +28,8 @@ class TooLarge extends Error {}
 
 export class CardImageService {
   constructor(
-    private readonly repos: Pick<Repositories, 'files' | 'storageConfigs'>,
+    private readonly records: Pick<ShareRecordsService, 'bySlug'>,
+    private readonly configs: Pick<StorageConfigLookupService, 'byId'>,
     private readonly clock: Clock,
     private readonly storage: StorageRegistry,
     private readonly posters: CardPosters,
@@ -35,7 +37,7 @@ export class CardImageService {
   ) {}
 
   async image(slug: string): Promise<CardImage> {
-    const file = await this.repos.files.findBySlug(slug);
+    const file = await this.records.bySlug(slug);
     const now = isoAt(this.clock);
     if (
       file === undefined ||
@@ -44,7 +46,7 @@ export class CardImageService {
       !mayHaveCardPoster(file)
     )
       throw noCard();
-    const config = await this.repos.storageConfigs.findById(file.storage_config_id);
+    const config = await this.configs.byId(file.storage_config_id);
     if (config === undefined) throw noCard();
     const driver = await this.storage.driverFor(config);
     // A mount's file may have changed or grown past the limit since it was shared.

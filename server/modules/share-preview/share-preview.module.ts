@@ -2,7 +2,9 @@
 // description and card tags, the card image, and oEmbed.
 import { Hono } from 'hono';
 import type { AppEnv } from '@server/app-env';
-import type { Repositories } from '@server/db/repositories';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { Clock } from '@server/lib/clock';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import { cardImageRoutes } from './card-image.routes';
@@ -13,7 +15,10 @@ import { SharePreviewService } from './share-preview.service';
 import type { CardPosters } from './card-posters';
 
 export type SharePreviewModuleDeps = {
-  repos: Repositories;
+  /** What the pastes, files and storage-configs domains let a link card read. */
+  pastes: PasteViewService;
+  records: ShareRecordsService;
+  configs: StorageConfigLookupService;
   clock: Clock;
   storage: StorageRegistry;
   trustProxy: boolean;
@@ -21,10 +26,18 @@ export type SharePreviewModuleDeps = {
   posters: CardPosters;
 };
 
-export function createSharePreviewModule({ repos, clock, storage, trustProxy, posters }: SharePreviewModuleDeps) {
-  const previews = new SharePreviewService(repos, clock, posters);
+export function createSharePreviewModule({
+  pastes,
+  records,
+  configs,
+  clock,
+  storage,
+  trustProxy,
+  posters,
+}: SharePreviewModuleDeps) {
+  const previews = new SharePreviewService(pastes, records, clock, posters);
   const routes = new Hono<AppEnv>();
-  routes.route('/', cardImageRoutes(new CardImageService(repos, clock, storage, posters)));
+  routes.route('/', cardImageRoutes(new CardImageService(records, configs, clock, storage, posters)));
   routes.route('/', oembedRoutes(new OembedService(previews), trustProxy));
   return { headFor: previews.headFor, routes };
 }

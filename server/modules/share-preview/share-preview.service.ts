@@ -1,7 +1,8 @@
 // The head of a share page (/paste/{slug}, /file/{slug}) as link unfurlers read it: the share's card
 // (share-card.ts) read straight from the database without spending a view, so a chat app's bot, a
 // link prefetcher or a mail scanner that fetches the page leaves a view-limited share as it was.
-import type { Repositories } from '@server/db/repositories';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { PasteViewService } from '@server/modules/pastes/paste-view.service';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { TtlCache } from '@server/lib/cache/ttl-cache';
 import type { PageHead } from '@server/middleware/static-site.middleware';
@@ -58,7 +59,8 @@ export class SharePreviewService {
   readonly #heads: TtlCache<PageHead>;
 
   constructor(
-    private readonly repos: Pick<Repositories, 'pastes' | 'files'>,
+    private readonly pastes: Pick<PasteViewService, 'preview'>,
+    private readonly records: Pick<ShareRecordsService, 'bySlug'>,
     private readonly clock: Clock,
     private readonly posters: CardPosters,
   ) {
@@ -115,14 +117,14 @@ export class SharePreviewService {
   }
 
   async #pasteCard(slug: string, language: CardLanguage): Promise<ShareCard> {
-    const paste = await this.repos.pastes.peek(slug, isoAt(this.clock), EXCERPT_LENGTH);
+    const paste = await this.pastes.preview(slug, isoAt(this.clock), EXCERPT_LENGTH);
     if (paste === undefined) return missingCard(language);
     if (isLimited(paste)) return protectedCard(language);
     return paste.e2ee === 1 ? encryptedCard(language) : pasteCard(paste, language);
   }
 
   async #fileCard(slug: string, language: CardLanguage, origin: string): Promise<ShareCard> {
-    const file = await this.repos.files.findBySlug(slug);
+    const file = await this.records.bySlug(slug);
     const now = isoAt(this.clock);
     const gone =
       file === undefined ||

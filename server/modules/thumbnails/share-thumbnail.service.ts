@@ -12,7 +12,9 @@ import type {
   ShareThumbnailUpload,
 } from '@shared/api/share-thumbnail.endpoints';
 import { ErrorCode } from '@shared/errors';
-import type { Repositories } from '@server/db/repositories';
+import type { FileRequestLookupService } from '@server/modules/file-requests/file-request-lookup.service';
+import type { ShareRecordsService } from '@server/modules/files/share-records.service';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { AppError } from '@server/lib/app-error';
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
@@ -27,9 +29,16 @@ import type { ThumbnailStore } from './thumbnail-store';
 
 type Sent = { tile: string; large: string };
 
+/** The other domains' services this one reads the upload and its storage through. */
+export type ShareThumbnailLookups = {
+  records: ShareRecordsService;
+  requests: FileRequestLookupService;
+  configs: StorageConfigLookupService;
+};
+
 export class ShareThumbnailService {
   constructor(
-    private readonly repos: Pick<Repositories, 'files' | 'storageConfigs' | 'fileRequests'>,
+    private readonly lookups: ShareThumbnailLookups,
     private readonly storage: StorageRegistry,
     private readonly store: ThumbnailStore,
     private readonly requestTokens: UrlSigner,
@@ -38,7 +47,7 @@ export class ShareThumbnailService {
   ) {}
 
   async share(caller: AdminAuth | ApiKeyAuth, input: ShareThumbnailUpload): Promise<ShareThumbnailResult> {
-    const row = await this.repos.files.findById(input.file_id);
+    const row = await this.lookups.records.find(input.file_id);
     if (
       row === undefined ||
       row.created_by !== ownerTag(caller) ||
@@ -54,7 +63,7 @@ export class ShareThumbnailService {
   }
 
   async request(slug: string, input: RequestThumbnailUpload): Promise<ShareThumbnailResult> {
-    const request = await this.repos.fileRequests.findBySlug(slug);
+    const request = await this.lookups.requests.bySlug(slug);
     if (request === undefined) throw notFound();
     const token = this.requestTokens.checkToken(input.token, request.id, this.clock.now());
     if (token === null)
@@ -62,7 +71,7 @@ export class ShareThumbnailService {
         ErrorCode.PasswordRequired,
         'the upload token is not valid for this request: open its page again',
       );
-    const upload = await this.repos.fileRequests.findUpload(request.id, input.file_id);
+    const upload = await this.lookups.requests.upload(request.id, input.file_id);
     if (
       upload === undefined ||
       upload.status !== 'done' ||
@@ -87,7 +96,7 @@ export class ShareThumbnailService {
       throw new AppError(ErrorCode.BadRequest, 'file_id: only images and videos have thumbnails');
     const tile = await checkedThumbnail(Buffer.from(sent.tile, 'base64'), 'tile');
     const large = await checkedThumbnail(Buffer.from(sent.large, 'base64'), 'large');
-    const config = await this.repos.storageConfigs.findById(configId);
+    const config = await this.lookups.configs.byId(configId);
     if (config === undefined) throw notFound();
     const site = {
       config,

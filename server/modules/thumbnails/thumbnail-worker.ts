@@ -4,7 +4,7 @@
 // job twice; a claim older than the lease (its instance died) is taken again, and a start on SQLite
 // queues its own unfinished claims again. A source that cannot be decoded is marked failed and the
 // queue moves on; a storage outage is retried later, three times at most.
-import type { Repositories } from '@server/db/repositories';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { isoAt, type Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
 import { StorageError } from '@server/storage/storage-driver';
@@ -17,7 +17,7 @@ import { WakeLoop } from '@server/lib/wake-loop';
 
 export type ThumbnailWorkerOptions = {
   store: ThumbnailStore;
-  repos: Pick<Repositories, 'storageConfigs'>;
+  configs: StorageConfigLookupService;
   storage: StorageRegistry;
   clock: Clock;
   logger: Logger;
@@ -100,11 +100,11 @@ export class ThumbnailWorker {
   }
 
   async #make(row: ThumbnailRow, claimedAt: string): Promise<void> {
-    const { store, repos, storage, clock, logger } = this.options;
+    const { store, configs, storage, clock, logger } = this.options;
     const finish = (outcome: Parameters<ThumbnailStore['repo']['finish']>[2]) =>
       store.repo.finish(row, claimedAt, outcome, isoAt(clock));
     try {
-      const config = await repos.storageConfigs.findById(row.storage_config_id);
+      const config = await configs.byId(row.storage_config_id);
       if (config === undefined) return await store.repo.remove(row.storage_config_id, row.object_key);
       const driver = await storage.driverFor(config);
       const head = await driver.head(row.object_key);

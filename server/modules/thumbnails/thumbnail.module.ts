@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AppEnv } from '@server/app-env';
-import type { Repositories } from '@server/db/repositories';
+import type { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import type { Database } from '@server/db/schema';
 import type { Clock } from '@server/lib/clock';
 import type { Logger } from '@server/lib/logger';
@@ -14,7 +14,7 @@ import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { FsAccess } from '@server/modules/fs/fs-access.service';
 import { ThumbnailStore } from './thumbnail-store';
 import { ThumbnailWorker } from './thumbnail-worker';
-import { ShareThumbnailService } from './share-thumbnail.service';
+import { ShareThumbnailService, type ShareThumbnailLookups } from './share-thumbnail.service';
 import { shareThumbnailRoutes } from './share-thumbnail.routes';
 import { thumbnailRoutes } from './thumbnail.routes';
 import { ThumbnailService } from './thumbnail.service';
@@ -22,7 +22,7 @@ import { StoredThumbnailService } from './stored-thumbnail.service';
 
 export type ThumbnailModuleDeps = {
   db: Kysely<Database>;
-  repos: Pick<Repositories, 'storageConfigs'>;
+  configs: StorageConfigLookupService;
   storage: StorageRegistry;
   clock: Clock;
   logger: Logger;
@@ -38,15 +38,22 @@ export type ThumbnailModule = {
   stored: StoredThumbnailService;
   routes(access: FsAccess): Hono<AppEnv>;
   /** The calls storing the worker's thumbnails of a share or a file request's upload. */
-  shareRoutes(repos: ShareThumbnailRepos, requestTokens: UrlSigner): Hono<AppEnv>;
+  shareRoutes(lookups: Omit<ShareThumbnailLookups, 'configs'>, requestTokens: UrlSigner): Hono<AppEnv>;
 };
-type ShareThumbnailRepos = Pick<Repositories, 'files' | 'storageConfigs' | 'fileRequests'>;
 
-export function createThumbnailModule({ db, repos, storage, clock, logger, maxSourceMb, alone }: ThumbnailModuleDeps) {
+export function createThumbnailModule({
+  db,
+  configs,
+  storage,
+  clock,
+  logger,
+  maxSourceMb,
+  alone,
+}: ThumbnailModuleDeps) {
   const store = new ThumbnailStore(db, clock, logger);
   const worker = new ThumbnailWorker({
     store,
-    repos,
+    configs,
     storage,
     clock,
     logger,
@@ -60,7 +67,9 @@ export function createThumbnailModule({ db, repos, storage, clock, logger, maxSo
     worker,
     stored: new StoredThumbnailService(store.repo),
     routes: (access: FsAccess) => thumbnailRoutes(new ThumbnailService(access, store, clock)),
-    shareRoutes: (shareRepos: ShareThumbnailRepos, requestTokens: UrlSigner) =>
-      shareThumbnailRoutes(new ShareThumbnailService(shareRepos, storage, store, requestTokens, clock, logger)),
+    shareRoutes: (lookups: Omit<ShareThumbnailLookups, 'configs'>, requestTokens: UrlSigner) =>
+      shareThumbnailRoutes(
+        new ShareThumbnailService({ ...lookups, configs }, storage, store, requestTokens, clock, logger),
+      ),
   } satisfies ThumbnailModule;
 }
