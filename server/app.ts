@@ -54,6 +54,7 @@ import { UploadLimits } from './modules/uploads/upload-limits.service';
 import { createUploadsModule } from './modules/uploads/uploads.module';
 import { createUrlUploadModule } from './modules/url-upload/url-upload.module';
 import { createWebdavRoutes } from './modules/webdav/webdav.module';
+import { WebdavLockLookupService } from './modules/webdav/webdav-lock-lookup.service';
 
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -136,6 +137,7 @@ export function createApp({
     mounts: mounts.mounts,
     configs: storageConfigs.lookup,
     records: shareRecords,
+    webdavLocks: new WebdavLockLookupService(repos),
     storage,
     caches,
     limits,

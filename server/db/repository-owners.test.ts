@@ -12,7 +12,6 @@ const modules = join(root, 'modules');
 
 /** The crossings server/README.md names as left to move (file inside server/modules → repositories). */
 const notYetMoved: Record<string, string[]> = {
-  'fs/fs-locks.ts': ['webdavLocks'],
   'file-requests/file-request-sweep.ts': ['fsUploads', 'storageConfigs'],
   'uploads/upload-sweep.service.ts': ['files', 'storageConfigs'],
 };

@@ -3,19 +3,17 @@
 // refuses it with 423 and says whose lock it is and until when. WebDAV checks its own requests
 // (with their If headers) before it calls the same services, through an FsAccess without a guard.
 import { ErrorCode } from '@shared/errors';
-import type { Selectable } from 'kysely';
-import type { WebdavLocksTable } from '@server/db/schema';
-import type { Repositories } from '@server/db/repositories';
+import type { WebdavLockLookupService, WebdavLockRow } from '@server/modules/webdav/webdav-lock-lookup.service';
 import { AppError } from '@server/lib/app-error';
 import { isoAt, type Clock } from '@server/lib/clock';
 import { parentOf, under, withAncestors } from '@server/lib/fs-path';
 
-type LockRow = Selectable<WebdavLocksTable>;
+type LockRow = WebdavLockRow;
 export type LockInfo = { owner: string; expiresAt: string };
 
 export class FsLockGuard {
   constructor(
-    private readonly repos: Pick<Repositories, 'webdavLocks'>,
+    private readonly webdavLocks: Pick<WebdavLockLookupService, 'live' | 'removeTree'>,
     private readonly clock: Clock,
   ) {}
 
@@ -30,14 +28,14 @@ export class FsLockGuard {
 
   /** Removes every lock on `path` and below it (one a client left behind); counts the live ones. */
   async removeAt(path: string): Promise<number> {
-    const live = await this.repos.webdavLocks.around([path], path, isoAt(this.clock));
-    await this.repos.webdavLocks.deleteTree(path);
+    const live = await this.webdavLocks.live([path], path, isoAt(this.clock));
+    await this.webdavLocks.removeTree(path);
     return live.length;
   }
 
   /** For a listing of `folder`: the nearest live lock covering each of `paths` (its children), read in one query. */
   async coveringEach(folder: string, paths: readonly string[]): Promise<Map<string, LockInfo>> {
-    const rows = await this.repos.webdavLocks.around(withAncestors(folder), folder, isoAt(this.clock));
+    const rows = await this.webdavLocks.live(withAncestors(folder), folder, isoAt(this.clock));
     const found = new Map<string, LockInfo>();
     if (rows.length === 0) return found;
     for (const path of paths) {
@@ -52,7 +50,7 @@ export class FsLockGuard {
   /** The live locks that cover a change at `path`, nearest first. */
   async locksAffecting(path: string): Promise<LockRow[]> {
     const parent = path === '/' ? null : parentOf(path);
-    const rows = await this.repos.webdavLocks.around(withAncestors(path), path, isoAt(this.clock));
+    const rows = await this.webdavLocks.live(withAncestors(path), path, isoAt(this.clock));
     return rows
       .filter(
         (lock) =>

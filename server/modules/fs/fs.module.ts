@@ -22,6 +22,7 @@ import { FsCursors } from './fs-cursor';
 import { allFollowers } from './fs-followers';
 import { FsIndex } from './fs-index';
 import { FsLockGuard } from './fs-locks';
+import type { WebdavLockLookupService } from '@server/modules/webdav/webdav-lock-lookup.service';
 import { FsMovedKeys } from './fs-move-index';
 import { FsMoveCommitService } from './fs-move-commit.service';
 import { FsMoveService } from './fs-move.service';
@@ -47,6 +48,8 @@ export type FsModuleDeps = {
   configs: StorageConfigLookupService;
   /** The files domain's share records: Share… records through them, and shares follow moves. */
   records: ShareRecordsService;
+  /** WebDAV's locks: the JSON API refuses what a live one covers. */
+  webdavLocks: WebdavLockLookupService;
   storage: StorageRegistry;
   caches: CacheRegistry;
   limits: UploadLimits;
@@ -92,6 +95,7 @@ export function createFsModule({
   mounts,
   configs,
   records,
+  webdavLocks,
   storage,
   caches,
   limits,
@@ -102,7 +106,7 @@ export function createFsModule({
   ...deps
 }: FsModuleDeps): FsModule {
   // The JSON API refuses what a WebDAV lock covers; WebDAV checks locks itself, with their tokens.
-  const locks = new FsLockGuard(repos, clock);
+  const locks = new FsLockGuard(webdavLocks, clock);
   const access = new FsAccess(configs, mounts, storage, logger, locks);
   const index = new FsIndex(caches);
   const core = new FsUploadCore({ access, repos, limits, index, clock });
