@@ -11,10 +11,7 @@ const root = join(import.meta.dirname, '..');
 const modules = join(root, 'modules');
 
 /** The crossings server/README.md names as left to move (file inside server/modules → repositories). */
-const notYetMoved: Record<string, string[]> = {
-  'file-requests/file-request-sweep.ts': ['fsUploads', 'storageConfigs'],
-  'uploads/upload-sweep.service.ts': ['files', 'storageConfigs'],
-};
+const notYetMoved: Record<string, string[]> = {};
 
 /** Repository name → owning domain, read from the `Repositories` factory. */
 function owners(): Map<string, string> {

@@ -5,6 +5,8 @@ import { PENDING_UPLOAD_TTL_MS } from '@shared/limits';
 import type { Repositories } from '@server/db/repositories';
 import type { SweepTask } from '@server/jobs/sweeper';
 import type { StorageRegistry } from '@server/storage/storage-registry';
+import { FsUploadRecordsService } from '@server/modules/fs/fs-upload-records.service';
+import { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 
 const batchSize = 200;
 
@@ -15,15 +17,17 @@ export function createFileRequestSweepTask(
   repos: Pick<Repositories, 'fileRequests' | 'fsUploads' | 'storageConfigs'>,
   storage: StorageRegistry,
 ): SweepTask {
+  // The mount upload and the storage behind a request upload, through the fs and storage-configs domains' services.
+  const fsUploads = new FsUploadRecordsService(repos);
+  const configs = new StorageConfigLookupService(repos);
   return {
     name: 'file-request-uploads',
     async run(now) {
       let removed = 0;
       const cutoff = new Date(now - PENDING_UPLOAD_TTL_MS).toISOString();
       for (const upload of await repos.fileRequests.stalePending(cutoff, batchSize)) {
-        const fsRow = upload.fs_upload_id === null ? undefined : await repos.fsUploads.findById(upload.fs_upload_id);
-        const config =
-          upload.storage_config_id === null ? undefined : await repos.storageConfigs.findById(upload.storage_config_id);
+        const fsRow = upload.fs_upload_id === null ? undefined : await fsUploads.find(upload.fs_upload_id);
+        const config = upload.storage_config_id === null ? undefined : await configs.byId(upload.storage_config_id);
         try {
           if (config !== undefined && upload.storage_key !== null) {
             const driver = await storage.driverFor(config);
@@ -33,7 +37,7 @@ export function createFileRequestSweepTask(
         } catch {
           continue; // Storage unreachable: the next pass tries again.
         }
-        if (fsRow !== undefined) await repos.fsUploads.delete(fsRow.id);
+        if (fsRow !== undefined) await fsUploads.remove(fsRow.id);
         if (await repos.fileRequests.deleteUpload(upload.id)) removed += 1;
       }
       const settledBefore = new Date(now - settledDeliveryTtlMs).toISOString();

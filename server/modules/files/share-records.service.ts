@@ -64,6 +64,21 @@ export class ShareRecordsService {
     await this.repos.files.delete(id);
   }
 
+  /** Shares the sweeper removes: uploads pending since before the first cutoff, shares settled before the second. */
+  sweepable(pendingBefore: string, settledBefore: string, limit: number): Promise<FileRow[]> {
+    return this.repos.files.sweepable(pendingBefore, settledBefore, limit);
+  }
+
+  /** Removes a swept share: a pending upload goes, a committed share leaves a tombstone (its slug answers 410). */
+  sweep(row: FileRow, nowIso: string): Promise<boolean> {
+    return row.status === 'pending' ? this.repos.files.delete(row.id) : this.repos.files.retire(row, nowIso);
+  }
+
+  /** Drops the tombstones retired before `before`; counts them. */
+  pruneTombstones(before: string): Promise<number> {
+    return this.repos.files.pruneTombstones(before);
+  }
+
   /** Whether a share upload to this object is still pending (the local blob endpoint takes its PUT). */
   hasPending(storageConfigId: string, key: string): Promise<boolean> {
     return this.repos.files.hasPending(storageConfigId, key);

@@ -7,6 +7,8 @@ import type { Repositories } from '@server/db/repositories';
 import type { SweepTask } from '@server/jobs/sweeper';
 import type { StorageRegistry } from '@server/storage/storage-registry';
 import type { FsShareIndex } from '@server/modules/fs/fs-share-index.service';
+import { ShareRecordsService } from '@server/modules/files/share-records.service';
+import { StorageConfigLookupService } from '@server/modules/storage-configs/storage-config-lookup.service';
 import { TOMBSTONE_TTL_MS } from '@server/modules/pastes/paste-sweep.service';
 
 /** The browser forgets its unfinished uploads after the same time (resumable uploads). */
@@ -20,19 +22,20 @@ export function createUploadSweepTask(
   storage: StorageRegistry,
   shares?: Pick<FsShareIndex, 'removed'>,
 ): SweepTask {
-  const files = repos.files;
-  const configs = repos.storageConfigs;
+  // The shares and their storage, through the files and storage-configs domains' services.
+  const records = new ShareRecordsService(repos);
+  const configs = new StorageConfigLookupService(repos);
   return {
     name: 'file-shares',
     async run(now) {
-      const rows = await files.sweepable(
+      const rows = await records.sweepable(
         new Date(now - pendingUploadTtlMs).toISOString(),
         new Date(now - settledShareGraceMs).toISOString(),
         batchSize,
       );
       let removed = 0;
       for (const row of rows) {
-        const config = await configs.findById(row.storage_config_id);
+        const config = await configs.byId(row.storage_config_id);
         // A share made from the explorer reads the mount's own file: only the share goes.
         if (config !== undefined && row.source_path === null) {
           const driver = await storage.driverFor(config);
@@ -40,11 +43,9 @@ export function createUploadSweepTask(
           await driver.deleteMany([row.storage_path]);
           await shares?.removed(repos, config.id, row.storage_path);
         }
-        const gone =
-          row.status === 'pending' ? await files.delete(row.id) : await files.retire(row, new Date(now).toISOString());
-        if (gone) removed += 1;
+        if (await records.sweep(row, new Date(now).toISOString())) removed += 1;
       }
-      return removed + (await files.pruneTombstones(new Date(now - TOMBSTONE_TTL_MS).toISOString()));
+      return removed + (await records.pruneTombstones(new Date(now - TOMBSTONE_TTL_MS).toISOString()));
     },
   };
 }
