@@ -1,8 +1,8 @@
 // Every service receives the composition root's `Repositories`, which no import rule can narrow:
 // this test reads the server's domains and fails when one calls another domain's repository
 // through it (`repos.<name>.…`, `trx.<name>.…`, `within.<name>.…`, or an alias `= repos.<name>`),
-// beyond the crossings server/README.md lists as not yet moved behind a service. A repository's
-// owner is the domain whose folder `repositories.ts` imports it from.
+// beyond the allowance list below (empty: every crossing goes through the owning domain's service).
+// A repository's owner is the domain whose folder `repositories.ts` imports it from.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 const modules = join(root, 'modules');
 
-/** The crossings server/README.md names as left to move (file inside server/modules → repositories). */
+/** Crossings allowed while they wait to move behind a service (file inside server/modules → repositories): none. */
 const notYetMoved: Record<string, string[]> = {};
 
 /** Repository name → owning domain, read from the `Repositories` factory. */
@@ -73,7 +73,7 @@ describe('repositories across domains', () => {
     expect([...reposReached(source)].sort()).toEqual(['apiKeys', 'files', 'mounts', 'storageConfigs']);
   });
 
-  it('no domain calls another domain’s repository beyond the crossings server/README.md lists', () => {
+  it('no domain calls another domain’s repository beyond the allowance list', () => {
     expect(crossings(owner)).toEqual([]);
   });
 
