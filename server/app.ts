@@ -199,7 +199,6 @@ export function createApp({
   app.route('/api', mounts.routes);
   app.route('/api', settings.routes);
   app.route('/api', createCacheModule({ caches, mounts: mounts.mounts, idempotency }));
-  const shareLookups = { records: shareRecords, requests: new FileRequestLookupService(repos) };
   const pendingThumbnails = () => thumbnails.store.repo.pendingCount();
   app.route('/api', createDashboardModule({ repos, clock, caches, proxyNotice, pendingThumbnails }));
   app.route('/api', pastes.routes);
@@ -219,6 +218,7 @@ export function createApp({
   app.route('/api', fs.routes);
   app.route('/api', sharePreview.routes);
   app.route('/api', thumbnails.routes(fs.access));
+  const shareLookups = { records: shareRecords, requests: new FileRequestLookupService(repos) };
   app.route('/api', thumbnails.shareRoutes(shareLookups, new UrlSigner(encryptionSecret, 'file-request-upload')));
   app.route(
     '/api',
