@@ -1,6 +1,6 @@
 // The contract between the server and the module that renders a share page's content into its
 // HTML (src/ui/ssr/share-page-render.tsx, built beside the server and loaded by it at run time), and
-// the one between that HTML and the app that takes the page over (src/ui/lib/server-share.ts).
+// the one between that HTML and the app that takes the page over (src/ui/domain/shares/server-share.ts).
 import type { PasteViewAnswer } from './api/paste.schema';
 import type { FilePreview, PublicFileAnswer } from './api/file-share.schema';
 

@@ -1,7 +1,7 @@
 // The content of a share page's HTML (/paste/{slug}, /file/{slug}), rendered on the server with the
 // app's own components (share-page-renderer.ts), so the page shows the share before any script
 // runs, and without JavaScript at all. It is rendered from the very answer the page's first call
-// would get, which goes with it for the app to take over (src/ui/lib/server-share.ts):
+// would get, which goes with it for the app to take over (src/ui/domain/shares/server-share.ts):
 // - a public paste: read and counted as the page's call counts it (`reveal=ask`), its Markdown
 //   rendered on the render workers within their budget, never on the event loop;
 // - a view-limited paste: the reveal step only, and no view spent; a protected one: its password

@@ -1,6 +1,6 @@
 // A passphrase share's secret (docs/encryption.md, "Passphrases"): Argon2id of the passphrase with
 // the parameters stored in the share's lock. Slow and memory-hard by design, so the app runs it in a
-// worker (src/workers/passphrase.worker.ts); kept apart from lock.ts so no page bundle carries it.
+// worker (src/ui/domain/e2ee/passphrase.worker.ts); kept apart from lock.ts so no page bundle carries it.
 import { argon2id } from 'hash-wasm';
 import { fromBase64Url, SECRET_BYTES } from './keys';
 import { type Kdf, kdfSchema, MalformedKdfError } from './lock';

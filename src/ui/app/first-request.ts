@@ -15,7 +15,7 @@ import { pastePageQuery, sharePaths } from '@shared/api/share-paths';
 import { endpointPath } from '@shared/http/endpoint';
 import { hasTextPreview, previewKind } from '@shared/preview-kind';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
-import { peekServerShare } from '@ui/lib/server-share';
+import { peekServerShare } from '@ui/domain/shares/server-share';
 
 /** The calls started for the page, by address, each handed out once. */
 const pending = new Map<string, Promise<Response>>();
@@ -78,7 +78,7 @@ export function startFirstRequest(fetchImpl: typeof fetch = (input, init) => fet
   try {
     const storage = window.localStorage;
     const apiBase = resolveApiBaseUrl(window.appConfig, storage);
-    // The server rendered this page and sent its answer with it (src/ui/lib/server-share.ts): only
+    // The server rendered this page and sent its answer with it (src/ui/domain/shares/server-share.ts): only
     // a file's preview is left to ask for.
     const served = peekServerShare();
     if (served !== undefined) {

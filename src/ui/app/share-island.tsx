@@ -1,7 +1,7 @@
 // A share page the server rendered (/paste/{slug}, /file/{slug}) is taken over by adopting its
 // nodes: the share's view (the server's <div id="share-island">, src/ui/ssr/share-page-render.tsx)
 // is hydrated in place with hydrateRoot, from the answer, language and date zone the server used
-// (carried in the page: src/ui/lib/server-share.ts), so nothing is drawn again and the element the
+// (carried in the page: src/ui/domain/shares/server-share.ts), so nothing is drawn again and the element the
 // visitor pressed is the element the app handles. The route's screen then shows that element where
 // its own view would go (src/ui/lib/adopted-island.tsx). Clicks on the view made before this (the
 // app's code still arriving) were held by the entry (early-clicks.ts) and are replayed here once the
@@ -14,7 +14,7 @@ import { RouterContextProvider } from '@tanstack/react-router';
 import { SHARE_ISLAND_ELEMENT_ID } from '@shared/share-page';
 import { offerIsland } from '@ui/lib/adopted-island';
 import { PageZone } from '@ui/lib/page-zone';
-import { peekServerShare, servedRendering } from '@ui/lib/server-share';
+import { peekServerShare, servedRendering } from '@ui/domain/shares/server-share';
 import { ServicesProvider } from '@ui/domain/services/services-provider';
 import type { ServicesSource } from '@ui/domain/services/services-source';
 import type { createAppRouter } from './router';

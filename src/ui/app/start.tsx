@@ -16,9 +16,9 @@
 import { startTransition } from 'react';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { resolveApiBaseUrl } from '@ui/lib/base-url';
-import { captureInstallOffers } from '@ui/lib/install-prompt-capture';
+import { captureInstallOffers } from '@ui/domain/app-install/install-prompt-capture';
 import { deferredServices, readyServices } from '@ui/domain/services/services-source';
-import { servedRendering } from '@ui/lib/server-share';
+import { servedRendering } from '@ui/domain/shares/server-share';
 import type { HeldClicks } from './early-clicks';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileRecord } from '@shared/api/file-share.schema';
 import { RowActions } from '@ui/components/row-actions';
 import { formatBytes } from '@ui/lib/format-bytes';
-import { creatorLabel } from '@ui/lib/creator-label';
+import { creatorLabel } from '@ui/domain/shares/creator-label';
 import { formatDateTime } from '@ui/lib/format-date-time';
 
 type FileTableProps = {

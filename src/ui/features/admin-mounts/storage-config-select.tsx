@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { storageName } from '@ui/lib/storage-labels';
+import { storageName } from '@ui/domain/storage/storage-labels';
 import { SelectField } from '@ui/components/select-field';
 import { apiErrorMessage } from '@ui/lib/api-error-message';
 import type { StorageConfig } from '@shared/api/storage-config.schema';

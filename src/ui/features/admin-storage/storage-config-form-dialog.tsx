@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { providerLabel } from '@ui/lib/storage-labels';
+import { providerLabel } from '@ui/domain/storage/storage-labels';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { Dialog } from '@ui/components/dialog';
 import { FormDialogActions } from '@ui/components/form-dialog-actions';

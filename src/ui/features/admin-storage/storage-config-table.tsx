@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { RowActions, type RowAction } from '@ui/components/row-actions';
 import { formatBytes } from '@ui/lib/format-bytes';
-import { driverLabel, providerLabel, storageName } from '@ui/lib/storage-labels';
+import { driverLabel, providerLabel, storageName } from '@ui/domain/storage/storage-labels';
 
 export type StorageAction = 'edit' | 'test' | 'default' | 'cors' | 'delete';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { storageName } from '@ui/lib/storage-labels';
+import { storageName } from '@ui/domain/storage/storage-labels';
 import type { DashboardStats, StorageUsage as Usage } from '@shared/api/dashboard.schema';
 import { formatBytes } from '@ui/lib/format-bytes';
 import { formatPercent } from './format-percent';

@@ -1,9 +1,9 @@
 // The mount explorer (issue 10) at one folder: breadcrumbs, toolbar, search, the entries in the
 // chosen view, uploads, and the dialogs of each action. The folder's data and tasks come from
 // use-explorer-folder.ts, the selection, dialog, menu and notice from the controller
-// (use-explorer-controller.ts), what each entry can do from use-explorer-actions.ts; this file
-// only lays them out.
-import { useEffect, useRef } from 'react';
+// (use-explorer-controller.ts), what each entry can do from use-explorer-actions.ts, the file
+// input from upload-picker.tsx; this file only lays them out.
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Breadcrumbs } from './breadcrumbs';
 import { ContextMenu } from './context-menu';
@@ -19,6 +19,7 @@ import { SearchBar } from './search-bar';
 import { SearchResults } from './search-results';
 import { useShareAction } from './share-action';
 import { UploadList } from './upload-list';
+import { useUploadPicker } from './upload-picker';
 import { useExplorerActions } from './use-explorer-actions';
 import { useExplorerController } from './use-explorer-controller';
 import { useExplorerFolder } from './use-explorer-folder';
@@ -39,8 +40,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
   const ui = useExplorerController(folder);
   const sharing = useShareAction(scope);
   const requestFiles = useRequestFilesAction();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const pickFiles = () => fileInput.current?.click();
+  const picker = useUploadPicker((files) => uploads.start(folder, files));
 
   const clearSearch = search.clear;
   useEffect(() => {
@@ -61,7 +61,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
     gestures,
     share: sharing.open,
     requestFiles,
-    upload: pickFiles,
+    upload: picker.pick,
     refresh: listing.reload,
   });
   const drop = useFileDrop(canWrite, gestures.drag, (files) => uploads.start(folder, files));
@@ -83,17 +83,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
         onFocus={search.refreshHistory}
         onSearch={search.run}
       />
-      <input
-        ref={fileInput}
-        type="file"
-        multiple
-        hidden
-        onChange={(event) => {
-          const chosenFiles = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          if (chosenFiles.length > 0) uploads.start(folder, chosenFiles);
-        }}
-      />
+      {picker.input}
       <p className="explorer__notice" role="status" data-error={ui.notice?.error || undefined}>
         {ui.notice?.text}
       </p>
@@ -115,7 +105,7 @@ export function Explorer({ scope, folder, preview }: ExplorerProps) {
           actions={actions}
           onMenu={openEntryMenu}
           onKeyAction={onKeyAction}
-          onUpload={pickFiles}
+          onUpload={picker.pick}
         />
       )}
       {drop.dragging && (

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captureInstallOffers } from '@ui/lib/install-prompt-capture';
+import { captureInstallOffers } from '@ui/domain/app-install/install-prompt-capture';
 import { pwaResources } from './pwa.locales';
 import { ConnectionBanner } from './connection-banner';
 import { PwaPrompts } from './pwa-prompts';

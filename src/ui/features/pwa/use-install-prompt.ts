@@ -1,7 +1,11 @@
 // The install prompt: shown when the browser offers installation and the app is not
 // installed; a dismissal hides it for 7 days, remembered in this browser.
 import { useCallback, useEffect, useState } from 'react';
-import { currentInstallOffer, spendInstallOffer, watchInstallOffer } from '@ui/lib/install-prompt-capture';
+import {
+  currentInstallOffer,
+  spendInstallOffer,
+  watchInstallOffer,
+} from '@ui/domain/app-install/install-prompt-capture';
 
 export const INSTALL_SNOOZE_MS = 7 * 24 * 60 * 60 * 1000;
 export const INSTALL_DISMISSED_KEY = 'install_prompt_dismissed_at';

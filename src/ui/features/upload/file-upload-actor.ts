@@ -28,7 +28,7 @@ let derived: { passphrase: string; kdf: Kdf; secret: Promise<Uint8Array<ArrayBuf
 function passphraseKey(passphrase: string): { kdf: Kdf; secret: Promise<Uint8Array<ArrayBuffer>> } {
   if (derived?.passphrase !== passphrase) {
     const kdf = newKdf();
-    const secret = import('@ui/lib/derive-passphrase').then(({ derivePassphrase }) =>
+    const secret = import('@ui/domain/e2ee/derive-passphrase').then(({ derivePassphrase }) =>
       derivePassphrase(passphrase, kdf),
     );
     derived = { passphrase, kdf, secret };
@@ -47,7 +47,7 @@ async function resumable(previous: SealWith | undefined, sealing: Sealing): Prom
   if ((kdf === undefined) !== (sealing.passphrase === undefined)) return false;
   const { passphrase } = sealing;
   if (kdf === undefined || passphrase === undefined) return true;
-  const again = await import('@ui/lib/derive-passphrase')
+  const again = await import('@ui/domain/e2ee/derive-passphrase')
     .then(({ derivePassphrase }) => derivePassphrase(passphrase, kdf))
     .catch(() => null);
   return again !== null && toBase64Url(again) === previous.secret;

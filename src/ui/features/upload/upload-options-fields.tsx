@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { storageName } from '@ui/lib/storage-labels';
+import { storageName } from '@ui/domain/storage/storage-labels';
 import type { StorageConfig } from '@shared/api/storage-config.schema';
 import { SelectField } from '@ui/components/select-field';
 import { TextField } from '@ui/components/text-field';

@@ -22,7 +22,7 @@ import { isApiError } from '@shared/api-error';
 import { useApiClient } from '@ui/domain/services/api-client-provider';
 import { useResource, type Resource } from '@ui/lib/use-resource';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
-import { takeServerPreview, takeServerShare } from '@ui/lib/server-share';
+import { takeServerPreview, takeServerShare } from '@ui/domain/shares/server-share';
 import { findFileCopy, keepFileCopy } from '@ui/features/file-view/lib/offline-file-copies';
 
 /** `offlineCopy`: when the details were saved on this device, for a copy shown without a connection. */

@@ -91,7 +91,7 @@ export function SealedFileView({ file, downloadUrl }: SealedFileViewProps) {
       const header = file.e2ee;
       if (header === undefined || asked.deriving) return;
       setOpening({ ...asked, deriving: true, wrong: false });
-      void import('@ui/lib/derive-passphrase')
+      void import('@ui/domain/e2ee/derive-passphrase')
         .then(({ derivePassphrase }) => derivePassphrase(passphrase, asked.kdf))
         .then((secret) => openHeader(secret, toBase64Url(secret), header))
         .catch(() => null)

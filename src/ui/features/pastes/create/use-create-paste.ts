@@ -40,7 +40,7 @@ async function newAttempt(form: string, text: PasteText, options: PasteOptions):
   const secret =
     passphrase === undefined || kdf === undefined
       ? newSecret()
-      : await (await import('@ui/lib/derive-passphrase')).derivePassphrase(passphrase, kdf);
+      : await (await import('@ui/domain/e2ee/derive-passphrase')).derivePassphrase(passphrase, kdf);
   return {
     form,
     input: {

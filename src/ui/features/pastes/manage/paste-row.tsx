@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PasteListItem } from '@shared/api/paste.schema';
 import { RowActions } from '@ui/components/row-actions';
 import { formatDateTime } from '@ui/lib/format-date-time';
-import { creatorLabel } from '@ui/lib/creator-label';
+import { creatorLabel } from '@ui/domain/shares/creator-label';
 
 type PasteRowProps = {
   paste: PasteListItem;

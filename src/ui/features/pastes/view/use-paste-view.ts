@@ -18,7 +18,7 @@ import { unlockPaste, viewPaste } from '@shared/api/paste.endpoints';
 // Markdown comes rendered and sanitised by the server: no Markdown code runs in the browser.
 import { pasteEditorQuery, pastePageQuery, pasteRevealQuery } from '@shared/api/share-paths';
 import { keepOffThread } from '@ui/lib/keep-off-thread';
-import { takeServerShare } from '@ui/lib/server-share';
+import { takeServerShare } from '@ui/domain/shares/server-share';
 import { hasStoredCredential } from '@machines/auth-storage-keys';
 import { findCopy, keepCopy } from '@ui/features/pastes/lib/offline-paste-copies';
 import { keyGate, pageSecret, type SealProblem, unsealed } from './unseal-paste';
@@ -92,7 +92,7 @@ async function opened(view: PasteViewAnswer, secret: Secret): Promise<PasteViewS
 const readsAtOnce = (view: PasteViewAnswer, secret: Secret) =>
   isRevealPending(view) && view.e2ee === true && view.viewsLeft === null && secret !== null;
 
-/** The answer the page's HTML was rendered from (src/ui/lib/server-share.ts), if it came with one; never an encrypted one. */
+/** The answer the page's HTML was rendered from (src/ui/domain/shares/server-share.ts), if it came with one; never an encrypted one. */
 function serverView(slug: string): PasteViewAnswer | undefined {
   const parsed = z.safeParse(pasteViewAnswerSchema, takeServerShare('paste', slug));
   return parsed.success && parsed.data.e2ee !== true ? parsed.data : undefined;
@@ -171,7 +171,7 @@ export function usePasteView(api: ApiClient, slug: string) {
       if (state.status !== 'passphrase' || state.deriving) return;
       const asked = state;
       setState({ ...asked, deriving: true, wrong: false });
-      import('@ui/lib/derive-passphrase')
+      import('@ui/domain/e2ee/derive-passphrase')
         .then(({ derivePassphrase }) => derivePassphrase(passphrase, asked.kdf))
         .then(async (derived) => {
           if (!(await matchesLock(derived, asked.lock))) return { ...asked, deriving: false, wrong: true };
