@@ -71,7 +71,7 @@ module.exports = {
     {
       name: 'domain-imports-no-feature',
       comment:
-        'src/ui/domain holds what features share (basket, offline queue, tasks, transfer, services, session, the local database): features import it, it imports no feature.',
+        'src/ui/domain holds what features share (one folder per product concept: basket, offline queue, tasks, transfer, shares, e2ee, storage, session, the local database, …): features import it, it imports no feature.',
       severity: 'error',
       from: { path: '^src/ui/domain/' },
       to: { path: '^src/ui/features/' },
