@@ -205,7 +205,7 @@ const isUnrendered = (answer: ShownPaste) => 'unrendered' in answer && answer.un
 
 /** What a paste's page is drawn from but its view count: an edit makes a new updated time. */
 function pasteKey(slug: string, answer: ShownPaste, rendering: SharePageRendering): string {
-  const version = isRevealPending(answer) ? `reveal:${String(answer.viewsLeft ?? 'any')}` : answer.updatedAt;
+  const version = isRevealPending(answer) ? `reveal:${String(answer.viewsLeft ?? 'unlimited')}` : answer.updatedAt;
   return ['paste', slug, rendering.language, rendering.zoneOffset, version].join('\0');
 }
 
