@@ -1,7 +1,7 @@
 // One upload through a file request's page in Chromium, as a stranger makes it: a fresh context,
 // the file chosen with setInputFiles (the page starts at once), timed in the page from the change
 // event to the file's "Arrived" and on to its receipt's SHA-256 shown (the worker hashes the file
-// once it has arrived), with the same meters as the upload page's run (kept until the hash). With `reloadAt`, the
+// beside its upload), with the same meters as the upload page's run (kept until the hash). With `reloadAt`, the
 // page is reloaded once that share of the parts is acknowledged by storage, the same file is chosen
 // again, and the parts sent after the reload are compared with those acknowledged before it.
 import { setTimeout as delay } from 'node:timers/promises';

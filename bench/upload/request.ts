@@ -2,7 +2,8 @@
 // through a file request's page (/request/{slug}, a fresh browser with no account) and through
 // the upload page, alternating which goes first, round after round in the same run; then one
 // request upload reloaded when half its parts are acknowledged, resumed with the same file.
-// Prints markdown: throughput of both, their ratio (target ≥ 0.95), tab memory, the resume.
+// Prints markdown: throughput of both (the request's to its receipt complete, the SHA-256 shown),
+// their ratio (target ≥ 0.95), the time to "Arrived" beside it, tab memory, the resume.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,25 +158,26 @@ async function main(): Promise<void> {
   const resumedVerified = await checkNew(client, bucket, before, sha256, true);
 
   const cpuModel = /model name\s*:\s*(.+)/.exec(await readFile('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
-  const ratios = rounds.map((r) => r.page.seconds / r.request.seconds);
+  // The request's upload is over when its receipt is whole: the file arrived and its SHA-256 shown.
+  const ratios = rounds.map((r) => r.page.seconds / r.request.hashSeconds);
   const lines = [
     `Request mode: ${cpuModel}, ${cpus().length} cores; file ${size / MIB} MiB; both pages on the app's transfer worker defaults`,
     '',
-    '| run | upload page MB/s | request page MB/s | request / upload page | tab RSS MiB, upload page | tab RSS MiB, request | tab RssAnon MiB, request | server RSS MiB, request | order | verified (request) | load |',
+    '| run | upload page MB/s | request page MB/s (to the SHA-256 shown) | request / upload page | tab RSS MiB, upload page | tab RSS MiB, request | tab RssAnon MiB, request | server RSS MiB, request | order | verified (request) | load |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rounds.map(
       (r, i) =>
-        `| ${i + 1} | ${fixed(mbps(r.page.seconds))} | ${fixed(mbps(r.request.seconds))} | ${fixed(ratios[i] ?? 0, 2)} | ${rss(r.page.tabRss)} | ${rss(r.request.tabRss)} | ${rss(r.request.tabAnon)} | ${rss(r.request.serverRss)} | ${r.order} | ${r.verified} | ${fixed(r.load, 2)} |`,
+        `| ${i + 1} | ${fixed(mbps(r.page.seconds))} | ${fixed(mbps(r.request.hashSeconds))} | ${fixed(ratios[i] ?? 0, 2)} | ${rss(r.page.tabRss)} | ${rss(r.request.tabRss)} | ${rss(r.request.tabAnon)} | ${rss(r.request.serverRss)} | ${r.order} | ${r.verified} | ${fixed(r.load, 2)} |`,
     ),
-    `| **median** | ${fixed(median(rounds.map((r) => mbps(r.page.seconds))))} | ${fixed(median(rounds.map((r) => mbps(r.request.seconds))))} | ${fixed(median(ratios), 2)} | | | | | | | |`,
+    `| **median** | ${fixed(median(rounds.map((r) => mbps(r.page.seconds))))} | ${fixed(median(rounds.map((r) => mbps(r.request.hashSeconds))))} | ${fixed(median(ratios), 2)} | | | | | | | |`,
     '',
-    'The receipt: "Arrived" is shown at the commit; the SHA-256 is computed after it (s after the change event):',
+    'The receipt: "Arrived" is shown at the commit, the SHA-256 (computed beside the upload) when it is done (s after the change event):',
     '',
-    '| run | upload page s | request s to "Arrived" | request s to SHA-256 shown | SHA-256 after "Arrived" s | request MB/s to SHA-256 | load |',
+    '| run | upload page s | request s to "Arrived" | request / upload page to "Arrived" | request s to SHA-256 shown | SHA-256 after "Arrived" s | load |',
     '|---|---|---|---|---|---|---|',
     ...rounds.map(
       (r, i) =>
-        `| ${i + 1} | ${fixed(r.page.seconds, 2)} | ${fixed(r.request.seconds, 2)} | ${fixed(r.request.hashSeconds, 2)} | ${fixed(r.request.hashSeconds - r.request.seconds, 2)} | ${fixed(mbps(r.request.hashSeconds))} | ${fixed(r.load, 2)} |`,
+        `| ${i + 1} | ${fixed(r.page.seconds, 2)} | ${fixed(r.request.seconds, 2)} | ${fixed(r.page.seconds / r.request.seconds, 2)} | ${fixed(r.request.hashSeconds, 2)} | ${fixed(r.request.hashSeconds - r.request.seconds, 2)} | ${fixed(r.load, 2)} |`,
     ),
     '',
     "Where the time went (ms after the click or the change event; CPU seconds over the upload, the request's until its SHA-256 is shown):",
@@ -187,7 +189,7 @@ async function main(): Promise<void> {
       phases(`${i + 1}, request`, r.request.seconds, r.request, r.load),
     ]),
     '',
-    `Target: request ≥ ${TARGET} × upload page → median ${fixed(median(ratios), 2)}: ${median(ratios) >= TARGET ? 'met' : 'missed'}.`,
+    `Target: request (to its SHA-256 shown) ≥ ${TARGET} × upload page → median ${fixed(median(ratios), 2)}: ${median(ratios) >= TARGET ? 'met' : 'missed'}.`,
     '',
     resumed.resume === null
       ? 'Resume: not measured.'

@@ -57,4 +57,31 @@ describe('the receipt hash', () => {
     );
     expect(hashed).toEqual([MIB, 2 * MIB, 3 * MIB, bytes.byteLength]);
   });
+
+  it('tells where it stands as it goes, and takes up again from any of those points', async () => {
+    const checkpoints: { offset: number; state: Uint8Array }[] = [];
+    const whole = await sha256Of(new Blob([bytes]), {
+      bufferBytes: MIB,
+      checkpointBytes: MIB,
+      onCheckpoint: (checkpoint) => checkpoints.push(checkpoint),
+    });
+    expect(whole).toBe(expected);
+    // One a mebibyte, and one at the end.
+    expect(checkpoints.map((checkpoint) => checkpoint.offset)).toEqual([MIB, 2 * MIB, 3 * MIB, bytes.byteLength]);
+    for (const from of checkpoints) {
+      // Only the rest is read: a file whose first bytes differ still gives the first file's hash.
+      const changed = bytes.slice();
+      changed.fill(0, 0, from.offset);
+      const hashed: number[] = [];
+      expect(
+        await sha256Of(new Blob([changed]), { from, bufferBytes: MIB, onBytes: (count) => hashed.push(count) }),
+      ).toBe(expected);
+      // Counted from the checkpoint on: only the rest's chunks, and the whole file's size at the end.
+      expect(hashed.length).toBe(Math.ceil((bytes.byteLength - from.offset) / MIB));
+      expect(hashed.at(-1) ?? from.offset).toBe(bytes.byteLength);
+    }
+    // A state the hasher cannot read: the hash starts from the first byte.
+    const unreadable = { offset: MIB, state: new Uint8Array(8) };
+    expect(await sha256Of(new Blob([bytes]), { from: unreadable })).toBe(expected);
+  });
 });

@@ -1,8 +1,9 @@
-// The SHA-256 of a file request's receipt, made once the upload has committed. Every way of reading a Blob into
+// The SHA-256 of a file request's receipt, made beside the upload. Every way of reading a Blob into
 // script hands out a new buffer per read, and a 2 GiB file's worth of them was collected too late
 // (the tab grew by 250 MiB). A byte stream read through a BYOB reader fills buffers we own: two are
 // reused for the whole file, one filling while the other is hashed, so memory stays flat.
 import { createSHA256 } from 'hash-wasm';
+import type { HashCheckpoint } from './receipt-hash-checkpoints';
 
 /** Bytes per read; two buffers of this size are all the hash holds. */
 export const HASH_BUFFER_BYTES = 2 * 1024 * 1024;
@@ -76,25 +77,48 @@ export async function forEachChunk(
   await sliceChunks(file, bufferBytes, onChunk, signal);
 }
 
+/** Bytes hashed between two checkpoints a resumed upload can start again from. */
+export const HASH_CHECKPOINT_BYTES = 64 * 1024 * 1024;
+
 export type HashOptions = ChunkOptions & {
-  /** Hears how many bytes of the file are hashed, after every chunk. */
+  /** Where an earlier hash of the same file stood: only the bytes after it are read. */
+  from?: HashCheckpoint;
+  /** Hears where the hash stands every `checkpointBytes` and at the end. */
+  onCheckpoint?: (checkpoint: HashCheckpoint) => void;
+  checkpointBytes?: number;
+  /** Hears how many bytes of the file are hashed (a checkpoint's included), after every chunk. */
   onBytes?: (hashed: number) => void;
 };
 
 /** Hex SHA-256 of a Blob, whatever its size, in constant memory. */
 export async function sha256Of(file: Blob, options: HashOptions = {}): Promise<string> {
-  const { onBytes, ...reading } = options;
+  const { from, onCheckpoint, checkpointBytes = HASH_CHECKPOINT_BYTES, onBytes, ...reading } = options;
   const hasher = await createSHA256();
   hasher.init();
-  let hashed = 0;
+  let offset = 0;
+  if (from !== undefined && from.offset <= file.size) {
+    try {
+      hasher.load(from.state);
+      offset = from.offset;
+    } catch {
+      // A state another version of the hasher wrote: from the first byte, then.
+      hasher.init();
+    }
+  }
+  let next = offset + checkpointBytes;
   await forEachChunk(
-    file,
+    offset === 0 ? file : file.slice(offset),
     (chunk) => {
       hasher.update(chunk);
-      hashed += chunk.byteLength;
-      onBytes?.(hashed);
+      offset += chunk.byteLength;
+      onBytes?.(offset);
+      if (onCheckpoint !== undefined && offset >= next) {
+        onCheckpoint({ offset, state: hasher.save() });
+        next = offset + checkpointBytes;
+      }
     },
     reading,
   );
+  onCheckpoint?.({ offset, state: hasher.save() });
   return hasher.digest('hex');
 }

@@ -1,8 +1,8 @@
 // What crosses the worker boundary for an upload through a file request: the job names the
 // request (its slug and the upload token its page was given) and the file; the result, as soon as
 // the server has committed the file, is a line of the uploader's receipt without its SHA-256. The
-// worker computes that afterwards (once the batch's other uploads are over, so it never slows
-// them) and tells the page through a separate report: how far it is, then the hash or its failure.
+// worker computes that beside the upload and tells the page through a separate report from the
+// commit on: how far it is (when the upload finished first), then the hash or its failure.
 import * as z from 'zod/mini';
 import { FILE_REQUEST_UPLOADER_NAME_MAX } from '@shared/api/file-request.schema';
 import { posterSchema, transferFailureSchema, type ProgressCallback, type StartedCallback } from './protocol';
@@ -37,7 +37,7 @@ export type RequestReceipt = z.infer<typeof requestReceiptSchema>;
 
 /** Where the receipt's SHA-256 of a committed file stands; `fileId` is the receipt line's. */
 export const requestHashReportSchema = z.discriminatedUnion('state', [
-  /** Waiting for the batch's other uploads (`percent` 0) or reading the file. */
+  /** The file arrived before its hash was done: how much of it is hashed. */
   z.object({ state: z.literal('hashing'), fileId: z.string(), percent: z.number().check(z.gte(0), z.lte(100)) }),
   z.object({ state: z.literal('hashed'), fileId: z.string(), sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
   z.object({ state: z.literal('failed'), fileId: z.string(), message: z.string() }),

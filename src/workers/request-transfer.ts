@@ -1,14 +1,18 @@
 // Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
-// multipart with resume after a reload), on the request's calls. The result comes as soon as the
-// server has committed the file; the receipt's SHA-256 is computed afterwards. A large file's is
-// computed one at a time and only once no other upload of this worker is running, so it never
-// competes with an upload for the CPU; a small file's at once, so a reload soon after keeps it
-// (receipt-hash.ts: two reused buffers, so memory stays flat). Its progress and its value reach
-// the page through the job's hash report.
+// multipart with resume after a reload), on the request's calls, while the file's SHA-256 is
+// computed beside the upload (receipt-hash.ts: two reused buffers, so memory stays flat). The
+// result comes as soon as the server has committed the file, a line of the uploader's receipt;
+// its SHA-256 follows in the job's hash report, at once when the hash was done first.
 import { createTransferEngine, type TransferEngineDeps } from './engine';
 import { failure } from './failures';
 import { createJobRegistry } from './job-registry';
 import { sha256Of } from './receipt-hash';
+import {
+  checkpointKey,
+  indexedDbCheckpoints,
+  type HashCheckpoint,
+  type HashCheckpoints,
+} from './receipt-hash-checkpoints';
 import type { ProgressCallback, StartedCallback, TransferConnection } from './protocol';
 import type { HashedCallback, RequestUploadJob, RequestUploadResult } from './request-protocol';
 import { createRequestUploadApi } from './request-upload-api';
@@ -16,8 +20,8 @@ import { createRequestUploadApi } from './request-upload-api';
 export type RequestTransferDeps = Omit<TransferEngineDeps, 'api'> & {
   fetch: typeof globalThis.fetch;
   connection: () => TransferConnection | null;
-  /** Files up to this size are hashed as soon as they arrive; HASH_AT_ONCE_BYTES by default. */
-  hashAtOnceBytes?: number;
+  /** Where the hash of an upload a reload may interrupt is kept; this browser's IndexedDB by default. */
+  checkpoints?: HashCheckpoints | null;
 };
 
 export type RequestTransfer = {
@@ -30,64 +34,95 @@ export type RequestTransfer = {
   cancel(id: string): boolean;
 };
 
-/** Files up to this size are hashed as soon as they arrive (a few hundred ms of CPU at most). */
-export const HASH_AT_ONCE_BYTES = 64 * 1024 * 1024;
+/** How far a hash is, in whole percent: its reports go out at most once per percent. */
+function percentOf(hashed: number, size: number): number {
+  return size === 0 ? 100 : Math.min(100, Math.floor((hashed / size) * 100));
+}
 
-/** Hash reports go out at most once per whole percent. */
-function percentReporter(size: number, report: (percent: number) => void) {
-  let last = 0;
-  return (hashed: number) => {
-    const percent = size === 0 ? 100 : Math.min(100, Math.floor((hashed / size) * 100));
-    if (percent <= last) return;
-    last = percent;
-    report(percent);
+/**
+ * The receipt's hash of one upload, started with it. Its state is kept at each checkpoint under
+ * the upload's ids once the server has given them, and taken up again from the last one when the
+ * upload resumes after a reload.
+ */
+function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null, signal: AbortSignal) {
+  let key = job.resume === undefined ? null : checkpointKey(job.resume);
+  let latest: HashCheckpoint | null = null;
+  let writes = Promise.resolve();
+  let hashed = 0;
+  let onPercent: ((percent: number) => void) | null = null;
+  const keep = () => {
+    if (checkpoints === null || key === null || latest === null) return;
+    const [at, checkpoint] = [key, latest];
+    writes = writes.then(() => checkpoints.save(at, job.file, checkpoint)).catch(() => undefined);
+  };
+  const resumed = key === null || checkpoints === null ? null : checkpoints.load(key, job.file).catch(() => null);
+  const hash = (async () => {
+    const from = await resumed;
+    return sha256Of(job.file, {
+      signal,
+      ...(from === null ? {} : { from }),
+      onBytes: (count) => {
+        const before = percentOf(hashed, job.file.size);
+        hashed = count;
+        const now = percentOf(hashed, job.file.size);
+        if (now > before) onPercent?.(now);
+      },
+      onCheckpoint: (checkpoint) => {
+        latest = checkpoint;
+        keep();
+      },
+    });
+  })();
+  let outcome: { sha256: string } | { message: string } | null = null;
+  const over = hash.then(
+    (sha256) => {
+      outcome = { sha256 };
+    },
+    (error: unknown) => {
+      outcome = { message: error instanceof Error ? error.message : String(error) };
+    },
+  );
+  return {
+    started(upload: { fileId: string; uploadId: string }) {
+      key = checkpointKey(upload);
+      keep();
+    },
+    /** The upload ended for good: its checkpoint goes. */
+    forget() {
+      if (checkpoints === null || key === null) return;
+      const at = key;
+      // Nothing is kept after this, not even the checkpoint of a hash still finishing.
+      key = null;
+      writes = writes.then(() => checkpoints.forget(at)).catch(() => undefined);
+    },
+    /** From the commit on, the page hears where the hash of the receipt line `fileId` stands. */
+    report(fileId: string, onHashed: HashedCallback | undefined) {
+      const tell = () => {
+        if (outcome === null) return;
+        onHashed?.(
+          'sha256' in outcome
+            ? { state: 'hashed', fileId, sha256: outcome.sha256 }
+            : { state: 'failed', fileId, message: outcome.message },
+        );
+      };
+      if (outcome !== null) return tell();
+      // The digest follows the last chunk: 100 % is said by `hashed` alone.
+      onPercent = (percent) =>
+        outcome === null && onHashed?.({ state: 'hashing', fileId, percent: Math.min(percent, 99) });
+      onPercent(percentOf(hashed, job.file.size));
+      void over.then(tell);
+    },
   };
 }
 
 export function createRequestTransfer({
   fetch,
   connection,
-  hashAtOnceBytes = HASH_AT_ONCE_BYTES,
+  checkpoints: kept,
   ...engineDeps
 }: RequestTransferDeps): RequestTransfer {
   const jobs = engineDeps.jobs ?? createJobRegistry();
-  // The request uploads in flight; hashes wait while there is any, and run one after the other.
-  const uploading = new Set<string>();
-  let idleWaiters: (() => void)[] = [];
-  let hashes = Promise.resolve();
-  const idle = () =>
-    uploading.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
-  const ended = (id: string) => {
-    uploading.delete(id);
-    if (uploading.size > 0) return;
-    const waiting = idleWaiters;
-    idleWaiters = [];
-    for (const resolve of waiting) resolve();
-  };
-
-  function hashAfterwards(file: Blob, fileId: string, onHashed?: HashedCallback) {
-    onHashed?.({ state: 'hashing', fileId, percent: 0 });
-    const hash = async () => {
-      try {
-        const onBytes = percentReporter(file.size, (percent) =>
-          onHashed?.({ state: 'hashing', fileId, percent: Math.min(percent, 99) }),
-        );
-        const sha256 = await sha256Of(file, { onBytes });
-        onHashed?.({ state: 'hashed', fileId, sha256 });
-      } catch (error) {
-        onHashed?.({ state: 'failed', fileId, message: error instanceof Error ? error.message : String(error) });
-      }
-    };
-    // A small file's hash costs next to nothing: it is done at once. A large one waits its turn,
-    // after every upload of the batch.
-    if (file.size <= hashAtOnceBytes) void hash();
-    else
-      hashes = hashes.then(async () => {
-        await idle();
-        await hash();
-      });
-  }
-
+  const checkpoints = kept === undefined ? indexedDbCheckpoints() : kept;
   return {
     async upload(job, onProgress, onStarted, onHashed) {
       if (jobs.isRunning(job.id)) return failure('invalid-job', { message: `upload ${job.id} is already running` });
@@ -99,8 +134,11 @@ export function createRequestTransfer({
         ...(job.uploaderName === undefined ? {} : { uploaderName: job.uploaderName }),
       });
       const engine = createTransferEngine({ ...engineDeps, jobs, api });
-      uploading.add(job.id);
+      // The hash stops with the upload: a failed or cancelled one reads no more of the file.
+      const hashing = new AbortController();
+      let arrived = false;
       try {
+        const receipt = receiptHash(job, checkpoints, hashing.signal);
         const result = await engine.upload(
           {
             id: job.id,
@@ -110,11 +148,17 @@ export function createRequestTransfer({
             ...(job.poster === undefined ? {} : { poster: job.poster }),
           },
           onProgress,
-          onStarted,
+          (started) => {
+            receipt.started(started);
+            onStarted?.(started);
+          },
         );
+        // As the page does: a failure the network caused leaves the upload on the server, to resume.
+        if (result.ok || !result.retryable) receipt.forget();
         if (!result.ok) return result;
         const { share } = result;
-        hashAfterwards(job.file, share.id, onHashed);
+        arrived = true;
+        receipt.report(share.id, onHashed);
         return {
           ok: true,
           receipt: {
@@ -128,7 +172,7 @@ export function createRequestTransfer({
       } catch (error) {
         return failure('internal', { message: error instanceof Error ? error.message : String(error) });
       } finally {
-        ended(job.id);
+        if (!arrived) hashing.abort();
       }
     },
     cancel: (id) => jobs.cancel(id),

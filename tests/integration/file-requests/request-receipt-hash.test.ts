@@ -1,10 +1,12 @@
-// The receipt's SHA-256, through the worker's request transfer against the real server: the
-// upload's result comes at the commit, without the hash; the hash is computed afterwards, only
-// once the batch's other uploads are over, and reported separately. A resumed upload's receipt
-// gets the whole file's SHA-256 the same way. Both drivers, both databases.
+// The receipt's SHA-256, through the worker's request transfer against the real server: the hash
+// is computed beside the upload; the upload's result comes at the commit, without the hash, which
+// follows in a separate report (at once when it was done first, else with how far it is). A hash a
+// reload interrupts is taken up from its checkpoint by the resumed upload; a failed upload stops it.
+// Both drivers, both databases.
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetchTransport, type PutTransport } from '@workers/put-transport';
+import type { HashCheckpoint, HashCheckpoints } from '@workers/receipt-hash-checkpoints';
 import type { RequestHashReport } from '@workers/request-protocol';
 import { createRequestTransfer } from '@workers/request-transfer';
 import type { FsHarness } from '@tests/integration/fs/fs-harness';
@@ -12,13 +14,62 @@ import { newRequest, setups, startRequestHarness, tokenOf } from './file-request
 
 const MIB = 1024 * 1024;
 
-/** A file that counts the reads of it through its byte stream (the hash's; the engine slices). */
-class CountedFile extends File {
+/**
+ * A file that counts the reads of it from its first byte (the hash's; the engine sends slices),
+ * and whose byte stream gives nothing until `open()`; `cancelled` tells that its reader gave up.
+ */
+class GatedFile extends File {
   streamed = 0;
-  override stream() {
-    this.streamed += 1;
-    return super.stream();
+  cancelled = false;
+  open: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve) => {
+    this.open = resolve;
+  });
+
+  constructor(bytes: Uint8Array<ArrayBuffer>, name: string, gated: boolean) {
+    super([bytes], name, { lastModified: 1_000 });
+    if (!gated) this.open();
   }
+
+  override stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    this.streamed += 1;
+    const inner = super.stream().getReader();
+    return new ReadableStream({
+      type: 'bytes',
+      pull: async (controller) => {
+        await this.gate;
+        const { done, value } = await inner.read();
+        if (!done) return controller.enqueue(value);
+        controller.close();
+        // A read still waiting for its buffer to fill takes what it has.
+        controller.byobRequest?.respond(0);
+      },
+      cancel: (reason) => {
+        this.cancelled = true;
+        return inner.cancel(reason);
+      },
+    });
+  }
+}
+
+/** Checkpoints in memory, as this browser's IndexedDB keeps them across a reload. */
+function memoryCheckpoints() {
+  const kept = new Map<string, HashCheckpoint>();
+  let whole: () => void = () => undefined;
+  const hashedWhole = new Promise<void>((resolve) => {
+    whole = resolve;
+  });
+  const store: HashCheckpoints = {
+    load: async (key) => kept.get(key) ?? null,
+    save: async (key, file, checkpoint) => {
+      kept.set(key, checkpoint);
+      if (checkpoint.offset === file.size) whole();
+    },
+    forget: async (key) => {
+      kept.delete(key);
+    },
+  };
+  return { store, kept, hashedWhole };
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -36,138 +87,126 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
   });
   afterAll(() => h.close());
 
-  function transfer(transport: PutTransport, hashAtOnceBytes?: number) {
+  function transfer(transport: PutTransport, checkpoints: HashCheckpoints | null = null) {
     return createRequestTransfer({
-      ...(hashAtOnceBytes === undefined ? {} : { hashAtOnceBytes }),
       fetch: globalThis.fetch,
       connection: () => ({ baseUrl: `${h.server.baseUrl}/api`, credentials: null }),
       transport,
       now: () => performance.now(),
       sleep,
-      // Parts of 5 MiB, one at a time, no retry: a part's failure ends the try.
+      checkpoints,
+      // Three parts of 5 MiB, one at a time, no retry: a part's failure ends the try.
       config: { singlePutMaxBytes: 5 * MIB, partSize: 5 * MIB, concurrency: 1, retries: 0 },
     });
   }
 
-  /** Two uploads of one batch; the second one's last part waits until `release()`. */
-  async function twoUploads(hashAtOnceBytes?: number) {
+  async function job(file: GatedFile) {
     const { request } = await newRequest(h);
     const token = await tokenOf(h, request.slug);
-    const small = randomBytes(MIB);
-    const large = randomBytes(12 * MIB);
-    const first = new CountedFile([small], 'first.bin');
-    const second = new CountedFile([large], 'second.bin');
+    return { id: `upload-${file.name}`, slug: request.slug, token, file, filename: file.name };
+  }
+
+  it('hashes the file beside its upload, and gives the hash at the commit when it was done first', async () => {
+    const bytes = randomBytes(12 * MIB);
+    const file = new GatedFile(bytes, 'beside.bin', false);
+    const { store, hashedWhole } = memoryCheckpoints();
     const storage = createFetchTransport(globalThis.fetch);
-    // The second file's last part (sent once: no retries) waits until the test lets it go.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    // The last part waits until the whole file is hashed: the hash ran while the parts went.
     const held: PutTransport = {
       async put(url, body, options) {
-        if (body.size === large.length - 10 * MIB) await released;
+        if (body.size === bytes.length - 10 * MIB) await hashedWhole;
         return storage.put(url, body, options);
       },
     };
-    const worker = transfer(held, hashAtOnceBytes);
     const reports: RequestHashReport[] = [];
-    const hear = (report: RequestHashReport) => reports.push(report);
-    const secondUpload = worker.upload(
-      { id: 'second', slug: request.slug, token, file: second, filename: second.name },
-      undefined,
-      undefined,
-      hear,
+    const result = await transfer(held, store).upload(await job(file), undefined, undefined, (report) =>
+      reports.push(report),
     );
-    const firstResult = await worker.upload(
-      { id: 'first', slug: request.slug, token, file: first, filename: first.name },
-      undefined,
-      undefined,
-      hear,
-    );
-    if (!firstResult.ok) throw new Error(firstResult.message);
-    return { small, large, first, second, reports, firstResult, secondUpload, release };
-  }
-
-  it('answers at the commit, and hashes a large file only once the batch’s other upload is over', async () => {
-    const { small, large, first, second, reports, firstResult, secondUpload, release } = await twoUploads(0);
-    // Arrived, without its hash; the hash waits while the second file is still uploading.
-    expect(firstResult.receipt).toMatchObject({ filename: 'first.bin', size: small.length });
-    expect(firstResult.receipt.sha256).toBeUndefined();
-    expect(reports).toEqual([{ state: 'hashing', fileId: firstResult.receipt.fileId, percent: 0 }]);
-    expect(first.streamed).toBe(0);
-
-    release();
-    const secondResult = await secondUpload;
-    if (!secondResult.ok) throw new Error(secondResult.message);
-    expect(secondResult.receipt.sha256).toBeUndefined();
-    const hashedOf = (fileId: string) =>
-      reports.find((report) => report.state === 'hashed' && report.fileId === fileId);
-    await expect.poll(() => hashedOf(secondResult.receipt.fileId)).toBeDefined();
-    expect(hashedOf(firstResult.receipt.fileId)).toEqual({
-      state: 'hashed',
-      fileId: firstResult.receipt.fileId,
-      sha256: sha256Of(small),
-    });
-    expect(hashedOf(secondResult.receipt.fileId)).toEqual({
-      state: 'hashed',
-      fileId: secondResult.receipt.fileId,
-      sha256: sha256Of(large),
-    });
-    // One after the other: the first file's hash was over before the second's read its first bytes.
-    const firstHashed = reports.findIndex(
-      (report) => report.state === 'hashed' && report.fileId === firstResult.receipt.fileId,
-    );
-    const secondReading = reports.findIndex(
-      (report) => report.state === 'hashing' && report.fileId === secondResult.receipt.fileId && report.percent > 0,
-    );
-    expect(firstHashed).toBeGreaterThan(0);
-    expect(firstHashed).toBeLessThan(secondReading);
-    expect([first.streamed, second.streamed]).toEqual([1, 1]);
-  });
-
-  it('hashes a small file at once, beside the batch’s other upload', async () => {
-    const { small, reports, firstResult, secondUpload, release } = await twoUploads();
-    expect(firstResult.receipt.sha256).toBeUndefined();
+    if (!result.ok) throw new Error(result.message);
+    expect(result.receipt).toMatchObject({ filename: 'beside.bin', size: bytes.length });
+    expect(result.receipt.sha256).toBeUndefined();
     await expect
-      .poll(() => reports.find((report) => report.state === 'hashed'))
-      .toEqual({ state: 'hashed', fileId: firstResult.receipt.fileId, sha256: sha256Of(small) });
-    release();
-    expect((await secondUpload).ok).toBe(true);
+      .poll(() => reports)
+      .toEqual([{ state: 'hashed', fileId: result.receipt.fileId, sha256: sha256Of(bytes) }]);
+    expect(file.streamed).toBe(1);
   });
 
-  it('gives a resumed upload’s receipt the whole file’s SHA-256', async () => {
-    const { request } = await newRequest(h);
-    const token = await tokenOf(h, request.slug);
+  it('answers at the commit when the file arrives before its hash, and tells how far the hash is', async () => {
     const bytes = randomBytes(12 * MIB);
-    const file = new CountedFile([bytes], 'video.bin', { lastModified: 1_000 });
-    const job = { id: 'resumed', slug: request.slug, token, file, filename: file.name };
-    // First try: part 1 reaches storage, then the network fails, as a reload would.
+    const file = new GatedFile(bytes, 'slow-hash.bin', true);
+    const reports: RequestHashReport[] = [];
+    const result = await transfer(createFetchTransport(globalThis.fetch)).upload(
+      await job(file),
+      undefined,
+      undefined,
+      (report) => reports.push(report),
+    );
+    if (!result.ok) throw new Error(result.message);
+    const { fileId } = result.receipt;
+    expect(reports).toEqual([{ state: 'hashing', fileId, percent: 0 }]);
+
+    file.open();
+    await expect.poll(() => reports.at(-1)).toEqual({ state: 'hashed', fileId, sha256: sha256Of(bytes) });
+    const percents = reports.flatMap((report) => (report.state === 'hashing' ? [report.percent] : []));
+    expect(percents.length).toBeGreaterThan(1);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(Math.max(...percents)).toBeLessThanOrEqual(99);
+  });
+
+  it('stops the hash of an upload that failed', async () => {
+    const bytes = randomBytes(12 * MIB);
+    const file = new GatedFile(bytes, 'refused.bin', true);
     const storage = createFetchTransport(globalThis.fetch);
     let puts = 0;
-    const failing: PutTransport = {
+    const refusing: PutTransport = {
       async put(url, body, options) {
         puts += 1;
         if (puts === 1) return storage.put(url, body, options);
         throw new TypeError('Failed to fetch');
       },
     };
-    const started: { fileId: string; uploadId: string }[] = [];
     const reports: RequestHashReport[] = [];
-    const first = await transfer(failing).upload(
-      job,
-      undefined,
-      (upload) => started.push(upload),
-      (report) => reports.push(report),
+    const result = await transfer(refusing).upload(await job(file), undefined, undefined, (report) =>
+      reports.push(report),
     );
-    expect(first).toMatchObject({ ok: false, code: 'network', retryable: true });
+    expect(result).toMatchObject({ ok: false, code: 'network', retryable: true });
+    file.open();
+    await expect.poll(() => file.cancelled).toBe(true);
+    expect(reports).toEqual([]);
+  });
+
+  it('takes a resumed upload’s hash up from its checkpoint and still gives the whole file’s SHA-256', async () => {
+    const bytes = randomBytes(12 * MIB);
+    const file = new GatedFile(bytes, 'video.bin', false);
+    const { store, kept, hashedWhole } = memoryCheckpoints();
+    const first = await job(file);
+    // First try: part 1 reaches storage; part 2 waits for the hash's last checkpoint, then the
+    // network fails it, as a reload would.
+    const storage = createFetchTransport(globalThis.fetch);
+    let puts = 0;
+    const failing: PutTransport = {
+      async put(url, body, options) {
+        puts += 1;
+        if (puts === 1) return storage.put(url, body, options);
+        await hashedWhole;
+        throw new TypeError('Failed to fetch');
+      },
+    };
+    const started: { fileId: string; uploadId: string }[] = [];
+    const failed = await transfer(failing, store).upload(first, undefined, (upload) => started.push(upload));
+    expect(failed).toMatchObject({ ok: false, code: 'network', retryable: true });
     const [upload] = started;
     if (upload === undefined) throw new Error('the upload never started');
-    // A failed upload is not hashed at all.
-    expect(reports).toEqual([]);
-    expect(file.streamed).toBe(0);
+    expect(kept.get(`${upload.fileId}/${upload.uploadId}`)?.offset).toBe(bytes.length);
+    expect(file.streamed).toBe(1);
 
-    const resumed = await transfer(storage).upload({ ...job, resume: upload }, undefined, undefined, (report) =>
-      reports.push(report),
+    // After the reload: the same file, resumed; only the missing parts go, nothing is hashed again.
+    const reports: RequestHashReport[] = [];
+    const resumed = await transfer(storage, store).upload(
+      { ...first, resume: upload },
+      undefined,
+      undefined,
+      (report) => reports.push(report),
     );
     if (!resumed.ok) throw new Error(resumed.message);
     expect(resumed.receipt).toMatchObject({ fileId: upload.fileId, size: bytes.length });
@@ -175,5 +214,7 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
       .poll(() => reports.at(-1))
       .toEqual({ state: 'hashed', fileId: upload.fileId, sha256: sha256Of(bytes) });
     expect(file.streamed).toBe(1);
+    // The upload is over: its checkpoint is gone.
+    await expect.poll(() => kept.size).toBe(0);
   });
 });

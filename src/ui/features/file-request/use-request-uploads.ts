@@ -1,7 +1,7 @@
 // The files an uploader chose and their transfers through the worker, two at a time: progress per
 // file, a resumable multipart upload remembered until it ends, and the receipt lines. A file is
 // "done" once the server has committed it; its receipt line's SHA-256 is filled in when the
-// worker's hash report brings it (the worker hashes after the batch's uploads, never beside them).
+// worker's hash report brings it (the worker hashes beside the upload, and reports from the commit).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { finishRequestBatch } from '@shared/api/file-request.endpoints';
 import type { RequestHashReport, RequestReceipt } from '@workers/request-protocol';
