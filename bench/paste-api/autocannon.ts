@@ -8,6 +8,8 @@ export interface Scenario {
   connections: number;
   /** Run for this many seconds (`-d`), or send this many requests (`-a`). */
   stop: { seconds: number } | { requests: number };
+  /** At most this many requests per second over all connections (`-R`); as fast as answered when unset. */
+  rate?: number;
   method?: 'GET' | 'POST';
   headers?: Readonly<Record<string, string>>;
   body?: string;
@@ -33,10 +35,11 @@ const summarySchema = z.object({
 /** The `autocannon` arguments for a scenario (after `npx`). */
 export function autocannonArgs(s: Scenario): string[] {
   const stop = 'seconds' in s.stop ? ['-d', String(s.stop.seconds)] : ['-a', String(s.stop.requests)];
+  const rate = s.rate === undefined ? [] : ['-R', String(s.rate)];
   const method = s.method === undefined ? [] : ['-m', s.method];
   const headers = Object.entries(s.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
   const body = s.body === undefined ? [] : ['-b', s.body];
-  return ['autocannon', '--json', '-c', String(s.connections), ...stop, ...method, ...headers, ...body, s.url];
+  return ['autocannon', '--json', '-c', String(s.connections), ...stop, ...rate, ...method, ...headers, ...body, s.url];
 }
 
 export function autocannon(s: Scenario): Promise<LoadResult> {

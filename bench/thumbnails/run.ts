@@ -4,7 +4,8 @@
 // queues them all; the server's background worker drains the queue while autocannon drives the
 // paste API (POST and GET) at the same time. Prints the job rate (thumbnails per second, both
 // sizes each) and the paste API's p99 with and without the queue running.
-// Options: --photos=<n> (default 60), --seconds=<s> of paste load per phase (default 10).
+// Options: --photos=<n> (default 60), --seconds=<s> of paste load per phase (default 10),
+// --rate=<n> paste requests per second of each kind (default: as many as the server answers).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,8 @@ const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback);
 const photos = option('photos', 60);
 const seconds = option('seconds', 10);
+/** Paste requests per second of each kind (POST and GET); 0: as many as the server answers. */
+const rate = option('rate', 0);
 const adminPassword = 'bench-password-123';
 const data = z.object({ data: z.unknown() });
 
@@ -100,9 +103,18 @@ async function main(): Promise<void> {
     const pasteBody = JSON.stringify({ content: 'x'.repeat(1024) });
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = z.object({ slug: z.string() }).parse(await call('POST', '/api/paste', token, { content: 'bench' }));
+    const paced = rate > 0 ? { rate } : {};
     const load = (): Scenario[] => [
-      { url: `${baseUrl}/api/paste`, method: 'POST', headers, body: pasteBody, connections: 8, stop: { seconds } },
-      { url: `${baseUrl}/api/paste/${created.slug}`, connections: 8, stop: { seconds } },
+      {
+        url: `${baseUrl}/api/paste`,
+        method: 'POST',
+        headers,
+        body: pasteBody,
+        connections: 8,
+        stop: { seconds },
+        ...paced,
+      },
+      { url: `${baseUrl}/api/paste/${created.slug}`, connections: 8, stop: { seconds }, ...paced },
     ];
     const queueLength = async () =>
       z.object({ thumbnailQueue: z.number() }).parse(await call('GET', '/api/admin/dashboard/stats', token))
@@ -115,7 +127,18 @@ async function main(): Promise<void> {
     const started = performance.now();
     await call('POST', '/api/admin/fs/refresh', token, { mount_id: mount.id });
     const queued = await queueLength();
-    const busy: LoadResult[] = await Promise.all(load().map(autocannon));
+    // When the queue empties under the load, the rate during it counts up to that moment.
+    let drainedUnderLoad: number | null = null;
+    const loading = Promise.all(load().map(autocannon));
+    let loaded = false;
+    void loading.finally(() => {
+      loaded = true;
+    });
+    while (!loaded && drainedUnderLoad === null) {
+      if ((await queueLength()) === 0) drainedUnderLoad = (performance.now() - started) / 1000;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const busy: LoadResult[] = await loading;
     const leftAfterLoad = await queueLength();
     const loadEnded = performance.now();
     let rss = await rssMiB(pid);
@@ -125,7 +148,7 @@ async function main(): Promise<void> {
       if (left === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const elapsed = (performance.now() - started) / 1000;
+    const elapsed = drainedUnderLoad ?? (performance.now() - started) / 1000;
     const alone = (performance.now() - loadEnded) / 1000;
     const cpu = (await cpuSeconds(pid)) - cpuBefore;
     const check = await fetch(
@@ -140,12 +163,15 @@ async function main(): Promise<void> {
     out(`Queued by the refresh: ${queued}; still queued when the ${seconds} s of paste load ended: ${leftAfterLoad}`);
     out(`Queue drained in ${elapsed.toFixed(1)} s: ${(photos / elapsed).toFixed(2)} photos/s (tile + large each)`);
     out(
-      `During the paste load: ${((photos - leftAfterLoad) / seconds).toFixed(2)} photos/s; after it, alone: ${(leftAfterLoad / alone).toFixed(2)} photos/s`,
+      drainedUnderLoad === null
+        ? `During the paste load: ${((photos - leftAfterLoad) / seconds).toFixed(2)} photos/s; after it, alone: ${(leftAfterLoad / alone).toFixed(2)} photos/s`
+        : `During the paste load: ${(photos / drainedUnderLoad).toFixed(2)} photos/s (the queue drained ${drainedUnderLoad.toFixed(1)} s after the refresh, under the load)`,
     );
     out(
       `Server CPU during the drain: ${cpu.toFixed(1)} s; highest RSS ${rss} MiB; first thumbnail answered ${check.status}`,
     );
-    out('\n| paste API (c8 each, at once) | req/s | p50 ms | p99 ms | non-2xx + errors |');
+    const pace = rate > 0 ? `, at most ${rate} req/s each` : ', as fast as answered';
+    out(`\n| paste API (c8 each, at once${pace}) | req/s | p50 ms | p99 ms | non-2xx + errors |`);
     out('|---|---|---|---|---|');
     const names = ['POST /api/paste 1 KB', 'GET /api/paste/:slug'];
     for (const [phase, results] of [
