@@ -1,6 +1,7 @@
 // Uploads through a file request: the transfer engine itself (presign → PUT → commit, or
 // multipart with resume after a reload), on the request's calls, while the file's SHA-256 is
-// computed beside the upload (receipt-hash.ts: two reused buffers, so memory stays flat). The
+// computed beside the upload (receipt-hash.ts: two reused buffers, so memory stays flat). The hash
+// starts once the bytes start going, so the request's checks at the start never wait for it. The
 // result comes as soon as the server has committed the file, a line of the uploader's receipt;
 // its SHA-256 follows in the job's hash report, at once when the hash was done first.
 import { createTransferEngine, type TransferEngineDeps } from './engine';
@@ -40,7 +41,7 @@ function percentOf(hashed: number, size: number): number {
 }
 
 /**
- * The receipt's hash of one upload, started with it. Its state is kept at each checkpoint under
+ * The receipt's hash of one upload, started by `begin`. Its state is kept at each checkpoint under
  * the upload's ids once the server has given them, and taken up again from the last one when the
  * upload resumes after a reload.
  */
@@ -56,7 +57,13 @@ function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null,
     writes = writes.then(() => checkpoints.save(at, job.file, checkpoint)).catch(() => undefined);
   };
   const resumed = key === null || checkpoints === null ? null : checkpoints.load(key, job.file).catch(() => null);
+  let begin: () => void = () => undefined;
+  const begun = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
   const hash = (async () => {
+    await begun;
+    signal.throwIfAborted();
     const from = await resumed;
     return sha256Of(job.file, {
       signal,
@@ -83,6 +90,7 @@ function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null,
     },
   );
   return {
+    begin,
     started(upload: { fileId: string; uploadId: string }) {
       key = checkpointKey(upload);
       keep();
@@ -106,6 +114,7 @@ function receiptHash(job: RequestUploadJob, checkpoints: HashCheckpoints | null,
         );
       };
       if (outcome !== null) return tell();
+      begin();
       // The digest follows the last chunk: 100 % is said by `hashed` alone.
       onPercent = (percent) =>
         outcome === null && onHashed?.({ state: 'hashing', fileId, percent: Math.min(percent, 99) });
@@ -147,7 +156,10 @@ export function createRequestTransfer({
             ...(job.resume === undefined ? {} : { resume: job.resume }),
             ...(job.poster === undefined ? {} : { poster: job.poster }),
           },
-          onProgress,
+          (progress) => {
+            if (progress.stage === 'uploading') receipt.begin();
+            onProgress?.(progress);
+          },
           (started) => {
             receipt.started(started);
             onStarted?.(started);

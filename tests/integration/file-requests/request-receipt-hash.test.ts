@@ -87,9 +87,13 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
   });
   afterAll(() => h.close());
 
-  function transfer(transport: PutTransport, checkpoints: HashCheckpoints | null = null) {
+  function transfer(
+    transport: PutTransport,
+    checkpoints: HashCheckpoints | null = null,
+    fetch: typeof globalThis.fetch = globalThis.fetch,
+  ) {
     return createRequestTransfer({
-      fetch: globalThis.fetch,
+      fetch,
       connection: () => ({ baseUrl: `${h.server.baseUrl}/api`, credentials: null }),
       transport,
       now: () => performance.now(),
@@ -128,6 +132,43 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
     await expect
       .poll(() => reports)
       .toEqual([{ state: 'hashed', fileId: result.receipt.fileId, sha256: sha256Of(bytes) }]);
+    expect(file.streamed).toBe(1);
+  });
+
+  it('starts the hash only once the bytes go, so the request’s checks at the start never wait for it', async () => {
+    const bytes = randomBytes(12 * MIB);
+    const file = new GatedFile(bytes, 'late-hash.bin', false);
+    // The multipart start waits until the test has looked.
+    let letStart: () => void = () => undefined;
+    const startHeld = new Promise<void>((resolve) => {
+      letStart = resolve;
+    });
+    let reachedStart: () => void = () => undefined;
+    const startAsked = new Promise<void>((resolve) => {
+      reachedStart = resolve;
+    });
+    const held: typeof globalThis.fetch = async (input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/multipart/init')) {
+        reachedStart();
+        await startHeld;
+      }
+      return globalThis.fetch(input, init);
+    };
+    const reports: RequestHashReport[] = [];
+    const uploading = transfer(createFetchTransport(globalThis.fetch), null, held).upload(
+      await job(file),
+      undefined,
+      undefined,
+      (report) => reports.push(report),
+    );
+    await startAsked;
+    expect(file.streamed).toBe(0);
+    letStart();
+    const result = await uploading;
+    if (!result.ok) throw new Error(result.message);
+    await expect
+      .poll(() => reports.at(-1))
+      .toEqual({ state: 'hashed', fileId: result.receipt.fileId, sha256: sha256Of(bytes) });
     expect(file.streamed).toBe(1);
   });
 
