@@ -127,7 +127,7 @@ async function main(): Promise<void> {
           );
         } finally {
           await browser.close();
-          await rm(profile, { recursive: true, force: true });
+          await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
         }
       }
     } finally {
