@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
     variants: {
       type: 'string',
       default:
-        'alloc:js-keep,alloc:js-transfer,alloc:decrypt-keep,alloc:decrypt-transfer,plain-native,plain-js,plain-ring,plain-ring-detach,current,default-keep,default-detach-chunks,default-detach-out,default-detach-both,default-detach-chunks-handed',
+        'alloc:js-keep,alloc:js-transfer,alloc:decrypt-keep,alloc:decrypt-transfer,alloc:decrypt-clone,alloc:decrypt-clone-detach,alloc:decrypt-port,alloc:decrypt-port-closed,alloc:decrypt-yield,fetch-passthrough,plain-native,read-default,read-detach,read-byob,gen-ring,gen-new,current,current-lent',
     },
   },
 });
