@@ -157,7 +157,8 @@ async function downloadInBrowser(
     return { seconds, measured };
   } finally {
     await page.close();
-    await rm(profile, { recursive: true, force: true });
+    // Chromium may still be writing to its profile as it exits: retried.
+    await rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 

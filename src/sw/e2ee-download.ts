@@ -42,7 +42,7 @@ export function registerE2eeDownloads(): void {
       if (!stored.ok || stored.body === null)
         return refused(stored.status === 200 ? 502 : stored.status, 'The encrypted file could not be read.');
       const recordKey = { key: await deriveKey(secret, 'content'), prefix };
-      return new Response(openedBody(stored.body, recordKey), {
+      return new Response(openedBody(stored.body, recordKey, { chunks: 'lent' }), {
         headers: {
           'content-type': download.mimetype,
           'content-length': String(download.size),

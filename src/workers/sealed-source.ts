@@ -1,6 +1,7 @@
 // What an upload sends: the file itself, or for an end-to-end encrypted share its records
 // (docs/encryption.md), sealed slice by slice as each part is taken, so memory holds only the parts
 // in flight and a resumed upload seals just the parts storage lacks.
+import { bufferReleaser } from '@shared/buffer-release';
 import { fromBase64Url, deriveKey } from '@shared/e2ee/keys';
 import {
   PLAIN_RECORD_BYTES,
@@ -44,18 +45,28 @@ export async function sealedSource(file: Blob, seal: SealWith): Promise<PartSour
       const endsFile = range.end === file.size;
       // Read and sealed a step of records at a time, so a part in flight is held once (its sealed
       // pieces), not three times (its plaintext, its records, the Blob of them).
+      // Each buffer is freed as soon as its bytes are copied on (the plaintext once sealed, the
+      // sealed pieces once in the Blob) rather than left to the garbage collector (buffer-release.ts).
+      const releaser = bufferReleaser();
       const pieces: Uint8Array<ArrayBuffer>[] = [];
       let at = range.start;
       let record = range.firstRecord;
-      do {
-        const stepEnd = Math.min(range.end, at + SEALING_STEP_RECORDS * PLAIN_RECORD_BYTES);
-        const plain = new Uint8Array(await file.slice(at, stepEnd).arrayBuffer());
-        pieces.push(await sealRecords(recordKey, record, plain, endsFile && stepEnd === range.end));
-        record += SEALING_STEP_RECORDS;
-        at = stepEnd;
-      } while (at < range.end);
-      // As a Blob: Chromium sends a PUT of bytes from memory far slower than one of a Blob (bench/RESULTS.md).
-      return new Blob(pieces);
+      try {
+        do {
+          const stepEnd = Math.min(range.end, at + SEALING_STEP_RECORDS * PLAIN_RECORD_BYTES);
+          const plain = new Uint8Array(await file.slice(at, stepEnd).arrayBuffer());
+          pieces.push(await sealRecords(recordKey, record, plain, endsFile && stepEnd === range.end));
+          releaser.release(plain.buffer);
+          record += SEALING_STEP_RECORDS;
+          at = stepEnd;
+        } while (at < range.end);
+        // As a Blob: Chromium sends a PUT of bytes from memory far slower than one of a Blob (bench/RESULTS.md).
+        const blob = new Blob(pieces);
+        for (const piece of pieces) releaser.release(piece.buffer);
+        return blob;
+      } finally {
+        releaser.close();
+      }
     },
   };
 }

@@ -42,9 +42,18 @@ function stream(sealed: Uint8Array, chunk: number, bytes: boolean): ReadableStre
   });
 }
 
-async function open(key: RecordKey, sealed: Uint8Array, chunk: number, bytes: boolean, batch?: number) {
+/** Opens `sealed`; lent chunks are copied as they are read, as a Response body reads them. */
+async function open(
+  key: RecordKey,
+  sealed: Uint8Array,
+  chunk: number,
+  bytes: boolean,
+  batch?: number,
+  chunks: 'given' | 'lent' = 'given',
+) {
   const parts: Uint8Array[] = [];
-  for await (const part of openedBody(stream(sealed, chunk, bytes), key, batch)) parts.push(part);
+  for await (const part of openedBody(stream(sealed, chunk, bytes), key, { batchRecords: batch, chunks }))
+    parts.push(chunks === 'lent' ? part.slice() : part);
   return concat(parts);
 }
 
@@ -73,15 +82,22 @@ describe('openedBody', () => {
     for (const bytes of [false, true])
       for (const batch of [1, 2, 3])
         for (const chunk of [1_000, RECORD_BYTES, RECORD_BYTES + 1, 1 << 20])
-          expect(await open(key, sealed, chunk, bytes, batch)).toEqual(plain);
+          for (const chunks of ['given', 'lent'] as const)
+            expect(await open(key, sealed, chunk, bytes, batch, chunks)).toEqual(plain);
   });
 
   it('refuses a flipped byte anywhere, a reorder, a cut, an addition and another key', async () => {
     const key = await recordKey();
     const sealed = await sealRecords(key, 0, patterned(5 * PLAIN_RECORD_BYTES + 100), true);
     for (const bytes of [false, true])
-      for (const batch of [1, 2, 16]) {
-        const run = (input: Uint8Array, withKey = key) => failure(open(withKey, input, 10_000, bytes, batch));
+      for (const [batch, chunks] of [
+        [1, 'given'],
+        [2, 'given'],
+        [16, 'given'],
+        [1, 'lent'],
+        [2, 'lent'],
+      ] as const) {
+        const run = (input: Uint8Array, withKey = key) => failure(open(withKey, input, 10_000, bytes, batch, chunks));
         for (const at of [0, 12, RECORD_BYTES - 1, RECORD_BYTES + 5, 3 * RECORD_BYTES, sealed.byteLength - 1]) {
           const flipped = sealed.slice();
           flipped[at] = (flipped[at] ?? 0) ^ 1;
@@ -112,7 +128,7 @@ describe('openedBody', () => {
     const plain = patterned(3 * PLAIN_RECORD_BYTES);
     const sealed = await sealRecords(key, 0, plain, true);
     sealed[2 * RECORD_BYTES + 7] = (sealed[2 * RECORD_BYTES + 7] ?? 0) ^ 1;
-    const reader = openedBody(stream(sealed, 4_096, true), key, 1).getReader();
+    const reader = openedBody(stream(sealed, 4_096, true), key, { batchRecords: 1 }).getReader();
     const handed: Uint8Array[] = [];
     const error = await (async () => {
       for (;;) {
@@ -123,5 +139,33 @@ describe('openedBody', () => {
     })().catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(RecordError);
     expect(concat(handed)).toEqual(plain.subarray(0, 2 * PLAIN_RECORD_BYTES));
+  });
+
+  it('lends its chunks: each one is emptied two pulls later, never filled with other bytes', async () => {
+    const key = await recordKey();
+    const plain = patterned(6 * PLAIN_RECORD_BYTES + 5);
+    const sealed = await sealRecords(key, 0, plain, true);
+    const reader = openedBody(stream(sealed, 4_096, true), key, { batchRecords: 1, chunks: 'lent' }).getReader();
+    const read: Uint8Array[] = [];
+    const copies: Uint8Array[] = [];
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      read.push(next.value);
+      copies.push(next.value.slice());
+    }
+    expect(concat(copies)).toEqual(plain);
+    expect(read).toHaveLength(7);
+    // Batches 1 to 4 were freed by the pulls of batches 4 to 7; the last two stay with the reader.
+    expect(read.map((chunk) => chunk.byteLength)).toEqual([0, 0, 0, 0, 0, PLAIN_RECORD_BYTES, 5]);
+  });
+
+  it('gives its chunks by default: the reader keeps them', async () => {
+    const key = await recordKey();
+    const plain = patterned(5 * PLAIN_RECORD_BYTES);
+    const sealed = await sealRecords(key, 0, plain, true);
+    const parts: Uint8Array[] = [];
+    for await (const part of openedBody(stream(sealed, 4_096, true), key, { batchRecords: 1 })) parts.push(part);
+    expect(concat(parts)).toEqual(plain);
   });
 });

@@ -1,13 +1,28 @@
 // Opens a stored object's records as a stream (docs/encryption.md), pulled by its reader: the
 // stored bytes are read a batch of records at a time into two buffers that are reused for the whole
 // file (straight from the source when it is a byte stream, as a fetch body is), the records of a
-// batch are opened together, and what is handed out is only the opened records themselves. So a
-// download of any size holds a few MiB and leaves one buffer per record behind for the collector,
-// not three (the source's chunk, the record gathered from it, its plaintext).
+// batch are opened together, and what is handed out is only the opened records themselves. Each
+// opened record is a buffer Web Crypto made, which only a full garbage collection frees: 2 GiB of
+// them piled up a few hundred MiB before one ran. A reader that is done with each chunk before it
+// asks for the next (a Response body) lends them: they are freed two pulls later (buffer-release.ts).
+import { bufferReleaser } from '@shared/buffer-release';
 import { openRecord, RECORD_BYTES, RecordError, type RecordKey, TAG_BYTES } from './records';
 
 /** Records read and opened at a time (1 MiB stored). */
 export const OPENING_BATCH_RECORDS = 16;
+/** A lent batch is freed once this many later batches have been asked for (the reader asks for one once it is done with the one before). */
+const LENT_FOR_PULLS = 2;
+
+export type OpenedBodyOptions = {
+  /** Records read and opened at a time. */
+  batchRecords?: number;
+  /**
+   * 'lent': each chunk handed out is detached (emptied) once two more pulls have come, so the reader
+   * must have copied it or be done with it by then, as a Response body is; a late reader finds no
+   * bytes, never other ones. 'given' (the default): chunks are the reader's to keep.
+   */
+  chunks?: 'given' | 'lent';
+};
 
 type Source = {
   /** Fills `into` from the start, as far as the source goes; answers the bytes read and the buffer, which may be a new one. */
@@ -100,9 +115,12 @@ type Batch = { opened: Promise<Uint8Array<ArrayBuffer>[]>; last: boolean };
 export function openedBody(
   stored: ReadableStream<Uint8Array>,
   recordKey: RecordKey,
-  batchRecords = OPENING_BATCH_RECORDS,
+  { batchRecords = OPENING_BATCH_RECORDS, chunks = 'given' }: OpenedBodyOptions = {},
 ): ReadableStream<Uint8Array> {
   const source = sourceOf(stored);
+  const releaser = chunks === 'lent' ? bufferReleaser() : null;
+  /** Lent batches not yet freed, oldest first. */
+  const lent: Uint8Array[][] = [];
   const batchBytes = batchRecords * RECORD_BYTES;
   // Two buffers: one being read into while the other's records are opened. A buffer is read into
   // again only after every record of it has opened (or failed), so a failed record can be retried.
@@ -163,21 +181,36 @@ export function openedBody(
     return { opened: inOrder, last };
   }
 
+  const stop = (error: unknown): never => {
+    releaser?.close();
+    throw error;
+  };
+
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const batch = await (pending ?? nextBatch());
+        const batch = await (pending ?? nextBatch()).catch(stop);
         pending = null;
-        const records = await batch.opened;
+        const records = await batch.opened.catch(stop);
         // Only now that every record of this batch has opened may its buffer be read into again.
         if (!batch.last) {
           pending = nextBatch();
           pending.catch(() => undefined);
         }
         for (const record of records) controller.enqueue(record);
-        if (batch.last) controller.close();
+        if (releaser !== null) {
+          lent.push(records);
+          while (lent.length > LENT_FOR_PULLS) for (const record of lent.shift() ?? []) releaser.release(record.buffer);
+        }
+        if (batch.last) {
+          controller.close();
+          releaser?.close();
+        }
       },
-      cancel: (reason) => source.cancel(reason),
+      cancel: (reason) => {
+        releaser?.close();
+        return source.cancel(reason);
+      },
     },
     { highWaterMark: 0 },
   );

@@ -13,6 +13,8 @@ export const NONCE_PREFIX_BYTES = 8;
 /** Records are numbered with 32 bits: at most 2^32 records of 65,520 bytes. */
 export const MAX_RECORDS = 2 ** 32;
 
+import { bufferReleaser } from '@shared/buffer-release';
+
 const label = new TextEncoder().encode('clipdock-e2ee-v1');
 
 export type RecordFailure = 'damaged' | 'truncated' | 'extended';
@@ -131,6 +133,9 @@ export async function sealRecords(
   const count = endsFile ? recordCount(plain.byteLength) : plain.byteLength / PLAIN_RECORD_BYTES;
   if (!Number.isInteger(count)) throw new RangeError('a slice that does not end the file holds whole records');
   const out = new Uint8Array(plain.byteLength + count * TAG_BYTES);
+  // Each sealed record is a buffer Web Crypto made, which only a full garbage collection would
+  // free: it is freed as soon as it is copied out (buffer-release.ts).
+  const releaser = bufferReleaser();
   // A few records in flight at once: each Web Crypto call is a trip to another thread, and waiting
   // for one before starting the next leaves both threads idle half the time.
   let next = 0;
@@ -138,10 +143,12 @@ export async function sealRecords(
     for (let i = next++; i < count; i = next++) {
       const start = i * PLAIN_RECORD_BYTES;
       const record = plain.subarray(start, Math.min(plain.byteLength, start + PLAIN_RECORD_BYTES));
-      out.set(await sealRecord(recordKey, firstRecord + i, endsFile && i === count - 1, record), i * RECORD_BYTES);
+      const sealed = await sealRecord(recordKey, firstRecord + i, endsFile && i === count - 1, record);
+      out.set(sealed, i * RECORD_BYTES);
+      releaser.release(sealed.buffer);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(SEALING_LANES, count) }, lane));
+  await Promise.all(Array.from({ length: Math.min(SEALING_LANES, count) }, lane)).finally(() => releaser.close());
   return out;
 }
 
