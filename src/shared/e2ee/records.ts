@@ -6,14 +6,14 @@
 // RECORD_BYTES long (the last may be shorter), and since part sizes are whole MiB, parts of a
 // multipart upload hold whole records: each part is sealed from its own plaintext slice, in any order.
 
+import { bufferReleaser } from '@shared/buffer-release';
+
 export const RECORD_BYTES = 64 * 1024;
 export const TAG_BYTES = 16;
 export const PLAIN_RECORD_BYTES = RECORD_BYTES - TAG_BYTES;
 export const NONCE_PREFIX_BYTES = 8;
 /** Records are numbered with 32 bits: at most 2^32 records of 65,520 bytes. */
 export const MAX_RECORDS = 2 ** 32;
-
-import { bufferReleaser } from '@shared/buffer-release';
 
 const label = new TextEncoder().encode('clipdock-e2ee-v1');
 
