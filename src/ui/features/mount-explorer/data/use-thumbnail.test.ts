@@ -66,7 +66,7 @@ describe('useThumbnail', () => {
 
   it('makes no object URL for a card that left as its bytes arrived (none would ever be revoked)', async () => {
     const before = live.size;
-    let leave = () => undefined as void;
+    let leave: () => void = () => undefined;
     let left = false;
     const calls = callsWith(
       () =>
