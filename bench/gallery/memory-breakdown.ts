@@ -26,6 +26,18 @@ const SHOWN = [
   'shared_memory',
 ] as const;
 
+/** Oilpan's heap by space: Blink keeps nodes, layout objects, CSS values and collections apart. */
+const OILPAN_SPACES = 'blink_gc/main/heap/';
+/** Blink's custom spaces by index (heap/v8_wrapper/custom_spaces.h); the dump names them by number. */
+const SPACE_NAMES: Record<string, string> = {
+  CustomSpace0: 'CustomSpace0 (vector backings)',
+  CustomSpace1: 'CustomSpace1 (hash table backings)',
+  CustomSpace2: 'CustomSpace2 (DOM nodes)',
+  CustomSpace3: 'CustomSpace3 (CSS values)',
+  CustomSpace4: 'CustomSpace4 (layout objects)',
+};
+const labelOf = (name: string) => name.replace(/CustomSpace\d$/, (space) => SPACE_NAMES[space] ?? space);
+
 const scalar = z.object({ type: z.string(), units: z.string().optional(), value: z.union([z.string(), z.number()]) });
 const nameSchema = z.object({
   ph: z.literal('M'),
@@ -58,7 +70,7 @@ export type Breakdown = {
   dom: { documents: number; nodes: number; jsEventListeners: number };
   jsHeapUsed: number;
   jsHeapTotal: number;
-  /** Every allocator and part of one (two levels down) holding at least a MiB. */
+  /** Every allocator and part of one (two levels down, and Oilpan's spaces) holding at least a MiB. */
   details: Array<[string, number]>;
 };
 
@@ -135,9 +147,9 @@ export async function memoryBreakdown(browser: Browser, session: CDPSession): Pr
     jsHeapUsed: mib(heap.usedSize),
     jsHeapTotal: mib(heap.totalSize),
     details: Object.keys(dump.allocators)
-      .filter((name) => name.split('/').length <= 3 && sizeOf(dump, name) >= MiB)
+      .filter((name) => (name.split('/').length <= 3 || name.startsWith(OILPAN_SPACES)) && sizeOf(dump, name) >= MiB)
       .sort()
-      .map((name) => [name, mib(sizeOf(dump, name))]),
+      .map((name) => [labelOf(name), mib(sizeOf(dump, name))]),
   };
 }
 
