@@ -328,7 +328,7 @@ async function main(): Promise<void> {
       return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.wire.thumbnails} · ${kb(perTile)} / ${kb(r.wire.maxThumbnail)} | ${kb(other)} in ${r.wire.other.length} | ${r.wire.originals} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${Math.round(Math.max(0, ...r.scroll.longTasks))}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} (${r.memory.privatePeakMiB}) | ${r.memory.heapMiB} | ${r.load} |`;
     }),
     '',
-    `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB))} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB))} MiB)`,
+    `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB)).toFixed(1)} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB)).toFixed(1)} MiB)`,
     '',
     "Opening, step by step (ms from the click): the listing answered; the first thumbnail asked; the last one answered; each thumbnail's wait for the server (sent → first byte), median / max.",
     '',
