@@ -2,9 +2,8 @@
 // the file's preview), its size and time, and a button that opens its menu. A keyboard jump draws
 // a screenful of these at once (issue 10: no long task over 50 ms), so each is cheap: the strings
 // and formatters come once for the whole list, the link is a plain anchor whose clicks the list
-// routes, and an entry whose props did not change is not drawn again. The element of an entry that
-// left the view shows the next one coming in (entry-rows.tsx), so it gives up the focus it held.
-import { memo, useLayoutEffect, useRef } from 'react';
+// routes, and an entry whose props did not change is not drawn again.
+import { memo } from 'react';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { FsCalls } from './data/use-fs-calls';
 import { useThumbnail } from './data/use-thumbnail';
@@ -73,19 +72,10 @@ export const EntryItem = memo(function EntryItem({
   onMenuButton,
 }: EntryItemProps) {
   const thumbnail = useThumbnail(calls, entry, pictures);
-  const element = useRef<HTMLDivElement>(null);
-  const shown = useRef(entry.path);
-  useLayoutEffect(() => {
-    if (shown.current === entry.path) return;
-    shown.current = entry.path;
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && element.current?.contains(focused)) focused.blur();
-  }, [entry.path]);
   const kind = entry.isMount ? text.mount : entry.isDirectory ? text.folder : text.size(entry.size ?? 0);
 
   return (
     <div
-      ref={element}
       role="listitem"
       className="entry"
       data-index={index}

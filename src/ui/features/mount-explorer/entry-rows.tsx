@@ -1,13 +1,11 @@
 // The rows in view of a list, a grid or a gallery; drawn again only when they or the entries
-// change, not on every scroll event. A row scrolled into view is drawn in the elements of one that
-// left (row-slots.ts), each entry in the element of the same column.
+// change, not on every scroll event.
 import type { VirtualItem } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo } from 'react';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { FsCalls } from './data/use-fs-calls';
 import { EntryItem, type EntryText } from './entry-item';
 import type { EntryLayout } from './entry-layout';
-import { assignSlots, type RowSlots } from './row-slots';
 
 type EntryRowsProps = {
   rows: VirtualItem[];
@@ -23,12 +21,6 @@ type EntryRowsProps = {
   onToggleSelect: (entry: FsEntry) => void;
   onMenuButton: (entry: FsEntry, element: HTMLElement) => void;
 };
-
-/** A row's entries, each with its index in the folder and its column (the key of its element). */
-function cellsOf(entries: FsEntry[], row: number, columns: number) {
-  const first = row * columns;
-  return entries.slice(first, first + columns).map((entry, column) => ({ entry, index: first + column, column }));
-}
 
 export const EntryRows = memo(function EntryRows({
   rows,
@@ -48,40 +40,31 @@ export const EntryRows = memo(function EntryRows({
   const end = Math.min(entries.length, ((rows[rows.length - 1]?.index ?? -1) + 1) * columns);
   // One entry is a tab stop: the focused one when drawn, else the first drawn.
   const tabbable = focusIndex >= first && focusIndex < end ? focusIndex : end > first ? first : -1;
-  const drawn = useRef<RowSlots>(new Map());
-  const slots = useMemo(
-    () =>
-      assignSlots(
-        drawn.current,
-        rows.map((row) => row.index),
-      ),
-    [rows],
-  );
-  useLayoutEffect(() => {
-    drawn.current = slots;
-  }, [slots]);
   return rows.map((row) => (
     <div
-      key={slots.get(row.index) ?? `row-${row.index}`}
+      key={row.key}
       className="entries__row"
       style={{ transform: `translateY(${row.start - scrollMargin}px)`, height: layout.rowHeight }}
     >
-      {cellsOf(entries, row.index, columns).map(({ entry, index, column }) => (
-        <EntryItem
-          key={column}
-          entry={entry}
-          index={index}
-          gallery={layout.gallery}
-          pictures={layout.pictures}
-          calls={calls}
-          text={text}
-          tabbable={index === tabbable}
-          selectable={selectable}
-          selected={selected.has(entry.path)}
-          onToggleSelect={onToggleSelect}
-          onMenuButton={onMenuButton}
-        />
-      ))}
+      {entries.slice(row.index * columns, row.index * columns + columns).map((entry, i) => {
+        const index = row.index * columns + i;
+        return (
+          <EntryItem
+            key={entry.path}
+            entry={entry}
+            index={index}
+            gallery={layout.gallery}
+            pictures={layout.pictures}
+            calls={calls}
+            text={text}
+            tabbable={index === tabbable}
+            selectable={selectable}
+            selected={selected.has(entry.path)}
+            onToggleSelect={onToggleSelect}
+            onMenuButton={onMenuButton}
+          />
+        );
+      })}
     </div>
   ));
 });
