@@ -70,7 +70,9 @@ export type WireRecord = { url: string; bytes: number; status: number; mime: str
 /** Every response's encoded bytes (headers and body as they crossed the wire) from now on. */
 export async function recordWire(page: Page): Promise<{ take(): WireRecord[]; session: CDPSession }> {
   const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
+  // Events only: a session's Network domain otherwise keeps every fetched body in the tab's
+  // renderer (200 MB at most) for a DevTools that asks for them, memory the tab would not hold.
+  await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
   const responses = new Map<string, { url: string; status: number; mime: string }>();
   let finished: WireRecord[] = [];
   session.on('Network.responseReceived', (event) => {

@@ -11,7 +11,7 @@
 //   peak over the round) and its JS heap at the end.
 // Options: --photos <n> (5000), --distinct <n> (8), --rounds <n> (3), --wheel <px> (400),
 // --width <px> (1280), --height <px> (900), --view list (the same without pictures, for the
-// memory), --compare-etag (thumbnail calls timed with and without the ETag), --no-build
+// memory), --breakdown (what the tab's renderer holds by allocator, memory-breakdown.ts), --compare-etag (thumbnail calls timed with and without the ETag), --no-build
 // (use --app <dir>), --trace <dir> (a
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work).
@@ -31,6 +31,7 @@ import { onCleanup, runCleanups } from '@bench/upload/processes';
 import { startBenchStorage } from '@bench/upload/rgw';
 import { startServer, type BenchServer } from '@bench/upload/server';
 import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, type WireRecord } from './page-probes';
+import { type Breakdown, breakdownTable, collectGarbage, detailLines, memoryBreakdown } from './memory-breakdown';
 import { fillBucket, inParallel, makePhotos, photoName } from './photos';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     'compare-etag': { type: 'boolean', default: false },
     /** `list` compares the tab's memory over the same scroll without pictures. */
     view: { type: 'string', default: 'gallery' },
+    /** Chromium's memory-infra dump of the tab before the click, after the scroll and after a full GC. */
+    breakdown: { type: 'boolean', default: false },
   },
 });
 const photos = Number(args.photos);
@@ -105,6 +108,7 @@ type Round = {
   /** The tab's renderer (the page's process: the one holding the most private memory). */
   memory: { rssStartMiB: number; rssPeakMiB: number; privatePeakMiB: number; renderers: number; heapMiB: number };
   load: string;
+  breakdown: Array<{ label: string; breakdown: Breakdown }>;
 };
 
 /** A thumbnail through the server, or from storage at the end of its redirect. */
@@ -177,9 +181,12 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   await installMeter(page);
   await page.goto(`${server.baseUrl}/mount-explorer${MOUNT}`);
   await page.locator('.entries .entry__name', { hasText: FOLDER_KEY }).first().waitFor();
+  const wire = await recordWire(page);
+  const breakdown: Round['breakdown'] = [];
+  if (args.breakdown)
+    breakdown.push({ label: 'before the click', breakdown: await memoryBreakdown(browser, wire.session) });
   const { renderers } = await chromiumProcesses();
   const memory = await startGroupRssSampler(renderers);
-  const wire = await recordWire(page);
   const open = await openAndWait(page, FOLDER_KEY, OPEN_TIMEOUT_MS, view === 'gallery');
   const opened = wire.take();
   const thumbs = opened.filter(isThumbnail);
@@ -195,6 +202,11 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   const scrolled = wire.take().filter(isThumbnail);
   const heapMiB = await jsHeapMiB(wire.session);
   const rss = await memory.stop();
+  if (args.breakdown) {
+    breakdown.push({ label: 'after the scroll', breakdown: await memoryBreakdown(browser, wire.session) });
+    await collectGarbage(wire.session);
+    breakdown.push({ label: 'after a full GC', breakdown: await memoryBreakdown(browser, wire.session) });
+  }
   await context.close();
   const tab = [...rss.byPid.values()].sort((a, b) => b.anon.peakMiB - a.anon.peakMiB)[0];
   return {
@@ -222,6 +234,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
       heapMiB,
     },
     load: load(),
+    breakdown,
   };
 }
 
@@ -315,7 +328,7 @@ async function main(): Promise<void> {
       return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.wire.thumbnails} · ${kb(perTile)} / ${kb(r.wire.maxThumbnail)} | ${kb(other)} in ${r.wire.other.length} | ${r.wire.originals} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${Math.round(Math.max(0, ...r.scroll.longTasks))}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} (${r.memory.privatePeakMiB}) | ${r.memory.heapMiB} | ${r.load} |`;
     }),
     '',
-    `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB))} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB))} MiB)`,
+    `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB)).toFixed(1)} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB)).toFixed(1)} MiB)`,
     '',
     "Opening, step by step (ms from the click): the listing answered; the first thumbnail asked; the last one answered; each thumbnail's wait for the server (sent → first byte), median / max.",
     '',
@@ -356,6 +369,21 @@ async function main(): Promise<void> {
           ),
         ]
       : []),
+    ...results.flatMap((r, i) =>
+      r.breakdown.length === 0
+        ? []
+        : [
+            '',
+            `The tab's renderer by allocator, round ${i + 1} (MiB, Chromium's memory-infra):`,
+            '',
+            ...breakdownTable(r.breakdown),
+            ...r.breakdown.flatMap(({ label, breakdown }) => [
+              '',
+              `Allocators of a MiB or more, ${label}:`,
+              ...detailLines(breakdown),
+            ]),
+          ],
+    ),
     '',
     'Other responses while opening (round 1):',
     ...(results[0]?.wire.other ?? []).map(

@@ -58,11 +58,15 @@ function remember(key: string, url: Promise<string | null>): void {
 
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const stop = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', stop, { once: true });
   });
 }
 
@@ -82,7 +86,8 @@ function thumbnailFor(
         else schedule(() => attempt(tries + 1), signal);
         return;
       }
-      resolve(answer instanceof Blob ? URL.createObjectURL(answer) : null);
+      // A card that left while the bytes arrived gets no object URL: nothing would revoke it.
+      resolve(answer instanceof Blob && !signal.aborted ? URL.createObjectURL(answer) : null);
     };
     schedule(() => attempt(1).catch(() => resolve(null)), signal);
     signal.addEventListener('abort', () => resolve(null));
