@@ -104,6 +104,29 @@ async function scrollToEnd(page: BarePage, settings: BareSettings): Promise<List
   return state;
 }
 
+/**
+ * Grows the window until the page's inner size is the viewport asked for (a headless window's
+ * size counts the browser's frame, 87 px of height here): a real window's size, no emulation.
+ */
+async function fitWindow(page: BarePage, viewport: BareSettings['viewport']): Promise<BareRound['inner']> {
+  const innerSize = `({ width: innerWidth, height: innerHeight })`;
+  const inner = await page.evaluate<BareRound['inner']>(innerSize);
+  if (inner.width === viewport.width && inner.height === viewport.height) return inner;
+  const { windowId } = (await page.sendToPage('Browser.getWindowForTarget')) as { windowId: number };
+  const { bounds } = (await page.sendToPage('Browser.getWindowBounds', { windowId })) as {
+    bounds: { width: number; height: number };
+  };
+  await page.sendToPage('Browser.setWindowBounds', {
+    windowId,
+    bounds: {
+      width: bounds.width + viewport.width - inner.width,
+      height: bounds.height + viewport.height - inner.height,
+    },
+  });
+  await page.waitFor(`innerWidth === ${viewport.width} && innerHeight === ${viewport.height}`, 10_000);
+  return page.evaluate<BareRound['inner']>(innerSize);
+}
+
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 export async function bareRound(settings: BareSettings): Promise<BareRound> {
@@ -119,7 +142,7 @@ export async function bareRound(settings: BareSettings): Promise<BareRound> {
     try {
       const folderShown = `[...document.querySelectorAll('.entries .entry__name')].some((name) => name.textContent.includes(${JSON.stringify(settings.folder)}))`;
       await page.waitFor(folderShown, settings.openTimeoutMs);
-      const inner = await page.evaluate<BareRound['inner']>('({ width: innerWidth, height: innerHeight })');
+      const inner = await fitWindow(page, settings.viewport);
       const { renderers } = await chromiumProcesses();
       const memory = await startGroupRssSampler(renderers);
       const open = await openAndWait(page, settings.folder, settings.openTimeoutMs, settings.view === 'gallery');
