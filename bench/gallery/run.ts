@@ -16,7 +16,8 @@
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work), --bare (Chromium driven bare
 // over the DevTools protocol, without Playwright's session and its kept bodies: the tab's memory
-// as a user's tab has it; bare-round.ts).
+// as a user's tab has it; bare-round.ts) and with it --playwright-rounds <n> (0: that many rounds
+// driven by Playwright after the bare ones, on the same folder, for comparison).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -58,11 +59,14 @@ const { values: args } = parseArgs({
     breakdown: { type: 'boolean', default: false },
     /** Chromium driven bare (bare-round.ts): the tab's memory without Playwright's DevTools session. */
     bare: { type: 'boolean', default: false },
+    /** With --bare: this many Playwright rounds after the bare ones, on the same folder and server. */
+    'playwright-rounds': { type: 'string', default: '0' },
   },
 });
 const photos = Number(args.photos);
 const distinct = Math.min(photos, Number(args.distinct));
 const rounds = Number(args.rounds);
+const playwrightRounds = Number(args['playwright-rounds']);
 const wheelStep = Number(args.wheel);
 const viewport = { width: Number(args.width), height: Number(args.height) };
 const MOUNT = '/photos';
@@ -252,6 +256,7 @@ async function main(): Promise<void> {
     `Photos: ${distinct} distinct JPEGs of 4000×3000, ${sizes.map((size) => (size / 1e6).toFixed(1)).join(' / ')} MB; their tile thumbnails ${tiles.map((size) => kb(size)).join(' / ')} KB; the folder filled in ${fillSeconds.toFixed(0)} s (CopyObject), thumbnails stored in ${thumbSeconds.toFixed(0)} s`,
   ];
 
+  let bareLines: string[] = [];
   if (args.bare) {
     const bareResults: BareRound[] = [];
     for (let i = 0; i < rounds; i += 1) {
@@ -275,16 +280,18 @@ async function main(): Promise<void> {
       bareResults.push(result);
     }
     const mode = 'driven bare over the DevTools protocol (no Network domain)';
-    const lines = [...header(mode, bareResults[0]?.browser ?? 'unknown'), '', ...bareTable(bareResults)];
-    process.stdout.write(`${lines.join('\n')}\n`);
-    return;
+    bareLines = [...header(mode, bareResults[0]?.browser ?? 'unknown'), '', ...bareTable(bareResults), ''];
+    if (playwrightRounds === 0) {
+      process.stdout.write(bareLines.join('\n'));
+      return;
+    }
   }
 
   const browser = await launchChromium();
   onCleanup(() => browser.close());
   const results: Round[] = [];
   const etagTimes: EtagTimes[] = [];
-  for (let i = 0; i < rounds; i += 1) {
+  for (let i = 0; i < (args.bare ? playwrightRounds : rounds); i += 1) {
     if (args['compare-etag']) {
       const timed = await timeThumbnailCalls(server, `${MOUNT}/${FOLDER_KEY}/`, 100);
       log(
@@ -373,7 +380,7 @@ async function main(): Promise<void> {
       (record) => `- ${record.status} ${record.mime} ${kb(record.bytes)} KB ${record.url.replace(server.baseUrl, '')}`,
     ),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${[...bareLines, ...lines].join('\n')}\n`);
 }
 
 try {
