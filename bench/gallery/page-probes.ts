@@ -2,6 +2,11 @@
 // thumbnail (an <img> loaded and decoded, one frame later painted), timed from the click on the
 // folder; and the thumbnail bytes on the wire, from the DevTools protocol's network events.
 import type { CDPSession, Page } from '@playwright/test';
+import type { InPage } from '@bench/explorer-scroll/page-meter';
+
+/** Before the app's scripts: signed in as the admin, the explorer's view chosen. */
+export const signedInScript = (token: string, view: string) =>
+  `localStorage.setItem('admin_token', ${JSON.stringify(token)}); localStorage.setItem('explorer.view', ${JSON.stringify(view)});`;
 
 /** Milliseconds from the click: the listing's answer, the thumbnails' first start and last end, and each thumbnail's wait for the server (request sent → first byte). */
 export type OpenSteps = { listEnd: number; firstThumbStart: number; lastThumbEnd: number; thumbWaits: number[] };
@@ -14,12 +19,12 @@ export type FirstScreen = { ms: number; tiles: number; withThumbnail: number; ti
  */
 /** `thumbnails` false (the list view): waits for the entries alone. */
 export function openAndWait(
-  page: Page,
+  page: InPage,
   folderName: string,
   timeoutMs: number,
   thumbnails = true,
 ): Promise<FirstScreen> {
-  return page.evaluate(`(async () => {
+  return page.evaluate<FirstScreen>(`(async () => {
     const links = [...document.querySelectorAll('.entries [data-entry-link]')];
     const link = links.find((a) => a.querySelector('.entry__name')?.textContent === ${JSON.stringify(folderName)});
     if (link === undefined) throw new Error('folder link not found');

@@ -14,7 +14,10 @@
 // memory), --breakdown (what the tab's renderer holds by allocator, memory-breakdown.ts), --compare-etag (thumbnail calls timed with and without the ETag), --no-build
 // (use --app <dir>), --trace <dir> (a
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
-// on a loaded machine a task long by the clock may be short in work).
+// on a loaded machine a task long by the clock may be short in work), --bare (Chromium driven bare
+// over the DevTools protocol, without Playwright's session and its kept bodies: the tab's memory
+// as a user's tab has it; bare-round.ts) and with it --playwright-rounds <n> (0: that many rounds
+// driven by Playwright after the bare ones, on the same folder, for comparison).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,7 +33,9 @@ import { startGroupRssSampler } from '@bench/upload/group-rss';
 import { onCleanup, runCleanups } from '@bench/upload/processes';
 import { startBenchStorage } from '@bench/upload/rgw';
 import { startServer, type BenchServer } from '@bench/upload/server';
-import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, type WireRecord } from './page-probes';
+import { type BareRound, bareRound, bareTable } from './bare-round';
+import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, signedInScript, type WireRecord } from './page-probes';
+import { call, type EtagTimes, timeThumbnailCalls } from './server-calls';
 import { type Breakdown, breakdownTable, collectGarbage, detailLines, memoryBreakdown } from './memory-breakdown';
 import { fillBucket, inParallel, makePhotos, photoName } from './photos';
 
@@ -52,11 +57,16 @@ const { values: args } = parseArgs({
     view: { type: 'string', default: 'gallery' },
     /** Chromium's memory-infra dump of the tab before the click, after the scroll and after a full GC. */
     breakdown: { type: 'boolean', default: false },
+    /** Chromium driven bare (bare-round.ts): the tab's memory without Playwright's DevTools session. */
+    bare: { type: 'boolean', default: false },
+    /** With --bare: this many Playwright rounds after the bare ones, on the same folder and server. */
+    'playwright-rounds': { type: 'string', default: '0' },
   },
 });
 const photos = Number(args.photos);
 const distinct = Math.min(photos, Number(args.distinct));
 const rounds = Number(args.rounds);
+const playwrightRounds = Number(args['playwright-rounds']);
 const wheelStep = Number(args.wheel);
 const viewport = { width: Number(args.width), height: Number(args.height) };
 const MOUNT = '/photos';
@@ -67,18 +77,6 @@ const OPEN_TIMEOUT_MS = 60_000;
 const SCROLL_DEADLINE_MS = 15 * 60_000;
 const log = (line: string) => process.stderr.write(`[gallery bench] ${line}\n`);
 const load = () => (loadavg()[0] ?? 0).toFixed(2);
-const envelope = z.object({ data: z.unknown() });
-
-async function call(server: BenchServer, method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
-  return envelope.parse(JSON.parse(text)).data;
-}
 
 async function buildApp(work: string): Promise<string> {
   if (args['no-build']) {
@@ -130,54 +128,10 @@ async function scrollToEnd(page: Page): Promise<ListState> {
   return state;
 }
 
-const listingSchema = z.object({ items: z.array(z.object({ path: z.string(), etag: z.nullable(z.string()) })) });
-
-type EtagTimes = { withEtag: number[]; without: number[]; load: string };
-
-/**
- * The server's own answer to the gallery's thumbnail calls, timed from here (no browser in the
- * way): blocks of six calls at once (the page's six), each block with the listing's ETag or
- * without it (the server then HEADs each file first), alternating; each call until its redirect.
- */
-async function timeThumbnailCalls(server: BenchServer, blocks: number): Promise<EtagTimes> {
-  const listing = listingSchema.parse(
-    await call(
-      server,
-      'GET',
-      `/admin/fs/list?${new URLSearchParams({ path: `${MOUNT}/${FOLDER_KEY}/`, limit: '500' })}`,
-    ),
-  );
-  const files = listing.items.filter((item) => item.etag !== null);
-  const times: EtagTimes = { withEtag: [], without: [], load: '' };
-  const once = async (file: { path: string; etag: string | null }, withEtag: boolean) => {
-    const query = new URLSearchParams({
-      path: file.path,
-      size: 'tile',
-      ...(withEtag && file.etag ? { etag: file.etag } : {}),
-    });
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/api/admin/fs/thumbnail?${query}`, {
-      headers: { authorization: `Bearer ${server.token}` },
-      redirect: 'manual',
-    });
-    await response.arrayBuffer();
-    if (response.status !== 302) throw new Error(`thumbnail call: HTTP ${response.status}`);
-    (withEtag ? times.withEtag : times.without).push(performance.now() - started);
-  };
-  for (let block = 0; block < blocks; block += 1) {
-    const batch = Array.from({ length: 6 }, (_, i) => files[(block * 6 + i) % files.length]);
-    await Promise.all(batch.map((file) => (file === undefined ? undefined : once(file, block % 2 === 0))));
-  }
-  times.load = load();
-  return times;
-}
-
 async function round(browser: Browser, server: BenchServer, index: number): Promise<Round> {
   const context = await browser.newContext({ viewport, locale: 'en-US', serviceWorkers: 'block' });
   const page = await context.newPage();
-  await page.addInitScript({
-    content: `localStorage.setItem('admin_token', ${JSON.stringify(server.token)}); localStorage.setItem('explorer.view', ${JSON.stringify(view)});`,
-  });
+  await page.addInitScript({ content: signedInScript(server.token, view) });
   await installMeter(page);
   await page.goto(`${server.baseUrl}/mount-explorer${MOUNT}`);
   await page.locator('.entries .entry__name', { hasText: FOLDER_KEY }).first().waitFor();
@@ -247,6 +201,8 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main(): Promise<void> {
   const command = `npx tsx bench/gallery/run.ts ${process.argv.slice(2).join(' ')}`.trimEnd();
+  if (args.bare && (args.trace !== undefined || args.breakdown || args['compare-etag']))
+    throw new Error('--bare takes none of --trace, --breakdown, --compare-etag');
   const loadAtStart = load();
   const work = await mkdtemp(join(tmpdir(), 'clipdock-bench-gallery-'));
   if (args.trace !== undefined) await mkdir(args.trace, { recursive: true });
@@ -292,14 +248,52 @@ async function main(): Promise<void> {
   });
   const thumbSeconds = (performance.now() - started) / 1000;
   log(`thumbnails stored in ${thumbSeconds.toFixed(0)} s`);
+  const header = (mode: string, version: string) => [
+    `# gallery: a folder of ${photos} photos on radosgw in Chromium ${mode} (${view} view)`,
+    `Machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, Node ${process.version}; Chromium ${version} (${CHROMIUM_PATH}, headless); viewport ${viewport.width}×${viewport.height}`,
+    `Date: ${new Date().toISOString()}; load average (1 min) at start ${loadAtStart}, at the end ${load()}`,
+    `Command: ${command}`,
+    `Photos: ${distinct} distinct JPEGs of 4000×3000, ${sizes.map((size) => (size / 1e6).toFixed(1)).join(' / ')} MB; their tile thumbnails ${tiles.map((size) => kb(size)).join(' / ')} KB; the folder filled in ${fillSeconds.toFixed(0)} s (CopyObject), thumbnails stored in ${thumbSeconds.toFixed(0)} s`,
+  ];
+
+  let bareLines: string[] = [];
+  if (args.bare) {
+    const bareResults: BareRound[] = [];
+    for (let i = 0; i < rounds; i += 1) {
+      log(`round ${i + 1} (bare)`);
+      const result = await bareRound({
+        baseUrl: server.baseUrl,
+        token: server.token,
+        mount: MOUNT,
+        folder: FOLDER_KEY,
+        view,
+        viewport,
+        photos,
+        wheelStep,
+        openTimeoutMs: OPEN_TIMEOUT_MS,
+        scrollDeadlineMs: SCROLL_DEADLINE_MS,
+        longTaskMs: LONG_TASK_MS,
+      });
+      log(
+        `round ${i + 1} (bare): first screen ${result.open.ms.toFixed(0)} ms (${result.open.withThumbnail}/${result.open.tiles}), ${result.scroll.longTasks.length} long tasks, tab ${result.memory.rssPeakMiB} MiB RSS, ${result.memory.privatePeakMiB} MiB private; load ${result.load.start} → ${result.load.end}`,
+      );
+      bareResults.push(result);
+    }
+    const mode = 'driven bare over the DevTools protocol (no Network domain)';
+    bareLines = [...header(mode, bareResults[0]?.browser ?? 'unknown'), '', ...bareTable(bareResults), ''];
+    if (playwrightRounds === 0) {
+      process.stdout.write(bareLines.join('\n'));
+      return;
+    }
+  }
 
   const browser = await launchChromium();
   onCleanup(() => browser.close());
   const results: Round[] = [];
   const etagTimes: EtagTimes[] = [];
-  for (let i = 0; i < rounds; i += 1) {
+  for (let i = 0; i < (args.bare ? playwrightRounds : rounds); i += 1) {
     if (args['compare-etag']) {
-      const timed = await timeThumbnailCalls(server, 100);
+      const timed = await timeThumbnailCalls(server, `${MOUNT}/${FOLDER_KEY}/`, 100);
       log(
         `round ${i + 1}: thumbnail call with the ETag ${median(timed.withEtag).toFixed(1)} ms, without ${median(timed.without).toFixed(1)} ms (medians); load ${timed.load}`,
       );
@@ -314,11 +308,7 @@ async function main(): Promise<void> {
   }
 
   const lines = [
-    `# gallery: a folder of ${photos} photos on radosgw in Chromium (${view} view)`,
-    `Machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, Node ${process.version}; Chromium ${browser.version()} (${CHROMIUM_PATH}, headless); viewport ${viewport.width}×${viewport.height}`,
-    `Date: ${new Date().toISOString()}; load average (1 min) at start ${loadAtStart}, at the end ${load()}`,
-    `Command: ${command}`,
-    `Photos: ${distinct} distinct JPEGs of 4000×3000, ${sizes.map((size) => (size / 1e6).toFixed(1)).join(' / ')} MB; their tile thumbnails ${tiles.map((size) => kb(size)).join(' / ')} KB; the folder filled in ${fillSeconds.toFixed(0)} s (CopyObject), thumbnails stored in ${thumbSeconds.toFixed(0)} s`,
+    ...header('driven by Playwright', browser.version()),
     '',
     '| round | first screen shows its thumbnails (ms) | tiles on it | thumbnail requests · KB per tile (mean / max) | other responses while opening (KB) | originals fetched | scroll to the end (s) | tasks > 50 ms while scrolling (longest ms) | thumbnails asked while scrolling | tab RSS MiB: before the click → peak (private peak) | JS heap at the end MiB | load |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -390,7 +380,7 @@ async function main(): Promise<void> {
       (record) => `- ${record.status} ${record.mime} ${kb(record.bytes)} KB ${record.url.replace(server.baseUrl, '')}`,
     ),
   ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${[...bareLines, ...lines].join('\n')}\n`);
 }
 
 try {

@@ -19,10 +19,21 @@ export type BarePage = {
   /** Browser-wide events (`Browser.downloadProgress`, say). */
   on(method: string, listener: Listener): void;
   send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  /** A command to the page's own session (`Input.dispatchMouseEvent`, `Runtime.getHeapUsage`, ...). */
+  sendToPage(method: string, params?: Record<string, unknown>): Promise<unknown>;
   close(): Promise<void>;
 };
 
-export async function launchBareChromium(userDataDir: string, url: string, initScript: string): Promise<BarePage> {
+/** The window's size (the page's viewport, headless) and switches beyond CHROMIUM_FLAGS. */
+export type BareOptions = { windowSize?: { width: number; height: number }; args?: readonly string[] };
+
+export async function launchBareChromium(
+  userDataDir: string,
+  url: string,
+  initScript: string,
+  options: BareOptions = {},
+): Promise<BarePage> {
+  const { width, height } = options.windowSize ?? { width: 1280, height: 900 };
   const child = spawn(
     CHROMIUM_PATH,
     [
@@ -30,7 +41,8 @@ export async function launchBareChromium(userDataDir: string, url: string, initS
       '--headless=new',
       '--remote-debugging-port=0',
       `--user-data-dir=${userDataDir}`,
-      '--window-size=1280,900',
+      `--window-size=${width},${height}`,
+      ...(options.args ?? []),
       'about:blank',
     ],
     {
@@ -113,6 +125,7 @@ export async function launchBareChromium(userDataDir: string, url: string, initS
       listeners.set(method, [...(listeners.get(method) ?? []), listener]);
     },
     send: (method, params) => send(method, params),
+    sendToPage: (method, params) => send(method, params, sessionId),
     async close() {
       socket.close();
       await stopChild(child);
