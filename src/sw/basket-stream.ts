@@ -6,46 +6,17 @@
 // whole ZIP instead of one new one per MiB waiting for the garbage collector.
 import { registerRoute } from 'workbox-routing';
 import { BASKET_DOWNLOAD_PREFIX } from '@shared/sw-message.schema';
+import { createHandoff } from './handoff';
 
 declare let self: ServiceWorkerGlobalScope;
 
 type Waiting = { port: MessagePort; filename: string };
 
-/** Ports handed over but not yet asked for; a page that never opens its URL leaves at most a few. */
-const handed = new Map<string, Waiting>();
-const MAX_HANDED = 8;
-const HANDOVER_WAIT_MS = 10_000;
-const waiters = new Map<string, () => void>();
+/** Ports handed over and not yet asked for; the message and the download's request may come in either order. */
+const handed = createHandoff<Waiting>();
 
 export function acceptBasketStream(id: string, filename: string, port: MessagePort): void {
-  if (handed.size >= MAX_HANDED) {
-    const oldest = handed.keys().next().value;
-    if (oldest !== undefined) handed.delete(oldest);
-  }
-  handed.set(id, { port, filename });
-  waiters.get(id)?.();
-}
-
-/** The message and the request race; the request waits a little for its port. */
-function takeStream(id: string): Promise<Waiting | null> {
-  const ready = handed.get(id);
-  if (ready) {
-    handed.delete(id);
-    return Promise.resolve(ready);
-  }
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      waiters.delete(id);
-      resolve(null);
-    }, HANDOVER_WAIT_MS);
-    waiters.set(id, () => {
-      clearTimeout(timer);
-      waiters.delete(id);
-      const now = handed.get(id) ?? null;
-      handed.delete(id);
-      resolve(now);
-    });
-  });
+  handed.accept(id, { port, filename });
 }
 
 type Reply =
@@ -113,7 +84,7 @@ export function registerBasketDownloads(): void {
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(BASKET_DOWNLOAD_PREFIX),
     async ({ url }) => {
       const id = decodeURIComponent(url.pathname.slice(BASKET_DOWNLOAD_PREFIX.length).split('/')[0] ?? '');
-      const stream = await takeStream(id);
+      const stream = await handed.take(id);
       if (stream === null)
         return new Response('This download is no longer available.', {
           status: 404,

@@ -7,21 +7,17 @@ import { registerRoute } from 'workbox-routing';
 import { deriveKey, fromBase64Url } from '@shared/e2ee/keys';
 import { openedBody } from '@shared/e2ee/opened-body';
 import { E2EE_DOWNLOAD_PREFIX, type E2eeDownloadMessage } from '@shared/sw-message.schema';
+import { createHandoff } from './handoff';
 
 declare let self: ServiceWorkerGlobalScope;
 
 type Handed = Omit<E2eeDownloadMessage, 'type' | 'id'>;
 
-/** Downloads handed over but not yet opened; a page that never opens its URL leaves at most a few. */
-const handed = new Map<string, Handed>();
-const MAX_HANDED = 8;
+/** Downloads handed over and not yet opened; the message and the download's request may come in either order. */
+const handed = createHandoff<Handed>();
 
 export function acceptE2eeDownload({ id, ...download }: E2eeDownloadMessage): void {
-  if (handed.size >= MAX_HANDED) {
-    const oldest = handed.keys().next().value;
-    if (oldest !== undefined) handed.delete(oldest);
-  }
-  handed.set(id, download);
+  handed.accept(id, download);
 }
 
 const refused = (status: number, text: string) =>
@@ -32,11 +28,10 @@ export function registerE2eeDownloads(): void {
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith(E2EE_DOWNLOAD_PREFIX),
     async ({ url }) => {
       const id = decodeURIComponent(url.pathname.slice(E2EE_DOWNLOAD_PREFIX.length).split('/')[0] ?? '');
-      const download = handed.get(id);
-      handed.delete(id);
-      const secret = download === undefined ? null : fromBase64Url(download.secret);
-      const prefix = download === undefined ? null : fromBase64Url(download.prefix);
-      if (download === undefined || secret === null || prefix === null)
+      const download = await handed.take(id);
+      const secret = download === null ? null : fromBase64Url(download.secret);
+      const prefix = download === null ? null : fromBase64Url(download.prefix);
+      if (download === null || secret === null || prefix === null)
         return refused(404, 'This download is no longer available.');
       const stored = await fetch(new URL(download.source, self.location.origin));
       if (!stored.ok || stored.body === null)
