@@ -31,7 +31,7 @@ describe('the handoff of a message to the request that follows it', () => {
     handoff.accept('other', 1);
     await vi.advanceTimersByTimeAsync(1);
     expect(await never).toBeNull();
-    // A message after its request gave up is kept like any other, within the bound.
+    // A message after its request gave up is kept like the others, within the bound.
     handoff.accept('missing', 2);
     handoff.accept('third', 3);
     const oldest = handoff.take('other');

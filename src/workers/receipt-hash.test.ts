@@ -58,7 +58,7 @@ describe('the receipt hash', () => {
     expect(hashed).toEqual([MIB, 2 * MIB, 3 * MIB, bytes.byteLength]);
   });
 
-  it('tells where it stands as it goes, and takes up again from any of those points', async () => {
+  it('tells where it stands as it goes, and takes up again from each of those points', async () => {
     const checkpoints: { offset: number; state: Uint8Array }[] = [];
     const whole = await sha256Of(new Blob([bytes]), {
       bufferBytes: MIB,

@@ -80,6 +80,20 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
+/** Storage that takes the first part, then fails the next ones as a lost network does (after `before`). */
+function failingAfterFirstPart(before: Promise<void> = Promise.resolve()): PutTransport {
+  const storage = createFetchTransport(globalThis.fetch);
+  let puts = 0;
+  return {
+    async put(url, body, options) {
+      puts += 1;
+      if (puts === 1) return storage.put(url, body, options);
+      await before;
+      throw new TypeError('Failed to fetch');
+    },
+  };
+}
+
 describe.each(setups)('the receipt hash of a request upload on the $driver driver and $database', (setup) => {
   let h: FsHarness;
   beforeAll(async () => {
@@ -197,17 +211,8 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
   it('stops the hash of an upload that failed', async () => {
     const bytes = randomBytes(12 * MIB);
     const file = new GatedFile(bytes, 'refused.bin', true);
-    const storage = createFetchTransport(globalThis.fetch);
-    let puts = 0;
-    const refusing: PutTransport = {
-      async put(url, body, options) {
-        puts += 1;
-        if (puts === 1) return storage.put(url, body, options);
-        throw new TypeError('Failed to fetch');
-      },
-    };
     const reports: RequestHashReport[] = [];
-    const result = await transfer(refusing).upload(await job(file), undefined, undefined, (report) =>
+    const result = await transfer(failingAfterFirstPart()).upload(await job(file), undefined, undefined, (report) =>
       reports.push(report),
     );
     expect(result).toMatchObject({ ok: false, code: 'network', retryable: true });
@@ -223,18 +228,10 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
     const first = await job(file);
     // First try: part 1 reaches storage; part 2 waits for the hash's last checkpoint, then the
     // network fails it, as a reload would.
-    const storage = createFetchTransport(globalThis.fetch);
-    let puts = 0;
-    const failing: PutTransport = {
-      async put(url, body, options) {
-        puts += 1;
-        if (puts === 1) return storage.put(url, body, options);
-        await hashedWhole;
-        throw new TypeError('Failed to fetch');
-      },
-    };
     const started: { fileId: string; uploadId: string }[] = [];
-    const failed = await transfer(failing, store).upload(first, undefined, (upload) => started.push(upload));
+    const failed = await transfer(failingAfterFirstPart(hashedWhole), store).upload(first, undefined, (upload) =>
+      started.push(upload),
+    );
     expect(failed).toMatchObject({ ok: false, code: 'network', retryable: true });
     const [upload] = started;
     if (upload === undefined) throw new Error('the upload never started');
@@ -243,7 +240,7 @@ describe.each(setups)('the receipt hash of a request upload on the $driver drive
 
     // After the reload: the same file, resumed; only the missing parts go, nothing is hashed again.
     const reports: RequestHashReport[] = [];
-    const resumed = await transfer(storage, store).upload(
+    const resumed = await transfer(createFetchTransport(globalThis.fetch), store).upload(
       { ...first, resume: upload },
       undefined,
       undefined,
