@@ -98,21 +98,26 @@ test('a stranger sends three files through a request link, resumes after a reloa
 
   const held: Route[] = [];
   let passed = 0;
-  const blobs = (url: URL) => url.pathname.startsWith('/api/blob/');
-  await page.route(blobs, async (route) => {
-    if (!isPartPut(route.request()) || passed < 1) {
-      if (isPartPut(route.request())) passed += 1;
-      return route.continue();
-    }
-    held.push(route);
-  });
+  let holding = true;
+  // The route stays in place until the test ends: removing it would let the browser send the held
+  // parts on their way, and one could reach storage before the reload cancels it.
+  await page.route(
+    (url) => url.pathname.startsWith('/api/blob/'),
+    async (route) => {
+      if (!holding || !isPartPut(route.request()) || passed < 1) {
+        if (isPartPut(route.request())) passed += 1;
+        return route.continue();
+      }
+      held.push(route);
+    },
+  );
   await page.getByTestId('request-files').setInputFiles([small.path, medium.path, large.path]);
   const files = page.getByRole('list', { name: 'Your files' });
   await expect(files.getByRole('listitem').filter({ hasText: 'notes.txt' })).toContainText('Arrived');
   await expect(files.getByRole('listitem').filter({ hasText: 'photo.jpg' })).toContainText('Arrived');
   await expect.poll(() => held.length, { timeout: 60_000 }).toBe(2);
 
-  await page.unroute(blobs);
+  holding = false;
   await page.reload();
   await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   await expect(page.getByText('An upload of 1 file stopped before it finished')).toBeVisible();
