@@ -92,29 +92,33 @@ test('a multipart upload interrupted by a reload sends only its missing parts an
   await chooseLocalStorage(page);
 
   // The first two parts reach storage; the others are held until the page goes away.
+  // The route stays until the test ends: removing it would send the held parts on their way.
   const held: Route[] = [];
   let passed = 0;
-  const blobs = (url: URL) => url.pathname.startsWith('/api/blob/');
-  await page.route(blobs, async (route) => {
-    if (!isPartPut(route.request())) return route.continue();
-    if (passed < 2) {
-      passed += 1;
-      return route.continue();
-    }
-    held.push(route);
-  });
+  let holding = true;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/blob/'),
+    async (route) => {
+      if (!holding || !isPartPut(route.request())) return route.continue();
+      if (passed < 2) {
+        passed += 1;
+        return route.continue();
+      }
+      held.push(route);
+    },
+  );
   const stored: number[] = [];
   page.on('response', (response) => {
     if (isPartPut(response.request()) && response.status() === 200) stored.push(1);
   });
   await upload.upload([source.path]);
   await expect.poll(() => stored.length, { timeout: 120_000 }).toBe(2);
-  // Every part in flight is held before the reload, so none can slip through once the route is gone.
+  // Every part in flight is held before the reload, so none can slip through.
   await expect.poll(() => held.length, { timeout: 60_000 }).toBe(IN_FLIGHT);
   // While it runs, the upload is no unfinished one to resume.
   await expect(page.getByRole('region', { name: 'Unfinished uploads' })).toHaveCount(0);
 
-  await page.unroute(blobs);
+  holding = false;
   await page.reload();
   await Promise.all(held.map((route) => route.abort().catch(() => undefined)));
   const unfinished = page.getByRole('region', { name: 'Unfinished uploads' });
