@@ -101,6 +101,12 @@ function inlineLink(calls: FsCalls, entry: FsEntry): Promise<string | null> {
   );
 }
 
+/**
+ * Why an unfinished thumbnail is dropped: one reason for all, since an abort without one makes a
+ * DOMException with the stack of the unmount, the most a fast scroll allocated per card.
+ */
+const CARD_LEFT = new DOMException('the card left the screen', 'AbortError');
+
 /** One asked thumbnail: shared by the cards showing it; dropped unfinished when the last one leaves. */
 type Asked = { url: Promise<string | null>; controller: AbortController; users: number; settled: boolean };
 const asked = new Map<string, Asked>();
@@ -155,7 +161,7 @@ export function useThumbnail(
       job.users -= 1;
       if (job.users === 0) {
         asked.delete(key);
-        if (!job.settled) job.controller.abort();
+        if (!job.settled) job.controller.abort(CARD_LEFT);
       }
     };
   }, [image, key, size]);
