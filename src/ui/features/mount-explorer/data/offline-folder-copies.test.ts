@@ -4,7 +4,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { OFFLINE_CACHE_MAX_AGE_MS } from '@db/offline-cache';
-import { findFolderCopy, FOLDER_COPY_MAX_ENTRIES, keepFolderCopy } from './offline-folder-copies';
+import {
+  findFolderCopy,
+  FOLDER_COPY_MAX_ENTRIES,
+  folderCopyEntries,
+  keepFolderCopy,
+  sameFolderCopy,
+} from './offline-folder-copies';
 
 const entry = (name: string, isDirectory: boolean): FsEntry => ({
   name,
@@ -61,5 +67,20 @@ describe('offline folder copies', () => {
     expect(copy?.partial).toBe(true);
     expect(copy?.listing.items).toHaveLength(FOLDER_COPY_MAX_ENTRIES);
     expect(copy?.listing.items[0]?.name).toBe('file-0.txt');
+  });
+
+  it('are the same copy after a page past the kept entries, and another after a change within them', () => {
+    const items = Array.from({ length: FOLDER_COPY_MAX_ENTRIES }, (_, i) => entry(`file-${i}.txt`, false));
+    const kept = folderCopyEntries({ ...listing, items });
+    const nextPage = [...items, entry('later.txt', false)];
+    expect(sameFolderCopy(kept, folderCopyEntries({ ...listing, items: nextPage }))).toBe(true);
+
+    const renamed = items.map((item, i) => (i === 3 ? { ...item, name: 'renamed.txt' } : item));
+    expect(sameFolderCopy(kept, folderCopyEntries({ ...listing, items: renamed }))).toBe(false);
+    const fewer = folderCopyEntries({ ...listing, items: items.slice(1) });
+    expect(sameFolderCopy(kept, fewer)).toBe(false);
+    expect(
+      sameFolderCopy(folderCopyEntries(listing), folderCopyEntries({ ...listing, items: [...listing.items] })),
+    ).toBe(true);
   });
 });

@@ -26,6 +26,19 @@ function keptEntry(entry: FsEntry): DirectoryEntry {
   };
 }
 
+/** The entries of a listing a copy keeps. */
+export function folderCopyEntries(listing: FsListing): FsEntry[] {
+  return listing.items.filter((entry) => entry.name !== '').slice(0, FOLDER_COPY_MAX_ENTRIES);
+}
+
+/**
+ * Whether two copies' entries are the very same objects: a page loaded past the entries a copy
+ * keeps leaves them so, and writing the copy again would only make garbage while the list scrolls.
+ */
+export function sameFolderCopy(a: readonly FsEntry[], b: readonly FsEntry[]): boolean {
+  return a.length === b.length && a.every((entry, i) => entry === b[i]);
+}
+
 /**
  * Keeps the listing as loaded so far (every page the user scrolled to) under the folder the page
  * asked for, which is what it asks for again offline. A longer path than the store takes is not kept.
@@ -36,10 +49,7 @@ export async function keepFolderCopy(folder: string, listing: FsListing): Promis
   await cache.keepDirectoryCopy(db, {
     path: folder,
     mountId: listing.mount_id,
-    entries: listing.items
-      .filter((entry) => entry.name !== '')
-      .slice(0, FOLDER_COPY_MAX_ENTRIES)
-      .map(keptEntry),
+    entries: folderCopyEntries(listing).map(keptEntry),
   });
 }
 

@@ -7,7 +7,7 @@ import { isApiError, type ApiErrorInit } from '@shared/api-error';
 import type { FsEntry, FsListing } from '@shared/api/fs.schema';
 import { toErrorInit } from '@ui/lib/to-error-init';
 import { whenIdle } from '@ui/lib/when-idle';
-import { findFolderCopy, keepFolderCopy } from './offline-folder-copies';
+import { findFolderCopy, folderCopyEntries, keepFolderCopy, sameFolderCopy } from './offline-folder-copies';
 import type { FsCalls } from './use-fs-calls';
 
 const KEEP_COPY_WAIT_MS = 5_000;
@@ -90,12 +90,24 @@ export function useFolderListing(calls: FsCalls, folder: string): FolderListing 
   }, [calls, folder, attempt, commit]);
 
   // Every page loaded and every confirmed change is kept, once the browser is idle: the local
-  // database is no part of showing the folder. A copy on screen is not written back.
+  // database is no part of showing the folder. A copy on screen is not written back, nor one the
+  // last write already holds (pages past the entries a copy keeps).
   const kept = state.status === 'ready' && state.offlineCopy === undefined ? state.listing : null;
+  const written = useRef<{ folder: string; entries: FsEntry[] } | null>(null);
   useEffect(() => {
     if (kept === null) return undefined;
     const of = listed.current;
-    return whenIdle(() => void keepFolderCopy(of, kept).catch(() => undefined), KEEP_COPY_WAIT_MS);
+    return whenIdle(() => {
+      const entries = folderCopyEntries(kept);
+      const last = written.current;
+      if (last !== null && last.folder === of && sameFolderCopy(last.entries, entries)) return;
+      keepFolderCopy(of, kept).then(
+        () => {
+          written.current = { folder: of, entries };
+        },
+        () => undefined,
+      );
+    }, KEEP_COPY_WAIT_MS);
   }, [kept]);
 
   const loadMore = useCallback(() => {
