@@ -2,7 +2,9 @@
 // the file's preview), its size and time, and a button that opens its menu. A keyboard jump draws
 // a screenful of these at once (issue 10: no long task over 50 ms), so each is cheap: the strings
 // and formatters come once for the whole list, the link is a plain anchor whose clicks the list
-// routes, and an entry whose props did not change is not drawn again.
+// routes, an entry whose props did not change is not drawn again, and a long scroll's thousands of
+// cards make few elements (the menu button's dots are drawn by CSS, the grid and gallery leave out
+// the time they do not show, an image waits for its thumbnail in a plain tile).
 import { memo } from 'react';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { FsCalls } from './data/use-fs-calls';
@@ -44,16 +46,6 @@ function LockIcon({ label }: { label: string }) {
       <title>{label}</title>
       <rect x="5" y="11" width="14" height="10" rx="2" fill="currentColor" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
-  );
-}
-
-function MoreIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="5" cy="12" r="1.8" fill="currentColor" />
-      <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-      <circle cx="19" cy="12" r="1.8" fill="currentColor" />
     </svg>
   );
 }
@@ -100,11 +92,12 @@ export const EntryItem = memo(function EntryItem({
         tabIndex={tabbable ? 0 : -1}
         draggable={false}
       >
+        {/* Empty (a plain tile) while the thumbnail is asked for; the kind's icon when none comes. */}
         <span className="entry__visual">
           {thumbnail ? (
             <img className="entry__thumb" src={thumbnail} alt="" loading="lazy" decoding="async" />
           ) : (
-            <EntryIcon entry={entry} size={gallery ? 48 : pictures ? 36 : 22} />
+            thumbnail === null && <EntryIcon entry={entry} size={gallery ? 48 : pictures ? 36 : 22} />
           )}
         </span>
         <span className="entry__name" title={entry.name}>
@@ -113,7 +106,7 @@ export const EntryItem = memo(function EntryItem({
         {entry.lock !== undefined && <LockIcon label={text.locked(entry.lock)} />}
       </a>
       <span className="entry__size">{kind}</span>
-      <span className="entry__modified">{text.modified(entry.modified)}</span>
+      {!pictures && <span className="entry__modified">{text.modified(entry.modified)}</span>}
       <button
         type="button"
         className="entry__more"
@@ -121,9 +114,7 @@ export const EntryItem = memo(function EntryItem({
         aria-haspopup="menu"
         aria-label={text.more(entry.name)}
         onClick={(e) => onMenuButton(entry, e.currentTarget)}
-      >
-        <MoreIcon />
-      </button>
+      />
     </div>
   );
 });
