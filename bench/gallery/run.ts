@@ -16,7 +16,8 @@
 // Chromium trace of each scroll kept there, its main-thread tasks counted by wall and CPU time:
 // on a loaded machine a task long by the clock may be short in work), --bare (Chromium driven bare
 // over the DevTools protocol, without Playwright's session and its kept bodies: the tab's memory
-// as a user's tab has it; bare-round.ts) and with it --playwright-rounds <n> (0: that many rounds
+// as a user's tab has it; bare-round.ts), --alloc-profile <dir> (V8's sampled allocations over
+// each scroll, by function, alloc-profile.ts; read on a build without minification) and with --bare --playwright-rounds <n> (0: that many rounds
 // driven by Playwright after the bare ones, on the same folder, for comparison).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -36,6 +37,7 @@ import { startServer, type BenchServer } from '@bench/upload/server';
 import { type BareRound, bareRound, bareTable } from './bare-round';
 import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, signedInScript, type WireRecord } from './page-probes';
 import { call, type EtagTimes, timeThumbnailCalls } from './server-calls';
+import { type Allocator, startAllocationSampling, stopAllocationSampling } from './alloc-profile';
 import { type Breakdown, breakdownTable, collectGarbage, detailLines, memoryBreakdown } from './memory-breakdown';
 import { fillBucket, inParallel, makePhotos, photoName } from './photos';
 
@@ -57,6 +59,8 @@ const { values: args } = parseArgs({
     view: { type: 'string', default: 'gallery' },
     /** Chromium's memory-infra dump of the tab before the click, after the scroll and after a full GC. */
     breakdown: { type: 'boolean', default: false },
+    /** V8's sampled allocations over each scroll, by function, kept in this folder (alloc-profile.ts). */
+    'alloc-profile': { type: 'string' },
     /** Chromium driven bare (bare-round.ts): the tab's memory without Playwright's DevTools session. */
     bare: { type: 'boolean', default: false },
     /** With --bare: this many Playwright rounds after the bare ones, on the same folder and server. */
@@ -107,6 +111,7 @@ type Round = {
   memory: { rssStartMiB: number; rssPeakMiB: number; privatePeakMiB: number; renderers: number; heapMiB: number };
   load: string;
   breakdown: Array<{ label: string; breakdown: Breakdown }>;
+  allocators: Allocator[];
 };
 
 /** A thumbnail through the server, or from storage at the end of its redirect. */
@@ -147,12 +152,16 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   const tracePath = args.trace === undefined ? undefined : join(args.trace, `scroll-${index + 1}.json`);
   if (tracePath !== undefined)
     await browser.startTracing(page, { path: tracePath, screenshots: false, categories: TRACE_CATEGORIES });
+  const profilePath =
+    args['alloc-profile'] === undefined ? undefined : join(args['alloc-profile'], `scroll-${index + 1}.heapprofile`);
+  if (profilePath !== undefined) await startAllocationSampling(wire.session);
   await startPhase(page);
   const scrollStarted = performance.now();
   const end = await scrollToEnd(page);
   const seconds = (performance.now() - scrollStarted) / 1000;
   const phase = await endPhase(page);
   if (tracePath !== undefined) await browser.stopTracing();
+  const allocators = profilePath === undefined ? [] : await stopAllocationSampling(wire.session, profilePath);
   const scrolled = wire.take().filter(isThumbnail);
   const heapMiB = await jsHeapMiB(wire.session);
   const rss = await memory.stop();
@@ -189,6 +198,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
     },
     load: load(),
     breakdown,
+    allocators,
   };
 }
 
@@ -201,11 +211,15 @@ const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 async function main(): Promise<void> {
   const command = `npx tsx bench/gallery/run.ts ${process.argv.slice(2).join(' ')}`.trimEnd();
-  if (args.bare && (args.trace !== undefined || args.breakdown || args['compare-etag']))
-    throw new Error('--bare takes none of --trace, --breakdown, --compare-etag');
+  if (
+    args.bare &&
+    (args.trace !== undefined || args.breakdown || args['compare-etag'] || args['alloc-profile'] !== undefined)
+  )
+    throw new Error('--bare takes none of --trace, --breakdown, --compare-etag, --alloc-profile');
   const loadAtStart = load();
   const work = await mkdtemp(join(tmpdir(), 'clipdock-bench-gallery-'));
   if (args.trace !== undefined) await mkdir(args.trace, { recursive: true });
+  if (args['alloc-profile'] !== undefined) await mkdir(args['alloc-profile'], { recursive: true });
   onCleanup(() => rm(work, { recursive: true, force: true }));
   log('building the web app');
   const app = await buildApp(work);
@@ -372,6 +386,18 @@ async function main(): Promise<void> {
               `Allocators of a MiB or more, ${label}:`,
               ...detailLines(breakdown),
             ]),
+          ],
+    ),
+    ...results.flatMap((r, i) =>
+      r.allocators.length === 0
+        ? []
+        : [
+            '',
+            `What the page's JavaScript allocated while scrolling, round ${i + 1} (V8's sampling profiler, collected objects counted; MiB by the function that allocated, with its three nearest callers):`,
+            '',
+            '| MiB | function | called from |',
+            '| --- | --- | --- |',
+            ...r.allocators.map((a) => `| ${a.mib.toFixed(1)} | ${a.where} | ${a.through} |`),
           ],
     ),
     '',
