@@ -14,7 +14,7 @@ import { type BarePage, launchBareChromium } from '@bench/upload/bare-chromium';
 import { chromiumProcesses, launchChromiumWithProfile } from '@bench/upload/chromium';
 import { startGroupRssSampler } from '@bench/upload/group-rss';
 import { onCleanup } from '@bench/upload/processes';
-import { type FirstScreen, openAndWait, signedInScript } from './page-probes';
+import { type FirstScreen, type LastScreen, lastScreenWait, openAndWait, signedInScript } from './page-probes';
 
 export type BareSettings = {
   baseUrl: string;
@@ -33,7 +33,7 @@ export type BareSettings = {
 
 export type BareRound = {
   open: FirstScreen;
-  scroll: { seconds: number; longTasks: number[]; end: ListState; thumbnailsAsked: number };
+  scroll: { seconds: number; longTasks: number[]; end: ListState; thumbnailsAsked: number; last: LastScreen };
   /** The tab's renderer (the page's process: the one holding the most private memory), MiB. */
   memory: {
     rssStartMiB: number;
@@ -152,6 +152,7 @@ export async function bareRound(settings: BareSettings): Promise<BareRound> {
       const end = await scrollToEnd(page, settings);
       const seconds = (performance.now() - started) / 1000;
       const phase = await endPhase(page);
+      const last = await lastScreenWait(page, settings.openTimeoutMs);
       const thumbnailsAsked = (await page.evaluate<number>('window.benchThumbnails')) - askedBefore;
       const heap = (await page.sendToPage('Runtime.getHeapUsage')) as { usedSize: number };
       const rss = await memory.stop();
@@ -164,6 +165,7 @@ export async function bareRound(settings: BareSettings): Promise<BareRound> {
           longTasks: phase.longTasks.map((task) => task.duration).filter((ms) => ms > settings.longTaskMs),
           end,
           thumbnailsAsked,
+          last,
         },
         memory: {
           rssStartMiB: tab?.rss.baselineMiB ?? 0,
@@ -194,11 +196,11 @@ const median = (values: number[]) => {
 /** The rounds' table (markdown), the load at each round's start and end beside its figures. */
 export function bareTable(results: readonly BareRound[]): string[] {
   return [
-    '| round | first screen shows its thumbnails (ms) | tiles on it | scroll to the end (s) | tasks > 50 ms while scrolling (longest ms) | thumbnails asked while scrolling | tab RSS MiB: before the click → peak | tab private (RssAnon) MiB: before the click → peak | JS heap at the end MiB | renderers | page inner size | load (start → end) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| round | first screen shows its thumbnails (ms) | tiles on it | scroll to the end (s) | tasks > 50 ms while scrolling (longest ms) | last screen shows its thumbnails (ms after the last step) | thumbnails asked while scrolling and after | tab RSS MiB: before the click → peak | tab private (RssAnon) MiB: before the click → peak | JS heap at the end MiB | renderers | page inner size | load (start → end) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map((r, i) => {
       const longest = Math.round(Math.max(0, ...r.scroll.longTasks));
-      return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${longest}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} | ${r.memory.privateStartMiB} → ${r.memory.privatePeakMiB} | ${r.memory.heapMiB} | ${r.memory.renderers} | ${r.inner.width}×${r.inner.height} | ${r.load.start} → ${r.load.end} |`;
+      return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${longest}) | ${r.scroll.last.ms.toFixed(0)}${r.scroll.last.timedOut ? ' (timed out)' : ''} (${r.scroll.last.withThumbnail}/${r.scroll.last.tiles}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} | ${r.memory.privateStartMiB} → ${r.memory.privatePeakMiB} | ${r.memory.heapMiB} | ${r.memory.renderers} | ${r.inner.width}×${r.inner.height} | ${r.load.start} → ${r.load.end} |`;
     }),
     '',
     `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB)).toFixed(1)} MiB, private peak ${median(results.map((r) => r.memory.privatePeakMiB)).toFixed(1)} MiB`,

@@ -12,6 +12,41 @@ export const signedInScript = (token: string, view: string) =>
 export type OpenSteps = { listEnd: number; firstThumbStart: number; lastThumbEnd: number; thumbWaits: number[] };
 export type FirstScreen = { ms: number; tiles: number; withThumbnail: number; timedOut: boolean; steps: OpenSteps };
 
+/** In the page: the next frame, the cards on screen, and whether a card shows its loaded thumbnail. */
+const SCREEN_PROBES = `const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const onScreen = () =>
+      [...document.querySelectorAll('.entries [data-index]')].filter((card) => {
+        const box = card.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      });
+    const shown = (card) => {
+      const img = card.querySelector('img.entry__thumb');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    };`;
+
+export type LastScreen = { ms: number; tiles: number; withThumbnail: number; timedOut: boolean };
+
+/**
+ * After the last scroll step: how long until every card on screen shows its thumbnail (the
+ * thumbnails' queue holds its calls during a fling and sends them once the scroll slows).
+ */
+export function lastScreenWait(page: InPage, timeoutMs: number): Promise<LastScreen> {
+  return page.evaluate<LastScreen>(`(async () => {
+    const started = performance.now();
+    ${SCREEN_PROBES}
+    for (;;) {
+      await frame();
+      const elapsed = performance.now() - started;
+      const cards = onScreen();
+      const ready = cards.filter(shown);
+      if ((cards.length > 0 && ready.length === cards.length) || elapsed > ${timeoutMs}) {
+        await frame();
+        return { ms: performance.now() - started, tiles: cards.length, withThumbnail: ready.length, timedOut: elapsed > ${timeoutMs} };
+      }
+    }
+  })()`);
+}
+
 /**
  * Clicks the folder's link and waits, frame by frame, until the gallery shows the folder's entries
  * and every tile on screen has its thumbnail loaded and decoded. Given as text: tsx would wrap a
@@ -31,20 +66,12 @@ export function openAndWait(
     const before = location.pathname;
     const started = performance.now();
     link.click();
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const onScreen = () =>
-      [...document.querySelectorAll('.entries [data-index]')].filter((card) => {
-        const box = card.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
-      });
+    ${SCREEN_PROBES}
     for (;;) {
       await frame();
       const elapsed = performance.now() - started;
       const cards = location.pathname === before ? [] : onScreen();
-      const ready = cards.filter((card) => {
-        const img = card.querySelector('img.entry__thumb');
-        return img !== null && img.complete && img.naturalWidth > 0;
-      });
+      const ready = cards.filter(shown);
       if ((cards.length > 0 && (ready.length === cards.length || !${thumbnails})) || elapsed > ${timeoutMs}) {
         // Decoded and painted: the frame after the last one loaded.
         await Promise.all(ready.map((card) => card.querySelector('img.entry__thumb').decode().catch(() => undefined)));

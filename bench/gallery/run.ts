@@ -35,7 +35,16 @@ import { onCleanup, runCleanups } from '@bench/upload/processes';
 import { startBenchStorage } from '@bench/upload/rgw';
 import { startServer, type BenchServer } from '@bench/upload/server';
 import { type BareRound, bareRound, bareTable } from './bare-round';
-import { type FirstScreen, jsHeapMiB, openAndWait, recordWire, signedInScript, type WireRecord } from './page-probes';
+import {
+  type FirstScreen,
+  jsHeapMiB,
+  type LastScreen,
+  lastScreenWait,
+  openAndWait,
+  recordWire,
+  signedInScript,
+  type WireRecord,
+} from './page-probes';
 import { call, type EtagTimes, timeThumbnailCalls } from './server-calls';
 import { type Allocator, startAllocationSampling, stopAllocationSampling } from './alloc-profile';
 import { type Breakdown, breakdownTable, collectGarbage, detailLines, memoryBreakdown } from './memory-breakdown';
@@ -105,6 +114,7 @@ type Round = {
     end: ListState;
     thumbnailsAsked: number;
     thumbnailBytes: number;
+    last: LastScreen;
     traced?: TaskFigures;
   };
   /** The tab's renderer (the page's process: the one holding the most private memory). */
@@ -160,6 +170,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
   const end = await scrollToEnd(page);
   const seconds = (performance.now() - scrollStarted) / 1000;
   const phase = await endPhase(page);
+  const last = await lastScreenWait(page, OPEN_TIMEOUT_MS);
   if (tracePath !== undefined) await browser.stopTracing();
   const allocators = profilePath === undefined ? [] : await stopAllocationSampling(wire.session, profilePath);
   const scrolled = wire.take().filter(isThumbnail);
@@ -186,6 +197,7 @@ async function round(browser: Browser, server: BenchServer, index: number): Prom
       longTasks: phase.longTasks.map((task) => task.duration).filter((duration) => duration > LONG_TASK_MS),
       end,
       thumbnailsAsked: scrolled.length,
+      last,
       thumbnailBytes: scrolled.reduce((sum, record) => sum + record.bytes, 0),
       ...(tracePath === undefined ? {} : { traced: await traceTasks(tracePath) }),
     },
@@ -324,12 +336,12 @@ async function main(): Promise<void> {
   const lines = [
     ...header('driven by Playwright', browser.version()),
     '',
-    '| round | first screen shows its thumbnails (ms) | tiles on it | thumbnail requests · KB per tile (mean / max) | other responses while opening (KB) | originals fetched | scroll to the end (s) | tasks > 50 ms while scrolling (longest ms) | thumbnails asked while scrolling | tab RSS MiB: before the click → peak (private peak) | JS heap at the end MiB | load |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| round | first screen shows its thumbnails (ms) | tiles on it | thumbnail requests · KB per tile (mean / max) | other responses while opening (KB) | originals fetched | scroll to the end (s) | tasks > 50 ms while scrolling (longest ms) | last screen shows its thumbnails (ms after the last step) | thumbnails finished while scrolling and after | tab RSS MiB: before the click → peak (private peak) | JS heap at the end MiB | load |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map((r, i) => {
       const perTile = r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails);
       const other = r.wire.other.reduce((sum, record) => sum + record.bytes, 0);
-      return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.wire.thumbnails} · ${kb(perTile)} / ${kb(r.wire.maxThumbnail)} | ${kb(other)} in ${r.wire.other.length} | ${r.wire.originals} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${Math.round(Math.max(0, ...r.scroll.longTasks))}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} (${r.memory.privatePeakMiB}) | ${r.memory.heapMiB} | ${r.load} |`;
+      return `| ${i + 1} | ${r.open.ms.toFixed(0)}${r.open.timedOut ? ' (timed out)' : ''} | ${r.open.withThumbnail}/${r.open.tiles} | ${r.wire.thumbnails} · ${kb(perTile)} / ${kb(r.wire.maxThumbnail)} | ${kb(other)} in ${r.wire.other.length} | ${r.wire.originals} | ${r.scroll.seconds.toFixed(1)} | ${r.scroll.longTasks.length} (${Math.round(Math.max(0, ...r.scroll.longTasks))}) | ${r.scroll.last.ms.toFixed(0)}${r.scroll.last.timedOut ? ' (timed out)' : ''} (${r.scroll.last.withThumbnail}/${r.scroll.last.tiles}) | ${r.scroll.thumbnailsAsked} | ${r.memory.rssStartMiB} → ${r.memory.rssPeakMiB} (${r.memory.privatePeakMiB}) | ${r.memory.heapMiB} | ${r.load} |`;
     }),
     '',
     `Medians: first screen ${median(results.map((r) => r.open.ms)).toFixed(0)} ms; ${kb(median(results.map((r) => r.wire.thumbnailBytes / Math.max(1, r.wire.thumbnails))))} KB per tile; ${median(results.map((r) => r.scroll.longTasks.length))} long tasks while scrolling; tab RSS peak ${median(results.map((r) => r.memory.rssPeakMiB)).toFixed(1)} MiB (private ${median(results.map((r) => r.memory.privatePeakMiB)).toFixed(1)} MiB)`,
