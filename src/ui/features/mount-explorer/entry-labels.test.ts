@@ -1,7 +1,8 @@
+// The entries' labels, translated once per list and filled in per card (use-entry-text.ts).
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { explorerResources } from '@ui/features/mount-explorer/explorer.locales';
-import { FILL, fillIn } from './fill-in';
+import { FILL, fillIn } from '@ui/lib/fill-in';
+import { explorerResources } from './explorer.locales';
 
 async function translator(lng: 'en' | 'zh') {
   const i18n = i18next.createInstance();
