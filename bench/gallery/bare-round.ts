@@ -15,6 +15,7 @@ import { chromiumProcesses, launchChromiumWithProfile } from '@bench/upload/chro
 import { startGroupRssSampler } from '@bench/upload/group-rss';
 import { onCleanup } from '@bench/upload/processes';
 import { type FirstScreen, type LastScreen, lastScreenWait, openAndWait, signedInScript } from './page-probes';
+import { median } from './playwright-report';
 
 export type BareSettings = {
   baseUrl: string;
@@ -186,12 +187,6 @@ export async function bareRound(settings: BareSettings): Promise<BareRound> {
     await rm(profile, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /** The rounds' table (markdown), the load at each round's start and end beside its figures. */
 export function bareTable(results: readonly BareRound[]): string[] {
