@@ -23,7 +23,7 @@ function onScroll(): void {
   last = { y, at };
 }
 
-/** Watches the window's scroll while a caller needs its pace; the answer stops watching. */
+/** Watches the window's scroll while anyone needs to know its pace; the answer stops watching. */
 export function watchScrollPace(): () => void {
   if (watchers === 0) window.addEventListener('scroll', onScroll, { passive: true });
   watchers += 1;
