@@ -2,7 +2,6 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FsEntry } from '@shared/api/fs.schema';
 import type { FsCalls } from './use-fs-calls';
-import { msUntilSettled, SETTLE_MS, watchScrollPace } from './scroll-pace';
 import { useThumbnail } from './use-thumbnail';
 
 const unused = () => Promise.reject(new Error('not called here'));
@@ -85,30 +84,5 @@ describe('useThumbnail', () => {
     // waitFor looks again in a later task: the answer's reading (microtasks) is over by then.
     await waitFor(() => expect(left).toBe(true));
     expect(live.size).toBe(before);
-  });
-
-  it('asks nothing while a fling passes the cards; the cards still there are asked once it slows', async () => {
-    const asked: Array<{ path: string; at: number }> = [];
-    const calls = callsWith((path) => {
-      asked.push({ path, at: performance.now() });
-      return Promise.resolve(new Blob(['webp']));
-    });
-    const stopWatching = watchScrollPace();
-    // Two scroll steps 400 px apart in a few ms: a fling.
-    window.dispatchEvent(new Event('scroll'));
-    Object.defineProperty(window, 'scrollY', { value: 400, configurable: true });
-    window.dispatchEvent(new Event('scroll'));
-    const flungAt = performance.now();
-    expect(msUntilSettled()).toBeGreaterThan(0);
-
-    const passed = renderHook(() => useThumbnail(calls, photo('passed.jpg'), true));
-    const stayed = renderHook(() => useThumbnail(calls, photo('stayed.jpg'), true));
-    passed.unmount();
-    await waitFor(() => expect(stayed.result.current).toMatch(/^blob:test\//));
-    expect(asked.map((call) => call.path)).toEqual(['/photos/stayed.jpg']);
-    expect(asked[0]?.at).toBeGreaterThanOrEqual(flungAt + SETTLE_MS - 1);
-    stayed.unmount();
-    stopWatching();
-    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

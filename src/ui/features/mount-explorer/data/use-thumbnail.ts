@@ -1,15 +1,13 @@
 // The gallery's and grid's image thumbnails: the server's WebP thumbnail (`fs/thumbnail`, about
 // 256 px, or 1024 px for the preview) asked only for the cards on screen (the views are
-// virtualised), six at a time and none during a fling, asked again while the server makes it
-// (202), and kept as object URLs for the last 500 images. Images the server makes none of (SVG,
-// BMP, icons) keep their inline link from `get`; a video shows the frame its uploader's browser
-// took, else its icon.
+// virtualised), six at a time, asked again while the server makes it (202), and kept as object
+// URLs for the last 500 images. Images the server makes none of (SVG, BMP, icons) keep their
+// inline link from `get`; a video shows the frame its uploader's browser took, else its icon.
 import { useEffect, useRef, useState } from 'react';
 import type { ThumbnailSize } from '@shared/api/fs-thumbnail.endpoints';
 import type { FsEntry } from '@shared/api/fs.schema';
 import { previewKind } from '@shared/preview-kind';
 import { isThumbnailableName, isVideoName } from '@shared/thumbnail-types';
-import { msUntilSettled, watchScrollPace } from './scroll-pace';
 import type { FsCalls } from './use-fs-calls';
 
 const MAX_REMEMBERED = 500;
@@ -27,27 +25,14 @@ function isVideo(entry: FsEntry): boolean {
   return !entry.isDirectory && isVideoName(entry.name);
 }
 
-/**
- * A small queue so a fast scroll asks at most AT_ONCE thumbnails at a time; work whose card left is
- * dropped, and none starts while a fling moves the cards past (scroll-pace.ts).
- */
+/** A small queue so a fast scroll asks at most AT_ONCE thumbnails at a time; work whose card left is dropped. */
 const waiting: Array<{ run: () => Promise<void>; signal: AbortSignal }> = [];
 let running = 0;
-let held: ReturnType<typeof setTimeout> | undefined;
 function schedule(run: () => Promise<void>, signal: AbortSignal): void {
   waiting.push({ run, signal });
   pump();
 }
 function pump(): void {
-  const settling = msUntilSettled();
-  if (settling > 0) {
-    if (held === undefined)
-      held = setTimeout(() => {
-        held = undefined;
-        pump();
-      }, settling);
-    return;
-  }
   while (running < AT_ONCE && waiting.length > 0) {
     const next = waiting.shift();
     if (next === undefined || next.signal.aborted) continue;
@@ -155,7 +140,6 @@ export function useThumbnail(
   const key = `${entry.path}|${entry.modified ?? ''}|${entry.size ?? ''}|${entry.etag ?? ''}|${size}`;
   const current = useRef({ calls, entry });
   current.current = { calls, entry };
-  useEffect(() => (image ? watchScrollPace() : undefined), [image]);
   useEffect(() => {
     if (!image) return;
     let live = true;
